@@ -1,0 +1,158 @@
+// Attack tables: leapers (knight, king, pawn captures), sliding pieces through 32-bit split magics,
+// and the geometry tables (squares between two squares, the full line through them).
+// Every table stores bitboards as interleaved (lo, hi) word pairs: entry i is at [2i], [2i+1].
+// Built once by initAttacks(); read-only afterwards.
+
+import { mul32 } from './bitboard';
+import { ROOK_MAGICS, BISHOP_MAGICS } from './magics';
+
+export const KNIGHT_ATTACKS = new Int32Array(64 * 2);
+export const KING_ATTACKS = new Int32Array(64 * 2);
+/** PAWN_ATTACKS[(color * 64 + sq) * 2]: squares a pawn of `color` on `sq` attacks. */
+export const PAWN_ATTACKS = new Int32Array(2 * 64 * 2);
+/** BETWEEN[(a * 64 + b) * 2]: squares strictly between a and b on a rank, file or diagonal; empty otherwise. */
+export const BETWEEN = new Int32Array(64 * 64 * 2);
+/** LINE[(a * 64 + b) * 2]: the whole line (edge to edge) through a and b, both included; empty if not aligned. */
+export const LINE = new Int32Array(64 * 64 * 2);
+
+// Magic records, per square: [maskLo, maskHi, magicLo, magicHi, shift, tableOffset] (6 words).
+const MAGIC_WORDS = 6;
+const ROOK_MAGIC = new Int32Array(64 * MAGIC_WORDS);
+const BISHOP_MAGIC = new Int32Array(64 * MAGIC_WORDS);
+const ROOK_TABLE_ENTRIES = 102400; // sum over squares of 2^bits for the rook masks
+const BISHOP_TABLE_ENTRIES = 5248;
+const ROOK_TABLE = new Int32Array(ROOK_TABLE_ENTRIES * 2);
+const BISHOP_TABLE = new Int32Array(BISHOP_TABLE_ENTRIES * 2);
+
+/** Word index (into ROOK_TABLE) of the rook attack set from `sq` with occupancy (occLo, occHi). */
+export function rookIndex(sq: i32, occLo: i32, occHi: i32): i32 {
+  const m = sq * MAGIC_WORDS;
+  const index = (mul32(occLo & unchecked(ROOK_MAGIC[m]), unchecked(ROOK_MAGIC[m + 2])) ^
+    mul32(occHi & unchecked(ROOK_MAGIC[m + 1]), unchecked(ROOK_MAGIC[m + 3]))) >>> unchecked(ROOK_MAGIC[m + 4]);
+  return (unchecked(ROOK_MAGIC[m + 5]) + index) << 1;
+}
+
+export function bishopIndex(sq: i32, occLo: i32, occHi: i32): i32 {
+  const m = sq * MAGIC_WORDS;
+  const index = (mul32(occLo & unchecked(BISHOP_MAGIC[m]), unchecked(BISHOP_MAGIC[m + 2])) ^
+    mul32(occHi & unchecked(BISHOP_MAGIC[m + 1]), unchecked(BISHOP_MAGIC[m + 3]))) >>> unchecked(BISHOP_MAGIC[m + 4]);
+  return (unchecked(BISHOP_MAGIC[m + 5]) + index) << 1;
+}
+
+export function rookAttacksLo(sq: i32, occLo: i32, occHi: i32): i32 { return unchecked(ROOK_TABLE[rookIndex(sq, occLo, occHi)]); }
+export function rookAttacksHi(sq: i32, occLo: i32, occHi: i32): i32 { return unchecked(ROOK_TABLE[rookIndex(sq, occLo, occHi) + 1]); }
+export function bishopAttacksLo(sq: i32, occLo: i32, occHi: i32): i32 { return unchecked(BISHOP_TABLE[bishopIndex(sq, occLo, occHi)]); }
+export function bishopAttacksHi(sq: i32, occLo: i32, occHi: i32): i32 { return unchecked(BISHOP_TABLE[bishopIndex(sq, occLo, occHi) + 1]); }
+/** Direct table access for callers that computed an index once and need both halves. */
+export function rookTableWord(wordIndex: i32): i32 { return unchecked(ROOK_TABLE[wordIndex]); }
+export function bishopTableWord(wordIndex: i32): i32 { return unchecked(BISHOP_TABLE[wordIndex]); }
+
+// ---- construction (slow, runs once) ----
+
+function onBoard(file: i32, rank: i32): bool {
+  return file >= 0 && file < 8 && rank >= 0 && rank < 8;
+}
+
+function setBit(table: Int32Array, entry: i32, sq: i32): void {
+  const w = entry * 2 + (sq >> 5);
+  table[w] = table[w] | (1 << (sq & 31));
+}
+
+function setLeaper(table: Int32Array, entry: i32, sq: i32, df: i32, dr: i32): void {
+  const f = (sq & 7) + df;
+  const r = (sq >> 3) + dr;
+  if (onBoard(f, r)) setBit(table, entry, r * 8 + f);
+}
+
+/** Sliding attacks by walking rays; used only to fill the magic tables and the geometry tables. */
+function slideInto(table: Int32Array, entry: i32, sq: i32, bishop: bool, occLo: i32, occHi: i32): void {
+  for (let d = 0; d < 4; d++) {
+    const df: i32 = bishop ? (d & 1 ? 1 : -1) : (d == 0 ? 1 : d == 1 ? -1 : 0);
+    const dr: i32 = bishop ? (d & 2 ? 1 : -1) : (d == 2 ? 1 : d == 3 ? -1 : 0);
+    let f = (sq & 7) + df;
+    let r = (sq >> 3) + dr;
+    while (onBoard(f, r)) {
+      const s = r * 8 + f;
+      setBit(table, entry, s);
+      if (((s < 32 ? occLo >>> s : occHi >>> (s - 32)) & 1) != 0) break;
+      f += df;
+      r += dr;
+    }
+  }
+}
+
+function buildMagic(magic: Int32Array, table: Int32Array, source: i32[], bishop: bool): void {
+  let offset = 0;
+  for (let sq = 0; sq < 64; sq++) {
+    const maskLo = source[sq * 5];
+    const maskHi = source[sq * 5 + 1];
+    const bits = source[sq * 5 + 4];
+    const m = sq * MAGIC_WORDS;
+    magic[m] = maskLo;
+    magic[m + 1] = maskHi;
+    magic[m + 2] = source[sq * 5 + 2];
+    magic[m + 3] = source[sq * 5 + 3];
+    magic[m + 4] = 32 - bits;
+    magic[m + 5] = offset;
+    // enumerate every subset of the mask (carry-rippler over the two halves)
+    let subLo = 0;
+    let subHi = 0;
+    do {
+      const entry = (bishop ? bishopIndex(sq, subLo, subHi) : rookIndex(sq, subLo, subHi)) >> 1;
+      table[entry * 2] = 0;
+      table[entry * 2 + 1] = 0;
+      slideInto(table, entry, sq, bishop, subLo, subHi);
+      subLo = (subLo - maskLo) & maskLo;
+      if (subLo == 0) subHi = (subHi - maskHi) & maskHi;
+    } while (subLo != 0 || subHi != 0);
+    offset += 1 << bits;
+  }
+}
+
+let attacksReady = false;
+
+export function initAttacks(): void {
+  if (attacksReady) return;
+  attacksReady = true;
+  for (let sq = 0; sq < 64; sq++) {
+    setLeaper(KNIGHT_ATTACKS, sq, sq, 1, 2); setLeaper(KNIGHT_ATTACKS, sq, sq, 2, 1);
+    setLeaper(KNIGHT_ATTACKS, sq, sq, 2, -1); setLeaper(KNIGHT_ATTACKS, sq, sq, 1, -2);
+    setLeaper(KNIGHT_ATTACKS, sq, sq, -1, -2); setLeaper(KNIGHT_ATTACKS, sq, sq, -2, -1);
+    setLeaper(KNIGHT_ATTACKS, sq, sq, -2, 1); setLeaper(KNIGHT_ATTACKS, sq, sq, -1, 2);
+    for (let df = -1; df <= 1; df++) {
+      for (let dr = -1; dr <= 1; dr++) if (df != 0 || dr != 0) setLeaper(KING_ATTACKS, sq, sq, df, dr);
+    }
+    setLeaper(PAWN_ATTACKS, sq, sq, -1, 1); setLeaper(PAWN_ATTACKS, sq, sq, 1, 1);
+    setLeaper(PAWN_ATTACKS, 64 + sq, sq, -1, -1); setLeaper(PAWN_ATTACKS, 64 + sq, sq, 1, -1);
+  }
+  buildMagic(ROOK_MAGIC, ROOK_TABLE, ROOK_MAGICS, false);
+  buildMagic(BISHOP_MAGIC, BISHOP_TABLE, BISHOP_MAGICS, true);
+  // geometry: for aligned a, b: LINE = (attacks(a, empty) & attacks(b, empty)) | a | b on the shared
+  // line; BETWEEN = attacks(a, {b}) & attacks(b, {a}).
+  for (let a = 0; a < 64; a++) {
+    for (let b = 0; b < 64; b++) {
+      if (a == b) continue;
+      const fa = a & 7, ra = a >> 3, fb = b & 7, rb = b >> 3;
+      const straight = fa == fb || ra == rb;
+      const diagonal = fa - fb == ra - rb || fa - fb == rb - ra;
+      if (!straight && !diagonal) continue;
+      const e = a * 64 + b;
+      const df: i32 = fb > fa ? 1 : fb < fa ? -1 : 0;
+      const dr: i32 = rb > ra ? 1 : rb < ra ? -1 : 0;
+      // walk from a towards b for BETWEEN
+      let f = fa + df;
+      let r = ra + dr;
+      while (f != fb || r != rb) {
+        setBit(BETWEEN, e, r * 8 + f);
+        f += df;
+        r += dr;
+      }
+      // walk the full line in both directions from a for LINE
+      setBit(LINE, e, a);
+      f = fa + df; r = ra + dr;
+      while (onBoard(f, r)) { setBit(LINE, e, r * 8 + f); f += df; r += dr; }
+      f = fa - df; r = ra - dr;
+      while (onBoard(f, r)) { setBit(LINE, e, r * 8 + f); f -= df; r -= dr; }
+    }
+  }
+}

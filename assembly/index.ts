@@ -1,0 +1,38 @@
+// The exported ABI of the krieg core: the only file the host calls into. Every function takes
+// and returns integers (handles, move codes, statuses) or f64 counts; data crosses through the
+// typed arrays returned by the *Arena/*Buffer functions (host/abi.ts documents each export).
+// Compiled by asc to WASM, and unchanged to JS through AssemblyScript's portable mode.
+
+import {
+  POSITIONS, SETUP, KEY_OUT, POSITION_WORDS, initPositions, positionCapacity,
+  loadSetup, storeSetup, makeMove, computeKey, inCheck, pieceCount,
+} from './chess/position';
+import { MOVES, MAX_MOVES, initMoves, generateMoves, checkDirections, checkerCount } from './chess/moveGen';
+import { perft } from './chess/perft';
+
+export { loadSetup, storeSetup, makeMove, computeKey, generateMoves, checkDirections, checkerCount, pieceCount };
+
+/** Status of perftFrom when the search would run past the position arena. */
+export const PERFT_NO_ROOM: f64 = -1;
+
+/** Allocates the arenas for `capacity` position records (and their move lists) and builds the tables. */
+export function init(capacity: i32): void {
+  initPositions(capacity);
+  initMoves();
+}
+
+export function positionArena(): Int32Array { return POSITIONS; }
+export function moveBuffer(): Int32Array { return MOVES; }
+export function setupBuffer(): Int32Array { return SETUP; }
+export function keyBuffer(): Int32Array { return KEY_OUT; }
+export function positionWords(): i32 { return POSITION_WORDS; }
+export function maxMoves(): i32 { return MAX_MOVES; }
+export function capacity(): i32 { return positionCapacity(); }
+
+export function isInCheck(handle: i32): bool { return inCheck(handle << 5); }
+
+/** Perft from `handle`, or PERFT_NO_ROOM when handle + depth records do not fit in the arena. */
+export function perftFrom(handle: i32, depth: i32, bulk: bool): f64 {
+  if (handle < 0 || depth < 0 || handle + depth >= positionCapacity()) return PERFT_NO_ROOM;
+  return perft(handle, depth, bulk);
+}

@@ -1,0 +1,23 @@
+// The krieg command line. One file per command; this file only wires them together.
+import yargs from 'yargs';
+import { hideBin } from 'yargs/helpers';
+import { perftCommand } from './perft';
+import { movesCommand } from './moves';
+import { EXIT_USAGE } from './common';
+
+await yargs(hideBin(process.argv))
+  .scriptName('krieg')
+  .usage('$0 <command> [options]\n\nKriegspiel engine: chess core, referee, belief states and checkmate search.')
+  .command(perftCommand)
+  .command(movesCommand)
+  .demandCommand(1, 'name a command (see the list above)')
+  .strict()
+  .epilogue('Exit codes: 0 success, 2 bad input (the message names what and where), 1 internal error.')
+  .fail((message, error, y) => {
+    if (error) throw error;
+    process.stderr.write(`${y.help() && ''}krieg: ${message}\n(run 'krieg --help' for usage)\n`);
+    process.exit(EXIT_USAGE);
+  })
+  .help()
+  .version()
+  .parseAsync();

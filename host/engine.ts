@@ -1,0 +1,169 @@
+// The Engine: one host API over either backend (WASM or portable JS). It owns nothing but views of
+// the core's memory; every computation happens in the core. Positions are addressed by handle
+// (record index in the core's arena); the caller chooses which records to use.
+import type { Core } from './abi';
+import { KriegError, setupError } from './status';
+import { parseFen, makeFen, START_FEN, type Setup } from './notation/fen';
+import { moveToUci } from './notation/move';
+
+export const DEFAULT_CAPACITY = 1024;
+
+/** CHECK_* bits of assembly/chess/moveGen.ts, in announcement order. */
+export const CHECK_DIRECTIONS = [
+  { bit: 1, name: 'Knight' },
+  { bit: 2, name: 'Rank' },
+  { bit: 4, name: 'File' },
+  { bit: 8, name: 'Long diagonal' },
+  { bit: 16, name: 'Short diagonal' },
+] as const;
+
+export function checkNames(bits: number): string[] {
+  return CHECK_DIRECTIONS.filter((d) => bits & d.bit).map((d) => d.name);
+}
+
+export interface DivideEntry { move: number; uci: string; nodes: number }
+
+export class Engine {
+  private positionsView!: Int32Array;
+  private movesView!: Int32Array;
+  private setupView!: Int32Array;
+  private keyView!: Int32Array;
+
+  constructor(readonly core: Core, capacity = DEFAULT_CAPACITY) {
+    this.resize(capacity);
+  }
+
+  get backend(): 'wasm' | 'js' { return this.core.name; }
+  get capacity(): number { return this.core.exports.capacity(); }
+  get maxMoves(): number { return this.core.exports.maxMoves(); }
+
+  /** Re-allocates the core's arenas (all positions are lost). */
+  resize(capacity: number): void {
+    if (!Number.isInteger(capacity) || capacity < 2) throw new KriegError('bad-capacity', `capacity must be an integer >= 2, got ${capacity}`);
+    this.core.exports.init(capacity);
+    this.refreshViews();
+  }
+
+  private refreshViews(): void {
+    const x = this.core.exports;
+    this.positionsView = this.core.view(x.positionArena());
+    this.movesView = this.core.view(x.moveBuffer());
+    this.setupView = this.core.view(x.setupBuffer());
+    this.keyView = this.core.view(x.keyBuffer());
+  }
+
+  /** Views detach when WASM memory grows; check cheaply and re-create them. */
+  private views(): this {
+    if (this.setupView.length === 0) this.refreshViews();
+    return this;
+  }
+
+  /** The raw position arena (32 words per record; layout in assembly/chess/position.ts). */
+  get positions(): Int32Array { return this.views().positionsView; }
+
+  private checkHandle(handle: number, room = 0): void {
+    if (!Number.isInteger(handle) || handle < 0 || handle + room >= this.capacity) {
+      throw new KriegError('bad-handle', `position handle ${handle} (+${room}) outside the arena of ${this.capacity}`);
+    }
+  }
+
+  setSetup(handle: number, setup: Setup): void {
+    this.checkHandle(handle);
+    const buffer = this.views().setupView;
+    for (let sq = 0; sq < 64; sq++) buffer[sq] = setup.board[sq];
+    buffer[64] = setup.side;
+    buffer[65] = setup.castling;
+    buffer[66] = setup.epSquare;
+    buffer[67] = setup.halfmove;
+    buffer[68] = setup.fullmove;
+    const status = this.core.exports.loadSetup(handle);
+    if (status !== 0) throw setupError(status);
+  }
+
+  setup(handle: number): Setup {
+    this.checkHandle(handle);
+    this.core.exports.storeSetup(handle);
+    const b = this.views().setupView;
+    return {
+      board: Array.from(b.subarray(0, 64)),
+      side: b[64] as 0 | 1,
+      castling: b[65],
+      epSquare: b[66],
+      halfmove: b[67],
+      fullmove: b[68],
+    };
+  }
+
+  /** Loads a FEN (or "startpos"); throws KriegError naming what is wrong. */
+  setFen(handle: number, fen: string): void {
+    this.setSetup(handle, parseFen(fen === 'startpos' ? START_FEN : fen));
+  }
+
+  fen(handle: number): string { return makeFen(this.setup(handle)); }
+
+  /** Legal move codes of position `handle` (uses the handle's own move-list slice). */
+  moves(handle: number): number[] {
+    this.checkHandle(handle);
+    const out = handle * this.maxMoves;
+    const n = this.core.exports.generateMoves(handle, out);
+    return Array.from(this.views().movesView.subarray(out, out + n));
+  }
+
+  movesUci(handle: number): string[] { return this.moves(handle).map(moveToUci); }
+
+  /** Plays a legal move code of `src` into record `dst`. */
+  play(src: number, move: number, dst: number): void {
+    this.checkHandle(src);
+    this.checkHandle(dst);
+    if (!this.moves(src).includes(move)) throw new KriegError('illegal-move', `${moveToUci(move)} is not legal in ${this.fen(src)}`);
+    this.core.exports.makeMove(src, move, dst);
+  }
+
+  /** Plays a move given in UCI text. */
+  playUci(src: number, uci: string, dst: number): void {
+    const move = this.moves(src).find((m) => moveToUci(m) === uci);
+    if (move === undefined) throw new KriegError('illegal-move', `${uci} is not a legal move in ${this.fen(src)}`);
+    this.core.exports.makeMove(src, move, dst);
+  }
+
+  inCheck(handle: number): boolean { this.checkHandle(handle); return Boolean(this.core.exports.isInCheck(handle)); }
+  checkDirections(handle: number): number { this.checkHandle(handle); return this.core.exports.checkDirections(handle); }
+  checkerCount(handle: number): number { this.checkHandle(handle); return this.core.exports.checkerCount(handle); }
+
+  /** Incremental Zobrist key as 16 hex digits (hi then lo word). */
+  key(handle: number): string {
+    this.checkHandle(handle);
+    const base = handle * 32;
+    const p = this.positions;
+    return hex64(p[base + 30], p[base + 29]);
+  }
+
+  /** The key recomputed from scratch; must always equal key(). */
+  recomputedKey(handle: number): string {
+    this.checkHandle(handle);
+    this.core.exports.computeKey(handle);
+    const k = this.views().keyView;
+    return hex64(k[1], k[0]);
+  }
+
+  /** Perft leaf count from `handle`, using records handle+1 … handle+depth as its stack. */
+  perft(handle: number, depth: number, bulk = false): number {
+    if (!Number.isInteger(depth) || depth < 0) throw new KriegError('bad-depth', `depth must be a non-negative integer, got ${depth}`);
+    this.checkHandle(handle, depth);
+    return this.core.exports.perftFrom(handle, depth, bulk ? 1 : 0);
+  }
+
+  /** Perft split by root move. */
+  divide(handle: number, depth: number, bulk = false): DivideEntry[] {
+    if (!Number.isInteger(depth) || depth < 1) throw new KriegError('bad-depth', `divide depth must be an integer >= 1, got ${depth}`);
+    this.checkHandle(handle, depth);
+    return this.moves(handle).map((move) => {
+      this.core.exports.makeMove(handle, move, handle + 1);
+      return { move, uci: moveToUci(move), nodes: this.core.exports.perftFrom(handle + 1, depth - 1, bulk ? 1 : 0) };
+    });
+  }
+}
+
+function hex64(hi: number, lo: number): string {
+  return (hi >>> 0).toString(16).padStart(8, '0') + (lo >>> 0).toString(16).padStart(8, '0');
+}

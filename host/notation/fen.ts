@@ -1,0 +1,103 @@
+// FEN ⇄ Setup. Parsing is purely syntactic; chess validity (kings, checks, pawns on back ranks)
+// is judged by the core's loadSetup, which also normalises castling rights and en passant.
+import { KriegError } from '../status';
+import { parseSquare, squareName } from './square';
+
+/** A position as the host exchanges it with the core (mirror of the core's SETUP buffer). */
+export interface Setup {
+  /** Piece code per square, a1 = 0 … h8 = 63: type (1 pawn … 6 king) | colour << 3; 0 empty. */
+  board: number[];
+  side: 0 | 1;
+  /** 1 White O-O, 2 White O-O-O, 4 Black O-O, 8 Black O-O-O. */
+  castling: number;
+  epSquare: number;
+  halfmove: number;
+  fullmove: number;
+}
+
+export const START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+const PIECE_LETTERS = ' pnbrqk';
+const CASTLING_LETTERS = 'KQkq';
+
+function fenError(what: string, column: number, fen: string): KriegError {
+  return new KriegError('bad-fen', `invalid FEN at column ${column + 1}: ${what} (in "${fen}")`);
+}
+
+export function parseFen(fen: string): Setup {
+  const text = fen.trim();
+  const fields = text.split(/\s+/);
+  if (text === '' || fields.length < 4 || fields.length > 6) {
+    throw new KriegError('bad-fen', `invalid FEN: expected 4 to 6 space-separated fields, found ${text === '' ? 0 : fields.length} (in "${fen}")`);
+  }
+  const columnOf = (field: number) => {
+    let at = text.indexOf(fields[0]);
+    for (let i = 1; i <= field; i++) at = text.indexOf(fields[i], at + fields[i - 1].length);
+    return at;
+  };
+  const board = new Array<number>(64).fill(0);
+  const ranks = fields[0].split('/');
+  if (ranks.length !== 8) throw fenError(`the board has ${ranks.length} ranks, expected 8`, 0, fen);
+  let column = 0;
+  for (let r = 0; r < 8; r++) {
+    let file = 0;
+    for (const ch of ranks[r]) {
+      if (ch >= '1' && ch <= '8') file += Number(ch);
+      else {
+        const type = PIECE_LETTERS.indexOf(ch.toLowerCase());
+        if (type <= 0) throw fenError(`unknown piece letter '${ch}'`, column, fen);
+        if (file > 7) throw fenError(`rank ${8 - r} has more than 8 squares`, column, fen);
+        board[(7 - r) * 8 + file] = type | (ch === ch.toLowerCase() ? 8 : 0);
+        file++;
+      }
+      if (file > 8) throw fenError(`rank ${8 - r} has more than 8 squares`, column, fen);
+      column++;
+    }
+    if (file !== 8) throw fenError(`rank ${8 - r} has ${file} squares, expected 8`, column, fen);
+    column++;
+  }
+  const sideText = fields[1];
+  if (sideText !== 'w' && sideText !== 'b') throw fenError(`side to move must be 'w' or 'b', found '${sideText}'`, columnOf(1), fen);
+  let castling = 0;
+  if (fields[2] !== '-') {
+    for (let i = 0; i < fields[2].length; i++) {
+      const bit = CASTLING_LETTERS.indexOf(fields[2][i]);
+      if (bit < 0 || castling & (1 << bit)) throw fenError(`bad castling field '${fields[2]}'`, columnOf(2) + i, fen);
+      castling |= 1 << bit;
+    }
+  }
+  let epSquare = -1;
+  if (fields[3] !== '-') {
+    epSquare = parseSquare(fields[3]);
+    if (epSquare < 0) throw fenError(`bad en-passant square '${fields[3]}'`, columnOf(3), fen);
+  }
+  const clock = (index: number, fallback: number, min: number) => {
+    if (fields.length <= index) return fallback;
+    const value = fields[index];
+    if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > 0x7fffffff) {
+      throw fenError(`${index === 4 ? 'halfmove clock' : 'fullmove number'} must be an integer >= ${min}, found '${value}'`, columnOf(index), fen);
+    }
+    return Number(value);
+  };
+  return { board, side: sideText === 'w' ? 0 : 1, castling, epSquare, halfmove: clock(4, 0, 0), fullmove: clock(5, 1, 1) };
+}
+
+export function makeFen(setup: Setup): string {
+  const rows: string[] = [];
+  for (let r = 7; r >= 0; r--) {
+    let row = '';
+    let empty = 0;
+    for (let f = 0; f < 8; f++) {
+      const code = setup.board[r * 8 + f];
+      if (code === 0) { empty++; continue; }
+      if (empty) { row += empty; empty = 0; }
+      const letter = PIECE_LETTERS[code & 7];
+      row += code & 8 ? letter : letter.toUpperCase();
+    }
+    if (empty) row += empty;
+    rows.push(row);
+  }
+  let castling = '';
+  for (let i = 0; i < 4; i++) if (setup.castling & (1 << i)) castling += CASTLING_LETTERS[i];
+  return [rows.join('/'), setup.side ? 'b' : 'w', castling || '-',
+    setup.epSquare < 0 ? '-' : squareName(setup.epSquare), setup.halfmove, setup.fullmove].join(' ');
+}

@@ -1,0 +1,14 @@
+// Square names: a1 = 0 … h8 = 63, as in the core.
+export const FILES = 'abcdefgh';
+
+export function squareName(sq: number): string {
+  return FILES[sq & 7] + String((sq >> 3) + 1);
+}
+
+/** Square index of a name like "e4", or -1. */
+export function parseSquare(name: string): number {
+  if (name.length !== 2) return -1;
+  const file = FILES.indexOf(name[0]);
+  const rank = name.charCodeAt(1) - 49;
+  return file < 0 || rank < 0 || rank > 7 ? -1 : rank * 8 + file;
+}
