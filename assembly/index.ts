@@ -13,7 +13,7 @@ import { perft } from './chess/perft';
 export { loadSetup, storeSetup, makeMove, computeKey, generateMoves, checkDirections, checkerCount, pieceCount };
 
 /** Status of perftFrom when the search would run past the position arena. */
-export const PERFT_NO_ROOM: f64 = -1;
+const PERFT_NO_ROOM: f64 = -1;
 
 /** Allocates the arenas for `capacity` position records (and their move lists) and builds the tables. */
 export function init(capacity: i32): void {
