@@ -1,11 +1,11 @@
 // The WASM backend: instantiates build/krieg.wasm (bytes supplied by the caller, so Node and the
 // browser share this file) through @assemblyscript/loader, whose views read the core's typed arrays.
-import loader from '@assemblyscript/loader';
+import { instantiateSync, type ASUtil } from '@assemblyscript/loader';
 import type { Core, CoreExports } from '../abi';
 
 export function createWasmCore(wasmBytes: BufferSource): Core {
-  const { exports } = loader.instantiateSync<Record<string, unknown>>(wasmBytes, {});
-  const util = exports as unknown as loader.ASUtil & CoreExports;
+  const { exports } = instantiateSync<Record<string, unknown>>(wasmBytes, {});
+  const util = exports as unknown as ASUtil & CoreExports;
   return {
     name: 'wasm',
     exports: util,
