@@ -1,0 +1,167 @@
+// The engine in a real browser: dist/web (host/web/main.ts + index.html) served over HTTP and driven
+// in headless Chromium (the system /usr/bin/chromium, see scripts/ensure-browser.mjs), both through
+// the globalThis.krieg API and through the demo page's form. Any page error or console error fails.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dirname, extname, join, normalize, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import type { KriegWebApi } from '../../host/web/main';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const at = (p: string) => join(root, p);
+const webDir = at('dist/web');
+const CHROMIUM = '/usr/bin/chromium';
+
+const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
+const CASES = [
+  { name: 'start position', fen: START, depth: 4, nodes: 197281 },
+  { name: 'Kiwipete', fen: KIWIPETE, depth: 3, nodes: 97862 },
+] as const;
+const BACKENDS = ['wasm', 'js'] as const;
+
+/** Newest modification time (ms) of a file or of every file below a directory; 0 if missing. */
+function newest(path: string): number {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))));
+}
+
+/** Rebuilds build/krieg.wasm and dist/web only when they are missing or older than their sources. */
+function ensureWebBuild(): void {
+  const wasm = newest(at('build/krieg.wasm'));
+  const needWasm = wasm === 0 || wasm < newest(at('assembly'));
+  const built = Math.min(newest(join(webDir, 'krieg.js')), newest(join(webDir, 'index.html')));
+  const needWeb = needWasm || built === 0 || built < Math.max(wasm, newest(at('host')));
+  const steps = [...(needWasm ? ['wasm'] : []), ...(needWeb ? ['web'] : [])];
+  if (steps.length) execFileSync(process.execPath, [at('scripts/build.mjs'), ...steps], { cwd: root, stdio: 'inherit' });
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.wasm': 'application/wasm',
+  '.css': 'text/css; charset=utf-8', '.png': 'image/png', '.json': 'application/json',
+};
+
+/** A minimal static file server for dist/web on 127.0.0.1 and a free port. */
+function serve(dir: string): Promise<{ server: Server; url: string }> {
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    const file = normalize(join(dir, path.endsWith('/') ? `${path}index.html` : path));
+    if (!file.startsWith(dir + sep) || !existsSync(file) || !statSync(file).isFile()) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end(`not found: ${path}`);
+      return;
+    }
+    res.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+    res.end(readFileSync(file));
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` }));
+  });
+}
+
+describe('krieg in headless Chromium', () => {
+  let server: Server | undefined;
+  let browser: Browser | undefined;
+  let page: Page;
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    if (!existsSync(CHROMIUM)) {
+      throw new Error(`${CHROMIUM} not found: run \`node scripts/ensure-browser.mjs\` (npm test does so in pretest)`);
+    }
+    ensureWebBuild();
+    const served = await serve(webDir);
+    server = served.server;
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+    page = await browser.newPage({ viewport: { width: 900, height: 640 } });
+    page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+    page.on('console', (msg) => { if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`); });
+    page.on('requestfailed', (req) => problems.push(`request failed: ${req.url()} (${req.failure()?.errorText})`));
+    page.on('response', (res) => { if (res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.url()}`); });
+    await page.goto(served.url);
+    // mountDemo enables the button once the module has loaded and wired the form
+    await page.waitForSelector('#run:not([disabled])', { timeout: 10_000 });
+  });
+
+  afterEach(() => {
+    // reported once per test that saw them, then cleared so one failure does not cascade
+    const seen = problems.splice(0);
+    expect(seen, `the page reported errors:\n${seen.join('\n')}`).toEqual([]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  });
+
+  it('exposes globalThis.krieg', async () => {
+    const api = await page.evaluate(() => {
+      const k = (globalThis as unknown as { krieg?: KriegWebApi }).krieg;
+      return k ? { fns: [typeof k.createEngine, typeof k.perft], backends: [...k.BACKENDS] } : null;
+    });
+    expect(api).toEqual({ fns: ['function', 'function'], backends: ['wasm', 'js'] });
+  });
+
+  for (const backend of BACKENDS) {
+    for (const c of CASES) {
+      it(`API: perft(${c.depth}) of the ${c.name} on ${backend} = ${c.nodes}`, async () => {
+        const got = await page.evaluate(({ fen, depth, backend }) => {
+          const engine = (globalThis as unknown as { krieg: KriegWebApi }).krieg.createEngine(backend);
+          engine.setFen(0, fen);
+          return { backend: engine.backend, nodes: engine.perft(0, depth) };
+        }, { fen: c.fen, depth: c.depth, backend });
+        expect(got).toEqual({ backend, nodes: c.nodes });
+      });
+    }
+  }
+
+  async function runForm(fen: string, depth: number, backend: string, bulk = false): Promise<{ className: string; nodes: string | null; text: string }> {
+    await page.fill('#fen', fen);
+    await page.fill('#depth', String(depth));
+    await page.selectOption('#backend', backend);
+    await page.setChecked('#bulk', bulk);
+    await page.click('#run');
+    await page.waitForFunction(() => {
+      const r = document.getElementById('result')!;
+      return (r.className === 'ok' || r.className === 'error') && !(document.getElementById('run') as HTMLButtonElement).disabled;
+    }, undefined, { timeout: 20_000 });
+    return page.$eval('#result', (r) => ({ className: r.className, nodes: r.getAttribute('data-nodes'), text: r.textContent ?? '' }));
+  }
+
+  for (const backend of BACKENDS) {
+    for (const c of CASES) {
+      it(`UI: perft(${c.depth}) of the ${c.name} on ${backend} shows ${c.nodes}`, async () => {
+        const r = await runForm(c.fen, c.depth, backend);
+        expect(r.className, r.text).toBe('ok');
+        expect(Number(r.nodes)).toBe(c.nodes);
+        expect(r.text).toContain(c.nodes.toLocaleString('en-US'));
+        expect(r.text).toMatch(/ms/);
+        expect(r.text).toMatch(/nodes\/s/);
+      });
+    }
+  }
+
+  it('UI: bulk counting gives the same count', async () => {
+    const r = await runForm(KIWIPETE, 3, 'wasm', true);
+    expect(Number(r.nodes)).toBe(97862);
+    if (process.env.KRIEG_WEB_SCREENSHOT) await page.screenshot({ path: process.env.KRIEG_WEB_SCREENSHOT, fullPage: true });
+  });
+
+  it('UI: a bad FEN is reported on the page, not thrown', async () => {
+    const r = await runForm('not a fen', 2, 'js');
+    expect(r.className).toBe('error');
+    expect(r.nodes).toBeNull();
+    expect(r.text).toContain('bad-fen');
+    await page.fill('#fen', START); // leave the page in a sane state
+  });
+});
