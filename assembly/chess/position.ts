@@ -82,8 +82,10 @@ export const SETUP_BAD_HANDLE: i32 = 8;
 
 /** Castling rights kept after a move touches a square (king and rook home squares clear rights). */
 const CASTLING_MASK = new Int32Array(64);
-/** loadSetup's piece counts per code; module-level so that nothing allocates after init. */
+/** loadSetup's piece counts per code, and the record it restores on rejection (module-level so
+ * that nothing allocates after init). */
 const SETUP_COUNTS = new Int32Array(16);
+const SETUP_SAVED = new Int32Array(POSITION_WORDS);
 
 /** Allocates the position arena (capacity records) and builds every table. Call before anything else. */
 export function initPositions(capacity: i32): void {
@@ -363,13 +365,17 @@ export function loadSetup(handle: i32): i32 {
     if (counts[c | PAWN] + promoted > 8) return SETUP_TOO_MANY_PIECES;
   }
   const base = handle << POSITION_SHIFT;
-  for (let i = 0; i < POSITION_WORDS; i++) POSITIONS[base + i] = 0;
+  for (let i = 0; i < POSITION_WORDS; i++) { SETUP_SAVED[i] = POSITIONS[base + i]; POSITIONS[base + i] = 0; }
   for (let sq = 0; sq < 64; sq++) if (SETUP[sq] != 0) putPiece(base, sq, SETUP[sq]);
   POSITIONS[base + W_SIDE] = side;
   if (side == BLACK) xorKey(base, SIDE_KEYS[0], SIDE_KEYS[1]);
   POSITIONS[base + W_HALFMOVE] = SETUP[67];
   POSITIONS[base + W_FULLMOVE] = SETUP[68];
-  if (isAttacked(base, kingSquare(base, side ^ 1), side)) return SETUP_OPPONENT_IN_CHECK;
+  if (isAttacked(base, kingSquare(base, side ^ 1), side)) {
+    // rejected: leave the record as it was
+    for (let i = 0; i < POSITION_WORDS; i++) POSITIONS[base + i] = SETUP_SAVED[i];
+    return SETUP_OPPONENT_IN_CHECK;
+  }
 
   let rights = SETUP[65] & 15;
   const whiteKingHome = SETUP[4] == KING;

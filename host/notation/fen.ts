@@ -20,7 +20,8 @@ const PIECE_LETTERS = ' pnbrqk';
 const CASTLING_LETTERS = 'KQkq';
 
 function fenError(what: string, column: number, fen: string): KriegError {
-  return new KriegError('bad-fen', `invalid FEN at column ${column + 1}: ${what} (in "${fen}")`);
+  const lead = fen.length - fen.trimStart().length; // columns count in the text as given
+  return new KriegError('bad-fen', `invalid FEN at column ${lead + column + 1}: ${what} (in "${fen}")`);
 }
 
 export function parseFen(fen: string): Setup {

@@ -199,6 +199,23 @@ describe.each(['wasm', 'js'] as const)('%s core', (backend) => {
       expectKriegError(() => engine.setFen(0, fen), code);
     });
 
+    it('a rejected setup leaves the position it would have replaced untouched', () => {
+      for (const bad of ['4k3/8/8/8/8/8/8/4RK2 w - - 0 1', '8/8/8/8/8/8/8/4K3 w - - 0 1', 'P3k3/8/8/8/8/8/8/4K3 w - - 0 1']) {
+        engine.setFen(0, START_FEN);
+        const key = engine.key(0);
+        expect(() => engine.setFen(0, bad)).toThrow(KriegError);
+        expect(engine.fen(0)).toBe(START_FEN);
+        expect(engine.key(0)).toBe(key);
+        expect(engine.recomputedKey(0)).toBe(key);
+        expect(engine.moves(0)).toHaveLength(20);
+      }
+    });
+
+    it('counts error columns in the text as given, leading spaces included', () => {
+      const fen = `   ${S} x KQkq - 0 1`;
+      expectKriegError(() => engine.setFen(0, fen), 'bad-fen', new RegExp(`at column ${fen.indexOf(' x ') + 2}: `));
+    });
+
     it('accepts the limits: 9 queens, no pawns; 8 pawns and the initial pieces', () => {
       expect(roundTrip('4k3/8/8/QQQQQQQQ/8/8/Q7/4K3 b - - 0 1')).toBe('4k3/8/8/QQQQQQQQ/8/8/Q7/4K3 b - - 0 1');
       expect(roundTrip('4k3/8/8/8/2NNN3/8/PPPPPPP1/4K3 w - - 0 1')).toBe('4k3/8/8/8/2NNN3/8/PPPPPPP1/4K3 w - - 0 1');
