@@ -9,17 +9,39 @@ import {
 } from './chess/position';
 import { MOVES, MAX_MOVES, initMoves, generateMoves, checkDirections, checkerCount } from './chess/moveGen';
 import { perft } from './chess/perft';
+import { RULES, applyRules } from './referee/rules';
+import { ATTEMPTS, generateAttempts } from './referee/attempts';
+import { answerAttempt, legalPawnCaptures, PAWN_TRY_SQUARES, setRefereeScratch } from './referee/referee';
+import {
+  EVENTS, initGame, gameStart, gameAttempt, gameAskAny, gameResult, gameEndReason, gameEventCount,
+  gamePlies, playRandomGame,
+} from './referee/game';
 
 export { loadSetup, storeSetup, makeMove, computeKey, generateMoves, checkDirections, checkerCount, pieceCount };
+export { generateAttempts, answerAttempt, legalPawnCaptures };
+export { gameStart, gameAttempt, gameAskAny, gameResult, gameEndReason, gameEventCount, gamePlies, playRandomGame };
 
 /** Status of perftFrom when the search would run past the position arena. */
 const PERFT_NO_ROOM: f64 = -1;
 
-/** Allocates the arenas for `capacity` position records (and their move lists) and builds the tables. */
-export function init(capacity: i32): void {
+/**
+ * Allocates the arenas for `capacity` position records (and their move lists) and a game log of
+ * `maxEvents` events over at most `maxPlies` plies, and builds the tables. The last record's
+ * move list is the referee's scratch.
+ */
+export function init(capacity: i32, maxEvents: i32, maxPlies: i32): void {
   initPositions(capacity);
   initMoves();
+  setRefereeScratch(capacity - 1);
+  initGame(maxEvents, maxPlies);
 }
+
+/** Validates the RULES buffer and applies it: 0, or 1 + the index of the first bad flag. */
+export function setRules(): i32 { return applyRules(); }
+export function rulesBuffer(): Int32Array { return RULES; }
+export function attemptBuffer(): Int32Array { return ATTEMPTS; }
+export function pawnTryBuffer(): Int32Array { return PAWN_TRY_SQUARES; }
+export function eventBuffer(): Int32Array { return EVENTS; }
 
 export function positionArena(): Int32Array { return POSITIONS; }
 export function moveBuffer(): Int32Array { return MOVES; }

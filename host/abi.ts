@@ -3,8 +3,12 @@
 // Handles are position-record indices; buffers are Int32Array views over the core's own memory.
 
 export interface CoreExports {
-  /** Allocate arenas for `capacity` position records and build all tables. Invalidates views. */
-  init(capacity: number): void;
+  /**
+   * Allocate arenas for `capacity` position records, a game log of `maxEvents` events over at most
+   * `maxPlies` plies, and build all tables. Invalidates views. The last record's move list is the
+   * referee's scratch.
+   */
+  init(capacity: number, maxEvents: number, maxPlies: number): void;
   /** Number of position records the arena holds. */
   capacity(): number;
   /** Words per position record (32) and move-list stride (256). */
@@ -32,6 +36,32 @@ export interface CoreExports {
   pieceCount(handle: number): number;
   /** Perft leaf count, or -1 when handle + depth records do not fit. */
   perftFrom(handle: number, depth: number, bulk: number | boolean): number;
+
+  // ---- referee (assembly/referee/) ----
+  /** Apply the rules buffer (RULE_* flags): 0, or 1 + index of the first bad flag. */
+  setRules(): number;
+  rulesBuffer(): unknown;
+  attemptBuffer(): unknown;
+  pawnTryBuffer(): unknown;
+  eventBuffer(): unknown;
+  /** The side to move's attempts (own-board moves and pawn capture attempts) into attemptBuffer; their number. */
+  generateAttempts(handle: number): number;
+  /** Percept of `attempt` in `handle`, playing it into `dst` when legal (no turn memory). */
+  answerAttempt(handle: number, attempt: number, dst: number): number;
+  /** Number of legal pawn captures of the side to move; their landing squares into pawnTryBuffer. */
+  legalPawnCaptures(handle: number): number;
+  /** Start a game from `handle` (handle + 1 is its scratch): 0 or a negative status. */
+  gameStart(handle: number): number;
+  /** The side to move attempts: its percept, or a negative GAME_* status. */
+  gameAttempt(attempt: number): number;
+  /** The side to move asks "Any?": 1 yes, 0 no, or a negative status. */
+  gameAskAny(): number;
+  gameResult(): number;
+  gameEndReason(): number;
+  gameEventCount(): number;
+  gamePlies(): number;
+  /** Random self-play from `handle`: the result (RESULT_*) or a negative status. */
+  playRandomGame(handle: number, seed: number, maxPlies: number): number;
 }
 
 export const CORE_EXPORTS = [
@@ -39,6 +69,10 @@ export const CORE_EXPORTS = [
   'positionArena', 'moveBuffer', 'setupBuffer', 'keyBuffer',
   'loadSetup', 'storeSetup', 'generateMoves', 'makeMove', 'computeKey',
   'checkDirections', 'checkerCount', 'isInCheck', 'pieceCount', 'perftFrom',
+  'setRules', 'rulesBuffer', 'attemptBuffer', 'pawnTryBuffer', 'eventBuffer',
+  'generateAttempts', 'answerAttempt', 'legalPawnCaptures',
+  'gameStart', 'gameAttempt', 'gameAskAny', 'gameResult', 'gameEndReason', 'gameEventCount', 'gamePlies',
+  'playRandomGame',
 ] as const satisfies readonly (keyof CoreExports)[];
 
 /** A backend: the core's exports plus a way to see its buffers as Int32Arrays. */

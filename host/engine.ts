@@ -5,8 +5,12 @@ import type { Core } from './abi';
 import { KriegError, setupError } from './status';
 import { parseFen, makeFen, START_FEN, type Setup } from './notation/fen';
 import { moveToUci } from './notation/move';
+import { PRESETS, encodeRules, type RuleSet } from './referee/rules';
 
 export const DEFAULT_CAPACITY = 1024;
+/** Game log size: events (attempts, announcements) and plies of one game. */
+export const DEFAULT_MAX_EVENTS = 1 << 16;
+export const DEFAULT_MAX_PLIES = 4096;
 
 /** CHECK_* bits of assembly/chess/moveGen.ts, in announcement order. */
 export const CHECK_DIRECTIONS = [
@@ -31,6 +35,7 @@ export class Engine {
 
   constructor(readonly core: Core, capacity = DEFAULT_CAPACITY) {
     this.resize(capacity);
+    this.setRules(PRESETS.berkeley);
   }
 
   get backend(): 'wasm' | 'js' { return this.core.name; }
@@ -40,8 +45,29 @@ export class Engine {
   /** Re-allocates the core's arenas (all positions are lost). */
   resize(capacity: number): void {
     if (!Number.isInteger(capacity) || capacity < 2) throw new KriegError('bad-capacity', `capacity must be an integer >= 2, got ${capacity}`);
-    this.core.exports.init(capacity);
+    this.core.exports.init(capacity, DEFAULT_MAX_EVENTS, DEFAULT_MAX_PLIES);
     this.refreshViews();
+  }
+
+  /** Sets the rule set the referee (and move generation: castling, en passant, promotions) follows. */
+  setRules(rules: RuleSet): void {
+    const flags = encodeRules(rules);
+    const buffer = this.view('rules');
+    buffer.set(flags);
+    const status = this.core.exports.setRules();
+    if (status !== 0) throw new KriegError('bad-rules', `invalid rule flag #${status - 1}`);
+    this.currentRules = { ...rules };
+  }
+
+  get rules(): RuleSet { return { ...this.currentRules }; }
+  private currentRules: RuleSet = PRESETS.berkeley;
+
+  /** A current view of one of the core's buffers (views detach when WASM memory grows). */
+  view(buffer: 'rules' | 'attempts' | 'pawnTries' | 'events'): Int32Array {
+    const x = this.core.exports;
+    const ref = buffer === 'rules' ? x.rulesBuffer() : buffer === 'attempts' ? x.attemptBuffer()
+      : buffer === 'pawnTries' ? x.pawnTryBuffer() : x.eventBuffer();
+    return this.core.view(ref);
   }
 
   private refreshViews(): void {

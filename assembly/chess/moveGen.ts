@@ -13,6 +13,7 @@ import {
   PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING,
   MOVE_NORMAL, MOVE_DOUBLE_PUSH, MOVE_CASTLE, MOVE_EN_PASSANT, MOVE_PROMOTION,
   CASTLE_WHITE_KING, CASTLE_WHITE_QUEEN,
+  CASTLING_ALLOWED, PROMOTION_TYPES,
   kingSquare, pieceAt, isAttackedWith, enPassantLegal, positionCapacity,
 } from './position';
 
@@ -68,10 +69,16 @@ function emitTargets(n: i32, from: i32, lo: i32, hi: i32): i32 {
 function emitPawnMove(n: i32, from: i32, to: i32): i32 {
   if (to < 8 || to >= 56) {
     const move = from | (to << 6);
-    unchecked(MOVES[n++] = move | ((MOVE_PROMOTION + 3) << 12)); // queen first
-    unchecked(MOVES[n++] = move | ((MOVE_PROMOTION + 0) << 12));
-    unchecked(MOVES[n++] = move | ((MOVE_PROMOTION + 2) << 12));
-    unchecked(MOVES[n++] = move | ((MOVE_PROMOTION + 1) << 12));
+    if (PROMOTION_TYPES == 15) {
+      unchecked(MOVES[n++] = move | ((MOVE_PROMOTION + 3) << 12)); // queen first
+      unchecked(MOVES[n++] = move | ((MOVE_PROMOTION + 0) << 12));
+      unchecked(MOVES[n++] = move | ((MOVE_PROMOTION + 2) << 12));
+      unchecked(MOVES[n++] = move | ((MOVE_PROMOTION + 1) << 12));
+      return n;
+    }
+    for (let piece = 3; piece >= 0; piece--) {
+      if (((PROMOTION_TYPES >> piece) & 1) != 0) unchecked(MOVES[n++] = move | ((MOVE_PROMOTION + piece) << 12));
+    }
     return n;
   }
   unchecked(MOVES[n++] = from | (to << 6));
@@ -177,7 +184,7 @@ export function generateMoves(handle: i32, out: i32): i32 {
   } else {
     // castling: rights imply king and rook on their home squares (position.ts invariant)
     const rights = unchecked(POSITIONS[base + W_CASTLING]) >> (us << 1);
-    if ((rights & (CASTLE_WHITE_KING | CASTLE_WHITE_QUEEN)) != 0) {
+    if ((rights & (CASTLE_WHITE_KING | CASTLE_WHITE_QUEEN)) != 0 && CASTLING_ALLOWED) {
       const home = us == WHITE ? 0 : 56; // a1 / a8
       const occRank = us == WHITE ? occLo & 0xff : i32(occHi >>> 24); // the home rank, a-file in bit 0
       if ((rights & CASTLE_WHITE_KING) != 0 && (occRank & 0x60) == 0 &&

@@ -80,6 +80,19 @@ export const SETUP_BAD_SIDE: i32 = 6;
 export const SETUP_BAD_CLOCK: i32 = 7;
 export const SETUP_BAD_HANDLE: i32 = 8;
 
+// Chess rules a Kriegspiel rule set may switch off (set through setChessRules; all on by default).
+// They hold for every position of the arena: the referee's rule set is one per engine.
+export let CASTLING_ALLOWED: bool = true;
+export let EN_PASSANT_ALLOWED: bool = true;
+/** Promotion pieces allowed: bit (type - KNIGHT) for KNIGHT..QUEEN; 15 = all four. */
+export let PROMOTION_TYPES: i32 = 15;
+
+export function setChessRules(castling: bool, enPassant: bool, promotionTypes: i32): void {
+  CASTLING_ALLOWED = castling;
+  EN_PASSANT_ALLOWED = enPassant;
+  PROMOTION_TYPES = promotionTypes & 15;
+}
+
 /** Castling rights kept after a move touches a square (king and rook home squares clear rights). */
 const CASTLING_MASK = new Int32Array(64);
 /** loadSetup's piece counts per code, and the record it restores on rejection (module-level so
@@ -225,7 +238,7 @@ export function enPassantLegal(base: i32, from: i32, epSquare: i32): bool {
 /** Keeps the en-passant square only if some pawn of the side to move can legally capture there. */
 function normaliseEnPassant(base: i32, epSquare: i32): void {
   unchecked(POSITIONS[base + W_EN_PASSANT] = NO_SQUARE);
-  if (epSquare == NO_SQUARE) return;
+  if (epSquare == NO_SQUARE || !EN_PASSANT_ALLOWED) return;
   const us = unchecked(POSITIONS[base + W_SIDE]);
   const p = ((us ^ 1) * 64 + epSquare) << 1; // squares from which a pawn of `us` attacks epSquare
   const w = base + W_TYPE + (PAWN << 1);
@@ -377,7 +390,7 @@ export function loadSetup(handle: i32): i32 {
     return SETUP_OPPONENT_IN_CHECK;
   }
 
-  let rights = SETUP[65] & 15;
+  let rights = CASTLING_ALLOWED ? SETUP[65] & 15 : 0;
   const whiteKingHome = SETUP[4] == KING;
   const blackKingHome = SETUP[60] == (KING | 8);
   if (!whiteKingHome || SETUP[7] != ROOK) rights &= ~CASTLE_WHITE_KING;

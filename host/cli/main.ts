@@ -3,13 +3,22 @@ import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { perftCommand } from './perft';
 import { movesCommand } from './moves';
+import { playCommand } from './play';
+import { viewCommand } from './view';
+import { variantsCommand } from './variants';
 import { EXIT_USAGE } from './common';
+
+// a closed pipe (krieg view … | head) ends the output quietly
+process.stdout.on('error', (error: NodeJS.ErrnoException) => { if (error.code === 'EPIPE') process.exit(0); throw error; });
 
 await yargs(hideBin(process.argv))
   .scriptName('krieg')
   .usage('$0 <command> [options]\n\nKriegspiel engine: chess core, referee, belief states and checkmate search.')
   .command(perftCommand)
   .command(movesCommand)
+  .command(playCommand)
+  .command(viewCommand)
+  .command(variantsCommand)
   .demandCommand(1, 'name a command (see the list above)')
   .strict()
   .epilogue('Exit codes: 0 success, 2 bad input (the message names what and where), 1 internal error.')

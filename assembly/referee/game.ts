@@ -1,0 +1,239 @@
+// A game in progress: the true position, the referee's memory of the current turn, and the event
+// log from which records and both players' views are derived (host/referee/record.ts).
+// Players drive it one attempt at a time (gameAttempt), from the host or from the core
+// (the random player below, used for self-play and the referee benchmark).
+//
+// Event (EVENT_WORDS = 4 Int32 words in EVENTS):
+// | word | EVENT_ATTEMPT            | EVENT_PAWN_TRIES                | EVENT_ANY                      |
+// |------|--------------------------|---------------------------------|--------------------------------|
+// | 0    | type | side << 4         | type | side << 4                | type | side << 4               |
+// | 1    | attempt code             | number of legal pawn captures   | 1 "Try"/"Yes", 0 "No"         |
+// | 2    | percept (referee.ts)     | their landing squares, lo word  | 0                              |
+// | 3    | 0                        | their landing squares, hi word  | 0                              |
+// `side` is the side the event belongs to: the attempter, the side about to move, the asker.
+
+import {
+  POSITIONS, POSITION_SHIFT, W_SIDE, W_HALFMOVE, W_KEY_LO, W_KEY_HI, copyPosition,
+} from '../chess/position';
+import { mul32 } from '../chess/bitboard';
+import {
+  rule, pawnTriesAnnounced, RULE_REPEAT_IS_NONSENSE, RULE_PAWN_TRIES, RULE_REPETITION,
+  RULE_STALEMATE_LOSES, PAWN_TRIES_ANY_SECRET, PAWN_TRIES_ANY_OPEN,
+} from './rules';
+import {
+  ANSWER_LEGAL, ANSWER_ILLEGAL, ANSWER_NONSENSE, PERCEPT_END_SHIFT, END_NONE, END_CHECKMATE,
+  END_STALEMATE, END_DRAW_REPETITION, answerAttempt, legalPawnCaptures, PAWN_TRY_SQUARES,
+  perceptEnd,
+} from './referee';
+import { ATTEMPTS, generateAttempts, isPawnCaptureAttempt } from './attempts';
+
+export const EVENT_WORDS: i32 = 4;
+export const EVENT_ATTEMPT: i32 = 1;
+export const EVENT_PAWN_TRIES: i32 = 2;
+export const EVENT_ANY: i32 = 3;
+
+// gameAttempt statuses beyond percepts (negative, so never a percept)
+export const GAME_OVER: i32 = -1;
+export const GAME_LOG_FULL: i32 = -2;
+export const GAME_NOT_STARTED: i32 = -3;
+export const GAME_NO_ANY: i32 = -4; // "Any?" not part of the rules, or not before the first attempt
+
+// results
+export const RESULT_ONGOING: i32 = 0;
+export const RESULT_WHITE_WINS: i32 = 1;
+export const RESULT_BLACK_WINS: i32 = 2;
+export const RESULT_DRAW: i32 = 3;
+
+// Obligations after an "Any?" answered yes.
+const OBLIGE_NONE: i32 = 0;
+const OBLIGE_UNTIL_LEGAL: i32 = 1; // secret Any: pawn captures until one is legal
+const OBLIGE_ONE: i32 = 2; // open Any: at least one pawn capture
+
+export let EVENTS = new Int32Array(0);
+let eventCount: i32 = 0;
+/** Keys (lo, hi) of the positions after each ply, for repetition. */
+let KEY_HISTORY = new Int32Array(0);
+let plies: i32 = 0;
+
+let gameHandle: i32 = -1;
+let result: i32 = RESULT_ONGOING;
+let endReason: i32 = END_NONE;
+const REJECTED = new Int32Array(256);
+let rejectedCount: i32 = 0;
+let attemptsThisTurn: i32 = 0;
+let obligation: i32 = OBLIGE_NONE;
+
+export function initGame(maxEvents: i32, maxPlies: i32): void {
+  if (EVENTS.length < maxEvents * EVENT_WORDS) EVENTS = new Int32Array(maxEvents * EVENT_WORDS);
+  if (KEY_HISTORY.length < (maxPlies + 1) * 2) KEY_HISTORY = new Int32Array((maxPlies + 1) * 2);
+  gameHandle = -1;
+}
+
+export function gameEventCount(): i32 { return eventCount; }
+export function gameResult(): i32 { return result; }
+export function gameEndReason(): i32 { return endReason; }
+export function gamePlies(): i32 { return plies; }
+
+function logEvent(type: i32, side: i32, a: i32, b: i32, c: i32): bool {
+  if ((eventCount + 1) * EVENT_WORDS > EVENTS.length) return false;
+  const e = eventCount * EVENT_WORDS;
+  EVENTS[e] = type | (side << 4);
+  EVENTS[e + 1] = a;
+  EVENTS[e + 2] = b;
+  EVENTS[e + 3] = c;
+  eventCount++;
+  return true;
+}
+
+function sideToMove(): i32 { return POSITIONS[(gameHandle << POSITION_SHIFT) + W_SIDE]; }
+
+function recordKey(): void {
+  const base = gameHandle << POSITION_SHIFT;
+  KEY_HISTORY[plies * 2] = POSITIONS[base + W_KEY_LO];
+  KEY_HISTORY[plies * 2 + 1] = POSITIONS[base + W_KEY_HI];
+}
+
+/** Has the current position occurred twice before (since the last capture or pawn move)? */
+function thirdRepetition(): bool {
+  const base = gameHandle << POSITION_SHIFT;
+  const lo = POSITIONS[base + W_KEY_LO];
+  const hi = POSITIONS[base + W_KEY_HI];
+  const reach = POSITIONS[base + W_HALFMOVE];
+  let seen = 0;
+  for (let back = 2; back <= reach && back <= plies; back += 2) {
+    const p = plies - back;
+    if (KEY_HISTORY[p * 2] == lo && KEY_HISTORY[p * 2 + 1] == hi) seen++;
+  }
+  return seen >= 2;
+}
+
+function beginTurn(): bool {
+  rejectedCount = 0;
+  attemptsThisTurn = 0;
+  obligation = OBLIGE_NONE;
+  if (result != RESULT_ONGOING || !pawnTriesAnnounced()) return true;
+  const count = legalPawnCaptures(gameHandle);
+  return logEvent(EVENT_PAWN_TRIES, sideToMove(), count, PAWN_TRY_SQUARES[0], PAWN_TRY_SQUARES[1]);
+}
+
+/**
+ * Starts a game from position `handle` (the next record, handle + 1, is the referee's scratch).
+ * Returns 0, or GAME_LOG_FULL.
+ */
+export function gameStart(handle: i32): i32 {
+  gameHandle = handle;
+  eventCount = 0;
+  plies = 0;
+  result = RESULT_ONGOING;
+  endReason = END_NONE;
+  recordKey();
+  return beginTurn() ? 0 : GAME_LOG_FULL;
+}
+
+/** The side to move asks "Any?" (pawn-try rules with a question). Returns 1 yes, 0 no, or a status. */
+export function gameAskAny(): i32 {
+  if (gameHandle < 0) return GAME_NOT_STARTED;
+  if (result != RESULT_ONGOING) return GAME_OVER;
+  const mode = rule(RULE_PAWN_TRIES);
+  if ((mode != PAWN_TRIES_ANY_SECRET && mode != PAWN_TRIES_ANY_OPEN) || attemptsThisTurn > 0) return GAME_NO_ANY;
+  const yes = legalPawnCaptures(gameHandle) > 0 ? 1 : 0;
+  if (!logEvent(EVENT_ANY, sideToMove(), yes, 0, 0)) return GAME_LOG_FULL;
+  if (yes != 0) obligation = mode == PAWN_TRIES_ANY_SECRET ? OBLIGE_UNTIL_LEGAL : OBLIGE_ONE;
+  return yes;
+}
+
+/**
+ * The side to move attempts `attempt`: returns the percept (also logged), or a negative status.
+ * An attempt already rejected this turn is Nonsense when the rules say so, otherwise answered
+ * again; an attempt that breaks an "Any?" obligation (not a pawn capture) is Nonsense.
+ */
+export function gameAttempt(attempt: i32): i32 {
+  if (gameHandle < 0) return GAME_NOT_STARTED;
+  if (result != RESULT_ONGOING) return GAME_OVER;
+  const side = sideToMove();
+  let repeated = false;
+  for (let i = 0; i < rejectedCount; i++) if (REJECTED[i] == attempt) repeated = true;
+  let percept: i32;
+  if (repeated && rule(RULE_REPEAT_IS_NONSENSE) != 0) percept = ANSWER_NONSENSE;
+  else if (obligation != OBLIGE_NONE && !isPawnCaptureAttempt(gameHandle, attempt)) percept = ANSWER_NONSENSE;
+  else percept = answerAttempt(gameHandle, attempt, gameHandle + 1);
+  attemptsThisTurn++;
+  const answer = percept & 3;
+  if (answer != ANSWER_LEGAL) {
+    if (!repeated && rejectedCount < REJECTED.length) REJECTED[rejectedCount++] = attempt;
+    if (answer == ANSWER_ILLEGAL && obligation == OBLIGE_ONE) obligation = OBLIGE_NONE;
+    return logEvent(EVENT_ATTEMPT, side, attempt, percept, 0) ? percept : GAME_LOG_FULL;
+  }
+  copyPosition(gameHandle + 1, gameHandle);
+  plies++;
+  if (plies * 2 + 1 < KEY_HISTORY.length) recordKey();
+  let end = perceptEnd(percept);
+  if (end == END_NONE && rule(RULE_REPETITION) != 0 && thirdRepetition()) {
+    end = END_DRAW_REPETITION;
+    percept |= end << PERCEPT_END_SHIFT;
+  }
+  if (end == END_CHECKMATE) result = side == 0 ? RESULT_WHITE_WINS : RESULT_BLACK_WINS;
+  else if (end == END_STALEMATE && rule(RULE_STALEMATE_LOSES) != 0) result = side == 0 ? RESULT_WHITE_WINS : RESULT_BLACK_WINS;
+  else if (end != END_NONE) result = RESULT_DRAW;
+  endReason = end;
+  if (!logEvent(EVENT_ATTEMPT, side, attempt, percept, 0)) return GAME_LOG_FULL;
+  return beginTurn() ? percept : GAME_LOG_FULL;
+}
+
+// ---- the random player ----
+
+let randomState: i32 = 1;
+
+export function seedRandom(seed: i32): void { randomState = seed == 0 ? 0x6d2b79f5 : seed; }
+
+/** xorshift32, then a multiply to mix the low bits; a number in [0, bound). */
+export function randomBelow(bound: i32): i32 {
+  randomState ^= randomState << 13;
+  randomState ^= randomState >>> 17;
+  randomState ^= randomState << 5;
+  const mixed = mul32(randomState, 0x2c1b3c6d) >>> 8; // 24 random bits
+  return i32(<f64>mixed * <f64>bound / 16777216.0);
+}
+
+/**
+ * The random player's next attempt: uniform over the attempts not yet rejected this turn (pawn
+ * capture attempts only while an "Any?" obligation holds). -1 if none is left.
+ */
+export function randomAttempt(): i32 {
+  const n = generateAttempts(gameHandle);
+  let candidates = 0;
+  for (let i = 0; i < n; i++) {
+    const attempt = ATTEMPTS[i];
+    let rejected = false;
+    for (let j = 0; j < rejectedCount; j++) if (REJECTED[j] == attempt) rejected = true;
+    if (rejected) continue;
+    if (obligation != OBLIGE_NONE && !isPawnCaptureAttempt(gameHandle, attempt)) continue;
+    ATTEMPTS[candidates++] = attempt;
+  }
+  if (candidates == 0) return -1;
+  return ATTEMPTS[randomBelow(candidates)];
+}
+
+/**
+ * Random self-play from position `handle` for at most `maxPlies` plies. Where the rules let a
+ * player ask "Any?", he asks at the start of a turn with probability 1/2. Returns the result.
+ */
+export function playRandomGame(handle: i32, seed: i32, maxPlies: i32): i32 {
+  seedRandom(seed);
+  if (gameStart(handle) != 0) return GAME_LOG_FULL;
+  const mode = rule(RULE_PAWN_TRIES);
+  const asks = mode == PAWN_TRIES_ANY_SECRET || mode == PAWN_TRIES_ANY_OPEN;
+  while (result == RESULT_ONGOING && plies < maxPlies) {
+    if (asks && attemptsThisTurn == 0 && randomBelow(2) == 0) {
+      if (gameAskAny() < 0) return GAME_LOG_FULL;
+    }
+    const attempt = randomAttempt();
+    if (attempt < 0) {
+      // every attempt rejected while obliged to try pawn captures: the obligation is spent
+      obligation = OBLIGE_NONE;
+      continue;
+    }
+    if (gameAttempt(attempt) < 0) return GAME_LOG_FULL;
+  }
+  return result;
+}

@@ -1,0 +1,164 @@
+// The referee: answers one attempt on the true position under the rule set in RULES, and
+// computes the announcements of a legal move. State estimation replays these same functions on
+// every candidate position, so what a player hears and what the estimator expects agree by
+// construction.
+//
+// Percept (the referee's answer to one attempt, an i32):
+// | bits   | field          | meaning                                                             |
+// |--------|----------------|---------------------------------------------------------------------|
+// | 0..1   | answer         | ANSWER_LEGAL 0, ANSWER_ILLEGAL 1, ANSWER_NONSENSE 2                 |
+// | 2..8   | capture        | captured square + 1 (0: no capture); for en passant the square the  |
+// |        |                | rules name (captured pawn's, or landing square)                     |
+// | 9      | captured pawn  | only when the rules announce pawn-or-piece                         |
+// | 10     | captured piece | only when the rules announce pawn-or-piece                         |
+// | 11     | en passant     | only when the rules announce en passant                              |
+// | 12..16 | directions     | CHECK_* bits of the check on the side now to move (direction rules) |
+// | 17     | check          | the side now to move is in check (every rule set)                    |
+// | 18..20 | end            | END_* below                                                          |
+// | 21     | promotion      | only when the rules announce promotions (never the piece)            |
+// Illegal and Nonsense answers carry only the answer field.
+
+import { popcount64 } from '../chess/bitboard';
+import {
+  POSITIONS, POSITION_SHIFT, W_HALFMOVE, W_TYPE, W_COLOR, W_SIDE, PAWN, KNIGHT, BISHOP,
+  MOVE_EN_PASSANT, MOVE_PROMOTION, makeMove, pieceAt,
+} from '../chess/position';
+import { MOVES, MAX_MOVES, generateMoves, checkDirections } from '../chess/moveGen';
+import {
+  rule, RULE_CAPTURE_KIND, RULE_EP_LANDING_SQUARE, RULE_EP_ANNOUNCED, RULE_CHECK_DIRECTIONS,
+  RULE_PROMOTION_ANNOUNCED, RULE_FIFTY_MOVES, RULE_INSUFFICIENT, RULE_PAWN_TRY_NONSENSE,
+} from './rules';
+import { isAttemptable, isPawnCaptureAttempt, attemptOf } from './attempts';
+
+export const ANSWER_LEGAL: i32 = 0;
+export const ANSWER_ILLEGAL: i32 = 1;
+export const ANSWER_NONSENSE: i32 = 2;
+
+export const PERCEPT_CAPTURE_SHIFT: i32 = 2;
+export const PERCEPT_CAPTURED_PAWN: i32 = 1 << 9;
+export const PERCEPT_CAPTURED_PIECE: i32 = 1 << 10;
+export const PERCEPT_EN_PASSANT: i32 = 1 << 11;
+export const PERCEPT_DIRECTIONS_SHIFT: i32 = 12;
+export const PERCEPT_CHECK: i32 = 1 << 17;
+export const PERCEPT_END_SHIFT: i32 = 18;
+export const PERCEPT_PROMOTION: i32 = 1 << 21;
+
+export const END_NONE: i32 = 0;
+export const END_CHECKMATE: i32 = 1;
+export const END_STALEMATE: i32 = 2;
+export const END_DRAW_MATERIAL: i32 = 3;
+export const END_DRAW_FIFTY: i32 = 4;
+export const END_DRAW_REPETITION: i32 = 5;
+
+export function perceptAnswer(percept: i32): i32 { return percept & 3; }
+export function perceptEnd(percept: i32): i32 { return (percept >> PERCEPT_END_SHIFT) & 7; }
+
+/** The move-list slice the referee uses for its own generation (the last one of the arena's). */
+let refereeMovesOut: i32 = 0;
+export function setRefereeScratch(handle: i32): void { refereeMovesOut = handle * MAX_MOVES; }
+
+/** The legal move of `handle` that `attempt` names, or -1 if the attempt is not legal. */
+export function legalMoveFor(handle: i32, attempt: i32): i32 {
+  const n = generateMoves(handle, refereeMovesOut);
+  for (let i = 0; i < n; i++) {
+    const move = unchecked(MOVES[refereeMovesOut + i]);
+    if (attemptOf(move) == attempt) return move;
+  }
+  return -1;
+}
+
+/** Neither side can mate: bare kings, or kings and a single knight or bishop. */
+export function insufficientMaterial(handle: i32): bool {
+  const base = handle << POSITION_SHIFT;
+  const occLo = POSITIONS[base] | POSITIONS[base + 2];
+  const occHi = POSITIONS[base + 1] | POSITIONS[base + 3];
+  const pieces = popcount64(occLo, occHi) - 2;
+  if (pieces == 0) return true;
+  if (pieces > 1) return false;
+  const minorLo = POSITIONS[base + W_TYPE + (KNIGHT << 1)] | POSITIONS[base + W_TYPE + (BISHOP << 1)];
+  const minorHi = POSITIONS[base + W_TYPE + (KNIGHT << 1) + 1] | POSITIONS[base + W_TYPE + (BISHOP << 1) + 1];
+  return ((minorLo & occLo) | (minorHi & occHi)) != 0;
+}
+
+/**
+ * Plays legal `move` of `src` into `dst` and returns its percept (what both players hear).
+ * Repetition is a property of the game, not of one position: game.ts adds END_DRAW_REPETITION.
+ */
+export function playAndAnnounce(src: i32, move: i32, dst: i32): i32 {
+  const base = src << POSITION_SHIFT;
+  const from = move & 63;
+  const to = (move >> 6) & 63;
+  const kind = move >> 12;
+  let percept = ANSWER_LEGAL;
+  let capturedSquare = -1;
+  let captured = 0;
+  if (kind == MOVE_EN_PASSANT) {
+    capturedSquare = rule(RULE_EP_LANDING_SQUARE) != 0 ? to : to ^ 8;
+    captured = PAWN;
+    if (rule(RULE_EP_ANNOUNCED) != 0) percept |= PERCEPT_EN_PASSANT;
+  } else {
+    captured = pieceAt(base, to) & 7;
+    if (captured != 0) capturedSquare = to;
+  }
+  if (capturedSquare >= 0) {
+    percept |= (capturedSquare + 1) << PERCEPT_CAPTURE_SHIFT;
+    if (rule(RULE_CAPTURE_KIND) != 0) percept |= captured == PAWN ? PERCEPT_CAPTURED_PAWN : PERCEPT_CAPTURED_PIECE;
+  }
+  if (kind >= MOVE_PROMOTION && rule(RULE_PROMOTION_ANNOUNCED) != 0) percept |= PERCEPT_PROMOTION;
+  makeMove(src, move, dst);
+  const directions = checkDirections(dst);
+  if (directions != 0) {
+    percept |= PERCEPT_CHECK;
+    if (rule(RULE_CHECK_DIRECTIONS) != 0) percept |= directions << PERCEPT_DIRECTIONS_SHIFT;
+  }
+  let end = END_NONE;
+  if (generateMoves(dst, refereeMovesOut) == 0) end = directions != 0 ? END_CHECKMATE : END_STALEMATE;
+  else if (rule(RULE_INSUFFICIENT) != 0 && insufficientMaterial(dst)) end = END_DRAW_MATERIAL;
+  else if (rule(RULE_FIFTY_MOVES) != 0 && POSITIONS[(dst << POSITION_SHIFT) + W_HALFMOVE] >= 100) end = END_DRAW_FIFTY;
+  return percept | (end << PERCEPT_END_SHIFT);
+}
+
+// Legal pawn captures of the side to move (pawn tries): their number, counting a capture that
+// promotes once, and the set of squares they land on (PAWN_TRY_SQUARES lo, hi).
+export const PAWN_TRY_SQUARES = new Int32Array(2);
+
+export function legalPawnCaptures(handle: i32): i32 {
+  const base = handle << POSITION_SHIFT;
+  const n = generateMoves(handle, refereeMovesOut);
+  const us = POSITIONS[base + W_SIDE];
+  const themLo = POSITIONS[base + W_COLOR + ((us ^ 1) << 1)];
+  const themHi = POSITIONS[base + W_COLOR + ((us ^ 1) << 1) + 1];
+  let count = 0;
+  let lo = 0;
+  let hi = 0;
+  let previous = -1;
+  for (let i = 0; i < n; i++) {
+    const move = unchecked(MOVES[refereeMovesOut + i]);
+    const from = move & 63;
+    const to = (move >> 6) & 63;
+    if ((pieceAt(base, from) & 7) != PAWN || ((from ^ to) & 7) == 0) continue;
+    // a diagonal pawn move is a capture (onto an enemy piece, or en passant)
+    const target = to < 32 ? (themLo >>> to) & 1 : (themHi >>> (to - 32)) & 1;
+    if (target == 0 && (move >> 12) != MOVE_EN_PASSANT) continue;
+    if ((move & 0xfff) == previous) continue; // the other promotion pieces of one capture
+    previous = move & 0xfff;
+    count++;
+    if (to < 32) lo |= 1 << to; else hi |= 1 << (to - 32);
+  }
+  PAWN_TRY_SQUARES[0] = lo;
+  PAWN_TRY_SQUARES[1] = hi;
+  return count;
+}
+
+/**
+ * The referee's answer to `attempt` in `handle`, playing it into `dst` when legal. Does not know
+ * the turn's history: game.ts handles attempts repeated within a turn.
+ */
+export function answerAttempt(handle: i32, attempt: i32, dst: i32): i32 {
+  if (!isAttemptable(handle, attempt)) return ANSWER_NONSENSE;
+  if (rule(RULE_PAWN_TRY_NONSENSE) != 0 && isPawnCaptureAttempt(handle, attempt) && legalPawnCaptures(handle) == 0) return ANSWER_NONSENSE;
+  const move = legalMoveFor(handle, attempt);
+  if (move < 0) return ANSWER_ILLEGAL;
+  return playAndAnnounce(handle, move, dst);
+}
+

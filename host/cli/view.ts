@@ -1,0 +1,40 @@
+// krieg view FILE --as white|black [--game N] [--format kpgn|json]
+import type { Argv } from 'yargs';
+import { createEngine } from '../node';
+import { withBackend, runCommand, parseCount } from './common';
+import { FORMATS, formatGames, readGames, type Format } from './gamesFile';
+import { validateRecord } from '../referee/validate';
+import { viewOf, type Side, type View } from '../referee/record';
+import type { BackendName } from '../backends/node';
+import { KriegError } from '../status';
+
+export const viewCommand = {
+  command: 'view <file>',
+  describe: 'print one player\'s view of recorded games (a record is first replayed through the referee to check it)',
+  builder: (y: Argv) => withBackend(y
+    .positional('file', { type: 'string', describe: 'a KPGN or JSON file of records (or views)' })
+    .option('as', { choices: ['white', 'black'] as const, demandOption: true, describe: 'whose view' })
+    .option('game', { type: 'string', describe: 'only game N of the file (1-based)' })
+    .option('format', { choices: FORMATS, default: 'kpgn' as Format, describe: 'output notation' })
+    .example('$0 view games.kpgn --as white --game 3', 'what White knew in game 3')),
+  handler: (argv: { file?: string; as: Side; game?: string; format: Format; backend: BackendName }) => runCommand(() => {
+    const file = argv.file ?? '';
+    const parsed = readGames(file);
+    const chosen = argv.game === undefined ? parsed.map((p, i) => ({ p, i }))
+      : [{ p: parsed[parseCount('game', argv.game, 1, parsed.length) - 1], i: Number(argv.game) - 1 }];
+    const engine = createEngine(argv.backend);
+    const views: View[] = chosen.map(({ p, i }) => {
+      if (p.kind === 'view') {
+        if (p.view.as !== argv.as) throw new KriegError('wrong-side', `${file}: game ${i + 1} is ${p.view.as}'s view; ${argv.as}'s cannot be derived from it`);
+        return p.view;
+      }
+      try {
+        return viewOf(validateRecord(engine, p.record, p.positions), argv.as);
+      } catch (error) {
+        if (error instanceof KriegError) throw new KriegError(error.code, `${file}: ${error.message}`);
+        throw error;
+      }
+    });
+    process.stdout.write(formatGames(views, argv.format));
+  }),
+};

@@ -1,0 +1,329 @@
+// KPGN: Kriegspiel PGN, in the style of the Berkeley/UMD "v0.9" transcripts, extended for the
+// rule sets krieg supports. README.md ("Record notation") is the reference; in short:
+//
+//   [Variant "berkeley"]              preset name; [Rules "key=value …"] lists flags that differ
+//   [Filtered "no"]                   "no": a full record; "white"/"black": that player's view
+//   [FEN "…"]                         only when the game did not start from the initial position
+//   1. e2e4 {,:}                      White's turn: the legal attempt, then {capture,checks:attempts}
+//   1... ?? {e4p,RN:2;T1}             Black's turn as White hears it: 2 Illegal attempts
+//   2. d1h5 {,:d1d3 a2b3?;A+}         Illegal d1d3, Nonsense a2b3, then d1h5 legal; "Any?" answered yes
+//   5. * {,:c1g5}                     a turn still in progress (the view ends while this side is to move)
+//
+// capture: square, then p (a pawn) or x (a piece) under pawn-or-piece rules, then ep if announced.
+// checks: N R F L S (Knight, Rank, File, Long, Short diagonal), or C for a plain "check".
+// attempts: own attempts before the legal one, in order, a Nonsense one marked ?; for an opponent
+// turn in a view, the number of Illegal attempts heard (empty when the rules hide it).
+// extras after ;: pawn tries T<count> / T+ / T- / T@<squares> (T@- none), Any? A+ / A-,
+// promotion announced P, game end checkmate | stalemate | draw-material | draw-fifty | draw-repetition.
+// Moves are written in UCI coordinates; a full record's legal moves may also be read in SAN.
+import { KriegError } from '../status';
+import { START_FEN, parseFen } from './fen';
+import { squareName, parseSquare } from './square';
+import { DIRECTIONS, ENDS, type End, type Percept } from '../referee/percept';
+import {
+  preset, describeRules, withOverrides, RULE_KEYS, type RuleSet,
+} from '../referee/rules';
+import type {
+  GameRecord, View, ViewEvent, RecordEvent, AttemptEvent, PawnTriesEvent, AnyEvent, OpponentMoveEvent,
+  Side, Result,
+} from '../referee/record';
+
+/** Where an event came from in the text (1-based), for error messages about its content. */
+export interface SourcePosition { line: number; column: number }
+
+export type ParsedKpgn =
+  | { kind: 'record'; record: GameRecord; positions: SourcePosition[] }
+  | { kind: 'view'; view: View; positions: SourcePosition[] };
+
+const RESULTS: Result[] = ['1-0', '0-1', '1/2-1/2', '*'];
+const RESERVED_TAGS = new Set(['Variant', 'Rules', 'Filtered', 'FEN', 'White', 'Black', 'Result', 'SetUp']);
+
+// ---- writing ----
+
+function quote(value: string): string { return value.replace(/\\/g, '\\\\').replace(/"/g, '\\"'); }
+
+function header(rules: RuleSet, start: string, white: string, black: string, result: Result, tags: Record<string, string>, filtered: string): string[] {
+  const { variant, overrides } = describeRules(rules);
+  const lines = Object.entries(tags).filter(([k]) => !RESERVED_TAGS.has(k)).map(([k, v]) => `[${k} "${quote(v)}"]`);
+  lines.push(`[White "${quote(white)}"]`, `[Black "${quote(black)}"]`, `[Result "${result}"]`, `[Variant "${variant}"]`);
+  const flags = Object.entries(overrides).map(([k, v]) => `${k}=${v}`);
+  if (flags.length) lines.push(`[Rules "${flags.join(' ')}"]`);
+  lines.push(`[Filtered "${filtered}"]`);
+  if (start !== START_FEN) lines.push(`[SetUp "1"]`, `[FEN "${start}"]`);
+  return lines;
+}
+
+function captureText(p: Percept | undefined): string {
+  if (!p || p.capture === undefined) return '';
+  return squareName(p.capture) + (p.captured === 'pawn' ? 'p' : p.captured === 'piece' ? 'x' : '') + (p.enPassant ? 'ep' : '');
+}
+
+function checkText(p: Percept | undefined): string {
+  if (!p) return '';
+  if (p.directions) return DIRECTIONS.filter((d) => p.directions! & d.bit).map((d) => d.code).join('');
+  return p.check ? 'C' : '';
+}
+
+function pawnTriesText(e: PawnTriesEvent): string {
+  if (e.count !== undefined) return `T${e.count}`;
+  if (e.exists !== undefined) return e.exists ? 'T+' : 'T-';
+  return 'T@' + (e.squares && e.squares.length ? e.squares.map(squareName).join('') : '-');
+}
+
+interface Turn { side: Side; extras: string[]; attempts: AttemptEvent[]; legal?: AttemptEvent; opponent?: OpponentMoveEvent }
+
+function turnsOf(events: readonly ViewEvent[]): Turn[] {
+  const turns: Turn[] = [];
+  let current: Turn | undefined;
+  const open = (side: Side) => {
+    if (!current || current.side !== side || current.legal || current.opponent?.percept) {
+      current = { side, extras: [], attempts: [] };
+      turns.push(current);
+    }
+    return current;
+  };
+  for (const e of events) {
+    const turn = open(e.side);
+    if (e.type === 'pawn-tries') turn.extras.push(pawnTriesText(e));
+    else if (e.type === 'any') turn.extras.push(e.yes ? 'A+' : 'A-');
+    else if (e.type === 'opponent-move') turn.opponent = e;
+    else if (e.percept.answer === 'legal') turn.legal = e;
+    else turn.attempts.push(e);
+  }
+  return turns;
+}
+
+function writeTurns(events: readonly ViewEvent[], start: string): string[] {
+  let number = parseFen(start).fullmove;
+  const lines: string[] = [];
+  for (const turn of turnsOf(events)) {
+    const percept = turn.legal?.percept ?? turn.opponent?.percept;
+    const move = turn.opponent ? (turn.opponent.percept ? '??' : '*') : turn.legal ? turn.legal.attempt : '*';
+    const attempts = turn.opponent
+      ? (turn.opponent.illegal === undefined ? '' : String(turn.opponent.illegal))
+      : turn.attempts.map((a) => a.attempt + (a.percept.answer === 'nonsense' ? '?' : '')).join(' ');
+    const extras = [...turn.extras];
+    if (percept?.promotion) extras.push('P');
+    if (percept?.end) extras.push(percept.end);
+    const body = `${captureText(percept)},${checkText(percept)}:${attempts}${extras.map((x) => ';' + x).join('')}`;
+    lines.push(`${number}${turn.side === 'white' ? '.' : '...'} ${move} {${body}}`);
+    if (turn.side === 'black' && percept) number++;
+  }
+  return lines;
+}
+
+export function writeRecordKpgn(record: GameRecord): string {
+  return [...header(record.rules, record.start, record.white, record.black, record.result, record.tags, 'no'), '',
+    ...writeTurns(record.events, record.start), record.result, ''].join('\n');
+}
+
+export function writeViewKpgn(view: View): string {
+  return [...header(view.rules, view.start, view.white, view.black, view.result, view.tags, view.as), '',
+    ...writeTurns(view.events, view.start), view.result, ''].join('\n');
+}
+
+// ---- reading ----
+
+class Cursor {
+  constructor(readonly line: number, readonly text: string) {}
+  fail(column: number, reason: string): never {
+    throw new KriegError('bad-kpgn', `line ${this.line}, column ${column + 1}: ${reason}`);
+  }
+}
+
+const TAG = /^\[([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\]\s*$/;
+const TURN = /^(\d+)(\.\.\.|\.)\s+(\S+)\s+\{([^{}]*)\}\s*$/;
+const UCI = /^([a-h][1-8])([a-h][1-8])([qrbn])?$/;
+
+function parseRulesTag(value: string, base: RuleSet, cursor: Cursor, column: number): RuleSet {
+  const overrides: Record<string, unknown> = {};
+  for (const item of value.split(/\s+/).filter(Boolean)) {
+    const [key, raw] = item.split('=');
+    if (raw === undefined || !RULE_KEYS.includes(key as keyof RuleSet)) cursor.fail(column, `bad rule '${item}' in [Rules] (expected key=value with a key among ${RULE_KEYS.join(', ')})`);
+    overrides[key] = raw === 'true' ? true : raw === 'false' ? false : raw;
+  }
+  try { return withOverrides(base, overrides); } catch (error) { return cursor.fail(column, (error as Error).message); }
+}
+
+function parseCapture(text: string, cursor: Cursor, column: number, p: Percept): void {
+  if (text === '') return;
+  const m = /^([a-h][1-8])(p|x)?(ep)?$/.exec(text);
+  if (!m) cursor.fail(column, `bad capture '${text}' (expected a square, optionally followed by p or x, then ep)`);
+  p.capture = parseSquare(m[1]);
+  if (m[2]) p.captured = m[2] === 'p' ? 'pawn' : 'piece';
+  if (m[3]) p.enPassant = true;
+}
+
+function parseChecks(text: string, cursor: Cursor, column: number, p: Percept): void {
+  if (text === '') return;
+  if (text === 'C') { p.check = true; return; }
+  let bits = 0;
+  for (let i = 0; i < text.length; i++) {
+    const d = DIRECTIONS.find((x) => x.code === text[i]);
+    if (!d || bits & d.bit) cursor.fail(column + i, `bad check code '${text[i]}' (expected N, R, F, L, S once each, or C)`);
+    bits |= d.bit;
+  }
+  if (bits) { p.check = true; p.directions = bits; }
+}
+
+function parseSquares(text: string, cursor: Cursor, column: number): number[] {
+  if (text === '-') return [];
+  if (text.length === 0 || text.length % 2) cursor.fail(column, `bad pawn-try squares '${text}'`);
+  const squares: number[] = [];
+  for (let i = 0; i < text.length; i += 2) {
+    const sq = parseSquare(text.slice(i, i + 2));
+    if (sq < 0) cursor.fail(column + i, `bad square '${text.slice(i, i + 2)}'`);
+    squares.push(sq);
+  }
+  return squares;
+}
+
+/** Parses a KPGN record or view. Syntax only: validateRecord replays a record through the referee. */
+export function parseKpgn(text: string, firstLine = 1): ParsedKpgn {
+  const lines = text.split(/\r?\n/);
+  const offset = firstLine - 1;
+  const tags: Record<string, string> = {};
+  const tagLine: Record<string, number> = {};
+  let index = 0;
+  for (; index < lines.length; index++) {
+    const raw = lines[index];
+    const trimmed = raw.trim();
+    if (trimmed === '' || trimmed.startsWith('%')) { if (Object.keys(tags).length && trimmed === '') break; continue; }
+    if (!trimmed.startsWith('[')) break;
+    const m = TAG.exec(trimmed);
+    const cursor: Cursor = new Cursor(offset + index + 1, raw);
+    if (!m) cursor.fail(raw.indexOf('['), 'malformed tag (expected [Name "value"])');
+    if (m[1] in tags) cursor.fail(raw.indexOf('['), `duplicate tag [${m[1]}]`);
+    tags[m[1]] = m[2].replace(/\\(.)/g, '$1');
+    tagLine[m[1]] = index + 1;
+  }
+  const tagCursor = (name: string) => new Cursor(offset + (tagLine[name] ?? 1), lines[(tagLine[name] ?? 1) - 1] ?? '');
+  if (!('Variant' in tags)) new Cursor(firstLine, lines[0] ?? '').fail(0, 'missing [Variant] tag');
+  let rules: RuleSet;
+  try { rules = preset(tags.Variant); } catch (error) { return tagCursor('Variant').fail(0, (error as Error).message); }
+  if ('Rules' in tags) rules = parseRulesTag(tags.Rules, rules, tagCursor('Rules'), 0);
+  const filtered = tags.Filtered ?? 'no';
+  if (!['no', 'white', 'black'].includes(filtered)) tagCursor('Filtered').fail(0, `[Filtered] must be "no", "white" or "black", found "${filtered}"`);
+  const start = tags.FEN ?? START_FEN;
+  let fullmove = 1;
+  let side: Side = 'white';
+  try { const setup = parseFen(start); fullmove = setup.fullmove; side = setup.side ? 'black' : 'white'; }
+  catch (error) { tagCursor('FEN').fail(0, (error as Error).message); }
+  const result = (tags.Result ?? '*') as Result;
+  if (!RESULTS.includes(result)) tagCursor('Result').fail(0, `[Result] must be one of ${RESULTS.join(', ')}, found "${result}"`);
+  const as: Side | undefined = filtered === 'no' ? undefined : filtered as Side;
+
+  const events: ViewEvent[] = [];
+  const positions: SourcePosition[] = [];
+  const push = (event: ViewEvent, line: number, column: number) => { events.push(event); positions.push({ line: offset + line, column: column + 1 }); };
+  let finished = false;
+  let sawResult = false;
+  for (; index < lines.length; index++) {
+    const raw = lines[index];
+    const trimmed = raw.trim();
+    const cursor: Cursor = new Cursor(offset + index + 1, raw);
+    const lead = raw.length - raw.trimStart().length;
+    if (trimmed === '' || trimmed.startsWith('%')) continue;
+    if (sawResult) cursor.fail(lead, 'text after the result');
+    if (RESULTS.includes(trimmed as Result)) {
+      if (trimmed !== result) cursor.fail(lead, `result ${trimmed} differs from the [Result] tag ${result}`);
+      sawResult = true;
+      continue;
+    }
+    if (trimmed.startsWith('[')) cursor.fail(lead, 'tag after the moves');
+    const m = TURN.exec(trimmed);
+    if (!m) cursor.fail(lead, 'expected a turn like `12. e2e4 {capture,checks:attempts}` or `12... ?? {,:2}`');
+    if (finished) cursor.fail(lead, 'a turn after a turn still in progress (*)');
+    const turnSide: Side = m[2] === '.' ? 'white' : 'black';
+    if (Number(m[1]) !== fullmove) cursor.fail(lead, `expected move number ${fullmove}, found ${m[1]}`);
+    if (turnSide !== side) cursor.fail(lead + m[1].length, `expected ${side} to move (${fullmove}${side === 'white' ? '.' : '...'}), found ${turnSide}`);
+    const moveColumn = raw.indexOf(m[3], lead + m[1].length + m[2].length);
+    const bodyColumn = raw.indexOf('{', moveColumn) + 1;
+    const body = m[4];
+    const [main, ...extras] = body.split(';');
+    const colon = main.indexOf(':');
+    if (colon < 0) cursor.fail(bodyColumn, "expected ':' between the announcements and the attempts");
+    const comma = main.indexOf(',');
+    if (comma < 0 || comma > colon) cursor.fail(bodyColumn, "expected ',' between the capture and the checks");
+    const percept: Percept = { answer: 'legal' };
+    parseCapture(main.slice(0, comma), cursor, bodyColumn, percept);
+    parseChecks(main.slice(comma + 1, colon), cursor, bodyColumn + comma + 1, percept);
+    const attemptsText = main.slice(colon + 1).trim();
+    const attemptsColumn = bodyColumn + colon + 1;
+    const inProgress = m[3] === '*';
+    const hidden = m[3] === '??';
+    const opponent = as !== undefined && turnSide !== as;
+    if (opponent && !hidden && !inProgress) cursor.fail(moveColumn, `${turnSide}'s moves are hidden in ${as}'s view: write ?? (or * for a turn in progress)`);
+    if (!opponent && hidden) cursor.fail(moveColumn, `?? stands only for the opponent's moves in a view`);
+    if (inProgress && (percept.capture !== undefined || percept.check)) cursor.fail(bodyColumn, 'a turn in progress has no capture or check yet');
+    // extras: announcements before the turn, then those of the legal move
+    let extraColumn = bodyColumn + main.length + 1;
+    for (const extra of extras) {
+      const x = extra.trim();
+      if (/^T\d+$/.test(x) || x === 'T+' || x === 'T-' || x.startsWith('T@')) {
+        if (x.startsWith('T@')) push({ type: 'pawn-tries', side: turnSide, squares: parseSquares(x.slice(2), cursor, extraColumn + 2) }, index + 1, extraColumn);
+        else if (x === 'T+' || x === 'T-') push({ type: 'pawn-tries', side: turnSide, exists: x === 'T+' }, index + 1, extraColumn);
+        else push({ type: 'pawn-tries', side: turnSide, count: Number(x.slice(1)) }, index + 1, extraColumn);
+      } else if (x === 'A+' || x === 'A-') {
+        push({ type: 'any', side: turnSide, yes: x === 'A+' } satisfies AnyEvent, index + 1, extraColumn);
+      } else if (x === 'P') percept.promotion = true;
+      else if ((ENDS as string[]).includes(x)) percept.end = x as End;
+      else cursor.fail(extraColumn, `unknown announcement '${x}' (expected T…, A+, A-, P or a game end)`);
+      extraColumn += extra.length + 1;
+    }
+    if (inProgress && (percept.promotion || percept.end)) cursor.fail(bodyColumn, 'a turn in progress has no promotion or game end yet');
+    if (opponent) {
+      let illegal: number | undefined;
+      if (attemptsText !== '') {
+        if (!/^\d+$/.test(attemptsText)) cursor.fail(attemptsColumn, `in ${as}'s view the opponent's attempts are a count, found '${attemptsText}'`);
+        illegal = Number(attemptsText);
+      }
+      if (rules.illegalHeardBy === 'mover' && illegal !== undefined) cursor.fail(attemptsColumn, 'these rules do not tell a player how many Illegal attempts his opponent made');
+      const event: OpponentMoveEvent = { type: 'opponent-move', side: turnSide };
+      if (illegal !== undefined) event.illegal = illegal;
+      if (!inProgress) event.percept = percept;
+      // a turn in progress is an event only once something of it was heard
+      if (!inProgress || (illegal ?? 0) > 0) push(event, index + 1, moveColumn);
+    } else {
+      let column = attemptsColumn + (main.slice(colon + 1).length - main.slice(colon + 1).trimStart().length);
+      for (const token of attemptsText.split(/\s+/).filter(Boolean)) {
+        const nonsense = token.endsWith('?');
+        const move = nonsense ? token.slice(0, -1) : token;
+        if (!UCI.test(move)) cursor.fail(column, `bad attempt '${token}' (expected UCI like e2e4 or e7e8q, with ? for a Nonsense answer)`);
+        push({ type: 'attempt', side: turnSide, attempt: move, percept: { answer: nonsense ? 'nonsense' : 'illegal' } }, index + 1, column);
+        column += token.length + 1;
+      }
+      if (!inProgress) {
+        const attempt = m[3];
+        if (!UCI.test(attempt) && !(as === undefined && /^[A-Za-z]/.test(attempt))) cursor.fail(moveColumn, `bad move '${attempt}' (expected UCI like e2e4${as === undefined ? ' or SAN' : ''})`);
+        push({ type: 'attempt', side: turnSide, attempt, percept }, index + 1, moveColumn);
+      }
+    }
+    if (inProgress) finished = true;
+    else {
+      if (turnSide === 'black') fullmove++;
+      side = turnSide === 'white' ? 'black' : 'white';
+    }
+  }
+  const own = Object.fromEntries(Object.entries(tags).filter(([k]) => !RESERVED_TAGS.has(k)));
+  const common = { rules, start, white: tags.White ?? '?', black: tags.Black ?? '?', result, tags: own };
+  if (as === undefined) return { kind: 'record', record: { ...common, events: events as RecordEvent[] }, positions };
+  return { kind: 'view', view: { ...common, as, events }, positions };
+}
+
+/** Splits a file of KPGN games (a game starts at a tag line that follows moves) and parses each. */
+export function parseKpgnGames(text: string): ParsedKpgn[] {
+  const lines = text.split(/\r?\n/);
+  const games: ParsedKpgn[] = [];
+  let start = -1;
+  let inMoves = false;
+  const flush = (end: number) => { if (start >= 0) games.push(parseKpgn(lines.slice(start, end).join('\n'), start + 1)); };
+  lines.forEach((line, i) => {
+    const t = line.trim();
+    if (t.startsWith('[') && (start < 0 || inMoves)) { flush(i); start = i; inMoves = false; }
+    else if (t !== '' && !t.startsWith('%') && !t.startsWith('[')) { if (start < 0) start = i; inMoves = true; }
+  });
+  flush(lines.length);
+  if (games.length === 0) throw new KriegError('bad-kpgn', 'line 1, column 1: no game found');
+  return games;
+}

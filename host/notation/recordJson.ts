@@ -1,0 +1,229 @@
+// JSON form of records and views (schema: README.md, "Record notation"). Squares are names
+// ("e4"), check directions are names, everything else mirrors host/referee/record.ts:
+//   { "format": "krieg-record" | "krieg-view", "version": 1, "variant": "berkeley",
+//     "rules": { <flags that differ from the variant> }, "start": FEN, "white", "black",
+//     "result", "tags": {…}, "as": "white" | "black" (views), "events": [ … ] }
+// An event: {"type":"attempt","side","attempt":"e2e4","percept":{"answer","capture","captured",
+//   "enPassant","check","directions":[…],"end","promotion"}} | {"type":"pawn-tries","side",
+//   "count" | "exists" | "squares":[…]} | {"type":"any","side","yes"} | {"type":"opponent-move",
+//   "side","illegal"?,"percept"?}
+import { KriegError } from '../status';
+import { parseFen } from './fen';
+import { squareName, parseSquare } from './square';
+import { DIRECTIONS, ENDS, ANSWERS, type Percept } from '../referee/percept';
+import { preset, describeRules, withOverrides, type RuleSet } from '../referee/rules';
+import type { GameRecord, View, ViewEvent, Side, Result } from '../referee/record';
+import type { ParsedKpgn, SourcePosition } from './kpgn';
+
+export const JSON_VERSION = 1;
+
+function perceptJson(p: Percept): Record<string, unknown> {
+  const out: Record<string, unknown> = { answer: p.answer };
+  if (p.capture !== undefined) out.capture = squareName(p.capture);
+  if (p.captured) out.captured = p.captured;
+  if (p.enPassant) out.enPassant = true;
+  if (p.check) out.check = true;
+  if (p.directions) out.directions = DIRECTIONS.filter((d) => p.directions! & d.bit).map((d) => d.name);
+  if (p.end) out.end = p.end;
+  if (p.promotion) out.promotion = true;
+  return out;
+}
+
+function eventJson(e: ViewEvent): Record<string, unknown> {
+  if (e.type === 'attempt') return { type: e.type, side: e.side, attempt: e.attempt, percept: perceptJson(e.percept) };
+  if (e.type === 'pawn-tries') {
+    const out: Record<string, unknown> = { type: e.type, side: e.side };
+    if (e.count !== undefined) out.count = e.count;
+    if (e.exists !== undefined) out.exists = e.exists;
+    if (e.squares !== undefined) out.squares = e.squares.map(squareName);
+    return out;
+  }
+  if (e.type === 'any') return { ...e };
+  const out: Record<string, unknown> = { type: e.type, side: e.side };
+  if (e.illegal !== undefined) out.illegal = e.illegal;
+  if (e.percept) out.percept = perceptJson(e.percept);
+  return out;
+}
+
+function documentJson(kind: 'krieg-record' | 'krieg-view', g: GameRecord | View, as?: Side): Record<string, unknown> {
+  const { variant, overrides } = describeRules(g.rules);
+  const doc: Record<string, unknown> = {
+    format: kind, version: JSON_VERSION, variant, rules: overrides, start: g.start,
+    white: g.white, black: g.black, result: g.result, tags: g.tags,
+  };
+  if (as) doc.as = as;
+  doc.events = (g.events as ViewEvent[]).map(eventJson);
+  return doc;
+}
+
+export const recordToJson = (r: GameRecord) => documentJson('krieg-record', r);
+export const viewToJson = (v: View) => documentJson('krieg-view', v, v.as);
+
+// ---- reading, with the line of every value for error messages ----
+
+/** Line and column (1-based) where each value starts, by JSON path ("events.3.percept"). */
+function locate(text: string): Map<string, SourcePosition> {
+  const where = new Map<string, SourcePosition>();
+  let i = 0;
+  const lineStarts = [0];
+  for (let k = 0; k < text.length; k++) if (text[k] === '\n') lineStarts.push(k + 1);
+  const position = (offset: number): SourcePosition => {
+    let lo = 0;
+    let hi = lineStarts.length - 1;
+    while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (lineStarts[mid] <= offset) lo = mid; else hi = mid - 1; }
+    return { line: lo + 1, column: offset - lineStarts[lo] + 1 };
+  };
+  const ws = () => { while (i < text.length && /\s/.test(text[i])) i++; };
+  const string = () => { const start = i++; while (text[i] !== '"') i += text[i] === '\\' ? 2 : 1; i++; return JSON.parse(text.slice(start, i)) as string; };
+  const value = (path: string) => {
+    ws();
+    where.set(path, position(i));
+    if (text[i] === '{') {
+      i++; ws();
+      while (text[i] !== '}') { ws(); const key = string(); ws(); i++; value(path ? `${path}.${key}` : key); ws(); if (text[i] === ',') i++; ws(); }
+      i++;
+    } else if (text[i] === '[') {
+      i++; ws();
+      for (let n = 0; text[i] !== ']'; n++) { value(path ? `${path}.${n}` : String(n)); ws(); if (text[i] === ',') i++; ws(); }
+      i++;
+    } else if (text[i] === '"') string();
+    else while (i < text.length && /[^,\]}\s]/.test(text[i])) i++;
+  };
+  value('');
+  return where;
+}
+
+class Reader {
+  constructor(private where: Map<string, SourcePosition>) {}
+  fail(path: string, reason: string): never {
+    let key = path;
+    while (!this.where.has(key) && key.includes('.')) key = key.slice(0, key.lastIndexOf('.'));
+    const p = this.where.get(key) ?? { line: 1, column: 1 };
+    throw new KriegError('bad-json', `line ${p.line}, column ${p.column} (${path || 'document'}): ${reason}`);
+  }
+  object(v: unknown, path: string): Record<string, unknown> {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) this.fail(path, 'expected an object');
+    return v as Record<string, unknown>;
+  }
+  oneOf<T extends string>(v: unknown, choices: readonly T[], path: string): T {
+    if (!choices.includes(v as T)) this.fail(path, `expected one of ${choices.map((c) => JSON.stringify(c)).join(', ')}, found ${JSON.stringify(v)}`);
+    return v as T;
+  }
+  square(v: unknown, path: string): number {
+    const sq = typeof v === 'string' ? parseSquare(v) : -1;
+    if (sq < 0) this.fail(path, `expected a square like "e4", found ${JSON.stringify(v)}`);
+    return sq;
+  }
+  count(v: unknown, path: string): number {
+    if (!Number.isInteger(v) || (v as number) < 0) this.fail(path, `expected a non-negative integer, found ${JSON.stringify(v)}`);
+    return v as number;
+  }
+  bool(v: unknown, path: string): boolean {
+    if (typeof v !== 'boolean') this.fail(path, `expected true or false, found ${JSON.stringify(v)}`);
+    return v;
+  }
+  text(v: unknown, path: string): string {
+    if (typeof v !== 'string') this.fail(path, `expected a string, found ${JSON.stringify(v)}`);
+    return v;
+  }
+  known(o: Record<string, unknown>, keys: string[], path: string): void {
+    for (const k of Object.keys(o)) if (!keys.includes(k)) this.fail(path ? `${path}.${k}` : k, `unknown field "${k}"`);
+  }
+  percept(v: unknown, path: string): Percept {
+    const o = this.object(v, path);
+    this.known(o, ['answer', 'capture', 'captured', 'enPassant', 'check', 'directions', 'end', 'promotion'], path);
+    const p: Percept = { answer: this.oneOf(o.answer, ANSWERS, `${path}.answer`) };
+    if (p.answer !== 'legal' && Object.keys(o).length > 1) this.fail(path, `an ${p.answer} answer announces nothing else`);
+    if (o.capture !== undefined) p.capture = this.square(o.capture, `${path}.capture`);
+    if (o.captured !== undefined) p.captured = this.oneOf(o.captured, ['pawn', 'piece'] as const, `${path}.captured`);
+    if (o.enPassant !== undefined && this.bool(o.enPassant, `${path}.enPassant`)) p.enPassant = true;
+    if (o.check !== undefined && this.bool(o.check, `${path}.check`)) p.check = true;
+    if (o.directions !== undefined) {
+      if (!Array.isArray(o.directions)) this.fail(`${path}.directions`, 'expected a list of directions');
+      let bits = 0;
+      o.directions.forEach((name, k) => {
+        const d = DIRECTIONS.find((x) => x.name === name);
+        if (!d || bits & d.bit) this.fail(`${path}.directions.${k}`, `expected one of ${DIRECTIONS.map((x) => `"${x.name}"`).join(', ')} (each once), found ${JSON.stringify(name)}`);
+        bits |= d.bit;
+      });
+      if (bits) { p.directions = bits; if (!p.check) this.fail(`${path}.check`, 'check directions without "check": true'); }
+    }
+    if (o.end !== undefined) p.end = this.oneOf(o.end, ENDS, `${path}.end`);
+    if (o.promotion !== undefined && this.bool(o.promotion, `${path}.promotion`)) p.promotion = true;
+    return p;
+  }
+  event(v: unknown, path: string, view: boolean): ViewEvent {
+    const o = this.object(v, path);
+    const type = this.oneOf(o.type, view ? ['attempt', 'pawn-tries', 'any', 'opponent-move'] as const : ['attempt', 'pawn-tries', 'any'] as const, `${path}.type`);
+    const side = this.oneOf(o.side, ['white', 'black'] as const, `${path}.side`);
+    if (type === 'attempt') {
+      this.known(o, ['type', 'side', 'attempt', 'percept'], path);
+      return { type, side, attempt: this.text(o.attempt, `${path}.attempt`), percept: this.percept(o.percept, `${path}.percept`) };
+    }
+    if (type === 'any') { this.known(o, ['type', 'side', 'yes'], path); return { type, side, yes: this.bool(o.yes, `${path}.yes`) }; }
+    if (type === 'pawn-tries') {
+      this.known(o, ['type', 'side', 'count', 'exists', 'squares'], path);
+      const fields = ['count', 'exists', 'squares'].filter((k) => o[k] !== undefined);
+      if (fields.length !== 1) this.fail(path, 'pawn tries need exactly one of "count", "exists", "squares"');
+      if (o.count !== undefined) return { type, side, count: this.count(o.count, `${path}.count`) };
+      if (o.exists !== undefined) return { type, side, exists: this.bool(o.exists, `${path}.exists`) };
+      if (!Array.isArray(o.squares)) this.fail(`${path}.squares`, 'expected a list of squares');
+      return { type, side, squares: o.squares.map((s, k) => this.square(s, `${path}.squares.${k}`)) };
+    }
+    this.known(o, ['type', 'side', 'illegal', 'percept'], path);
+    const event: ViewEvent = { type: 'opponent-move', side };
+    if (o.illegal !== undefined) event.illegal = this.count(o.illegal, `${path}.illegal`);
+    if (o.percept !== undefined) event.percept = this.percept(o.percept, `${path}.percept`);
+    return event;
+  }
+}
+
+/** Parses the JSON form of a record or view (syntax and schema; validateRecord checks the play). */
+export function parseRecordJson(text: string): ParsedKpgn {
+  const games = parseRecordJsonGames(text);
+  if (games.length !== 1) throw new KriegError('bad-json', `line 1, column 1: expected one game, found ${games.length}`);
+  return games[0];
+}
+
+/** Parses one JSON document (a record or view) or an array of them. */
+export function parseRecordJsonGames(text: string): ParsedKpgn[] {
+  let doc: unknown;
+  try { doc = JSON.parse(text); } catch (error) {
+    const offset = Number(/position (\d+)/.exec((error as Error).message)?.[1] ?? 0);
+    const before = text.slice(0, offset);
+    const line = before.split('\n').length;
+    throw new KriegError('bad-json', `line ${line}, column ${offset - before.lastIndexOf('\n')}: ${(error as Error).message}`);
+  }
+  const where = locate(text);
+  const r: Reader = new Reader(where);
+  if (Array.isArray(doc)) return doc.map((d, i) => readDocument(r, where, d, `${i}.`));
+  return [readDocument(r, where, doc, '')];
+}
+
+function readDocument(r: Reader, where: Map<string, SourcePosition>, doc: unknown, prefix: string): ParsedKpgn {
+  const path = (p: string) => prefix + p;
+  const o = r.object(doc, prefix.slice(0, -1));
+  const format = r.oneOf(o.format, ['krieg-record', 'krieg-view'] as const, path('format'));
+  if (o.version !== JSON_VERSION) r.fail(path('version'), `unsupported version ${JSON.stringify(o.version)} (this krieg reads version ${JSON_VERSION})`);
+  r.known(o, ['format', 'version', 'variant', 'rules', 'start', 'white', 'black', 'result', 'tags', 'as', 'events'], prefix.slice(0, -1));
+  let rules: RuleSet;
+  try { rules = withOverrides(preset(r.text(o.variant, path('variant'))), r.object(o.rules ?? {}, path('rules'))); }
+  catch (error) { if (error instanceof KriegError && error.code === 'bad-json') throw error; r.fail(path('rules'), (error as Error).message); }
+  const start = r.text(o.start, path('start'));
+  try { parseFen(start); } catch (error) { r.fail(path('start'), (error as Error).message); }
+  const tags = r.object(o.tags ?? {}, path('tags')) as Record<string, string>;
+  for (const [k, v] of Object.entries(tags)) r.text(v, path(`tags.${k}`));
+  const result = r.oneOf(o.result ?? '*', ['1-0', '0-1', '1/2-1/2', '*'] as const, path('result')) as Result;
+  const list = o.events;
+  if (!Array.isArray(list)) r.fail(path('events'), 'expected a list of events');
+  const view = format === 'krieg-view';
+  const events = (list as unknown[]).map((e, i) => r.event(e, path(`events.${i}`), view));
+  const positions = events.map((_, i) => where.get(path(`events.${i}`))!);
+  const common = { rules, start, white: r.text(o.white ?? '?', path('white')), black: r.text(o.black ?? '?', path('black')), result, tags };
+  if (!view) {
+    if (o.as !== undefined) r.fail(path('as'), 'a record has no "as" (that is a view)');
+    return { kind: 'record', record: { ...common, events: events as GameRecord['events'] }, positions };
+  }
+  const as = r.oneOf(o.as, ['white', 'black'] as const, path('as'));
+  return { kind: 'view', view: { ...common, as, events }, positions };
+}

@@ -1,0 +1,153 @@
+// Kriegspiel rule sets: the named presets and their flags. The core reads them as the RULES
+// buffer (layout in assembly/referee/rules.ts); encodeRules must follow that layout.
+import { KriegError } from '../status';
+
+export type PawnTries = 'none' | 'any-secret' | 'any-open' | 'count' | 'exists' | 'squares';
+
+export interface RuleSet {
+  /** Who hears that an attempt was Illegal. */
+  illegalHeardBy: 'both' | 'mover';
+  /** An attempt already rejected this turn is Nonsense (otherwise it is answered again). */
+  repeatIsNonsense: boolean;
+  /** Capture announcements: the square, or the square and whether a pawn or a piece was taken. */
+  captureDetail: 'square' | 'square+kind';
+  /** The square announced for an en-passant capture. */
+  enPassantSquare: 'captured-pawn' | 'landing';
+  /** An en-passant capture is announced as such. */
+  enPassantAnnounced: boolean;
+  /** Check announcements: the directions (Knight, Rank, File, Long/Short diagonal), or just "check". */
+  checkDetail: 'directions' | 'plain';
+  /** Pawn-try information before each turn (see PAWN_TRIES_* in assembly/referee/rules.ts). */
+  pawnTries: PawnTries;
+  /** A pawn capture attempt is Nonsense when no legal pawn capture exists (with announced pawn tries). */
+  pawnTryNonsense: boolean;
+  /** A promotion is announced (never the piece). */
+  promotionAnnounced: boolean;
+  castling: boolean;
+  enPassant: boolean;
+  /** Allowed promotion pieces, a subset of "qrbn". */
+  promotionPieces: string;
+  /** Stalemate is a draw, or a loss for the stalemated side. */
+  stalemate: 'draw' | 'loss';
+  fiftyMoveDraw: boolean;
+  repetitionDraw: boolean;
+  /** Draw when neither side can mate: bare kings, or kings and a single knight or bishop. */
+  insufficientMaterialDraw: boolean;
+}
+
+const BERKELEY: RuleSet = {
+  illegalHeardBy: 'both', repeatIsNonsense: true, captureDetail: 'square', enPassantSquare: 'captured-pawn',
+  enPassantAnnounced: false, checkDetail: 'directions', pawnTries: 'none', pawnTryNonsense: false,
+  promotionAnnounced: false, castling: true, enPassant: true, promotionPieces: 'qrbn', stalemate: 'draw',
+  fiftyMoveDraw: false, repetitionDraw: false, insufficientMaterialDraw: true,
+};
+
+/** The named presets; README.md documents the source of each and the choices made where it is silent. */
+export const PRESETS = {
+  berkeley: BERKELEY,
+  'berkeley-any': { ...BERKELEY, pawnTries: 'any-secret' },
+  wild16: {
+    ...BERKELEY, illegalHeardBy: 'mover', repeatIsNonsense: false, captureDetail: 'square+kind', pawnTries: 'count',
+    fiftyMoveDraw: true, repetitionDraw: true,
+  },
+  cincinnati: {
+    ...BERKELEY, captureDetail: 'square+kind', pawnTries: 'exists', pawnTryNonsense: true,
+    fiftyMoveDraw: true, repetitionDraw: true,
+  },
+  english: {
+    ...BERKELEY, enPassantSquare: 'landing', enPassantAnnounced: true, pawnTries: 'any-open',
+    fiftyMoveDraw: true, repetitionDraw: true,
+  },
+  rand: {
+    ...BERKELEY, captureDetail: 'square+kind', pawnTries: 'squares', promotionAnnounced: true, stalemate: 'loss',
+    fiftyMoveDraw: true, repetitionDraw: true,
+  },
+} as const satisfies Record<string, RuleSet>;
+
+export type PresetName = keyof typeof PRESETS;
+export const PRESET_NAMES = Object.keys(PRESETS) as PresetName[];
+
+export function preset(name: string): RuleSet {
+  if (!(name in PRESETS)) throw new KriegError('bad-variant', `unknown variant '${name}' (expected one of ${PRESET_NAMES.join(', ')})`);
+  return { ...PRESETS[name as PresetName] };
+}
+
+/** The preset a rule set equals, if any. */
+export function presetOf(rules: RuleSet): PresetName | undefined {
+  return PRESET_NAMES.find((name) => sameRules(PRESETS[name], rules));
+}
+
+export function sameRules(a: RuleSet, b: RuleSet): boolean {
+  return (Object.keys(BERKELEY) as (keyof RuleSet)[]).every((key) => a[key] === b[key]);
+}
+
+const PAWN_TRY_CODES: PawnTries[] = ['none', 'any-secret', 'any-open', 'count', 'exists', 'squares'];
+
+/** The RULES buffer (assembly/referee/rules.ts layout). */
+export function encodeRules(r: RuleSet): Int32Array {
+  const pieces = r.promotionPieces.toLowerCase();
+  if (!/^[qrbn]+$/.test(pieces)) throw new KriegError('bad-rules', `promotion pieces must be letters of "qrbn", got '${r.promotionPieces}'`);
+  const flag = (b: boolean) => (b ? 1 : 0);
+  return Int32Array.from([
+    flag(r.illegalHeardBy === 'mover'),
+    flag(r.repeatIsNonsense),
+    flag(r.captureDetail === 'square+kind'),
+    flag(r.enPassantSquare === 'landing'),
+    flag(r.enPassantAnnounced),
+    flag(r.checkDetail === 'directions'),
+    PAWN_TRY_CODES.indexOf(r.pawnTries),
+    flag(r.promotionAnnounced),
+    flag(r.castling),
+    flag(r.enPassant),
+    (pieces.includes('n') ? 1 : 0) | (pieces.includes('b') ? 2 : 0) | (pieces.includes('r') ? 4 : 0) | (pieces.includes('q') ? 8 : 0),
+    flag(r.stalemate === 'loss'),
+    flag(r.fiftyMoveDraw),
+    flag(r.repetitionDraw),
+    flag(r.insufficientMaterialDraw),
+    flag(r.pawnTryNonsense),
+  ]);
+}
+
+/** Text form for record headers: the preset name, then any flag that differs from it. */
+export function describeRules(rules: RuleSet): { variant: string; overrides: Partial<RuleSet> } {
+  const exact = presetOf(rules);
+  if (exact) return { variant: exact, overrides: {} };
+  // the preset from which the fewest flags differ
+  let best: PresetName = 'berkeley';
+  let bestCount = Infinity;
+  for (const name of PRESET_NAMES) {
+    const count = (Object.keys(BERKELEY) as (keyof RuleSet)[]).filter((k) => PRESETS[name][k] !== rules[k]).length;
+    if (count < bestCount) { best = name; bestCount = count; }
+  }
+  const overrides: Partial<RuleSet> = {};
+  for (const key of Object.keys(BERKELEY) as (keyof RuleSet)[]) {
+    if (PRESETS[best][key] !== rules[key]) (overrides as Record<string, unknown>)[key] = rules[key];
+  }
+  return { variant: best, overrides };
+}
+
+/** Applies overrides (e.g. from CLI flags or a record's [RuleOverrides] tag) to a preset, validating each. */
+export function withOverrides(base: RuleSet, overrides: Record<string, unknown>): RuleSet {
+  const rules: RuleSet = { ...base };
+  for (const [key, value] of Object.entries(overrides)) {
+    if (!(key in BERKELEY)) throw new KriegError('bad-rules', `unknown rule '${key}'`);
+    const current = (BERKELEY as unknown as Record<string, unknown>)[key];
+    const allowed = ALLOWED[key as keyof RuleSet];
+    const ok = allowed ? allowed.includes(value as string) : typeof value === typeof current;
+    if (!ok) throw new KriegError('bad-rules', `rule '${key}' cannot be ${JSON.stringify(value)}${allowed ? ` (expected ${allowed.join(' | ')})` : ''}`);
+    (rules as unknown as Record<string, unknown>)[key] = value;
+  }
+  encodeRules(rules); // validates promotion pieces
+  return rules;
+}
+
+const ALLOWED: Partial<Record<keyof RuleSet, string[]>> = {
+  illegalHeardBy: ['both', 'mover'],
+  captureDetail: ['square', 'square+kind'],
+  enPassantSquare: ['captured-pawn', 'landing'],
+  checkDetail: ['directions', 'plain'],
+  pawnTries: PAWN_TRY_CODES,
+  stalemate: ['draw', 'loss'],
+};
+export const RULE_CHOICES = ALLOWED;
+export const RULE_KEYS = Object.keys(BERKELEY) as (keyof RuleSet)[];

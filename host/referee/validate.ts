@@ -1,0 +1,96 @@
+// Checking a parsed record against the referee: replaying its attempts must give exactly the
+// recorded answers and announcements. The first difference is reported with its line and column.
+import type { Engine } from '../engine';
+import { KriegError } from '../status';
+import { moveToUci } from '../notation/move';
+import { parseMove } from '../notation/san';
+import type { SourcePosition } from '../notation/kpgn';
+import { decodePercept, encodePercept, type Percept } from './percept';
+import { readEvents } from './game';
+import type { GameRecord, RecordEvent } from './record';
+
+const HANDLE = 0; // the replay board; HANDLE + 1 is the referee's scratch
+
+function describe(event: RecordEvent | undefined): string {
+  if (!event) return 'nothing';
+  if (event.type === 'attempt') return `${event.attempt} answered ${perceptText(event.percept)}`;
+  if (event.type === 'any') return `"Any?" answered ${event.yes ? 'yes' : 'no'}`;
+  return `pawn tries ${JSON.stringify({ count: event.count, exists: event.exists, squares: event.squares })}`;
+}
+
+function perceptText(p: Percept): string {
+  return p.answer === 'legal' ? `legal ${JSON.stringify({ ...p, answer: undefined })}` : p.answer;
+}
+
+function at(positions: SourcePosition[], i: number): string {
+  const p = positions[Math.min(i, positions.length - 1)];
+  return p ? `line ${p.line}, column ${p.column}` : 'end of record';
+}
+
+/**
+ * Replays `record` on `engine` (which takes the record's rules) and returns it with SAN moves
+ * rewritten in UCI. Throws a KriegError naming the first event the referee disagrees with.
+ */
+export function validateRecord(engine: Engine, record: GameRecord, positions: SourcePosition[] = []): GameRecord {
+  engine.setRules(record.rules);
+  engine.setFen(HANDLE, record.start);
+  const x = engine.core.exports;
+  x.gameStart(HANDLE);
+  const normalised: RecordEvent[] = [];
+  let logged = readEvents(engine);
+  const compare = (i: number) => {
+    // every event the referee has logged so far must equal the record's, in order
+    for (let j = normalised.length; j < logged.length; j++) {
+      const expected = record.events[j];
+      const actual = logged[j];
+      const same = expected && JSON.stringify(normalise(expected)) === JSON.stringify(normalise(actual));
+      if (!same) {
+        throw new KriegError('record-mismatch', `${at(positions, Math.min(j, i))}: the referee gives ${describe(actual)}, the record says ${describe(expected)}`);
+      }
+      normalised.push(actual);
+    }
+  };
+  compare(0);
+  for (let i = normalised.length; i < record.events.length; i = normalised.length) {
+    const event = record.events[i];
+    if (x.gameResult() !== 0) throw new KriegError('record-mismatch', `${at(positions, i)}: the game is already over (${record.events.length - i} more events)`);
+    if (event.type === 'attempt') {
+      let code = parseUciAttempt(event.attempt);
+      if (code === undefined) {
+        const move = parseMove(engine, HANDLE, event.attempt);
+        if (move === undefined) throw new KriegError('record-mismatch', `${at(positions, i)}: '${event.attempt}' is not a legal move here`);
+        code = attemptCode(move);
+        record.events[i] = { ...event, attempt: moveToUci(move) };
+      }
+      const status = x.gameAttempt(code);
+      if (status < 0) throw new KriegError('record-mismatch', `${at(positions, i)}: the referee refuses the attempt (status ${status})`);
+    } else if (event.type === 'any') {
+      const status = x.gameAskAny();
+      if (status < 0) throw new KriegError('record-mismatch', `${at(positions, i)}: "Any?" cannot be asked here`);
+    } else {
+      throw new KriegError('record-mismatch', `${at(positions, i)}: the referee makes no pawn-try announcement here`);
+    }
+    logged = readEvents(engine);
+    compare(i);
+  }
+  return { ...record, events: normalised };
+}
+
+function normalise(e: RecordEvent): RecordEvent {
+  return e.type === 'attempt' ? { ...e, percept: decodePercept(encodePercept(e.percept)) } : e;
+}
+
+
+/** The attempt code of a UCI string (castling as the king's step), or undefined if not UCI. */
+export function parseUciAttempt(text: string): number | undefined {
+  const m = /^([a-h])([1-8])([a-h])([1-8])([nbrq])?$/.exec(text);
+  if (!m) return undefined;
+  const from = (Number(m[2]) - 1) * 8 + m[1].charCodeAt(0) - 97;
+  const to = (Number(m[4]) - 1) * 8 + m[3].charCodeAt(0) - 97;
+  return from | (to << 6) | (m[5] ? (4 + 'nbrq'.indexOf(m[5])) << 12 : 0);
+}
+
+/** A legal move's attempt code (kind cleared unless it promotes). */
+export function attemptCode(move: number): number {
+  return move >> 12 >= 4 ? move : move & 0xfff;
+}
