@@ -24,7 +24,7 @@ await yargs(hideBin(process.argv))
   .epilogue('Exit codes: 0 success, 2 bad input (the message names what and where), 1 internal error.')
   .fail((message, error, y) => {
     if (error) throw error;
-    process.stderr.write(`${y.help() && ''}krieg: ${message}\n(run 'krieg --help' for usage)\n`);
+    process.stderr.write(`krieg: ${message.replace(/\s*\n\s*/g, ' ')} (run 'krieg --help' for usage)\n`);
     process.exit(EXIT_USAGE);
   })
   .help()

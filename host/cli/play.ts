@@ -34,7 +34,12 @@ export const playCommand = {
     const rules = rulesFromOptions(argv);
     const engine = createEngine(argv.backend);
     engine.setRules(rules);
-    if (argv.fen) engine.setFen(0, argv.fen as string); // validates before any game is played
+    if (argv.fen) { // validated before any game is played
+      try { engine.setFen(0, argv.fen as string); } catch (error) {
+        if (error instanceof KriegError) throw new KriegError(error.code, `--fen: ${error.message}`);
+        throw error;
+      }
+    }
     const bar = new cliProgress.SingleBar({
       format: 'playing {bar} {value}/{total} games | {rate} games/s | eta {eta}s', stream: process.stderr,
       noTTYOutput: Boolean(process.env.KRIEG_PROGRESS), notTTYSchedule: 1000,

@@ -29,7 +29,7 @@ export const viewCommand = {
         return p.view;
       }
       try {
-        return viewOf(validateRecord(engine, p.record, p.positions), argv.as);
+        return viewOf(validateRecord(engine, p.record, p.positions, p.startAt), argv.as);
       } catch (error) {
         if (error instanceof KriegError) throw new KriegError(error.code, `${file}: ${error.message}`);
         throw error;

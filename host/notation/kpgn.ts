@@ -31,9 +31,10 @@ import type {
 /** Where an event came from in the text (1-based), for error messages about its content. */
 export interface SourcePosition { line: number; column: number }
 
+/** A parsed game: the positions of its events, and of its start position ([FEN] tag or "start"). */
 export type ParsedKpgn =
-  | { kind: 'record'; record: GameRecord; positions: SourcePosition[] }
-  | { kind: 'view'; view: View; positions: SourcePosition[] };
+  | { kind: 'record'; record: GameRecord; positions: SourcePosition[]; startAt?: SourcePosition }
+  | { kind: 'view'; view: View; positions: SourcePosition[]; startAt?: SourcePosition };
 
 const RESULTS: Result[] = ['1-0', '0-1', '1/2-1/2', '*'];
 const RESERVED_TAGS = new Set(['Variant', 'Rules', 'Filtered', 'FEN', 'White', 'Black', 'Result', 'SetUp']);
@@ -53,6 +54,12 @@ function header(rules: RuleSet, start: string, white: string, black: string, res
   return lines;
 }
 
+/** A legal percept as KPGN writes it ("e4p,RN"; with extras ";P;checkmate"), for messages. */
+export function perceptKpgn(p: Percept): string {
+  if (p.answer !== 'legal') return p.answer;
+  return `{${captureText(p)},${checkText(p)}${p.promotion ? ';P' : ''}${p.end ? ';' + p.end : ''}}`;
+}
+
 function captureText(p: Percept | undefined): string {
   if (!p || p.capture === undefined) return '';
   return squareName(p.capture) + (p.captured === 'pawn' ? 'p' : p.captured === 'piece' ? 'x' : '') + (p.enPassant ? 'ep' : '');
@@ -64,7 +71,7 @@ function checkText(p: Percept | undefined): string {
   return p.check ? 'C' : '';
 }
 
-function pawnTriesText(e: PawnTriesEvent): string {
+export function pawnTriesText(e: PawnTriesEvent): string {
   if (e.count !== undefined) return `T${e.count}`;
   if (e.exists !== undefined) return e.exists ? 'T+' : 'T-';
   return 'T@' + (e.squares && e.squares.length ? e.squares.map(squareName).join('') : '-');
@@ -198,7 +205,10 @@ export function parseKpgn(text: string, firstLine = 1): ParsedKpgn {
     tagLine[m[1]] = index + 1;
   }
   const tagCursor = (name: string) => new Cursor(offset + (tagLine[name] ?? 1), lines[(tagLine[name] ?? 1) - 1] ?? '');
-  if (!('Variant' in tags)) new Cursor(firstLine, lines[0] ?? '').fail(0, 'missing [Variant] tag');
+  if (!('Variant' in tags)) {
+    new Cursor(firstLine, lines[0] ?? '').fail(0, firstLine > 1
+      ? 'missing [Variant] tag (a tag line after the moves starts a new game)' : 'missing [Variant] tag');
+  }
   let rules: RuleSet;
   try { rules = preset(tags.Variant); } catch (error) { return tagCursor('Variant').fail(0, (error as Error).message); }
   if ('Rules' in tags) rules = parseRulesTag(tags.Rules, rules, tagCursor('Rules'), 0);
@@ -307,8 +317,9 @@ export function parseKpgn(text: string, firstLine = 1): ParsedKpgn {
   }
   const own = Object.fromEntries(Object.entries(tags).filter(([k]) => !RESERVED_TAGS.has(k)));
   const common = { rules, start, white: tags.White ?? '?', black: tags.Black ?? '?', result, tags: own };
-  if (as === undefined) return { kind: 'record', record: { ...common, events: events as RecordEvent[] }, positions };
-  return { kind: 'view', view: { ...common, as, events }, positions };
+  const startAt = tagLine.FEN ? { line: offset + tagLine.FEN, column: 1 } : undefined;
+  if (as === undefined) return { kind: 'record', record: { ...common, events: events as RecordEvent[] }, positions, startAt };
+  return { kind: 'view', view: { ...common, as, events }, positions, startAt };
 }
 
 /** Splits a file of KPGN games (a game starts at a tag line that follows moves) and parses each. */

@@ -61,6 +61,43 @@ export const viewToJson = (v: View) => documentJson('krieg-view', v, v.as);
 
 // ---- reading, with the line of every value for error messages ----
 
+/** Offset of the first character where `text` stops being JSON (JSON.parse does not always say). */
+function syntaxErrorOffset(text: string): number {
+  let i = 0;
+  const ws = () => { while (i < text.length && ' \t\r\n'.includes(text[i])) i++; };
+  const fail = (): never => { throw i; };
+  const expect = (c: string) => { if (text[i] !== c) fail(); i++; };
+  const string = () => {
+    expect('"');
+    while (text[i] !== '"') {
+      if (i >= text.length || text.charCodeAt(i) < 32) fail();
+      if (text[i] === '\\') { i++; if (!'"\\/bfnrtu'.includes(text[i] ?? '')) fail(); }
+      i++;
+    }
+    i++;
+  };
+  const value = (): void => {
+    ws();
+    const c = text[i];
+    if (c === '{') {
+      i++; ws();
+      if (text[i] === '}') { i++; return; }
+      for (;;) { ws(); string(); ws(); expect(':'); value(); ws(); if (text[i] === ',') { i++; continue; } expect('}'); return; }
+    }
+    if (c === '[') {
+      i++; ws();
+      if (text[i] === ']') { i++; return; }
+      for (;;) { value(); ws(); if (text[i] === ',') { i++; continue; } expect(']'); return; }
+    }
+    if (c === '"') return string();
+    const m = /^(-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?|true|false|null)/.exec(text.slice(i, i + 400));
+    if (!m) fail();
+    i += m![0].length;
+  };
+  try { value(); ws(); if (i < text.length) fail(); } catch (offset) { return offset as number; }
+  return text.length;
+}
+
 /** Line and column (1-based) where each value starts, by JSON path ("events.3.percept"). */
 function locate(text: string): Map<string, SourcePosition> {
   const where = new Map<string, SourcePosition>();
@@ -106,6 +143,7 @@ class Reader {
     return v as Record<string, unknown>;
   }
   oneOf<T extends string>(v: unknown, choices: readonly T[], path: string): T {
+    if (v === undefined) this.fail(path, `missing field "${path.slice(path.lastIndexOf('.') + 1)}" (one of ${choices.map((c) => JSON.stringify(c)).join(', ')})`);
     if (!choices.includes(v as T)) this.fail(path, `expected one of ${choices.map((c) => JSON.stringify(c)).join(', ')}, found ${JSON.stringify(v)}`);
     return v as T;
   }
@@ -123,6 +161,7 @@ class Reader {
     return v;
   }
   text(v: unknown, path: string): string {
+    if (v === undefined) this.fail(path, `missing field "${path.slice(path.lastIndexOf('.') + 1)}"`);
     if (typeof v !== 'string') this.fail(path, `expected a string, found ${JSON.stringify(v)}`);
     return v;
   }
@@ -188,15 +227,18 @@ export function parseRecordJson(text: string): ParsedKpgn {
 /** Parses one JSON document (a record or view) or an array of them. */
 export function parseRecordJsonGames(text: string): ParsedKpgn[] {
   let doc: unknown;
-  try { doc = JSON.parse(text); } catch (error) {
-    const offset = Number(/position (\d+)/.exec((error as Error).message)?.[1] ?? 0);
+  try { doc = JSON.parse(text); } catch {
+    const offset = syntaxErrorOffset(text);
     const before = text.slice(0, offset);
-    const line = before.split('\n').length;
-    throw new KriegError('bad-json', `line ${line}, column ${offset - before.lastIndexOf('\n')}: ${(error as Error).message}`);
+    const found = offset < text.length ? `'${text[offset]}'` : 'the end of the file';
+    throw new KriegError('bad-json', `line ${before.split('\n').length}, column ${offset - before.lastIndexOf('\n')}: invalid JSON: unexpected ${found}`);
   }
   const where = locate(text);
   const r: Reader = new Reader(where);
-  if (Array.isArray(doc)) return doc.map((d, i) => readDocument(r, where, d, `${i}.`));
+  if (Array.isArray(doc)) {
+    if (doc.length === 0) r.fail('', 'no game found (an empty list)');
+    return doc.map((d, i) => readDocument(r, where, d, `${i}.`));
+  }
   return [readDocument(r, where, doc, '')];
 }
 
@@ -206,8 +248,11 @@ function readDocument(r: Reader, where: Map<string, SourcePosition>, doc: unknow
   const format = r.oneOf(o.format, ['krieg-record', 'krieg-view'] as const, path('format'));
   if (o.version !== JSON_VERSION) r.fail(path('version'), `unsupported version ${JSON.stringify(o.version)} (this krieg reads version ${JSON_VERSION})`);
   r.known(o, ['format', 'version', 'variant', 'rules', 'start', 'white', 'black', 'result', 'tags', 'as', 'events'], prefix.slice(0, -1));
+  let base: RuleSet;
+  try { base = preset(r.text(o.variant, path('variant'))); }
+  catch (error) { if (error instanceof KriegError && error.code === 'bad-json') throw error; r.fail(path('variant'), (error as Error).message); }
   let rules: RuleSet;
-  try { rules = withOverrides(preset(r.text(o.variant, path('variant'))), r.object(o.rules ?? {}, path('rules'))); }
+  try { rules = withOverrides(base, r.object(o.rules ?? {}, path('rules'))); }
   catch (error) { if (error instanceof KriegError && error.code === 'bad-json') throw error; r.fail(path('rules'), (error as Error).message); }
   const start = r.text(o.start, path('start'));
   try { parseFen(start); } catch (error) { r.fail(path('start'), (error as Error).message); }
@@ -220,10 +265,11 @@ function readDocument(r: Reader, where: Map<string, SourcePosition>, doc: unknow
   const events = (list as unknown[]).map((e, i) => r.event(e, path(`events.${i}`), view));
   const positions = events.map((_, i) => where.get(path(`events.${i}`))!);
   const common = { rules, start, white: r.text(o.white ?? '?', path('white')), black: r.text(o.black ?? '?', path('black')), result, tags };
+  const startAt = where.get(path('start'));
   if (!view) {
     if (o.as !== undefined) r.fail(path('as'), 'a record has no "as" (that is a view)');
-    return { kind: 'record', record: { ...common, events: events as GameRecord['events'] }, positions };
+    return { kind: 'record', record: { ...common, events: events as GameRecord['events'] }, positions, startAt };
   }
   const as = r.oneOf(o.as, ['white', 'black'] as const, path('as'));
-  return { kind: 'view', view: { ...common, as, events }, positions };
+  return { kind: 'view', view: { ...common, as, events }, positions, startAt };
 }

@@ -5,7 +5,8 @@ import { KriegError } from '../status';
 import { moveToUci } from '../notation/move';
 import { parseMove } from '../notation/san';
 import type { SourcePosition } from '../notation/kpgn';
-import { decodePercept, encodePercept, type Percept } from './percept';
+import { decodePercept, encodePercept } from './percept';
+import { perceptKpgn, pawnTriesText } from '../notation/kpgn';
 import { readEvents } from './game';
 import type { GameRecord, RecordEvent } from './record';
 
@@ -13,13 +14,9 @@ const HANDLE = 0; // the replay board; HANDLE + 1 is the referee's scratch
 
 function describe(event: RecordEvent | undefined): string {
   if (!event) return 'nothing';
-  if (event.type === 'attempt') return `${event.attempt} answered ${perceptText(event.percept)}`;
+  if (event.type === 'attempt') return `${event.attempt} answered ${event.percept.answer === 'legal' ? `legal ${perceptKpgn(event.percept)}` : event.percept.answer}`;
   if (event.type === 'any') return `"Any?" answered ${event.yes ? 'yes' : 'no'}`;
-  return `pawn tries ${JSON.stringify({ count: event.count, exists: event.exists, squares: event.squares })}`;
-}
-
-function perceptText(p: Percept): string {
-  return p.answer === 'legal' ? `legal ${JSON.stringify({ ...p, answer: undefined })}` : p.answer;
+  return `pawn tries ${pawnTriesText(event)}`;
 }
 
 function at(positions: SourcePosition[], i: number): string {
@@ -31,9 +28,15 @@ function at(positions: SourcePosition[], i: number): string {
  * Replays `record` on `engine` (which takes the record's rules) and returns it with SAN moves
  * rewritten in UCI. Throws a KriegError naming the first event the referee disagrees with.
  */
-export function validateRecord(engine: Engine, record: GameRecord, positions: SourcePosition[] = []): GameRecord {
+export function validateRecord(engine: Engine, record: GameRecord, positions: SourcePosition[] = [], startAt?: SourcePosition): GameRecord {
   engine.setRules(record.rules);
-  engine.setFen(HANDLE, record.start);
+  try {
+    engine.setFen(HANDLE, record.start);
+  } catch (error) {
+    const where = startAt ? `line ${startAt.line}, column ${startAt.column}: ` : '';
+    if (error instanceof KriegError) throw new KriegError(error.code, `${where}start position: ${error.message}`);
+    throw error;
+  }
   const x = engine.core.exports;
   x.gameStart(HANDLE);
   const normalised: RecordEvent[] = [];
@@ -45,7 +48,7 @@ export function validateRecord(engine: Engine, record: GameRecord, positions: So
       const actual = logged[j];
       const same = expected && JSON.stringify(normalise(expected)) === JSON.stringify(normalise(actual));
       if (!same) {
-        throw new KriegError('record-mismatch', `${at(positions, Math.min(j, i))}: the referee gives ${describe(actual)}, the record says ${describe(expected)}`);
+        throw new KriegError('record-mismatch', `${at(positions, j)}: the referee gives ${describe(actual)}, the record says ${describe(expected)}`);
       }
       normalised.push(actual);
     }

@@ -124,7 +124,7 @@ describe('malformed input through the library', () => {
     } else {
       const games = parseFile(name); // the syntax is fine: the referee must find the error
       error = caught(() => {
-        for (const game of games) if (game.kind === 'record') validateRecord(engine, game.record, game.positions);
+        for (const game of games) if (game.kind === 'record') validateRecord(engine, game.record, game.positions, game.startAt);
       });
     }
     expect(error, `${name} (${e.broken}) must be rejected`).toBeInstanceOf(KriegError);
