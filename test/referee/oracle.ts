@@ -1,0 +1,276 @@
+// An independent Kriegspiel referee for the tests, built on chessops (not on krieg's core): which
+// attempts are Nonsense, Illegal or legal, what a legal move announces, what the pawn-try
+// announcements say, and when the game ends. test/referee/announcements.test.ts replays every
+// event of krieg's game records through it.
+//
+// Conventions shared with the records: attempts are UCI text, castling as the king's two-square
+// step, a promotion with its piece letter (e7e8q); squares are 0..63 (a1 = 0, h8 = 63).
+import { Chess } from 'chessops/chess';
+import { parseFen, makeBoardFen } from 'chessops/fen';
+import { makeSquare } from 'chessops/util';
+import { SquareSet } from 'chessops/squareSet';
+import {
+  between, bishopAttacks, kingAttacks, knightAttacks, pawnAttacks, queenAttacks, rookAttacks,
+} from 'chessops/attacks';
+import type { Percept, End } from '../../host/referee/percept';
+import type { RuleSet } from '../../host/referee/rules';
+
+export function positionFromFen(fen: string): Chess {
+  return Chess.fromSetup(parseFen(fen).unwrap()).unwrap();
+}
+
+export const file = (sq: number) => sq & 7;
+export const rank = (sq: number) => sq >> 3;
+const lastRank = (sq: number) => sq < 8 || sq >= 56;
+
+export interface LegalMove {
+  from: number;
+  to: number;
+  /** chessops' form of the move (castling as king takes own rook). */
+  chessops: { from: number; to: number; promotion?: 'queen' | 'rook' | 'bishop' | 'knight' };
+  pawn: boolean;
+  enPassant: boolean;
+  castle: boolean;
+  promotion: boolean;
+}
+
+/** Everything the referee needs to know about one position, computed with chessops. */
+export interface Analysis {
+  pos: Chess;
+  /** Legal moves by UCI attempt text. */
+  legal: Map<string, LegalMove>;
+  /** Attempts that are not Nonsense on the own-pieces-only board (UCI); computed when first read. */
+  readonly attemptable: Set<string>;
+  /** Legal pawn captures, once per from-to pair (a capture-promotion counts once). */
+  pawnCaptures: number;
+  /** Their landing squares, ascending. */
+  pawnCaptureSquares: number[];
+  /** The side to move is in check by these squares. */
+  checkers: SquareSet;
+  /** Repetition identity: placement, side, castling rights, e.p. square only when an e.p. capture is legal. */
+  readonly key: string;
+}
+
+const PROMOTION_ROLES = { q: 'queen', r: 'rook', b: 'bishop', n: 'knight' } as const;
+
+function promotionLetters(rules: RuleSet): ('q' | 'r' | 'b' | 'n')[] {
+  return (['q', 'r', 'b', 'n'] as const).filter((p) => rules.promotionPieces.includes(p));
+}
+
+/** The squares of a set, ascending (chessops iterates with a generator, which is slow here). */
+export function squaresIn(set: SquareSet): number[] {
+  const out: number[] = [];
+  for (let lo = set.lo; lo !== 0; lo &= lo - 1) out.push(31 - Math.clz32(lo & -lo));
+  for (let hi = set.hi; hi !== 0; hi &= hi - 1) out.push(63 - Math.clz32(hi & -hi));
+  return out;
+}
+
+export function analyse(pos: Chess, rules: RuleSet): Analysis {
+  const ctx = pos.ctx();
+  const us = pos.turn;
+  const legal = new Map<string, LegalMove>();
+  const letters = promotionLetters(rules);
+  let epUsable = false;
+  let pawnCaptures = 0;
+  let captureSquares = SquareSet.empty();
+  const own = pos.board[us];
+  for (const [from, dests] of pos.allDests(ctx)) {
+    const role = pos.board.getRole(from)!;
+    const pawn = role === 'pawn';
+    for (const to of squaresIn(dests)) {
+      const castle = role === 'king' && own.has(to);
+      if (castle && !rules.castling) continue;
+      const kingTo = castle ? (to > from ? from + 2 : from - 2) : to;
+      const capture = pawn && file(from) !== file(to);
+      const enPassant = capture && !pos.board.occupied.has(to);
+      if (enPassant && !rules.enPassant) continue;
+      if (enPassant) epUsable = true;
+      // a pawn moving to another file always captures (normally or en passant); a capture that
+      // promotes counts once
+      if (capture) { pawnCaptures++; captureSquares = captureSquares.with(to); }
+      const base = makeSquare(from) + makeSquare(kingTo);
+      if (pawn && lastRank(to)) {
+        for (const p of letters) {
+          legal.set(base + p, { from, to: kingTo, pawn, enPassant, castle, promotion: true, chessops: { from, to, promotion: PROMOTION_ROLES[p] } });
+        }
+      } else legal.set(base, { from, to: kingTo, pawn, enPassant, castle, promotion: false, chessops: { from, to } });
+    }
+  }
+  let attemptable: Set<string> | undefined;
+  let key: string | undefined;
+  return {
+    pos, legal, pawnCaptures, pawnCaptureSquares: squaresIn(captureSquares), checkers: ctx.checkers,
+    get attemptable() { return (attemptable ??= ownBoardAttempts(pos, rules)); },
+    get key() {
+      const rights = pos.castles.castlingRights;
+      return (key ??= [
+        makeBoardFen(pos.board), us, `${rights.lo}:${rights.hi}`, epUsable && pos.epSquare !== undefined ? pos.epSquare : '-',
+      ].join(' '));
+    },
+  };
+}
+
+/**
+ * Moves legal on a board holding only the mover's pieces (no enemy can block, pin or check
+ * there), plus every pawn diagonal step onto a square without an own piece.
+ */
+export function ownBoardAttempts(pos: Chess, rules: RuleSet): Set<string> {
+  const us = pos.turn;
+  const own = pos.board[us];
+  const out = new Set<string>();
+  const letters = promotionLetters(rules);
+  const add = (from: number, to: number, pawn: boolean) => {
+    const base = makeSquare(from) + makeSquare(to);
+    if (pawn && lastRank(to)) for (const p of letters) out.add(base + p);
+    else out.add(base);
+  };
+  for (const from of squaresIn(own)) {
+    const role = pos.board.get(from)!.role;
+    let targets = SquareSet.empty();
+    if (role === 'pawn') {
+      const up = us === 'white' ? 8 : -8;
+      const one = from + up;
+      if (!own.has(one)) {
+        add(from, one, true);
+        const startRank = us === 'white' ? 1 : 6;
+        if (rank(from) === startRank && !own.has(one + up)) add(from, one + up, true);
+      }
+      for (const to of squaresIn(pawnAttacks(us, from).diff(own))) add(from, to, true);
+      continue;
+    }
+    if (role === 'knight') targets = knightAttacks(from);
+    else if (role === 'bishop') targets = bishopAttacks(from, own);
+    else if (role === 'rook') targets = rookAttacks(from, own);
+    else if (role === 'queen') targets = queenAttacks(from, own);
+    else targets = kingAttacks(from);
+    for (const to of squaresIn(targets.diff(own))) add(from, to, false);
+  }
+  if (rules.castling) {
+    const king = pos.board.kingOf(us)!;
+    for (const rook of squaresIn(pos.castles.castlingRights.intersect(own))) {
+      if (between(king, rook).intersects(own)) continue;
+      add(king, rook > king ? king + 2 : king - 2, false);
+    }
+  }
+  return out;
+}
+
+/** Is `uci` a pawn capture attempt: an own pawn stepping to another file? */
+export function isPawnCaptureAttempt(pos: Chess, uci: string): boolean {
+  const from = squareOf(uci.slice(0, 2));
+  const to = squareOf(uci.slice(2, 4));
+  const piece = pos.board.get(from);
+  return piece !== undefined && piece.color === pos.turn && piece.role === 'pawn' && file(from) !== file(to);
+}
+
+export function squareOf(name: string): number {
+  return (name.charCodeAt(1) - 49) * 8 + name.charCodeAt(0) - 97;
+}
+
+/** Check direction bits (1 Knight, 2 Rank, 4 File, 8 Long diagonal, 16 Short diagonal) seen from the checked king. */
+export function checkDirectionBits(pos: Chess, checkers: SquareSet): number {
+  const king = pos.board.kingOf(pos.turn)!;
+  const kf = file(king);
+  const kr = rank(king);
+  // squares on the diagonal through the king with slope (df, dr), the king included
+  const diagonalLength = (df: number, dr: number) => {
+    let n = 1;
+    for (const s of [1, -1]) {
+      for (let f = kf + s * df, r = kr + s * dr; f >= 0 && f < 8 && r >= 0 && r < 8; f += s * df, r += s * dr) n++;
+    }
+    return n;
+  };
+  let bits = 0;
+  for (const sq of squaresIn(checkers)) {
+    const df = file(sq) - kf;
+    const dr = rank(sq) - kr;
+    if (pos.board.get(sq)!.role === 'knight') bits |= 1;
+    else if (dr === 0) bits |= 2;
+    else if (df === 0) bits |= 4;
+    else {
+      // a pawn, bishop or queen on a diagonal (a pawn check is a diagonal check)
+      if (Math.abs(df) !== Math.abs(dr)) throw new Error(`checker on ${makeSquare(sq)} is on no line through the king`);
+      const mine = diagonalLength(Math.sign(df), Math.sign(dr));
+      const otherDiagonal = diagonalLength(Math.sign(df), -Math.sign(dr));
+      if (mine === otherDiagonal) throw new Error('two diagonals of equal length');
+      bits |= mine > otherDiagonal ? 8 : 16;
+    }
+  }
+  return bits;
+}
+
+/** Neither side can mate: only the kings, or the kings and one knight or bishop. */
+export function insufficientMaterial(pos: Chess): boolean {
+  const others = pos.board.occupied.diff(pos.board.king);
+  if (others.isEmpty()) return true;
+  if (others.size() > 1) return false;
+  return others.intersects(pos.board.knight.union(pos.board.bishop));
+}
+
+export interface Played {
+  percept: Percept;
+  after: Analysis;
+  /** Facts about the move for coverage counters. */
+  capture: boolean;
+  enPassant: boolean;
+  promotion: boolean;
+  checkers: number;
+  directions: number;
+}
+
+/**
+ * Plays legal `move` on a copy of `before` and returns what the referee must announce.
+ * Under repetition rules `history` holds the repetition keys of the positions since the last
+ * irreversible move, the position before the move included; the new key is appended (or the list
+ * reset, after a capture or pawn move).
+ */
+export function playLegal(before: Analysis, move: LegalMove, rules: RuleSet, history: string[]): Played {
+  const pos = before.pos.clone();
+  const percept: Percept = { answer: 'legal' };
+  let capturedSquare = -1;
+  let capturedPawn = false;
+  if (move.enPassant) {
+    const pawnSquare = move.to + (pos.turn === 'white' ? -8 : 8);
+    capturedSquare = rules.enPassantSquare === 'landing' ? move.to : pawnSquare;
+    capturedPawn = true;
+  } else if (!move.castle) {
+    const victim = pos.board.get(move.to);
+    if (victim) { capturedSquare = move.to; capturedPawn = victim.role === 'pawn'; }
+  }
+  if (capturedSquare >= 0) {
+    percept.capture = capturedSquare;
+    if (rules.captureDetail === 'square+kind') percept.captured = capturedPawn ? 'pawn' : 'piece';
+  }
+  if (move.enPassant && rules.enPassantAnnounced) percept.enPassant = true;
+  pos.play(move.chessops);
+  const after = analyse(pos, rules);
+  const directions = checkDirectionBits(pos, after.checkers);
+  if (after.checkers.nonEmpty()) {
+    percept.check = true;
+    if (rules.checkDetail === 'directions') percept.directions = directions;
+  }
+  if (rules.repetitionDraw) {
+    if (pos.halfmoves === 0) history.length = 0;
+    history.push(after.key);
+  }
+  let end: End | undefined;
+  if (after.legal.size === 0) end = after.checkers.nonEmpty() ? 'checkmate' : 'stalemate';
+  else if (rules.insufficientMaterialDraw && insufficientMaterial(pos)) end = 'draw-material';
+  else if (rules.fiftyMoveDraw && pos.halfmoves >= 100) end = 'draw-fifty';
+  else if (rules.repetitionDraw && history.filter((k) => k === after.key).length >= 3) end = 'draw-repetition';
+  if (end) percept.end = end;
+  if (move.promotion && rules.promotionAnnounced) percept.promotion = true;
+  return {
+    percept, after, capture: capturedSquare >= 0, enPassant: move.enPassant, promotion: move.promotion,
+    checkers: after.checkers.size(), directions,
+  };
+}
+
+const PERCEPT_FIELDS = ['answer', 'capture', 'captured', 'enPassant', 'check', 'directions', 'end', 'promotion'] as const;
+
+/** Field-by-field equality of two percepts (absent fields must be absent in both). */
+export function samePercept(a: Percept, b: Percept): boolean {
+  for (const k of Object.keys(a)) if (!(PERCEPT_FIELDS as readonly string[]).includes(k)) return false;
+  for (const k of Object.keys(b)) if (!(PERCEPT_FIELDS as readonly string[]).includes(k)) return false;
+  return PERCEPT_FIELDS.every((k) => a[k] === b[k] && (k in a) === (k in b));
+}
