@@ -26,14 +26,13 @@ const PERFT_NO_ROOM: f64 = -1;
 
 /**
  * Allocates the arenas for `capacity` position records (and their move lists) and a game log of
- * `maxEvents` events over at most `maxPlies` plies, and builds the tables. The last record's
- * move list is the referee's scratch.
+ * `maxEvents` events, and builds the tables. The last record's move list is the referee's scratch.
  */
-export function init(capacity: i32, maxEvents: i32, maxPlies: i32): void {
+export function init(capacity: i32, maxEvents: i32): void {
   initPositions(capacity);
   initMoves();
   setRefereeScratch(capacity - 1);
-  initGame(maxEvents, maxPlies);
+  initGame(maxEvents);
 }
 
 /** Validates the RULES buffer and applies it: 0, or 1 + the index of the first bad flag. */

@@ -4,11 +4,11 @@
 
 export interface CoreExports {
   /**
-   * Allocate arenas for `capacity` position records, a game log of `maxEvents` events over at most
-   * `maxPlies` plies, and build all tables. Invalidates views. The last record's move list is the
-   * referee's scratch.
+   * Allocate arenas for `capacity` position records and a game log of `maxEvents` events (a game
+   * stops with GAME_LOG_FULL beyond it), and build all tables. Invalidates views. The last
+   * record's move list is the referee's scratch.
    */
-  init(capacity: number, maxEvents: number, maxPlies: number): void;
+  init(capacity: number, maxEvents: number): void;
   /** Number of position records the arena holds. */
   capacity(): number;
   /** Words per position record (32) and move-list stride (256). */

@@ -8,9 +8,8 @@ import { moveToUci } from './notation/move';
 import { PRESETS, encodeRules, type RuleSet } from './referee/rules';
 
 export const DEFAULT_CAPACITY = 1024;
-/** Game log size: events (attempts, announcements) and plies of one game. */
+/** Game log size: events (attempts and announcements) of one game. */
 export const DEFAULT_MAX_EVENTS = 1 << 16;
-export const DEFAULT_MAX_PLIES = 4096;
 
 /** CHECK_* bits of assembly/chess/moveGen.ts, in announcement order. */
 export const CHECK_DIRECTIONS = [
@@ -45,7 +44,7 @@ export class Engine {
   /** Re-allocates the core's arenas (all positions are lost). */
   resize(capacity: number): void {
     if (!Number.isInteger(capacity) || capacity < 2) throw new KriegError('bad-capacity', `capacity must be an integer >= 2, got ${capacity}`);
-    this.core.exports.init(capacity, DEFAULT_MAX_EVENTS, DEFAULT_MAX_PLIES);
+    this.core.exports.init(capacity, DEFAULT_MAX_EVENTS);
     this.refreshViews();
   }
 

@@ -313,7 +313,7 @@ export function checkDirections(handle: i32): i32 {
   const us = unchecked(POSITIONS[base + W_SIDE]);
   const ksq = kingSquare(base, us);
   findCheckers(base, ksq, us,
-    POSITIONS[base] | POSITIONS[base + 2], POSITIONS[base + 1] | POSITIONS[base + 3]);
+    unchecked(POSITIONS[base]) | unchecked(POSITIONS[base + 2]), unchecked(POSITIONS[base + 1]) | unchecked(POSITIONS[base + 3]));
   let lo = checkersLo;
   let hi = checkersHi;
   const kf = ksq & 7;
@@ -342,8 +342,8 @@ export function checkDirections(handle: i32): i32 {
 /** Number of pieces giving check to the side to move. */
 export function checkerCount(handle: i32): i32 {
   const base = handle << POSITION_SHIFT;
-  const us = POSITIONS[base + W_SIDE];
+  const us = unchecked(POSITIONS[base + W_SIDE]);
   findCheckers(base, kingSquare(base, us), us,
-    POSITIONS[base] | POSITIONS[base + 2], POSITIONS[base + 1] | POSITIONS[base + 3]);
+    unchecked(POSITIONS[base]) | unchecked(POSITIONS[base + 2]), unchecked(POSITIONS[base + 1]) | unchecked(POSITIONS[base + 3]));
   return popcount64(checkersLo, checkersHi);
 }

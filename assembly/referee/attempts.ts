@@ -55,13 +55,13 @@ function addPawnAttempt(n: i32, from: i32, to: i32): i32 {
 /** Every attempt of the side to move in `handle` into ATTEMPTS; returns how many. */
 export function generateAttempts(handle: i32): i32 {
   const base = handle << POSITION_SHIFT;
-  const us = POSITIONS[base + W_SIDE];
-  const ownLo = POSITIONS[base + W_COLOR + (us << 1)];
-  const ownHi = POSITIONS[base + W_COLOR + (us << 1) + 1];
+  const us = unchecked(POSITIONS[base + W_SIDE]);
+  const ownLo = unchecked(POSITIONS[base + W_COLOR + (us << 1)]);
+  const ownHi = unchecked(POSITIONS[base + W_COLOR + (us << 1) + 1]);
   let n = 0;
   for (let type = PAWN; type <= KING; type++) {
-    let lo = POSITIONS[base + W_TYPE + (type << 1)] & ownLo;
-    let hi = POSITIONS[base + W_TYPE + (type << 1) + 1] & ownHi;
+    let lo = unchecked(POSITIONS[base + W_TYPE + (type << 1)]) & ownLo;
+    let hi = unchecked(POSITIONS[base + W_TYPE + (type << 1) + 1]) & ownHi;
     while ((lo | hi) != 0) {
       const from = lowestSquare(lo, hi);
       if (lo != 0) lo &= lo - 1; else hi &= hi - 1;
@@ -75,8 +75,8 @@ export function generateAttempts(handle: i32): i32 {
           if ((from >> 3) == startRank && !ownPieceOn(base, two, us)) n = addPawnAttempt(n, from, two);
         }
         const p = (us * 64 + from) << 1;
-        let dLo = PAWN_ATTACKS[p] & ~ownLo;
-        let dHi = PAWN_ATTACKS[p + 1] & ~ownHi;
+        let dLo = unchecked(PAWN_ATTACKS[p]) & ~ownLo;
+        let dHi = unchecked(PAWN_ATTACKS[p + 1]) & ~ownHi;
         while ((dLo | dHi) != 0) {
           const to = lowestSquare(dLo, dHi);
           if (dLo != 0) dLo &= dLo - 1; else dHi &= dHi - 1;
@@ -85,8 +85,8 @@ export function generateAttempts(handle: i32): i32 {
       } else {
         let tLo = 0;
         let tHi = 0;
-        if (type == KNIGHT) { tLo = KNIGHT_ATTACKS[from << 1]; tHi = KNIGHT_ATTACKS[(from << 1) + 1]; }
-        else if (type == KING) { tLo = KING_ATTACKS[from << 1]; tHi = KING_ATTACKS[(from << 1) + 1]; }
+        if (type == KNIGHT) { tLo = unchecked(KNIGHT_ATTACKS[from << 1]); tHi = unchecked(KNIGHT_ATTACKS[(from << 1) + 1]); }
+        else if (type == KING) { tLo = unchecked(KING_ATTACKS[from << 1]); tHi = unchecked(KING_ATTACKS[(from << 1) + 1]); }
         else {
           if (type == BISHOP || type == QUEEN) {
             const b = bishopIndex(from, ownLo, ownHi);
@@ -103,7 +103,7 @@ export function generateAttempts(handle: i32): i32 {
   }
   // castling on the own board: the right, and no own piece between king and rook
   if (CASTLING_ALLOWED) {
-    const rights = POSITIONS[base + W_CASTLING] >> (us << 1);
+    const rights = unchecked(POSITIONS[base + W_CASTLING]) >> (us << 1);
     const home = us == WHITE ? 0 : 56;
     if ((rights & 1) != 0 && !ownPieceOn(base, home + 5, us) && !ownPieceOn(base, home + 6, us)) {
       ATTEMPTS[n++] = (home + 4) | ((home + 6) << 6);
@@ -118,7 +118,7 @@ export function generateAttempts(handle: i32): i32 {
 /** Is `attempt` among the attempts of the side to move (is it not Nonsense on the own board)? */
 export function isAttemptable(handle: i32, attempt: i32): bool {
   const n = generateAttempts(handle);
-  for (let i = 0; i < n; i++) if (ATTEMPTS[i] == attempt) return true;
+  for (let i = 0; i < n; i++) if (unchecked(ATTEMPTS[i]) == attempt) return true;
   return false;
 }
 

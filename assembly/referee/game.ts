@@ -51,22 +51,34 @@ const OBLIGE_ONE: i32 = 2; // open Any: at least one pawn capture
 
 export let EVENTS = new Int32Array(0);
 let eventCount: i32 = 0;
-/** Keys (lo, hi) of the positions after each ply, for repetition. */
+/**
+ * Keys (lo, hi) of the position after each ply, for repetition. Every ply logs an event, so a
+ * history as long as the event log covers every game the log can hold, however far back a
+ * repetition reaches.
+ */
 let KEY_HISTORY = new Int32Array(0);
 let plies: i32 = 0;
 
 let gameHandle: i32 = -1;
 let result: i32 = RESULT_ONGOING;
 let endReason: i32 = END_NONE;
-const REJECTED = new Int32Array(256);
-let rejectedCount: i32 = 0;
+/**
+ * Attempts rejected this turn: REJECTED_TURN[attempt code] == turnStamp. Every code (15 bits) has
+ * its slot, so no number of attempts overflows it, and a new turn needs no clearing.
+ */
+const REJECTED_TURN = new Int32Array(1 << 15);
+let turnStamp: i32 = 0;
 let attemptsThisTurn: i32 = 0;
 let obligation: i32 = OBLIGE_NONE;
 
-export function initGame(maxEvents: i32, maxPlies: i32): void {
+export function initGame(maxEvents: i32): void {
   if (EVENTS.length < maxEvents * EVENT_WORDS) EVENTS = new Int32Array(maxEvents * EVENT_WORDS);
-  if (KEY_HISTORY.length < (maxPlies + 1) * 2) KEY_HISTORY = new Int32Array((maxPlies + 1) * 2);
+  if (KEY_HISTORY.length < (maxEvents + 2) * 2) KEY_HISTORY = new Int32Array((maxEvents + 2) * 2);
   gameHandle = -1;
+}
+
+function isRejected(attempt: i32): bool {
+  return attempt >= 0 && attempt < (1 << 15) && unchecked(REJECTED_TURN[attempt]) == turnStamp;
 }
 
 export function gameEventCount(): i32 { return eventCount; }
@@ -85,30 +97,30 @@ function logEvent(type: i32, side: i32, a: i32, b: i32, c: i32): bool {
   return true;
 }
 
-function sideToMove(): i32 { return POSITIONS[(gameHandle << POSITION_SHIFT) + W_SIDE]; }
+function sideToMove(): i32 { return unchecked(POSITIONS[(gameHandle << POSITION_SHIFT) + W_SIDE]); }
 
 function recordKey(): void {
   const base = gameHandle << POSITION_SHIFT;
-  KEY_HISTORY[plies * 2] = POSITIONS[base + W_KEY_LO];
-  KEY_HISTORY[plies * 2 + 1] = POSITIONS[base + W_KEY_HI];
+  KEY_HISTORY[plies * 2] = unchecked(POSITIONS[base + W_KEY_LO]);
+  KEY_HISTORY[plies * 2 + 1] = unchecked(POSITIONS[base + W_KEY_HI]);
 }
 
 /** Has the current position occurred twice before (since the last capture or pawn move)? */
 function thirdRepetition(): bool {
   const base = gameHandle << POSITION_SHIFT;
-  const lo = POSITIONS[base + W_KEY_LO];
-  const hi = POSITIONS[base + W_KEY_HI];
-  const reach = POSITIONS[base + W_HALFMOVE];
+  const lo = unchecked(POSITIONS[base + W_KEY_LO]);
+  const hi = unchecked(POSITIONS[base + W_KEY_HI]);
+  const reach = unchecked(POSITIONS[base + W_HALFMOVE]);
   let seen = 0;
   for (let back = 2; back <= reach && back <= plies; back += 2) {
     const p = plies - back;
-    if (KEY_HISTORY[p * 2] == lo && KEY_HISTORY[p * 2 + 1] == hi) seen++;
+    if (unchecked(KEY_HISTORY[p * 2]) == lo && unchecked(KEY_HISTORY[p * 2 + 1]) == hi) seen++;
   }
   return seen >= 2;
 }
 
 function beginTurn(): bool {
-  rejectedCount = 0;
+  turnStamp++;
   attemptsThisTurn = 0;
   obligation = OBLIGE_NONE;
   if (result != RESULT_ONGOING || !pawnTriesAnnounced()) return true;
@@ -151,8 +163,7 @@ export function gameAttempt(attempt: i32): i32 {
   if (gameHandle < 0) return GAME_NOT_STARTED;
   if (result != RESULT_ONGOING) return GAME_OVER;
   const side = sideToMove();
-  let repeated = false;
-  for (let i = 0; i < rejectedCount; i++) if (REJECTED[i] == attempt) repeated = true;
+  const repeated = isRejected(attempt);
   let percept: i32;
   if (repeated && rule(RULE_REPEAT_IS_NONSENSE) != 0) percept = ANSWER_NONSENSE;
   else if (obligation != OBLIGE_NONE && !isPawnCaptureAttempt(gameHandle, attempt)) percept = ANSWER_NONSENSE;
@@ -160,13 +171,13 @@ export function gameAttempt(attempt: i32): i32 {
   attemptsThisTurn++;
   const answer = percept & 3;
   if (answer != ANSWER_LEGAL) {
-    if (!repeated && rejectedCount < REJECTED.length) REJECTED[rejectedCount++] = attempt;
+    if (attempt >= 0 && attempt < (1 << 15)) REJECTED_TURN[attempt] = turnStamp;
     if (answer == ANSWER_ILLEGAL && obligation == OBLIGE_ONE) obligation = OBLIGE_NONE;
     return logEvent(EVENT_ATTEMPT, side, attempt, percept, 0) ? percept : GAME_LOG_FULL;
   }
   copyPosition(gameHandle + 1, gameHandle);
   plies++;
-  if (plies * 2 + 1 < KEY_HISTORY.length) recordKey();
+  recordKey();
   let end = perceptEnd(percept);
   if (end == END_NONE && rule(RULE_REPETITION) != 0 && thirdRepetition()) {
     end = END_DRAW_REPETITION;
@@ -203,15 +214,13 @@ export function randomAttempt(): i32 {
   const n = generateAttempts(gameHandle);
   let candidates = 0;
   for (let i = 0; i < n; i++) {
-    const attempt = ATTEMPTS[i];
-    let rejected = false;
-    for (let j = 0; j < rejectedCount; j++) if (REJECTED[j] == attempt) rejected = true;
-    if (rejected) continue;
+    const attempt = unchecked(ATTEMPTS[i]);
+    if (isRejected(attempt)) continue;
     if (obligation != OBLIGE_NONE && !isPawnCaptureAttempt(gameHandle, attempt)) continue;
     ATTEMPTS[candidates++] = attempt;
   }
   if (candidates == 0) return -1;
-  return ATTEMPTS[randomBelow(candidates)];
+  return unchecked(ATTEMPTS[randomBelow(candidates)]);
 }
 
 /**

@@ -70,13 +70,13 @@ export function legalMoveFor(handle: i32, attempt: i32): i32 {
 /** Neither side can mate: bare kings, or kings and a single knight or bishop. */
 export function insufficientMaterial(handle: i32): bool {
   const base = handle << POSITION_SHIFT;
-  const occLo = POSITIONS[base] | POSITIONS[base + 2];
-  const occHi = POSITIONS[base + 1] | POSITIONS[base + 3];
+  const occLo = unchecked(POSITIONS[base]) | unchecked(POSITIONS[base + 2]);
+  const occHi = unchecked(POSITIONS[base + 1]) | unchecked(POSITIONS[base + 3]);
   const pieces = popcount64(occLo, occHi) - 2;
   if (pieces == 0) return true;
   if (pieces > 1) return false;
-  const minorLo = POSITIONS[base + W_TYPE + (KNIGHT << 1)] | POSITIONS[base + W_TYPE + (BISHOP << 1)];
-  const minorHi = POSITIONS[base + W_TYPE + (KNIGHT << 1) + 1] | POSITIONS[base + W_TYPE + (BISHOP << 1) + 1];
+  const minorLo = unchecked(POSITIONS[base + W_TYPE + (KNIGHT << 1)]) | unchecked(POSITIONS[base + W_TYPE + (BISHOP << 1)]);
+  const minorHi = unchecked(POSITIONS[base + W_TYPE + (KNIGHT << 1) + 1]) | unchecked(POSITIONS[base + W_TYPE + (BISHOP << 1) + 1]);
   return ((minorLo & occLo) | (minorHi & occHi)) != 0;
 }
 
@@ -114,7 +114,7 @@ export function playAndAnnounce(src: i32, move: i32, dst: i32): i32 {
   let end = END_NONE;
   if (generateMoves(dst, refereeMovesOut) == 0) end = directions != 0 ? END_CHECKMATE : END_STALEMATE;
   else if (rule(RULE_INSUFFICIENT) != 0 && insufficientMaterial(dst)) end = END_DRAW_MATERIAL;
-  else if (rule(RULE_FIFTY_MOVES) != 0 && POSITIONS[(dst << POSITION_SHIFT) + W_HALFMOVE] >= 100) end = END_DRAW_FIFTY;
+  else if (rule(RULE_FIFTY_MOVES) != 0 && unchecked(POSITIONS[(dst << POSITION_SHIFT) + W_HALFMOVE]) >= 100) end = END_DRAW_FIFTY;
   return percept | (end << PERCEPT_END_SHIFT);
 }
 
@@ -125,9 +125,9 @@ export const PAWN_TRY_SQUARES = new Int32Array(2);
 export function legalPawnCaptures(handle: i32): i32 {
   const base = handle << POSITION_SHIFT;
   const n = generateMoves(handle, refereeMovesOut);
-  const us = POSITIONS[base + W_SIDE];
-  const themLo = POSITIONS[base + W_COLOR + ((us ^ 1) << 1)];
-  const themHi = POSITIONS[base + W_COLOR + ((us ^ 1) << 1) + 1];
+  const us = unchecked(POSITIONS[base + W_SIDE]);
+  const themLo = unchecked(POSITIONS[base + W_COLOR + ((us ^ 1) << 1)]);
+  const themHi = unchecked(POSITIONS[base + W_COLOR + ((us ^ 1) << 1) + 1]);
   let count = 0;
   let lo = 0;
   let hi = 0;

@@ -62,18 +62,18 @@ export function rule(index: i32): i32 { return unchecked(RULES[index]); }
 
 /** Are pawn tries announced to both players before every turn (not asked for)? */
 export function pawnTriesAnnounced(): bool {
-  const mode = RULES[RULE_PAWN_TRIES];
+  const mode = unchecked(RULES[RULE_PAWN_TRIES]);
   return mode == PAWN_TRIES_COUNT || mode == PAWN_TRIES_EXISTS || mode == PAWN_TRIES_SQUARES;
 }
 
 /** Validates RULES and passes the chess-level switches to the move generator. 0 or the bad index + 1. */
 export function applyRules(): i32 {
   for (let i = 0; i < RULE_COUNT; i++) {
-    const value = RULES[i];
+    const value = unchecked(RULES[i]);
     const max = i == RULE_PAWN_TRIES ? PAWN_TRIES_SQUARES : i == RULE_PROMOTION_PIECES ? 15 : 1;
     if (value < 0 || value > max) return i + 1;
   }
-  if (RULES[RULE_PROMOTION_PIECES] == 0) return RULE_PROMOTION_PIECES + 1;
-  setChessRules(RULES[RULE_CASTLING] != 0, RULES[RULE_EN_PASSANT] != 0, RULES[RULE_PROMOTION_PIECES]);
+  if (unchecked(RULES[RULE_PROMOTION_PIECES]) == 0) return RULE_PROMOTION_PIECES + 1;
+  setChessRules(unchecked(RULES[RULE_CASTLING]) != 0, unchecked(RULES[RULE_EN_PASSANT]) != 0, unchecked(RULES[RULE_PROMOTION_PIECES]));
   return 0;
 }

@@ -43,12 +43,12 @@ export interface Player {
   choose(context: TurnContext): number | 'any';
 }
 
-/** Reads the core's event log into record events. */
-export function readEvents(engine: Engine): RecordEvent[] {
+/** Reads the core's event log (from event `from` on) into record events. */
+export function readEvents(engine: Engine, from = 0): RecordEvent[] {
   const count = engine.core.exports.gameEventCount();
   const log = engine.view('events');
   const events: RecordEvent[] = [];
-  for (let i = 0; i < count; i++) {
+  for (let i = from; i < count; i++) {
     const e = i * EVENT_WORDS;
     const type = log[e] & 15;
     const side = SIDES[log[e] >> 4];

@@ -40,12 +40,11 @@ export function validateRecord(engine: Engine, record: GameRecord, positions: So
   const x = engine.core.exports;
   x.gameStart(HANDLE);
   const normalised: RecordEvent[] = [];
-  let logged = readEvents(engine);
-  const compare = (i: number) => {
-    // every event the referee has logged so far must equal the record's, in order
-    for (let j = normalised.length; j < logged.length; j++) {
+  const compare = () => {
+    // every event the referee has logged since the last comparison must equal the record's, in order
+    for (const actual of readEvents(engine, normalised.length)) {
+      const j = normalised.length;
       const expected = record.events[j];
-      const actual = logged[j];
       const same = expected && JSON.stringify(normalise(expected)) === JSON.stringify(normalise(actual));
       if (!same) {
         throw new KriegError('record-mismatch', `${at(positions, j)}: the referee gives ${describe(actual)}, the record says ${describe(expected)}`);
@@ -53,7 +52,7 @@ export function validateRecord(engine: Engine, record: GameRecord, positions: So
       normalised.push(actual);
     }
   };
-  compare(0);
+  compare();
   for (let i = normalised.length; i < record.events.length; i = normalised.length) {
     const event = record.events[i];
     if (x.gameResult() !== 0) throw new KriegError('record-mismatch', `${at(positions, i)}: the game is already over (${record.events.length - i} more events)`);
@@ -73,8 +72,7 @@ export function validateRecord(engine: Engine, record: GameRecord, positions: So
     } else {
       throw new KriegError('record-mismatch', `${at(positions, i)}: the referee makes no pawn-try announcement here`);
     }
-    logged = readEvents(engine);
-    compare(i);
+    compare();
   }
   return { ...record, events: normalised };
 }

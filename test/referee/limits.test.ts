@@ -1,6 +1,7 @@
 // The referee at the edges of its fixed-size memory, checked with the chessops oracle like the
 // random games of announcements.test.ts: a turn with more than 256 rejected attempts, and a game
-// longer than the core's key history (DEFAULT_MAX_PLIES = 4096 plies) under repetition rules.
+// of more than 4096 plies (the size of the key history before it was tied to the event log) under
+// repetition rules.
 import { describe, it, expect } from 'vitest';
 import { createEngine, BACKENDS, type Engine } from '../../host/node';
 import { preset, withOverrides } from '../../host/referee/rules';
