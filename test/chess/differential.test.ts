@@ -20,6 +20,7 @@ import { Chess } from 'chessops/chess';
 import { parseFen as opsParseFen, makeFen as opsMakeFen } from 'chessops/fen';
 import { makeSquare, parseUci } from 'chessops/util';
 import { createEngine, moveKind, moveFrom, moveToUci, MOVE_KIND, type Engine } from '../../host/node';
+import { checkDirectionBits } from '../referee/oracle';
 
 // ---- fixed inputs ----
 
@@ -164,30 +165,6 @@ function squareIndex(name: string): number {
   return (name.charCodeAt(1) - 49) * 8 + name.charCodeAt(0) - 97;
 }
 
-/** CHECK_* bits computed from chessops' checkers, walking the two diagonals through the king. */
-function opsCheckDirections(pos: Chess, checkers: Iterable<number>): number {
-  const king = pos.board.kingOf(pos.turn)!;
-  const kf = king & 7;
-  const kr = king >> 3;
-  const diagonalLength = (df: number, dr: number) => {
-    let n = 1;
-    for (const s of [1, -1]) {
-      for (let f = kf + s * df, r = kr + s * dr; f >= 0 && f < 8 && r >= 0 && r < 8; f += s * df, r += s * dr) n++;
-    }
-    return n;
-  };
-  let bits = 0;
-  for (const sq of checkers) {
-    const df = (sq & 7) - kf;
-    const dr = (sq >> 3) - kr;
-    if (pos.board.get(sq)!.role === 'knight') bits |= 1;
-    else if (dr === 0) bits |= 2;
-    else if (df === 0) bits |= 4;
-    else bits |= diagonalLength(Math.sign(df), Math.sign(dr)) > diagonalLength(Math.sign(df), -Math.sign(dr)) ? 8 : 16;
-  }
-  return bits;
-}
-
 // ---- the comparison ----
 
 interface Tally {
@@ -235,7 +212,7 @@ function comparePosition(engine: Engine, h: number, pos: Chess, tally: Tally): n
   const check = ctx.checkers.nonEmpty();
   if (engine.inCheck(h) !== check) fail('inCheck', fen, engine.inCheck(h), check);
   if (engine.checkerCount(h) !== ctx.checkers.size()) fail('checkerCount', fen, engine.checkerCount(h), ctx.checkers.size());
-  const directions = opsCheckDirections(pos, ctx.checkers);
+  const directions = checkDirectionBits(pos, ctx.checkers); // test/referee/oracle.ts: geometry from chessops' checkers
   if (engine.checkDirections(h) !== directions) fail('checkDirections', fen, engine.checkDirections(h), directions);
   const mate = moves.length === 0 && check;
   const stalemate = moves.length === 0 && !check;
