@@ -1,0 +1,48 @@
+// "For a view the set of attemptable moves of the own-pieces board is available": the attempts
+// rebuilt from a view alone equal the attempts the core lists on the true position, at the start
+// of every turn of seeded random games, for both sides, under every preset.
+import { describe, expect, it } from 'vitest';
+import { createEngine, BACKENDS } from '../../host/node';
+import { preset, PRESET_NAMES } from '../../host/referee/rules';
+import { randomGame } from '../../host/referee/game';
+import { viewOf, type GameRecord } from '../../host/referee/record';
+import { viewAttempts } from '../../host/referee/ownBoard';
+import { parseUciAttempt } from '../../host/referee/validate';
+
+describe.each(BACKENDS)('attempts from a view on %s', (backend) => {
+  it.each(PRESET_NAMES)('%s: equal the true position\'s at every turn start', (name) => {
+    const engine = createEngine(backend, 16);
+    const replay = createEngine(backend, 16);
+    engine.setRules(preset(name));
+    replay.setRules(preset(name));
+    let compared = 0;
+    for (let seed = 1; seed <= 12; seed++) {
+      const record = randomGame(engine, seed, { maxPlies: 160 });
+      replay.setFen(0, record.start);
+      // walk the record; at each turn start compare the view's attempts with the true position's
+      let side = replay.setup(0).side === 0 ? 'white' : 'black';
+      let turnStart = true;
+      for (let i = 0; i <= record.events.length; i++) {
+        const event = record.events[i];
+        if (turnStart && (!event || event.type !== 'pawn-tries')) {
+          const prefix: GameRecord = { ...record, events: record.events.slice(0, i) };
+          const view = viewOf(prefix, side as 'white' | 'black');
+          const fromView = [...viewAttempts(replay, view, 4)].sort((a, b) => a - b);
+          const n = replay.core.exports.generateAttempts(0);
+          const truth = Array.from(replay.view('attempts').subarray(0, n)).sort((a, b) => a - b);
+          expect(fromView, `seed ${seed}, event ${i}`).toEqual(truth);
+          compared++;
+          turnStart = false;
+        }
+        if (event?.type === 'attempt' && event.percept.answer === 'legal') {
+          const move = replay.moves(0).find((m) => (m >> 12 >= 4 ? m : m & 0xfff) === parseUciAttempt(event.attempt));
+          replay.play(0, move!, 1);
+          replay.setSetup(0, replay.setup(1));
+          side = side === 'white' ? 'black' : 'white';
+          turnStart = true;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(500);
+  });
+});
