@@ -7,11 +7,11 @@ import {
   POSITIONS, SETUP, KEY_OUT, POSITION_WORDS, initPositions, positionCapacity,
   loadSetup, storeSetup, makeMove, computeKey, inCheck, pieceCount,
 } from './chess/position';
-import { MOVES, MAX_MOVES, initMoves, generateMoves, checkDirections, checkerCount } from './chess/moveGen';
+import { MOVES, MAX_MOVES, HOST_LIST, SEARCH_LISTS, listOffset, generateMoves, checkDirections, checkerCount } from './chess/moveGen';
 import { perft } from './chess/perft';
 import { RULES, applyRules } from './referee/rules';
 import { ATTEMPTS, generateAttempts } from './referee/attempts';
-import { answerAttempt, legalPawnCaptures, PAWN_TRY_SQUARES, setRefereeScratch } from './referee/referee';
+import { answerAttempt, legalPawnCaptures, PAWN_TRY_SQUARES } from './referee/referee';
 import {
   EVENTS, initGame, gameStart, gameAttempt, gameAskAny, gameResult, gameEndReason, gameEventCount,
   gamePlies, playRandomGame,
@@ -25,13 +25,11 @@ export { gameStart, gameAttempt, gameAskAny, gameResult, gameEndReason, gameEven
 const PERFT_NO_ROOM: f64 = -1;
 
 /**
- * Allocates the arenas for `capacity` position records (and their move lists) and a game log of
- * `maxEvents` events, and builds the tables. The last record's move list is the referee's scratch.
+ * Allocates the arena for `capacity` position records and a game log of `maxEvents` events, and
+ * builds the tables.
  */
 export function init(capacity: i32, maxEvents: i32): void {
   initPositions(capacity);
-  initMoves();
-  setRefereeScratch(capacity - 1);
   initGame(maxEvents);
 }
 
@@ -48,12 +46,14 @@ export function setupBuffer(): Int32Array { return SETUP; }
 export function keyBuffer(): Int32Array { return KEY_OUT; }
 export function positionWords(): i32 { return POSITION_WORDS; }
 export function maxMoves(): i32 { return MAX_MOVES; }
+/** Offset in moveBuffer of the host's own move list (Engine.moves). */
+export function hostMovesOffset(): i32 { return listOffset(HOST_LIST); }
 export function capacity(): i32 { return positionCapacity(); }
 
 export function isInCheck(handle: i32): bool { return inCheck(handle << 5); }
 
 /** Perft from `handle`, or PERFT_NO_ROOM when handle + depth records do not fit in the arena. */
 export function perftFrom(handle: i32, depth: i32, bulk: bool): f64 {
-  if (handle < 0 || depth < 0 || handle + depth >= positionCapacity()) return PERFT_NO_ROOM;
+  if (handle < 0 || depth < 0 || depth >= SEARCH_LISTS || handle + depth >= positionCapacity()) return PERFT_NO_ROOM;
   return perft(handle, depth, bulk);
 }

@@ -4,9 +4,8 @@
 
 export interface CoreExports {
   /**
-   * Allocate arenas for `capacity` position records and a game log of `maxEvents` events (a game
-   * stops with GAME_LOG_FULL beyond it), and build all tables. Invalidates views. The last
-   * record's move list is the referee's scratch.
+   * Allocate the arena for `capacity` position records and a game log of `maxEvents` events (a
+   * game stops with GAME_LOG_FULL beyond it), and build all tables. Invalidates views.
    */
   init(capacity: number, maxEvents: number): void;
   /** Number of position records the arena holds. */
@@ -14,6 +13,8 @@ export interface CoreExports {
   /** Words per position record (32) and move-list stride (256). */
   positionWords(): number;
   maxMoves(): number;
+  /** Offset in moveBuffer of the list reserved for the host. */
+  hostMovesOffset(): number;
   /** Buffers, as core references: resolve them with Core.view(). */
   positionArena(): unknown;
   moveBuffer(): unknown;
@@ -23,7 +24,7 @@ export interface CoreExports {
   loadSetup(handle: number): number;
   /** Write position `handle` into the setup buffer. */
   storeSetup(handle: number): void;
-  /** Legal moves of `handle` into moveBuffer[out …]; returns their number. */
+  /** Legal moves of `handle` into moveBuffer[out …] (out: a list offset, e.g. hostMovesOffset()); returns their number. */
   generateMoves(handle: number, out: number): number;
   /** Copy `src` to `dst` and play the (legal) move code on the copy. */
   makeMove(src: number, move: number, dst: number): void;
@@ -65,7 +66,7 @@ export interface CoreExports {
 }
 
 export const CORE_EXPORTS = [
-  'init', 'capacity', 'positionWords', 'maxMoves',
+  'init', 'capacity', 'positionWords', 'maxMoves', 'hostMovesOffset',
   'positionArena', 'moveBuffer', 'setupBuffer', 'keyBuffer',
   'loadSetup', 'storeSetup', 'generateMoves', 'makeMove', 'computeKey',
   'checkDirections', 'checkerCount', 'isInCheck', 'pieceCount', 'perftFrom',

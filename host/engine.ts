@@ -129,7 +129,7 @@ export class Engine {
   /** Legal move codes of position `handle` (uses the handle's own move-list slice). */
   moves(handle: number): number[] {
     this.checkHandle(handle);
-    const out = handle * this.maxMoves;
+    const out = this.core.exports.hostMovesOffset();
     const n = this.core.exports.generateMoves(handle, out);
     return Array.from(this.views().movesView.subarray(out, out + n));
   }

@@ -1,6 +1,6 @@
 // Fully legal move generation (no make-and-test): checkers and pins are found first, then every
 // piece's targets are masked by the check mask and, for a pinned piece, by its pin line.
-// Moves go to the caller's slice of MOVES (MAX_MOVES entries per list, see position.ts for the
+// Moves go to the caller's list in MOVES (a fixed pool of MOVE_LISTS lists, see position.ts for the
 // 16-bit move layout). Also the check announcement: which directions the king is checked from.
 
 import { WHITE, NO_SQUARE, lowestSquare, popcount64 } from './bitboard';
@@ -14,17 +14,29 @@ import {
   MOVE_NORMAL, MOVE_DOUBLE_PUSH, MOVE_CASTLE, MOVE_EN_PASSANT, MOVE_PROMOTION,
   CASTLE_WHITE_KING, CASTLE_WHITE_QUEEN,
   CASTLING_ALLOWED, PROMOTION_TYPES,
-  kingSquare, pieceAt, isAttackedWith, enPassantLegal, positionCapacity,
+  kingSquare, pieceAt, isAttackedWith, enPassantLegal,
 } from './position';
 
 /** Longest legal move list is 218; lists are MAX_MOVES apart. */
 export const MAX_MOVES: i32 = 256;
-export let MOVES = new Int32Array(0);
 
-export function initMoves(): void {
-  const words = positionCapacity() * MAX_MOVES;
-  if (MOVES.length < words) MOVES = new Int32Array(words); // stub runtime: grow only (see initPositions)
-}
+// The pool of move lists (independent of the position arena, which may hold millions of positions):
+// | lists        | owner                                                        |
+// |--------------|--------------------------------------------------------------|
+// | 0 … 63       | perft (list d at remaining depth d) and searches             |
+// | 64 … 509     | the belief-state estimator, one per opponent turn (LEVEL_LISTS)|
+// | 510          | the host (Engine.moves)                                      |
+// | 511          | the referee's scratch                                        |
+export const MOVE_LISTS: i32 = 512;
+export const SEARCH_LISTS: i32 = 64;
+export const LEVEL_LIST_BASE: i32 = 64;
+export const LEVEL_LISTS: i32 = 446;
+export const HOST_LIST: i32 = 510;
+export const REFEREE_LIST: i32 = 511;
+export const MOVES = new Int32Array(MOVE_LISTS * MAX_MOVES);
+
+/** Offset in MOVES of move list `list`. */
+export function listOffset(list: i32): i32 { return list * MAX_MOVES; }
 
 // Results of findCheckers (a bitboard pair), kept in globals: functions cannot return pairs.
 let checkersLo: i32 = 0;

@@ -1,8 +1,8 @@
 // Perft: the number of leaf nodes of the legal move tree, the standard move-generator check.
-// The search uses the position records above `handle` as its stack (one per ply) and each
-// record's own move list slice MOVES[h * MAX_MOVES …].
+// The search uses the position records above `handle` as its stack (one per ply) and move list
+// d of the pool at remaining depth d.
 
-import { generateMoves, MOVES, MAX_MOVES } from './moveGen';
+import { generateMoves, MOVES, listOffset } from './moveGen';
 import { makeMove } from './position';
 
 /**
@@ -11,7 +11,7 @@ import { makeMove } from './position';
  */
 export function perft(handle: i32, depth: i32, bulk: bool): f64 {
   if (depth == 0) return 1;
-  const out = handle * MAX_MOVES;
+  const out = listOffset(depth);
   const n = generateMoves(handle, out);
   if (depth == 1 && bulk) return <f64>n;
   let total: f64 = 0;

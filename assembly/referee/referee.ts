@@ -23,7 +23,7 @@ import {
   POSITIONS, POSITION_SHIFT, W_HALFMOVE, W_TYPE, W_COLOR, W_SIDE, PAWN, KNIGHT, BISHOP,
   MOVE_EN_PASSANT, MOVE_PROMOTION, makeMove, pieceAt,
 } from '../chess/position';
-import { MOVES, MAX_MOVES, generateMoves, checkDirections } from '../chess/moveGen';
+import { MOVES, REFEREE_LIST, listOffset, generateMoves, checkDirections } from '../chess/moveGen';
 import {
   rule, RULE_CAPTURE_KIND, RULE_EP_LANDING_SQUARE, RULE_EP_ANNOUNCED, RULE_CHECK_DIRECTIONS,
   RULE_PROMOTION_ANNOUNCED, RULE_FIFTY_MOVES, RULE_INSUFFICIENT, RULE_PAWN_TRY_NONSENSE,
@@ -53,9 +53,8 @@ export const END_DRAW_REPETITION: i32 = 5;
 export function perceptAnswer(percept: i32): i32 { return percept & 3; }
 export function perceptEnd(percept: i32): i32 { return (percept >> PERCEPT_END_SHIFT) & 7; }
 
-/** The move-list slice the referee uses for its own generation (the last one of the arena's). */
-let refereeMovesOut: i32 = 0;
-export function setRefereeScratch(handle: i32): void { refereeMovesOut = handle * MAX_MOVES; }
+/** The move list the referee generates into (its own list of the pool). */
+const refereeMovesOut: i32 = listOffset(REFEREE_LIST);
 
 /** The legal move of `handle` that `attempt` names, or -1 if the attempt is not legal. */
 export function legalMoveFor(handle: i32, attempt: i32): i32 {
