@@ -12,6 +12,11 @@ import { perft } from './chess/perft';
 import { RULES, applyRules } from './referee/rules';
 import { ATTEMPTS, generateAttempts } from './referee/attempts';
 import { answerAttempt, legalPawnCaptures, PAWN_TRY_SQUARES } from './referee/referee';
+import { VIEW, initView, setViewLength } from './belief/view';
+import {
+  storeBase, bfsStart, bfsRun, bfsPauseAfterEachEvent, bfsResultBase, bfsResultCount, bfsEventsDone, estimateFailedAt, estimateWork,
+  dfsStart, dfsNext, dfsLast, dfsStoreCount, dfsHistories, dfsChosenMove, dfsDepth,
+} from './belief/estimate';
 import {
   EVENTS, initGame, gameStart, gameAttempt, gameAskAny, gameResult, gameEndReason, gameEventCount,
   gamePlies, playRandomGame,
@@ -19,6 +24,10 @@ import {
 
 export { loadSetup, storeSetup, makeMove, computeKey, generateMoves, checkDirections, checkerCount, pieceCount };
 export { generateAttempts, answerAttempt, legalPawnCaptures };
+export {
+  setViewLength, storeBase, bfsStart, bfsRun, bfsPauseAfterEachEvent, bfsResultBase, bfsResultCount, bfsEventsDone, estimateFailedAt,
+  estimateWork, dfsStart, dfsNext, dfsLast, dfsStoreCount, dfsHistories, dfsChosenMove, dfsDepth,
+};
 export { gameStart, gameAttempt, gameAskAny, gameResult, gameEndReason, gameEventCount, gamePlies, playRandomGame };
 
 /** Status of perftFrom when the search would run past the position arena. */
@@ -31,6 +40,7 @@ const PERFT_NO_ROOM: f64 = -1;
 export function init(capacity: i32, maxEvents: i32): void {
   initPositions(capacity);
   initGame(maxEvents);
+  initView(maxEvents);
 }
 
 /** Validates the RULES buffer and applies it: 0, or 1 + the index of the first bad flag. */
@@ -39,6 +49,7 @@ export function rulesBuffer(): Int32Array { return RULES; }
 export function attemptBuffer(): Int32Array { return ATTEMPTS; }
 export function pawnTryBuffer(): Int32Array { return PAWN_TRY_SQUARES; }
 export function eventBuffer(): Int32Array { return EVENTS; }
+export function viewBuffer(): Int32Array { return VIEW; }
 
 export function positionArena(): Int32Array { return POSITIONS; }
 export function moveBuffer(): Int32Array { return MOVES; }

@@ -63,6 +63,35 @@ export interface CoreExports {
   gamePlies(): number;
   /** Random self-play from `handle`: the result (RESULT_*) or a negative status. */
   playRandomGame(handle: number, seed: number, maxPlies: number): number;
+
+  // ---- state estimation (assembly/belief/); statuses ESTIMATE_* of estimate.ts ----
+  viewBuffer(): unknown;
+  /** How many events of viewBuffer the view has: 0, or -1 if they do not fit. */
+  setViewLength(events: number): number;
+  /** First handle of the estimator's store (positions below it are the host's and the stack's). */
+  storeBase(): number;
+  bfsStart(root: number): number;
+  /** Breadth-first for at most `budget` work units: ESTIMATE_* status. */
+  bfsRun(budget: number): number;
+  /** After bfsStart: pause (ESTIMATE_MORE) after every event, so each event's belief can be read. */
+  bfsPauseAfterEachEvent(on: number | boolean): void;
+  bfsResultBase(): number;
+  bfsResultCount(): number;
+  bfsEventsDone(): number;
+  /** The view event at which no position was left (after ESTIMATE_INCONSISTENT). */
+  estimateFailedAt(): number;
+  /** Work units spent since the start (positions generated and tested). */
+  estimateWork(): number;
+  /** Depth-first from `root`: mode 0 positions, 1 histories, 2 samples (seeded). */
+  dfsStart(root: number, mode: number, seed: number): number;
+  /** Until the next position (ESTIMATE_FOUND) or `budget` work units: ESTIMATE_* status. */
+  dfsNext(budget: number): number;
+  dfsLast(): number;
+  dfsStoreCount(): number;
+  dfsHistories(): number;
+  /** The opponent move chosen at `level` of the current branch. */
+  dfsChosenMove(level: number): number;
+  dfsDepth(): number;
 }
 
 export const CORE_EXPORTS = [
@@ -74,6 +103,9 @@ export const CORE_EXPORTS = [
   'generateAttempts', 'answerAttempt', 'legalPawnCaptures',
   'gameStart', 'gameAttempt', 'gameAskAny', 'gameResult', 'gameEndReason', 'gameEventCount', 'gamePlies',
   'playRandomGame',
+  'viewBuffer', 'setViewLength', 'storeBase', 'bfsStart', 'bfsRun', 'bfsPauseAfterEachEvent', 'bfsResultBase', 'bfsResultCount',
+  'bfsEventsDone', 'estimateFailedAt', 'estimateWork', 'dfsStart', 'dfsNext', 'dfsLast', 'dfsStoreCount',
+  'dfsHistories', 'dfsChosenMove', 'dfsDepth',
 ] as const satisfies readonly (keyof CoreExports)[];
 
 /** A backend: the core's exports plus a way to see its buffers as Int32Arrays. */

@@ -62,10 +62,10 @@ export class Engine {
   private currentRules: RuleSet = PRESETS.berkeley;
 
   /** A current view of one of the core's buffers (views detach when WASM memory grows). */
-  view(buffer: 'rules' | 'attempts' | 'pawnTries' | 'events'): Int32Array {
+  view(buffer: 'rules' | 'attempts' | 'pawnTries' | 'events' | 'view'): Int32Array {
     const x = this.core.exports;
     const ref = buffer === 'rules' ? x.rulesBuffer() : buffer === 'attempts' ? x.attemptBuffer()
-      : buffer === 'pawnTries' ? x.pawnTryBuffer() : x.eventBuffer();
+      : buffer === 'pawnTries' ? x.pawnTryBuffer() : buffer === 'view' ? x.viewBuffer() : x.eventBuffer();
     return this.core.view(ref);
   }
 
