@@ -19,14 +19,15 @@
 // | storeBase() … capacity − 1   | the output store (depth-first, sampler) or two layers (breadth-first) |
 
 import { POSITIONS, POSITION_SHIFT, W_HALFMOVE, W_KEY_LO, W_KEY_HI, copyPosition, positionCapacity } from '../chess/position';
-import { MOVES, generateMoves, listOffset, LEVEL_LIST_BASE, LEVEL_LISTS } from '../chess/moveGen';
+import { MOVES, generateMoves, listOffset, LEVEL_LIST_BASE, LEVEL_LISTS, REFEREE_LIST } from '../chess/moveGen';
 import { rule, RULE_FIFTY_MOVES, RULE_PAWN_TRY_NONSENSE } from '../referee/rules';
 import {
   ANSWER_NONSENSE, ANSWER_ILLEGAL, END_NONE, END_DRAW_REPETITION, PERCEPT_END_SHIFT,
-  answerAttempt, playAndAnnounce, legalPawnCaptures, legalMoveFor, PAWN_TRY_SQUARES,
+  answerAttempt, playAndAnnounce, legalPawnCaptures, PAWN_TRY_SQUARES,
 } from '../referee/referee';
-import { ATTEMPTS, generateAttempts, isPawnCaptureAttempt } from '../referee/attempts';
+import { ATTEMPTS, generateAttempts, isPawnCaptureAttempt, attemptOf } from '../referee/attempts';
 import { randomBelow, seedRandom } from '../referee/game';
+import { mul32 } from '../chess/bitboard';
 import {
   viewLength, eventType, eventWord, isBranching,
   V_OWN_ATTEMPT, V_OPPONENT, V_PAWN_TRIES, V_ANY, TRIES_COUNT, TRIES_EXISTS,
@@ -59,13 +60,17 @@ function perceptsMatch(view: i32, computed: i32): bool {
 
 /** Attempts of the side to move that the referee would answer Illegal (the opponent's possible Illegal attempts). */
 export function illegalOptions(h: i32): i32 {
-  const n = generateAttempts(h);
   const pawnTriesNonsense = rule(RULE_PAWN_TRY_NONSENSE) != 0 && legalPawnCaptures(h) == 0;
+  const list = listOffset(REFEREE_LIST);
+  const legal = generateMoves(h, list);
+  const n = generateAttempts(h);
   let count = 0;
   for (let i = 0; i < n; i++) {
     const attempt = unchecked(ATTEMPTS[i]);
     if (pawnTriesNonsense && isPawnCaptureAttempt(h, attempt)) continue; // Nonsense, not Illegal
-    if (legalMoveFor(h, attempt) < 0) count++;
+    let isLegal = false;
+    for (let j = 0; j < legal; j++) if (attemptOf(unchecked(MOVES[list + j])) == attempt) { isLegal = true; break; }
+    if (!isLegal) count++;
   }
   return count;
 }
@@ -234,6 +239,32 @@ export function bfsEventsDone(): i32 { return bfsEvent; }
 export function estimateFailedAt(): i32 { return failedAt; }
 export function estimateWork(): f64 { return work; }
 
+// ---- depth-first transposition table ----
+// One opponent turn (event e) reached again with an equal position has the same subtree: in
+// positions mode it is skipped. A direct-mapped table of full position copies (a newer entry
+// replaces an older one), so memory stays fixed and equality is exact, never a key alone.
+// Entry (TT_WORDS): words 0..31 the position record, 32 the event, 33 the run it belongs to.
+const TT_ENTRIES: i32 = 1 << 15;
+const TT_WORDS: i32 = 34;
+const TT = new Int32Array(TT_ENTRIES * TT_WORDS);
+let ttRun: i32 = 1;
+
+/** Has this run expanded the opponent turn `e` from a position equal to `h`? Records it if not. */
+function seenBefore(h: i32, e: i32): bool {
+  const base = h << POSITION_SHIFT;
+  const slot = ((unchecked(POSITIONS[base + W_KEY_LO]) ^ mul32(e + 1, 0x9e3779b1)) >>> 17) & (TT_ENTRIES - 1);
+  const t = slot * TT_WORDS;
+  if (unchecked(TT[t + 33]) == ttRun && unchecked(TT[t + 32]) == e) {
+    let same = true;
+    for (let i = 0; i < W_HALFMOVE; i++) if (unchecked(TT[t + i]) != unchecked(POSITIONS[base + i])) { same = false; break; }
+    if (same && (rule(RULE_FIFTY_MOVES) == 0 || unchecked(TT[t + W_HALFMOVE]) == unchecked(POSITIONS[base + W_HALFMOVE]))) return true;
+  }
+  for (let i = 0; i < 32; i++) unchecked(TT[t + i] = unchecked(POSITIONS[base + i]));
+  unchecked(TT[t + 32] = e);
+  unchecked(TT[t + 33] = ttRun);
+  return false;
+}
+
 // ---- depth-first ----
 // Frames are the opponent turns being branched over: the position before his move, the event,
 // and the next of his legal moves (in list LEVEL_LIST_BASE + level) to try.
@@ -272,6 +303,7 @@ function runChain(h: i32, e: i32, level: i32): i32 {
   while (e < viewLength()) {
     if (e > deepestEvent) deepestEvent = e;
     if (isBranching(e)) {
+      if (mode == MODE_POSITIONS && seenBefore(h, e)) return CHAIN_FAIL; // explored already: same positions
       if (!illegalCountPossible(h, e)) return CHAIN_FAIL;
       if (level >= LEVEL_LISTS) { tooDeep = true; return CHAIN_FAIL; }
       const list = listOffset(LEVEL_LIST_BASE + level);
@@ -308,6 +340,7 @@ export function dfsStart(root: i32, runMode: i32, seed: i32): i32 {
   clearHash();
   if (storeCapacity() < 1) return ESTIMATE_LIMIT;
   mode = runMode;
+  ttRun++;
   rootHandle = root;
   frames = 0;
   started = false;

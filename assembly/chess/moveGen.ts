@@ -149,6 +149,25 @@ function pawnMoves(n: i32, pLo: i32, pHi: i32, mLo: i32, mHi: i32, up: i32,
   return emitPawnSet(n, shiftedLo(hLo, hHi, up + 1) & themLo & mLo, shiftedHi(hLo, hHi, up + 1) & themHi & mHi, up + 1, MOVE_NORMAL);
 }
 
+/** Can the side to move's king step somewhere (a cheap first test for "has a legal move")? */
+export function kingCanStep(handle: i32): bool {
+  const base = handle << POSITION_SHIFT;
+  const us = unchecked(POSITIONS[base + W_SIDE]);
+  const ksq = kingSquare(base, us);
+  const occLo = unchecked(POSITIONS[base]) | unchecked(POSITIONS[base + 2]);
+  const occHi = unchecked(POSITIONS[base + 1]) | unchecked(POSITIONS[base + 3]);
+  const kLo = ksq < 32 ? 1 << ksq : 0;
+  const kHi = ksq < 32 ? 0 : 1 << (ksq - 32);
+  let lo = unchecked(KING_ATTACKS[ksq << 1]) & ~unchecked(POSITIONS[base + W_COLOR + (us << 1)]);
+  let hi = unchecked(KING_ATTACKS[(ksq << 1) + 1]) & ~unchecked(POSITIONS[base + W_COLOR + (us << 1) + 1]);
+  while ((lo | hi) != 0) {
+    const to = lowestSquare(lo, hi);
+    if (lo != 0) lo &= lo - 1; else hi &= hi - 1;
+    if (!isAttackedWith(base, to, us ^ 1, occLo & ~kLo, occHi & ~kHi, 0, 0)) return true;
+  }
+  return false;
+}
+
 /**
  * Generates every legal move of the side to move in position `handle` into MOVES[out …].
  * Returns the number of moves (0: checkmate or stalemate).

@@ -23,7 +23,7 @@ import {
   POSITIONS, POSITION_SHIFT, W_HALFMOVE, W_TYPE, W_COLOR, W_SIDE, PAWN, KNIGHT, BISHOP,
   MOVE_EN_PASSANT, MOVE_PROMOTION, makeMove, pieceAt,
 } from '../chess/position';
-import { MOVES, REFEREE_LIST, listOffset, generateMoves, checkDirections } from '../chess/moveGen';
+import { MOVES, REFEREE_LIST, listOffset, generateMoves, checkDirections, kingCanStep } from '../chess/moveGen';
 import {
   rule, RULE_CAPTURE_KIND, RULE_EP_LANDING_SQUARE, RULE_EP_ANNOUNCED, RULE_CHECK_DIRECTIONS,
   RULE_PROMOTION_ANNOUNCED, RULE_FIFTY_MOVES, RULE_INSUFFICIENT, RULE_PAWN_TRY_NONSENSE,
@@ -111,7 +111,8 @@ export function playAndAnnounce(src: i32, move: i32, dst: i32): i32 {
     if (rule(RULE_CHECK_DIRECTIONS) != 0) percept |= directions << PERCEPT_DIRECTIONS_SHIFT;
   }
   let end = END_NONE;
-  if (generateMoves(dst, refereeMovesOut) == 0) end = directions != 0 ? END_CHECKMATE : END_STALEMATE;
+  // no legal move: mate or stalemate (a king step, the usual case, settles it without a full generation)
+  if (!kingCanStep(dst) && generateMoves(dst, refereeMovesOut) == 0) end = directions != 0 ? END_CHECKMATE : END_STALEMATE;
   else if (rule(RULE_INSUFFICIENT) != 0 && insufficientMaterial(dst)) end = END_DRAW_MATERIAL;
   else if (rule(RULE_FIFTY_MOVES) != 0 && unchecked(POSITIONS[(dst << POSITION_SHIFT) + W_HALFMOVE]) >= 100) end = END_DRAW_FIFTY;
   return percept | (end << PERCEPT_END_SHIFT);
