@@ -34,7 +34,10 @@ export interface EstimateResult {
   outcome: Outcome;
   /** Positions found (all of them when complete), as position-record handles in the engine. */
   handles: number[];
-  /** With `inconsistent`: the index of the view event no position survives, and its ply. */
+  /**
+   * With `inconsistent`: the index of the view event no position survives, and the number of plies
+   * (moves of either side) played before it — so the failing turn is ply failedPly + 1.
+   */
   failedEvent?: number;
   failedPly?: number;
   work: number;
