@@ -31,4 +31,18 @@ describe('core ABI', () => {
       expect(engine.perft(0, 2, true)).toBe(400);
     }
   });
+
+  it('the JS core is one module: an older JS engine refuses to run instead of reading the newer one\'s data', () => {
+    const older = createEngine('js', 64);
+    older.setFen(5, '8/8/8/4k3/8/8/8/4K3 w - - 0 1');
+    const newer = createEngine('js', 16);
+    expect(() => older.fen(5)).toThrow(/replaced by a newer one/);
+    newer.setFen(0, 'startpos');
+    expect(newer.perft(0, 2, true)).toBe(400);
+    // WASM engines are separate instances and stay independent
+    const a = createEngine('wasm', 64);
+    a.setFen(5, '8/8/8/4k3/8/8/8/4K3 w - - 0 1');
+    createEngine('wasm', 16);
+    expect(a.fen(5)).toBe('8/8/8/4k3/8/8/8/4K3 w - - 0 1');
+  });
 });

@@ -338,7 +338,6 @@ function runChain(h: i32, e: i32, level: i32): i32 {
 export function dfsStart(root: i32, runMode: i32, seed: i32): i32 {
   ensureHash();
   clearHash();
-  if (storeCapacity() < 1) return ESTIMATE_LIMIT;
   mode = runMode;
   ttRun++;
   rootHandle = root;
@@ -352,7 +351,8 @@ export function dfsStart(root: i32, runMode: i32, seed: i32): i32 {
   work = 0;
   lastEmitted = -1;
   if (mode == MODE_SAMPLE) seedRandom(seed);
-  return ESTIMATE_MORE;
+  // histories are counted, not stored; the other modes need room for at least one position
+  return mode != MODE_HISTORIES && storeCapacity() < 1 ? ESTIMATE_LIMIT : ESTIMATE_MORE;
 }
 
 /** A position the view allows was reached: store it (positions, samples) or count it (histories). */

@@ -90,6 +90,13 @@ function timeUp(run: Run): boolean {
   return run.limits.timeMs !== undefined && performance.now() - run.started > run.limits.timeMs;
 }
 
+/** The time or work limit reached, if any (checked between core steps). */
+function stopReason(run: Run, work = 0): Outcome | undefined {
+  if (timeUp(run)) return 'limit-time';
+  if (run.limits.work !== undefined && work > run.limits.work) return 'limit-work';
+  return undefined;
+}
+
 /** The belief state of the view's owner: every position consistent with the view (duplicates removed). */
 export function estimateBelief(engine: Engine, view: View, mode: EstimateMode, limits: Limits = {}, onProgress?: Run['onProgress']): EstimateResult {
   loadView(engine, view);
@@ -104,8 +111,8 @@ export function estimateBelief(engine: Engine, view: View, mode: EstimateMode, l
   if (mode === 'bfs') {
     let status = x.bfsStart(ROOT);
     while (status === STATUS.more) {
-      if (timeUp(run)) return finish('limit-time', []);
-      if (limits.work !== undefined && x.estimateWork() > limits.work) return finish('limit-work', []);
+      const stop = stopReason(run, x.estimateWork());
+      if (stop) return finish(stop, []);
       status = x.bfsRun(STEP);
       onProgress?.(x.bfsResultCount(), x.estimateWork());
     }
@@ -117,19 +124,17 @@ export function estimateBelief(engine: Engine, view: View, mode: EstimateMode, l
     return finish('complete', Array.from({ length: count }, (_, i) => base + i));
   }
   const handles: number[] = [];
-  let status = x.dfsStart(ROOT, 0, 0);
+  if (x.dfsStart(ROOT, 0, 0) === STATUS.limit) return finish('limit-positions', handles);
   for (;;) {
-    if (status === STATUS.limit) return finish('limit-positions', handles);
-    status = x.dfsNext(STEP);
-    if (status === STATUS.found) {
-      handles.push(x.dfsLast());
+    const status = x.dfsNext(STEP);
+    if (status === STATUS.found) handles.push(x.dfsLast());
+    if (status === STATUS.found || status === STATUS.more) {
       if (handles.length >= maxPositions) return finish('limit-positions', handles);
-      continue;
-    }
-    if (status === STATUS.more) {
-      onProgress?.(handles.length, x.estimateWork());
-      if (timeUp(run)) return finish('limit-time', handles);
-      if (limits.work !== undefined && x.estimateWork() > limits.work) return finish('limit-work', handles);
+      if (status === STATUS.more || (handles.length & 1023) === 0) {
+        onProgress?.(handles.length, x.estimateWork());
+        const stop = stopReason(run, x.estimateWork());
+        if (stop) return finish(stop, handles);
+      }
       continue;
     }
     if (status === STATUS.exhausted) return finish('complete', handles);
@@ -150,13 +155,14 @@ export function sampleBelief(engine: Engine, view: View, k: number, seed: number
     if (outcome === 'inconsistent') { r.failedEvent = x.estimateFailedAt(); r.failedPly = plyOf(view, r.failedEvent); }
     return r;
   };
-  let status = x.dfsStart(ROOT, 2, seed | 0);
+  const run: Run = { limits, started };
+  if (x.dfsStart(ROOT, 2, seed | 0) === STATUS.limit) return finish('limit-positions');
   while (handles.length < k) {
-    status = x.dfsNext(STEP);
-    if (status === STATUS.found) { handles.push(x.dfsLast()); continue; }
-    if (status === STATUS.more) {
-      if (limits.timeMs !== undefined && performance.now() - started > limits.timeMs) return finish('limit-time');
-      if (limits.work !== undefined && x.estimateWork() > limits.work) return finish('limit-work');
+    const status = x.dfsNext(STEP);
+    if (status === STATUS.found) handles.push(x.dfsLast());
+    if (status === STATUS.found || status === STATUS.more) {
+      const stop = stopReason(run, x.estimateWork());
+      if (stop && handles.length < k) return finish(stop);
       continue;
     }
     if (status === STATUS.exhausted) return finish('complete');
@@ -187,7 +193,8 @@ export function informationSet(engine: Engine, view: View, list = false, limits:
   const firstIsOwn = view.events.findIndex((e) => (e.type === 'attempt' && e.percept.answer === 'legal') || (e.type === 'opponent-move' && e.percept)) ===
     view.events.findIndex((e) => e.type === 'attempt' && e.percept.answer === 'legal');
   const histories: string[][] = [];
-  let status = x.dfsStart(ROOT, 1, 0);
+  const run: Run = { limits, started };
+  if (x.dfsStart(ROOT, 1, 0) === STATUS.limit) return { outcome: 'limit-positions', count: 0, work: 0, ms: 0, ...(list ? { histories } : {}) };
   const done = (outcome: Outcome): InformationSet => {
     const r: InformationSet = { outcome, count: x.dfsHistories(), work: x.estimateWork(), ms: performance.now() - started };
     if (list) r.histories = histories;
@@ -195,7 +202,11 @@ export function informationSet(engine: Engine, view: View, list = false, limits:
     return r;
   };
   for (;;) {
-    status = x.dfsNext(STEP);
+    const status = x.dfsNext(STEP);
+    if (status === STATUS.found || status === STATUS.more) {
+      const stop = stopReason(run, x.estimateWork());
+      if (stop) return done(stop);
+    }
     if (status === STATUS.found) {
       if (list) {
         const theirs = Array.from({ length: x.dfsDepth() }, (_, level) => moveToUci(x.dfsChosenMove(level)));
@@ -211,11 +222,7 @@ export function informationSet(engine: Engine, view: View, list = false, limits:
       if (limits.positions !== undefined && x.dfsHistories() >= limits.positions) return done('limit-positions');
       continue;
     }
-    if (status === STATUS.more) {
-      if (limits.timeMs !== undefined && performance.now() - started > limits.timeMs) return done('limit-time');
-      if (limits.work !== undefined && x.estimateWork() > limits.work) return done('limit-work');
-      continue;
-    }
+    if (status === STATUS.more) continue;
     if (status === STATUS.exhausted) return done('complete');
     if (status === STATUS.inconsistent) return done('inconsistent');
     return done(status === STATUS.tooDeep ? 'too-deep' : 'limit-positions');

@@ -11,16 +11,18 @@ import { parseUciAttempt } from '../../host/referee/validate';
 
 describe.each(BACKENDS)('attempts from a view on %s', (backend) => {
   it.each(PRESET_NAMES)('%s: equal the true position\'s at every turn start', (name) => {
+    // one engine (the JS core is one module instance): the game uses records 0-1, the replay 8-9,
+    // the own board 4
     const engine = createEngine(backend, 16);
-    const replay = createEngine(backend, 16);
     engine.setRules(preset(name));
-    replay.setRules(preset(name));
+    const replay = engine;
+    const R = 8;
     let compared = 0;
     for (let seed = 1; seed <= 12; seed++) {
       const record = randomGame(engine, seed, { maxPlies: 160 });
-      replay.setFen(0, record.start);
+      replay.setFen(R, record.start);
       // walk the record; at each turn start compare the view's attempts with the true position's
-      let side = replay.setup(0).side === 0 ? 'white' : 'black';
+      let side = replay.setup(R).side === 0 ? 'white' : 'black';
       let turnStart = true;
       for (let i = 0; i <= record.events.length; i++) {
         const event = record.events[i];
@@ -28,16 +30,16 @@ describe.each(BACKENDS)('attempts from a view on %s', (backend) => {
           const prefix: GameRecord = { ...record, events: record.events.slice(0, i) };
           const view = viewOf(prefix, side as 'white' | 'black');
           const fromView = [...viewAttempts(replay, view, 4)].sort((a, b) => a - b);
-          const n = replay.core.exports.generateAttempts(0);
+          const n = replay.core.exports.generateAttempts(R);
           const truth = Array.from(replay.view('attempts').subarray(0, n)).sort((a, b) => a - b);
           expect(fromView, `seed ${seed}, event ${i}`).toEqual(truth);
           compared++;
           turnStart = false;
         }
         if (event?.type === 'attempt' && event.percept.answer === 'legal') {
-          const move = replay.moves(0).find((m) => (m >> 12 >= 4 ? m : m & 0xfff) === parseUciAttempt(event.attempt));
-          replay.play(0, move!, 1);
-          replay.setSetup(0, replay.setup(1));
+          const move = replay.moves(R).find((m) => (m >> 12 >= 4 ? m : m & 0xfff) === parseUciAttempt(event.attempt));
+          replay.play(R, move!, R + 1);
+          replay.setSetup(R, replay.setup(R + 1));
           side = side === 'white' ? 'black' : 'white';
           turnStart = true;
         }
