@@ -6,6 +6,8 @@ import { movesCommand } from './moves';
 import { playCommand } from './play';
 import { viewCommand } from './view';
 import { variantsCommand } from './variants';
+import { beliefCommand } from './belief';
+import { infosetCommand } from './infoset';
 import { EXIT_USAGE } from './common';
 
 // a closed pipe (krieg view … | head) ends the output quietly
@@ -19,9 +21,11 @@ await yargs(hideBin(process.argv))
   .command(playCommand)
   .command(viewCommand)
   .command(variantsCommand)
+  .command(beliefCommand)
+  .command(infosetCommand)
   .demandCommand(1, 'name a command (see the list above)')
   .strict()
-  .epilogue('Exit codes: 0 success, 2 bad input (the message names what and where), 1 internal error.')
+  .epilogue('Exit codes: 0 success, 2 bad input (the message names what and where), 1 internal error; belief and infoset: 3 the view is inconsistent, 4 a limit was reached (partial result).')
   .fail((message, error, y) => {
     if (error) throw error;
     process.stderr.write(`krieg: ${message.replace(/\s*\n\s*/g, ' ')} (run 'krieg --help' for usage)\n`);

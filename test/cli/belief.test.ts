@@ -1,0 +1,277 @@
+// `krieg belief` and `krieg infoset` through the built CLI: counts on a view small enough to know
+// by hand (after 1. e2e4 e7e5, White's belief is Black's 20 possible first moves), agreement of
+// the breadth-first, depth-first and sampling estimators, every --show form, the SVG heatmap, the
+// JSON document, and the exit codes: 3 for an inconsistent view, 4 for a limit, 2 for bad input.
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { readFileSync, readdirSync, existsSync, statSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const CLI = join(ROOT, 'dist/cli.js');
+
+function newest(dir: string): number {
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
+  }
+  return latest;
+}
+
+interface Run { status: number | null; stdout: string; stderr: string }
+
+function krieg(args: string[]): Run {
+  const env = { ...process.env };
+  delete env.KRIEG_PROGRESS; // no progress line on stderr
+  const run = spawnSync(process.execPath, [CLI, ...args], { cwd: DIR, encoding: 'utf8', env, timeout: 60_000 });
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+/** A failure: the exit code, and exactly one `krieg: …` line on stderr with no stack trace. */
+function expectOneLine(run: Run, code: number): string {
+  expect(run.stderr, 'no stack trace').not.toMatch(/^\s+at /m);
+  const lines = run.stderr.replace(/\n$/, '').split('\n');
+  expect(lines, `stderr must be one line, got:\n${run.stderr}`).toHaveLength(1);
+  expect(lines[0]).toMatch(/^krieg: \S/);
+  expect(run.status, run.stderr).toBe(code);
+  return lines[0];
+}
+
+/** The count printed on the first line ("positions: N" / "histories: N"). */
+function countOf(run: Run): number {
+  const m = /^(?:positions|histories): (\d+)/.exec(run.stdout);
+  if (!m) throw new Error(`no count in:\n${run.stdout}${run.stderr}`);
+  return Number(m[1]);
+}
+
+const FEN = /^[1-8pnbrqkPNBRQK/]+ [wb] [KQkq-]+ [a-h1-8-]+ \d+ \d+$/;
+const fensOf = (run: Run) => run.stdout.split('\n').filter((l) => FEN.test(l));
+
+let DIR = '';
+const TWO = 'two.kpgn'; // 1. e2e4 e7e5, the full record
+const BAD = 'bad.kpgn'; // White's view where Black captured on e4 at move 1: impossible
+const GAMES = 'games.kpgn';
+const LONG = 'long.kpgn';
+
+beforeAll(() => {
+  const stale = !existsSync(CLI) || statSync(CLI).mtimeMs < newest(join(ROOT, 'host'));
+  if (stale) {
+    const build = spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs'), 'cli'], { cwd: ROOT, encoding: 'utf8' });
+    if (build.status !== 0) throw new Error(`building dist/cli.js failed:\n${build.stdout}${build.stderr}`);
+  }
+  DIR = mkdtempSync(join(tmpdir(), 'krieg-belief-'));
+  const header = (filtered: string) => `[White "a"]\n[Black "b"]\n[Result "*"]\n[Variant "berkeley"]\n[Filtered "${filtered}"]\n\n`;
+  writeFileSync(join(DIR, TWO), `${header('no')}1. e2e4 {,:}\n1... e7e5 {,:}\n*\n`);
+  writeFileSync(join(DIR, BAD), `${header('white')}1. e2e4 {,:}\n1... ?? {e4,:0}\n*\n`);
+  for (const [out, games, seed, plies] of [[GAMES, '3', '5', '10'], [LONG, '1', '11', '40']]) {
+    const play = krieg(['play', '--games', games, '--seed', seed, '--max-plies', plies, '--out', out]);
+    expect(play.status, play.stderr).toBe(0);
+  }
+});
+
+afterAll(() => { if (DIR) rmSync(DIR, { recursive: true, force: true }); });
+
+describe('krieg belief', () => {
+  it('counts White\'s 20 positions after 1. e2e4 e7e5, in every mode', () => {
+    for (const mode of ['dfs', 'bfs']) {
+      const run = krieg(['belief', TWO, '--as', 'white', '--mode', mode]);
+      expect(run.status, run.stderr).toBe(0);
+      expect(countOf(run)).toBe(20);
+      expect(run.stdout).toMatch(new RegExp(`^outcome: complete \\(${mode}; work \\d+, \\d+\\.\\d{3} s\\)$`, 'm'));
+      expect(run.stderr).toBe('');
+    }
+    const sample = krieg(['belief', TWO, '--as', 'white', '--mode', 'sample', '-k', '50']);
+    expect(sample.status, sample.stderr).toBe(0);
+    expect(countOf(sample)).toBe(20); // fewer exist than asked for: all of them
+  });
+
+  it('prints 20 distinct FENs, the same for bfs and dfs, and samples among them', () => {
+    const dfs = fensOf(krieg(['belief', TWO, '--as', 'white', '--show', 'fens']));
+    const bfs = fensOf(krieg(['belief', TWO, '--as', 'white', '--mode', 'bfs', '--show', 'fens']));
+    expect(dfs).toHaveLength(20);
+    expect(new Set(dfs).size).toBe(20);
+    expect(bfs).toEqual(dfs);
+    for (const fen of dfs) expect(fen).toMatch(/\/4P3\/8\/PPPP1PPP\/RNBQKBNR w KQkq - [01] 2$/);
+    expect(dfs).toContain('rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2');
+    for (const seed of ['1', '2']) {
+      const run = krieg(['belief', TWO, '--as', 'white', '--mode', 'sample', '-k', '5', '--seed', seed, '--show', 'fens']);
+      expect(run.status, run.stderr).toBe(0);
+      const sample = fensOf(run);
+      expect(sample).toHaveLength(5);
+      expect(new Set(sample).size).toBe(5);
+      for (const fen of sample) expect(dfs).toContain(fen);
+    }
+    const again = fensOf(krieg(['belief', TWO, '--as', 'white', '--mode', 'sample', '-k', '5', '--seed', '2', '--show', 'fens']));
+    expect(again).toEqual(fensOf(krieg(['belief', TWO, '--as', 'white', '--mode', 'sample', '-k', '5', '--seed', '2', '--show', 'fens'])));
+  });
+
+  it('agrees across modes and backends on played games, as both sides', () => {
+    for (const game of ['1']) { // 3,603 and 9,688 positions
+      for (const as of ['white', 'black']) {
+        const counts = [
+          countOf(krieg(['belief', GAMES, '--game', game, '--as', as, '--mode', 'dfs'])),
+          countOf(krieg(['belief', GAMES, '--game', game, '--as', as, '--mode', 'bfs'])),
+          countOf(krieg(['belief', GAMES, '--game', game, '--as', as, '--backend', 'js'])),
+        ];
+        expect(counts[0]).toBeGreaterThan(1);
+        expect(counts).toEqual([counts[0], counts[0], counts[0]]);
+        // every position has at least one history leading to it
+        expect(countOf(krieg(['infoset', GAMES, '--game', game, '--as', as, '--count']))).toBeGreaterThanOrEqual(counts[0]);
+      }
+    }
+  });
+
+  it('reads a view file as its own side', () => {
+    const view = krieg(['view', GAMES, '--as', 'black', '--game', '1']);
+    expect(view.status, view.stderr).toBe(0);
+    writeFileSync(join(DIR, 'view.kpgn'), view.stdout);
+    const fromView = krieg(['belief', 'view.kpgn']);
+    expect(fromView.status, fromView.stderr).toBe(0);
+    expect(countOf(fromView)).toBe(countOf(krieg(['belief', GAMES, '--as', 'black'])));
+    expectOneLine(krieg(['belief', 'view.kpgn', '--as', 'white']), 2);
+  });
+
+  it('draws boards', () => {
+    const run = krieg(['belief', TWO, '--as', 'white', '--show', 'boards']);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout.match(/^ {5}a b c d e f g h$/gm)).toHaveLength(20);
+    expect(run.stdout).toContain('  1  R N B Q K B N R');
+    expect(run.stdout).toContain('  4  . . . . P . . .');
+  });
+
+  it('prints the opponent-piece heatmap and writes it as SVG', () => {
+    const run = krieg(['belief', TWO, '--as', 'white', '--show', 'heatmap', '--out', 'heat.svg']);
+    expect(run.status, run.stderr).toBe(0);
+    const rows = run.stdout.split('\n').filter((l) => /^[1-8]   /.test(l));
+    expect(rows).toHaveLength(8);
+    // cells of 7 characters (count, space, percentage) two apart, after the rank and 3 spaces
+    const cells = (rank: number) => Array.from({ length: 8 }, (_, i) => rows[8 - rank].slice(4 + 9 * i, 11 + 9 * i).trim());
+    expect(cells(8)).toEqual(['20 100%', '18  90%', '20 100%', '20 100%', '20 100%', '20 100%', '18  90%', '20 100%']);
+    expect(cells(7)).toEqual(Array(8).fill('18  90%'));
+    expect(cells(5)).toEqual(Array(8).fill('1   5%'));
+    for (const rank of [1, 2, 3, 4]) expect(cells(rank)).toEqual(Array(8).fill('0   0%'));
+    const svg = readFileSync(join(DIR, 'heat.svg'), 'utf8');
+    expect(svg.startsWith('<svg')).toBe(true);
+    expect(svg.trimEnd().endsWith('</svg>')).toBe(true);
+    expect(svg.match(/<rect/g)).toHaveLength(64);
+    expect(svg).toContain('White&apos;s belief');
+    expect(svg).toMatch(/>a8: 20 \(100%\)</);
+    expect(readdirSync(DIR).filter((f) => f.endsWith('.tmp'))).toEqual([]); // written atomically
+  });
+
+  it('prints one JSON document', () => {
+    const run = krieg(['belief', TWO, '--as', 'white', '--show', 'fens', '--json']);
+    expect(run.status, run.stderr).toBe(0);
+    const doc = JSON.parse(run.stdout);
+    expect(doc).toMatchObject({ outcome: 'complete', complete: true, count: 20, as: 'white', mode: 'dfs', game: 1 });
+    expect(doc.work).toBeGreaterThan(0);
+    expect(typeof doc.ms).toBe('number');
+    expect(doc.fens).toEqual(fensOf(krieg(['belief', TWO, '--as', 'white', '--show', 'fens'])));
+    expect(doc.heatmap.color).toBe('black');
+    expect(doc.heatmap.total).toBe(20);
+    expect(doc.heatmap.counts).toHaveLength(64);
+    expect(doc.heatmap.counts.reduce((a: number, b: number) => a + b, 0)).toBe(20 * 16);
+  });
+
+  it('exits 3 on an inconsistent view, naming the ply and event', () => {
+    for (const mode of ['dfs', 'bfs', 'sample']) {
+      const run = krieg(['belief', BAD, '--mode', mode]);
+      const line = expectOneLine(run, 3);
+      expect(line).toMatch(/^krieg: the view is inconsistent: no position survives ply 1 \(event 2: Black's move/);
+      expect(countOf(run)).toBe(0);
+    }
+    const json = krieg(['belief', BAD, '--json']);
+    expect(json.status).toBe(3);
+    expect(JSON.parse(json.stdout)).toMatchObject({ outcome: 'inconsistent', failedPly: 1, failedEvent: 1, count: 0 });
+  });
+
+  it('exits 4 with the partial count when a limit is reached', () => {
+    const run = krieg(['belief', TWO, '--as', 'white', '--limit-positions', '5', '--show', 'fens']);
+    expect(expectOneLine(run, 4)).toMatch(/^krieg: limit reached: more than 5 positions/);
+    expect(run.stdout).toMatch(/^positions: 5 \(partial\)$/m);
+    expect(fensOf(run)).toHaveLength(5);
+    // exactly at the limit is complete
+    expect(krieg(['belief', TWO, '--as', 'white', '--limit-positions', '20']).status).toBe(0);
+    const bfs = krieg(['belief', TWO, '--as', 'white', '--mode', 'bfs', '--limit-positions', '5']);
+    expect(expectOneLine(bfs, 4)).toMatch(/limit reached/);
+    expect(bfs.stdout).toMatch(/^positions: unknown$/m);
+    const time = krieg(['belief', LONG, '--as', 'white', '--limit-time', '0.3']);
+    expect(expectOneLine(time, 4)).toMatch(/limit reached: time limit/);
+    expect(countOf(time)).toBeGreaterThan(0);
+    const work = krieg(['belief', LONG, '--as', 'white', '--limit-work', '100000', '--json']); // checked between steps of 20,000 units
+    expect(work.status).toBe(4);
+    expect(JSON.parse(work.stdout)).toMatchObject({ outcome: 'limit-work', complete: false });
+  });
+
+  it('documents the exit codes in --help', () => {
+    for (const command of ['belief', 'infoset']) {
+      const help = krieg([command, '--help']);
+      expect(help.status).toBe(0);
+      expect(help.stdout).toMatch(/3 the view is\s+inconsistent/);
+      expect(help.stdout).toMatch(/4 a limit\s+was\s+reached/);
+    }
+  });
+
+  it('rejects bad input with exit code 2 and one line', () => {
+    const cases: [string[], RegExp][] = [
+      [['belief', TWO], /full record; say whose view with --as/],
+      [['belief', TWO, '--as', 'green'], /Invalid values/],
+      [['belief', TWO, '--as', 'white', '--mode', 'bogus'], /Invalid values/],
+      [['belief', TWO, '--as', 'white', '--game', '2'], /game must be an integer from 1 to 1/],
+      [['belief', TWO, '--as', 'white', '-k', '0', '--mode', 'sample'], /k must be/],
+      [['belief', TWO, '--as', 'white', '--limit-positions', 'lots'], /limit-positions must be/],
+      [['belief', TWO, '--as', 'white', '--limit-time', '-1'], /limit-time must be/],
+      [['belief', 'missing.kpgn', '--as', 'white'], /missing\.kpgn: no such file/],
+      [['belief', BAD, '--as', 'black'], /white's view; black's cannot be derived/],
+      [['infoset', TWO, '--as', 'white'], /say --count or --list/],
+      [['infoset', TWO, '--as', 'white', '--count', '--list'], /mutually exclusive/],
+      [['infoset', TWO, '--as', 'white', '--count', '--limit-histories', '0'], /limit-histories must be/],
+    ];
+    for (const [args, reason] of cases) {
+      const run = krieg(args);
+      expect(expectOneLine(run, 2), args.join(' ')).toMatch(reason);
+      expect(run.stdout, args.join(' ')).toBe('');
+    }
+  });
+});
+
+describe('krieg infoset', () => {
+  it('counts and lists the 20 histories of 1. e2e4 e7e5 as White knows it', () => {
+    const count = krieg(['infoset', TWO, '--as', 'white', '--count']);
+    expect(count.status, count.stderr).toBe(0);
+    expect(countOf(count)).toBe(20);
+    const list = krieg(['infoset', TWO, '--as', 'white', '--list']);
+    expect(list.status, list.stderr).toBe(0);
+    const lines = list.stdout.split('\n').filter((l) => /^e2e4 [a-h][1-8][a-h][1-8]$/.test(l));
+    expect(lines).toHaveLength(20);
+    expect(new Set(lines).size).toBe(20);
+    expect(lines).toContain('e2e4 e7e5');
+    const json = JSON.parse(krieg(['infoset', TWO, '--as', 'white', '--list', '--json']).stdout);
+    expect(json).toMatchObject({ outcome: 'complete', count: 20 });
+    expect(json.histories.sort()).toEqual(lines.sort());
+  });
+
+  it('lists Black\'s histories with White\'s moves hidden ones filled in', () => {
+    const run = krieg(['infoset', GAMES, '--as', 'black', '--list', '--limit-histories', '50']);
+    expect([0, 4]).toContain(run.status);
+    const lines = run.stdout.split('\n').filter((l) => /^([a-h][1-8][a-h][1-8][qrbn]? ?)+$/.test(l));
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(line.split(' ').filter((_, i) => i % 2 === 1)).toEqual(['d7d6', 'b7b5', 'c8h3', 'c7c6', 'b8a6']);
+  });
+
+  it('uses the same exit codes: 3 inconsistent, 4 limit', () => {
+    expect(expectOneLine(krieg(['infoset', BAD, '--count']), 3)).toMatch(/inconsistent: no position survives ply 1/);
+    const limited = krieg(['infoset', TWO, '--as', 'white', '--list', '--limit-histories', '7']);
+    expect(expectOneLine(limited, 4)).toMatch(/^krieg: limit reached: more than 7 histories/);
+    expect(limited.stdout.split('\n').filter((l) => l.startsWith('e2e4 '))).toHaveLength(7);
+    expect(krieg(['infoset', TWO, '--as', 'white', '--count', '--limit-histories', '20']).status).toBe(0);
+    // millions of histories, found quickly one after the other: the time limit must still stop the count
+    const started = performance.now();
+    const time = krieg(['infoset', LONG, '--as', 'white', '--count', '--limit-time', '0.5']);
+    expect(expectOneLine(time, 4)).toMatch(/limit reached: time limit/);
+    expect(performance.now() - started).toBeLessThan(15_000);
+  });
+});
