@@ -77,8 +77,8 @@ export function loadView(engine: Engine, view: View): void {
   if (engine.core.exports.setViewLength(view.events.length) < 0) throw new KriegError('view-too-long', 'the view does not fit the engine');
 }
 
-/** Ply (number of moves made) before view event `event`. */
-function plyOf(view: View, event: number): number {
+/** Plies (moves of either side) played before view event `event`. */
+export function pliesBefore(view: View, event: number): number {
   return view.events.slice(0, event).filter((e) => (e.type === 'attempt' && e.percept.answer === 'legal') || (e.type === 'opponent-move' && e.percept)).length;
 }
 
@@ -104,7 +104,7 @@ export function estimateBelief(engine: Engine, view: View, mode: EstimateMode, l
   const run: Run = { limits, started: performance.now(), onProgress };
   const finish = (outcome: Outcome, handles: number[]): EstimateResult => {
     const result: EstimateResult = { outcome, handles, work: x.estimateWork(), ms: performance.now() - run.started };
-    if (outcome === 'inconsistent') { result.failedEvent = x.estimateFailedAt(); result.failedPly = plyOf(view, result.failedEvent); }
+    if (outcome === 'inconsistent') { result.failedEvent = x.estimateFailedAt(); result.failedPly = pliesBefore(view, result.failedEvent); }
     return result;
   };
   const maxPositions = limits.positions ?? Infinity;
@@ -152,7 +152,7 @@ export function sampleBelief(engine: Engine, view: View, k: number, seed: number
   const handles: number[] = [];
   const finish = (outcome: Outcome): EstimateResult => {
     const r: EstimateResult = { outcome, handles, work: x.estimateWork(), ms: performance.now() - started };
-    if (outcome === 'inconsistent') { r.failedEvent = x.estimateFailedAt(); r.failedPly = plyOf(view, r.failedEvent); }
+    if (outcome === 'inconsistent') { r.failedEvent = x.estimateFailedAt(); r.failedPly = pliesBefore(view, r.failedEvent); }
     return r;
   };
   const run: Run = { limits, started };
@@ -198,7 +198,7 @@ export function informationSet(engine: Engine, view: View, list = false, limits:
   const done = (outcome: Outcome): InformationSet => {
     const r: InformationSet = { outcome, count: x.dfsHistories(), work: x.estimateWork(), ms: performance.now() - started };
     if (list) r.histories = histories;
-    if (outcome === 'inconsistent') r.failedPly = plyOf(view, x.estimateFailedAt());
+    if (outcome === 'inconsistent') r.failedPly = pliesBefore(view, x.estimateFailedAt());
     return r;
   };
   for (;;) {

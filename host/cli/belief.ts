@@ -9,7 +9,7 @@ import { withBackend, runCommand, parseCount } from './common';
 import { readGames, writeAtomically } from './gamesFile';
 import { validateRecord } from '../referee/validate';
 import { viewOf, type Side, type View } from '../referee/record';
-import { estimateBelief, sampleBelief, type EstimateResult, type Outcome } from '../belief/estimate';
+import { estimateBelief, sampleBelief, pliesBefore, type EstimateResult, type Outcome } from '../belief/estimate';
 import { pieceHeatmap, heatmapText, heatmapSvg, type Heatmap } from '../belief/heatmap';
 import { perceptKpgn, pawnTriesText } from '../notation/kpgn';
 import type { BackendName } from '../backends/node';
@@ -55,10 +55,6 @@ export function parseSeconds(name: string, text: string | undefined): number | u
 
 // ---- describing outcomes ----
 
-/** Plies (moves made) before view event `event`. */
-export function plyBefore(view: View, event: number): number {
-  return view.events.slice(0, event).filter((e) => (e.type === 'attempt' && e.percept.answer === 'legal') || (e.type === 'opponent-move' && e.percept)).length;
-}
 
 /** View event `i` (0-based), as a reader of the view would name it. */
 export function describeEvent(view: View, i: number): string {
@@ -74,7 +70,8 @@ export function describeEvent(view: View, i: number): string {
 
 export function inconsistentMessage(view: View, failedEvent: number | undefined, failedPly: number | undefined): string {
   const event = failedEvent ?? -1;
-  return `the view is inconsistent: no position survives ply ${failedPly ?? plyBefore(view, Math.max(0, event))} (${event >= 0 ? describeEvent(view, event) : 'event unknown'})`;
+  // failedPly counts the plies played before the failing event: that event belongs to ply failedPly + 1
+  return `the view is inconsistent: no position survives ply ${(failedPly ?? 0) + 1} (${event >= 0 ? describeEvent(view, event) : 'event unknown'})`;
 }
 
 /** Prints `krieg: message` on stderr and sets the exit code (the output already printed stays). */
@@ -144,7 +141,7 @@ function limitMessage(outcome: Outcome, mode: Mode, request: Request, engine: En
       if (mode !== 'bfs') return `limit reached: more than ${request.limit} positions (--limit-positions ${request.limit}); the count is partial`;
       const event = engine.core.exports.bfsEventsDone();
       if (event >= view.events.length) return `limit reached: the belief has more than ${request.limit} positions (--limit-positions ${request.limit}); breadth-first keeps no partial result`;
-      return `limit reached: a breadth-first layer grew past ${request.limit} positions at ply ${plyBefore(view, event)} (${describeEvent(view, event)}; --limit-positions ${request.limit}); breadth-first keeps no partial result`;
+      return `limit reached: a breadth-first layer grew past ${request.limit} positions at ply ${pliesBefore(view, event) + 1} (${describeEvent(view, event)}; --limit-positions ${request.limit}); breadth-first keeps no partial result`;
     }
     case 'limit-time': return `limit reached: time limit of ${seconds(request.timeMs ?? 0)} (--limit-time); the ${mode === 'bfs' ? 'run stopped with no partial result' : 'count is partial'}`;
     case 'limit-work': return `limit reached: work limit of ${request.work} (--limit-work); the ${mode === 'bfs' ? 'run stopped with no partial result' : 'count is partial'}`;
@@ -223,7 +220,7 @@ export const beliefCommand = {
         : limitMessage(outcome, argv.mode, request, engine, view);
 
     if (argv.out !== undefined && heatmap) {
-      const title = `${view.as === 'white' ? 'White' : 'Black'}'s belief: ${view.white} vs ${view.black}, game ${game}, after ${plyBefore(view, view.events.length)} plies${partial ? ` (${outcome})` : ''}`;
+      const title = `${view.as === 'white' ? 'White' : 'Black'}'s belief: ${view.white} vs ${view.black}, game ${game}, after ${pliesBefore(view, view.events.length)} plies${partial ? ` (${outcome})` : ''}`;
       writeAtomically(argv.out, heatmapSvg(heatmap, title));
     }
 

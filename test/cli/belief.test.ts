@@ -180,7 +180,7 @@ describe('krieg belief', () => {
     for (const mode of ['dfs', 'bfs', 'sample']) {
       const run = krieg(['belief', BAD, '--mode', mode]);
       const line = expectOneLine(run, 3);
-      expect(line).toMatch(/^krieg: the view is inconsistent: no position survives ply 1 \(event 2: Black's move/);
+      expect(line).toMatch(/^krieg: the view is inconsistent: no position survives ply 2 \(event 2: Black's move/);
       expect(countOf(run)).toBe(0);
     }
     const json = krieg(['belief', BAD, '--json']);
@@ -263,7 +263,7 @@ describe('krieg infoset', () => {
   });
 
   it('uses the same exit codes: 3 inconsistent, 4 limit', () => {
-    expect(expectOneLine(krieg(['infoset', BAD, '--count']), 3)).toMatch(/inconsistent: no position survives ply 1/);
+    expect(expectOneLine(krieg(['infoset', BAD, '--count']), 3)).toMatch(/inconsistent: no position survives ply 2/);
     const limited = krieg(['infoset', TWO, '--as', 'white', '--list', '--limit-histories', '7']);
     expect(expectOneLine(limited, 4)).toMatch(/^krieg: limit reached: more than 7 histories/);
     expect(limited.stdout.split('\n').filter((l) => l.startsWith('e2e4 '))).toHaveLength(7);
