@@ -244,15 +244,24 @@ export function estimateWork(): f64 { return work; }
 // positions mode it is skipped. A direct-mapped table of full position copies (a newer entry
 // replaces an older one), so memory stays fixed and equality is exact, never a key alone.
 // Entry (TT_WORDS): words 0..31 the position record, 32 the event, 33 the run it belongs to.
-const TT_ENTRIES: i32 = 1 << 15;
 const TT_WORDS: i32 = 34;
-const TT = new Int32Array(TT_ENTRIES * TT_WORDS);
+const TT_MAX_ENTRIES: i32 = 1 << 18; // 34 MB at most
+let TT = new Int32Array(0);
+let ttMask: i32 = 0;
 let ttRun: i32 = 1;
+
+/** Sizes the table to the store (a power of two, at most TT_MAX_ENTRIES), allocating only to grow. */
+function ensureTable(): void {
+  let entries = 1 << 12;
+  while (entries < storeCapacity() && entries < TT_MAX_ENTRIES) entries <<= 1;
+  if (TT.length < entries * TT_WORDS) TT = new Int32Array(entries * TT_WORDS);
+  ttMask = entries - 1;
+}
 
 /** Has this run expanded the opponent turn `e` from a position equal to `h`? Records it if not. */
 function seenBefore(h: i32, e: i32): bool {
   const base = h << POSITION_SHIFT;
-  const slot = ((unchecked(POSITIONS[base + W_KEY_LO]) ^ mul32(e + 1, 0x9e3779b1)) >>> 17) & (TT_ENTRIES - 1);
+  const slot = (unchecked(POSITIONS[base + W_KEY_LO]) ^ mul32(e + 1, 0x9e3779b1) ^ (unchecked(POSITIONS[base + W_KEY_HI]) >>> 13)) & ttMask;
   const t = slot * TT_WORDS;
   if (unchecked(TT[t + 33]) == ttRun && unchecked(TT[t + 32]) == e) {
     let same = true;
@@ -340,6 +349,7 @@ export function dfsStart(root: i32, runMode: i32, seed: i32): i32 {
   clearHash();
   mode = runMode;
   ttRun++;
+  if (mode == MODE_POSITIONS) ensureTable();
   rootHandle = root;
   frames = 0;
   started = false;
