@@ -3,52 +3,25 @@
 // the breadth-first, depth-first and sampling estimators, every --show form, the SVG heatmap, the
 // JSON document, and the exit codes: 3 for an inconsistent view, 4 for a limit, 2 for bad input.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { readFileSync, readdirSync, existsSync, statSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
+import { readFileSync, readdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ensureCliBuilt, expectOneLine, krieg as runKrieg, type CliRun } from '../lib/cli';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const CLI = join(ROOT, 'dist/cli.js');
+// every command runs in the test's temporary directory
+const krieg = (args: string[]) => runKrieg(args, DIR);
 
-function newest(dir: string): number {
-  let latest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
-  }
-  return latest;
-}
 
-interface Run { status: number | null; stdout: string; stderr: string }
-
-function krieg(args: string[]): Run {
-  const env = { ...process.env };
-  delete env.KRIEG_PROGRESS; // no progress line on stderr
-  const run = spawnSync(process.execPath, [CLI, ...args], { cwd: DIR, encoding: 'utf8', env, timeout: 60_000 });
-  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
-}
-
-/** A failure: the exit code, and exactly one `krieg: …` line on stderr with no stack trace. */
-function expectOneLine(run: Run, code: number): string {
-  expect(run.stderr, 'no stack trace').not.toMatch(/^\s+at /m);
-  const lines = run.stderr.replace(/\n$/, '').split('\n');
-  expect(lines, `stderr must be one line, got:\n${run.stderr}`).toHaveLength(1);
-  expect(lines[0]).toMatch(/^krieg: \S/);
-  expect(run.status, run.stderr).toBe(code);
-  return lines[0];
-}
 
 /** The count printed on the first line ("positions: N" / "histories: N"). */
-function countOf(run: Run): number {
+function countOf(run: CliRun): number {
   const m = /^(?:positions|histories): (\d+)/.exec(run.stdout);
   if (!m) throw new Error(`no count in:\n${run.stdout}${run.stderr}`);
   return Number(m[1]);
 }
 
 const FEN = /^[1-8pnbrqkPNBRQK/]+ [wb] [KQkq-]+ [a-h1-8-]+ \d+ \d+$/;
-const fensOf = (run: Run) => run.stdout.split('\n').filter((l) => FEN.test(l));
+const fensOf = (run: CliRun) => run.stdout.split('\n').filter((l) => FEN.test(l));
 
 let DIR = '';
 const TWO = 'two.kpgn'; // 1. e2e4 e7e5, the full record
@@ -57,11 +30,7 @@ const GAMES = 'games.kpgn';
 const LONG = 'long.kpgn';
 
 beforeAll(() => {
-  const stale = !existsSync(CLI) || statSync(CLI).mtimeMs < newest(join(ROOT, 'host'));
-  if (stale) {
-    const build = spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs'), 'cli'], { cwd: ROOT, encoding: 'utf8' });
-    if (build.status !== 0) throw new Error(`building dist/cli.js failed:\n${build.stdout}${build.stderr}`);
-  }
+  ensureCliBuilt();
   DIR = mkdtempSync(join(tmpdir(), 'krieg-belief-'));
   const header = (filtered: string) => `[White "a"]\n[Black "b"]\n[Result "*"]\n[Variant "berkeley"]\n[Filtered "${filtered}"]\n\n`;
   writeFileSync(join(DIR, TWO), `${header('no')}1. e2e4 {,:}\n1... e7e5 {,:}\n*\n`);

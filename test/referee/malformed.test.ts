@@ -11,20 +11,17 @@
 // notations; rule flags on the command line recorded as a [Rules] tag) and play's argument errors,
 // which must fail with exit code 2, one line, and no output file left behind.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { readFileSync, readdirSync, existsSync, statSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
+import { readFileSync, readdirSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createEngine, KriegError } from '../../host/node';
 import { parseKpgnGames, type ParsedKpgn } from '../../host/notation/kpgn';
 import { parseRecordJsonGames } from '../../host/notation/recordJson';
 import { validateRecord } from '../../host/referee/validate';
 import { readGames } from '../../host/cli/gamesFile';
+import { ROOT, ensureCliBuilt, expectOneLine, krieg } from '../lib/cli';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const DIR = join(ROOT, 'test/data/malformed');
-const CLI = join(ROOT, 'dist/cli.js');
 
 interface Expected {
   broken: string;
@@ -41,32 +38,8 @@ const NAMES = Object.keys(EXPECTED);
 
 // ---- helpers ----
 
-/** The newest modification time of any file below `dir`. */
-function newest(dir: string): number {
-  let latest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
-  }
-  return latest;
-}
 
-function krieg(args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const env = { ...process.env };
-  delete env.KRIEG_PROGRESS; // no progress bar on stderr
-  const run = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, encoding: 'utf8', env, timeout: 60_000 });
-  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
-}
 
-/** Checks a CLI failure: exit code 2, one line `krieg: …` on stderr, no stack trace. */
-function expectOneLineFailure(run: ReturnType<typeof krieg>): string {
-  expect(run.stderr, 'no stack trace').not.toMatch(/^\s+at /m);
-  const lines = run.stderr.replace(/\n$/, '').split('\n');
-  expect(lines, `stderr must be one line, got:\n${run.stderr}`).toHaveLength(1);
-  expect(lines[0]).toMatch(/^krieg: \S/);
-  expect(run.status).toBe(2);
-  return lines[0];
-}
 
 /** The (first) "line L, column C" a message points at. */
 function where(message: string): { line?: number; column?: number } {
@@ -92,11 +65,7 @@ function caught(fn: () => unknown): unknown {
 }
 
 beforeAll(() => {
-  const stale = !existsSync(CLI) || statSync(CLI).mtimeMs < newest(join(ROOT, 'host'));
-  if (stale) {
-    const build = spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs'), 'cli'], { cwd: ROOT, encoding: 'utf8' });
-    if (build.status !== 0) throw new Error(`building dist/cli.js failed:\n${build.stdout}${build.stderr}`);
-  }
+  ensureCliBuilt();
 });
 
 // ---- the corpus ----
@@ -138,7 +107,7 @@ describe('malformed input through the CLI (krieg view FILE --as white)', () => {
   it.each(NAMES)('%s', (name) => {
     const e = EXPECTED[name];
     const run = krieg(['view', join(DIR, name), '--as', 'white']);
-    const line = expectOneLineFailure(run);
+    const line = expectOneLine(run, 2);
     expect(run.stdout).toBe('');
     expect(line).toContain(name);
     expectPointsAt(line, e);
@@ -182,7 +151,7 @@ describe('krieg play and view', () => {
           expect(again.stdout).toBe(view.stdout);
           // …and refuses the other side
           const other = krieg(['view', viewFile, '--as', side === 'white' ? 'black' : 'white']);
-          expect(expectOneLineFailure(other)).toContain(`${side}'s view`);
+          expect(expectOneLine(other, 2)).toContain(`${side}'s view`);
         }
       }
     });
@@ -226,7 +195,7 @@ describe('krieg play and view', () => {
     const sub = mkdtempSync(join(dir, 'fail-'));
     const out = join(sub, 'out.kpgn');
     const run = krieg(['play', ...args, '--out', out]);
-    expect(expectOneLineFailure(run)).toMatch(message);
+    expect(expectOneLine(run, 2)).toMatch(message);
     expect(existsSync(out), 'no output file').toBe(false);
     expect(readdirSync(sub), 'nothing half-written left in the directory').toEqual([]);
   });

@@ -3,13 +3,14 @@
 // the globalThis.krieg API and through the demo page's form. Any page error or console error fails.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { KriegWebApi } from '../../host/web/main';
+import { newest } from '../lib/cli';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const at = (p: string) => join(root, p);
@@ -24,13 +25,6 @@ const CASES = [
 ] as const;
 const BACKENDS = ['wasm', 'js'] as const;
 
-/** Newest modification time (ms) of a file or of every file below a directory; 0 if missing. */
-function newest(path: string): number {
-  if (!existsSync(path)) return 0;
-  const st = statSync(path);
-  if (!st.isDirectory()) return st.mtimeMs;
-  return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))));
-}
 
 /** Rebuilds build/krieg.wasm and dist/web only when they are missing or older than their sources. */
 function ensureWebBuild(): void {
