@@ -6,9 +6,8 @@ import type { Argv } from 'yargs';
 import { createEngine } from '../node';
 import type { Engine } from '../engine';
 import { withBackend, runCommand, parseCount } from './common';
-import { readGames, writeAtomically } from './gamesFile';
-import { validateRecord } from '../referee/validate';
-import { viewOf, type Side, type View } from '../referee/record';
+import { readGames, writeAtomically, viewOfGame } from './gamesFile';
+import type { Side, View } from '../referee/record';
 import { estimateBelief, sampleBelief, pliesBefore, type EstimateResult, type Outcome } from '../belief/estimate';
 import { pieceHeatmap, heatmapText, heatmapSvg, type Heatmap } from '../belief/heatmap';
 import { perceptKpgn, pawnTriesText } from '../notation/kpgn';
@@ -31,18 +30,15 @@ const FIRST_STORE = 1 << 16; // positions; the arena grows (the run restarts) on
 export function readView(file: string, as: Side | undefined, game: string | undefined, backend: BackendName): { view: View; game: number } {
   const parsed = readGames(file);
   const n = game === undefined ? 1 : parseCount('game', game, 1, parsed.length);
-  const p = parsed[n - 1];
-  if (p.kind === 'view') {
-    if (as !== undefined && p.view.as !== as) throw new KriegError('wrong-side', `${file}: game ${n} is ${p.view.as}'s view; ${as}'s cannot be derived from it`);
-    return { view: p.view, game: n };
-  }
-  if (as === undefined) throw new KriegError('missing-as', `${file}: game ${n} is a full record; say whose view with --as white or --as black`);
-  try {
-    return { view: viewOf(validateRecord(createEngine(backend), p.record, p.positions, p.startAt), as), game: n };
-  } catch (error) {
-    if (error instanceof KriegError) throw new KriegError(error.code, `${file}: ${error.message}`);
-    throw error;
-  }
+  return { view: viewOfGame(createEngine(backend), file, parsed[n - 1], n, as), game: n };
+}
+
+/** The options naming one player's view of one game of a file (belief, infoset). */
+export function withGameSelection<T>(y: Argv<T>) {
+  return y
+    .positional('file', { type: 'string', describe: 'a KPGN or JSON file of records or views' })
+    .option('as', { choices: ['white', 'black'] as const, describe: 'whose view (required for a record; a view file is its own side\'s)' })
+    .option('game', { type: 'string', describe: 'game N of the file (1-based)', defaultDescription: '1' });
 }
 
 /** A positive number of seconds, as milliseconds. */
@@ -177,10 +173,7 @@ interface BeliefArgs {
 export const beliefCommand = {
   command: 'belief <file>',
   describe: 'the belief state of a player: every position consistent with his view of a game (counted, listed, drawn, or summed per square as a heatmap)',
-  builder: (y: Argv) => withBackend(y
-    .positional('file', { type: 'string', describe: 'a KPGN or JSON file of records or views' })
-    .option('as', { choices: ['white', 'black'] as const, describe: 'whose view (required for a record; a view file is its own side\'s)' })
-    .option('game', { type: 'string', describe: 'game N of the file (1-based)', default: undefined, defaultDescription: '1' })
+  builder: (y: Argv) => withBackend(withGameSelection(y)
     .option('mode', { choices: ['bfs', 'dfs', 'sample'] as const, default: 'dfs' as Mode, describe: 'breadth-first (layer by layer), depth-first (streaming; keeps a partial result on a limit), or a seeded random sample of k positions' })
     .option('k', { type: 'string', default: '10', describe: 'sample size (--mode sample)' })
     .option('seed', { type: 'string', default: '1', describe: 'sampler seed (--mode sample)' })

@@ -3,7 +3,9 @@ import { readFileSync, writeFileSync, renameSync, existsSync, statSync } from 'n
 import { KriegError } from '../status';
 import { parseKpgnGames, writeRecordKpgn, writeViewKpgn, type ParsedKpgn } from '../notation/kpgn';
 import { parseRecordJsonGames, recordToJson, viewToJson } from '../notation/recordJson';
-import type { GameRecord, View } from '../referee/record';
+import { viewOf, type GameRecord, type Side, type View } from '../referee/record';
+import { validateRecord } from '../referee/validate';
+import type { Engine } from '../engine';
 
 export type Format = 'kpgn' | 'json';
 export const FORMATS: Format[] = ['kpgn', 'json'];
@@ -32,6 +34,25 @@ export function formatGames(games: (GameRecord | View)[], format: Format): strin
     return JSON.stringify(docs.length === 1 ? docs[0] : docs, null, 2) + '\n';
   }
   return games.map((g) => (isView(g) ? writeViewKpgn(g) : writeRecordKpgn(g))).join('\n');
+}
+
+/**
+ * The view of `as` in parsed game `n` (1-based) of `file`: a record is replayed through the referee
+ * first (so an impossible answer is reported with its line); a view is taken as written, if it is
+ * `as`'s (or `as` is not given). Errors name the file.
+ */
+export function viewOfGame(engine: Engine, file: string, game: ParsedKpgn, n: number, as: Side | undefined): View {
+  if (game.kind === 'view') {
+    if (as !== undefined && game.view.as !== as) throw new KriegError('wrong-side', `${file}: game ${n} is ${game.view.as}'s view; ${as}'s cannot be derived from it`);
+    return game.view;
+  }
+  if (as === undefined) throw new KriegError('missing-as', `${file}: game ${n} is a full record; say whose view with --as white or --as black`);
+  try {
+    return viewOf(validateRecord(engine, game.record, game.positions, game.startAt), as);
+  } catch (error) {
+    if (error instanceof KriegError) throw new KriegError(error.code, `${file}: ${error.message}`);
+    throw error;
+  }
 }
 
 /** Writes atomically: a temporary file renamed into place, so a failure leaves nothing half-written. */

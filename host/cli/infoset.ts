@@ -7,7 +7,7 @@ import { informationSet } from '../belief/estimate';
 import type { Side } from '../referee/record';
 import type { BackendName } from '../backends/node';
 import { KriegError } from '../status';
-import { readView, parseSeconds, inconsistentMessage, finishWith, seconds, EXIT_INCONSISTENT, EXIT_LIMIT, EXIT_CODES_TEXT } from './belief';
+import { readView, withGameSelection, parseSeconds, inconsistentMessage, finishWith, seconds, EXIT_INCONSISTENT, EXIT_LIMIT, EXIT_CODES_TEXT } from './belief';
 
 const DEFAULT_LIST_LIMIT = 100_000; // listed histories are held in memory; counting needs none
 const MAX_LIMIT = Number.MAX_SAFE_INTEGER - 1;
@@ -20,10 +20,7 @@ interface InfosetArgs {
 export const infosetCommand = {
   command: 'infoset <file>',
   describe: 'the information set of a player: every move history (both sides\' moves) consistent with his view of a game, counted or listed',
-  builder: (y: Argv) => withBackend(y
-    .positional('file', { type: 'string', describe: 'a KPGN or JSON file of records or views' })
-    .option('as', { choices: ['white', 'black'] as const, describe: 'whose view (required for a record; a view file is its own side\'s)' })
-    .option('game', { type: 'string', describe: 'game N of the file (1-based)', defaultDescription: '1' })
+  builder: (y: Argv) => withBackend(withGameSelection(y)
     .option('count', { type: 'boolean', describe: 'print the number of histories' })
     .option('list', { type: 'boolean', describe: 'also print each history, one line of UCI moves from the start' })
     .conflicts('count', 'list')

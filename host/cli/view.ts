@@ -2,11 +2,9 @@
 import type { Argv } from 'yargs';
 import { createEngine } from '../node';
 import { withBackend, runCommand, parseCount } from './common';
-import { FORMATS, formatGames, readGames, type Format } from './gamesFile';
-import { validateRecord } from '../referee/validate';
-import { viewOf, type Side, type View } from '../referee/record';
+import { FORMATS, formatGames, readGames, viewOfGame, type Format } from './gamesFile';
+import type { Side, View } from '../referee/record';
 import type { BackendName } from '../backends/node';
-import { KriegError } from '../status';
 
 export const viewCommand = {
   command: 'view <file>',
@@ -23,18 +21,7 @@ export const viewCommand = {
     const chosen = argv.game === undefined ? parsed.map((p, i) => ({ p, i }))
       : [{ p: parsed[parseCount('game', argv.game, 1, parsed.length) - 1], i: Number(argv.game) - 1 }];
     const engine = createEngine(argv.backend);
-    const views: View[] = chosen.map(({ p, i }) => {
-      if (p.kind === 'view') {
-        if (p.view.as !== argv.as) throw new KriegError('wrong-side', `${file}: game ${i + 1} is ${p.view.as}'s view; ${argv.as}'s cannot be derived from it`);
-        return p.view;
-      }
-      try {
-        return viewOf(validateRecord(engine, p.record, p.positions, p.startAt), argv.as);
-      } catch (error) {
-        if (error instanceof KriegError) throw new KriegError(error.code, `${file}: ${error.message}`);
-        throw error;
-      }
-    });
+    const views: View[] = chosen.map(({ p, i }) => viewOfGame(engine, file, p, i + 1, argv.as));
     process.stdout.write(formatGames(views, argv.format));
   }),
 };
