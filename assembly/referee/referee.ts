@@ -85,7 +85,6 @@ export function insufficientMaterial(handle: i32): bool {
  */
 export function playAndAnnounce(src: i32, move: i32, dst: i32): i32 {
   const base = src << POSITION_SHIFT;
-  const from = move & 63;
   const to = (move >> 6) & 63;
   const kind = move >> 12;
   let percept = ANSWER_LEGAL;
