@@ -18,7 +18,7 @@
 // | STACK_BASE … + 2 × (levels+1)| depth-first: per level, the position after the opponent's move and after the own move |
 // | storeBase() … capacity − 1   | the output store (depth-first, sampler) or two layers (breadth-first) |
 
-import { POSITIONS, POSITION_SHIFT, W_HALFMOVE, W_KEY_LO, W_KEY_HI, copyPosition, positionCapacity } from '../chess/position';
+import { POSITIONS, POSITION_SHIFT, W_HALFMOVE, W_KEY_LO, W_KEY_HI, copyPosition, positionCapacity, samePosition } from '../chess/position';
 import { MOVES, generateMoves, listOffset, LEVEL_LIST_BASE, LEVEL_LISTS, REFEREE_LIST } from '../chess/moveGen';
 import { rule, RULE_FIFTY_MOVES, RULE_PAWN_TRY_NONSENSE } from '../referee/rules';
 import {
@@ -125,20 +125,13 @@ function ensureHash(): void {
 
 function clearHash(): void { generation++; }
 
-/** Same position: pieces, side, castling, en passant, and the halfmove clock where a 50-move rule makes it matter. */
-function samePosition(a: i32, b: i32): bool {
-  const x = a << POSITION_SHIFT;
-  const y = b << POSITION_SHIFT;
-  for (let i = 0; i < W_HALFMOVE; i++) if (unchecked(POSITIONS[x + i]) != unchecked(POSITIONS[y + i])) return false;
-  return rule(RULE_FIFTY_MOVES) == 0 || unchecked(POSITIONS[x + W_HALFMOVE]) == unchecked(POSITIONS[y + W_HALFMOVE]);
-}
 
 /** Adds `h` to the set unless an equal position is there (Zobrist key, then a full compare). */
 function insertUnique(h: i32): bool {
   const base = h << POSITION_SHIFT;
   let slot = (unchecked(POSITIONS[base + W_KEY_LO]) ^ (unchecked(POSITIONS[base + W_KEY_HI]) >>> 7)) & hashMask;
   while (unchecked(HASH_GENERATION[slot]) == generation) {
-    if (samePosition(unchecked(HASH_HANDLE[slot]), h)) return false;
+    if (samePosition(unchecked(HASH_HANDLE[slot]), h, rule(RULE_FIFTY_MOVES) != 0)) return false;
     slot = (slot + 1) & hashMask;
   }
   unchecked(HASH_GENERATION[slot] = generation);
