@@ -17,6 +17,7 @@ import {
   storeBase, bfsStart, bfsRun, bfsPauseAfterEachEvent, bfsResultBase, bfsResultCount, bfsEventsDone, estimateFailedAt, estimateWork,
   dfsStart, dfsNext, dfsLast, dfsStoreCount, dfsHistories, dfsChosenMove, dfsDepth,
 } from './belief/estimate';
+import { solveStart, solveRun, solveStat, strategyWrite, strategyBuffer } from './solver/solve';
 import {
   EVENTS, initGame, gameStart, gameAttempt, gameAskAny, gameResult, gameEndReason, gameEventCount,
   gamePlies, playRandomGame,
@@ -28,6 +29,7 @@ export {
   setViewLength, storeBase, bfsStart, bfsRun, bfsPauseAfterEachEvent, bfsResultBase, bfsResultCount, bfsEventsDone, estimateFailedAt,
   estimateWork, dfsStart, dfsNext, dfsLast, dfsStoreCount, dfsHistories, dfsChosenMove, dfsDepth,
 };
+export { solveStart, solveRun, solveStat, strategyWrite, strategyBuffer };
 export { gameStart, gameAttempt, gameAskAny, gameResult, gameEndReason, gameEventCount, gamePlies, playRandomGame };
 
 /** Status of perftFrom when the search would run past the position arena. */

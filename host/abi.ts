@@ -92,6 +92,21 @@ export interface CoreExports {
   /** The opponent move chosen at `level` of the current branch. */
   dfsChosenMove(level: number): number;
   dfsDepth(): number;
+
+  // ---- guaranteed-checkmate search (assembly/solver/); statuses SOLVE_* of solve.ts ----
+  /**
+   * Search from positions [first, first + count) (one side to move), mate within `ply` plies, with
+   * algorithm ALGO_* and OPTION_* bits; arenas of `maxNodes` nodes, `maxEntries` entries and the
+   * position records up to `positionEnd`. SOLVE_MORE, or SOLVE_BAD_PROBLEM.
+   */
+  solveStart(first: number, count: number, ply: number, algo: number, options: number, maxNodes: number, maxEntries: number, positionEnd: number): number;
+  /** Continue for about `budget` nodes + positions made: SOLVE_* status. */
+  solveRun(budget: number): number;
+  /** STAT_*: nodes made, positions made, peak bytes, live nodes, live positions. */
+  solveStat(which: number): number;
+  /** Write the proof of a proven root into strategyBuffer: its length in words (0: none). */
+  strategyWrite(): number;
+  strategyBuffer(): unknown;
 }
 
 export const CORE_EXPORTS = [
@@ -106,6 +121,7 @@ export const CORE_EXPORTS = [
   'viewBuffer', 'setViewLength', 'storeBase', 'bfsStart', 'bfsRun', 'bfsPauseAfterEachEvent', 'bfsResultBase', 'bfsResultCount',
   'bfsEventsDone', 'estimateFailedAt', 'estimateWork', 'dfsStart', 'dfsNext', 'dfsLast', 'dfsStoreCount',
   'dfsHistories', 'dfsChosenMove', 'dfsDepth',
+  'solveStart', 'solveRun', 'solveStat', 'strategyWrite', 'strategyBuffer',
 ] as const satisfies readonly (keyof CoreExports)[];
 
 /** A backend: the core's exports plus a way to see its buffers as Int32Arrays. */

@@ -33,7 +33,7 @@ import type { Percept } from '../../host/referee/percept';
 import { writeRecordKpgn, writeViewKpgn, parseKpgn } from '../../host/notation/kpgn';
 import { recordToJson, viewToJson, parseRecordJson } from '../../host/notation/recordJson';
 import { validateRecord } from '../../host/referee/validate';
-import { positionFromFen } from './oracle';
+import { positionFromFen } from '../../host/verify/referee';
 import {
   verifyRecord, bump, get, addInto, announcesPawnTries, asksAny, DIRECTION_NAMES, type Counter,
 } from './replay';

@@ -7,7 +7,7 @@ import { makeFen } from 'chessops/fen';
 import type { RuleSet } from '../../host/referee/rules';
 import type { GameRecord, Side, PawnTriesEvent } from '../../host/referee/record';
 import type { End, Percept } from '../../host/referee/percept';
-import { analyse, positionFromFen, playLegal, samePercept, isPawnCaptureAttempt, type Analysis } from './oracle';
+import { analyse, positionFromFen, playLegal, samePercept, isPawnCaptureAttempt, type Analysis } from '../../host/verify/referee';
 
 // ---- counters ----
 

@@ -1,7 +1,7 @@
-// An independent Kriegspiel referee for the tests, built on chessops (not on krieg's core): which
-// attempts are Nonsense, Illegal or legal, what a legal move announces, what the pawn-try
-// announcements say, and when the game ends. test/referee/announcements.test.ts replays every
-// event of krieg's game records through it.
+// An independent Kriegspiel referee, built on chessops (not on krieg's core): which attempts are
+// Nonsense, Illegal or legal, what a legal move announces, what the pawn-try announcements say,
+// and when the game ends. The strategy verifier (verify.ts) plays strategies through it, and
+// test/referee/announcements.test.ts replays every event of krieg's game records through it.
 //
 // Conventions shared with the records: attempts are UCI text, castling as the king's two-square
 // step, a promotion with its piece letter (e7e8q); squares are 0..63 (a1 = 0, h8 = 63).
@@ -12,8 +12,8 @@ import { SquareSet } from 'chessops/squareSet';
 import {
   between, bishopAttacks, kingAttacks, knightAttacks, pawnAttacks, queenAttacks, rookAttacks,
 } from 'chessops/attacks';
-import type { Percept, End } from '../../host/referee/percept';
-import type { RuleSet } from '../../host/referee/rules';
+import type { Percept, End } from '../referee/percept';
+import type { RuleSet } from '../referee/rules';
 
 export function positionFromFen(fen: string): Chess {
   return Chess.fromSetup(parseFen(fen).unwrap()).unwrap();

@@ -1,0 +1,147 @@
+// Guaranteed-checkmate search (SPEC §5-6): from a belief state (positions of one side to move),
+// can that side force mate within `ply` plies of actual moves whatever the truth and whatever the
+// opponent does? One entry point for every algorithm, run in budgeted steps like the estimators,
+// and the proof written out as a strategy for the host.
+//
+// Strategy encoding (STRATEGY, Int32 words, preorder), for a proven OR node:
+//   attempt, partCount, then per part of that attempt (every child of its ATTEMPT node):
+//     key0 key1 key2 (percept, pawn-try words), kind:
+//       kind 0 (the attempt was rejected): the OR node that follows, encoded the same way;
+//       kind 1 (legal): replyCount (0: every position with this answer is won), then per reply
+//         key0 key1 key2 (what we hear after their move) and the OR node that follows.
+
+import {
+  resetTree, newNode, addEntry, get, kindOf, isProven, isDisproven,
+  N_FIRST, N_NEXT, N_ATTEMPT, N_KEY, KIND_OR,
+  nodesMade, positionsMade, peakNodes, peakPositions, peakEntries, nodeTop, positionTop, NODE_WORDS,
+} from './tree';
+import { ensureDedupe } from './build';
+import { setMaterialWins } from './outcome';
+import { dfsBegin, dfsRun, RUN_DONE, RUN_MORE } from './dfs';
+import { pnsBegin, pnsRun } from './pns';
+import { POSITIONS, POSITION_SHIFT, POSITION_WORDS, W_SIDE, samePosition } from '../chess/position';
+
+export const ALGO_DFS: i32 = 0;
+export const ALGO_L_DFS: i32 = 1;
+export const ALGO_GL_DFS: i32 = 2;
+export const ALGO_GX_DFS: i32 = 3;
+export const ALGO_LE_DFS: i32 = 4;
+export const ALGO_PNS: i32 = 5;
+export const ALGO_E_PNS: i32 = 6;
+export const ALGO_COUNT: i32 = 7;
+
+// solveStart / solveRun statuses
+export const SOLVE_PROVEN: i32 = 0;
+export const SOLVE_DISPROVEN: i32 = 1;
+export const SOLVE_MORE: i32 = 2;
+/** An arena (nodes, positions, entries) is full: the answer is unknown. */
+export const SOLVE_NO_ROOM: i32 = 3;
+export const SOLVE_BAD_PROBLEM: i32 = 4;
+
+/** Option bits of solveStart. */
+export const OPTION_MATERIAL_WINS: i32 = 1;
+
+const ROOT: i32 = 0;
+let algorithm: i32 = 0;
+let firstPosition: i32 = 0;
+
+/**
+ * Starts a search from the `count` positions at handles [first, first + count) (one side to
+ * move; duplicates are ignored), mate within `ply` plies, with arenas of `maxNodes` nodes,
+ * `maxEntries` position entries and the position records [first + count, positionEnd).
+ */
+export function solveStart(first: i32, count: i32, ply: i32, algo: i32, options: i32, maxNodes: i32, maxEntries: i32, positionEnd: i32): i32 {
+  if (count < 1 || ply < 1 || algo < 0 || algo >= ALGO_COUNT || first + count > positionEnd || maxNodes < 1 || maxEntries < count) return SOLVE_BAD_PROBLEM;
+  const side = unchecked(POSITIONS[(first << POSITION_SHIFT) + W_SIDE]);
+  for (let i = 1; i < count; i++) if (unchecked(POSITIONS[((first + i) << POSITION_SHIFT) + W_SIDE]) != side) return SOLVE_BAD_PROBLEM;
+  resetTree(maxNodes, maxEntries, first + count, positionEnd);
+  ensureDedupe(positionEnd - first);
+  setMaterialWins((options & OPTION_MATERIAL_WINS) != 0);
+  algorithm = algo;
+  firstPosition = first;
+  const root = newNode(KIND_OR, -1, ply);
+  for (let i = 0; i < count; i++) {
+    let seen = false;
+    for (let j = 0; j < i && !seen; j++) seen = samePosition(first + i, first + j, true);
+    if (!seen) addEntry(root, first + i);
+  }
+  if (algo == ALGO_PNS || algo == ALGO_E_PNS) pnsBegin(root, algo == ALGO_E_PNS);
+  else dfsBegin(root, algo != ALGO_DFS && algo != ALGO_GX_DFS, algo == ALGO_GL_DFS || algo == ALGO_GX_DFS, algo == ALGO_LE_DFS);
+  return SOLVE_MORE;
+}
+
+/** Continues the search for about `budget` more nodes and positions made. */
+export function solveRun(budget: f64): i32 {
+  const status = algorithm == ALGO_PNS || algorithm == ALGO_E_PNS ? pnsRun(budget) : dfsRun(budget);
+  if (status == RUN_MORE) return SOLVE_MORE;
+  if (status != RUN_DONE) return SOLVE_NO_ROOM;
+  return isProven(ROOT) ? SOLVE_PROVEN : SOLVE_DISPROVEN;
+}
+
+// ---- statistics ----
+
+export const STAT_NODES: i32 = 0;
+export const STAT_POSITIONS: i32 = 1;
+export const STAT_PEAK_BYTES: i32 = 2;
+export const STAT_LIVE_NODES: i32 = 3;
+export const STAT_LIVE_POSITIONS: i32 = 4;
+
+/** Bytes per position entry (handle and link) and per attempt-list slot. */
+const ENTRY_BYTES: i32 = 8;
+
+export function solveStat(which: i32): f64 {
+  if (which == STAT_NODES) return nodesMade;
+  if (which == STAT_POSITIONS) return positionsMade;
+  if (which == STAT_PEAK_BYTES) return f64(peakNodes) * f64(NODE_WORDS * 4) + f64(peakPositions - firstPosition) * f64(POSITION_WORDS * 4) + f64(peakEntries) * f64(ENTRY_BYTES);
+  if (which == STAT_LIVE_NODES) return f64(nodeTop);
+  if (which == STAT_LIVE_POSITIONS) return f64(positionTop - firstPosition);
+  return -1;
+}
+
+// ---- the strategy ----
+
+export let STRATEGY = new Int32Array(0);
+let strategyLength: i32 = 0;
+
+function put(word: i32): void {
+  if (strategyLength == STRATEGY.length) {
+    const grown = new Int32Array(max(1024, STRATEGY.length * 2));
+    grown.set(STRATEGY);
+    STRATEGY = grown;
+  }
+  unchecked(STRATEGY[strategyLength++] = word);
+}
+
+function putKey(node: i32): void {
+  put(get(node, N_KEY));
+  put(get(node, N_KEY + 1));
+  put(get(node, N_KEY + 2));
+}
+
+function writeOr(node: i32): void {
+  let chosen = get(node, N_FIRST);
+  while (!isProven(chosen)) chosen = get(chosen, N_NEXT);
+  put(get(chosen, N_ATTEMPT));
+  let parts = 0;
+  for (let c = get(chosen, N_FIRST); c >= 0; c = get(c, N_NEXT)) parts++;
+  put(parts);
+  for (let c = get(chosen, N_FIRST); c >= 0; c = get(c, N_NEXT)) {
+    putKey(c);
+    if (kindOf(c) == KIND_OR) { put(0); writeOr(c); continue; }
+    put(1);
+    let replies = 0;
+    for (let r = get(c, N_FIRST); r >= 0; r = get(r, N_NEXT)) replies++;
+    put(replies);
+    for (let r = get(c, N_FIRST); r >= 0; r = get(r, N_NEXT)) { putKey(r); writeOr(r); }
+  }
+}
+
+/** Writes the proof of a proven root into STRATEGY; returns its length in words (0 if not proven). */
+export function strategyWrite(): i32 {
+  strategyLength = 0;
+  if (!isProven(ROOT) || isDisproven(ROOT)) return 0;
+  writeOr(ROOT);
+  return strategyLength;
+}
+
+export function strategyBuffer(): Int32Array { return STRATEGY; }

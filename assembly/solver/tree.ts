@@ -1,0 +1,227 @@
+// The belief-state AND-OR tree (Russell & Wolfe 2005, section 4), stored flat: every search
+// algorithm works over the same node arena, position-entry lists and attempt lists, addressed by
+// integer handles. Nodes are fixed-size records in NODES; a node's positions are a linked list of
+// entries (ENTRY_HANDLE, ENTRY_NEXT) pointing at records of the position arena, so an Illegal
+// child shares its parent's positions and an incremental search (part 2) can add positions to a
+// node one at a time. Everything is allocated from the top of its arena; a depth-first search
+// frees a failed subtree by truncating every arena back to the marks the subtree's root saved.
+//
+// Node kinds ("us" is the player the question is about, "them" the opponent):
+// - OR: us to attempt. Children: ATTEMPT nodes. Proven iff one child is.
+// - ATTEMPT: one attempt tried in every position of its OR parent (an AND node). Children: at
+//   most one OR node (the positions where the referee rejects the attempt; same depth, the attempt
+//   no longer available this turn), and one EXPAND node per distinct announcement of the legal
+//   move. Proven iff every child is.
+// - EXPAND: the positions after our legal move with one announcement, them to move (unseen).
+//   Children: one OR node per distinct announcement we hear after their move. Proven iff every
+//   child is; an EXPAND whose positions were all won (mate) has no positions and is proven.
+//
+// Node record (NODE_WORDS Int32 words, base = node * NODE_WORDS):
+// | word | field     | meaning                                                                  |
+// |------|-----------|--------------------------------------------------------------------------|
+// | 0    | kind      | KIND_* | flags (FLAG_*)                                                  |
+// | 1    | parent    | parent node, -1 at the root                                              |
+// | 2    | first     | first child, -1 if none                                                  |
+// | 3    | next      | next sibling, -1 if none                                                 |
+// | 4, 5 | pn, dn    | proof and disproof numbers: pn 0 = proven, dn 0 = disproven (every algorithm) |
+// | 6    | depth     | plies of actual moves left (OR, ATTEMPT: before our move; EXPAND: before theirs) |
+// | 7    | attempt   | ATTEMPT: the attempt code                                                |
+// | 8..10| key       | what we heard on arriving here: percept, then pawn-try words (OR child of an ATTEMPT: the rejection) |
+// | 11   | entries   | first entry of the position list, -1 if none                             |
+// | 12   | size      | number of positions                                                      |
+// | 13   | cursor    | search state: OR the next attempt index; AND nodes the child being searched |
+// | 14   | attempts  | OR: start of its attempt list in ATTEMPT_LIST (-1 until generated)       |
+// | 15   | count     | OR: number of attempts                                                   |
+// | 16-18| marks     | arena tops when the node was made: nodes are the node itself; positions, entries, attempt lists |
+// | 19   | spare     | reserved for the incremental searches                                    |
+
+export const NODE_WORDS: i32 = 20;
+export const N_KIND: i32 = 0;
+export const N_PARENT: i32 = 1;
+export const N_FIRST: i32 = 2;
+export const N_NEXT: i32 = 3;
+export const N_PN: i32 = 4;
+export const N_DN: i32 = 5;
+export const N_DEPTH: i32 = 6;
+export const N_ATTEMPT: i32 = 7;
+export const N_KEY: i32 = 8;
+export const N_ENTRIES: i32 = 11;
+export const N_SIZE: i32 = 12;
+export const N_CURSOR: i32 = 13;
+export const N_ATTEMPTS: i32 = 14;
+export const N_COUNT: i32 = 15;
+export const N_MARK_POSITIONS: i32 = 16;
+export const N_MARK_ENTRIES: i32 = 17;
+export const N_MARK_ATTEMPTS: i32 = 18;
+
+export const KIND_OR: i32 = 1;
+export const KIND_ATTEMPT: i32 = 2;
+export const KIND_EXPAND: i32 = 3;
+/** The node's children have been made (OR: attempt list; EXPAND: their moves; ATTEMPT: always). */
+export const FLAG_EXPANDED: i32 = 1 << 4;
+/** ATTEMPT disproved through its Illegal child (greedy pruning then disproves the OR parent). */
+export const FLAG_ILLEGAL_FAILED: i32 = 1 << 5;
+/** Solved by its own build (a failing or all-won position), not by its children's numbers. */
+export const FLAG_TERMINAL: i32 = 1 << 6;
+
+/** Proof numbers saturate here ("infinity"). */
+export const INFINITE: i32 = 1 << 28;
+
+export let NODES = new Int32Array(0);
+export let ENTRY_HANDLE = new Int32Array(0);
+export let ENTRY_NEXT = new Int32Array(0);
+export let ATTEMPT_LIST = new Int32Array(0);
+
+export let nodeTop: i32 = 0;
+export let entryTop: i32 = 0;
+export let attemptTop: i32 = 0;
+export let positionTop: i32 = 0;
+let nodeLimit: i32 = 0;
+let positionLimit: i32 = 0;
+
+// ---- statistics (reset by resetTree) ----
+/** Nodes made, positions generated (successors computed), peak arena use. */
+export let nodesMade: f64 = 0;
+export let positionsMade: f64 = 0;
+export let peakNodes: i32 = 0;
+export let peakPositions: i32 = 0;
+export let peakEntries: i32 = 0;
+/** Set when an arena is full: the search stops with "unknown". */
+export let outOfRoom: bool = false;
+
+/**
+ * Sizes the arenas (grow-only: the stub runtime never frees) and empties the tree. Positions are
+ * taken from [firstFree, positionEnd) of the position arena.
+ */
+export function resetTree(maxNodes: i32, maxEntries: i32, firstFree: i32, positionEnd: i32): void {
+  if (NODES.length < maxNodes * NODE_WORDS) NODES = new Int32Array(maxNodes * NODE_WORDS);
+  if (ENTRY_HANDLE.length < maxEntries) {
+    ENTRY_HANDLE = new Int32Array(maxEntries);
+    ENTRY_NEXT = new Int32Array(maxEntries);
+  }
+  // every OR node's attempts are distinct codes (< 2^15 of them); one list per live OR node
+  if (ATTEMPT_LIST.length < maxEntries) ATTEMPT_LIST = new Int32Array(maxEntries);
+  nodeLimit = maxNodes;
+  positionLimit = positionEnd;
+  nodeTop = 0;
+  entryTop = 0;
+  attemptTop = 0;
+  positionTop = firstFree;
+  nodesMade = 0;
+  positionsMade = 0;
+  peakNodes = 0;
+  peakPositions = 0;
+  peakEntries = 0;
+  outOfRoom = false;
+}
+
+export function entryLimit(): i32 { return ENTRY_HANDLE.length; }
+
+// ---- field access ----
+
+export function get(node: i32, word: i32): i32 { return unchecked(NODES[node * NODE_WORDS + word]); }
+export function set(node: i32, word: i32, value: i32): void { unchecked(NODES[node * NODE_WORDS + word] = value); }
+export function kindOf(node: i32): i32 { return get(node, N_KIND) & 15; }
+export function hasFlag(node: i32, flag: i32): bool { return (get(node, N_KIND) & flag) != 0; }
+export function addFlag(node: i32, flag: i32): void { set(node, N_KIND, get(node, N_KIND) | flag); }
+export function isProven(node: i32): bool { return get(node, N_PN) == 0; }
+export function isDisproven(node: i32): bool { return get(node, N_DN) == 0; }
+export function isSolved(node: i32): bool { return get(node, N_PN) == 0 || get(node, N_DN) == 0; }
+export function prove(node: i32): void { set(node, N_PN, 0); set(node, N_DN, INFINITE); }
+export function disprove(node: i32): void { set(node, N_PN, INFINITE); set(node, N_DN, 0); }
+
+// ---- allocation ----
+
+/**
+ * A new node, appended as the last child of `parent` (-1 for the root); -1 when the node arena is
+ * full. Unsolved, with proof and disproof numbers 1.
+ */
+export function newNode(kind: i32, parent: i32, depth: i32): i32 {
+  if (nodeTop >= nodeLimit) { outOfRoom = true; return -1; }
+  const node = nodeTop++;
+  if (nodeTop > peakNodes) peakNodes = nodeTop;
+  nodesMade++;
+  const base = node * NODE_WORDS;
+  for (let i = 0; i < NODE_WORDS; i++) unchecked(NODES[base + i] = 0);
+  set(node, N_KIND, kind);
+  set(node, N_PARENT, parent);
+  set(node, N_FIRST, -1);
+  set(node, N_NEXT, -1);
+  set(node, N_PN, 1);
+  set(node, N_DN, 1);
+  set(node, N_DEPTH, depth);
+  set(node, N_ENTRIES, -1);
+  set(node, N_CURSOR, -1);
+  set(node, N_ATTEMPTS, -1);
+  set(node, N_MARK_POSITIONS, positionTop);
+  set(node, N_MARK_ENTRIES, entryTop);
+  set(node, N_MARK_ATTEMPTS, attemptTop);
+  if (parent >= 0) {
+    let last = get(parent, N_FIRST);
+    if (last < 0) set(parent, N_FIRST, node);
+    else {
+      while (get(last, N_NEXT) >= 0) last = get(last, N_NEXT);
+      set(last, N_NEXT, node);
+    }
+  }
+  return node;
+}
+
+/** Frees `node`, its subtree and everything allocated after it (it must be its parent's last child). */
+export function truncate(node: i32): void {
+  const parent = get(node, N_PARENT);
+  if (parent >= 0) {
+    let child = get(parent, N_FIRST);
+    if (child == node) set(parent, N_FIRST, -1);
+    else {
+      while (get(child, N_NEXT) != node) child = get(child, N_NEXT);
+      set(child, N_NEXT, -1);
+    }
+  }
+  positionTop = get(node, N_MARK_POSITIONS);
+  entryTop = get(node, N_MARK_ENTRIES);
+  attemptTop = get(node, N_MARK_ATTEMPTS);
+  nodeTop = node;
+}
+
+/** A fresh position record for a successor; -1 when the position arena is full. */
+export function newPosition(): i32 {
+  if (positionTop >= positionLimit) { outOfRoom = true; return -1; }
+  positionsMade++;
+  const h = positionTop++;
+  if (positionTop > peakPositions) peakPositions = positionTop;
+  return h;
+}
+
+/** Gives back the newest position record (a duplicate, or one that needs no keeping). */
+export function dropNewestPosition(): void { positionTop--; }
+
+/** Adds position `h` to `node`'s list (at the front); false when the entry arena is full. */
+export function addEntry(node: i32, h: i32): bool {
+  if (entryTop >= ENTRY_HANDLE.length) { outOfRoom = true; return false; }
+  const e = entryTop++;
+  if (entryTop > peakEntries) peakEntries = entryTop;
+  unchecked(ENTRY_HANDLE[e] = h);
+  unchecked(ENTRY_NEXT[e] = get(node, N_ENTRIES));
+  set(node, N_ENTRIES, e);
+  set(node, N_SIZE, get(node, N_SIZE) + 1);
+  return true;
+}
+
+/** Appends `attempt` to the attempt-list arena; false when full. */
+export function pushAttempt(attempt: i32): bool {
+  if (attemptTop >= ATTEMPT_LIST.length) { outOfRoom = true; return false; }
+  unchecked(ATTEMPT_LIST[attemptTop++] = attempt);
+  return true;
+}
+
+/** Does `node`'s key equal (k0, k1, k2)? */
+export function keyIs(node: i32, k0: i32, k1: i32, k2: i32): bool {
+  return get(node, N_KEY) == k0 && get(node, N_KEY + 1) == k1 && get(node, N_KEY + 2) == k2;
+}
+
+export function setKey(node: i32, k0: i32, k1: i32, k2: i32): void {
+  set(node, N_KEY, k0);
+  set(node, N_KEY + 1, k1);
+  set(node, N_KEY + 2, k2);
+}

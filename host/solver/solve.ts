@@ -1,0 +1,142 @@
+// Guaranteed-checkmate search from the host: a problem (positions of one side to move, or a view
+// whose belief state is estimated first), an algorithm by name, limits; the core searches in
+// budgeted steps (so time limits and progress work) and the answer comes back with statistics and,
+// when proven, the strategy.
+import type { Engine } from '../engine';
+import { KriegError } from '../status';
+import type { RuleSet } from '../referee/rules';
+import type { Side } from '../referee/record';
+import { decodeStrategy, type Strategy } from './strategy';
+
+/** The algorithms of assembly/solver/solve.ts (ALGO_*), in their index order. */
+export const ALGORITHMS = ['dfs', 'l-dfs', 'gl-dfs', 'gx-dfs', 'le-dfs', 'pns', 'e-pns'] as const;
+export type Algorithm = (typeof ALGORITHMS)[number];
+export const ALGORITHM_ALIASES: Record<string, Algorithm> = { udb: 'le-dfs' };
+
+export function algorithmByName(name: string): Algorithm {
+  const algo = ALGORITHM_ALIASES[name] ?? name;
+  if (!(ALGORITHMS as readonly string[]).includes(algo)) {
+    throw new KriegError('bad-algorithm', `unknown algorithm '${name}' (known: ${[...ALGORITHMS, ...Object.keys(ALGORITHM_ALIASES)].join(', ')})`);
+  }
+  return algo as Algorithm;
+}
+
+export interface Problem {
+  rules: RuleSet;
+  /** The belief state: FENs, all with the same side to move (the side the question is about). */
+  positions: string[];
+  /** Mate within this many plies of actual moves (both sides' moves count; Illegal retries do not). */
+  ply: number;
+  /** Count Berkeley's known material wins against a bare king as mate. */
+  materialWins?: boolean;
+}
+
+export interface SolveLimits {
+  /** Belief-state nodes made. */
+  nodes?: number;
+  /** Milliseconds. */
+  timeMs?: number;
+  /** Bytes for the search's arenas (nodes, positions, entries, duplicate table). */
+  memoryBytes?: number;
+}
+
+export const DEFAULT_MEMORY_BYTES = 256 * 2 ** 20;
+
+export type Answer = 'proven' | 'disproven' | 'unknown';
+
+export interface SolveStats {
+  /** Belief-state nodes made (OR, ATTEMPT and EXPAND nodes). */
+  nodes: number;
+  /** Physical positions generated (successors computed). */
+  positions: number;
+  /** Peak bytes of the search's arenas in use. */
+  peakBytes: number;
+  ms: number;
+}
+
+export interface SolveResult {
+  answer: Answer;
+  /** With `unknown`: the limit that stopped the search. */
+  limit?: 'nodes' | 'time' | 'memory';
+  algorithm: Algorithm;
+  stats: SolveStats;
+  strategy?: Strategy;
+}
+
+// core constants (assembly/solver/solve.ts)
+const STATUS = { proven: 0, disproven: 1, more: 2, noRoom: 3, badProblem: 4 } as const;
+const STAT = { nodes: 0, positions: 1, peakBytes: 2 } as const;
+const OPTION_MATERIAL_WINS = 1;
+const FIRST_HANDLE = 16; // the root positions' records (0..15 are the host's)
+const STEP = 50_000; // nodes + positions per core call
+// bytes per unit of each arena (assembly/solver/tree.ts): a node record, a position record plus
+// its share of the duplicate table, an entry (handle, link) plus an attempt-list slot
+const NODE_BYTES = 80;
+const POSITION_BYTES = 128 + 24;
+const ENTRY_BYTES = 12;
+
+/** How a memory budget is shared between the arenas. */
+export function arenaSizes(memoryBytes: number): { nodes: number; positions: number; entries: number } {
+  return {
+    nodes: Math.max(16, Math.floor((memoryBytes * 0.3) / NODE_BYTES)),
+    positions: Math.max(16, Math.floor((memoryBytes * 0.55) / POSITION_BYTES)),
+    entries: Math.max(16, Math.floor((memoryBytes * 0.15) / ENTRY_BYTES)),
+  };
+}
+
+/** Loads the problem's positions into the engine at FIRST_HANDLE…; returns the side to move. */
+function loadPositions(engine: Engine, problem: Problem, positionEnd: number): Side {
+  if (problem.positions.length === 0) throw new KriegError('empty-problem', 'the problem has no positions');
+  if (FIRST_HANDLE + problem.positions.length >= positionEnd) throw new KriegError('problem-too-large', `${problem.positions.length} positions do not fit the memory limit`);
+  if (engine.capacity < positionEnd) engine.resize(positionEnd);
+  engine.setRules(problem.rules);
+  let side: Side | undefined;
+  problem.positions.forEach((fen, i) => {
+    try {
+      engine.setFen(FIRST_HANDLE + i, fen);
+    } catch (error) {
+      if (error instanceof KriegError) throw new KriegError(error.code, `position ${i + 1} (${fen}): ${error.message}`);
+      throw error;
+    }
+    const s: Side = engine.setup(FIRST_HANDLE + i).side === 0 ? 'white' : 'black';
+    if (side !== undefined && s !== side) throw new KriegError('mixed-sides', `position ${i + 1} has ${s} to move, position 1 ${side}: a belief state has one side to move`);
+    side = s;
+  });
+  return side!;
+}
+
+/** Solves `problem` with `algorithm`; `onProgress` is called between core steps. */
+export function solve(engine: Engine, problem: Problem, algorithm: Algorithm, limits: SolveLimits = {}, onProgress?: (stats: SolveStats) => void): SolveResult {
+  if (!Number.isInteger(problem.ply) || problem.ply < 1 || problem.ply > 99) throw new KriegError('bad-ply', `ply must be an integer from 1 to 99, got ${problem.ply}`);
+  const sizes = arenaSizes(limits.memoryBytes ?? DEFAULT_MEMORY_BYTES);
+  const positionEnd = FIRST_HANDLE + sizes.positions;
+  const side = loadPositions(engine, problem, positionEnd);
+  const x = engine.core.exports;
+  const started = performance.now();
+  const status0 = x.solveStart(FIRST_HANDLE, problem.positions.length, problem.ply, ALGORITHMS.indexOf(algorithm),
+    problem.materialWins ? OPTION_MATERIAL_WINS : 0, sizes.nodes, sizes.entries, positionEnd);
+  if (status0 === STATUS.badProblem) throw new KriegError('bad-problem', 'the core rejected the problem');
+  const stats = (): SolveStats => ({
+    nodes: x.solveStat(STAT.nodes), positions: x.solveStat(STAT.positions), peakBytes: x.solveStat(STAT.peakBytes), ms: performance.now() - started,
+  });
+  const finish = (answer: Answer, limit?: SolveResult['limit']): SolveResult => {
+    const result: SolveResult = { answer, algorithm, stats: stats() };
+    if (limit) result.limit = limit;
+    if (answer === 'proven') {
+      const length = x.strategyWrite();
+      const words = engine.core.view(x.strategyBuffer()).slice(0, length);
+      result.strategy = { side, ply: problem.ply, materialWins: problem.materialWins === true, root: decodeStrategy(words, problem.rules) };
+    }
+    return result;
+  };
+  for (;;) {
+    const budget = limits.nodes === undefined ? STEP : Math.min(STEP, Math.max(1, limits.nodes - x.solveStat(STAT.nodes)));
+    const status = x.solveRun(budget);
+    if (status === STATUS.proven) return finish('proven');
+    if (status === STATUS.disproven) return finish('disproven');
+    if (status === STATUS.noRoom) return finish('unknown', 'memory');
+    if (limits.nodes !== undefined && x.solveStat(STAT.nodes) >= limits.nodes) return finish('unknown', 'nodes');
+    if (limits.timeMs !== undefined && performance.now() - started > limits.timeMs) return finish('unknown', 'time');
+    onProgress?.(stats());
+  }
+}
