@@ -8,6 +8,7 @@ import { viewCommand } from './view';
 import { variantsCommand } from './variants';
 import { beliefCommand } from './belief';
 import { infosetCommand } from './infoset';
+import { solveCommand, verifyCommand } from './solve';
 import { EXIT_USAGE } from './common';
 
 // a closed pipe (krieg view … | head) ends the output quietly
@@ -23,9 +24,11 @@ await yargs(hideBin(process.argv))
   .command(variantsCommand)
   .command(beliefCommand)
   .command(infosetCommand)
+  .command(solveCommand)
+  .command(verifyCommand)
   .demandCommand(1, 'name a command (see the list above)')
   .strict()
-  .epilogue('Exit codes: 0 success, 2 bad input (the message names what and where), 1 internal error; belief and infoset: 3 the view is inconsistent, 4 a limit was reached (partial result).')
+  .epilogue('Exit codes: 0 success, 2 bad input (the message names what and where), 1 internal error; belief, infoset and solve: 3 the view is inconsistent, 4 a limit was reached (partial result, or the answer unknown); verify: 5 the strategy fails.')
   .fail((message, error, y) => {
     if (error) throw error;
     process.stderr.write(`krieg: ${message.replace(/\s*\n\s*/g, ' ')} (run 'krieg --help' for usage)\n`);
