@@ -13,15 +13,17 @@ import {
   N_PARENT, N_FIRST, N_NEXT, N_DEPTH, N_ATTEMPT, N_ENTRIES, N_SIZE, N_ATTEMPTS, N_COUNT,
   KIND_OR, KIND_ATTEMPT, KIND_EXPAND, FLAG_EXPANDED, FLAG_TERMINAL,
   ENTRY_HANDLE, ENTRY_NEXT, ATTEMPT_LIST, attemptTop,
-  get, set, kindOf, addFlag, prove, disprove, isProven, newNode, newPosition, dropNewestPosition,
-  addEntry, pushAttempt, keyIs, setKey,
+  get, set, kindOf, addFlag, prove, disprove, isProven, isDisproven, newNode, newPosition, dropNewestPosition,
+  addEntry, addPending, pushAttempt, keyIs, setKey,
 } from './tree';
 
 /** Move lists of the search pool (lists 0..63) the builds use; perft never runs during a solve. */
 const ATTEMPT_MOVES: i32 = listOffset(1);
 const EXPAND_MOVES: i32 = listOffset(2);
 
-// ---- duplicate positions within a node: a hash set of (node, position), cleared per build ----
+// ---- duplicate positions within a node: a hash set of (node, position) ----
+// Black-box builds clear it per build (a build makes a node's positions all at once); incremental
+// searches keep it for the whole search (they never free nodes, so an entry cannot go stale).
 
 let DEDUPE_NODE = new Int32Array(0);
 let DEDUPE_HANDLE = new Int32Array(0);
@@ -29,9 +31,11 @@ let DEDUPE_GENERATION = new Int32Array(0);
 let dedupeMask: i32 = 0;
 let dedupeGeneration: i32 = 0;
 let dedupeUsed: i32 = 0;
+/** Positions go to `pending` lists (incremental searches) rather than `entries`. */
+let incremental: bool = false;
 
-/** Sizes the set for builds of up to `positions` positions (grow-only). */
-export function ensureDedupe(positions: i32): void {
+/** Sizes the set for up to `positions` positions (grow-only) and chooses where positions go. */
+export function resetBuilds(positions: i32, isIncremental: bool): void {
   let size = 1024;
   while (size < positions * 2 && size < (1 << 24)) size <<= 1;
   if (DEDUPE_NODE.length < size) {
@@ -41,12 +45,17 @@ export function ensureDedupe(positions: i32): void {
     dedupeGeneration = 0;
   }
   dedupeMask = DEDUPE_NODE.length - 1;
+  incremental = isIncremental;
+  newBuild();
 }
 
 function newBuild(): void {
   dedupeGeneration++;
   dedupeUsed = 0;
 }
+
+/** Adds `h` (shared with the parent, so never a duplicate) to `node`'s positions; false out of room. */
+function addShared(node: i32, h: i32): bool { return incremental ? addPending(node, h) : addEntry(node, h); }
 
 /**
  * Adds the newest position `h` to `node` unless an equal one is there: 1 added, 0 a duplicate
@@ -64,7 +73,7 @@ function addUnique(node: i32, h: i32): i32 {
     }
     slot = (slot + 1) & dedupeMask;
   }
-  if (!addEntry(node, h)) { dropNewestPosition(); return -1; }
+  if (!addShared(node, h)) { dropNewestPosition(); return -1; }
   unchecked(DEDUPE_GENERATION[slot] = dedupeGeneration);
   unchecked(DEDUPE_NODE[slot] = node);
   unchecked(DEDUPE_HANDLE[slot] = h);
@@ -85,12 +94,8 @@ function childWithKey(node: i32, kind: i32, k0: i32, k1: i32, k2: i32, depth: i3
 const TRIED = new Int32Array(1 << 15);
 let triedGeneration: i32 = 0;
 
-/**
- * Lists at `node` every attempt legal in at least one of its positions and not yet tried this
- * turn (the turn's earlier attempts are the ATTEMPT ancestors this node is the Illegal part of),
- * in order of first appearance.
- */
-export function listAttempts(node: i32): void {
+/** Marks in TRIED (a new generation) the attempts already made this turn before OR node `node`. */
+function markTried(node: i32): void {
   triedGeneration++;
   let n = node;
   for (;;) {
@@ -99,6 +104,15 @@ export function listAttempts(node: i32): void {
     unchecked(TRIED[get(p, N_ATTEMPT)] = triedGeneration);
     n = get(p, N_PARENT);
   }
+}
+
+/**
+ * Lists at `node` every attempt legal in at least one of its positions and not yet tried this
+ * turn (the turn's earlier attempts are the ATTEMPT ancestors this node is the Illegal part of),
+ * in order of first appearance.
+ */
+export function listAttempts(node: i32): void {
+  markTried(node);
   const start = attemptTop;
   for (let e = get(node, N_ENTRIES); e >= 0; e = unchecked(ENTRY_NEXT[e])) {
     const h = unchecked(ENTRY_HANDLE[e]);
@@ -117,44 +131,81 @@ export function listAttempts(node: i32): void {
 
 export function attemptAt(node: i32, i: i32): i32 { return unchecked(ATTEMPT_LIST[get(node, N_ATTEMPTS) + i]); }
 
-// ---- ATTEMPT nodes ----
+// ---- one position at a time (shared by the black-box builds and the incremental searches) ----
+
+export const STEP_OK: i32 = 0;
+export const STEP_FAILED: i32 = 1;
+export const STEP_NO_ROOM: i32 = 2;
 
 /**
- * Tries the attempt of ATTEMPT node `node` in every position of its OR parent: rejected
- * positions go to the Illegal child, legal outcomes are judged (won ones dropped, a failing one
- * disproves the node) and the rest grouped by what we hear into EXPAND children. An EXPAND child
- * left without positions (every position in it won) is proven; the node is proven when every
- * child is.
+ * Tries the attempt of ATTEMPT node `node` in position `h` of its OR parent: a rejection puts `h`
+ * in the Illegal child; a legal move is judged — a won position is dropped (its EXPAND part is
+ * still made, so the strategy shows the answer), an open one goes to the EXPAND part of what we
+ * hear, a failing one is STEP_FAILED.
  */
-export function buildAttempt(node: i32, early: bool): void {
-  newBuild();
-  const parent = get(node, N_PARENT);
-  const attempt = get(node, N_ATTEMPT);
+export function attemptIn(node: i32, h: i32): i32 {
   const depth = get(node, N_DEPTH);
-  let failed = false;
-  for (let e = get(parent, N_ENTRIES); e >= 0; e = unchecked(ENTRY_NEXT[e])) {
-    const h = unchecked(ENTRY_HANDLE[e]);
+  const dst = newPosition();
+  if (dst < 0) return STEP_NO_ROOM;
+  const percept = answerAttempt(h, get(node, N_ATTEMPT), dst);
+  if ((percept & 3) != ANSWER_LEGAL) {
+    dropNewestPosition();
+    const rejected = childWithKey(node, KIND_OR, percept, 0, 0, depth);
+    return rejected >= 0 && addShared(rejected, h) ? STEP_OK : STEP_NO_ROOM;
+  }
+  const result = afterOwnMove(dst, percept, depth);
+  if (result == FAILED) { dropNewestPosition(); return STEP_FAILED; }
+  announceTries(dst);
+  const part = childWithKey(node, KIND_EXPAND, percept, triesLo, triesHi, depth - 1);
+  if (part < 0) { dropNewestPosition(); return STEP_NO_ROOM; }
+  if (result == WON) { dropNewestPosition(); return STEP_OK; }
+  return addUnique(part, dst) < 0 ? STEP_NO_ROOM : STEP_OK;
+}
+
+/**
+ * Plays every legal move of theirs in position `h` of EXPAND node `node`, adding the results to its
+ * OR children by what we hear. A move that ends the game (we are mated or stalemated, or a draw) is
+ * STEP_FAILED; with `stopAtFailure` the other moves are not made.
+ */
+export function repliesIn(node: i32, h: i32, stopAtFailure: bool): i32 {
+  const depth = get(node, N_DEPTH);
+  const n = generateMoves(h, EXPAND_MOVES);
+  let status = STEP_OK;
+  for (let i = 0; i < n; i++) {
     const dst = newPosition();
-    if (dst < 0) return;
-    const percept = answerAttempt(h, attempt, dst);
-    if ((percept & 3) != ANSWER_LEGAL) {
+    if (dst < 0) return STEP_NO_ROOM;
+    const percept = playAndAnnounce(h, unchecked(MOVES[EXPAND_MOVES + i]), dst);
+    if (perceptEnd(percept) != END_NONE) {
       dropNewestPosition();
-      const rejected = childWithKey(node, KIND_OR, percept, 0, 0, depth);
-      if (rejected < 0 || !addEntry(rejected, h)) return;
-      continue;
-    }
-    const result = afterOwnMove(dst, percept, depth);
-    if (result == FAILED) {
-      dropNewestPosition();
-      failed = true;
-      if (early) break;
+      status = STEP_FAILED;
+      if (stopAtFailure) return status;
       continue;
     }
     announceTries(dst);
-    const part = childWithKey(node, KIND_EXPAND, percept, triesLo, triesHi, depth - 1);
-    if (part < 0) { dropNewestPosition(); return; }
-    if (result == WON) { dropNewestPosition(); continue; }
-    if (addUnique(part, dst) < 0) return;
+    const next = childWithKey(node, KIND_OR, percept, triesLo, triesHi, depth - 1);
+    if (next < 0) { dropNewestPosition(); return STEP_NO_ROOM; }
+    if (addUnique(next, dst) < 0) return STEP_NO_ROOM;
+  }
+  return status;
+}
+
+// ---- black-box builds: a node's children made from all its positions at once ----
+
+/**
+ * Tries the attempt of ATTEMPT node `node` in every position of its OR parent. A failing position
+ * disproves the node; an EXPAND child left without positions (every position in it won) is proven;
+ * the node is proven when every child is.
+ */
+export function buildAttempt(node: i32, early: bool): void {
+  newBuild();
+  let failed = false;
+  for (let e = get(get(node, N_PARENT), N_ENTRIES); e >= 0; e = unchecked(ENTRY_NEXT[e])) {
+    const status = attemptIn(node, unchecked(ENTRY_HANDLE[e]));
+    if (status == STEP_NO_ROOM) return;
+    if (status == STEP_FAILED) {
+      failed = true;
+      if (early) break;
+    }
   }
   addFlag(node, FLAG_EXPANDED);
   if (failed) { disprove(node); addFlag(node, FLAG_TERMINAL); return; }
@@ -175,27 +226,58 @@ export function buildAttempt(node: i32, early: bool): void {
  */
 export function buildExpand(node: i32, early: bool): void {
   newBuild();
-  const depth = get(node, N_DEPTH);
   let failed = false;
-  for (let e = get(node, N_ENTRIES); e >= 0 && !(failed && early); e = unchecked(ENTRY_NEXT[e])) {
-    const h = unchecked(ENTRY_HANDLE[e]);
-    const n = generateMoves(h, EXPAND_MOVES);
-    for (let i = 0; i < n; i++) {
-      const dst = newPosition();
-      if (dst < 0) return;
-      const percept = playAndAnnounce(h, unchecked(MOVES[EXPAND_MOVES + i]), dst);
-      if (perceptEnd(percept) != END_NONE) {
-        dropNewestPosition();
-        failed = true;
-        if (early) break;
-        continue;
-      }
-      announceTries(dst);
-      const next = childWithKey(node, KIND_OR, percept, triesLo, triesHi, depth - 1);
-      if (next < 0) { dropNewestPosition(); return; }
-      if (addUnique(next, dst) < 0) return;
+  for (let e = get(node, N_ENTRIES); e >= 0; e = unchecked(ENTRY_NEXT[e])) {
+    const status = repliesIn(node, unchecked(ENTRY_HANDLE[e]), early);
+    if (status == STEP_NO_ROOM) return;
+    if (status == STEP_FAILED) {
+      failed = true;
+      if (early) break;
     }
   }
   addFlag(node, FLAG_EXPANDED);
   if (failed) { disprove(node); addFlag(node, FLAG_TERMINAL); }
+}
+
+// ---- incremental searches: one position at a time ----
+
+/**
+ * Integrates position `h` (just taken from `node`'s pending list, see takePending) into OR or
+ * EXPAND node `node`: an EXPAND node plays their moves in it (a failing one disproves the node);
+ * an OR node tries every live ATTEMPT child's attempt in it (a failing one disproves that child,
+ * which stays, so the attempt is not made again) and makes an ATTEMPT child for every attempt
+ * legal in `h` and new to the node, replaying all the node's earlier positions into it — so an
+ * attempt is considered only once it is legal in some position seen (never an always-illegal
+ * one). Returns STEP_NO_ROOM when an arena is full.
+ */
+export function integrate(node: i32, h: i32): i32 {
+  if (kindOf(node) == KIND_EXPAND) {
+    const status = repliesIn(node, h, true);
+    if (status == STEP_FAILED) disprove(node);
+    return status == STEP_NO_ROOM ? STEP_NO_ROOM : STEP_OK;
+  }
+  markTried(node);
+  for (let c = get(node, N_FIRST); c >= 0; c = get(c, N_NEXT)) {
+    unchecked(TRIED[get(c, N_ATTEMPT)] = triedGeneration);
+    if (isDisproven(c)) continue;
+    const status = attemptIn(c, h);
+    if (status == STEP_NO_ROOM) return status;
+    if (status == STEP_FAILED) disprove(c);
+  }
+  const n = generateMoves(h, ATTEMPT_MOVES);
+  for (let i = 0; i < n; i++) {
+    const attempt = attemptOf(unchecked(MOVES[ATTEMPT_MOVES + i]));
+    if (unchecked(TRIED[attempt]) == triedGeneration) continue;
+    unchecked(TRIED[attempt] = triedGeneration);
+    const c = newNode(KIND_ATTEMPT, node, get(node, N_DEPTH));
+    if (c < 0) return STEP_NO_ROOM;
+    set(c, N_ATTEMPT, attempt);
+    addFlag(c, FLAG_EXPANDED);
+    for (let e = get(node, N_ENTRIES); e >= 0 && !isDisproven(c); e = unchecked(ENTRY_NEXT[e])) {
+      const status = attemptIn(c, unchecked(ENTRY_HANDLE[e]));
+      if (status == STEP_NO_ROOM) return status;
+      if (status == STEP_FAILED) disprove(c);
+    }
+  }
+  return STEP_OK;
 }

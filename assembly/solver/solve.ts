@@ -11,11 +11,12 @@
 //         key0 key1 key2 (what we hear after their move) and the OR node that follows.
 
 import {
-  resetTree, newNode, addEntry, get, kindOf, isProven, isDisproven,
+  resetTree, newNode, addEntry, addPending, get, kindOf, isProven, isDisproven,
   N_FIRST, N_NEXT, N_ATTEMPT, N_KEY, KIND_OR,
   nodesMade, positionsMade, peakNodes, peakPositions, peakEntries, nodeTop, positionTop, NODE_WORDS,
 } from './tree';
-import { ensureDedupe } from './build';
+import { resetBuilds } from './build';
+import { incrementalBegin, incrementalRun } from './incremental';
 import { setMaterialWins } from './outcome';
 import { dfsBegin, dfsRun, RUN_DONE, RUN_MORE } from './dfs';
 import { pnsBegin, pnsRun } from './pns';
@@ -28,7 +29,12 @@ export const ALGO_GX_DFS: i32 = 3;
 export const ALGO_LE_DFS: i32 = 4;
 export const ALGO_PNS: i32 = 5;
 export const ALGO_E_PNS: i32 = 6;
-export const ALGO_COUNT: i32 = 7;
+export const ALGO_L_DUB: i32 = 7;
+export const ALGO_L_DBU: i32 = 8;
+export const ALGO_GL_DBU: i32 = 9;
+export const ALGO_COUNT: i32 = 10;
+
+function isIncremental(algo: i32): bool { return algo >= ALGO_L_DUB; }
 
 // solveStart / solveRun statuses
 export const SOLVE_PROVEN: i32 = 0;
@@ -55,7 +61,7 @@ export function solveStart(first: i32, count: i32, ply: i32, algo: i32, options:
   const side = unchecked(POSITIONS[(first << POSITION_SHIFT) + W_SIDE]);
   for (let i = 1; i < count; i++) if (unchecked(POSITIONS[((first + i) << POSITION_SHIFT) + W_SIDE]) != side) return SOLVE_BAD_PROBLEM;
   resetTree(maxNodes, maxEntries, first + count, positionEnd);
-  ensureDedupe(positionEnd - first);
+  resetBuilds(positionEnd - first, isIncremental(algo));
   setMaterialWins((options & OPTION_MATERIAL_WINS) != 0);
   algorithm = algo;
   firstPosition = first;
@@ -63,16 +69,19 @@ export function solveStart(first: i32, count: i32, ply: i32, algo: i32, options:
   for (let i = 0; i < count; i++) {
     let seen = false;
     for (let j = 0; j < i && !seen; j++) seen = samePosition(first + i, first + j, true);
-    if (!seen) addEntry(root, first + i);
+    if (seen) continue;
+    if (isIncremental(algo)) addPending(root, first + i); else addEntry(root, first + i);
   }
-  if (algo == ALGO_PNS || algo == ALGO_E_PNS) pnsBegin(root, algo == ALGO_E_PNS);
+  if (isIncremental(algo)) incrementalBegin(root, algo == ALGO_L_DUB, algo == ALGO_GL_DBU);
+  else if (algo == ALGO_PNS || algo == ALGO_E_PNS) pnsBegin(root, algo == ALGO_E_PNS);
   else dfsBegin(root, algo != ALGO_DFS && algo != ALGO_GX_DFS, algo == ALGO_GL_DFS || algo == ALGO_GX_DFS, algo == ALGO_LE_DFS);
   return SOLVE_MORE;
 }
 
 /** Continues the search for about `budget` more nodes and positions made. */
 export function solveRun(budget: f64): i32 {
-  const status = algorithm == ALGO_PNS || algorithm == ALGO_E_PNS ? pnsRun(budget) : dfsRun(budget);
+  const status = isIncremental(algorithm) ? incrementalRun(budget)
+    : algorithm == ALGO_PNS || algorithm == ALGO_E_PNS ? pnsRun(budget) : dfsRun(budget);
   if (status == RUN_MORE) return SOLVE_MORE;
   if (status != RUN_DONE) return SOLVE_NO_ROOM;
   return isProven(ROOT) ? SOLVE_PROVEN : SOLVE_DISPROVEN;

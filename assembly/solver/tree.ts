@@ -33,9 +33,16 @@
 // | 14   | attempts  | OR: start of its attempt list in ATTEMPT_LIST (-1 until generated)       |
 // | 15   | count     | OR: number of attempts                                                   |
 // | 16-18| marks     | arena tops when the node was made: nodes are the node itself; positions, entries, attempt lists |
-// | 19   | spare     | reserved for the incremental searches                                    |
+// | 19   | pending   | incremental searches: first entry of the positions not yet integrated (-1 if none) |
+// | 20   | verified  | DUB: the children of an AND node its outer recursion has verified (a count, in search order) |
+// | 21   | unexpanded| IPNS: positions still pending in the node's subtree                      |
+// | 22-23| spare     |                                                                          |
+//
+// Black-box searches keep a node's positions in `entries` (all made at once). Incremental searches
+// add positions one at a time: a new one goes to `pending`, and moves to `entries` when the search
+// integrates it (makes its successors in every child).
 
-export const NODE_WORDS: i32 = 20;
+export const NODE_WORDS: i32 = 24;
 export const N_KIND: i32 = 0;
 export const N_PARENT: i32 = 1;
 export const N_FIRST: i32 = 2;
@@ -53,6 +60,9 @@ export const N_COUNT: i32 = 15;
 export const N_MARK_POSITIONS: i32 = 16;
 export const N_MARK_ENTRIES: i32 = 17;
 export const N_MARK_ATTEMPTS: i32 = 18;
+export const N_PENDING: i32 = 19;
+export const N_VERIFIED: i32 = 20;
+export const N_UNEXPANDED: i32 = 21;
 
 export const KIND_OR: i32 = 1;
 export const KIND_ATTEMPT: i32 = 2;
@@ -153,6 +163,7 @@ export function newNode(kind: i32, parent: i32, depth: i32): i32 {
   set(node, N_ENTRIES, -1);
   set(node, N_CURSOR, -1);
   set(node, N_ATTEMPTS, -1);
+  set(node, N_PENDING, -1);
   set(node, N_MARK_POSITIONS, positionTop);
   set(node, N_MARK_ENTRIES, entryTop);
   set(node, N_MARK_ATTEMPTS, attemptTop);
@@ -206,6 +217,28 @@ export function addEntry(node: i32, h: i32): bool {
   set(node, N_ENTRIES, e);
   set(node, N_SIZE, get(node, N_SIZE) + 1);
   return true;
+}
+
+/** Adds position `h` to `node`'s pending list (incremental searches); false when the entry arena is full. */
+export function addPending(node: i32, h: i32): bool {
+  if (entryTop >= ENTRY_HANDLE.length) { outOfRoom = true; return false; }
+  const e = entryTop++;
+  if (entryTop > peakEntries) peakEntries = entryTop;
+  unchecked(ENTRY_HANDLE[e] = h);
+  unchecked(ENTRY_NEXT[e] = get(node, N_PENDING));
+  set(node, N_PENDING, e);
+  set(node, N_SIZE, get(node, N_SIZE) + 1);
+  return true;
+}
+
+/** Moves the first pending position of `node` to its integrated list and returns it (-1: none pending). */
+export function takePending(node: i32): i32 {
+  const e = get(node, N_PENDING);
+  if (e < 0) return -1;
+  set(node, N_PENDING, unchecked(ENTRY_NEXT[e]));
+  unchecked(ENTRY_NEXT[e] = get(node, N_ENTRIES));
+  set(node, N_ENTRIES, e);
+  return unchecked(ENTRY_HANDLE[e]);
 }
 
 /** Appends `attempt` to the attempt-list arena; false when full. */

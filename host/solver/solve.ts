@@ -9,7 +9,7 @@ import type { Side } from '../referee/record';
 import { decodeStrategy, type Strategy } from './strategy';
 
 /** The algorithms of assembly/solver/solve.ts (ALGO_*), in their index order. */
-export const ALGORITHMS = ['dfs', 'l-dfs', 'gl-dfs', 'gx-dfs', 'le-dfs', 'pns', 'e-pns'] as const;
+export const ALGORITHMS = ['dfs', 'l-dfs', 'gl-dfs', 'gx-dfs', 'le-dfs', 'pns', 'e-pns', 'l-dub', 'l-dbu', 'gl-dbu'] as const;
 export type Algorithm = (typeof ALGORITHMS)[number];
 export const ALGORITHM_ALIASES: Record<string, Algorithm> = { udb: 'le-dfs' };
 
@@ -71,7 +71,7 @@ const FIRST_HANDLE = 16; // the root positions' records (0..15 are the host's)
 const STEP = 50_000; // nodes + positions per core call
 // bytes per unit of each arena (assembly/solver/tree.ts): a node record, a position record plus
 // its share of the duplicate table, an entry (handle, link) plus an attempt-list slot
-const NODE_BYTES = 80;
+const NODE_BYTES = 96;
 const POSITION_BYTES = 128 + 24;
 const ENTRY_BYTES = 12;
 
