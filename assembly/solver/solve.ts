@@ -17,6 +17,7 @@ import {
 } from './tree';
 import { resetBuilds } from './build';
 import { incrementalBegin, incrementalRun } from './incremental';
+import { ipnsBegin, ipnsRun } from './ipns';
 import { setMaterialWins } from './outcome';
 import { dfsBegin, dfsRun, RUN_DONE, RUN_MORE } from './dfs';
 import { pnsBegin, pnsRun } from './pns';
@@ -32,7 +33,8 @@ export const ALGO_E_PNS: i32 = 6;
 export const ALGO_L_DUB: i32 = 7;
 export const ALGO_L_DBU: i32 = 8;
 export const ALGO_GL_DBU: i32 = 9;
-export const ALGO_COUNT: i32 = 10;
+export const ALGO_IPNS: i32 = 10;
+export const ALGO_COUNT: i32 = 11;
 
 function isIncremental(algo: i32): bool { return algo >= ALGO_L_DUB; }
 
@@ -72,7 +74,8 @@ export function solveStart(first: i32, count: i32, ply: i32, algo: i32, options:
     if (seen) continue;
     if (isIncremental(algo)) addPending(root, first + i); else addEntry(root, first + i);
   }
-  if (isIncremental(algo)) incrementalBegin(root, algo == ALGO_L_DUB, algo == ALGO_GL_DBU);
+  if (algo == ALGO_IPNS) ipnsBegin(root);
+  else if (isIncremental(algo)) incrementalBegin(root, algo == ALGO_L_DUB, algo == ALGO_GL_DBU);
   else if (algo == ALGO_PNS || algo == ALGO_E_PNS) pnsBegin(root, algo == ALGO_E_PNS);
   else dfsBegin(root, algo != ALGO_DFS && algo != ALGO_GX_DFS, algo == ALGO_GL_DFS || algo == ALGO_GX_DFS, algo == ALGO_LE_DFS);
   return SOLVE_MORE;
@@ -80,7 +83,7 @@ export function solveStart(first: i32, count: i32, ply: i32, algo: i32, options:
 
 /** Continues the search for about `budget` more nodes and positions made. */
 export function solveRun(budget: f64): i32 {
-  const status = isIncremental(algorithm) ? incrementalRun(budget)
+  const status = algorithm == ALGO_IPNS ? ipnsRun(budget) : isIncremental(algorithm) ? incrementalRun(budget)
     : algorithm == ALGO_PNS || algorithm == ALGO_E_PNS ? pnsRun(budget) : dfsRun(budget);
   if (status == RUN_MORE) return SOLVE_MORE;
   if (status != RUN_DONE) return SOLVE_NO_ROOM;

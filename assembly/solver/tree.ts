@@ -35,7 +35,7 @@
 // | 16-18| marks     | arena tops when the node was made: nodes are the node itself; positions, entries, attempt lists |
 // | 19   | pending   | incremental searches: first entry of the positions not yet integrated (-1 if none) |
 // | 20   | verified  | DUB: the children of an AND node its outer recursion has verified (a count, in search order) |
-// | 21   | unexpanded| IPNS: positions still pending in the node's subtree                      |
+// | 21   | waiting   | incremental searches: how many positions are pending                     |
 // | 22-23| spare     |                                                                          |
 //
 // Black-box searches keep a node's positions in `entries` (all made at once). Incremental searches
@@ -62,7 +62,7 @@ export const N_MARK_ENTRIES: i32 = 17;
 export const N_MARK_ATTEMPTS: i32 = 18;
 export const N_PENDING: i32 = 19;
 export const N_VERIFIED: i32 = 20;
-export const N_UNEXPANDED: i32 = 21;
+export const N_WAITING: i32 = 21;
 
 export const KIND_OR: i32 = 1;
 export const KIND_ATTEMPT: i32 = 2;
@@ -228,6 +228,7 @@ export function addPending(node: i32, h: i32): bool {
   unchecked(ENTRY_NEXT[e] = get(node, N_PENDING));
   set(node, N_PENDING, e);
   set(node, N_SIZE, get(node, N_SIZE) + 1);
+  set(node, N_WAITING, get(node, N_WAITING) + 1);
   return true;
 }
 
@@ -236,6 +237,7 @@ export function takePending(node: i32): i32 {
   const e = get(node, N_PENDING);
   if (e < 0) return -1;
   set(node, N_PENDING, unchecked(ENTRY_NEXT[e]));
+  set(node, N_WAITING, get(node, N_WAITING) - 1);
   unchecked(ENTRY_NEXT[e] = get(node, N_ENTRIES));
   set(node, N_ENTRIES, e);
   return unchecked(ENTRY_HANDLE[e]);

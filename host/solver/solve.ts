@@ -9,7 +9,7 @@ import type { Side } from '../referee/record';
 import { decodeStrategy, type Strategy } from './strategy';
 
 /** The algorithms of assembly/solver/solve.ts (ALGO_*), in their index order. */
-export const ALGORITHMS = ['dfs', 'l-dfs', 'gl-dfs', 'gx-dfs', 'le-dfs', 'pns', 'e-pns', 'l-dub', 'l-dbu', 'gl-dbu'] as const;
+export const ALGORITHMS = ['dfs', 'l-dfs', 'gl-dfs', 'gx-dfs', 'le-dfs', 'pns', 'e-pns', 'l-dub', 'l-dbu', 'gl-dbu', 'ipns'] as const;
 export type Algorithm = (typeof ALGORITHMS)[number];
 export const ALGORITHM_ALIASES: Record<string, Algorithm> = { udb: 'le-dfs' };
 
