@@ -6,7 +6,8 @@ import { POSITIONS, POSITION_SHIFT, W_KEY_LO, W_KEY_HI, samePosition } from '../
 import { MOVES, listOffset, generateMoves } from '../chess/moveGen';
 import { mul32 } from '../chess/bitboard';
 import { rule, RULE_FIFTY_MOVES } from '../referee/rules';
-import { ANSWER_LEGAL, END_NONE, perceptEnd, answerAttempt, playAndAnnounce } from '../referee/referee';
+import { ANSWER_LEGAL, END_NONE, PERCEPT_CHECK, PERCEPT_CAPTURE_SHIFT, perceptEnd, answerAttempt, playAndAnnounce } from '../referee/referee';
+import { knownNoMate } from './table';
 import { attemptOf } from '../referee/attempts';
 import { afterOwnMove, announceTries, triesLo, triesHi, WON, FAILED } from './outcome';
 import {
@@ -115,14 +116,8 @@ export function listAttempts(node: i32): void {
   markTried(node);
   const start = attemptTop;
   for (let e = get(node, N_ENTRIES); e >= 0; e = unchecked(ENTRY_NEXT[e])) {
-    const h = unchecked(ENTRY_HANDLE[e]);
-    const n = generateMoves(h, ATTEMPT_MOVES);
-    for (let i = 0; i < n; i++) {
-      const attempt = attemptOf(unchecked(MOVES[ATTEMPT_MOVES + i]));
-      if (unchecked(TRIED[attempt]) == triedGeneration) continue;
-      unchecked(TRIED[attempt] = triedGeneration);
-      if (!pushAttempt(attempt)) return;
-    }
+    const n = newAttempts(unchecked(ENTRY_HANDLE[e]));
+    for (let i = 0; i < n; i++) if (!pushAttempt(unchecked(NEW_ATTEMPTS[i]))) return;
   }
   set(node, N_ATTEMPTS, start);
   set(node, N_COUNT, attemptTop - start);
@@ -239,6 +234,50 @@ export function buildExpand(node: i32, early: bool): void {
   if (failed) { disprove(node); addFlag(node, FLAG_TERMINAL); }
 }
 
+// ---- attempt ordering (beyond the paper, switchable) ----
+
+/** Order attempts: checks first, then captures, then the rest (each group in generation order). */
+let orderAttempts: bool = false;
+export function setAttemptOrdering(on: bool): void { orderAttempts = on; }
+
+const NEW_ATTEMPTS = new Int32Array(256);
+const ATTEMPT_SCORES = new Int32Array(256);
+let scratchPosition: i32 = -1;
+
+/** The scratch record the ordering plays attempts into (outside the search's arena). */
+export function setScratchPosition(h: i32): void { scratchPosition = h; }
+
+/**
+ * The attempts legal in `h` not marked in TRIED (this generation), marked now, into NEW_ATTEMPTS
+ * (ordered when ordering is on); returns how many.
+ */
+function newAttempts(h: i32): i32 {
+  const n = generateMoves(h, ATTEMPT_MOVES);
+  let count = 0;
+  for (let i = 0; i < n; i++) {
+    const move = unchecked(MOVES[ATTEMPT_MOVES + i]);
+    const attempt = attemptOf(move);
+    if (unchecked(TRIED[attempt]) == triedGeneration) continue;
+    unchecked(TRIED[attempt] = triedGeneration);
+    let score = 0;
+    if (orderAttempts) {
+      const percept = playAndAnnounce(h, move, scratchPosition);
+      score = (percept & PERCEPT_CHECK) != 0 ? 2 : ((percept >> PERCEPT_CAPTURE_SHIFT) & 127) != 0 ? 1 : 0;
+    }
+    // insertion by score, stable
+    let j = count;
+    while (j > 0 && unchecked(ATTEMPT_SCORES[j - 1]) < score) {
+      unchecked(NEW_ATTEMPTS[j] = unchecked(NEW_ATTEMPTS[j - 1]));
+      unchecked(ATTEMPT_SCORES[j] = unchecked(ATTEMPT_SCORES[j - 1]));
+      j--;
+    }
+    unchecked(NEW_ATTEMPTS[j] = attempt);
+    unchecked(ATTEMPT_SCORES[j] = score);
+    count++;
+  }
+  return count;
+}
+
 // ---- incremental searches: one position at a time ----
 
 /**
@@ -251,6 +290,7 @@ export function buildExpand(node: i32, early: bool): void {
  * one). Returns STEP_NO_ROOM when an arena is full.
  */
 export function integrate(node: i32, h: i32): i32 {
+  if (knownNoMate(h, get(node, N_DEPTH))) { disprove(node); return STEP_OK; }
   if (kindOf(node) == KIND_EXPAND) {
     const status = repliesIn(node, h, true);
     if (status == STEP_FAILED) disprove(node);
@@ -264,14 +304,11 @@ export function integrate(node: i32, h: i32): i32 {
     if (status == STEP_NO_ROOM) return status;
     if (status == STEP_FAILED) disprove(c);
   }
-  const n = generateMoves(h, ATTEMPT_MOVES);
+  const n = newAttempts(h);
   for (let i = 0; i < n; i++) {
-    const attempt = attemptOf(unchecked(MOVES[ATTEMPT_MOVES + i]));
-    if (unchecked(TRIED[attempt]) == triedGeneration) continue;
-    unchecked(TRIED[attempt] = triedGeneration);
     const c = newNode(KIND_ATTEMPT, node, get(node, N_DEPTH));
     if (c < 0) return STEP_NO_ROOM;
-    set(c, N_ATTEMPT, attempt);
+    set(c, N_ATTEMPT, unchecked(NEW_ATTEMPTS[i]));
     addFlag(c, FLAG_EXPANDED);
     for (let e = get(node, N_ENTRIES); e >= 0 && !isDisproven(c); e = unchecked(ENTRY_NEXT[e])) {
       const status = attemptIn(c, unchecked(ENTRY_HANDLE[e]));

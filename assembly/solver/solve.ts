@@ -11,11 +11,12 @@
 //         key0 key1 key2 (what we hear after their move) and the OR node that follows.
 
 import {
-  resetTree, newNode, addEntry, addPending, get, kindOf, isProven, isDisproven,
+  resetTree, newNode, addEntry, addPending, setPositionOrdering, get, kindOf, isProven, isDisproven,
   N_FIRST, N_NEXT, N_ATTEMPT, N_KEY, KIND_OR,
   nodesMade, positionsMade, peakNodes, peakPositions, peakEntries, nodeTop, positionTop, NODE_WORDS,
 } from './tree';
-import { resetBuilds } from './build';
+import { resetBuilds, setAttemptOrdering, setScratchPosition } from './build';
+import { resetTable, tableHits } from './table';
 import { incrementalBegin, incrementalRun } from './incremental';
 import { ipnsBegin, ipnsRun } from './ipns';
 import { setMaterialWins } from './outcome';
@@ -48,6 +49,12 @@ export const SOLVE_BAD_PROBLEM: i32 = 4;
 
 /** Option bits of solveStart. */
 export const OPTION_MATERIAL_WINS: i32 = 1;
+/** Beyond the paper: attempts giving check, then captures, first (build.ts). */
+export const OPTION_ORDER_ATTEMPTS: i32 = 2;
+/** Beyond the paper: incremental searches take the hardest-looking pending position first (tree.ts). */
+export const OPTION_ORDER_POSITIONS: i32 = 4;
+/** Beyond the paper: a table of single positions known to have no mate within d plies (table.ts). */
+export const OPTION_POSITION_TABLE: i32 = 8;
 
 const ROOT: i32 = 0;
 let algorithm: i32 = 0;
@@ -55,16 +62,20 @@ let firstPosition: i32 = 0;
 
 /**
  * Starts a search from the `count` positions at handles [first, first + count) (one side to
- * move; duplicates are ignored), mate within `ply` plies, with arenas of `maxNodes` nodes,
+ * move; duplicates are ignored; record first - 1 is the search's scratch), mate within `ply` plies, with arenas of `maxNodes` nodes,
  * `maxEntries` position entries and the position records [first + count, positionEnd).
  */
 export function solveStart(first: i32, count: i32, ply: i32, algo: i32, options: i32, maxNodes: i32, maxEntries: i32, positionEnd: i32): i32 {
-  if (count < 1 || ply < 1 || algo < 0 || algo >= ALGO_COUNT || first + count > positionEnd || maxNodes < 1 || maxEntries < count) return SOLVE_BAD_PROBLEM;
+  if (first < 1 || count < 1 || ply < 1 || algo < 0 || algo >= ALGO_COUNT || first + count > positionEnd || maxNodes < 1 || maxEntries < count) return SOLVE_BAD_PROBLEM;
   const side = unchecked(POSITIONS[(first << POSITION_SHIFT) + W_SIDE]);
   for (let i = 1; i < count; i++) if (unchecked(POSITIONS[((first + i) << POSITION_SHIFT) + W_SIDE]) != side) return SOLVE_BAD_PROBLEM;
   resetTree(maxNodes, maxEntries, first + count, positionEnd);
   resetBuilds(positionEnd - first, isIncremental(algo));
   setMaterialWins((options & OPTION_MATERIAL_WINS) != 0);
+  setAttemptOrdering((options & OPTION_ORDER_ATTEMPTS) != 0);
+  setScratchPosition(first - 1);
+  setPositionOrdering((options & OPTION_ORDER_POSITIONS) != 0, side);
+  resetTable((options & OPTION_POSITION_TABLE) != 0);
   algorithm = algo;
   firstPosition = first;
   const root = newNode(KIND_OR, -1, ply);
@@ -97,6 +108,7 @@ export const STAT_POSITIONS: i32 = 1;
 export const STAT_PEAK_BYTES: i32 = 2;
 export const STAT_LIVE_NODES: i32 = 3;
 export const STAT_LIVE_POSITIONS: i32 = 4;
+export const STAT_TABLE_HITS: i32 = 5;
 
 /** Bytes per position entry (handle and link) and per attempt-list slot. */
 const ENTRY_BYTES: i32 = 8;
@@ -107,6 +119,7 @@ export function solveStat(which: i32): f64 {
   if (which == STAT_PEAK_BYTES) return f64(peakNodes) * f64(NODE_WORDS * 4) + f64(peakPositions - firstPosition) * f64(POSITION_WORDS * 4) + f64(peakEntries) * f64(ENTRY_BYTES);
   if (which == STAT_LIVE_NODES) return f64(nodeTop);
   if (which == STAT_LIVE_POSITIONS) return f64(positionTop - firstPosition);
+  if (which == STAT_TABLE_HITS) return tableHits;
   return -1;
 }
 

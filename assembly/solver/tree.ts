@@ -42,6 +42,11 @@
 // add positions one at a time: a new one goes to `pending`, and moves to `entries` when the search
 // integrates it (makes its successors in every child).
 
+import { storeNoMate } from './table';
+import { POSITIONS, POSITION_SHIFT, W_COLOR, kingSquare, isAttacked } from '../chess/position';
+import { KING_ATTACKS } from '../chess/attacks';
+import { lowestSquare } from '../chess/bitboard';
+
 export const NODE_WORDS: i32 = 24;
 export const N_KIND: i32 = 0;
 export const N_PARENT: i32 = 1;
@@ -138,7 +143,15 @@ export function isProven(node: i32): bool { return get(node, N_PN) == 0; }
 export function isDisproven(node: i32): bool { return get(node, N_DN) == 0; }
 export function isSolved(node: i32): bool { return get(node, N_PN) == 0 || get(node, N_DN) == 0; }
 export function prove(node: i32): void { set(node, N_PN, 0); set(node, N_DN, INFINITE); }
-export function disprove(node: i32): void { set(node, N_PN, INFINITE); set(node, N_DN, 0); }
+export function disprove(node: i32): void {
+  set(node, N_PN, INFINITE);
+  set(node, N_DN, 0);
+  // a node of one position: that position has no mate within the node's plies (table.ts)
+  if (get(node, N_SIZE) == 1 && kindOf(node) != KIND_ATTEMPT) {
+    const e = get(node, N_ENTRIES) >= 0 ? get(node, N_ENTRIES) : get(node, N_PENDING);
+    storeNoMate(unchecked(ENTRY_HANDLE[e]), get(node, N_DEPTH));
+  }
+}
 
 // ---- allocation ----
 
@@ -232,11 +245,45 @@ export function addPending(node: i32, h: i32): bool {
   return true;
 }
 
-/** Moves the first pending position of `node` to its integrated list and returns it (-1: none pending). */
+// Position ordering (beyond the paper, switchable): take the pending position that looks hardest
+// for us first — the one whose opponent king has the most flight squares (adjacent, not his own
+// piece, not attacked by us) — so a failing position, which disproves the node, tends to come early.
+let orderPositions: bool = false;
+let us: i32 = 0;
+export function setPositionOrdering(on: bool, side: i32): void { orderPositions = on; us = side; }
+
+function hardness(h: i32): i32 {
+  const base = h << POSITION_SHIFT;
+  const them = us ^ 1;
+  const king = kingSquare(base, them);
+  let lo = unchecked(KING_ATTACKS[king << 1]) & ~unchecked(POSITIONS[base + W_COLOR + (them << 1)]);
+  let hi = unchecked(KING_ATTACKS[(king << 1) + 1]) & ~unchecked(POSITIONS[base + W_COLOR + (them << 1) + 1]);
+  let free = 0;
+  while ((lo | hi) != 0) {
+    const sq = lowestSquare(lo, hi);
+    if (lo != 0) lo &= lo - 1; else hi &= hi - 1;
+    if (!isAttacked(base, sq, us)) free++;
+  }
+  return free;
+}
+
+/**
+ * Moves a pending position of `node` to its integrated list and returns it (-1: none pending):
+ * the most recently added, or with position ordering the hardest.
+ */
 export function takePending(node: i32): i32 {
-  const e = get(node, N_PENDING);
+  let e = get(node, N_PENDING);
   if (e < 0) return -1;
-  set(node, N_PENDING, unchecked(ENTRY_NEXT[e]));
+  let before = -1;
+  if (orderPositions) {
+    let best = hardness(unchecked(ENTRY_HANDLE[e]));
+    for (let p = e, q = unchecked(ENTRY_NEXT[e]); q >= 0; p = q, q = unchecked(ENTRY_NEXT[q])) {
+      const score = hardness(unchecked(ENTRY_HANDLE[q]));
+      if (score > best) { best = score; e = q; before = p; }
+    }
+  }
+  if (before < 0) set(node, N_PENDING, unchecked(ENTRY_NEXT[e]));
+  else unchecked(ENTRY_NEXT[before] = unchecked(ENTRY_NEXT[e]));
   set(node, N_WAITING, get(node, N_WAITING) - 1);
   unchecked(ENTRY_NEXT[e] = get(node, N_ENTRIES));
   set(node, N_ENTRIES, e);

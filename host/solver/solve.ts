@@ -42,6 +42,18 @@ export interface SolveLimits {
 
 export const DEFAULT_MEMORY_BYTES = 256 * 2 ** 20;
 
+/** Beyond the paper, each switchable (README "Checkmate search"): none changes an answer. */
+export interface Switches {
+  /** Attempts that give check, then captures, first (in the position they are first met in). */
+  orderAttempts?: boolean;
+  /** Incremental searches take the pending position whose opponent king has most flight squares first. */
+  orderPositions?: boolean;
+  /** A table of single positions with no mate within d plies: a node meeting one is disproved. */
+  positionTable?: boolean;
+  /** Iterative deepening: solve at 1, 3, 5 … plies up to the limit, stopping at the first proof. */
+  deepen?: boolean;
+}
+
 export type Answer = 'proven' | 'disproven' | 'unknown';
 
 export interface SolveStats {
@@ -66,7 +78,7 @@ export interface SolveResult {
 // core constants (assembly/solver/solve.ts)
 const STATUS = { proven: 0, disproven: 1, more: 2, noRoom: 3, badProblem: 4 } as const;
 const STAT = { nodes: 0, positions: 1, peakBytes: 2 } as const;
-const OPTION_MATERIAL_WINS = 1;
+const OPTION = { materialWins: 1, orderAttempts: 2, orderPositions: 4, positionTable: 8 } as const;
 const FIRST_HANDLE = 16; // the root positions' records (0..15 are the host's)
 const STEP = 50_000; // nodes + positions per core call
 // bytes per unit of each arena (assembly/solver/tree.ts): a node record, a position record plus
@@ -106,15 +118,32 @@ function loadPositions(engine: Engine, problem: Problem, positionEnd: number): S
 }
 
 /** Solves `problem` with `algorithm`; `onProgress` is called between core steps. */
-export function solve(engine: Engine, problem: Problem, algorithm: Algorithm, limits: SolveLimits = {}, onProgress?: (stats: SolveStats) => void): SolveResult {
+export function solve(engine: Engine, problem: Problem, algorithm: Algorithm, limits: SolveLimits = {}, onProgress?: (stats: SolveStats) => void, switches: Switches = {}): SolveResult {
   if (!Number.isInteger(problem.ply) || problem.ply < 1 || problem.ply > 99) throw new KriegError('bad-ply', `ply must be an integer from 1 to 99, got ${problem.ply}`);
+  if (!switches.deepen) return solveAt(engine, problem, algorithm, limits, onProgress, switches);
+  // iterative deepening: a proof within fewer plies is a proof within the limit; work adds up
+  const total: SolveStats = { nodes: 0, positions: 0, peakBytes: 0, ms: 0 };
+  for (let ply = problem.ply % 2 === 0 ? 2 : 1; ; ply += 2) {
+    const left = { ...limits, nodes: limits.nodes === undefined ? undefined : limits.nodes - total.nodes, timeMs: limits.timeMs === undefined ? undefined : limits.timeMs - total.ms };
+    const result = solveAt(engine, { ...problem, ply }, algorithm, left, onProgress, switches);
+    total.nodes += result.stats.nodes;
+    total.positions += result.stats.positions;
+    total.peakBytes = Math.max(total.peakBytes, result.stats.peakBytes);
+    total.ms += result.stats.ms;
+    if (result.answer !== 'disproven' || ply >= problem.ply) return { ...result, stats: total };
+  }
+}
+
+function solveAt(engine: Engine, problem: Problem, algorithm: Algorithm, limits: SolveLimits, onProgress: ((stats: SolveStats) => void) | undefined, switches: Switches): SolveResult {
   const sizes = arenaSizes(limits.memoryBytes ?? DEFAULT_MEMORY_BYTES);
   const positionEnd = FIRST_HANDLE + sizes.positions;
   const side = loadPositions(engine, problem, positionEnd);
   const x = engine.core.exports;
   const started = performance.now();
   const status0 = x.solveStart(FIRST_HANDLE, problem.positions.length, problem.ply, ALGORITHMS.indexOf(algorithm),
-    problem.materialWins ? OPTION_MATERIAL_WINS : 0, sizes.nodes, sizes.entries, positionEnd);
+    (problem.materialWins ? OPTION.materialWins : 0) | (switches.orderAttempts ? OPTION.orderAttempts : 0) |
+    (switches.orderPositions ? OPTION.orderPositions : 0) | (switches.positionTable ? OPTION.positionTable : 0),
+    sizes.nodes, sizes.entries, positionEnd);
   if (status0 === STATUS.badProblem) throw new KriegError('bad-problem', 'the core rejected the problem');
   const stats = (): SolveStats => ({
     nodes: x.solveStat(STAT.nodes), positions: x.solveStat(STAT.positions), peakBytes: x.solveStat(STAT.peakBytes), ms: performance.now() - started,
