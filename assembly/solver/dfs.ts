@@ -35,32 +35,27 @@ export function dfsBegin(root: i32, isLegalFirst: bool, isGreedy: bool, isEarly:
   current = root;
 }
 
-/** The Illegal (OR) child of ATTEMPT node `node`, or -1. */
-function rejectedChild(node: i32): i32 {
-  for (let c = get(node, N_FIRST); c >= 0; c = get(c, N_NEXT)) if (kindOf(c) == KIND_OR) return c;
-  return -1;
-}
-
-/** The first EXPAND child of `node` after `after` (-1: from the start). */
-function nextPart(node: i32, after: i32): i32 {
-  for (let c = after < 0 ? get(node, N_FIRST) : get(after, N_NEXT); c >= 0; c = get(c, N_NEXT)) if (kindOf(c) == KIND_EXPAND) return c;
+/** The first child of `node` of `kind` after `after` (-1: from the start), or -1. */
+function nextOfKind(node: i32, after: i32, kind: i32): i32 {
+  for (let c = after < 0 ? get(node, N_FIRST) : get(after, N_NEXT); c >= 0; c = get(c, N_NEXT)) if (kindOf(c) == kind) return c;
   return -1;
 }
 
 /**
  * The child of AND node `node` to search after `last` (-1: the first), or -1 when all have been:
- * an EXPAND node's children in order; an ATTEMPT node's Illegal part first, or last when legal-first.
+ * an EXPAND node's children in order; an ATTEMPT node's rejected parts (OR children: Illegal, and
+ * Nonsense should the belief hold positions with different own pieces) first, or last when
+ * legal-first, and its legal parts (EXPAND children) in the order met.
  */
 export function nextToSearch(node: i32, last: i32, isLegalFirst: bool): i32 {
   if (kindOf(node) == KIND_EXPAND) return last < 0 ? get(node, N_FIRST) : get(last, N_NEXT);
-  const rejected = rejectedChild(node);
-  if (!isLegalFirst) {
-    if (last < 0 && rejected >= 0) return rejected;
-    return nextPart(node, last == rejected ? -1 : last);
+  const firstKind = isLegalFirst ? KIND_EXPAND : KIND_OR;
+  const secondKind = isLegalFirst ? KIND_OR : KIND_EXPAND;
+  if (last < 0 || kindOf(last) == firstKind) {
+    const c = nextOfKind(node, last, firstKind);
+    return c >= 0 ? c : nextOfKind(node, -1, secondKind);
   }
-  if (last >= 0 && last == rejected) return -1;
-  const part = nextPart(node, last);
-  return part >= 0 ? part : rejected;
+  return nextOfKind(node, last, secondKind);
 }
 
 /** A child of `parent` is solved: pass the result up. */

@@ -102,7 +102,7 @@ function loadPositions(engine: Engine, problem: Problem, positionEnd: number): S
   if (FIRST_HANDLE + problem.positions.length >= positionEnd) throw new KriegError('problem-too-large', `${problem.positions.length} positions do not fit the memory limit`);
   if (engine.capacity < positionEnd) engine.resize(positionEnd);
   engine.setRules(problem.rules);
-  let side: Side | undefined;
+  let first: { side: Side; own: string } | undefined;
   problem.positions.forEach((fen, i) => {
     try {
       engine.setFen(FIRST_HANDLE + i, fen);
@@ -110,11 +110,15 @@ function loadPositions(engine: Engine, problem: Problem, positionEnd: number): S
       if (error instanceof KriegError) throw new KriegError(error.code, `position ${i + 1} (${fen}): ${error.message}`);
       throw error;
     }
-    const s: Side = engine.setup(FIRST_HANDLE + i).side === 0 ? 'white' : 'black';
-    if (side !== undefined && s !== side) throw new KriegError('mixed-sides', `position ${i + 1} has ${s} to move, position 1 ${side}: a belief state has one side to move`);
-    side = s;
+    // what the player to move knows for sure: his own pieces and castling rights
+    const setup = engine.setup(FIRST_HANDLE + i);
+    const side: Side = setup.side === 0 ? 'white' : 'black';
+    const own = setup.board.map((code) => (code !== 0 && code >> 3 === setup.side ? code : 0)).join(',') + `|${setup.castling & (setup.side === 0 ? 3 : 12)}`;
+    if (first && side !== first.side) throw new KriegError('mixed-sides', `position ${i + 1} has ${side} to move, position 1 ${first.side}: a belief state has one side to move`);
+    if (first && own !== first.own) throw new KriegError('mixed-own-pieces', `position ${i + 1} (${fen}): ${side}'s own pieces or castling rights differ from position 1's; in a belief state the player to move knows his own`);
+    first ??= { side, own };
   });
-  return side!;
+  return first!.side;
 }
 
 /** Solves `problem` with `algorithm`; `onProgress` is called between core steps. */

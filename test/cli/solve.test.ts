@@ -108,6 +108,7 @@ describe('krieg solve', () => {
       [['solve', '--positions', 'not a fen', '--ply', '3'], /position 1 \(not a fen\)/],
       [['solve', '--positions', ROOK[0], '7k/8/6K1/8/8/8/8/R7 b - - 0 1'], /a belief state has one side to move/],
       [['solve', '--positions', ...ROOK, '--ply', '0'], /ply must be an integer from 1 to 99/],
+      [['solve', '--positions', ROOK[0], '6k1/8/5K2/8/8/8/8/R7 w - - 0 1'], /position 2 .*white's own pieces or castling rights differ from position 1's/],
       [['solve', PROBLEMS, '--positions', ...ROOK], /either a FILE or --positions/],
       [['solve', PROBLEMS, '--problem', 'missing'], /no problem with id 'missing'/],
       [['solve', 'one.kpgn', '--as', 'white', '--ply', '3'], /ends with black to move/],
