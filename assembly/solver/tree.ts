@@ -78,6 +78,8 @@ export let attemptTop: i32 = 0;
 export let positionTop: i32 = 0;
 let nodeLimit: i32 = 0;
 let positionLimit: i32 = 0;
+/** The caps of this search (the arrays may be larger: they only grow, from earlier searches). */
+let entryLimit: i32 = 0;
 
 // ---- statistics (reset by resetTree) ----
 /** Nodes made, positions generated (successors computed), peak arena use. */
@@ -103,6 +105,7 @@ export function resetTree(maxNodes: i32, maxEntries: i32, firstFree: i32, positi
   if (ATTEMPT_LIST.length < maxEntries) ATTEMPT_LIST = new Int32Array(maxEntries);
   nodeLimit = maxNodes;
   positionLimit = positionEnd;
+  entryLimit = maxEntries;
   nodeTop = 0;
   entryTop = 0;
   attemptTop = 0;
@@ -114,8 +117,6 @@ export function resetTree(maxNodes: i32, maxEntries: i32, firstFree: i32, positi
   peakEntries = 0;
   outOfRoom = false;
 }
-
-export function entryLimit(): i32 { return ENTRY_HANDLE.length; }
 
 // ---- field access ----
 
@@ -198,7 +199,7 @@ export function dropNewestPosition(): void { positionTop--; }
 
 /** Adds position `h` to `node`'s list (at the front); false when the entry arena is full. */
 export function addEntry(node: i32, h: i32): bool {
-  if (entryTop >= ENTRY_HANDLE.length) { outOfRoom = true; return false; }
+  if (entryTop >= entryLimit) { outOfRoom = true; return false; }
   const e = entryTop++;
   if (entryTop > peakEntries) peakEntries = entryTop;
   unchecked(ENTRY_HANDLE[e] = h);
@@ -210,7 +211,7 @@ export function addEntry(node: i32, h: i32): bool {
 
 /** Appends `attempt` to the attempt-list arena; false when full. */
 export function pushAttempt(attempt: i32): bool {
-  if (attemptTop >= ATTEMPT_LIST.length) { outOfRoom = true; return false; }
+  if (attemptTop >= entryLimit) { outOfRoom = true; return false; }
   unchecked(ATTEMPT_LIST[attemptTop++] = attempt);
   return true;
 }
