@@ -14,7 +14,7 @@ import {
   KIND_OR, KIND_ATTEMPT, KIND_EXPAND, FLAG_EXPANDED, FLAG_TERMINAL,
   ENTRY_HANDLE, ENTRY_NEXT, ATTEMPT_LIST, attemptTop,
   get, set, kindOf, addFlag, prove, disprove, isProven, newNode, newPosition, dropNewestPosition,
-  addEntry, pushAttempt, keyIs, setKey,
+  addEntry, pushAttempt, keyIs, setKey, markOutOfRoom,
 } from './tree';
 
 /** Move lists of the search pool (lists 0..63) the builds use; perft never runs during a solve. */
@@ -30,10 +30,15 @@ let dedupeMask: i32 = 0;
 let dedupeGeneration: i32 = 0;
 let dedupeUsed: i32 = 0;
 
-/** Sizes the set for builds of up to `positions` positions (grow-only). */
+/**
+ * Sizes the set for builds of up to `positions` positions: the largest power of two within two
+ * slots per position, the share the host's memory budget gives it (grow-only arrays).
+ */
+export function dedupeBytes(): f64 { return f64(dedupeMask + 1) * 12; }
+
 export function ensureDedupe(positions: i32): void {
   let size = 1024;
-  while (size < positions * 2 && size < (1 << 24)) size <<= 1;
+  while (size * 2 <= positions * 2 && size < (1 << 24)) size <<= 1;
   if (DEDUPE_NODE.length < size) {
     DEDUPE_NODE = new Int32Array(size);
     DEDUPE_HANDLE = new Int32Array(size);
@@ -53,7 +58,7 @@ function newBuild(): void {
  * (the record is given back), -1 out of room.
  */
 function addUnique(node: i32, h: i32): i32 {
-  if (dedupeUsed * 4 >= dedupeMask * 3) { dropNewestPosition(); return -1; }
+  if (dedupeUsed * 4 >= dedupeMask * 3) { dropNewestPosition(); markOutOfRoom(); return -1; }
   const base = h << POSITION_SHIFT;
   let slot = (unchecked(POSITIONS[base + W_KEY_LO]) ^ (unchecked(POSITIONS[base + W_KEY_HI]) >>> 7) ^ mul32(node, 0x9e3779b1)) & dedupeMask;
   const clock = rule(RULE_FIFTY_MOVES) != 0;

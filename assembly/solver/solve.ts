@@ -13,9 +13,9 @@
 import {
   resetTree, newNode, addEntry, get, kindOf, isProven, isDisproven,
   N_FIRST, N_NEXT, N_ATTEMPT, N_KEY, KIND_OR,
-  nodesMade, positionsMade, peakNodes, peakPositions, peakEntries, nodeTop, positionTop, NODE_WORDS,
+  nodesMade, positionsMade, peakNodes, peakPositions, peakEntries, peakAttempts, nodeTop, positionTop, NODE_WORDS,
 } from './tree';
-import { ensureDedupe } from './build';
+import { ensureDedupe, dedupeBytes } from './build';
 import { setMaterialWins } from './outcome';
 import { dfsBegin, dfsRun, RUN_DONE, RUN_MORE } from './dfs';
 import { pnsBegin, pnsRun } from './pns';
@@ -86,13 +86,16 @@ export const STAT_PEAK_BYTES: i32 = 2;
 export const STAT_LIVE_NODES: i32 = 3;
 export const STAT_LIVE_POSITIONS: i32 = 4;
 
-/** Bytes per position entry (handle and link) and per attempt-list slot. */
+/** Bytes per position entry (handle and link). */
 const ENTRY_BYTES: i32 = 8;
 
 export function solveStat(which: i32): f64 {
   if (which == STAT_NODES) return nodesMade;
   if (which == STAT_POSITIONS) return positionsMade;
-  if (which == STAT_PEAK_BYTES) return f64(peakNodes) * f64(NODE_WORDS * 4) + f64(peakPositions - firstPosition) * f64(POSITION_WORDS * 4) + f64(peakEntries) * f64(ENTRY_BYTES);
+  if (which == STAT_PEAK_BYTES) {
+    return f64(peakNodes) * f64(NODE_WORDS * 4) + f64(peakPositions - firstPosition) * f64(POSITION_WORDS * 4) +
+      f64(peakEntries) * f64(ENTRY_BYTES) + f64(peakAttempts) * 4 + dedupeBytes();
+  }
   if (which == STAT_LIVE_NODES) return f64(nodeTop);
   if (which == STAT_LIVE_POSITIONS) return f64(positionTop - firstPosition);
   return -1;

@@ -90,6 +90,9 @@ export let peakPositions: i32 = 0;
 export let peakEntries: i32 = 0;
 /** Set when an arena is full: the search stops with "unknown". */
 export let outOfRoom: bool = false;
+export function markOutOfRoom(): void { outOfRoom = true; }
+/** Peak slots used in the attempt-list arena. */
+export let peakAttempts: i32 = 0;
 
 /**
  * Sizes the arenas (grow-only: the stub runtime never frees) and empties the tree. Positions are
@@ -115,6 +118,7 @@ export function resetTree(maxNodes: i32, maxEntries: i32, firstFree: i32, positi
   peakNodes = 0;
   peakPositions = 0;
   peakEntries = 0;
+  peakAttempts = 0;
   outOfRoom = false;
 }
 
@@ -213,6 +217,7 @@ export function addEntry(node: i32, h: i32): bool {
 export function pushAttempt(attempt: i32): bool {
   if (attemptTop >= entryLimit) { outOfRoom = true; return false; }
   unchecked(ATTEMPT_LIST[attemptTop++] = attempt);
+  if (attemptTop > peakAttempts) peakAttempts = attemptTop;
   return true;
 }
 
