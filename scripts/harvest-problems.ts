@@ -241,7 +241,7 @@ function harvestGame(name: string, start: string, gameSeed: number, note: string
     problem.expect = checked.answer;
     problem.note = `Harvested (scripts/harvest-problems.ts --seed ${seed}): ${note}, random game seed ${gameSeed}, cut after ${cut.plies} plies with White to move; ` +
       `the positions are White's exact belief (${positions.length}). All seven algorithms answer ${checked.answer}` +
-      `${checked.answer === 'proven' ? ' and the strategy verifies' : ''}; nodes: ${ALGORITHMS.map((a) => `${a} ${checked.nodes[a]}`).join(', ')}.`;
+      `${checked.answer === 'proven' ? ' and the strategy verifies' : ''}; nodes made when harvested: ${ALGORITHMS.map((a) => `${a} ${checked.nodes[a]}`).join(', ')}.`;
     problems.push(problem);
     console.log(`    kept: ${checked.answer} (${checked.cost} nodes and positions over the seven searches)`);
   }
