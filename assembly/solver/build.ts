@@ -15,7 +15,7 @@ import {
   KIND_OR, KIND_ATTEMPT, KIND_EXPAND, FLAG_EXPANDED, FLAG_TERMINAL,
   ENTRY_HANDLE, ENTRY_NEXT, ATTEMPT_LIST, attemptTop,
   get, set, kindOf, addFlag, prove, disprove, isProven, isDisproven, newNode, newPosition, dropNewestPosition,
-  addEntry, addPending, pushAttempt, keyIs, setKey,
+  addEntry, addPending, pushAttempt, keyIs, setKey, markOutOfRoom,
 } from './tree';
 
 /** Move lists of the search pool (lists 0..63) the builds use; perft never runs during a solve. */
@@ -35,10 +35,16 @@ let dedupeUsed: i32 = 0;
 /** Positions go to `pending` lists (incremental searches) rather than `entries`. */
 let incremental: bool = false;
 
-/** Sizes the set for up to `positions` positions (grow-only) and chooses where positions go. */
+export function dedupeBytes(): f64 { return f64(dedupeMask + 1) * 12; }
+
+/**
+ * Sizes the set for up to `positions` positions — the largest power of two within two slots per
+ * position, the share the host's memory budget gives it (grow-only arrays) — and chooses where
+ * positions go.
+ */
 export function resetBuilds(positions: i32, isIncremental: bool): void {
   let size = 1024;
-  while (size < positions * 2 && size < (1 << 24)) size <<= 1;
+  while (size * 2 <= positions * 2 && size < (1 << 24)) size <<= 1;
   if (DEDUPE_NODE.length < size) {
     DEDUPE_NODE = new Int32Array(size);
     DEDUPE_HANDLE = new Int32Array(size);
@@ -63,7 +69,7 @@ function addShared(node: i32, h: i32): bool { return incremental ? addPending(no
  * (the record is given back), -1 out of room.
  */
 function addUnique(node: i32, h: i32): i32 {
-  if (dedupeUsed * 4 >= dedupeMask * 3) { dropNewestPosition(); return -1; }
+  if (dedupeUsed * 4 >= dedupeMask * 3) { dropNewestPosition(); markOutOfRoom(); return -1; }
   const base = h << POSITION_SHIFT;
   let slot = (unchecked(POSITIONS[base + W_KEY_LO]) ^ (unchecked(POSITIONS[base + W_KEY_HI]) >>> 7) ^ mul32(node, 0x9e3779b1)) & dedupeMask;
   const clock = rule(RULE_FIFTY_MOVES) != 0;

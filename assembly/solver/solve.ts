@@ -13,9 +13,9 @@
 import {
   resetTree, newNode, addEntry, addPending, setPositionOrdering, get, kindOf, isProven, isDisproven,
   N_FIRST, N_NEXT, N_ATTEMPT, N_KEY, KIND_OR,
-  nodesMade, positionsMade, peakNodes, peakPositions, peakEntries, nodeTop, positionTop, NODE_WORDS,
+  nodesMade, positionsMade, peakNodes, peakPositions, peakEntries, peakAttempts, nodeTop, positionTop, NODE_WORDS,
 } from './tree';
-import { resetBuilds, setAttemptOrdering, setScratchPosition } from './build';
+import { resetBuilds, setAttemptOrdering, setScratchPosition, dedupeBytes } from './build';
 import { resetTable, tableHits } from './table';
 import { incrementalBegin, incrementalRun } from './incremental';
 import { ipnsBegin, ipnsRun } from './ipns';
@@ -110,13 +110,16 @@ export const STAT_LIVE_NODES: i32 = 3;
 export const STAT_LIVE_POSITIONS: i32 = 4;
 export const STAT_TABLE_HITS: i32 = 5;
 
-/** Bytes per position entry (handle and link) and per attempt-list slot. */
+/** Bytes per position entry (handle and link). */
 const ENTRY_BYTES: i32 = 8;
 
 export function solveStat(which: i32): f64 {
   if (which == STAT_NODES) return nodesMade;
   if (which == STAT_POSITIONS) return positionsMade;
-  if (which == STAT_PEAK_BYTES) return f64(peakNodes) * f64(NODE_WORDS * 4) + f64(peakPositions - firstPosition) * f64(POSITION_WORDS * 4) + f64(peakEntries) * f64(ENTRY_BYTES);
+  if (which == STAT_PEAK_BYTES) {
+    return f64(peakNodes) * f64(NODE_WORDS * 4) + f64(peakPositions - firstPosition) * f64(POSITION_WORDS * 4) +
+      f64(peakEntries) * f64(ENTRY_BYTES) + f64(peakAttempts) * 4 + dedupeBytes();
+  }
   if (which == STAT_LIVE_NODES) return f64(nodeTop);
   if (which == STAT_LIVE_POSITIONS) return f64(positionTop - firstPosition);
   if (which == STAT_TABLE_HITS) return tableHits;

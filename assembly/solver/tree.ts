@@ -93,6 +93,8 @@ export let attemptTop: i32 = 0;
 export let positionTop: i32 = 0;
 let nodeLimit: i32 = 0;
 let positionLimit: i32 = 0;
+/** The caps of this search (the arrays may be larger: they only grow, from earlier searches). */
+let entryLimit: i32 = 0;
 
 // ---- statistics (reset by resetTree) ----
 /** Nodes made, positions generated (successors computed), peak arena use. */
@@ -103,6 +105,9 @@ export let peakPositions: i32 = 0;
 export let peakEntries: i32 = 0;
 /** Set when an arena is full: the search stops with "unknown". */
 export let outOfRoom: bool = false;
+export function markOutOfRoom(): void { outOfRoom = true; }
+/** Peak slots used in the attempt-list arena. */
+export let peakAttempts: i32 = 0;
 
 /**
  * Sizes the arenas (grow-only: the stub runtime never frees) and empties the tree. Positions are
@@ -118,6 +123,7 @@ export function resetTree(maxNodes: i32, maxEntries: i32, firstFree: i32, positi
   if (ATTEMPT_LIST.length < maxEntries) ATTEMPT_LIST = new Int32Array(maxEntries);
   nodeLimit = maxNodes;
   positionLimit = positionEnd;
+  entryLimit = maxEntries;
   nodeTop = 0;
   entryTop = 0;
   attemptTop = 0;
@@ -127,10 +133,9 @@ export function resetTree(maxNodes: i32, maxEntries: i32, firstFree: i32, positi
   peakNodes = 0;
   peakPositions = 0;
   peakEntries = 0;
+  peakAttempts = 0;
   outOfRoom = false;
 }
-
-export function entryLimit(): i32 { return ENTRY_HANDLE.length; }
 
 // ---- field access ----
 
@@ -222,7 +227,7 @@ export function dropNewestPosition(): void { positionTop--; }
 
 /** Adds position `h` to `node`'s list (at the front); false when the entry arena is full. */
 export function addEntry(node: i32, h: i32): bool {
-  if (entryTop >= ENTRY_HANDLE.length) { outOfRoom = true; return false; }
+  if (entryTop >= entryLimit) { outOfRoom = true; return false; }
   const e = entryTop++;
   if (entryTop > peakEntries) peakEntries = entryTop;
   unchecked(ENTRY_HANDLE[e] = h);
@@ -292,8 +297,9 @@ export function takePending(node: i32): i32 {
 
 /** Appends `attempt` to the attempt-list arena; false when full. */
 export function pushAttempt(attempt: i32): bool {
-  if (attemptTop >= ATTEMPT_LIST.length) { outOfRoom = true; return false; }
+  if (attemptTop >= entryLimit) { outOfRoom = true; return false; }
   unchecked(ATTEMPT_LIST[attemptTop++] = attempt);
+  if (attemptTop > peakAttempts) peakAttempts = attemptTop;
   return true;
 }
 

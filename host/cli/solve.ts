@@ -122,7 +122,7 @@ export const solveCommand = {
     .option('strategy', { choices: ['text', 'json'] as const, default: 'text' as const, describe: 'how to print a proof\'s strategy' })
     .option('out', { type: 'string', describe: 'write the strategy (JSON, for krieg verify) to this file, atomically' })
     .option('json', { type: 'boolean', default: false, describe: 'print one JSON object: answer, statistics, strategy' })
-    .example('$0 solve test/data/problems/hand.json --problem kq-corner --ply 3', 'a problem from a problems file')
+    .example('$0 solve test/data/problems/hand.json --problem m3-rook-king-probe', 'a problem from the shipped suite')
     .example('$0 solve --positions "7k/8/6K1/8/8/8/8/R7 w - - 0 1" "5k2/8/6K1/8/8/8/8/R7 w - - 0 1" --ply 3 --out s.json', 'a belief state of two positions; the strategy saved for krieg verify')
     .example('$0 solve games.kpgn --as white --game 2 --ply 3 --algo pns', 'White\'s belief at the end of game 2')
     .epilogue(EXIT_TEXT))),

@@ -5,10 +5,11 @@
 //   { "format": "krieg-problems", "version": 1,
 //     "problems": [ { "id": "kq-corner", "rules": "berkeley", "overrides": { "stalemate": "loss" },
 //                     "ply": 3, "positions": ["7k/8/6K1/8/8/8/8/6Q1 w - - 0 1", …],
-//                     "materialWins": false, "expect": "proven", "note": "why" } ] }
+//                     "materialWins": false, "expect": "proven", "class": "mate", "note": "why" } ] }
 //
 // `rules` is a preset name; `overrides` (optional) changes single flags; `expect` (optional) is the
-// answer the problem's author worked out, `note` says how.
+// answer the problem's author worked out, `note` says how; `class` (optional) is "mate" (a guaranteed
+// mate) or "near-miss" (no guaranteed mate, but one strategy mates in at least half the positions).
 import { KriegError } from '../status';
 import { preset, withOverrides, describeRules, type RuleSet } from '../referee/rules';
 import type { Problem, Answer } from './solve';
@@ -16,9 +17,12 @@ import type { Problem, Answer } from './solve';
 export const PROBLEMS_FORMAT = 'krieg-problems';
 export const PROBLEMS_VERSION = 1;
 
+export type ProblemClass = 'mate' | 'near-miss';
+
 export interface NamedProblem extends Problem {
   id: string;
   expect?: Exclude<Answer, 'unknown'>;
+  class?: ProblemClass;
   note?: string;
 }
 
@@ -59,9 +63,11 @@ export function parseProblems(text: string, source = 'problems'): NamedProblem[]
     if (!Number.isInteger(q.ply) || (q.ply as number) < 1) fail(`${at}.ply`, 'expected a positive integer');
     if (!Array.isArray(q.positions) || q.positions.length === 0 || !q.positions.every((f) => typeof f === 'string')) fail(`${at}.positions`, 'expected a non-empty array of FEN strings');
     if (q.expect !== undefined && q.expect !== 'proven' && q.expect !== 'disproven') fail(`${at}.expect`, 'expected "proven" or "disproven"');
+    if (q.class !== undefined && q.class !== 'mate' && q.class !== 'near-miss') fail(`${at}.class`, 'expected "mate" or "near-miss"');
     const problem: NamedProblem = { id, rules, ply: q.ply as number, positions: q.positions as string[] };
     if (q.materialWins === true) problem.materialWins = true;
     if (q.expect !== undefined) problem.expect = q.expect as NamedProblem['expect'];
+    if (q.class !== undefined) problem.class = q.class as ProblemClass;
     if (typeof q.note === 'string') problem.note = q.note;
     return problem;
   });
@@ -73,7 +79,7 @@ export function formatProblems(problems: NamedProblem[]): string {
     const { variant, overrides } = describeRules(p.rules);
     return {
       id: p.id, rules: variant, ...(Object.keys(overrides).length ? { overrides } : {}), ply: p.ply,
-      ...(p.materialWins ? { materialWins: true } : {}), ...(p.expect ? { expect: p.expect } : {}), ...(p.note ? { note: p.note } : {}),
+      ...(p.materialWins ? { materialWins: true } : {}), ...(p.expect ? { expect: p.expect } : {}), ...(p.class ? { class: p.class } : {}), ...(p.note ? { note: p.note } : {}),
       positions: p.positions,
     };
   });

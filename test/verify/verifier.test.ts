@@ -70,7 +70,16 @@ const ROOK_FIVE: Case = {
   ply: 5, proven: 5, disproven: 3,
   note: 'mate in 5, not in 3',
 };
-const CASES = [TWO_ROOKS, ROOK_MATE, ROOK_LIFT, CAPTURE_REPLY, ROOK_FIVE];
+const BLACK_LIFT: Case = {
+  id: 'black-lift',
+  // ROOK_LIFT mirrored, Black to move: Black Kf2, Re2 against Kh2; 1... Re3 2. Kh1 Rh3#.
+  positions: ['8/8/8/8/8/8/4rk1K/8 b - - 0 1'],
+  ply: 3, proven: 3, disproven: 1,
+  note: 'mate in 3 for Black',
+};
+const CASES = [TWO_ROOKS, ROOK_MATE, ROOK_LIFT, CAPTURE_REPLY, ROOK_FIVE, BLACK_LIFT];
+const sideOf = (c: Case) => (c.positions[0].split(' ')[1] === 'w' ? 'white' : 'black');
+const otherSide = (side: string) => (side === 'white' ? 'black' : 'white');
 
 const problemOf = (c: Case, ply: number, rules: RuleSet = berkeley): VerifyProblem => ({ rules, positions: c.positions, ply });
 const clone = <T>(x: T): T => structuredClone(x);
@@ -118,7 +127,7 @@ describe.each(BACKENDS)('solver strategies on %s', (backend) => {
 
   it.each(CASES)('$id ($note): proven in $proven ply by every algorithm, and every strategy verifies', (c) => {
     for (const [algo, s] of solved(c)) {
-      expect(s.side).toBe('white');
+      expect(s.side).toBe(sideOf(c));
       expect(s.ply).toBe(c.proven);
       const v = verifyStrategy(problemOf(c, c.proven), s);
       expect(v.ok, `${algo}: ${verdictText(v)}`).toBe(true);
@@ -252,13 +261,25 @@ describe.each(BACKENDS)('solver strategies on %s', (backend) => {
     }
   });
 
-  it('(f) the wrong side: a White strategy presented as Black\'s', () => {
+  it('(f) the wrong side: a strategy presented as the other side\'s', () => {
     for (const c of CASES) {
       for (const s of solved(c).values()) {
-        expectFailure(verifyStrategy(problemOf(c, c.proven), { ...s, side: 'black' }), {
-          position: 1, path: [], reason: 'white is to move, but the strategy is black\'s',
+        const side = sideOf(c);
+        expectFailure(verifyStrategy(problemOf(c, c.proven), { ...s, side: otherSide(side) }), {
+          position: 1, path: [], reason: `${side} is to move, but the strategy is ${otherSide(side)}'s`,
         });
       }
+    }
+  });
+
+  it('black-lift: the path names White as the opponent, and a missing reply is White\'s', () => {
+    for (const s of solved(BLACK_LIFT).values()) {
+      const bad = clone(s);
+      (bad.root.answers.find((b) => 'replies' in b) as { replies: unknown[] }).replies = [];
+      expectFailure(verifyStrategy(problemOf(BLACK_LIFT, 3), bad), {
+        position: 1, path: ['try e2e3', 'silence', 'white h2h1'], reason: 'the strategy has no branch for "silence" after white\'s move',
+      });
+      expect(strategyText(s)).toMatch(/^Black mates within 3 ply:\n {2}try e2e3\n {4}if silence: White moves\n/);
     }
   });
 
