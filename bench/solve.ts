@@ -1,12 +1,17 @@
-// Checkmate-search speed: every algorithm on every problem of the harvested set (and the
-// hand-built suite), WASM against JS on identical work (the same nodes and positions on both
-// backends: asserted), with the work per algorithm that shows what legal-first, greedy pruning,
-// early termination and proof numbers save.
-// Usage: npm run bench:solve [-- --quick] [-- --problems FILE …]
+// Checkmate-search speed, in two parts.
+// 1. The suites (part 1's harvested and hand-built problems): every algorithm on every problem,
+//    WASM against JS on identical work (the same nodes and positions on both backends: asserted),
+//    with the work per algorithm that shows what legal-first, greedy pruning, early termination,
+//    proof numbers and incremental search save.
+// 2. The 3- and 5-ply sets (test/data/problems/set-*.json, mates and near-misses): per algorithm
+//    the fraction solved within 0.01 / 0.1 / 1 / 10 s (mates and near-misses apart, as the paper's
+//    Figure 4), the speed-up of gl-dbu and ipns over dfs, pns and the best black-box algorithm per
+//    decile of difficulty, and the effect of each beyond-the-paper switch on the work.
+// Usage: npm run bench:solve [-- --quick] [-- --problems FILE …] [-- --sets-only | --suites-only]
 import { join } from 'node:path';
-import { readFileSync } from 'node:fs';
+import { readFileSync, existsSync } from 'node:fs';
 import { createEngine, BACKENDS, type BackendName } from '../host/node';
-import { solve, ALGORITHMS, type Algorithm, type SolveResult } from '../host/solver/solve';
+import { solve, ALGORITHMS, type Algorithm, type SolveResult, type Switches } from '../host/solver/solve';
 import { parseProblems, type NamedProblem } from '../host/solver/problemFile';
 import { describeMachine, gitState, group, machine, median, progress, repoRoot, seconds, writeJson, writeText } from './lib/harness';
 
@@ -15,7 +20,9 @@ const RUNS = quick ? 1 : 3;
 const NODE_LIMIT = 20_000_000;
 const root = repoRoot();
 const given = process.argv.flatMap((a, i, all) => (a === '--problems' && all[i + 1] ? [all[i + 1]] : []));
-const SETS = given.length ? given.map((f) => ({ name: f, file: f })) : [
+const setsOnly = process.argv.includes('--sets-only');
+const suitesOnly = process.argv.includes('--suites-only');
+const SETS = setsOnly ? [] : given.length ? given.map((f) => ({ name: f, file: f })) : [
   { name: 'harvested', file: join(root, 'test/data/problems/harvested.json') },
   { name: 'hand-built', file: join(root, 'test/data/problems/hand.json') },
 ];
@@ -67,7 +74,7 @@ if (disagreements.length) {
 const m = machine();
 const git = gitState(root, ['assembly', 'host']);
 const md: string[] = [
-  '### Checkmate search (black-box algorithms)',
+  '### Checkmate search',
   '',
   `Machine: ${describeMachine(m)}; commit ${git.commit}${git.dirty ? ' (with uncommitted changes)' : ''}; ${new Date().toISOString()}.`,
   '',
@@ -94,6 +101,125 @@ for (const set of SETS) {
   }
 }
 md.push('', 'Reading the table: l-dfs vs dfs is the effect of legal-first; gx-dfs vs dfs the effect of greedy pruning (both search the Illegal part first; with legal-first, gl-dfs vs l-dfs, the Illegal part is searched only after every legal part is proven, and here it never then fails, so greedy pruning never fires); le-dfs vs l-dfs and e-pns vs pns the effect of early termination; "fewer nodes than dfs" counts the problems on which the algorithm made fewer nodes than plain dfs. Peak memory includes the duplicate-position table, which is sized from the memory budget (256 MiB by default), not from the problem.');
-writeJson(join(root, `bench/results/solve${quick ? '-quick' : ''}.json`), { machine: m, commit: git.commit, dirty: git.dirty, date: new Date().toISOString(), runs: RUNS, nodeLimit: NODE_LIMIT, rows });
+const sets = suitesOnly ? undefined : benchSets(md);
+writeJson(join(root, `bench/results/solve${quick ? '-quick' : ''}.json`), { machine: m, commit: git.commit, dirty: git.dirty, date: new Date().toISOString(), runs: RUNS, nodeLimit: NODE_LIMIT, rows, sets });
 writeText(join(root, `bench/results/solve${quick ? '-quick' : ''}.md`), md.join('\n'));
 console.log(md.join('\n'));
+
+// ---- part 2: the 3- and 5-ply sets ----
+
+interface SetRun { id: string; ply: number; class: string; size: number; algorithm: Algorithm; answer: string; nodes: number; positions: number; ms: number }
+
+const BLACK_BOX: Algorithm[] = ['dfs', 'l-dfs', 'gl-dfs', 'gx-dfs', 'le-dfs', 'pns', 'e-pns'];
+const THRESHOLDS_MS = [10, 100, 1000, 10_000];
+
+function benchSets(md: string[]): unknown {
+  const limitMs = quick ? 1000 : 10_000;
+  const files = [3, 5].map((ply) => join(root, `test/data/problems/set-${ply}ply.json`)).filter((f) => existsSync(f));
+  if (!files.length) return undefined;
+  const engine = createEngine('wasm');
+  const runs: SetRun[] = [];
+  for (const file of files) {
+    const problems = parseProblems(readFileSync(file, 'utf8'), file);
+    progress(`solve: ${file} (${problems.length} problems), every algorithm, limit ${seconds(limitMs)} …`);
+    for (const problem of problems) {
+      for (const algorithm of ALGORITHMS) {
+        solve(engine, problem, algorithm, { timeMs: Math.min(limitMs, 50) }); // warm-up
+        const r = solve(engine, problem, algorithm, { timeMs: limitMs });
+        runs.push({ id: problem.id, ply: problem.ply, class: problem.class ?? (problem.expect === 'proven' ? 'mate' : 'near-miss'), size: problem.positions.length, algorithm, answer: r.answer, nodes: r.stats.nodes, positions: r.stats.positions, ms: r.answer === 'unknown' ? Infinity : r.stats.ms });
+      }
+    }
+  }
+  // every answer that is not unknown agrees
+  for (const id of new Set(runs.map((r) => `${r.ply}/${r.id}`))) {
+    const answers = new Set(runs.filter((r) => `${r.ply}/${r.id}` === id && r.answer !== 'unknown').map((r) => r.answer));
+    if (answers.size > 1) { console.error(`algorithms disagree on ${id}`); process.exit(1); }
+  }
+  md.push('', `#### The 3- and 5-ply sets: solving ability (WASM)`, '',
+    `Each algorithm on each problem of \`test/data/problems/set-3ply.json\` and \`set-5ply.json\` once (after a short warm-up), time limit ${seconds(limitMs)}; the fraction of problems solved within each time (as the paper's Figure 4). Every answer given agrees across algorithms (asserted).`);
+  for (const ply of [3, 5]) {
+    for (const cls of ['mate', 'near-miss']) {
+      const group_ = runs.filter((r) => r.ply === ply && r.class === cls);
+      const n = new Set(group_.map((r) => r.id)).size;
+      if (!n) continue;
+      md.push('', `${ply}-ply ${cls === 'mate' ? 'mates' : 'near-misses'} (${n} problems):`, '', `| Algorithm | ${THRESHOLDS_MS.map((t) => `≤ ${seconds(t)}`).join(' | ')} | Nodes (solved) | Positions (solved) |`, `|---|${THRESHOLDS_MS.map(() => '---:').join('|')}|---:|---:|`);
+      for (const algorithm of ALGORITHMS) {
+        const mine = group_.filter((r) => r.algorithm === algorithm);
+        const solved = mine.filter((r) => r.answer !== 'unknown');
+        md.push(`| ${algorithm} | ${THRESHOLDS_MS.map((t) => `${((100 * mine.filter((r) => r.ms <= t).length) / n).toFixed(0)}%`).join(' | ')} | ${group(solved.reduce((s, r) => s + r.nodes, 0))} | ${group(solved.reduce((s, r) => s + r.positions, 0))} |`);
+      }
+    }
+  }
+  // speed-ups per decile of difficulty (the best black-box time)
+  md.push('', '#### Speed-up of the incremental algorithms, per decile of difficulty', '',
+    `Difficulty of a problem = the time of the best black-box algorithm on it (unsolved within the limit: ${seconds(limitMs)}, so ratios against it are lower bounds); deciles from easiest to hardest; each cell the median over the decile of time(black-box) / time(incremental), where both finished or the black-box one hit the limit (a lower bound then).`);
+  const speedups: Record<string, unknown> = {};
+  for (const ply of [3, 5]) {
+    for (const cls of ['mate', 'near-miss']) {
+      const ids = [...new Set(runs.filter((r) => r.ply === ply && r.class === cls).map((r) => r.id))];
+      if (ids.length < 10) continue;
+      const time = (id: string, a: Algorithm) => runs.find((r) => r.ply === ply && r.id === id && r.algorithm === a)!.ms;
+      const best = (id: string) => Math.min(...BLACK_BOX.map((a) => time(id, a)));
+      const capped = (ms: number) => (Number.isFinite(ms) ? ms : limitMs);
+      const sorted = [...ids].sort((a, b) => capped(best(a)) - capped(best(b)));
+      const pairs: [Algorithm, string][] = [['gl-dbu', 'dfs'], ['gl-dbu', 'pns'], ['gl-dbu', 'best'], ['ipns', 'dfs'], ['ipns', 'pns'], ['ipns', 'best']];
+      md.push('', `${ply}-ply ${cls === 'mate' ? 'mates' : 'near-misses'} (${ids.length} problems):`, '', `| Decile | Best black-box (median) | ${pairs.map(([a, b]) => `${a} over ${b}`).join(' | ')} |`, `|---|---:|${pairs.map(() => '---:').join('|')}|`);
+      const table: unknown[] = [];
+      for (let d = 0; d < 10; d++) {
+        const part = sorted.slice(Math.floor((d * sorted.length) / 10), Math.floor(((d + 1) * sorted.length) / 10));
+        const cells = pairs.map(([inc, bb]) => {
+          const ratios = part.map((id) => {
+            const t = time(id, inc);
+            const base = bb === 'best' ? best(id) : time(id, bb as Algorithm);
+            return Number.isFinite(t) ? capped(base) / Math.max(t, 0.001) : NaN;
+          }).filter((x) => !Number.isNaN(x));
+          return ratios.length ? median(ratios) : NaN;
+        });
+        table.push({ decile: d + 1, bestMs: median(part.map((id) => capped(best(id)))), cells });
+        md.push(`| ${d + 1} | ${seconds(median(part.map((id) => capped(best(id)))))} | ${cells.map((c) => (Number.isNaN(c) ? '—' : `${c.toFixed(c >= 10 ? 0 : 1)}×`)).join(' | ')} |`);
+      }
+      speedups[`${ply}-${cls}`] = table;
+    }
+  }
+  const switches = benchSwitches(engine, files, md);
+  return { limitMs, runs: runs.map((r) => ({ ...r, ms: Number.isFinite(r.ms) ? r.ms : null })), speedups, switches };
+}
+
+// ---- the switches: identical answers, work with and without ----
+
+const SWITCHES: [string, Switches][] = [
+  ['none', {}], ['orderAttempts', { orderAttempts: true }], ['orderPositions', { orderPositions: true }],
+  ['positionTable', { positionTable: true }], ['deepen', { deepen: true }],
+  ['all', { orderAttempts: true, orderPositions: true, positionTable: true, deepen: true }],
+];
+
+function benchSwitches(engine: ReturnType<typeof createEngine>, files: string[], md: string[]): unknown {
+  const algorithms: Algorithm[] = ['le-dfs', 'gl-dbu', 'ipns'];
+  const limitMs = quick ? 1000 : 10_000;
+  const totals: Record<string, Record<string, { nodes: number; positions: number; ms: number; unknown: number }>> = {};
+  for (const file of files) {
+    for (const problem of parseProblems(readFileSync(file, 'utf8'), file)) {
+      for (const algorithm of algorithms) {
+        let reference: string | undefined;
+        for (const [name, sw] of SWITCHES) {
+          const r = solve(engine, problem, algorithm, { timeMs: limitMs }, undefined, sw);
+          const t = ((totals[algorithm] ??= {})[name] ??= { nodes: 0, positions: 0, ms: 0, unknown: 0 });
+          if (r.answer === 'unknown') { t.unknown++; continue; }
+          t.nodes += r.stats.nodes;
+          t.positions += r.stats.positions;
+          t.ms += r.stats.ms;
+          if (reference === undefined) reference = r.answer;
+          else if (r.answer !== reference) { console.error(`switch ${name} changes the answer of ${algorithm} on ${problem.id}`); process.exit(1); }
+        }
+      }
+    }
+  }
+  md.push('', '#### Beyond the paper: each switch keeps every answer (asserted) and changes the work', '',
+    `Totals over both sets (WASM, limit ${seconds(limitMs)} per solve; problems a variant left unknown are counted apart).`, '',
+    `| Algorithm | ${SWITCHES.map(([n]) => n).join(' | ')} |`, `|---|${SWITCHES.map(() => '---:').join('|')}|`);
+  for (const algorithm of algorithms) {
+    md.push(`| ${algorithm} positions | ${SWITCHES.map(([n]) => group(totals[algorithm][n].positions)).join(' | ')} |`);
+    md.push(`| ${algorithm} time | ${SWITCHES.map(([n]) => `${seconds(totals[algorithm][n].ms)}${totals[algorithm][n].unknown ? ` (+${totals[algorithm][n].unknown} unknown)` : ''}`).join(' | ')} |`);
+  }
+  return totals;
+}

@@ -107,6 +107,7 @@ function statsText(r: SolveResult): string {
 
 interface SolveArgs extends ProblemArgs {
   algo: string; limitNodes?: string; limitTime?: string; memory?: string; strategy: 'text' | 'json'; out?: string; json: boolean;
+  orderAttempts?: boolean; orderPositions?: boolean; positionTable?: boolean; deepen?: boolean;
 }
 
 export const solveCommand = {
@@ -122,6 +123,10 @@ export const solveCommand = {
     .option('strategy', { choices: ['text', 'json'] as const, default: 'text' as const, describe: 'how to print a proof\'s strategy' })
     .option('out', { type: 'string', describe: 'write the strategy (JSON, for krieg verify) to this file, atomically' })
     .option('json', { type: 'boolean', default: false, describe: 'print one JSON object: answer, statistics, strategy' })
+    .option('order-attempts', { type: 'boolean', group: 'Beyond the paper (never change an answer):', describe: 'try attempts that give check, then captures, first' })
+    .option('order-positions', { type: 'boolean', group: 'Beyond the paper (never change an answer):', describe: 'incremental searches: take the position whose opponent king has most flight squares first' })
+    .option('position-table', { type: 'boolean', group: 'Beyond the paper (never change an answer):', describe: 'remember single positions with no mate within d plies; a node meeting one is disproved' })
+    .option('deepen', { type: 'boolean', group: 'Beyond the paper (never change an answer):', describe: 'iterative deepening: 1, 3, 5 … plies up to --ply, stopping at the first proof' })
     .example('$0 solve test/data/problems/hand.json --problem m3-rook-king-probe', 'a problem from the shipped suite')
     .example('$0 solve --positions "7k/8/6K1/8/8/8/8/R7 w - - 0 1" "5k2/8/6K1/8/8/8/8/R7 w - - 0 1" --ply 3 --out s.json', 'a belief state of two positions; the strategy saved for krieg verify')
     .example('$0 solve games.kpgn --as white --game 2 --ply 3 --algo pns', 'White\'s belief at the end of game 2')
@@ -134,7 +139,8 @@ export const solveCommand = {
     const { problem, source } = problemFromArgs(argv, 3);
     const engine = createEngine(argv.backend, 2);
     const progress = progressLine(`solve (${algorithm})`);
-    const result = solve(engine, problem, algorithm, { nodes, timeMs, memoryBytes }, (s) => progress.update(`${s.nodes} nodes, ${s.positions} positions`));
+    const switches = { orderAttempts: argv.orderAttempts, orderPositions: argv.orderPositions, positionTable: argv.positionTable, deepen: argv.deepen };
+    const result = solve(engine, problem, algorithm, { nodes, timeMs, memoryBytes }, (s) => progress.update(`${s.nodes} nodes, ${s.positions} positions`), switches);
     progress.done();
     const limitMessage = result.limit === 'nodes' ? `node limit of ${nodes} (--limit-nodes)`
       : result.limit === 'time' ? `time limit of ${seconds(timeMs ?? 0)} (--limit-time)` : `memory limit (--memory ${(memoryBytes ?? DEFAULT_MEMORY_BYTES) / 2 ** 20} MiB)`;
