@@ -5,7 +5,8 @@
 // legal move of his whose announcements match. Three forms:
 // - breadth-first (bfs*): the naive layer-by-layer expansion, duplicates removed after each event;
 // - depth-first (dfs*): a resumable stream of consistent current positions, one branch at a time,
-//   duplicates removed at the output; also counts every consistent history (information sets);
+//   duplicates removed at the output, and a position reached again after the same opponent move
+//   followed only once; also counts every consistent history (information sets);
 // - a randomized depth-first sampler (sample*): restarts a shuffled descent for each position.
 // Every run works in budgets: a call does at most `budget` units of work (positions generated) and
 // returns ESTIMATE_MORE, so the host can stop on time limits and show progress; a full store is
@@ -16,18 +17,18 @@
 // |------------------------------|-------------------------------------------------------------|
 // | 0 … 15                       | the host's (the root is given by handle)                   |
 // | STACK_BASE … + 2 × (levels+1)| depth-first: per level, the position after the opponent's move and after the own move |
-// | storeBase() … capacity − 1   | the output store (depth-first, sampler) or two layers (breadth-first) |
+// | storeBase() … capacity − 1   | the output store (depth-first, sampler) or two layers (breadth-first); depth-first positions mode also keeps the positions it has followed in the free records at the top |
 
-import { POSITIONS, POSITION_SHIFT, W_HALFMOVE, W_KEY_LO, W_KEY_HI, copyPosition, positionCapacity, samePosition } from '../chess/position';
+import { POSITIONS, POSITION_SHIFT, W_COLOR, W_TYPE, W_SIDE, W_CASTLING, copyPosition, positionCapacity } from '../chess/position';
 import { MOVES, generateMoves, listOffset, LEVEL_LIST_BASE, LEVEL_LISTS, REFEREE_LIST } from '../chess/moveGen';
 import { rule, RULE_FIFTY_MOVES, RULE_PAWN_TRY_NONSENSE } from '../referee/rules';
 import {
   ANSWER_NONSENSE, ANSWER_ILLEGAL, END_NONE, END_DRAW_REPETITION, PERCEPT_END_SHIFT,
-  answerAttempt, playAndAnnounce, legalPawnCaptures, PAWN_TRY_SQUARES,
+  ANSWER_LEGAL, legalMoveFor, playAndAnnounce, legalPawnCaptures, PAWN_TRY_SQUARES,
 } from '../referee/referee';
-import { ATTEMPTS, generateAttempts, isPawnCaptureAttempt, attemptOf } from '../referee/attempts';
+import { ATTEMPTS, generateAttempts, isPawnCaptureAttempt, isAttemptable, attemptOf } from '../referee/attempts';
 import { randomBelow, seedRandom } from '../referee/game';
-import { mul32 } from '../chess/bitboard';
+import { PositionSet } from './positionSet';
 import {
   viewLength, eventType, eventWord, isBranching,
   V_OWN_ATTEMPT, V_OPPONENT, V_PAWN_TRIES, V_ANY, TRIES_COUNT, TRIES_EXISTS,
@@ -58,36 +59,42 @@ function perceptsMatch(view: i32, computed: i32): bool {
     (view & ~endMask) == (computed & ~endMask);
 }
 
-/** Attempts of the side to move that the referee would answer Illegal (the opponent's possible Illegal attempts). */
-export function illegalOptions(h: i32): i32 {
-  const pawnTriesNonsense = rule(RULE_PAWN_TRY_NONSENSE) != 0 && legalPawnCaptures(h) == 0;
-  const list = listOffset(REFEREE_LIST);
-  const legal = generateMoves(h, list);
+/**
+ * Attempts of the side to move of `h` that the referee would answer Illegal (the opponent's
+ * possible Illegal attempts), given the number of its legal moves. Every legal move names its own
+ * attempt (a move legal on the full board is legal on the board of the mover's own pieces, and
+ * distinct legal moves have distinct attempt codes: only promotions share a from-to pair, and they
+ * keep their piece), so the Illegal attempts are the attempts less the legal moves, less the pawn
+ * capture attempts where the rules make them Nonsense (none of them is legal then).
+ */
+function illegalOptionsGiven(h: i32, legal: i32): i32 {
   const n = generateAttempts(h);
-  let count = 0;
-  for (let i = 0; i < n; i++) {
-    const attempt = unchecked(ATTEMPTS[i]);
-    if (pawnTriesNonsense && isPawnCaptureAttempt(h, attempt)) continue; // Nonsense, not Illegal
-    let isLegal = false;
-    for (let j = 0; j < legal; j++) if (attemptOf(unchecked(MOVES[list + j])) == attempt) { isLegal = true; break; }
-    if (!isLegal) count++;
+  let count = n - legal;
+  if (rule(RULE_PAWN_TRY_NONSENSE) != 0 && legalPawnCaptures(h) == 0) {
+    for (let i = 0; i < n; i++) if (isPawnCaptureAttempt(h, unchecked(ATTEMPTS[i]))) count--;
   }
   return count;
+}
+
+/** Attempts of the side to move that the referee would answer Illegal (the opponent's possible Illegal attempts). */
+export function illegalOptions(h: i32): i32 {
+  return illegalOptionsGiven(h, generateMoves(h, listOffset(REFEREE_LIST)));
 }
 
 /**
  * Applies non-branching event `e` to position `h`: returns `h` (kept), `dst` (an own legal move
  * played into it), or -1 (inconsistent).
  */
-function applyEvent(h: i32, e: i32, dst: i32): i32 {
+function applyEvent(h: i32, e: i32, dst: i32, list: i32): i32 {
   const type = eventType(e);
   if (type == V_OWN_ATTEMPT) {
     const percept = eventWord(e, 2);
     const answer = percept & 3;
     if (answer == ANSWER_NONSENSE) return h; // decided on the own board: says nothing of the rest
-    const got = answerAttempt(h, eventWord(e, 1), dst);
-    if (answer == ANSWER_ILLEGAL) return (got & 3) == ANSWER_ILLEGAL ? h : -1;
-    return perceptsMatch(percept, got) ? dst : -1;
+    const attempt = eventWord(e, 1);
+    const move = legalMoveNamed(h, attempt, list);
+    if (answer == ANSWER_LEGAL) return move >= 0 && perceptsMatch(percept, playAndAnnounce(h, move, dst)) ? dst : -1;
+    return move < 0 && !isNonsense(h, attempt) ? h : -1; // Illegal
   }
   if (type == V_PAWN_TRIES) {
     const count = legalPawnCaptures(h);
@@ -101,41 +108,92 @@ function applyEvent(h: i32, e: i32, dst: i32): i32 {
   return -1;
 }
 
+// ---- own attempts ----
+// The referee's answer to an attempt (answerAttempt, referee.ts) is Nonsense when the attempt is
+// not attemptable on the mover's own board or is a pawn try the rules call Nonsense, else Illegal
+// when it names no legal move, else Legal. A legal move is always attemptable (legal on the full
+// board, it is legal on the own board) and never a Nonsense pawn try (it is itself a legal pawn
+// capture), so the estimator asks in the other order: Legal exactly when the attempt names a legal
+// move; Illegal when it names none and is not Nonsense. Attemptability depends only on the mover's
+// own pieces and castling rights, the same in every candidate: it is computed once per own board.
+
+const OWN_BOARD = new Int32Array(16); // the own board attemptability was last computed for
+let ownBoardAttempt: i32 = -1;
+let ownBoardAttemptable: bool = false;
+
+/** Forgets the own board (the rules, which shape attempts, may have changed since the last run). */
+function resetOwnAttempts(): void {
+  ownBoardAttempt = -1;
+  ownListHandle = -1;
+}
+
+function isNonsense(h: i32, attempt: i32): bool {
+  const base = h << POSITION_SHIFT;
+  const us = unchecked(POSITIONS[base + W_SIDE]);
+  const ownLo = unchecked(POSITIONS[base + W_COLOR + (us << 1)]);
+  const ownHi = unchecked(POSITIONS[base + W_COLOR + (us << 1) + 1]);
+  let same = attempt == ownBoardAttempt && unchecked(OWN_BOARD[0]) == ownLo && unchecked(OWN_BOARD[1]) == ownHi &&
+    unchecked(OWN_BOARD[2]) == (us | (unchecked(POSITIONS[base + W_CASTLING]) << 1));
+  for (let i = 0; same && i < 12; i += 2) {
+    same = unchecked(OWN_BOARD[3 + i]) == (unchecked(POSITIONS[base + W_TYPE + 2 + i]) & ownLo) &&
+      unchecked(OWN_BOARD[4 + i]) == (unchecked(POSITIONS[base + W_TYPE + 3 + i]) & ownHi);
+  }
+  if (!same) {
+    ownBoardAttempt = attempt;
+    unchecked(OWN_BOARD[0] = ownLo);
+    unchecked(OWN_BOARD[1] = ownHi);
+    unchecked(OWN_BOARD[2] = us | (unchecked(POSITIONS[base + W_CASTLING]) << 1));
+    for (let i = 0; i < 12; i += 2) {
+      unchecked(OWN_BOARD[3 + i] = unchecked(POSITIONS[base + W_TYPE + 2 + i]) & ownLo);
+      unchecked(OWN_BOARD[4 + i] = unchecked(POSITIONS[base + W_TYPE + 3 + i]) & ownHi);
+    }
+    ownBoardAttemptable = isAttemptable(h, attempt);
+  }
+  if (!ownBoardAttemptable) return true;
+  return rule(RULE_PAWN_TRY_NONSENSE) != 0 && isPawnCaptureAttempt(h, attempt) && legalPawnCaptures(h) == 0;
+}
+
+// An own turn is often several attempts on one position (Illegal ones, then a legal one): its
+// legal moves are generated once, into the move list the caller lends, while the position stays.
+let ownListHandle: i32 = -1; // the position whose legal moves the lent list holds (-1: none)
+let ownListCount: i32 = 0;
+
+/** The legal move of `h` that `attempt` names, or -1 (as legalMoveFor), generated into `list` unless it holds h's moves already. */
+function legalMoveNamed(h: i32, attempt: i32, list: i32): i32 {
+  if (list < 0) return legalMoveFor(h, attempt); // no list to lend (the deepest level)
+  if (ownListHandle != h) {
+    ownListCount = generateMoves(h, list);
+    ownListHandle = h;
+  }
+  for (let i = 0; i < ownListCount; i++) {
+    const move = unchecked(MOVES[list + i]);
+    if (attemptOf(move) == attempt) return move;
+  }
+  return -1;
+}
+
 function illegalCountPossible(h: i32, e: i32): bool {
   const heard = eventWord(e, 1);
   return heard <= 0 || illegalOptions(h) >= heard;
 }
 
-// ---- duplicate removal: a hash set of handles, cleared by bumping a generation ----
-
-let HASH_HANDLE = new Int32Array(0);
-let HASH_GENERATION = new Int32Array(0);
-let hashMask: i32 = 0;
-let generation: i32 = 1;
-
-function ensureHash(): void {
-  let size = 1024;
-  while (size < storeCapacity() * 2) size <<= 1;
-  if (HASH_HANDLE.length < size) {
-    HASH_HANDLE = new Int32Array(size);
-    HASH_GENERATION = new Int32Array(size);
-  }
-  hashMask = size - 1;
+/** illegalCountPossible for a position whose `legal` moves have been generated. */
+function illegalCountPossibleGiven(h: i32, e: i32, legal: i32): bool {
+  const heard = eventWord(e, 1);
+  return heard <= 0 || illegalOptionsGiven(h, legal) >= heard;
 }
 
-function clearHash(): void { generation++; }
+// ---- duplicate removal ----
 
+/** The distinct positions output (breadth-first: of the layer being built). */
+const OUTPUTS = new PositionSet();
 
-/** Adds `h` to the set unless an equal position is there (Zobrist key, then a full compare). */
+function clearOutputs(): void { OUTPUTS.clear(rule(RULE_FIFTY_MOVES) != 0); }
+
+/** Adds `h` to the outputs unless an equal position is there. */
 function insertUnique(h: i32): bool {
-  const base = h << POSITION_SHIFT;
-  let slot = (unchecked(POSITIONS[base + W_KEY_LO]) ^ (unchecked(POSITIONS[base + W_KEY_HI]) >>> 7)) & hashMask;
-  while (unchecked(HASH_GENERATION[slot]) == generation) {
-    if (samePosition(unchecked(HASH_HANDLE[slot]), h, rule(RULE_FIFTY_MOVES) != 0)) return false;
-    slot = (slot + 1) & hashMask;
-  }
-  unchecked(HASH_GENERATION[slot] = generation);
-  unchecked(HASH_HANDLE[slot] = h);
+  if (OUTPUTS.has(h, 0)) return false;
+  OUTPUTS.add(h, 0);
   return true;
 }
 
@@ -153,7 +211,7 @@ let work: f64 = 0;
 
 /** Starts breadth-first estimation from position `root` (with the side to move the view begins with). */
 export function bfsStart(root: i32): i32 {
-  ensureHash();
+  resetOwnAttempts();
   half = storeCapacity() >> 1;
   if (half < 1) return ESTIMATE_LIMIT;
   inBase = storeBase();
@@ -166,7 +224,7 @@ export function bfsStart(root: i32): i32 {
   failedAt = -1;
   work = 0;
   pauseAfterEvent = false;
-  clearHash();
+  clearOutputs();
   return ESTIMATE_MORE;
 }
 
@@ -193,8 +251,8 @@ export function bfsRun(budget: i32): i32 {
       if (spent >= budget) return ESTIMATE_MORE;
       const h = inBase + bfsIndex;
       if (isBranching(e)) {
-        if (illegalCountPossible(h, e)) {
-          const n = generateMoves(h, list);
+        const n = generateMoves(h, list);
+        if (illegalCountPossibleGiven(h, e, n)) {
           const percept = eventWord(e, 2);
           for (let i = 0; i < n; i++) {
             if (outCount >= half) return ESTIMATE_LIMIT;
@@ -206,7 +264,8 @@ export function bfsRun(budget: i32): i32 {
         } else { spent++; work++; }
       } else {
         if (outCount >= half) return ESTIMATE_LIMIT;
-        const r = applyEvent(h, e, outBase + outCount);
+        ownListHandle = -1;
+        const r = applyEvent(h, e, outBase + outCount, list);
         if (r >= 0 && !keep(r)) return ESTIMATE_LIMIT;
         spent++;
         work++;
@@ -218,7 +277,7 @@ export function bfsRun(budget: i32): i32 {
     inCount = outCount;
     outCount = 0;
     bfsIndex = 0;
-    clearHash();
+    clearOutputs();
     bfsEvent++;
     if (inCount == 0) { failedAt = e; return ESTIMATE_INCONSISTENT; }
     if (pauseAfterEvent && bfsEvent < viewLength()) return ESTIMATE_MORE;
@@ -232,39 +291,40 @@ export function bfsEventsDone(): i32 { return bfsEvent; }
 export function estimateFailedAt(): i32 { return failedAt; }
 export function estimateWork(): f64 { return work; }
 
-// ---- depth-first transposition table ----
-// One opponent turn (event e) reached again with an equal position has the same subtree: in
-// positions mode it is skipped. A direct-mapped table of full position copies (a newer entry
-// replaces an older one), so memory stays fixed and equality is exact, never a key alone.
-// Entry (TT_WORDS): words 0..31 the position record, 32 the event, 33 the run it belongs to.
-const TT_WORDS: i32 = 34;
-const TT_MAX_ENTRIES: i32 = 1 << 18; // 34 MB at most
-let TT = new Int32Array(0);
-let ttMask: i32 = 0;
-let ttRun: i32 = 1;
+// ---- depth-first: positions already followed ----
+// In positions mode, a position reached again after the same opponent move event has the same
+// future, so it is followed once. Followed positions are copied into the free part of the store,
+// from its top down (records followedTop … capacity − 1), and found through FOLLOWED, tagged
+// with their event. This is a cache: when the outputs, growing from the bottom, need a record it
+// holds, or it has no room left, it is emptied and starts again, so exactness never depends on it.
 
-/** Sizes the table to the store (a power of two, at most TT_MAX_ENTRIES), allocating only to grow. */
-function ensureTable(): void {
-  let entries = 1 << 12;
-  while (entries < storeCapacity() && entries < TT_MAX_ENTRIES) entries <<= 1;
-  if (TT.length < entries * TT_WORDS) TT = new Int32Array(entries * TT_WORDS);
-  ttMask = entries - 1;
+const FOLLOWED = new PositionSet();
+let followedTop: i32 = 0;
+
+function clearFollowed(): void {
+  FOLLOWED.clear(rule(RULE_FIFTY_MOVES) != 0);
+  followedTop = positionCapacity();
 }
 
-/** Has this run expanded the opponent turn `e` from a position equal to `h`? Records it if not. */
-function seenBefore(h: i32, e: i32): bool {
-  const base = h << POSITION_SHIFT;
-  const slot = (unchecked(POSITIONS[base + W_KEY_LO]) ^ mul32(e + 1, 0x9e3779b1) ^ (unchecked(POSITIONS[base + W_KEY_HI]) >>> 13)) & ttMask;
-  const t = slot * TT_WORDS;
-  if (unchecked(TT[t + 33]) == ttRun && unchecked(TT[t + 32]) == e) {
-    let same = true;
-    for (let i = 0; i < W_HALFMOVE; i++) if (unchecked(TT[t + i]) != unchecked(POSITIONS[base + i])) { same = false; break; }
-    if (same && (rule(RULE_FIFTY_MOVES) == 0 || unchecked(TT[t + W_HALFMOVE]) == unchecked(POSITIONS[base + W_HALFMOVE]))) return true;
+/** Has this run followed a position equal to `h` from event `e`? Records it (when there is room) if not. */
+function followedBefore(h: i32, e: i32): bool {
+  if (FOLLOWED.has(h, e)) return true;
+  if (followedTop - 1 < storeBase() + storeCount + 1) { // no room above the outputs (keeping one for the next)
+    clearFollowed();
+    if (followedTop - 1 < storeBase() + storeCount + 1) return false;
+    FOLLOWED.has(h, e); // sets the free slot in the emptied set
   }
-  for (let i = 0; i < 32; i++) unchecked(TT[t + i] = unchecked(POSITIONS[base + i]));
-  unchecked(TT[t + 32] = e);
-  unchecked(TT[t + 33] = ttRun);
+  followedTop--;
+  copyPosition(h, followedTop);
+  FOLLOWED.add(followedTop, e);
   return false;
+}
+
+/** The output record storeBase() + storeCount, made free of followed positions. */
+function nextOutputSlot(): i32 {
+  const slot = storeBase() + storeCount;
+  if (slot >= followedTop) clearFollowed();
+  return slot;
 }
 
 // ---- depth-first ----
@@ -289,6 +349,9 @@ let storeCount: i32 = 0;
 let histories: f64 = 0;
 let lastEmitted: i32 = -1;
 let tooDeep: bool = false;
+/** The view's last opponent move (-1: none), and it again when it is the view's last event (else -1). */
+let lastBranching: i32 = -1;
+let leafEvent: i32 = -1;
 
 function afterOpponent(level: i32): i32 { return STACK_BASE + 2 * level; }
 function afterOwn(level: i32): i32 { return STACK_BASE + 2 * level + 1; }
@@ -302,15 +365,18 @@ const CHAIN_PUSHED: i32 = -2;
  * inconsistency (CHAIN_FAIL).
  */
 function runChain(h: i32, e: i32, level: i32): i32 {
+  ownListHandle = -1;
   while (e < viewLength()) {
     if (e > deepestEvent) deepestEvent = e;
     if (isBranching(e)) {
-      if (mode == MODE_POSITIONS && seenBefore(h, e)) return CHAIN_FAIL; // explored already: same positions
-      if (!illegalCountPossible(h, e)) return CHAIN_FAIL;
-      if (level >= LEVEL_LISTS) { tooDeep = true; return CHAIN_FAIL; }
+      if (level >= LEVEL_LISTS) {
+        if (illegalCountPossible(h, e)) tooDeep = true;
+        return CHAIN_FAIL;
+      }
       const list = listOffset(LEVEL_LIST_BASE + level);
       const n = generateMoves(h, list);
       work += n + 1;
+      if (!illegalCountPossibleGiven(h, e, n)) return CHAIN_FAIL;
       if (mode == MODE_SAMPLE) {
         for (let i = n - 1; i > 0; i--) { // Fisher-Yates shuffle
           const j = randomBelow(i + 1);
@@ -327,7 +393,9 @@ function runChain(h: i32, e: i32, level: i32): i32 {
       return CHAIN_PUSHED;
     }
     const dst = h == afterOwn(level) ? afterOpponent(level) : afterOwn(level);
-    h = applyEvent(h, e, dst);
+    const next = applyEvent(h, e, dst, level < LEVEL_LISTS ? listOffset(LEVEL_LIST_BASE + level) : -1);
+    if (next != h) ownListHandle = -1;
+    h = next;
     work++;
     if (h < 0) return CHAIN_FAIL;
     e++;
@@ -338,11 +406,10 @@ function runChain(h: i32, e: i32, level: i32): i32 {
 
 /** Starts a depth-first run from `root`: mode 0 distinct positions, 1 histories, 2 samples (with seed). */
 export function dfsStart(root: i32, runMode: i32, seed: i32): i32 {
-  ensureHash();
-  clearHash();
+  resetOwnAttempts();
+  clearOutputs();
   mode = runMode;
-  ttRun++;
-  if (mode == MODE_POSITIONS) ensureTable();
+  if (mode == MODE_POSITIONS) clearFollowed();
   rootHandle = root;
   frames = 0;
   started = false;
@@ -354,6 +421,9 @@ export function dfsStart(root: i32, runMode: i32, seed: i32): i32 {
   work = 0;
   lastEmitted = -1;
   if (mode == MODE_SAMPLE) seedRandom(seed);
+  lastBranching = -1;
+  for (let e = 0; e < viewLength(); e++) if (isBranching(e)) lastBranching = e;
+  leafEvent = lastBranching == viewLength() - 1 ? lastBranching : -1;
   // histories are counted, not stored; the other modes need room for at least one position
   return mode != MODE_HISTORIES && storeCapacity() < 1 ? ESTIMATE_LIMIT : ESTIMATE_MORE;
 }
@@ -362,9 +432,10 @@ export function dfsStart(root: i32, runMode: i32, seed: i32): i32 {
 function emit(h: i32): i32 {
   if (mode == MODE_HISTORIES) { histories++; lastEmitted = h; return ESTIMATE_FOUND; }
   if (storeCount >= storeCapacity()) return ESTIMATE_LIMIT;
-  const slot = storeBase() + storeCount;
+  if (OUTPUTS.has(h, 0)) return ESTIMATE_MORE; // seen before: copied only when new
+  const slot = nextOutputSlot();
   copyPosition(h, slot);
-  if (!insertUnique(slot)) return ESTIMATE_MORE; // seen before
+  OUTPUTS.add(slot, 0);
   storeCount++;
   lastEmitted = slot;
   if (mode == MODE_SAMPLE) { frames = 0; started = false; } // the next sample descends afresh
@@ -387,14 +458,27 @@ export function dfsNext(budget: i32): i32 {
   while (frames > 0) {
     if (work >= stopAt) return ESTIMATE_MORE;
     const level = frames - 1;
-    const next = FRAME_NEXT[level];
-    if (next >= FRAME_COUNT[level]) { frames--; continue; }
-    FRAME_NEXT[level] = next + 1;
-    const e = FRAME_EVENT[level];
-    const child = afterOpponent(level + 1);
+    const next = unchecked(FRAME_NEXT[level]);
+    if (next >= unchecked(FRAME_COUNT[level])) { frames--; continue; }
+    unchecked(FRAME_NEXT[level] = next + 1);
+    const e = unchecked(FRAME_EVENT[level]);
     const move = unchecked(MOVES[listOffset(LEVEL_LIST_BASE + level) + next]);
     work++;
-    if (!perceptsMatch(eventWord(e, 2), playAndAnnounce(FRAME_HANDLE[level], move, child))) continue;
+    if (e == leafEvent && mode == MODE_POSITIONS && storeCount < storeCapacity()) {
+      // the view ends with this opponent move: his position after it is a consistent current
+      // position, played straight into the store and kept unless it is there already
+      const slot = nextOutputSlot();
+      if (!perceptsMatch(eventWord(e, 2), playAndAnnounce(unchecked(FRAME_HANDLE[level]), move, slot))) continue;
+      deepestEvent = viewLength();
+      if (!insertUnique(slot)) continue;
+      storeCount++;
+      lastEmitted = slot;
+      return ESTIMATE_FOUND;
+    }
+    const child = afterOpponent(level + 1);
+    if (!perceptsMatch(eventWord(e, 2), playAndAnnounce(unchecked(FRAME_HANDLE[level]), move, child))) continue;
+    // positions mode: the same position after the same event has the same future: followed once
+    if (mode == MODE_POSITIONS && followedBefore(child, e + 1)) continue;
     const r = runChain(child, e + 1, level + 1);
     if (r >= 0) { const s = emit(r); if (s != ESTIMATE_MORE) return s; }
   }
