@@ -17,10 +17,11 @@
 // |------------------------------|-------------------------------------------------------------|
 // | 0 … 15                       | the host's (the root is given by handle)                   |
 // | STACK_BASE … + 2 × (levels+1)| depth-first: per level, the position after the opponent's move and after the own move |
+// | BATCH_BASE … + MAX_MOVES − 1 | depth-first positions mode: the opponent's last turn played as one batch |
 // | storeBase() … capacity − 1   | the output store (depth-first, sampler) or two layers (breadth-first); depth-first positions mode also keeps the positions it has followed in the free records at the top |
 
 import { POSITIONS, POSITION_SHIFT, W_COLOR, W_TYPE, W_SIDE, W_CASTLING, copyPosition, positionCapacity } from '../chess/position';
-import { MOVES, generateMoves, listOffset, LEVEL_LIST_BASE, LEVEL_LISTS, REFEREE_LIST } from '../chess/moveGen';
+import { MOVES, MAX_MOVES, generateMoves, listOffset, LEVEL_LIST_BASE, LEVEL_LISTS, REFEREE_LIST } from '../chess/moveGen';
 import { rule, RULE_FIFTY_MOVES, RULE_PAWN_TRY_NONSENSE } from '../referee/rules';
 import {
   ANSWER_NONSENSE, ANSWER_ILLEGAL, END_NONE, END_DRAW_REPETITION, PERCEPT_END_SHIFT,
@@ -46,7 +47,8 @@ export const ESTIMATE_EXHAUSTED: i32 = 6;
 
 export const STACK_BASE: i32 = 16;
 const STACK_RECORDS: i32 = 2 * (LEVEL_LISTS + 1);
-export function storeBase(): i32 { return STACK_BASE + STACK_RECORDS; }
+const BATCH_BASE: i32 = STACK_BASE + STACK_RECORDS;
+export function storeBase(): i32 { return BATCH_BASE + MAX_MOVES; }
 function storeCapacity(): i32 { return positionCapacity() - storeBase(); }
 
 // ---- consistency of one position with one event ----
@@ -390,6 +392,7 @@ function runChain(h: i32, e: i32, level: i32): i32 {
       FRAME_NEXT[level] = 0;
       FRAME_COUNT[level] = n;
       frames = level + 1;
+      if (e == lastBranching) batchReady = false; // the batch holds another frame's moves
       return CHAIN_PUSHED;
     }
     const dst = h == afterOwn(level) ? afterOpponent(level) : afterOwn(level);
@@ -420,6 +423,9 @@ export function dfsStart(root: i32, runMode: i32, seed: i32): i32 {
   tooDeep = false;
   work = 0;
   lastEmitted = -1;
+  pendingNext = 0;
+  pendingEnd = 0;
+  batchReady = false;
   if (mode == MODE_SAMPLE) seedRandom(seed);
   lastBranching = -1;
   for (let e = 0; e < viewLength(); e++) if (isBranching(e)) lastBranching = e;
@@ -442,12 +448,86 @@ function emit(h: i32): i32 {
   return ESTIMATE_FOUND;
 }
 
+// When the view ends with an opponent move, his positions after it are the output. Most of them
+// are found again through other parents (his moves in another order), so nearly every one costs a
+// lookup, and a lookup is a cache miss or two. A frame's remaining moves are therefore played as
+// one batch, straight into the free records of the store; the lookups' slots and records are
+// touched first, all together, so the processor fetches them in parallel; then the new positions
+// are kept (moved down over the duplicates) and streamed one per call from
+// [pendingNext, pendingEnd).
+const BATCH_MATCH = new Int32Array(MAX_MOVES);
+let pendingNext: i32 = 0;
+let pendingEnd: i32 = 0;
+let touchSink: i32 = 0;
+
+/** Plays the moves next … of the leaf frame at `level` as one batch; false (nothing done) when the store has no room for them all. */
+function leafBatch(level: i32, next: i32): bool {
+  const n = unchecked(FRAME_COUNT[level]);
+  const first = storeBase() + storeCount;
+  if (first + (n - next) > positionCapacity()) return false;
+  if (first + (n - next) > followedTop) clearFollowed();
+  const parent = unchecked(FRAME_HANDLE[level]);
+  const e = unchecked(FRAME_EVENT[level]);
+  const percept = eventWord(e, 2);
+  const list = listOffset(LEVEL_LIST_BASE + level);
+  let matched = 0;
+  for (let i = next; i < n; i++) {
+    const slot = first + i - next;
+    const ok = perceptsMatch(percept, playAndAnnounce(parent, unchecked(MOVES[list + i]), slot));
+    unchecked(BATCH_MATCH[i - next] = ok ? 1 : 0);
+    if (ok) matched++;
+  }
+  work += n - next - 1; // the caller counted move `next`
+  unchecked(FRAME_NEXT[level] = n);
+  pendingNext = first;
+  pendingEnd = first;
+  if (matched == 0) return true;
+  deepestEvent = viewLength();
+  let sink = 0;
+  for (let i = 0; i < n - next; i++) if (unchecked(BATCH_MATCH[i]) != 0) sink ^= OUTPUTS.touch(first + i, 0);
+  touchSink ^= sink;
+  for (let i = 0; i < n - next; i++) {
+    if (unchecked(BATCH_MATCH[i]) == 0) continue;
+    const slot = first + i;
+    if (OUTPUTS.has(slot, 0)) continue;
+    const kept = storeBase() + storeCount;
+    if (kept != slot) copyPosition(slot, kept);
+    OUTPUTS.add(kept, 0);
+    storeCount++;
+  }
+  pendingEnd = storeBase() + storeCount;
+  return true;
+}
+
+// When the view goes on after the opponent's last turn (own events), each of his positions after
+// it is looked up among those followed, and most are found (his moves in another order): the
+// frame's moves are played at once into BATCH_BASE + move index, the lookups' slots and records
+// touched together, then each position is taken in turn as if just played.
+let batchReady: bool = false;
+
+function lastTurnBatch(level: i32, next: i32): void {
+  const n = unchecked(FRAME_COUNT[level]);
+  const parent = unchecked(FRAME_HANDLE[level]);
+  const e = unchecked(FRAME_EVENT[level]);
+  const percept = eventWord(e, 2);
+  const list = listOffset(LEVEL_LIST_BASE + level);
+  let sink = 0;
+  for (let i = next; i < n; i++) {
+    const ok = perceptsMatch(percept, playAndAnnounce(parent, unchecked(MOVES[list + i]), BATCH_BASE + i));
+    unchecked(BATCH_MATCH[i] = ok ? 1 : 0);
+  }
+  for (let i = next; i < n; i++) if (unchecked(BATCH_MATCH[i]) != 0) sink ^= FOLLOWED.touch(BATCH_BASE + i, e + 1);
+  touchSink ^= sink;
+  batchReady = true;
+}
+
 /**
  * Continues the depth-first run until the next position (ESTIMATE_FOUND, dfsLast() holds it),
  * or `budget` work units (ESTIMATE_MORE), or the end (ESTIMATE_EXHAUSTED; ESTIMATE_INCONSISTENT
  * when nothing at all was found), or ESTIMATE_LIMIT / ESTIMATE_TOO_DEEP.
  */
 export function dfsNext(budget: i32): i32 {
+  if (pendingNext < pendingEnd) { lastEmitted = pendingNext++; return ESTIMATE_FOUND; }
   const stopAt = work + <f64>budget;
   if (!started) {
     started = true;
@@ -464,6 +544,10 @@ export function dfsNext(budget: i32): i32 {
     const e = unchecked(FRAME_EVENT[level]);
     const move = unchecked(MOVES[listOffset(LEVEL_LIST_BASE + level) + next]);
     work++;
+    if (e == leafEvent && mode == MODE_POSITIONS && leafBatch(level, next)) {
+      if (pendingNext < pendingEnd) { lastEmitted = pendingNext++; return ESTIMATE_FOUND; }
+      continue;
+    }
     if (e == leafEvent && mode == MODE_POSITIONS && storeCount < storeCapacity()) {
       // the view ends with this opponent move: his position after it is a consistent current
       // position, played straight into the store and kept unless it is there already
@@ -475,8 +559,13 @@ export function dfsNext(budget: i32): i32 {
       lastEmitted = slot;
       return ESTIMATE_FOUND;
     }
-    const child = afterOpponent(level + 1);
-    if (!perceptsMatch(eventWord(e, 2), playAndAnnounce(unchecked(FRAME_HANDLE[level]), move, child))) continue;
+    let child = afterOpponent(level + 1);
+    if (e == lastBranching && mode == MODE_POSITIONS) {
+      // the opponent's last turn, own events after it: his moves played as one batch
+      if (!batchReady) lastTurnBatch(level, next);
+      child = BATCH_BASE + next;
+      if (unchecked(BATCH_MATCH[next]) == 0) continue;
+    } else if (!perceptsMatch(eventWord(e, 2), playAndAnnounce(unchecked(FRAME_HANDLE[level]), move, child))) continue;
     // positions mode: the same position after the same event has the same future: followed once
     if (mode == MODE_POSITIONS && followedBefore(child, e + 1)) continue;
     const r = runChain(child, e + 1, level + 1);

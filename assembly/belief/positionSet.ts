@@ -59,6 +59,20 @@ export class PositionSet {
     return false;
   }
 
+  /**
+   * Reads the slot where position `h` would be looked up, and the record there: a batch of
+   * independent touches lets the processor fetch them in parallel before the lookups themselves,
+   * which each wait on a miss otherwise. Returns a word to be consumed (so the reads stay).
+   */
+  touch(h: i32, tag: i32): i32 {
+    const keyLo = unchecked(POSITIONS[(h << POSITION_SHIFT) + W_KEY_LO]);
+    const t = slotOf(keyLo, tag, this.mask) << SLOT_SHIFT;
+    const table = this.table;
+    if (unchecked(table[t]) != this.generation) return 0;
+    const base = unchecked(table[t + 1]) << POSITION_SHIFT;
+    return unchecked(POSITIONS[base]) ^ unchecked(POSITIONS[base + 16]);
+  }
+
   /** Adds record `handle` (equal to the position `has` just did not find) with `tag`. The record must not change while in the set. */
   add(handle: i32, tag: i32): void {
     const table = this.table;

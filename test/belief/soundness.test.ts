@@ -341,7 +341,7 @@ describe.each(BACKENDS)('state estimation on %s', (backend) => {
     expect(beliefOf(engine, view)).toEqual(belief);
 
     // an arena whose store holds ~100 positions
-    const small = newEngine(backend, 'berkeley', 1024);
+    const small = newEngine(backend, 'berkeley', engine.core.exports.storeBase() + 114);
     const store = small.capacity - small.core.exports.storeBase();
     expect(store).toBeGreaterThan(50);
     expect(store).toBeLessThan(200);
