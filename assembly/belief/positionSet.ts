@@ -4,32 +4,27 @@
 //
 // Open addressing with linear probing, at most half full. The table starts small and doubles as
 // entries are added, so a small set stays in the cache (a table sized for the whole arena up front
-// made nearly every lookup a cache and TLB miss: the estimators ran 1.3× faster without it). Each
-// slot is SLOT_WORDS words: the generation it was written in (a slot of any other generation is
-// free, so clearing is a counter bump), the record's handle, its Zobrist key's low word and a tag
-// (the caller's: the view event the position stands at, or 0). Key word and tag settle almost
-// every probe without reading the record.
+// made nearly every lookup a cache and TLB miss: the estimators ran 1.3× faster without it). A slot
+// is two words: a check word, the low word of the record's Zobrist key mixed with the caller's tag
+// (the view event the position stands at, or 0), and the record's handle (0: the slot is free; no
+// set holds record 0). For two equal positions, equal check words mean equal tags (the mix is a
+// bijection of the tag for a given key), so a check word match and a full comparison of the
+// positions are an exact match of position and tag; the check word settles almost every probe
+// without reading the record.
 
 import { POSITIONS, POSITION_SHIFT, W_KEY_LO, samePosition } from '../chess/position';
 import { mul32 } from '../chess/bitboard';
 
-const SLOT_WORDS: i32 = 4;
-const SLOT_SHIFT: i32 = 2;
+const SLOT_SHIFT: i32 = 1;
 const MIN_SLOTS: i32 = 1 << 12;
 
-/** Generations are unique across sets and tables: a reused table never shows an old entry as taken. */
-let nextGeneration: i32 = 1;
-
-function slotOf(keyLo: i32, tag: i32, mask: i32): i32 {
-  return (keyLo ^ mul32(tag, 0x9e3779b1)) & mask;
-}
+function checkWord(keyLo: i32, tag: i32): i32 { return keyLo ^ mul32(tag, 0x9e3779b1); }
 
 export class PositionSet {
   /** The table, and the one it was last rehashed from (the next growth reuses it: a table large enough once is never reallocated). */
   private table: Int32Array = new Int32Array(MIN_SLOTS << SLOT_SHIFT);
   private spare: Int32Array = new Int32Array(0);
   private mask: i32 = MIN_SLOTS - 1;
-  private generation: i32 = -1; // no slot has it before the first clear
   /** Word index of the free slot found by the last unsuccessful `has`. */
   private free: i32 = 0;
   /** Compare the halfmove clock too (where a 50-move rule makes it part of the position). */
@@ -38,22 +33,23 @@ export class PositionSet {
 
   /** Empties the set, starting again from the smallest table. */
   clear(clock: bool): void {
-    this.generation = nextGeneration++;
     this.count = 0;
     this.clock = clock;
     this.mask = MIN_SLOTS - 1;
+    this.table.fill(0, 0, MIN_SLOTS << SLOT_SHIFT);
   }
 
   /** Is a record equal to position `h`, with `tag`, in the set? If not, `add` may follow (with no other call on this set between). */
   has(h: i32, tag: i32): bool {
-    const keyLo = unchecked(POSITIONS[(h << POSITION_SHIFT) + W_KEY_LO]);
+    const check = checkWord(unchecked(POSITIONS[(h << POSITION_SHIFT) + W_KEY_LO]), tag);
     const table = this.table;
-    const generation = this.generation;
-    const wrap = (this.mask << SLOT_SHIFT) | (SLOT_WORDS - 1);
-    let t = slotOf(keyLo, tag, this.mask) << SLOT_SHIFT;
-    while (unchecked(table[t]) == generation) {
-      if (unchecked(table[t + 2]) == keyLo && unchecked(table[t + 3]) == tag && samePosition(unchecked(table[t + 1]), h, this.clock)) return true;
-      t = (t + SLOT_WORDS) & wrap;
+    const wrap = (this.mask << SLOT_SHIFT) | 1;
+    let t = (check & this.mask) << SLOT_SHIFT;
+    for (;;) {
+      const handle = unchecked(table[t + 1]);
+      if (handle == 0) break;
+      if (unchecked(table[t]) == check && samePosition(handle, h, this.clock)) return true;
+      t = (t + 2) & wrap;
     }
     this.free = t;
     return false;
@@ -65,11 +61,11 @@ export class PositionSet {
    * which each wait on a miss otherwise. Returns a word to be consumed (so the reads stay).
    */
   touch(h: i32, tag: i32): i32 {
-    const keyLo = unchecked(POSITIONS[(h << POSITION_SHIFT) + W_KEY_LO]);
-    const t = slotOf(keyLo, tag, this.mask) << SLOT_SHIFT;
-    const table = this.table;
-    if (unchecked(table[t]) != this.generation) return 0;
-    const base = unchecked(table[t + 1]) << POSITION_SHIFT;
+    const check = checkWord(unchecked(POSITIONS[(h << POSITION_SHIFT) + W_KEY_LO]), tag);
+    const t = (check & this.mask) << SLOT_SHIFT;
+    const handle = unchecked(this.table[t + 1]);
+    if (handle == 0) return 0;
+    const base = handle << POSITION_SHIFT;
     return unchecked(POSITIONS[base]) ^ unchecked(POSITIONS[base + 16]);
   }
 
@@ -77,10 +73,8 @@ export class PositionSet {
   add(handle: i32, tag: i32): void {
     const table = this.table;
     const t = this.free;
-    unchecked(table[t] = this.generation);
+    unchecked(table[t] = checkWord(unchecked(POSITIONS[(handle << POSITION_SHIFT) + W_KEY_LO]), tag));
     unchecked(table[t + 1] = handle);
-    unchecked(table[t + 2] = unchecked(POSITIONS[(handle << POSITION_SHIFT) + W_KEY_LO]));
-    unchecked(table[t + 3] = tag);
     this.count++;
     if (this.count * 2 > this.mask + 1) this.grow();
   }
@@ -91,23 +85,21 @@ export class PositionSet {
     if (this.spare.length < slots << SLOT_SHIFT) this.spare = new Int32Array(slots << SLOT_SHIFT);
     const from = this.table;
     const to = this.spare;
-    const old = this.generation;
-    const generation = nextGeneration++;
+    to.fill(0, 0, slots << SLOT_SHIFT);
     const mask = slots - 1;
-    const wrap = (mask << SLOT_SHIFT) | (SLOT_WORDS - 1);
+    const wrap = (mask << SLOT_SHIFT) | 1;
     const end = (this.mask + 1) << SLOT_SHIFT;
-    for (let s = 0; s < end; s += SLOT_WORDS) {
-      if (unchecked(from[s]) != old) continue;
-      let t = slotOf(unchecked(from[s + 2]), unchecked(from[s + 3]), mask) << SLOT_SHIFT;
-      while (unchecked(to[t]) == generation) t = (t + SLOT_WORDS) & wrap;
-      unchecked(to[t] = generation);
-      unchecked(to[t + 1] = unchecked(from[s + 1]));
-      unchecked(to[t + 2] = unchecked(from[s + 2]));
-      unchecked(to[t + 3] = unchecked(from[s + 3]));
+    for (let s = 0; s < end; s += 2) {
+      const handle = unchecked(from[s + 1]);
+      if (handle == 0) continue;
+      const check = unchecked(from[s]);
+      let t = (check & mask) << SLOT_SHIFT;
+      while (unchecked(to[t + 1]) != 0) t = (t + 2) & wrap;
+      unchecked(to[t] = check);
+      unchecked(to[t + 1] = handle);
     }
     this.table = to;
     this.spare = from;
     this.mask = mask;
-    this.generation = generation;
   }
 }
