@@ -109,7 +109,7 @@ function applyEvent(h: i32, e: i32, dst: i32, list: i32): i32 {
     const attempt = eventWord(e, 1);
     const move = legalMoveNamed(h, attempt, list);
     if (answer == ANSWER_LEGAL) return move >= 0 && perceptsMatch(percept, playAndAnnounce(h, move, dst)) ? dst : -1;
-    return move < 0 && !isNonsense(h, attempt) ? h : -1; // Illegal
+    return move < 0 && !isNonsense(h, e, attempt) ? h : -1; // Illegal
   }
   if (type == V_PAWN_TRIES) {
     const count = legalPawnCaptures(h);
@@ -132,39 +132,44 @@ function applyEvent(h: i32, e: i32, dst: i32, list: i32): i32 {
 // move; Illegal when it names none and is not Nonsense. Attemptability depends only on the mover's
 // own pieces and castling rights, the same in every candidate: it is computed once per own board.
 
-const OWN_BOARD = new Int32Array(16); // the own board attemptability was last computed for
-let ownBoardAttempt: i32 = -1;
-let ownBoardAttemptable: bool = false;
+// Per event of the view: the own board attemptability was computed for (OWN_WORDS words: the run
+// stamp << 1 | attemptable, then the mover's pieces by colour and type and his castling rights).
+const OWN_WORDS: i32 = 16;
+let OWN_CACHE = new Int32Array(0);
+let ownStamp: i32 = 0;
 
-/** Forgets the own board (the rules, which shape attempts, may have changed since the last run). */
+/** Forgets every own board (the rules, which shape attempts, may have changed since the last run). */
 function resetOwnAttempts(): void {
-  ownBoardAttempt = -1;
+  ownStamp++;
+  if (OWN_CACHE.length < viewLength() * OWN_WORDS) OWN_CACHE = new Int32Array(viewLength() * OWN_WORDS);
   ownListHandle = -1;
 }
 
-function isNonsense(h: i32, attempt: i32): bool {
+/** Would the referee call own attempt `attempt` (event `e`) Nonsense in `h`? */
+function isNonsense(h: i32, e: i32, attempt: i32): bool {
   const base = h << POSITION_SHIFT;
+  const c = e * OWN_WORDS;
   const us = unchecked(POSITIONS[base + W_SIDE]);
   const ownLo = unchecked(POSITIONS[base + W_COLOR + (us << 1)]);
   const ownHi = unchecked(POSITIONS[base + W_COLOR + (us << 1) + 1]);
-  let same = attempt == ownBoardAttempt && unchecked(OWN_BOARD[0]) == ownLo && unchecked(OWN_BOARD[1]) == ownHi &&
-    unchecked(OWN_BOARD[2]) == (us | (unchecked(POSITIONS[base + W_CASTLING]) << 1));
+  const state = us | (unchecked(POSITIONS[base + W_CASTLING]) << 1);
+  let same = (unchecked(OWN_CACHE[c]) >> 1) == ownStamp && unchecked(OWN_CACHE[c + 1]) == ownLo &&
+    unchecked(OWN_CACHE[c + 2]) == ownHi && unchecked(OWN_CACHE[c + 3]) == state;
   for (let i = 0; same && i < 12; i += 2) {
-    same = unchecked(OWN_BOARD[3 + i]) == (unchecked(POSITIONS[base + W_TYPE + 2 + i]) & ownLo) &&
-      unchecked(OWN_BOARD[4 + i]) == (unchecked(POSITIONS[base + W_TYPE + 3 + i]) & ownHi);
+    same = unchecked(OWN_CACHE[c + 4 + i]) == (unchecked(POSITIONS[base + W_TYPE + 2 + i]) & ownLo) &&
+      unchecked(OWN_CACHE[c + 5 + i]) == (unchecked(POSITIONS[base + W_TYPE + 3 + i]) & ownHi);
   }
   if (!same) {
-    ownBoardAttempt = attempt;
-    unchecked(OWN_BOARD[0] = ownLo);
-    unchecked(OWN_BOARD[1] = ownHi);
-    unchecked(OWN_BOARD[2] = us | (unchecked(POSITIONS[base + W_CASTLING]) << 1));
+    unchecked(OWN_CACHE[c] = (ownStamp << 1) | (isAttemptable(h, attempt) ? 1 : 0));
+    unchecked(OWN_CACHE[c + 1] = ownLo);
+    unchecked(OWN_CACHE[c + 2] = ownHi);
+    unchecked(OWN_CACHE[c + 3] = state);
     for (let i = 0; i < 12; i += 2) {
-      unchecked(OWN_BOARD[3 + i] = unchecked(POSITIONS[base + W_TYPE + 2 + i]) & ownLo);
-      unchecked(OWN_BOARD[4 + i] = unchecked(POSITIONS[base + W_TYPE + 3 + i]) & ownHi);
+      unchecked(OWN_CACHE[c + 4 + i] = unchecked(POSITIONS[base + W_TYPE + 2 + i]) & ownLo);
+      unchecked(OWN_CACHE[c + 5 + i] = unchecked(POSITIONS[base + W_TYPE + 3 + i]) & ownHi);
     }
-    ownBoardAttemptable = isAttemptable(h, attempt);
   }
-  if (!ownBoardAttemptable) return true;
+  if ((unchecked(OWN_CACHE[c]) & 1) == 0) return true;
   return rule(RULE_PAWN_TRY_NONSENSE) != 0 && isPawnCaptureAttempt(h, attempt) && legalPawnCaptures(h) == 0;
 }
 
