@@ -24,7 +24,7 @@ import { POSITIONS, POSITION_SHIFT, W_COLOR, W_TYPE, W_SIDE, W_CASTLING, MOVE_EN
 import { MOVES, MAX_MOVES, generateMoves, listOffset, LEVEL_LIST_BASE, LEVEL_LISTS, REFEREE_LIST } from '../chess/moveGen';
 import { rule, RULE_FIFTY_MOVES, RULE_PAWN_TRY_NONSENSE } from '../referee/rules';
 import {
-  ANSWER_NONSENSE, ANSWER_ILLEGAL, END_NONE, END_DRAW_REPETITION, PERCEPT_END_SHIFT, PERCEPT_CAPTURE_SHIFT,
+  ANSWER_NONSENSE, END_NONE, END_DRAW_REPETITION, PERCEPT_END_SHIFT, PERCEPT_CAPTURE_SHIFT,
   ANSWER_LEGAL, legalMoveFor, playAndAnnounce, legalPawnCaptures, PAWN_TRY_SQUARES,
 } from '../referee/referee';
 import { ATTEMPTS, generateAttempts, isPawnCaptureAttempt, isAttemptable, attemptOf } from '../referee/attempts';
