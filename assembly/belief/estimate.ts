@@ -594,6 +594,7 @@ export function dfsNext(budget: i32): i32 {
   return ESTIMATE_EXHAUSTED;
 }
 
+/** The position just found. In positions mode the store keeps them in order: the k-th found is record storeBase() + k. */
 export function dfsLast(): i32 { return lastEmitted; }
 export function dfsStoreCount(): i32 { return storeCount; }
 export function dfsHistories(): f64 { return histories; }
