@@ -18,7 +18,7 @@
 // | 0 … 15                       | the host's (the root is given by handle)                   |
 // | STACK_BASE … + 2 × (levels+1)| depth-first: per level, the position after the opponent's move and after the own move |
 // | BATCH_BASE … + MAX_MOVES − 1 | depth-first positions mode: the opponent's last turn played as one batch |
-// | storeBase() … capacity − 1   | the output store (depth-first, sampler) or two layers (breadth-first); depth-first positions mode also keeps the positions it has followed in the free records at the top |
+// | storeBase() … end − 1        | the output store (depth-first, sampler) or two layers (breadth-first); depth-first positions mode also keeps the positions it has followed in the free records at the top; `end` is the arena's end, or where an interleaved search's records begin |
 
 import { POSITIONS, POSITION_SHIFT, W_COLOR, W_TYPE, W_SIDE, W_CASTLING, MOVE_EN_PASSANT, copyPosition, positionCapacity, pieceAt } from '../chess/position';
 import { MOVES, MAX_MOVES, generateMoves, listOffset, LEVEL_LIST_BASE, LEVEL_LISTS, REFEREE_LIST } from '../chess/moveGen';
@@ -49,7 +49,9 @@ export const STACK_BASE: i32 = 16;
 const STACK_RECORDS: i32 = 2 * (LEVEL_LISTS + 1);
 const BATCH_BASE: i32 = STACK_BASE + STACK_RECORDS;
 export function storeBase(): i32 { return BATCH_BASE + MAX_MOVES; }
-function storeCapacity(): i32 { return positionCapacity() - storeBase(); }
+/** The end of the estimator's records: the arena's end, or less when a search shares the arena (interleaving). */
+let arenaEnd: i32 = 0;
+function storeCapacity(): i32 { return arenaEnd - storeBase(); }
 
 // ---- consistency of one position with one event ----
 
@@ -231,6 +233,7 @@ let work: f64 = 0;
 
 /** Starts breadth-first estimation from position `root` (with the side to move the view begins with). */
 export function bfsStart(root: i32): i32 {
+  arenaEnd = positionCapacity();
   resetOwnAttempts();
   half = storeCapacity() >> 1;
   if (half < 1) return ESTIMATE_LIMIT;
@@ -323,7 +326,7 @@ let followedTop: i32 = 0;
 
 function clearFollowed(): void {
   FOLLOWED.clear(rule(RULE_FIFTY_MOVES) != 0);
-  followedTop = positionCapacity();
+  followedTop = arenaEnd;
 }
 
 /** Has this run followed a position equal to `h` from event `e`? Records it (when there is room) if not. */
@@ -426,7 +429,11 @@ function runChain(h: i32, e: i32, level: i32): i32 {
 }
 
 /** Starts a depth-first run from `root`: mode 0 distinct positions, 1 histories, 2 samples (with seed). */
-export function dfsStart(root: i32, runMode: i32, seed: i32): i32 {
+export function dfsStart(root: i32, runMode: i32, seed: i32): i32 { return dfsStartWithin(root, runMode, seed, positionCapacity()); }
+
+/** dfsStart using only the records below `end` (the rest of the arena belongs to a search fed by this run). */
+export function dfsStartWithin(root: i32, runMode: i32, seed: i32, end: i32): i32 {
+  arenaEnd = min(end, positionCapacity());
   resetOwnAttempts();
   clearOutputs();
   mode = runMode;
@@ -482,7 +489,7 @@ let touchSink: i32 = 0;
 function leafBatch(level: i32, next: i32): bool {
   const n = unchecked(FRAME_COUNT[level]);
   const first = storeBase() + storeCount;
-  if (first + (n - next) > positionCapacity()) return false;
+  if (first + (n - next) > arenaEnd) return false;
   if (first + (n - next) > followedTop) clearFollowed();
   const parent = unchecked(FRAME_HANDLE[level]);
   const e = unchecked(FRAME_EVENT[level]);
