@@ -41,6 +41,7 @@ import { estimateBelief } from '../host/belief/estimate';
 import { solve, ALGORITHMS, type Answer } from '../host/solver/solve';
 import { verifyStrategy, verdictText } from '../host/verify/verify';
 import { formatProblems, parseProblems, type NamedProblem } from '../host/solver/problemFile';
+import { fenOfPieces } from '../host/notation/fen';
 
 const PLY = 3;
 const MAX_BELIEF = 100;
@@ -110,22 +111,7 @@ const TEMPLATES: { name: string; white: string; black: string }[] = [
 ];
 
 function fenOf(pieces: [string, number][]): string {
-  const board: string[] = Array(64).fill('');
-  for (const [p, sq] of pieces) board[sq] = p;
-  const rows: string[] = [];
-  for (let r = 7; r >= 0; r--) {
-    let row = '';
-    let empty = 0;
-    for (let f = 0; f < 8; f++) {
-      const p = board[r * 8 + f];
-      if (!p) { empty++; continue; }
-      if (empty) row += empty;
-      empty = 0;
-      row += p;
-    }
-    rows.push(row + (empty ? empty : ''));
-  }
-  return `${rows.join('/')} w - - 0 1`;
+  return fenOfPieces(pieces.map(([p, sq]) => [sq, p] as const));
 }
 
 /** A legal position of the template with White to move, not over, Black's king near White's. */

@@ -125,9 +125,11 @@ export function estimateBelief(engine: Engine, view: View, mode: EstimateMode, l
   }
   const handles: number[] = [];
   if (x.dfsStart(ROOT, 0, 0) === STATUS.limit) return finish('limit-positions', handles);
+  // positions mode stores the k-th position found in record storeBase() + k (no dfsLast call per position)
+  const store = x.storeBase();
   for (;;) {
     const status = x.dfsNext(STEP);
-    if (status === STATUS.found) handles.push(x.dfsLast());
+    if (status === STATUS.found) handles.push(store + handles.length);
     if (status === STATUS.found || status === STATUS.more) {
       if (handles.length >= maxPositions) return finish('limit-positions', handles);
       if (status === STATUS.more || (handles.length & 1023) === 0) {

@@ -1,6 +1,6 @@
 // krieg belief FILE [--as white|black] [--game N] [--mode bfs|dfs|sample] [-k N] [--seed S]
 //   [--limit-positions N] [--limit-time S] [--limit-work N] [--show count|fens|boards|heatmap]
-//   [--out FILE.svg] [--json] [--backend wasm|js]
+//   [--out FILE.svg|FILE.png] [--json] [--backend wasm|js]
 // Also the pieces `krieg infoset` shares: reading one view from a file, limits, outcome reporting.
 import type { Argv } from 'yargs';
 import { createEngine } from '../node';
@@ -9,7 +9,7 @@ import { withBackend, runCommand, parseCount } from './common';
 import { readGames, writeAtomically, viewOfGame } from './gamesFile';
 import type { Side, View } from '../referee/record';
 import { estimateBelief, sampleBelief, pliesBefore, type EstimateResult, type Outcome } from '../belief/estimate';
-import { pieceHeatmap, heatmapText, heatmapSvg, type Heatmap } from '../belief/heatmap';
+import { pieceHeatmap, heatmapText, heatmapSvg, heatmapPng, type Heatmap } from '../belief/heatmap';
 import { perceptKpgn, pawnTriesText } from '../notation/kpgn';
 import type { BackendName } from '../backends/node';
 import { KriegError } from '../status';
@@ -161,6 +161,19 @@ function boardText(board: ArrayLike<number>): string {
   return lines.join('\n');
 }
 
+// ---- the heatmap image ----
+
+const IMAGE_FORMATS = ['svg', 'png'] as const;
+type ImageFormat = (typeof IMAGE_FORMATS)[number];
+
+/** The image format `--out` names by its extension (.svg or .png, any case). */
+export function imageFormat(path: string): ImageFormat {
+  const ext = /\.([^./\\]+)$/.exec(path)?.[1]?.toLowerCase();
+  const format = IMAGE_FORMATS.find((f) => f === ext);
+  if (format === undefined) throw new KriegError('bad-out', `out must name a .svg or .png file, got '${path}'`);
+  return format;
+}
+
 const SHOW = ['count', 'fens', 'boards', 'heatmap'] as const;
 type Show = (typeof SHOW)[number];
 
@@ -181,9 +194,10 @@ export const beliefCommand = {
     .option('limit-time', { type: 'string', describe: 'stop after this many seconds' })
     .option('limit-work', { type: 'string', describe: 'stop after this much work (positions generated and tested)' })
     .option('show', { choices: SHOW, default: 'count' as Show, describe: 'count only; every FEN; every board; or per square, how many positions have an opponent piece there' })
-    .option('out', { type: 'string', describe: 'also write the opponent-piece heatmap as an SVG image to this file (atomically)' })
+    .option('out', { type: 'string', describe: 'also write the opponent-piece heatmap as an image to this file (atomically): SVG for FILE.svg, PNG for FILE.png' })
     .option('json', { type: 'boolean', default: false, describe: 'print one JSON object (outcome, count, work, ms, fens when shown, heatmap counts)' })
     .example('$0 belief games.kpgn --as white --game 3 --show heatmap --out belief.svg', 'where Black\'s pieces may be, as White knows game 3')
+    .example('$0 belief games.kpgn --as black --out belief.png', 'the same for White\'s pieces as Black knows game 1, as a PNG image')
     .example('$0 belief view.kpgn --mode sample -k 5 --seed 7 --show fens', 'five random positions White cannot rule out')
     .epilogue(EXIT_CODES_TEXT)),
   handler: (argv: BeliefArgs) => runCommand(() => {
@@ -193,6 +207,7 @@ export const beliefCommand = {
     const seed = parseCount('seed', argv.seed, 0, 0x7fffffff);
     const timeMs = parseSeconds('limit-time', argv.limitTime);
     const work = argv.limitWork === undefined ? undefined : parseCount('limit-work', argv.limitWork, 1, Number.MAX_SAFE_INTEGER);
+    const format = argv.out === undefined ? undefined : imageFormat(argv.out);
     const { view, game } = readView(file, argv.as, argv.game, argv.backend);
     const request: Request = { mode: argv.mode, limit, k, seed, work, timeMs };
 
@@ -214,7 +229,7 @@ export const beliefCommand = {
 
     if (argv.out !== undefined && heatmap) {
       const title = `${view.as === 'white' ? 'White' : 'Black'}'s belief: ${view.white} vs ${view.black}, game ${game}, after ${pliesBefore(view, view.events.length)} plies${partial ? ` (${outcome})` : ''}`;
-      writeAtomically(argv.out, heatmapSvg(heatmap, title));
+      writeAtomically(argv.out, format === 'png' ? heatmapPng(heatmap, title) : heatmapSvg(heatmap, title));
     }
 
     if (argv.json) {
@@ -227,7 +242,7 @@ export const beliefCommand = {
       if (message !== undefined) doc.message = message;
       if (wantFens) doc.fens = positions.map((p) => p.fen);
       if (heatmap) doc.heatmap = { color: enemy === 0 ? 'white' : 'black', total: heatmap.total, counts: heatmap.counts };
-      if (argv.out !== undefined) doc.svg = argv.out;
+      if (argv.out !== undefined) doc[format!] = argv.out;
       console.log(JSON.stringify(doc));
     } else {
       const what = argv.mode === 'sample' ? `sample of ${k}, seed ${seed}` : argv.mode;

@@ -56,8 +56,8 @@ export function viewOfGame(engine: Engine, file: string, game: ParsedKpgn, n: nu
 }
 
 /** Writes atomically: a temporary file renamed into place, so a failure leaves nothing half-written. */
-export function writeAtomically(path: string, text: string): void {
+export function writeAtomically(path: string, content: string | Uint8Array): void {
   const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, text);
+  writeFileSync(temporary, content);
   renameSync(temporary, path);
 }

@@ -82,6 +82,17 @@ export function parseFen(fen: string): Setup {
   return { board, side: sideText === 'w' ? 0 : 1, castling, epSquare, halfmove: clock(4, 0, 0), fullmove: clock(5, 1, 1) };
 }
 
+/** The FEN of pieces given as (square, letter: PNBRQK White, pnbrqk Black), no castling or en passant. */
+export function fenOfPieces(pieces: Iterable<readonly [number, string]>, side: 0 | 1 = 0): string {
+  const board: number[] = Array(64).fill(0);
+  for (const [sq, letter] of pieces) {
+    const type = PIECE_LETTERS.indexOf(letter.toLowerCase());
+    if (type < 1) throw new KriegError('bad-piece', `not a piece letter: '${letter}'`);
+    board[sq] = type | (letter === letter.toLowerCase() ? 8 : 0);
+  }
+  return makeFen({ board, side, castling: 0, epSquare: -1, halfmove: 0, fullmove: 1 });
+}
+
 export function makeFen(setup: Setup): string {
   const rows: string[] = [];
   for (let r = 7; r >= 0; r--) {

@@ -30,6 +30,8 @@ const W_KEY_HI = 30;
 const MORE = 1;
 const DONE = 0;
 const LIMIT = 2;
+const FOUND = 5;
+const EXHAUSTED = 6;
 const STEP = 20_000; // work units per core call in host/belief/estimate.ts
 const REPLAY = 2; // first host record used for replays (0 is the estimators' root, 1 the referee's scratch)
 
@@ -226,6 +228,18 @@ describe.each(BACKENDS)('state estimation on %s', (backend) => {
         const ids = dfs.handles.map((h) => identity(p, h, view.rules.fiftyMoveDraw));
         expect(new Set(ids).size, 'depth-first positions are distinct').toBe(ids.length);
         expect(ids.sort(), `${name} seed ${seed}`).toEqual([...belief].sort());
+        if (seed === 1001) {
+          // the core streams them in store order (host/belief/estimate.ts relies on it): the k-th found is record storeBase() + k
+          const x = engine.core.exports;
+          loadView(engine, view);
+          expect(x.dfsStart(0, 0, 0)).toBe(MORE);
+          let found = 0;
+          for (let status = x.dfsNext(STEP); status !== EXHAUSTED; status = x.dfsNext(STEP)) {
+            expect([MORE, FOUND]).toContain(status);
+            if (status === FOUND) expect(x.dfsLast()).toBe(x.storeBase() + found++);
+          }
+          expect(found).toBe(belief.size);
+        }
         compared++;
       }
     }
@@ -341,7 +355,7 @@ describe.each(BACKENDS)('state estimation on %s', (backend) => {
     expect(beliefOf(engine, view)).toEqual(belief);
 
     // an arena whose store holds ~100 positions
-    const small = newEngine(backend, 'berkeley', 1024);
+    const small = newEngine(backend, 'berkeley', engine.core.exports.storeBase() + 114);
     const store = small.capacity - small.core.exports.storeBase();
     expect(store).toBeGreaterThan(50);
     expect(store).toBeLessThan(200);

@@ -1,12 +1,14 @@
 // `krieg belief` and `krieg infoset` through the built CLI: counts on a view small enough to know
 // by hand (after 1. e2e4 e7e5, White's belief is Black's 20 possible first moves), agreement of
-// the breadth-first, depth-first and sampling estimators, every --show form, the SVG heatmap, the
-// JSON document, and the exit codes: 3 for an inconsistent view, 4 for a limit, 2 for bad input.
+// the breadth-first, depth-first and sampling estimators, every --show form, the SVG and PNG
+// heatmaps, the JSON document, and the exit codes: 3 for an inconsistent view, 4 for a limit, 2 for bad input.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { readFileSync, readdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureCliBuilt, expectOneLine, krieg as runKrieg, type CliRun } from '../lib/cli';
+import { decodePng } from '../belief/decodePng';
+import { PNG_WIDTH, PNG_HEIGHT, PNG_LEFT, PNG_TOP, PNG_SQUARE } from '../../host/belief/heatmap';
 
 // every command runs in the test's temporary directory
 const krieg = (args: string[]) => runKrieg(args, DIR);
@@ -131,6 +133,23 @@ describe('krieg belief', () => {
     expect(readdirSync(DIR).filter((f) => f.endsWith('.tmp'))).toEqual([]); // written atomically
   });
 
+  it('writes the heatmap as PNG for a .png file', () => {
+    const run = krieg(['belief', TWO, '--as', 'white', '--out', 'heat.png', '--json']);
+    expect(run.status, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout).png).toBe('heat.png');
+    const png = decodePng(readFileSync(join(DIR, 'heat.png')));
+    expect([png.width, png.height, png.bitDepth, png.colourType]).toEqual([PNG_WIDTH, PNG_HEIGHT, 8, 2]);
+    expect(png.text.Title).toMatch(/^White's belief: a vs b, game 1, after 2 plies$/);
+    // a square's colour, at its top left corner (clear of the count written in it)
+    const at = (square: string) => png.rgb(PNG_LEFT + (square.charCodeAt(0) - 97) * PNG_SQUARE + 2, PNG_TOP + (8 - Number(square[1])) * PNG_SQUARE + 2);
+    // a Black piece on a8 in all 20 positions, on b3 and d3 in none (the three are light squares),
+    // on a5 in 1 of 20 and on a3 in none (both dark)
+    expect(at('a8')).not.toEqual(at('b3'));
+    expect(at('b3')).toEqual(at('d3'));
+    expect(at('a5')).not.toEqual(at('a3'));
+    expect(readdirSync(DIR).filter((f) => f.endsWith('.tmp'))).toEqual([]); // written atomically
+  });
+
   it('prints one JSON document', () => {
     const run = krieg(['belief', TWO, '--as', 'white', '--show', 'fens', '--json']);
     expect(run.status, run.stderr).toBe(0);
@@ -193,6 +212,7 @@ describe('krieg belief', () => {
       [['belief', TWO, '--as', 'white', '-k', '0', '--mode', 'sample'], /k must be/],
       [['belief', TWO, '--as', 'white', '--limit-positions', 'lots'], /limit-positions must be/],
       [['belief', TWO, '--as', 'white', '--limit-time', '-1'], /limit-time must be/],
+      [['belief', TWO, '--as', 'white', '--out', 'heat.jpg'], /out must name a \.svg or \.png file, got 'heat\.jpg'/],
       [['belief', 'missing.kpgn', '--as', 'white'], /missing\.kpgn: no such file/],
       [['belief', BAD, '--as', 'black'], /white's view; black's cannot be derived/],
       [['infoset', TWO, '--as', 'white'], /say --count or --list/],
