@@ -17,7 +17,7 @@ import {
   storeBase, bfsStart, bfsRun, bfsPauseAfterEachEvent, bfsResultBase, bfsResultCount, bfsEventsDone, estimateFailedAt, estimateWork,
   dfsStart, dfsNext, dfsLast, dfsStoreCount, dfsHistories, dfsChosenMove, dfsDepth,
 } from './belief/estimate';
-import { solveStart, solveRun, solveStat, strategyWrite, strategyBuffer } from './solver/solve';
+import { solveStart, solveStartInterleaved, solveRun, solveStat, strategyWrite, strategyBuffer } from './solver/solve';
 import {
   EVENTS, initGame, gameStart, gameAttempt, gameAskAny, gameResult, gameEndReason, gameEventCount,
   gamePlies, playRandomGame,
@@ -29,7 +29,7 @@ export {
   setViewLength, storeBase, bfsStart, bfsRun, bfsPauseAfterEachEvent, bfsResultBase, bfsResultCount, bfsEventsDone, estimateFailedAt,
   estimateWork, dfsStart, dfsNext, dfsLast, dfsStoreCount, dfsHistories, dfsChosenMove, dfsDepth,
 };
-export { solveStart, solveRun, solveStat, strategyWrite, strategyBuffer };
+export { solveStart, solveStartInterleaved, solveRun, solveStat, strategyWrite, strategyBuffer };
 export { gameStart, gameAttempt, gameAskAny, gameResult, gameEndReason, gameEventCount, gamePlies, playRandomGame };
 
 /** Status of perftFrom when the search would run past the position arena. */

@@ -100,6 +100,12 @@ export interface CoreExports {
    * position records up to `positionEnd`. SOLVE_MORE, or SOLVE_BAD_PROBLEM.
    */
   solveStart(first: number, count: number, ply: number, algo: number, options: number, maxNodes: number, maxEntries: number, positionEnd: number): number;
+  /**
+   * Interleaved estimation and search (l-dub, l-dbu, gl-dbu): the root's positions stream from a
+   * depth-first estimation of the view in viewBuffer from record `viewRoot`, confined below record
+   * `estimateEnd`; `side` (0 White, 1 Black) is the player to move at the view's end.
+   */
+  solveStartInterleaved(viewRoot: number, estimateEnd: number, side: number, ply: number, algo: number, options: number, maxNodes: number, maxEntries: number, positionEnd: number): number;
   /** Continue for about `budget` nodes + positions made: SOLVE_* status. */
   solveRun(budget: number): number;
   /** STAT_*: nodes made, positions made, peak bytes, live nodes, live positions. */
@@ -121,7 +127,7 @@ export const CORE_EXPORTS = [
   'viewBuffer', 'setViewLength', 'storeBase', 'bfsStart', 'bfsRun', 'bfsPauseAfterEachEvent', 'bfsResultBase', 'bfsResultCount',
   'bfsEventsDone', 'estimateFailedAt', 'estimateWork', 'dfsStart', 'dfsNext', 'dfsLast', 'dfsStoreCount',
   'dfsHistories', 'dfsChosenMove', 'dfsDepth',
-  'solveStart', 'solveRun', 'solveStat', 'strategyWrite', 'strategyBuffer',
+  'solveStart', 'solveStartInterleaved', 'solveRun', 'solveStat', 'strategyWrite', 'strategyBuffer',
 ] as const satisfies readonly (keyof CoreExports)[];
 
 /** A backend: the core's exports plus a way to see its buffers as Int32Arrays. */

@@ -22,6 +22,8 @@ import { listAttempts, attemptAt, buildAttempt, buildExpand } from './build';
 export const RUN_DONE: i32 = 0;
 export const RUN_MORE: i32 = 1;
 export const RUN_NO_ROOM: i32 = 2;
+/** Interleaved estimation stopped without the belief state (inconsistent view, or no room). */
+export const RUN_STREAM_FAILED: i32 = 3;
 
 let legalFirst: bool = false;
 let greedy: bool = false;

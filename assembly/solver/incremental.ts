@@ -26,7 +26,8 @@ import {
   outOfRoom, nodesMade, positionsMade,
 } from './tree';
 import { integrate, STEP_NO_ROOM } from './build';
-import { nextToSearch, RUN_DONE, RUN_MORE, RUN_NO_ROOM } from './dfs';
+import { nextToSearch, RUN_DONE, RUN_MORE, RUN_NO_ROOM, RUN_STREAM_FAILED } from './dfs';
+import { isStreaming, pull, PULL_MORE, PULL_FAILED } from './stream';
 
 /** Procedures. */
 const TOP: i32 = 0; // the paper's solve-top: integrate pending positions one by one, re-solving after each
@@ -111,6 +112,12 @@ export function incrementalRun(budget: f64): i32 {
         continue;
       }
       const h = takePending(node);
+      if (h < 0 && isStreaming(node)) { // interleaved: the next position from the estimator
+        const pulled = pull();
+        if (pulled == PULL_MORE) return RUN_MORE;
+        if (pulled == PULL_FAILED) return RUN_STREAM_FAILED;
+        continue; // added (or done, or out of room: the loop's checks see to it)
+      }
       if (h < 0) { conclude(node, true); continue; }
       if (integrate(node, h) == STEP_NO_ROOM) continue;
       if (isDisproven(node)) { finish(false); continue; }

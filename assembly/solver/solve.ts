@@ -20,7 +20,9 @@ import { resetTable, tableHits } from './table';
 import { incrementalBegin, incrementalRun } from './incremental';
 import { ipnsBegin, ipnsRun } from './ipns';
 import { setMaterialWins } from './outcome';
-import { dfsBegin, dfsRun, RUN_DONE, RUN_MORE } from './dfs';
+import { dfsBegin, dfsRun, RUN_DONE, RUN_MORE, RUN_STREAM_FAILED } from './dfs';
+import { streamInto, streamStop, streamStatus, streamed } from './stream';
+import { ESTIMATE_INCONSISTENT } from '../belief/estimate';
 import { pnsBegin, pnsRun } from './pns';
 import { POSITIONS, POSITION_SHIFT, POSITION_WORDS, W_SIDE, samePosition } from '../chess/position';
 
@@ -46,6 +48,10 @@ export const SOLVE_MORE: i32 = 2;
 /** An arena (nodes, positions, entries) is full: the answer is unknown. */
 export const SOLVE_NO_ROOM: i32 = 3;
 export const SOLVE_BAD_PROBLEM: i32 = 4;
+/** Interleaved: the view is inconsistent (no position fits it). */
+export const SOLVE_INCONSISTENT: i32 = 5;
+/** Interleaved: the estimator ran out of room (or the view is deeper than it follows). */
+export const SOLVE_BELIEF_LIMIT: i32 = 6;
 
 /** Option bits of solveStart. */
 export const OPTION_MATERIAL_WINS: i32 = 1;
@@ -62,14 +68,47 @@ let firstPosition: i32 = 0;
 
 /**
  * Starts a search from the `count` positions at handles [first, first + count) (one side to
- * move; duplicates are ignored; record first - 1 is the search's scratch), mate within `ply` plies, with arenas of `maxNodes` nodes,
- * `maxEntries` position entries and the position records [first + count, positionEnd).
+ * move; duplicates are ignored; record first - 1 is the search's scratch), mate within `ply`
+ * plies, with arenas of `maxNodes` nodes, `maxEntries` position entries and the position records
+ * [first + count, positionEnd).
  */
 export function solveStart(first: i32, count: i32, ply: i32, algo: i32, options: i32, maxNodes: i32, maxEntries: i32, positionEnd: i32): i32 {
-  if (first < 1 || count < 1 || ply < 1 || algo < 0 || algo >= ALGO_COUNT || first + count > positionEnd || maxNodes < 1 || maxEntries < count) return SOLVE_BAD_PROBLEM;
+  if (first < 1 || count < 1 || first + count > positionEnd || maxEntries < count) return SOLVE_BAD_PROBLEM;
   const side = unchecked(POSITIONS[(first << POSITION_SHIFT) + W_SIDE]);
   for (let i = 1; i < count; i++) if (unchecked(POSITIONS[((first + i) << POSITION_SHIFT) + W_SIDE]) != side) return SOLVE_BAD_PROBLEM;
-  resetTree(maxNodes, maxEntries, first + count, positionEnd);
+  const root = begin(first, first + count, side, ply, algo, options, maxNodes, maxEntries, positionEnd);
+  if (root < 0) return SOLVE_BAD_PROBLEM;
+  for (let i = 0; i < count; i++) {
+    let seen = false;
+    for (let j = 0; j < i && !seen; j++) seen = samePosition(first + i, first + j, true);
+    if (seen) continue;
+    if (isIncremental(algo)) addPending(root, first + i); else addEntry(root, first + i);
+  }
+  startAlgorithm(root, algo);
+  return SOLVE_MORE;
+}
+
+/**
+ * Interleaved estimation and search (Russell & Wolfe 2005, section 7): the root's positions come
+ * one by one from a depth-first estimation of the view in VIEW from record `viewRoot` (its start
+ * position), confined to the records below `estimateEnd`; the search (an incremental directional
+ * one: l-dub, l-dbu, gl-dbu) takes the next only when it has extended its proof to the last, so a
+ * disproof can come before the belief state is complete. `side` is the player to move at the end
+ * of the view (0 White, 1 Black). Record `estimateEnd` is the search's scratch; its positions are
+ * [estimateEnd + 1, positionEnd).
+ */
+export function solveStartInterleaved(viewRoot: i32, estimateEnd: i32, side: i32, ply: i32, algo: i32, options: i32, maxNodes: i32, maxEntries: i32, positionEnd: i32): i32 {
+  if (!isIncremental(algo) || algo == ALGO_IPNS || estimateEnd + 1 >= positionEnd) return SOLVE_BAD_PROBLEM;
+  const root = begin(estimateEnd + 1, estimateEnd + 1, side, ply, algo, options, maxNodes, maxEntries, positionEnd);
+  if (root < 0 || !streamInto(root, viewRoot, estimateEnd, side)) return SOLVE_BAD_PROBLEM;
+  startAlgorithm(root, algo);
+  return SOLVE_MORE;
+}
+
+/** Resets everything for a search whose positions start at `first` (record first - 1: scratch); returns the root, -1 if bad. */
+function begin(first: i32, firstFree: i32, side: i32, ply: i32, algo: i32, options: i32, maxNodes: i32, maxEntries: i32, positionEnd: i32): i32 {
+  if (first < 1 || ply < 1 || algo < 0 || algo >= ALGO_COUNT || firstFree > positionEnd || maxNodes < 1) return -1;
+  resetTree(maxNodes, maxEntries, firstFree, positionEnd);
   resetBuilds(positionEnd - first, isIncremental(algo));
   setMaterialWins((options & OPTION_MATERIAL_WINS) != 0);
   setAttemptOrdering((options & OPTION_ORDER_ATTEMPTS) != 0);
@@ -78,18 +117,15 @@ export function solveStart(first: i32, count: i32, ply: i32, algo: i32, options:
   resetTable((options & OPTION_POSITION_TABLE) != 0);
   algorithm = algo;
   firstPosition = first;
-  const root = newNode(KIND_OR, -1, ply);
-  for (let i = 0; i < count; i++) {
-    let seen = false;
-    for (let j = 0; j < i && !seen; j++) seen = samePosition(first + i, first + j, true);
-    if (seen) continue;
-    if (isIncremental(algo)) addPending(root, first + i); else addEntry(root, first + i);
-  }
+  streamStop();
+  return newNode(KIND_OR, -1, ply);
+}
+
+function startAlgorithm(root: i32, algo: i32): void {
   if (algo == ALGO_IPNS) ipnsBegin(root);
   else if (isIncremental(algo)) incrementalBegin(root, algo == ALGO_L_DUB, algo == ALGO_GL_DBU);
   else if (algo == ALGO_PNS || algo == ALGO_E_PNS) pnsBegin(root, algo == ALGO_E_PNS);
   else dfsBegin(root, algo != ALGO_DFS && algo != ALGO_GX_DFS, algo == ALGO_GL_DFS || algo == ALGO_GX_DFS, algo == ALGO_LE_DFS);
-  return SOLVE_MORE;
 }
 
 /** Continues the search for about `budget` more nodes and positions made. */
@@ -97,6 +133,7 @@ export function solveRun(budget: f64): i32 {
   const status = algorithm == ALGO_IPNS ? ipnsRun(budget) : isIncremental(algorithm) ? incrementalRun(budget)
     : algorithm == ALGO_PNS || algorithm == ALGO_E_PNS ? pnsRun(budget) : dfsRun(budget);
   if (status == RUN_MORE) return SOLVE_MORE;
+  if (status == RUN_STREAM_FAILED) return streamStatus() == ESTIMATE_INCONSISTENT ? SOLVE_INCONSISTENT : SOLVE_BELIEF_LIMIT;
   if (status != RUN_DONE) return SOLVE_NO_ROOM;
   return isProven(ROOT) ? SOLVE_PROVEN : SOLVE_DISPROVEN;
 }
@@ -109,6 +146,8 @@ export const STAT_PEAK_BYTES: i32 = 2;
 export const STAT_LIVE_NODES: i32 = 3;
 export const STAT_LIVE_POSITIONS: i32 = 4;
 export const STAT_TABLE_HITS: i32 = 5;
+/** Interleaved: positions received from the estimator so far. */
+export const STAT_STREAMED: i32 = 6;
 
 /** Bytes per position entry (handle and link). */
 const ENTRY_BYTES: i32 = 8;
@@ -123,6 +162,7 @@ export function solveStat(which: i32): f64 {
   if (which == STAT_LIVE_NODES) return f64(nodeTop);
   if (which == STAT_LIVE_POSITIONS) return f64(positionTop - firstPosition);
   if (which == STAT_TABLE_HITS) return tableHits;
+  if (which == STAT_STREAMED) return f64(streamed);
   return -1;
 }
 

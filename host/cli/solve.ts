@@ -12,11 +12,11 @@ import { withRuleOptions, rulesFromOptions } from './ruleOptions';
 import { readGames, viewOfGame, writeAtomically } from './gamesFile';
 import { parseSeconds, progressLine, finishWith, seconds, inconsistentMessage, EXIT_INCONSISTENT, EXIT_LIMIT } from './belief';
 import { estimateBelief } from '../belief/estimate';
-import { solve, algorithmByName, ALGORITHMS, ALGORITHM_ALIASES, DEFAULT_MEMORY_BYTES, type Problem, type SolveResult } from '../solver/solve';
+import { solve, solveView, algorithmByName, ALGORITHMS, ALGORITHM_ALIASES, DEFAULT_MEMORY_BYTES, type Problem, type SolveResult, type ViewSolveResult } from '../solver/solve';
 import { parseProblems, PROBLEMS_FORMAT } from '../solver/problemFile';
 import { strategyText, strategyToJson, strategyFromJson } from '../solver/strategy';
 import { verifyStrategy, verdictText } from '../verify/verify';
-import type { Side } from '../referee/record';
+import type { Side, View } from '../referee/record';
 import type { BackendName } from '../backends/node';
 import { KriegError } from '../status';
 
@@ -87,6 +87,15 @@ export function problemFromArgs(argv: ProblemArgs, defaultPly: number | undefine
   return { problem: { rules: view.rules, positions, ply: need(ply), materialWins }, source: `${file}, game ${n}, ${view.as}'s belief (${positions.length} positions)` };
 }
 
+/** The view of a game file for --interleave. */
+function interleavedGame(argv: ProblemArgs): { view: View; source: string } {
+  const file = argv.file === '-' || argv.file === '' ? undefined : argv.file;
+  if (file === undefined || argv.positions !== undefined || readProblemsFile(file) !== undefined) throw new KriegError('bad-arguments', '--interleave needs a game file (a view, or a record and --as)');
+  const games = readGames(file);
+  const n = argv.game === undefined ? 1 : parseCount('game', argv.game, 1, games.length);
+  return { view: viewOfGame(createEngine(argv.backend, 2), file, games[n - 1], n, argv.as), source: `${file}, game ${n}` };
+}
+
 /** Runs a body whose errors may carry their own exit code (an inconsistent view). */
 function run(body: () => void): Promise<void> {
   return runCommand(() => {
@@ -107,7 +116,7 @@ function statsText(r: SolveResult): string {
 
 interface SolveArgs extends ProblemArgs {
   algo: string; limitNodes?: string; limitTime?: string; memory?: string; strategy: 'text' | 'json'; out?: string; json: boolean;
-  orderAttempts?: boolean; orderPositions?: boolean; positionTable?: boolean; deepen?: boolean;
+  orderAttempts?: boolean; orderPositions?: boolean; positionTable?: boolean; deepen?: boolean; interleave?: boolean;
 }
 
 export const solveCommand = {
@@ -123,6 +132,7 @@ export const solveCommand = {
     .option('strategy', { choices: ['text', 'json'] as const, default: 'text' as const, describe: 'how to print a proof\'s strategy' })
     .option('out', { type: 'string', describe: 'write the strategy (JSON, for krieg verify) to this file, atomically' })
     .option('json', { type: 'boolean', default: false, describe: 'print one JSON object: answer, statistics, strategy' })
+    .option('interleave', { type: 'boolean', describe: 'for a game file: stream the depth-first estimator\'s positions straight into the search (l-dub, l-dbu, gl-dbu), which may disprove before the belief state is complete' })
     .option('order-attempts', { type: 'boolean', group: 'Beyond the paper (never change an answer):', describe: 'try attempts that give check, then captures, first' })
     .option('order-positions', { type: 'boolean', group: 'Beyond the paper (never change an answer):', describe: 'incremental searches: take the position whose opponent king has most flight squares first' })
     .option('position-table', { type: 'boolean', group: 'Beyond the paper (never change an answer):', describe: 'remember single positions with no mate within d plies; a node meeting one is disproved' })
@@ -136,27 +146,39 @@ export const solveCommand = {
     const nodes = argv.limitNodes === undefined ? undefined : parseCount('limit-nodes', argv.limitNodes, 1, Number.MAX_SAFE_INTEGER);
     const timeMs = parseSeconds('limit-time', argv.limitTime);
     const memoryBytes = argv.memory === undefined ? undefined : parseCount('memory', argv.memory, 1, 3072) * 2 ** 20;
-    const { problem, source } = problemFromArgs(argv, 3);
-    const engine = createEngine(argv.backend, 2);
-    const progress = progressLine(`solve (${algorithm})`);
     const switches = { orderAttempts: argv.orderAttempts, orderPositions: argv.orderPositions, positionTable: argv.positionTable, deepen: argv.deepen };
-    const result = solve(engine, problem, algorithm, { nodes, timeMs, memoryBytes }, (s) => progress.update(`${s.nodes} nodes, ${s.positions} positions`), switches);
-    progress.done();
+    const engine = createEngine(argv.backend, 2);
+    let problem: Problem;
+    let source: string;
+    let result: SolveResult;
+    if (argv.interleave) {
+      const game = interleavedGame(argv);
+      problem = { rules: game.view.rules, positions: [], ply: argv.ply === undefined ? 3 : parseCount('ply', argv.ply, 1, 99), materialWins: argv.materialWins === true };
+      const solved = solveView(engine, game.view, problem.ply, algorithm, { interleave: true, materialWins: problem.materialWins, beliefLimit: parseCount('limit-belief', argv.limitBelief, 1, 1_000_000) }, { nodes, timeMs, memoryBytes }, switches);
+      source = `${game.source}, ${game.view.as}'s belief streamed from the estimator (${solved.beliefPositions} positions before the answer)`;
+      result = solved;
+    } else {
+      ({ problem, source } = problemFromArgs(argv, 3));
+      const progress = progressLine(`solve (${algorithm})`);
+      result = solve(engine, problem, algorithm, { nodes, timeMs, memoryBytes }, (s) => progress.update(`${s.nodes} nodes, ${s.positions} positions`), switches);
+      progress.done();
+    }
     const limitMessage = result.limit === 'nodes' ? `node limit of ${nodes} (--limit-nodes)`
+      : result.limit === 'belief' ? 'estimator\'s room (--limit-belief)'
       : result.limit === 'time' ? `time limit of ${seconds(timeMs ?? 0)} (--limit-time)` : `memory limit (--memory ${(memoryBytes ?? DEFAULT_MEMORY_BYTES) / 2 ** 20} MiB)`;
     const strategyDoc = result.strategy ? strategyToJson(result.strategy) : undefined;
     if (argv.out !== undefined && strategyDoc) writeAtomically(argv.out, JSON.stringify(strategyDoc, null, 2) + '\n');
     if (argv.json) {
       console.log(JSON.stringify({
-        source, ply: problem.ply, positions: problem.positions.length, algorithm, answer: result.answer,
+        source, ply: problem.ply, positions: argv.interleave ? (result as ViewSolveResult).beliefPositions : problem.positions.length, algorithm, answer: result.answer,
         ...(result.limit ? { limit: result.limit } : {}), stats: { ...result.stats, ms: Math.round(result.stats.ms * 1000) / 1000 },
         ...(strategyDoc ? { strategy: strategyDoc } : {}),
       }));
     } else {
-      const side = problem.positions[0].split(' ')[1] === 'b' ? 'Black' : 'White';
+      const side = result.strategy ? (result.strategy.side === 'white' ? 'White' : 'Black') : argv.interleave ? (argv.as === 'black' ? 'Black' : 'White') : problem.positions[0].split(' ')[1] === 'b' ? 'Black' : 'White';
       const verdict = result.answer === 'proven' ? `${side} can force mate within ${problem.ply} ply`
         : result.answer === 'disproven' ? `${side} cannot force mate within ${problem.ply} ply` : `stopped by the ${limitMessage}`;
-      console.log(`problem: ${source}, ${problem.positions.length} positions, ${side} to move`);
+      console.log(argv.interleave ? `problem: ${source}` : `problem: ${source}, ${problem.positions.length} positions, ${side} to move`);
       console.log(`answer: ${result.answer} — ${verdict}`);
       console.log(`search: ${algorithm}, ${statsText(result)}`);
       if (result.strategy) {

@@ -5,7 +5,8 @@
 import type { Engine } from '../engine';
 import { KriegError } from '../status';
 import type { RuleSet } from '../referee/rules';
-import type { Side } from '../referee/record';
+import type { Side, View } from '../referee/record';
+import { estimateBelief, loadView } from '../belief/estimate';
 import { decodeStrategy, type Strategy } from './strategy';
 
 /** The algorithms of assembly/solver/solve.ts (ALGO_*), in their index order. */
@@ -68,16 +69,16 @@ export interface SolveStats {
 
 export interface SolveResult {
   answer: Answer;
-  /** With `unknown`: the limit that stopped the search. */
-  limit?: 'nodes' | 'time' | 'memory';
+  /** With `unknown`: the limit that stopped the search (belief: interleaved estimation ran out of room). */
+  limit?: 'nodes' | 'time' | 'memory' | 'belief';
   algorithm: Algorithm;
   stats: SolveStats;
   strategy?: Strategy;
 }
 
 // core constants (assembly/solver/solve.ts)
-const STATUS = { proven: 0, disproven: 1, more: 2, noRoom: 3, badProblem: 4 } as const;
-const STAT = { nodes: 0, positions: 1, peakBytes: 2 } as const;
+const STATUS = { proven: 0, disproven: 1, more: 2, noRoom: 3, badProblem: 4, inconsistent: 5, beliefLimit: 6 } as const;
+const STAT = { nodes: 0, positions: 1, peakBytes: 2, streamed: 6 } as const;
 const OPTION = { materialWins: 1, orderAttempts: 2, orderPositions: 4, positionTable: 8 } as const;
 const FIRST_HANDLE = 16; // the root positions' records (0..15 are the host's)
 const STEP = 50_000; // nodes + positions per core call
@@ -138,17 +139,25 @@ export function solve(engine: Engine, problem: Problem, algorithm: Algorithm, li
   }
 }
 
+function optionBits(problem: Pick<Problem, 'materialWins'>, switches: Switches): number {
+  return (problem.materialWins ? OPTION.materialWins : 0) | (switches.orderAttempts ? OPTION.orderAttempts : 0) |
+    (switches.orderPositions ? OPTION.orderPositions : 0) | (switches.positionTable ? OPTION.positionTable : 0);
+}
+
 function solveAt(engine: Engine, problem: Problem, algorithm: Algorithm, limits: SolveLimits, onProgress: ((stats: SolveStats) => void) | undefined, switches: Switches): SolveResult {
   const sizes = arenaSizes(limits.memoryBytes ?? DEFAULT_MEMORY_BYTES);
   const positionEnd = FIRST_HANDLE + sizes.positions;
   const side = loadPositions(engine, problem, positionEnd);
-  const x = engine.core.exports;
   const started = performance.now();
-  const status0 = x.solveStart(FIRST_HANDLE, problem.positions.length, problem.ply, ALGORITHMS.indexOf(algorithm),
-    (problem.materialWins ? OPTION.materialWins : 0) | (switches.orderAttempts ? OPTION.orderAttempts : 0) |
-    (switches.orderPositions ? OPTION.orderPositions : 0) | (switches.positionTable ? OPTION.positionTable : 0),
-    sizes.nodes, sizes.entries, positionEnd);
-  if (status0 === STATUS.badProblem) throw new KriegError('bad-problem', 'the core rejected the problem');
+  const status = engine.core.exports.solveStart(FIRST_HANDLE, problem.positions.length, problem.ply, ALGORITHMS.indexOf(algorithm),
+    optionBits(problem, switches), sizes.nodes, sizes.entries, positionEnd);
+  if (status === STATUS.badProblem) throw new KriegError('bad-problem', 'the core rejected the problem');
+  return drive(engine, { ...problem, side }, algorithm, limits, onProgress, started);
+}
+
+/** Runs a started search in budgeted steps to its answer or a limit; the strategy of a proof. */
+function drive(engine: Engine, problem: Omit<Problem, 'positions'> & { side: Side }, algorithm: Algorithm, limits: SolveLimits, onProgress: ((stats: SolveStats) => void) | undefined, started: number): SolveResult {
+  const x = engine.core.exports;
   const stats = (): SolveStats => ({
     nodes: x.solveStat(STAT.nodes), positions: x.solveStat(STAT.positions), peakBytes: x.solveStat(STAT.peakBytes), ms: performance.now() - started,
   });
@@ -158,7 +167,7 @@ function solveAt(engine: Engine, problem: Problem, algorithm: Algorithm, limits:
     if (answer === 'proven') {
       const length = x.strategyWrite();
       const words = engine.core.view(x.strategyBuffer()).slice(0, length);
-      result.strategy = { side, ply: problem.ply, materialWins: problem.materialWins === true, root: decodeStrategy(words, problem.rules) };
+      result.strategy = { side: problem.side, ply: problem.ply, materialWins: problem.materialWins === true, root: decodeStrategy(words, problem.rules) };
     }
     return result;
   };
@@ -168,8 +177,54 @@ function solveAt(engine: Engine, problem: Problem, algorithm: Algorithm, limits:
     if (status === STATUS.proven) return finish('proven');
     if (status === STATUS.disproven) return finish('disproven');
     if (status === STATUS.noRoom) return finish('unknown', 'memory');
+    if (status === STATUS.inconsistent) throw new KriegError('inconsistent', 'the view is inconsistent: no position fits it');
+    if (status === STATUS.beliefLimit) return finish('unknown', 'belief');
     if (limits.nodes !== undefined && x.solveStat(STAT.nodes) >= limits.nodes) return finish('unknown', 'nodes');
     if (limits.timeMs !== undefined && performance.now() - started > limits.timeMs) return finish('unknown', 'time');
     onProgress?.(stats());
   }
+}
+
+// ---- problems given as a view: estimation, then search, or the two interleaved ----
+
+export interface ViewSolveResult extends SolveResult {
+  /** Belief positions estimated: all of them (sequential), or those streamed before the answer (interleaved). */
+  beliefPositions: number;
+  /** Sequential: milliseconds of the estimation (included in stats.ms). */
+  estimateMs?: number;
+}
+
+/**
+ * Solves the question "mate within `ply` for the player to move at the end of `view`?": by
+ * estimating the whole belief state and then searching (sequential), or — `interleave`, with an
+ * incremental directional algorithm — by streaming the depth-first estimator's positions straight
+ * into the search, which may disprove before the belief state is complete. `beliefLimit` bounds
+ * the belief state (positions).
+ */
+export function solveView(engine: Engine, view: View, ply: number, algorithm: Algorithm, options: { interleave?: boolean; materialWins?: boolean; beliefLimit?: number } = {}, limits: SolveLimits = {}, switches: Switches = {}): ViewSolveResult {
+  const beliefLimit = options.beliefLimit ?? 10_000;
+  const sizes = arenaSizes(limits.memoryBytes ?? DEFAULT_MEMORY_BYTES);
+  const storeBase = engine.core.exports.storeBase();
+  // the estimator's records: its stack and store, with room for the followed-positions cache
+  const estimateEnd = storeBase + 4 * (beliefLimit + 1);
+  const started = performance.now();
+  if (!options.interleave) {
+    if (engine.capacity < estimateEnd) engine.resize(estimateEnd);
+    const belief = estimateBelief(engine, view, 'dfs', { positions: beliefLimit + 1 });
+    if (belief.outcome === 'inconsistent') throw new KriegError('inconsistent', 'the view is inconsistent: no position fits it');
+    if (belief.outcome !== 'complete') throw new KriegError('belief-too-large', `the belief state has more than ${beliefLimit} positions`);
+    const positions = belief.handles.map((h) => engine.fen(h));
+    const estimateMs = performance.now() - started;
+    const result = solve(engine, { rules: view.rules, positions, ply, materialWins: options.materialWins }, algorithm, limits, undefined, switches);
+    return { ...result, stats: { ...result.stats, ms: result.stats.ms + estimateMs }, beliefPositions: positions.length, estimateMs };
+  }
+  const positionEnd = estimateEnd + 1 + sizes.positions;
+  if (engine.capacity < positionEnd) engine.resize(positionEnd);
+  loadView(engine, view);
+  const side = view.as === 'white' ? 0 : 1;
+  const status = engine.core.exports.solveStartInterleaved(0, estimateEnd, side, ply, ALGORITHMS.indexOf(algorithm),
+    optionBits(options, switches), sizes.nodes, sizes.entries, positionEnd);
+  if (status === STATUS.badProblem) throw new KriegError('bad-problem', `interleaving needs an incremental directional algorithm (l-dub, l-dbu, gl-dbu), not ${algorithm}`);
+  const result = drive(engine, { rules: view.rules, ply, materialWins: options.materialWins, side: view.as }, algorithm, limits, undefined, started);
+  return { ...result, beliefPositions: engine.core.exports.solveStat(STAT.streamed) };
 }
