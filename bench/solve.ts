@@ -7,7 +7,7 @@
 //    the fraction solved within 0.01 / 0.1 / 1 / 10 s (mates and near-misses apart, as the paper's
 //    Figure 4), the speed-up of gl-dbu and ipns over dfs, pns and the best black-box algorithm per
 //    decile of difficulty, and the effect of each beyond-the-paper switch on the work.
-// Usage: npm run bench:solve [-- --quick] [-- --problems FILE …] [-- --sets-only | --suites-only]
+// Usage: npm run bench:solve [-- --quick] [-- --problems FILE …] [-- --sets-only | --suites-only] [-- --limit-ms MS]
 import { join } from 'node:path';
 import { readFileSync, existsSync } from 'node:fs';
 import { createEngine, BACKENDS, type BackendName } from '../host/node';
@@ -111,10 +111,15 @@ console.log(md.join('\n'));
 interface SetRun { id: string; ply: number; class: string; size: number; algorithm: Algorithm; answer: string; nodes: number; positions: number; ms: number }
 
 const BLACK_BOX: Algorithm[] = ['dfs', 'l-dfs', 'gl-dfs', 'gx-dfs', 'le-dfs', 'pns', 'e-pns'];
-const THRESHOLDS_MS = [10, 100, 1000, 10_000];
+/** Per-solve time limit on the sets (--limit-ms; default 10 s, 1 s with --quick): the curves stop there. */
+const SET_LIMIT_MS = (() => {
+  const i = process.argv.indexOf('--limit-ms');
+  return i >= 0 ? Number(process.argv[i + 1]) : quick ? 1000 : 10_000;
+})();
+const THRESHOLDS_MS = [10, 100, 1000, 10_000].filter((t) => t <= SET_LIMIT_MS);
 
 function benchSets(md: string[]): unknown {
-  const limitMs = quick ? 1000 : 10_000;
+  const limitMs = SET_LIMIT_MS;
   const files = [3, 5].map((ply) => join(root, `test/data/problems/set-${ply}ply.json`)).filter((f) => existsSync(f));
   if (!files.length) return undefined;
   const engine = createEngine('wasm');
@@ -195,7 +200,7 @@ const SWITCHES: [string, Switches][] = [
 
 function benchSwitches(engine: ReturnType<typeof createEngine>, files: string[], md: string[]): unknown {
   const algorithms: Algorithm[] = ['le-dfs', 'gl-dbu', 'ipns'];
-  const limitMs = quick ? 1000 : 10_000;
+  const limitMs = SET_LIMIT_MS;
   const totals: Record<string, Record<string, { nodes: number; positions: number; ms: number; unknown: number }>> = {};
   for (const file of files) {
     for (const problem of parseProblems(readFileSync(file, 'utf8'), file)) {
