@@ -5,10 +5,10 @@
 import { POSITIONS, POSITION_SHIFT, W_KEY_LO, W_KEY_HI, samePosition } from '../chess/position';
 import { MOVES, listOffset, generateMoves } from '../chess/moveGen';
 import { mul32 } from '../chess/bitboard';
-import { rule, RULE_FIFTY_MOVES } from '../referee/rules';
-import { ANSWER_LEGAL, END_NONE, PERCEPT_CHECK, PERCEPT_CAPTURE_SHIFT, perceptEnd, answerAttempt, playAndAnnounce } from '../referee/referee';
+import { rule, RULE_FIFTY_MOVES, RULE_PAWN_TRY_NONSENSE } from '../referee/rules';
+import { ANSWER_LEGAL, ANSWER_ILLEGAL, ANSWER_NONSENSE, END_NONE, PERCEPT_CHECK, PERCEPT_CAPTURE_SHIFT, perceptEnd, answerAttempt, playAndAnnounce, legalPawnCaptures } from '../referee/referee';
 import { knownNoMate } from './table';
-import { attemptOf } from '../referee/attempts';
+import { attemptOf, isAttemptable, isPawnCaptureAttempt } from '../referee/attempts';
 import { afterOwnMove, announceTries, triesLo, triesHi, WON, FAILED } from './outcome';
 import {
   N_PARENT, N_FIRST, N_NEXT, N_DEPTH, N_ATTEMPT, N_ENTRIES, N_SIZE, N_ATTEMPTS, N_COUNT,
@@ -21,6 +21,7 @@ import {
 /** Move lists of the search pool (lists 0..63) the builds use; perft never runs during a solve. */
 const ATTEMPT_MOVES: i32 = listOffset(1);
 const EXPAND_MOVES: i32 = listOffset(2);
+const CACHE_MOVES: i32 = listOffset(3);
 
 // ---- duplicate positions within a node: a hash set of (node, position) ----
 // Black-box builds clear it per build (a build makes a node's positions all at once); incremental
@@ -148,7 +149,8 @@ export function attemptIn(node: i32, h: i32): i32 {
   const depth = get(node, N_DEPTH);
   const dst = newPosition();
   if (dst < 0) return STEP_NO_ROOM;
-  const percept = answerAttempt(h, get(node, N_ATTEMPT), dst);
+  const attempt = get(node, N_ATTEMPT);
+  const percept = h == movesOfHandle ? answerFromMoves(h, attempt, dst) : answerAttempt(h, attempt, dst);
   if ((percept & 3) != ANSWER_LEGAL) {
     dropNewestPosition();
     const rejected = childWithKey(node, KIND_OR, percept, 0, 0, depth);
@@ -188,6 +190,34 @@ export function repliesIn(node: i32, h: i32, stopAtFailure: bool): i32 {
     if (addUnique(next, dst) < 0) return STEP_NO_ROOM;
   }
   return status;
+}
+
+// One position's legal moves by attempt, for trying many attempts in it (an OR node integrating a
+// position tries every attempt child's attempt there): one move generation instead of one per
+// attempt. Valid while movesOfHandle is that position (integrate sets and clears it).
+const MOVE_OF_ATTEMPT = new Int32Array(1 << 15);
+const MOVE_STAMP = new Int32Array(1 << 15);
+let moveStamp: i32 = 0;
+let movesOfHandle: i32 = -1;
+
+function cacheMoves(h: i32): void {
+  moveStamp++;
+  const n = generateMoves(h, CACHE_MOVES);
+  for (let i = 0; i < n; i++) {
+    const move = unchecked(MOVES[CACHE_MOVES + i]);
+    const attempt = attemptOf(move);
+    unchecked(MOVE_STAMP[attempt] = moveStamp);
+    unchecked(MOVE_OF_ATTEMPT[attempt] = move);
+  }
+  movesOfHandle = h;
+}
+
+/** answerAttempt (referee.ts) with the legal moves of `h` already at hand. */
+function answerFromMoves(h: i32, attempt: i32, dst: i32): i32 {
+  if (!isAttemptable(h, attempt)) return ANSWER_NONSENSE;
+  if (rule(RULE_PAWN_TRY_NONSENSE) != 0 && isPawnCaptureAttempt(h, attempt) && legalPawnCaptures(h) == 0) return ANSWER_NONSENSE;
+  if (unchecked(MOVE_STAMP[attempt]) != moveStamp) return ANSWER_ILLEGAL;
+  return playAndAnnounce(h, unchecked(MOVE_OF_ATTEMPT[attempt]), dst);
 }
 
 // ---- black-box builds: a node's children made from all its positions at once ----
@@ -303,13 +333,15 @@ export function integrate(node: i32, h: i32): i32 {
     return status == STEP_NO_ROOM ? STEP_NO_ROOM : STEP_OK;
   }
   markTried(node);
+  cacheMoves(h);
   for (let c = get(node, N_FIRST); c >= 0; c = get(c, N_NEXT)) {
     unchecked(TRIED[get(c, N_ATTEMPT)] = triedGeneration);
     if (isDisproven(c)) continue;
     const status = attemptIn(c, h);
-    if (status == STEP_NO_ROOM) return status;
+    if (status == STEP_NO_ROOM) { movesOfHandle = -1; return status; }
     if (status == STEP_FAILED) disprove(c);
   }
+  movesOfHandle = -1;
   const n = newAttempts(h);
   for (let i = 0; i < n; i++) {
     const c = newNode(KIND_ATTEMPT, node, get(node, N_DEPTH));
