@@ -18,6 +18,19 @@ import { describeMachine, gitState, group, machine, median, progress, repoRoot, 
 const quick = process.argv.includes('--quick');
 const RUNS = quick ? 1 : 3;
 const NODE_LIMIT = 20_000_000;
+/** Per-solve time limit on the sets (--limit-ms; default 10 s, 1 s with --quick): the curves stop there. */
+const SET_LIMIT_MS = (() => {
+  const i = process.argv.indexOf('--limit-ms');
+  return i >= 0 ? Number(process.argv[i + 1]) : quick ? 1000 : 10_000;
+})();
+const THRESHOLDS_MS = [10, 100, 1000, 10_000].filter((t) => t <= SET_LIMIT_MS);
+const BLACK_BOX: Algorithm[] = ['dfs', 'l-dfs', 'gl-dfs', 'gx-dfs', 'le-dfs', 'pns', 'e-pns'];
+const SWITCHES: [string, Switches][] = [
+  ['none', {}], ['orderAttempts', { orderAttempts: true }], ['orderPositions', { orderPositions: true }],
+  ['positionTable', { positionTable: true }], ['deepen', { deepen: true }],
+  ['all', { orderAttempts: true, orderPositions: true, positionTable: true, deepen: true }],
+];
+
 const root = repoRoot();
 const given = process.argv.flatMap((a, i, all) => (a === '--problems' && all[i + 1] ? [all[i + 1]] : []));
 const setsOnly = process.argv.includes('--sets-only');
@@ -101,22 +114,27 @@ for (const set of SETS) {
   }
 }
 md.push('', 'Reading the table: l-dfs vs dfs is the effect of legal-first; gx-dfs vs dfs the effect of greedy pruning (both search the Illegal part first; with legal-first, gl-dfs vs l-dfs, the Illegal part is searched only after every legal part is proven, and here it never then fails, so greedy pruning never fires); le-dfs vs l-dfs and e-pns vs pns the effect of early termination; "fewer nodes than dfs" counts the problems on which the algorithm made fewer nodes than plain dfs. Peak memory includes the duplicate-position table, which is sized from the memory budget (256 MiB by default), not from the problem.');
-const sets = suitesOnly ? undefined : benchSets(md);
-writeJson(join(root, `bench/results/solve${quick ? '-quick' : ''}.json`), { machine: m, commit: git.commit, dirty: git.dirty, date: new Date().toISOString(), runs: RUNS, nodeLimit: NODE_LIMIT, rows, sets });
-writeText(join(root, `bench/results/solve${quick ? '-quick' : ''}.md`), md.join('\n'));
-console.log(md.join('\n'));
+const suffix = quick ? '-quick' : '';
+if (!setsOnly) {
+  writeJson(join(root, `bench/results/solve${suffix}.json`), { machine: m, commit: git.commit, dirty: git.dirty, date: new Date().toISOString(), runs: RUNS, nodeLimit: NODE_LIMIT, rows });
+  writeText(join(root, `bench/results/solve${suffix}.md`), md.join('\n'));
+  console.log(md.join('\n'));
+}
+if (!suitesOnly) {
+  // part 2 has its own results file (its own README block): it takes much longer to run
+  const setsMd: string[] = ['### Checkmate search on the 3- and 5-ply sets (mates and near-misses)', '', `Machine: ${describeMachine(m)}; commit ${git.commit}${git.dirty ? ' (with uncommitted changes)' : ''}; ${new Date().toISOString()}.`];
+  const sets = benchSets(setsMd);
+  if (sets !== undefined) {
+    writeJson(join(root, `bench/results/solve-sets${suffix}.json`), { machine: m, commit: git.commit, dirty: git.dirty, date: new Date().toISOString(), sets });
+    writeText(join(root, `bench/results/solve-sets${suffix}.md`), setsMd.join('\n'));
+    console.log(setsMd.join('\n'));
+  }
+}
 
 // ---- part 2: the 3- and 5-ply sets ----
 
 interface SetRun { id: string; ply: number; class: string; size: number; algorithm: Algorithm; answer: string; nodes: number; positions: number; ms: number }
 
-const BLACK_BOX: Algorithm[] = ['dfs', 'l-dfs', 'gl-dfs', 'gx-dfs', 'le-dfs', 'pns', 'e-pns'];
-/** Per-solve time limit on the sets (--limit-ms; default 10 s, 1 s with --quick): the curves stop there. */
-const SET_LIMIT_MS = (() => {
-  const i = process.argv.indexOf('--limit-ms');
-  return i >= 0 ? Number(process.argv[i + 1]) : quick ? 1000 : 10_000;
-})();
-const THRESHOLDS_MS = [10, 100, 1000, 10_000].filter((t) => t <= SET_LIMIT_MS);
 
 function benchSets(md: string[]): unknown {
   const limitMs = SET_LIMIT_MS;
@@ -192,11 +210,6 @@ function benchSets(md: string[]): unknown {
 
 // ---- the switches: identical answers, work with and without ----
 
-const SWITCHES: [string, Switches][] = [
-  ['none', {}], ['orderAttempts', { orderAttempts: true }], ['orderPositions', { orderPositions: true }],
-  ['positionTable', { positionTable: true }], ['deepen', { deepen: true }],
-  ['all', { orderAttempts: true, orderPositions: true, positionTable: true, deepen: true }],
-];
 
 function benchSwitches(engine: ReturnType<typeof createEngine>, files: string[], md: string[]): unknown {
   const algorithms: Algorithm[] = ['le-dfs', 'gl-dbu', 'ipns'];
