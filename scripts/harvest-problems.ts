@@ -28,9 +28,8 @@
 //      (small proven beliefs are common, large ones rare; a spread makes a better test). Games
 //      from the initial position give disproven problems only (no mate in 3 ply so early).
 // Everything it chooses depends on seeds and node counts, never on time.
-import { existsSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { Chess } from 'chessops/chess';
 import { parseFen as parseChessopsFen } from 'chessops/fen';
 import { createEngine, START_FEN } from '../host/node';
@@ -42,6 +41,7 @@ import { solve, ALGORITHMS, type Answer } from '../host/solver/solve';
 import { verifyStrategy, verdictText } from '../host/verify/verify';
 import { formatProblems, parseProblems, type NamedProblem } from '../host/solver/problemFile';
 import { fenOfPieces } from '../host/notation/fen';
+import { repoRoot } from '../bench/lib/harness';
 
 const PLY = 3;
 const MAX_BELIEF = 100;
@@ -81,16 +81,6 @@ for (let i = 0; i < args.length; i++) {
   else usage();
 }
 
-/** The repository root: the nearest directory above this file (or its bundle) with a package.json. */
-function repoRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, 'package.json'))) {
-    const up = dirname(dir);
-    if (up === dir) return process.cwd();
-    dir = up;
-  }
-  return dir;
-}
 const outPath = out ? resolve(out) : join(repoRoot(), 'test/data/problems/harvested.json');
 
 const rules = preset('berkeley');

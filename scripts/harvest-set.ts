@@ -49,9 +49,8 @@
 //      beliefs are common and easy, large ones rarer and the hard ones, so the caps push the sets
 //      towards large beliefs). It stops when every target is met or after MAX_GAMES games, and says
 //      how many it got. Each file is sorted by class, then belief size.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { Chess } from 'chessops/chess';
 import { parseFen as parseChessopsFen } from 'chessops/fen';
 import { parseUci } from 'chessops/util';
@@ -65,6 +64,7 @@ import { estimateBelief } from '../host/belief/estimate';
 import { solve, type Algorithm, type Answer, type SolveResult } from '../host/solver/solve';
 import { verifyStrategy, verdictText } from '../host/verify/verify';
 import { formatProblems, parseProblems, type NamedProblem, type ProblemClass } from '../host/solver/problemFile';
+import { repoRoot } from '../bench/lib/harness';
 
 const MIN_BELIEF = 2;
 const MAX_BELIEF = 100;
@@ -120,16 +120,6 @@ for (let i = 0; i < args.length; i++) {
   else usage();
 }
 
-/** The repository root: the nearest directory above this file (or its bundle) with a package.json. */
-function repoRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, 'package.json'))) {
-    const up = dirname(dir);
-    if (up === dir) return process.cwd();
-    dir = up;
-  }
-  return dir;
-}
 const dir = outDir ? resolve(outDir) : join(repoRoot(), 'test/data/problems');
 const outPaths = { 3: join(dir, 'set-3ply.json'), 5: join(dir, 'set-5ply.json') } as const;
 

@@ -21,6 +21,7 @@
 import {
   N_PARENT, N_FIRST, N_NEXT, N_PN, N_DN, N_WAITING, KIND_OR, KIND_ATTEMPT, INFINITE,
   get, set, kindOf, isDisproven, isSolved, takePending, outOfRoom, nodesMade, positionsMade,
+  combineChildren, childrenPn, childrenDn, childCount,
 } from './tree';
 import { integrate, STEP_NO_ROOM } from './build';
 import { RUN_DONE, RUN_MORE, RUN_NO_ROOM } from './dfs';
@@ -30,33 +31,6 @@ let root: i32 = -1;
 export function ipnsBegin(rootNode: i32): void {
   root = rootNode;
   updateNumbers(root);
-}
-
-/** pn and dn of a node's children taken together: OR nodes as an OR, others as an AND. */
-let childrenPn: i32 = 0;
-let childrenDn: i32 = 0;
-let childCount: i32 = 0;
-
-function combineChildren(node: i32): void {
-  const or = kindOf(node) == KIND_OR;
-  let pn = or ? INFINITE : 0;
-  let dn = or ? 0 : INFINITE;
-  let count = 0;
-  for (let c = get(node, N_FIRST); c >= 0; c = get(c, N_NEXT)) {
-    count++;
-    const cp = get(c, N_PN);
-    const cd = get(c, N_DN);
-    if (or) {
-      if (cp < pn) pn = cp;
-      dn = min(dn + cd, INFINITE);
-    } else {
-      pn = min(pn + cp, INFINITE);
-      if (cd < dn) dn = cd;
-    }
-  }
-  childrenPn = pn;
-  childrenDn = dn;
-  childCount = count;
 }
 
 function updateNumbers(node: i32): void {

@@ -14,6 +14,7 @@ import {
   N_PARENT, N_FIRST, N_NEXT, N_PN, N_DN, N_DEPTH, N_ATTEMPT, N_COUNT,
   KIND_OR, KIND_ATTEMPT, FLAG_EXPANDED, FLAG_TERMINAL, INFINITE,
   get, set, kindOf, hasFlag, isSolved, isDisproven, newNode, truncate, outOfRoom, nodesMade, positionsMade,
+  combineChildren, childrenPn, childrenDn,
 } from './tree';
 import { listAttempts, attemptAt, buildAttempt, buildExpand } from './build';
 import { RUN_DONE, RUN_MORE, RUN_NO_ROOM } from './dfs';
@@ -29,22 +30,9 @@ export function pnsBegin(rootNode: i32, isEarly: bool): void {
 /** Recomputes `node`'s numbers from its children (a node solved by its own build keeps them). */
 function updateNumbers(node: i32): void {
   if (hasFlag(node, FLAG_TERMINAL) || !hasFlag(node, FLAG_EXPANDED)) return;
-  const or = kindOf(node) == KIND_OR;
-  let pn = or ? INFINITE : 0;
-  let dn = or ? 0 : INFINITE;
-  for (let c = get(node, N_FIRST); c >= 0; c = get(c, N_NEXT)) {
-    const cp = get(c, N_PN);
-    const cd = get(c, N_DN);
-    if (or) {
-      if (cp < pn) pn = cp;
-      dn = min(dn + cd, INFINITE);
-    } else {
-      pn = min(pn + cp, INFINITE);
-      if (cd < dn) dn = cd;
-    }
-  }
-  set(node, N_PN, pn);
-  set(node, N_DN, dn);
+  combineChildren(node);
+  set(node, N_PN, childrenPn);
+  set(node, N_DN, childrenDn);
 }
 
 function expand(node: i32): void {

@@ -158,6 +158,35 @@ export function disprove(node: i32): void {
   }
 }
 
+// ---- proof numbers of children taken together (the proof-number searches) ----
+
+/** pn and dn of `node`'s children combined: an OR node's as an OR (least pn, sum of dn), others' as an AND (sum of pn, least dn). */
+export let childrenPn: i32 = 0;
+export let childrenDn: i32 = 0;
+export let childCount: i32 = 0;
+
+export function combineChildren(node: i32): void {
+  const or = kindOf(node) == KIND_OR;
+  let pn = or ? INFINITE : 0;
+  let dn = or ? 0 : INFINITE;
+  let count = 0;
+  for (let c = get(node, N_FIRST); c >= 0; c = get(c, N_NEXT)) {
+    count++;
+    const cp = get(c, N_PN);
+    const cd = get(c, N_DN);
+    if (or) {
+      if (cp < pn) pn = cp;
+      dn = min(dn + cd, INFINITE);
+    } else {
+      pn = min(pn + cp, INFINITE);
+      if (cd < dn) dn = cd;
+    }
+  }
+  childrenPn = pn;
+  childrenDn = dn;
+  childCount = count;
+}
+
 // ---- allocation ----
 
 /**
