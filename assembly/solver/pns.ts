@@ -12,7 +12,7 @@
 
 import {
   N_PARENT, N_FIRST, N_NEXT, N_PN, N_DN, N_DEPTH, N_ATTEMPT, N_COUNT,
-  KIND_OR, KIND_ATTEMPT, FLAG_EXPANDED, FLAG_TERMINAL, INFINITE,
+  KIND_OR, KIND_ATTEMPT, FLAG_EXPANDED, FLAG_TERMINAL,
   get, set, kindOf, hasFlag, isSolved, isDisproven, newNode, truncate, outOfRoom, nodesMade, positionsMade,
   combineChildren, childrenPn, childrenDn,
 } from './tree';
