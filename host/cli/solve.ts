@@ -135,7 +135,7 @@ export const solveCommand = {
     .option('interleave', { type: 'boolean', describe: 'for a game file: stream the depth-first estimator\'s positions straight into the search (l-dub, l-dbu, gl-dbu), which may disprove before the belief state is complete' })
     .option('order-attempts', { type: 'boolean', group: 'Beyond the paper (never change an answer):', describe: 'try attempts that give check, then captures, first' })
     .option('order-positions', { type: 'boolean', group: 'Beyond the paper (never change an answer):', describe: 'incremental searches: take the position whose opponent king has most flight squares first' })
-    .option('position-table', { type: 'boolean', group: 'Beyond the paper (never change an answer):', describe: 'remember single positions with no mate within d plies; a node meeting one is disproved' })
+    .option('position-table', { type: 'boolean', group: 'Beyond the paper (never change an answer):', describe: 'incremental searches: remember single positions with no mate within d plies; a node meeting one is disproved' })
     .option('deepen', { type: 'boolean', group: 'Beyond the paper (never change an answer):', describe: 'iterative deepening: 1, 3, 5 … plies up to --ply, stopping at the first proof' })
     .example('$0 solve test/data/problems/hand.json --problem m3-rook-king-probe', 'a problem from the shipped suite')
     .example('$0 solve --positions "7k/8/6K1/8/8/8/8/R7 w - - 0 1" "5k2/8/6K1/8/8/8/8/R7 w - - 0 1" --ply 3 --out s.json', 'a belief state of two positions; the strategy saved for krieg verify')

@@ -49,7 +49,7 @@ export interface Switches {
   orderAttempts?: boolean;
   /** Incremental searches take the pending position whose opponent king has most flight squares first. */
   orderPositions?: boolean;
-  /** A table of single positions with no mate within d plies: a node meeting one is disproved. */
+  /** Incremental searches: a table of single positions with no mate within d plies; a node meeting one is disproved. */
   positionTable?: boolean;
   /** Iterative deepening: solve at 1, 3, 5 … plies up to the limit, stopping at the first proof. */
   deepen?: boolean;
