@@ -254,27 +254,24 @@ export function newPosition(): i32 {
 /** Gives back the newest position record (a duplicate, or one that needs no keeping). */
 export function dropNewestPosition(): void { positionTop--; }
 
-/** Adds position `h` to `node`'s list (at the front); false when the entry arena is full. */
-export function addEntry(node: i32, h: i32): bool {
+/** Adds position `h` at the front of `node`'s list in word `list`; false when the entry arena is full. */
+function pushEntry(node: i32, list: i32, h: i32): bool {
   if (entryTop >= entryLimit) { outOfRoom = true; return false; }
   const e = entryTop++;
   if (entryTop > peakEntries) peakEntries = entryTop;
   unchecked(ENTRY_HANDLE[e] = h);
-  unchecked(ENTRY_NEXT[e] = get(node, N_ENTRIES));
-  set(node, N_ENTRIES, e);
+  unchecked(ENTRY_NEXT[e] = get(node, list));
+  set(node, list, e);
   set(node, N_SIZE, get(node, N_SIZE) + 1);
   return true;
 }
 
+/** Adds position `h` to `node`'s positions; false when the entry arena is full. */
+export function addEntry(node: i32, h: i32): bool { return pushEntry(node, N_ENTRIES, h); }
+
 /** Adds position `h` to `node`'s pending list (incremental searches); false when the entry arena is full. */
 export function addPending(node: i32, h: i32): bool {
-  if (entryTop >= ENTRY_HANDLE.length) { outOfRoom = true; return false; }
-  const e = entryTop++;
-  if (entryTop > peakEntries) peakEntries = entryTop;
-  unchecked(ENTRY_HANDLE[e] = h);
-  unchecked(ENTRY_NEXT[e] = get(node, N_PENDING));
-  set(node, N_PENDING, e);
-  set(node, N_SIZE, get(node, N_SIZE) + 1);
+  if (!pushEntry(node, N_PENDING, h)) return false;
   set(node, N_WAITING, get(node, N_WAITING) + 1);
   return true;
 }
