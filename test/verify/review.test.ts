@@ -115,5 +115,10 @@ describe('review on wasm', () => {
     solve(used, { rules: berkeley, positions: two, ply: 1 }, 'dfs', { memoryBytes: 1 << 22 });
     // before the fix: proven, with more than 3 entries in use
     expect(coreAnswer(used, berkeley, two, 1, 'dfs', 4096, 3)).toBe(SOLVE.noRoom);
+    // the incremental searches' pending lists too (their own copy of the check had the same bug)
+    for (const algo of ['l-dub', 'l-dbu', 'gl-dbu', 'ipns'] as const) {
+      solve(used, { rules: berkeley, positions: two, ply: 1 }, algo, { memoryBytes: 1 << 22 });
+      expect(coreAnswer(used, berkeley, two, 1, algo, 4096, 3), algo).toBe(SOLVE.noRoom);
+    }
   });
 });
