@@ -30,8 +30,6 @@
 // Everything it chooses depends on seeds and node counts, never on time.
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { Chess } from 'chessops/chess';
-import { parseFen as parseChessopsFen } from 'chessops/fen';
 import { createEngine, START_FEN } from '../host/node';
 import { preset } from '../host/referee/rules';
 import { randomGame, seededRandom } from '../host/referee/game';
@@ -40,7 +38,7 @@ import { estimateBelief } from '../host/belief/estimate';
 import { solve, ALGORITHMS, type Answer } from '../host/solver/solve';
 import { verifyStrategy, verdictText } from '../host/verify/verify';
 import { formatProblems, parseProblems, type NamedProblem } from '../host/solver/problemFile';
-import { fenOfPieces } from '../host/notation/fen';
+import { placedSetup, kingDistance, whiteToMoveCuts } from './lib/harvest';
 import { repoRoot } from '../bench/lib/harness';
 
 const PLY = 3;
@@ -100,53 +98,20 @@ const TEMPLATES: { name: string; white: string; black: string }[] = [
   { name: 'kqkn', white: 'Q', black: 'n' },
 ];
 
-function fenOf(pieces: [string, number][]): string {
-  return fenOfPieces(pieces.map(([p, sq]) => [sq, p] as const));
-}
-
 /** A legal position of the template with White to move, not over, Black's king near White's. */
 function randomSetup(template: (typeof TEMPLATES)[number], random: () => number): string {
   const pick = (n: number) => Math.floor(random() * n);
   for (;;) {
     const bk = pick(64);
     const wk = pick(64);
-    const distance = Math.max(Math.abs((bk & 7) - (wk & 7)), Math.abs((bk >> 3) - (wk >> 3)));
+    const distance = kingDistance(bk, wk);
     if (distance < 2 || distance > 3) continue;
-    const pieces: [string, number][] = [['K', wk], ['k', bk]];
-    const used = new Set([wk, bk]);
-    let ok = true;
-    for (const p of [...template.white, ...template.black]) {
-      const sq = pick(64);
-      const pawnRank = sq >> 3;
-      if (used.has(sq) || ((p === 'P' || p === 'p') && (pawnRank === 0 || pawnRank === 7))) { ok = false; break; }
-      used.add(sq);
-      pieces.push([p, sq]);
-    }
-    if (!ok) continue;
-    const fen = fenOf(pieces);
-    const setup = parseChessopsFen(fen);
-    if (setup.isErr) continue;
-    const pos = Chess.fromSetup(setup.unwrap());
-    if (pos.isErr) continue;
-    const chess = pos.unwrap();
-    if (chess.isEnd() || chess.isInsufficientMaterial()) continue;
-    return fen;
+    const fen = placedSetup(random, wk, bk, template.white + template.black);
+    if (fen) return fen;
   }
 }
 
 // ---- cut points and problems ----
-
-/** The record cut after each of Black's legal moves (White to move next), with its ply count. */
-function whiteToMoveCuts(record: GameRecord): { plies: number; record: GameRecord }[] {
-  const cuts: { plies: number; record: GameRecord }[] = [];
-  let plies = 0;
-  record.events.forEach((event, i) => {
-    if (event.type !== 'attempt' || event.percept.answer !== 'legal') return;
-    plies++;
-    if (event.side === 'black' && !event.percept.end) cuts.push({ plies, record: { ...record, result: '*', events: record.events.slice(0, i + 1) } });
-  });
-  return cuts;
-}
 
 interface Checked { answer: Exclude<Answer, 'unknown'>; cost: number; nodes: Record<string, number> }
 let bugs = 0;

@@ -50,6 +50,7 @@
 //      towards large beliefs). It stops when every target is met or after MAX_GAMES games, and says
 //      how many it got. Each file is sorted by class, then belief size.
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { placedSetup, kingDistance, whiteToMoveCuts } from './lib/harvest';
 import { join, resolve } from 'node:path';
 import { Chess } from 'chessops/chess';
 import { parseFen as parseChessopsFen } from 'chessops/fen';
@@ -134,25 +135,6 @@ referee.setRules(rules);
 const WHITE_MATERIAL = ['Q', 'R', 'RR', 'QR', 'RB', 'QP'];
 const BLACK_EXTRAS = ['p', 'p', 'p', 'n', 'b']; // pawns twice as likely as either minor piece
 
-function fenOf(pieces: [string, number][]): string {
-  const board: string[] = Array(64).fill('');
-  for (const [p, sq] of pieces) board[sq] = p;
-  const rows: string[] = [];
-  for (let r = 7; r >= 0; r--) {
-    let row = '';
-    let empty = 0;
-    for (let f = 0; f < 8; f++) {
-      const p = board[r * 8 + f];
-      if (!p) { empty++; continue; }
-      if (empty) row += empty;
-      empty = 0;
-      row += p;
-    }
-    rows.push(row + (empty ? empty : ''));
-  }
-  return `${rows.join('/')} w - - 0 1`;
-}
-
 /** A random setup: its name (k+white v k+black) and FEN, legal, White to move, not over. */
 function randomSetup(random: () => number): { name: string; fen: string } {
   const pick = (n: number) => Math.floor(random() * n);
@@ -165,26 +147,10 @@ function randomSetup(random: () => number): { name: string; fen: string } {
     // half the time Black's king starts on the edge, where mates are
     if (random() < EDGE_KING) while ((bk & 7) !== 0 && (bk & 7) !== 7 && bk >= 8 && bk < 56) bk = pick(64);
     const wk = pick(64);
-    const distance = Math.max(Math.abs((bk & 7) - (wk & 7)), Math.abs((bk >> 3) - (wk >> 3)));
+    const distance = kingDistance(bk, wk);
     if (distance < 2 || distance > 3) continue;
-    const pieces: [string, number][] = [['K', wk], ['k', bk]];
-    const used = new Set([wk, bk]);
-    let ok = true;
-    for (const p of [...white, ...black]) {
-      const sq = pick(64);
-      if (used.has(sq) || ((p === 'P' || p === 'p') && (sq < 8 || sq >= 56))) { ok = false; break; }
-      used.add(sq);
-      pieces.push([p, sq]);
-    }
-    if (!ok) continue;
-    const fen = fenOf(pieces);
-    const setup = parseChessopsFen(fen);
-    if (setup.isErr) continue;
-    const pos = Chess.fromSetup(setup.unwrap());
-    if (pos.isErr) continue;
-    const chess = pos.unwrap();
-    if (chess.isEnd() || chess.isInsufficientMaterial()) continue;
-    return { name, fen };
+    const fen = placedSetup(random, wk, bk, white + black);
+    if (fen) return { name, fen };
   }
 }
 
@@ -240,20 +206,6 @@ function aggressivePlayer(engine: Engine, handle: number): Player {
       return open[Math.floor(context.random() * open.length)];
     },
   };
-}
-
-// ---- cut points ----
-
-/** The record cut after each of Black's legal moves (White to move next), with its ply count. */
-function whiteToMoveCuts(record: GameRecord): { plies: number; record: GameRecord }[] {
-  const cuts: { plies: number; record: GameRecord }[] = [];
-  let plies = 0;
-  record.events.forEach((event, i) => {
-    if (event.type !== 'attempt' || event.percept.answer !== 'legal') return;
-    plies++;
-    if (event.side === 'black' && !event.percept.end) cuts.push({ plies, record: { ...record, result: '*', events: record.events.slice(0, i + 1) } });
-  });
-  return cuts;
 }
 
 // ---- classification ----
