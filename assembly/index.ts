@@ -18,6 +18,7 @@ import {
   dfsStart, dfsNext, dfsLast, dfsStoreCount, dfsHistories, dfsChosenMove, dfsDepth,
 } from './belief/estimate';
 import { solveStart, solveStartInterleaved, solveRun, solveStat, strategyWrite, strategyBuffer } from './solver/solve';
+import { scoreAttempts, scoreBuffer } from './players/score';
 import {
   EVENTS, initGame, gameStart, gameAttempt, gameAskAny, gameResult, gameEndReason, gameEventCount,
   gamePlies, playRandomGame,
@@ -30,6 +31,7 @@ export {
   estimateWork, dfsStart, dfsNext, dfsLast, dfsStoreCount, dfsHistories, dfsChosenMove, dfsDepth,
 };
 export { solveStart, solveStartInterleaved, solveRun, solveStat, strategyWrite, strategyBuffer };
+export { scoreAttempts, scoreBuffer };
 export { gameStart, gameAttempt, gameAskAny, gameResult, gameEndReason, gameEventCount, gamePlies, playRandomGame };
 
 /** Status of perftFrom when the search would run past the position arena. */

@@ -113,6 +113,14 @@ export interface CoreExports {
   /** Write the proof of a proven root into strategyBuffer: its length in words (0: none). */
   strategyWrite(): number;
   strategyBuffer(): unknown;
+  /**
+   * Scores every attempt of the side to move over positions [first, first + count) into
+   * scoreBuffer (assembly/players/score.ts: per attempt legal, tactical, eval sum, mates), using
+   * records scratch and scratch + 1; `lookahead` 1 adds the 2-ply evaluation. Returns the number of
+   * attempts (ATTEMPTS order).
+   */
+  scoreAttempts(first: number, count: number, scratch: number, lookahead: number): number;
+  scoreBuffer(): unknown;
 }
 
 export const CORE_EXPORTS = [
@@ -128,6 +136,7 @@ export const CORE_EXPORTS = [
   'bfsEventsDone', 'estimateFailedAt', 'estimateWork', 'dfsStart', 'dfsNext', 'dfsLast', 'dfsStoreCount',
   'dfsHistories', 'dfsChosenMove', 'dfsDepth',
   'solveStart', 'solveStartInterleaved', 'solveRun', 'solveStat', 'strategyWrite', 'strategyBuffer',
+  'scoreAttempts', 'scoreBuffer',
 ] as const satisfies readonly (keyof CoreExports)[];
 
 /** A backend: the core's exports plus a way to see its buffers as Int32Arrays. */

@@ -38,7 +38,7 @@ import { estimateBelief } from '../host/belief/estimate';
 import { solve, ALGORITHMS, type Answer } from '../host/solver/solve';
 import { verifyStrategy, verdictText } from '../host/verify/verify';
 import { formatProblems, parseProblems, type NamedProblem } from '../host/solver/problemFile';
-import { placedSetup, kingDistance, whiteToMoveCuts } from './lib/harvest';
+import { placedSetup, kingDistance, whiteToMoveCuts } from '../host/db/setups';
 import { repoRoot } from '../bench/lib/harness';
 
 const PLY = 3;

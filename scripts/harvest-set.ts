@@ -50,7 +50,8 @@
 //      towards large beliefs). It stops when every target is met or after MAX_GAMES games, and says
 //      how many it got. Each file is sorted by class, then belief size.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { placedSetup, kingDistance, whiteToMoveCuts } from './lib/harvest';
+import { randomSetup, whiteToMoveCuts } from '../host/db/setups';
+import { greedyCover } from '../host/db/classify';
 import { join, resolve } from 'node:path';
 import { Chess } from 'chessops/chess';
 import { parseFen as parseChessopsFen } from 'chessops/fen';
@@ -74,8 +75,6 @@ const MAX_PLIES = 24;
 const MAX_GAMES = 1000;
 const PER_GAME = 2;
 const AGGRESSION = 0.85;
-/** The share of setups with Black's king on the edge. */
-const EDGE_KING = 0.5;
 /** Node limits: the incremental searches and the black-box confirmation. */
 const INCREMENTAL_LIMIT = 2_000_000;
 const BLACK_BOX_LIMIT = 1_000_000;
@@ -129,30 +128,6 @@ const referee = createEngine('wasm', 1024);
 const estimator = createEngine('wasm', 1 << 16);
 const solver = createEngine('wasm');
 referee.setRules(rules);
-
-// ---- endgame setups ----
-
-const WHITE_MATERIAL = ['Q', 'R', 'RR', 'QR', 'RB', 'QP'];
-const BLACK_EXTRAS = ['p', 'p', 'p', 'n', 'b']; // pawns twice as likely as either minor piece
-
-/** A random setup: its name (k+white v k+black) and FEN, legal, White to move, not over. */
-function randomSetup(random: () => number): { name: string; fen: string } {
-  const pick = (n: number) => Math.floor(random() * n);
-  const white = WHITE_MATERIAL[pick(WHITE_MATERIAL.length)];
-  const extras = pick(4);
-  const black = Array.from({ length: extras }, () => BLACK_EXTRAS[pick(BLACK_EXTRAS.length)]).sort().join('');
-  const name = `k${white.toLowerCase()}k${black}`;
-  for (;;) {
-    let bk = pick(64);
-    // half the time Black's king starts on the edge, where mates are
-    if (random() < EDGE_KING) while ((bk & 7) !== 0 && (bk & 7) !== 7 && bk >= 8 && bk < 56) bk = pick(64);
-    const wk = pick(64);
-    const distance = kingDistance(bk, wk);
-    if (distance < 2 || distance > 3) continue;
-    const fen = placedSetup(random, wk, bk, white + black);
-    if (fen) return { name, fen };
-  }
-}
 
 // ---- White's aggressive policy ----
 
@@ -248,21 +223,6 @@ function verifies(problem: NamedProblem, result: SolveResult, what: string): boo
   return verdict.ok;
 }
 
-/** Greedy: the positions (indices, belief order) one gl-dbu strategy mates in, or undefined when fewer than half. */
-function greedy(problem: NamedProblem, start: number[] = []): number[] | undefined {
-  const n = problem.positions.length;
-  const need = Math.ceil(n / 2);
-  const kept = [...start];
-  const rest = [...Array(n).keys()].filter((i) => !start.includes(i));
-  for (let r = 0; r < rest.length; r++) {
-    if (kept.length + (rest.length - r) < need) return undefined;
-    const trial = [...kept, rest[r]].sort((a, b) => a - b);
-    const result = run({ ...problem, positions: trial.map((i) => problem.positions[i]) }, 'gl-dbu', GREEDY_LIMIT);
-    if (result.answer === 'proven') kept.splice(0, kept.length, ...trial);
-  }
-  return kept.length >= need ? kept : undefined;
-}
-
 /**
  * The class of `problem`, or undefined (with the reason printed) when it is neither or not
  * confirmed. gl-dbu answers and, when disproven, the greedy search decides near-miss or neither;
@@ -278,9 +238,7 @@ function classify(problem: NamedProblem, wanted: (cls: ProblemClass) => boolean,
   const answer: Answer = first.answer;
   let kept: number[] | undefined;
   if (answer === 'disproven') {
-    const solving = spent.solve;
-    kept = timed('greedy', () => greedy(problem, greedyStart));
-    spent.solve = solving; // the greedy search's solves count as greedy
+    kept = timed('greedy', () => greedyCover(solver, problem, GREEDY_LIMIT, greedyStart));
     if (!kept) { console.log('    neither: disproven, and the greedy strategy mates in fewer than half the positions'); return undefined; }
   }
   const cls: ProblemClass = kept ? 'near-miss' : 'mate';

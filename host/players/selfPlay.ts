@@ -1,0 +1,177 @@
+// The two self-play programs that make the checkmate problem database (issue 7; SPEC §7; Russell &
+// Wolfe 2005 §3), as host players over the core's referee. The per-position work (legality, the
+// 2-ply evaluation, captures and checks) is the core's scoreAttempts (assembly/players/score.ts);
+// here are only the choices.
+//
+// White: exact state estimation (breadth-first, from its view, before every attempt) and the core's
+// evaluation with 2-ply lookahead averaged over its belief (a seeded sample of SAMPLE positions when
+// larger). In order of preference, among attempts not yet tried this turn:
+//   1. an attempt that mates in every position where it is legal (if Illegal, White learns);
+//   2. a hint: an attempt legal in at most HINT_SHARE of the belief, nearly as good as the best
+//      move where it is legal (at most HINT_MARGIN worse) — likely Illegal, which shrinks the belief
+//      (at most MAX_HINTS a turn);
+//   3. the best average evaluation among attempts legal in at least half the belief (else among all
+//      attempts legal somewhere); with probability EXPLORE a random attempt instead, so that games
+//      from one setup differ.
+// White's belief above `dropBelief` positions throws BeliefTooLarge (the game is dropped).
+//
+// Black: much weaker. It tracks a bounded part of its belief: at most TRACKED positions sampled
+// depth-first (seeded, work-limited) at the start of each turn, and attempts first the moves that
+// capture or check in most of them, the rest at random.
+import type { Engine } from '../engine';
+import { KriegError } from '../status';
+import { readEvents, type Player, type TurnContext } from '../referee/game';
+import { viewOf, type GameRecord, type View } from '../referee/record';
+import { estimateBelief, sampleBelief } from '../belief/estimate';
+
+// assembly/players/score.ts
+const SCORE_WORDS = 4;
+const S_LEGAL = 0;
+const S_TACTICAL = 1;
+const S_EVAL = 2;
+const S_MATES = 3;
+
+const POSITION_WORDS = 32;
+export const SAMPLE = 48;
+const HINT_SHARE = 0.25;
+const HINT_MARGIN = 60;
+const MAX_HINTS = 3;
+const EXPLORE = 0.1;
+const TRACKED = 8;
+const BLACK_WORK = 200_000;
+/** Work limit of White's estimation (positions generated and tested), against pathological views. */
+const WHITE_WORK = 50_000_000;
+
+export class BeliefTooLarge extends Error {
+  constructor(readonly size: string) { super(`White's belief exceeds ${size} positions`); }
+}
+
+/** What the scorer says of one attempt over a set of positions. */
+interface AttemptScore { attempt: number; legal: number; tactical: number; mean: number; mates: number }
+
+/** The engines the players compute in: the referee's (game in progress) and a working one. */
+export interface SelfPlayEngines {
+  referee: Engine;
+  /** Estimation and scoring (its arena is overwritten at every choice). */
+  work: Engine;
+  /** Positions copied here are scored (SAMPLE + 2 records at least). */
+  scorer: Engine;
+}
+
+/** The record so far of the game being played by `engines.referee`. */
+function recordSoFar(engines: SelfPlayEngines, start: string): GameRecord {
+  const { referee } = engines;
+  return { rules: referee.rules, start, white: '', black: '', result: '*', tags: {}, events: readEvents(referee) };
+}
+
+/** Scores every attempt over positions `handles` of the work engine (copied into the scorer). */
+function scoreOver(engines: SelfPlayEngines, handles: number[], lookahead: boolean): AttemptScore[] {
+  const { work, scorer } = engines;
+  const from = work.positions;
+  const to = scorer.positions;
+  handles.forEach((h, k) => to.set(from.subarray(h * POSITION_WORDS, (h + 1) * POSITION_WORDS), k * POSITION_WORDS));
+  const x = scorer.core.exports;
+  const n = x.scoreAttempts(0, handles.length, handles.length, lookahead ? 1 : 0);
+  const attempts = scorer.view('attempts');
+  const scores = scorer.core.view(x.scoreBuffer());
+  return Array.from({ length: n }, (_, i) => {
+    const s = i * SCORE_WORDS;
+    const legal = scores[s + S_LEGAL];
+    return { attempt: attempts[i], legal, tactical: scores[s + S_TACTICAL], mean: legal ? scores[s + S_EVAL] / legal : -Infinity, mates: scores[s + S_MATES] };
+  });
+}
+
+/** `k` of `items` chosen without replacement (seeded), in their original order. */
+function sample<T>(items: T[], k: number, random: () => number): T[] {
+  if (items.length <= k) return items;
+  const picked = new Set<number>();
+  while (picked.size < k) picked.add(Math.floor(random() * items.length));
+  return [...picked].sort((a, b) => a - b).map((i) => items[i]);
+}
+
+/** The best of `candidates` by `key` (higher is better), ties broken at random. */
+function best<T>(candidates: T[], key: (t: T) => number, random: () => number): T | undefined {
+  let top: T[] = [];
+  let topKey = -Infinity;
+  for (const c of candidates) {
+    const k = key(c);
+    if (k > topKey) { top = [c]; topKey = k; } else if (k === topKey) top.push(c);
+  }
+  return top.length ? top[Math.floor(random() * top.length)] : undefined;
+}
+
+/** What White saw at the start of one of its turns: its view then and its exact belief. */
+export interface WhiteTurn { view: View; positions: string[] | undefined; size: number }
+
+export interface WhiteOptions {
+  start: string;
+  /** A belief larger than this throws BeliefTooLarge. */
+  dropBelief: number;
+  /** At each turn's start, the belief is reported, with its positions when at most this many. */
+  reportBelief: number;
+  onTurn?: (turn: WhiteTurn) => void;
+}
+
+/** White: exact belief, 2-ply evaluation, hints (see the file comment). */
+export function whitePlayer(engines: SelfPlayEngines, options: WhiteOptions): Player {
+  let hints = 0;
+  return {
+    name: 'krieg-white',
+    choose(context: TurnContext) {
+      const view = viewOf(recordSoFar(engines, options.start), 'white');
+      const belief = estimateBelief(engines.work, view, 'bfs', { positions: options.dropBelief, work: WHITE_WORK });
+      if (belief.outcome === 'limit-positions' || belief.outcome === 'limit-work') throw new BeliefTooLarge(String(options.dropBelief));
+      if (belief.outcome !== 'complete') throw new KriegError('self-play', `White's own view is ${belief.outcome}`);
+      const size = belief.handles.length;
+      if (context.tried.length === 0) {
+        hints = 0;
+        const positions = size <= options.reportBelief ? belief.handles.map((h) => engines.work.fen(h)) : undefined;
+        options.onTurn?.({ view, positions, size });
+      }
+      const tried = new Set(context.tried.map((t) => t.attempt));
+      const scores = scoreOver(engines, sample(belief.handles, SAMPLE, context.random), true)
+        .filter((s) => !tried.has(s.attempt) && s.legal > 0);
+      const n = Math.min(size, SAMPLE);
+      const random = context.random;
+      const mating = best(scores.filter((s) => s.mates === s.legal), (s) => s.legal, random);
+      if (mating) return mating.attempt;
+      if (random() < EXPLORE) {
+        const open = context.attempts.filter((a) => !tried.has(a));
+        return open[Math.floor(random() * open.length)];
+      }
+      const likely = scores.filter((s) => s.legal * 2 >= n);
+      const main = best(likely.length ? likely : scores, (s) => s.mean, random);
+      if (!main) return context.attempts.find((a) => !tried.has(a))!;
+      if (hints < MAX_HINTS) {
+        const hint = best(scores.filter((s) => s.legal <= HINT_SHARE * n && s.mean >= main.mean - HINT_MARGIN), (s) => s.mean, random);
+        if (hint) { hints++; return hint.attempt; }
+      }
+      return main.attempt;
+    },
+  };
+}
+
+/** Black: a bounded tracked belief, captures and checks first (see the file comment). */
+export function blackPlayer(engines: SelfPlayEngines, start: string): Player {
+  let order: number[] = [];
+  return {
+    name: 'krieg-black',
+    choose(context: TurnContext) {
+      const random = context.random;
+      if (context.tried.length === 0) {
+        const view = viewOf(recordSoFar(engines, start), 'black');
+        const tracked = sampleBelief(engines.work, view, TRACKED, Math.floor(random() * 2 ** 31), { work: BLACK_WORK });
+        const scores = tracked.handles.length ? scoreOver(engines, tracked.handles, false) : [];
+        const tactical = new Map(scores.map((s) => [s.attempt, s.tactical]));
+        // shuffled, then (a stable sort) the most often tactical first
+        order = context.attempts
+          .map((a) => ({ a, key: random() }))
+          .sort((p, q) => p.key - q.key)
+          .map(({ a }) => a)
+          .sort((a, b) => (tactical.get(b) ?? 0) - (tactical.get(a) ?? 0));
+      }
+      const tried = new Set(context.tried.map((t) => t.attempt));
+      return order.find((a) => !tried.has(a)) ?? context.attempts.find((a) => !tried.has(a))!;
+    },
+  };
+}
