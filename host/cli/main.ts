@@ -9,6 +9,7 @@ import { variantsCommand } from './variants';
 import { beliefCommand } from './belief';
 import { infosetCommand } from './infoset';
 import { solveCommand, verifyCommand } from './solve';
+import { dbCommand } from './db';
 import { EXIT_USAGE } from './common';
 
 // a closed pipe (krieg view … | head) ends the output quietly
@@ -26,6 +27,7 @@ await yargs(hideBin(process.argv))
   .command(infosetCommand)
   .command(solveCommand)
   .command(verifyCommand)
+  .command(dbCommand)
   .demandCommand(1, 'name a command (see the list above)')
   .strict()
   .epilogue('Exit codes: 0 success, 2 bad input (the message names what and where), 1 internal error; belief, infoset and solve: 3 the view is inconsistent, 4 a limit was reached (partial result, or the answer unknown); verify: 5 the strategy fails.')

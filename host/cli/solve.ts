@@ -1,9 +1,10 @@
-// krieg solve [FILE] --ply N [--algo NAME] [--positions FEN…] [--problem ID] [--as white|black]
+// krieg solve [FILE | db:ID] --ply N [--algo NAME] [--positions FEN…] [--problem ID] [--as white|black]
 //   [--game N] [--material-wins] [--limit-nodes N] [--limit-time S] [--memory MB]
 //   [--strategy text|json] [--out FILE] [--json] [--backend wasm|js]
 // krieg verify FILE STRATEGY [same problem options] [--json]
-// The problem is a problems file (JSON, format krieg-problems), a game file (a view, or a record
-// and --as: the belief state at its end is estimated first), or FENs given with --positions.
+// The problem is a problems file (JSON, format krieg-problems), an instance of the problem
+// database (db:ID, from --db FILE or the shipped one), a game file (a view, or a record and --as:
+// the belief state at its end is estimated first), or FENs given with --positions.
 import type { Argv } from 'yargs';
 import { readFileSync, existsSync, statSync } from 'node:fs';
 import { createEngine } from '../node';
@@ -15,6 +16,7 @@ import { estimateBelief } from '../belief/estimate';
 import { solve, solveView, algorithmByName, ALGORITHMS, ALGORITHM_ALIASES, DEFAULT_MEMORY_BYTES, type Problem, type SolveResult, type ViewSolveResult } from '../solver/solve';
 import { parseProblems, PROBLEMS_FORMAT } from '../solver/problemFile';
 import { strategyText, strategyToJson, strategyFromJson } from '../solver/strategy';
+import { DB_PREFIX, withDbOption, dbPath, withDb, instanceById, problemOfInstance, viewOfInstance } from './db';
 import { verifyStrategy, verdictText } from '../verify/verify';
 import type { Side, View } from '../referee/record';
 import type { BackendName } from '../backends/node';
@@ -28,12 +30,12 @@ const EXIT_TEXT = 'Exit codes: 0 answered (proven or disproven: see the output),
 
 interface ProblemArgs {
   file?: string; positions?: string[]; problem?: string; as?: Side; game?: string; ply?: string;
-  materialWins?: boolean; limitBelief: string; backend: BackendName;
+  materialWins?: boolean; limitBelief: string; backend: BackendName; db?: string;
   [rule: string]: unknown;
 }
 
 function withProblemOptions<T>(y: Argv<T>) {
-  return withRuleOptions(y
+  return withRuleOptions(withDbOption(y, 'for db:ID: the problem database file')
     .option('positions', { type: 'string', array: true, describe: 'the belief state as FENs (quote each), instead of a file; rules from --variant and the rule options' })
     .option('problem', { type: 'string', describe: 'in a problems file: the problem with this id (default: the first)' })
     .option('as', { choices: ['white', 'black'] as const, describe: 'in a game record: whose view (the belief at the end of the record is the problem)' })
@@ -49,7 +51,7 @@ function readProblemsFile(file: string): string | undefined {
 }
 
 /** The problem the options name (ply: --ply, else the file's, else `defaultPly`). */
-export function problemFromArgs(argv: ProblemArgs, defaultPly: number | undefined): { problem: Problem; source: string } {
+export async function problemFromArgs(argv: ProblemArgs, defaultPly: number | undefined): Promise<{ problem: Problem; source: string }> {
   const ply = argv.ply === undefined ? undefined : parseCount('ply', argv.ply, 1, 99);
   const materialWins = argv.materialWins === true;
   const file = argv.file === '-' || argv.file === '' ? undefined : argv.file; // "-": the problem is given by --positions
@@ -59,21 +61,22 @@ export function problemFromArgs(argv: ProblemArgs, defaultPly: number | undefine
     if (argv.positions.length === 0) throw new KriegError('empty-problem', '--positions needs at least one FEN');
     return { problem: { rules: rulesFromOptions(argv), positions: argv.positions, ply: need(ply), materialWins }, source: '--positions' };
   }
-  if (file === undefined) throw new KriegError('missing-problem', 'give a problem FILE (problems, view or record) or --positions FEN…');
-  const problemsText = readProblemsFile(file);
-  if (problemsText !== undefined) {
-    const problems = parseProblems(problemsText, file);
+  if (file === undefined) throw new KriegError('missing-problem', 'give a problem FILE (problems, view or record), db:ID or --positions FEN…');
+  // an instance of the database is a problems file of one problem
+  const path = file.startsWith(DB_PREFIX) ? dbPath(argv.db) : undefined;
+  const instance = path === undefined ? undefined : await withDb(path, (db) => problemOfInstance(db, instanceById(db, file.slice(DB_PREFIX.length))));
+  const problemsText = instance ? undefined : readProblemsFile(file);
+  if (instance || problemsText !== undefined) {
+    const problems = instance ? [instance] : parseProblems(problemsText!, file);
     const chosen = argv.problem === undefined ? problems[0] : problems.find((p) => p.id === argv.problem);
     if (!chosen) throw new KriegError('no-problem', `${file}: no problem with id '${argv.problem}' (ids: ${problems.slice(0, 10).map((p) => p.id).join(', ')}${problems.length > 10 ? ', …' : ''})`);
-    return { problem: { rules: chosen.rules, positions: chosen.positions, ply: ply ?? chosen.ply, materialWins: materialWins || chosen.materialWins === true }, source: `${file}, problem ${chosen.id}` };
+    const source = instance ? `${path}, instance ${chosen.id.slice(DB_PREFIX.length)} (${chosen.class})` : `${file}, problem ${chosen.id}`;
+    return { problem: { rules: chosen.rules, positions: chosen.positions, ply: ply ?? chosen.ply, materialWins: materialWins || chosen.materialWins === true }, source };
   }
   if (argv.problem !== undefined) throw new KriegError('bad-arguments', `${file} is a game file; --problem is for problems files`);
-  const games = readGames(file);
-  const n = argv.game === undefined ? 1 : parseCount('game', argv.game, 1, games.length);
+  const { view, source } = gameView(argv, file);
   const limit = parseCount('limit-belief', argv.limitBelief, 1, 1_000_000);
-  let engine = createEngine(argv.backend, 2);
-  const view = viewOfGame(engine, file, games[n - 1], n, argv.as);
-  engine = createEngine(argv.backend, engine.core.exports.storeBase() + limit + 2);
+  const engine = createEngine(argv.backend, createEngine(argv.backend, 2).core.exports.storeBase() + limit + 2);
   const result = estimateBelief(engine, view, 'dfs', { positions: limit + 1 });
   if (result.outcome === 'inconsistent') {
     const error = new KriegError('inconsistent', inconsistentMessage(view, result.failedEvent, result.failedPly));
@@ -84,23 +87,35 @@ export function problemFromArgs(argv: ProblemArgs, defaultPly: number | undefine
   const positions = result.handles.map((h) => engine.fen(h));
   const toMove = positions.length && engine.setup(result.handles[0]).side === 0 ? 'white' : 'black';
   if (toMove !== view.as) throw new KriegError('not-to-move', `${file}: the view ends with ${toMove} to move; a problem is asked when ${view.as} is to move`);
-  return { problem: { rules: view.rules, positions, ply: need(ply), materialWins }, source: `${file}, game ${n}, ${view.as}'s belief (${positions.length} positions)` };
+  return { problem: { rules: view.rules, positions, ply: need(ply), materialWins }, source: `${source}, ${view.as}'s belief (${positions.length} positions)` };
 }
 
-/** The view of a game file for --interleave. */
-function interleavedGame(argv: ProblemArgs): { view: View; source: string } {
-  const file = argv.file === '-' || argv.file === '' ? undefined : argv.file;
-  if (file === undefined || argv.positions !== undefined || readProblemsFile(file) !== undefined) throw new KriegError('bad-arguments', '--interleave needs a game file (a view, or a record and --as)');
+/** The view in game --game of a game file (a record is replayed and viewed --as). */
+function gameView(argv: ProblemArgs, file: string): { view: View; source: string } {
   const games = readGames(file);
   const n = argv.game === undefined ? 1 : parseCount('game', argv.game, 1, games.length);
   return { view: viewOfGame(createEngine(argv.backend, 2), file, games[n - 1], n, argv.as), source: `${file}, game ${n}` };
 }
 
+/** The view for --interleave: of a game file, or the stored view of a database instance (with its ply). */
+async function interleavedView(argv: ProblemArgs): Promise<{ view: View; source: string; ply?: number }> {
+  const file = argv.file === '-' || argv.file === '' ? undefined : argv.file;
+  if (file?.startsWith(DB_PREFIX)) {
+    const path = dbPath(argv.db);
+    return withDb(path, (db) => {
+      const row = instanceById(db, file.slice(DB_PREFIX.length));
+      return { view: viewOfInstance(db, row), source: `${path}, instance ${row.id} (${row.cls})`, ply: row.ply };
+    });
+  }
+  if (file === undefined || argv.positions !== undefined || readProblemsFile(file) !== undefined) throw new KriegError('bad-arguments', '--interleave needs a game file (a view, or a record and --as) or db:ID');
+  return gameView(argv, file);
+}
+
 /** Runs a body whose errors may carry their own exit code (an inconsistent view). */
-function run(body: () => void): Promise<void> {
-  return runCommand(() => {
+function run(body: () => void | Promise<void>): Promise<void> {
+  return runCommand(async () => {
     try {
-      body();
+      await body();
     } catch (error) {
       const code = (error as { exitCode?: number }).exitCode;
       if (error instanceof KriegError && code !== undefined) { finishWith(code, error.message); return; }
@@ -123,7 +138,7 @@ export const solveCommand = {
   command: 'solve [file]',
   describe: 'guaranteed checkmate: can the player to move force mate within N ply in every position he cannot rule out, whatever the opponent does?',
   builder: (y: Argv) => withBackend(withProblemOptions(y
-    .positional('file', { type: 'string', describe: 'a problems file (JSON), or a game file (KPGN/JSON view or record)' })
+    .positional('file', { type: 'string', describe: 'a problems file (JSON), db:ID (instance ID of the problem database, see --db), or a game file (KPGN/JSON view or record)' })
     .option('ply', { type: 'string', describe: 'mate within this many plies of actual moves (both sides; Illegal retries do not count): 1, 3, 5 …; default: the problem\'s, else 3' })
     .option('algo', { type: 'string', default: DEFAULT_ALGORITHM, describe: `search algorithm: ${ALGORITHMS.join(', ')} (${Object.entries(ALGORITHM_ALIASES).map(([a, b]) => `${a} = ${b}`).join(', ')})` })
     .option('limit-nodes', { type: 'string', describe: 'stop (answer unknown) after this many belief-state nodes' })
@@ -132,7 +147,7 @@ export const solveCommand = {
     .option('strategy', { choices: ['text', 'json'] as const, default: 'text' as const, describe: 'how to print a proof\'s strategy' })
     .option('out', { type: 'string', describe: 'write the strategy (JSON, for krieg verify) to this file, atomically' })
     .option('json', { type: 'boolean', default: false, describe: 'print one JSON object: answer, statistics, strategy' })
-    .option('interleave', { type: 'boolean', describe: 'for a game file: stream the depth-first estimator\'s positions straight into the search (l-dub, l-dbu, gl-dbu), which may disprove before the belief state is complete' })
+    .option('interleave', { type: 'boolean', describe: 'for a game file or db:ID (its stored view): stream the depth-first estimator\'s positions straight into the search (l-dub, l-dbu, gl-dbu), which may disprove before the belief state is complete' })
     .option('order-attempts', { type: 'boolean', group: 'Beyond the paper (never change an answer):', describe: 'try attempts that give check, then captures, first' })
     .option('order-positions', { type: 'boolean', group: 'Beyond the paper (never change an answer):', describe: 'incremental searches: take the position whose opponent king has most flight squares first' })
     .option('position-table', { type: 'boolean', group: 'Beyond the paper (never change an answer):', describe: 'incremental searches: remember single positions with no mate within d plies; a node meeting one is disproved' })
@@ -140,8 +155,9 @@ export const solveCommand = {
     .example('$0 solve test/data/problems/hand.json --problem m3-rook-king-probe', 'a problem from the shipped suite')
     .example('$0 solve --positions "7k/8/6K1/8/8/8/8/R7 w - - 0 1" "5k2/8/6K1/8/8/8/8/R7 w - - 0 1" --ply 3 --out s.json', 'a belief state of two positions; the strategy saved for krieg verify')
     .example('$0 solve games.kpgn --as white --game 2 --ply 3 --algo pns', 'White\'s belief at the end of game 2')
+    .example('$0 solve db:12 --algo gl-dbu', 'instance 12 of the problem database (krieg db list)')
     .epilogue(EXIT_TEXT))),
-  handler: (argv: SolveArgs) => run(() => {
+  handler: (argv: SolveArgs) => run(async () => {
     const algorithm = algorithmByName(argv.algo);
     const nodes = argv.limitNodes === undefined ? undefined : parseCount('limit-nodes', argv.limitNodes, 1, Number.MAX_SAFE_INTEGER);
     const timeMs = parseSeconds('limit-time', argv.limitTime);
@@ -152,13 +168,13 @@ export const solveCommand = {
     let source: string;
     let result: SolveResult;
     if (argv.interleave) {
-      const game = interleavedGame(argv);
-      problem = { rules: game.view.rules, positions: [], ply: argv.ply === undefined ? 3 : parseCount('ply', argv.ply, 1, 99), materialWins: argv.materialWins === true };
+      const game = await interleavedView(argv);
+      problem = { rules: game.view.rules, positions: [], ply: argv.ply === undefined ? game.ply ?? 3 : parseCount('ply', argv.ply, 1, 99), materialWins: argv.materialWins === true };
       const solved = solveView(engine, game.view, problem.ply, algorithm, { interleave: true, materialWins: problem.materialWins, beliefLimit: parseCount('limit-belief', argv.limitBelief, 1, 1_000_000) }, { nodes, timeMs, memoryBytes }, switches);
       source = `${game.source}, ${game.view.as}'s belief streamed from the estimator (${solved.beliefPositions} positions before the answer)`;
       result = solved;
     } else {
-      ({ problem, source } = problemFromArgs(argv, 3));
+      ({ problem, source } = await problemFromArgs(argv, 3));
       const progress = progressLine(`solve (${algorithm})`);
       result = solve(engine, problem, algorithm, { nodes, timeMs, memoryBytes }, (s) => progress.update(`${s.nodes} nodes, ${s.positions} positions`), switches);
       progress.done();
@@ -197,12 +213,12 @@ export const verifyCommand = {
   command: 'verify <file> <strategy-file>',
   describe: 'check a strategy (JSON from krieg solve --out) against every position of a problem and every opponent reply, independently of the solver',
   builder: (y: Argv) => withBackend(withProblemOptions(y
-    .positional('file', { type: 'string', describe: 'the problem: a problems file or a game file (as for solve); with --positions, give "-"' })
+    .positional('file', { type: 'string', describe: 'the problem: a problems file, db:ID or a game file (as for solve); with --positions, give "-"' })
     .positional('strategy-file', { type: 'string', describe: 'the strategy, JSON' })
     .option('ply', { type: 'string', describe: 'the ply limit to check against (default: the strategy\'s)' })
     .option('json', { type: 'boolean', default: false, describe: 'print one JSON object: ok, and where it fails' })
     .epilogue(`Exit codes: 0 the strategy mates everywhere within the limit, ${EXIT_VERIFY_FAILED} it fails somewhere (the first failing line is printed), 2 bad input, 1 internal error.`))),
-  handler: (argv: VerifyArgs) => run(() => {
+  handler: (argv: VerifyArgs) => run(async () => {
     const strategyPath = argv.strategyFile ?? '';
     if (!existsSync(strategyPath) || !statSync(strategyPath).isFile()) throw new KriegError('no-file', `${strategyPath}: no such file`);
     let doc: unknown;
@@ -218,7 +234,7 @@ export const verifyCommand = {
       if (error instanceof KriegError) throw new KriegError(error.code, `${strategyPath}: ${error.message}`);
       throw error;
     }
-    const { problem, source } = problemFromArgs(argv, strategy.ply);
+    const { problem, source } = await problemFromArgs(argv, strategy.ply);
     const verdict = verifyStrategy(problem, strategy);
     if (argv.json) console.log(JSON.stringify({ source, ply: problem.ply, positions: problem.positions.length, ...verdict }));
     else process.stdout.write(`problem: ${source}, ${problem.ply} ply\n${verdictText(verdict)}`);

@@ -1,0 +1,193 @@
+// Self-play generation of the checkmate problem database (issue 7; SPEC §7; Russell & Wolfe 2005
+// §3). Game after game (game g is played from a seed derived from the database's seed and g):
+//   1. the self-play programs (host/players/selfPlay.ts) play it; a game in which White's belief
+//      ever exceeds dropBelief positions is dropped (recorded, but no instance is taken from it);
+//   2. at each White turn whose belief holds minBelief-maxBelief positions, the belief is
+//      classified at `ply` (host/db/classify.ts): a mate or a near-miss instance is stored, with
+//      White's view up to that turn (hints included), at most perGame instances a game, the turns
+//      with the largest beliefs first;
+//   3. each near-miss is re-analysed at `reanalyse` ply (a mate or a near-miss there: its covered
+//      positions stay covered) and stored as a deeper instance whose source is the near-miss;
+//   4. the game and its instances are committed in one transaction (database.ts), and generation
+//      stops after the first game at which both targets are met.
+// Which instances are stored never depends on the targets or on time, only on the seed and the
+// game number, so a run resumed after a kill (from the last committed game) ends with the same
+// database as an uninterrupted one, and a finished database can be extended with larger targets.
+import type { Engine } from '../engine';
+import { KriegError } from '../status';
+import { playGame, readEvents, seededRandom } from '../referee/game';
+import { preset, PRESETS } from '../referee/rules';
+import type { GameRecord, View } from '../referee/record';
+import { writeRecordKpgn, writeViewKpgn } from '../notation/kpgn';
+import { viewToJson } from '../notation/recordJson';
+import { START_FEN } from '../notation/fen';
+import { whitePlayer, blackPlayer, BeliefTooLarge, type SelfPlayEngines, type WhiteTurn } from '../players/selfPlay';
+import { classify, CLASSIFY_LIMITS, type Classified, type ClassifyLimits } from './classify';
+import { randomSetup } from './setups';
+import { instanceKey, type ProblemDb } from './database';
+import type { Problem } from '../solver/solve';
+
+export type StartMode = 'endgames' | 'standard';
+export const START_MODES: StartMode[] = ['endgames', 'standard'];
+
+/** Everything that decides the database's content (stored in its meta table; a resume must match). */
+export interface GenerateParams {
+  seed: number;
+  variant: string;
+  /** endgames: random endgame setups (host/db/setups.ts); standard: the initial position. */
+  start: StartMode;
+  ply: number;
+  /** 0: no re-analysis. */
+  reanalyse: number;
+  minBelief: number;
+  maxBelief: number;
+  dropBelief: number;
+  maxPlies: number;
+  perGame: number;
+  classify: ClassifyLimits;
+}
+
+export const DEFAULT_PARAMS: GenerateParams = {
+  seed: 1, variant: 'berkeley', start: 'endgames', ply: 3, reanalyse: 5,
+  minBelief: 2, maxBelief: 100, dropBelief: 10_000, maxPlies: 80, perGame: 2, classify: CLASSIFY_LIMITS,
+};
+
+export interface Targets { mates: number; nearMisses: number; maxGames: number }
+
+export interface Progress {
+  game: number;
+  /** Games played and dropped so far in the database. */
+  played: number;
+  dropped: number;
+  /** Instances at the main ply: mates, near-misses; and at the re-analysis ply. */
+  mates: number;
+  nearMisses: number;
+  deeper: number;
+  /** Instances stored by this game. */
+  added: number;
+}
+
+export interface SelfPlayWorkers extends SelfPlayEngines {
+  /** The engine the classifying searches run in. */
+  solver: Engine;
+}
+
+/** The seed of game `game` of a database seeded `seed` (a 32-bit mix; any game can be replayed alone). */
+export function gameSeed(seed: number, game: number): number {
+  let h = Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(game, 0xc2b2ae35);
+  h = Math.imul(h ^ (h >>> 16), 0x7feb352d);
+  return (h ^ (h >>> 15)) >>> 1;
+}
+
+/** Compares stored and requested parameters: a resume with others would make a different database. */
+export function checkParams(stored: GenerateParams, wanted: GenerateParams, path: string): void {
+  for (const key of Object.keys(wanted) as (keyof GenerateParams)[]) {
+    if (JSON.stringify(stored[key]) !== JSON.stringify(wanted[key])) {
+      throw new KriegError('db-params', `${path} was generated with ${key} ${JSON.stringify(stored[key])}, not ${JSON.stringify(wanted[key])}; resume with the same parameters or choose a new file`);
+    }
+  }
+}
+
+interface Candidate { turn: WhiteTurn; plies: number }
+
+/** The view stored with an instance: White's view at the turn, with tags naming its origin. */
+function instanceView(view: View, params: GenerateParams, game: number, plies: number): View {
+  return {
+    ...view, white: 'krieg-white', black: 'krieg-black',
+    tags: { Event: 'krieg db generate', Seed: String(params.seed), Game: String(game), Plies: String(plies) },
+  };
+}
+
+/** Plays game `game`: its record, whether it was dropped, and White's turns with small beliefs. */
+function playOne(workers: SelfPlayWorkers, params: GenerateParams, game: number) {
+  const seed = gameSeed(params.seed, game);
+  const start = params.start === 'standard' ? START_FEN : randomSetup(seededRandom(seed ^ 0x5bd1e995)).fen;
+  const candidates: Candidate[] = [];
+  let maxBelief = 0;
+  let plies = 0;
+  const white = whitePlayer(workers, {
+    start, dropBelief: params.dropBelief, reportBelief: params.maxBelief,
+    onTurn: (turn) => {
+      maxBelief = Math.max(maxBelief, turn.size);
+      plies = turn.view.events.filter((e) => e.type === 'opponent-move' || (e.type === 'attempt' && e.percept.answer === 'legal')).length;
+      if (turn.positions && turn.size >= params.minBelief) candidates.push({ turn, plies });
+    },
+  });
+  const black = blackPlayer(workers, start);
+  const tags = { Event: 'krieg db generate', Seed: String(params.seed), Game: String(game) };
+  try {
+    const record = playGame(workers.referee, white, black, seed, { start, maxPlies: params.maxPlies, tags });
+    return { seed, start, record, dropped: false, maxBelief, candidates };
+  } catch (error) {
+    if (!(error instanceof BeliefTooLarge)) throw error;
+    const record: GameRecord = {
+      rules: workers.referee.rules, start, white: white.name, black: black.name, result: '*', tags, events: readEvents(workers.referee),
+    };
+    return { seed, start, record, dropped: true, maxBelief: params.dropBelief + 1, candidates: [] };
+  }
+}
+
+/**
+ * Generates into `db` (created with `params`; resumed after its last committed game) until both
+ * targets are met at the main ply or maxGames games are in the database. `onProgress` is called
+ * after every committed game.
+ */
+export function generate(db: ProblemDb, workers: SelfPlayWorkers, params: GenerateParams, targets: Targets, onProgress?: (p: Progress) => void): Progress {
+  if (!(params.variant in PRESETS)) throw new KriegError('bad-variant', `unknown variant '${params.variant}'`);
+  const rules = preset(params.variant);
+  workers.referee.setRules(rules);
+  const rulesJson = JSON.stringify(rules);
+  const count = (ply: number, cls: string) => db.counts().find((c) => c.ply === ply && c.cls === cls)?.count ?? 0;
+  const progress = (game: number, added: number): Progress => {
+    const { played, dropped } = db.gameCounts();
+    return {
+      game, played, dropped, added,
+      mates: count(params.ply, 'mate'), nearMisses: count(params.ply, 'near-miss'),
+      deeper: params.reanalyse ? count(params.reanalyse, 'mate') + count(params.reanalyse, 'near-miss') : 0,
+    };
+  };
+  let state = progress(db.lastGame(), 0);
+  const done = () => (state.mates >= targets.mates && state.nearMisses >= targets.nearMisses) || state.played >= targets.maxGames;
+  while (!done()) {
+    const game = db.lastGame() + 1;
+    const played = playOne(workers, params, game);
+    // classify outside the transaction (pure computation), then store game and instances at once
+    const rows: { ply: number; c: Classified; turn: WhiteTurn; plies: number; source?: number }[] = [];
+    const seen = new Set<string>();
+    // the largest beliefs first: they are rarer, and make the harder problems
+    const candidates = [...played.candidates].sort((a, b) => b.turn.size - a.turn.size || a.plies - b.plies);
+    for (const { turn, plies } of candidates) {
+      if (rows.filter((r) => r.ply === params.ply).length >= params.perGame) break;
+      const key = instanceKey(params.ply, rulesJson, turn.positions!);
+      if (seen.has(key) || db.hasKey(key)) continue;
+      seen.add(key);
+      const problem: Problem = { rules, ply: params.ply, positions: turn.positions! };
+      const c = classify(workers.solver, problem, params.classify);
+      if (c.cls !== 'mate' && c.cls !== 'near-miss') continue;
+      rows.push({ ply: params.ply, c, turn, plies });
+      if (c.cls === 'near-miss' && params.reanalyse) {
+        const deeper = classify(workers.solver, { ...problem, ply: params.reanalyse }, params.classify, c.covered);
+        if (deeper.cls === 'mate' || deeper.cls === 'near-miss') rows.push({ ply: params.reanalyse, c: deeper, turn, plies, source: rows.length - 1 });
+      }
+    }
+    db.transaction(() => {
+      db.addGame({
+        game, gameSeed: played.seed, setup: played.start, plies: played.record.events.filter((e) => e.type === 'attempt' && e.percept.answer === 'legal').length,
+        result: played.record.result, dropped: played.dropped, maxBelief: played.maxBelief, instances: rows.length, recordKpgn: writeRecordKpgn(played.record),
+      });
+      const ids: number[] = [];
+      for (const row of rows) {
+        const view = instanceView(row.turn.view, params, game, row.plies);
+        ids.push(db.addInstance({
+          key: instanceKey(row.ply, rulesJson, row.turn.positions!), rules: params.variant, rulesJson, ply: row.ply, cls: row.c.cls,
+          beliefSize: row.turn.size, viewKpgn: writeViewKpgn(view), viewJson: JSON.stringify(viewToJson(view)),
+          positions: row.turn.positions!, seed: params.seed, game, cutPly: row.plies,
+          sourceId: row.source === undefined ? null : ids[row.source], covered: row.c.covered, strategy: row.c.strategy, work: row.c.work,
+        }));
+      }
+    });
+    state = progress(game, rows.length);
+    onProgress?.(state);
+  }
+  return state;
+}

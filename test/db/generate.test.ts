@@ -1,0 +1,126 @@
+// `krieg db generate` (issue 7): a small database made by self-play through the built CLI, every
+// instance re-checked (test/lib/dbCheck.ts); a run killed with SIGKILL mid-generation and resumed
+// ends with exactly the database of an uninterrupted run (acceptance 3); a finished database is
+// extended with larger targets to the database a run with those targets makes; and a resume with
+// other parameters is refused without touching the file.
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { mkdtempSync, rmSync, readFileSync, existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ensureCliBuilt, expectOneLine, krieg, CLI } from '../lib/cli';
+import { ProblemDb } from '../../host/db/database';
+import { createEngine } from '../../host/node';
+import { checkInstance } from '../lib/dbCheck';
+
+let DIR = '';
+const at = (name: string) => join(DIR, name);
+const ARGS = ['--mates', '8', '--near-misses', '8', '--seed', '5'];
+
+/** Everything a database holds, in a comparable form. */
+async function contents(path: string) {
+  const db = await ProblemDb.open(path);
+  try {
+    return { params: db.params(), games: db.games(), instances: db.instances(), results: db.results() };
+  } finally {
+    db.close();
+  }
+}
+
+async function committedGames(path: string): Promise<number> {
+  if (!existsSync(path)) return 0;
+  const db = await ProblemDb.open(path);
+  try { return db.lastGame(); } finally { db.close(); }
+}
+
+beforeAll(() => {
+  ensureCliBuilt();
+  DIR = mkdtempSync(join(tmpdir(), 'krieg-dbgen-'));
+  const run = krieg(['db', 'generate', '--db', at('straight.sqlite'), ...ARGS]);
+  expect(run.status, run.stderr).toBe(0);
+});
+
+afterAll(() => { if (DIR) rmSync(DIR, { recursive: true, force: true }); });
+
+describe('krieg db generate', () => {
+  it('meets its targets, and every instance checks out', async () => {
+    const { games, instances } = await contents(at('straight.sqlite'));
+    const at3 = instances.filter((i) => i.ply === 3);
+    expect(at3.filter((i) => i.cls === 'mate').length).toBeGreaterThanOrEqual(8);
+    expect(at3.filter((i) => i.cls === 'near-miss').length).toBeGreaterThanOrEqual(8);
+    // every 3-ply near-miss was re-analysed at 5 ply (unless a search ran out of nodes)
+    const deeper = instances.filter((i) => i.ply === 5);
+    expect(deeper.length).toBeGreaterThan(0);
+    expect(deeper.every((i) => i.sourceId !== null)).toBe(true);
+    expect(games.reduce((a, g) => a + g.instances, 0)).toBe(instances.length);
+    expect(games.filter((g) => g.dropped).every((g) => g.instances === 0 && g.maxBelief > 10_000)).toBe(true);
+    expect(new Set(instances.map((i) => i.key)).size).toBe(instances.length);
+    const db = await ProblemDb.open(at('straight.sqlite'));
+    const solver = createEngine('wasm');
+    const estimator = createEngine('wasm', 1 << 16);
+    for (const row of instances) checkInstance(db, solver, estimator, row);
+    db.close();
+  });
+
+  it('resumes after SIGKILL to exactly the database of an uninterrupted run', async () => {
+    const path = at('killed.sqlite');
+    const child = spawn(process.execPath, [CLI, 'db', 'generate', '--db', path, ...ARGS], { stdio: 'ignore' });
+    const exited = new Promise((resolve) => child.on('exit', resolve));
+    // kill once a few games are committed, mid-run
+    let committed = 0;
+    while (committed < 3 && child.exitCode === null) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      committed = await committedGames(path);
+    }
+    expect(child.exitCode, 'the run finished before it could be killed').toBe(null);
+    child.kill('SIGKILL');
+    await exited;
+    const atKill = await contents(path); // the file is whole: the last committed state
+    const straight = await contents(at('straight.sqlite'));
+    expect(atKill.games.length).toBeLessThan(straight.games.length);
+    expect(atKill.games).toEqual(straight.games.slice(0, atKill.games.length));
+    const resumed = krieg(['db', 'generate', '--db', path, ...ARGS]);
+    expect(resumed.status, resumed.stderr).toBe(0);
+    expect(await contents(path)).toEqual(straight);
+  });
+
+  it('extends a finished database with larger targets to what one run with them makes', async () => {
+    const small = ['--seed', '5', '--near-misses', '8'];
+    for (const [file, mates] of [['grown.sqlite', '4'], ['grown.sqlite', '8']]) {
+      const run = krieg(['db', 'generate', '--db', at(file), '--mates', mates, ...small]);
+      expect(run.status, run.stderr).toBe(0);
+    }
+    expect(await contents(at('grown.sqlite'))).toEqual(await contents(at('straight.sqlite')));
+  });
+
+  it('refuses to resume with other parameters, leaving the file untouched', () => {
+    const before = readFileSync(at('straight.sqlite'));
+    for (const args of [['--seed', '6'], ['--ply', '5', '--reanalyse', '7'], ['--variant', 'wild16'], ['--start', 'standard']]) {
+      const line = expectOneLine(krieg(['db', 'generate', '--db', at('straight.sqlite'), '--mates', '8', '--near-misses', '8', ...(args[0] === '--seed' ? [] : ['--seed', '5']), ...args]), 2);
+      expect(line).toMatch(/was generated with/);
+    }
+    expect(readFileSync(at('straight.sqlite')).equals(before)).toBe(true);
+  });
+
+  it('its instances solve through `krieg solve db:ID`, from the belief or streamed from the stored view', async () => {
+    const { instances } = await contents(at('straight.sqlite'));
+    for (const cls of ['mate', 'near-miss'] as const) {
+      for (const ply of [3, 5]) {
+        const row = instances.find((i) => i.cls === cls && i.ply === ply)!;
+        const expected = cls === 'mate' ? 'proven' : 'disproven';
+        for (const extra of [[], ['--interleave']]) {
+          const run = krieg(['solve', `db:${row.id}`, '--db', at('straight.sqlite'), '--algo', 'gl-dbu', '--json', ...extra]);
+          expect(run.status, run.stderr).toBe(0);
+          const out = JSON.parse(run.stdout);
+          expect([out.answer, out.ply], `db:${row.id} ${extra.join(' ')}`).toEqual([expected, ply]);
+        }
+      }
+    }
+  });
+
+  it('rejects bad options with one line', () => {
+    expect(expectOneLine(krieg(['db', 'generate', '--db', at('x.sqlite'), '--ply', '3', '--reanalyse', '3']), 2)).toMatch(/deeper/);
+    expect(expectOneLine(krieg(['db', 'generate', '--db', at('x.sqlite'), '--mates', 'many']), 2)).toMatch(/mates/);
+    expect(existsSync(at('x.sqlite'))).toBe(false);
+  });
+});
