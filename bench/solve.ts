@@ -3,16 +3,26 @@
 //    WASM against JS on identical work (the same nodes and positions on both backends: asserted),
 //    with the work per algorithm that shows what legal-first, greedy pruning, early termination,
 //    proof numbers and incremental search save.
-// 2. The 3- and 5-ply sets (test/data/problems/set-*.json, mates and near-misses): per algorithm
-//    the fraction solved within 0.01 / 0.1 / 1 / 10 s (mates and near-misses apart, as the paper's
-//    Figure 4), the speed-up of gl-dbu and ipns over dfs, pns and the best black-box algorithm per
-//    decile of difficulty, and the effect of each beyond-the-paper switch on the work.
-// Usage: npm run bench:solve [-- --quick] [-- --problems FILE …] [-- --sets-only | --suites-only] [-- --limit-ms MS]
+// 2. The problem database (data/problems.sqlite, or --db FILE; a sample of --per-class instances
+//    of each ply and class, evenly spread over the ids, which follow generation order), mates and
+//    near-misses at 3 and 5 ply: per algorithm the fraction solved within 0.01 / 0.1 / 1 / 10 s (as
+//    the paper's Figure 4), the speed-up of gl-dbu and ipns over dfs, pns and the best black-box
+//    algorithm per decile of difficulty, and the effect of each beyond-the-paper switch on the work.
+//    Without a database, the 3- and 5-ply sets of test/data/problems/set-*.json.
+// 3. Interleaved estimation and gl-dbu against estimation-then-gl-dbu on the near-misses' views
+//    (the database stores each instance's view).
+// Usage: npm run bench:solve [-- --quick] [-- --problems FILE …] [-- --sets-only | --suites-only]
+//          [-- --limit-ms MS] [-- --db FILE] [-- --per-class N]
 import { join } from 'node:path';
 import { readFileSync, existsSync } from 'node:fs';
 import { createEngine, BACKENDS, type BackendName } from '../host/node';
 import { solve, ALGORITHMS, type Algorithm, type SolveResult, type Switches } from '../host/solver/solve';
 import { parseProblems, type NamedProblem } from '../host/solver/problemFile';
+import { ProblemDb } from '../host/db/database';
+import { defaultDbPath } from '../host/db/paths';
+import { parseRecordJson } from '../host/notation/recordJson';
+import type { View } from '../host/referee/record';
+import { solveView } from '../host/solver/solve';
 import { describeMachine, gitState, group, machine, median, progress, repoRoot, seconds, writeJson, writeText } from './lib/harness';
 
 const quick = process.argv.includes('--quick');
@@ -24,6 +34,9 @@ const SET_LIMIT_MS = (() => {
   return i >= 0 ? Number(process.argv[i + 1]) : quick ? 1000 : 10_000;
 })();
 const THRESHOLDS_MS = [10, 100, 1000, 10_000].filter((t) => t <= SET_LIMIT_MS);
+const option = (name: string) => { const i = process.argv.indexOf(name); return i >= 0 ? process.argv[i + 1] : undefined; };
+/** Instances of each ply and class taken from the database (--per-class). */
+const PER_CLASS = Number(option('--per-class') ?? (quick ? 20 : 60));
 const BLACK_BOX: Algorithm[] = ['dfs', 'l-dfs', 'gl-dfs', 'gx-dfs', 'le-dfs', 'pns', 'e-pns'];
 const SWITCHES: [string, Switches][] = [
   ['none', {}], ['orderAttempts', { orderAttempts: true }], ['orderPositions', { orderPositions: true }],
@@ -122,8 +135,8 @@ if (!setsOnly) {
 }
 if (!suitesOnly) {
   // part 2 has its own results file (its own README block): it takes much longer to run
-  const setsMd: string[] = ['### Checkmate search on the 3- and 5-ply sets (mates and near-misses)', '', `Machine: ${describeMachine(m)}; commit ${git.commit}${git.dirty ? ' (with uncommitted changes)' : ''}; ${new Date().toISOString()}.`];
-  const sets = benchSets(setsMd);
+  const setsMd: string[] = ['### Checkmate search on the problem database (mates and near-misses)', '', `Machine: ${describeMachine(m)}; commit ${git.commit}${git.dirty ? ' (with uncommitted changes)' : ''}; ${new Date().toISOString()}.`];
+  const sets = await benchSets(setsMd);
   if (sets !== undefined) {
     writeJson(join(root, `bench/results/solve-sets${suffix}.json`), { machine: m, commit: git.commit, dirty: git.dirty, date: new Date().toISOString(), sets });
     writeText(join(root, `bench/results/solve-sets${suffix}.md`), setsMd.join('\n'));
@@ -135,22 +148,54 @@ if (!suitesOnly) {
 
 interface SetRun { id: string; ply: number; class: string; size: number; algorithm: Algorithm; answer: string; nodes: number; positions: number; ms: number }
 
+/** A problem of part 2, with its view when it comes from the database. */
+interface SetProblem { problem: NamedProblem; view?: View }
 
-function benchSets(md: string[]): unknown {
-  const limitMs = SET_LIMIT_MS;
+/** Part 2's problems: a sample of the database's instances, or else the sets' files; and what to call them. */
+async function setProblems(): Promise<{ source: string; problems: SetProblem[] } | undefined> {
+  const path = option('--db') ?? defaultDbPath();
+  if (existsSync(path)) {
+    const db = await ProblemDb.open(path);
+    const problems: SetProblem[] = [];
+    for (const ply of [3, 5]) {
+      for (const cls of ['mate', 'near-miss'] as const) {
+        const rows = db.instances({ ply, cls });
+        const k = Math.min(PER_CLASS, rows.length);
+        for (let i = 0; i < k; i++) {
+          const row = rows[Math.floor(((i + 0.5) * rows.length) / k)];
+          const parsed = parseRecordJson(row.viewJson);
+          problems.push({
+            problem: { id: `db:${row.id}`, rules: JSON.parse(row.rulesJson), ply, positions: row.positions, class: cls },
+            view: parsed.kind === 'view' ? parsed.view : undefined,
+          });
+        }
+      }
+    }
+    db.close();
+    return { source: `a sample of the problem database \`${path.replace(root + '/', '')}\`: ${PER_CLASS} instances of each ply and class (or all, if fewer), evenly spread over the ids (generation order)`, problems };
+  }
   const files = [3, 5].map((ply) => join(root, `test/data/problems/set-${ply}ply.json`)).filter((f) => existsSync(f));
   if (!files.length) return undefined;
+  return {
+    source: 'every problem of `test/data/problems/set-3ply.json` and `set-5ply.json`',
+    problems: files.flatMap((file) => parseProblems(readFileSync(file, 'utf8'), file).map((problem) => ({ problem }))),
+  };
+}
+
+
+async function benchSets(md: string[]): Promise<unknown> {
+  const limitMs = SET_LIMIT_MS;
+  const given = await setProblems();
+  if (!given) return undefined;
+  const { source, problems: setList } = given;
   const engine = createEngine('wasm');
   const runs: SetRun[] = [];
-  for (const file of files) {
-    const problems = parseProblems(readFileSync(file, 'utf8'), file);
-    progress(`solve: ${file} (${problems.length} problems), every algorithm, limit ${seconds(limitMs)} …`);
-    for (const problem of problems) {
-      for (const algorithm of ALGORITHMS) {
-        solve(engine, problem, algorithm, { timeMs: Math.min(limitMs, 50) }); // warm-up
-        const r = solve(engine, problem, algorithm, { timeMs: limitMs });
-        runs.push({ id: problem.id, ply: problem.ply, class: problem.class ?? (problem.expect === 'proven' ? 'mate' : 'near-miss'), size: problem.positions.length, algorithm, answer: r.answer, nodes: r.stats.nodes, positions: r.stats.positions, ms: r.answer === 'unknown' ? Infinity : r.stats.ms });
-      }
+  progress(`solve: ${setList.length} problems, every algorithm, limit ${seconds(limitMs)} …`);
+  for (const { problem } of setList) {
+    for (const algorithm of ALGORITHMS) {
+      solve(engine, problem, algorithm, { timeMs: Math.min(limitMs, 50) }); // warm-up
+      const r = solve(engine, problem, algorithm, { timeMs: limitMs });
+      runs.push({ id: problem.id, ply: problem.ply, class: problem.class ?? (problem.expect === 'proven' ? 'mate' : 'near-miss'), size: problem.positions.length, algorithm, answer: r.answer, nodes: r.stats.nodes, positions: r.stats.positions, ms: r.answer === 'unknown' ? Infinity : r.stats.ms });
     }
   }
   // every answer that is not unknown agrees
@@ -158,8 +203,8 @@ function benchSets(md: string[]): unknown {
     const answers = new Set(runs.filter((r) => `${r.ply}/${r.id}` === id && r.answer !== 'unknown').map((r) => r.answer));
     if (answers.size > 1) { console.error(`algorithms disagree on ${id}`); process.exit(1); }
   }
-  md.push('', `#### The 3- and 5-ply sets: solving ability (WASM)`, '',
-    `Each algorithm on each problem of \`test/data/problems/set-3ply.json\` and \`set-5ply.json\` once (after a short warm-up), time limit ${seconds(limitMs)}; the fraction of problems solved within each time (as the paper's Figure 4). Every answer given agrees across algorithms (asserted).`);
+  md.push('', `#### Solving ability (WASM)`, '',
+    `Each algorithm once (after a short warm-up) on ${source}; time limit ${seconds(limitMs)}; the fraction of problems solved within each time (as the paper's Figure 4). Every answer given agrees across algorithms (asserted).`);
   for (const ply of [3, 5]) {
     for (const cls of ['mate', 'near-miss']) {
       const group_ = runs.filter((r) => r.ply === ply && r.class === cls);
@@ -204,40 +249,80 @@ function benchSets(md: string[]): unknown {
       speedups[`${ply}-${cls}`] = table;
     }
   }
-  const switches = benchSwitches(engine, files, md);
-  return { limitMs, runs: runs.map((r) => ({ ...r, ms: Number.isFinite(r.ms) ? r.ms : null })), speedups, switches };
+  const switches = benchSwitches(engine, setList.map((p) => p.problem), md);
+  const interleaving = benchInterleaving(engine, setList, md);
+  return { source, limitMs, runs: runs.map((r) => ({ ...r, ms: Number.isFinite(r.ms) ? r.ms : null })), speedups, switches, interleaving };
 }
 
 // ---- the switches: identical answers, work with and without ----
 
 
-function benchSwitches(engine: ReturnType<typeof createEngine>, files: string[], md: string[]): unknown {
+function benchSwitches(engine: ReturnType<typeof createEngine>, problems: NamedProblem[], md: string[]): unknown {
   const algorithms: Algorithm[] = ['le-dfs', 'gl-dbu', 'ipns'];
   const limitMs = SET_LIMIT_MS;
   const totals: Record<string, Record<string, { nodes: number; positions: number; ms: number; unknown: number }>> = {};
-  for (const file of files) {
-    for (const problem of parseProblems(readFileSync(file, 'utf8'), file)) {
-      for (const algorithm of algorithms) {
-        let reference: string | undefined;
-        for (const [name, sw] of SWITCHES) {
-          const r = solve(engine, problem, algorithm, { timeMs: limitMs }, undefined, sw);
-          const t = ((totals[algorithm] ??= {})[name] ??= { nodes: 0, positions: 0, ms: 0, unknown: 0 });
-          if (r.answer === 'unknown') { t.unknown++; continue; }
-          t.nodes += r.stats.nodes;
-          t.positions += r.stats.positions;
-          t.ms += r.stats.ms;
-          if (reference === undefined) reference = r.answer;
-          else if (r.answer !== reference) { console.error(`switch ${name} changes the answer of ${algorithm} on ${problem.id}`); process.exit(1); }
-        }
+  for (const problem of problems) {
+    for (const algorithm of algorithms) {
+      let reference: string | undefined;
+      for (const [name, sw] of SWITCHES) {
+        const r = solve(engine, problem, algorithm, { timeMs: limitMs }, undefined, sw);
+        const t = ((totals[algorithm] ??= {})[name] ??= { nodes: 0, positions: 0, ms: 0, unknown: 0 });
+        if (r.answer === 'unknown') { t.unknown++; continue; }
+        t.nodes += r.stats.nodes;
+        t.positions += r.stats.positions;
+        t.ms += r.stats.ms;
+        if (reference === undefined) reference = r.answer;
+        else if (r.answer !== reference) { console.error(`switch ${name} changes the answer of ${algorithm} on ${problem.id}`); process.exit(1); }
       }
     }
   }
   md.push('', '#### Beyond the paper: each switch keeps every answer (asserted) and changes the work', '',
-    `Totals over both sets (WASM, limit ${seconds(limitMs)} per solve; problems a variant left unknown are counted apart).`, '',
+    `Totals over the problems above (WASM, limit ${seconds(limitMs)} per solve; problems a variant left unknown are counted apart).`, '',
     `| Algorithm | ${SWITCHES.map(([n]) => n).join(' | ')} |`, `|---|${SWITCHES.map(() => '---:').join('|')}|`);
   for (const algorithm of algorithms) {
     md.push(`| ${algorithm} positions | ${SWITCHES.map(([n]) => group(totals[algorithm][n].positions)).join(' | ')} |`);
     md.push(`| ${algorithm} time | ${SWITCHES.map(([n]) => `${seconds(totals[algorithm][n].ms)}${totals[algorithm][n].unknown ? ` (+${totals[algorithm][n].unknown} unknown)` : ''}`).join(' | ')} |`);
   }
   return totals;
+}
+
+// ---- part 3: interleaved estimation and search against estimation, then search ----
+
+function benchInterleaving(engine: ReturnType<typeof createEngine>, problems: SetProblem[], md: string[]): unknown {
+  const nearMisses = problems.filter((p) => p.view && p.problem.class === 'near-miss');
+  if (!nearMisses.length) return undefined;
+  progress(`solve: ${nearMisses.length} near-miss views, gl-dbu interleaved and sequential …`);
+  const rows = nearMisses.map(({ problem, view }) => {
+    const run = (interleave: boolean) => {
+      solveView(engine, view!, problem.ply, 'gl-dbu', { interleave }, { timeMs: Math.min(SET_LIMIT_MS, 50) }); // warm-up
+      const r = solveView(engine, view!, problem.ply, 'gl-dbu', { interleave }, { timeMs: SET_LIMIT_MS });
+      return { answer: r.answer, ms: r.stats.ms, beliefPositions: r.beliefPositions };
+    };
+    const sequential = run(false);
+    const interleaved = run(true);
+    if (sequential.answer !== 'unknown' && interleaved.answer !== 'unknown' && sequential.answer !== interleaved.answer) {
+      console.error(`interleaving changes the answer on ${problem.id}`);
+      process.exit(1);
+    }
+    return { id: problem.id, ply: problem.ply, size: problem.positions.length, sequential, interleaved };
+  });
+  md.push('', '#### Interleaved estimation and search (gl-dbu) against estimation, then search, on the near-misses', '',
+    `The near-misses above, each from its stored view (White's view up to the instance): sequential = the depth-first estimator makes the whole belief state, then gl-dbu searches it; interleaved = the estimator streams positions straight into gl-dbu, which can disprove before the belief state is complete. Times include the estimation; answers agree (asserted).`, '',
+    '| Ply | Near-misses | Median belief | Positions estimated: sequential | interleaved (median) | Interleaved faster on | Median time: sequential | interleaved | Median speed-up |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  const table: unknown[] = [];
+  for (const ply of [3, 5]) {
+    const mine = rows.filter((r) => r.ply === ply && r.sequential.answer !== 'unknown' && r.interleaved.answer !== 'unknown');
+    if (!mine.length) continue;
+    const faster = mine.filter((r) => r.interleaved.ms < r.sequential.ms).length;
+    const cells = {
+      ply, count: mine.length, belief: median(mine.map((r) => r.size)),
+      sequentialPositions: median(mine.map((r) => r.sequential.beliefPositions)), interleavedPositions: median(mine.map((r) => r.interleaved.beliefPositions)),
+      faster, sequentialMs: median(mine.map((r) => r.sequential.ms)), interleavedMs: median(mine.map((r) => r.interleaved.ms)),
+      speedup: median(mine.map((r) => r.sequential.ms / Math.max(r.interleaved.ms, 0.001))),
+    };
+    table.push(cells);
+    md.push(`| ${ply} | ${cells.count} | ${cells.belief} | ${cells.sequentialPositions} | ${cells.interleavedPositions} | ${faster} of ${mine.length} | ${cells.sequentialMs.toFixed(1)} ms | ${cells.interleavedMs.toFixed(1)} ms | ${cells.speedup.toFixed(2)}× |`);
+  }
+  return { rows, table };
 }

@@ -1,12 +1,14 @@
-// krieg db generate|list|show|export|stats [--db FILE]
+// krieg db generate|list|show|export|stats|bench [--db FILE]
 // The checkmate problem database (host/db/database.ts): reading it, and the instances as problems
-// for `krieg solve db:ID` and `krieg verify db:ID`. Only `generate` (./dbGenerate) ever writes it.
+// for `krieg solve db:ID` and `krieg verify db:ID`. Only `generate` (./dbGenerate) and `bench`
+// (./dbBench, its results table) write to it.
 import type { Argv } from 'yargs';
 import { readFileSync, existsSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { runCommand, parseCount } from './common';
 import { formatGames, writeAtomically } from './gamesFile';
 import { generateCommand } from './dbGenerate';
+import { benchCommand } from './dbBench';
 import { ProblemDb, SCHEMA_VERSION, type InstanceRow, type InstanceFilter } from '../db/database';
 import { defaultDbPath, DEFAULT_DB } from '../db/paths';
 import { parseRecordJson } from '../notation/recordJson';
@@ -284,7 +286,7 @@ const statsCommand = {
   }),
 };
 
-const DB_DESCRIBE = 'the checkmate problem database: generate it by self-play, list, show, export and summarise its instances';
+const DB_DESCRIBE = 'the checkmate problem database: generate it by self-play, list, show, export and summarise its instances, benchmark solvers on them';
 
 export const dbCommand = {
   command: 'db',
@@ -296,7 +298,8 @@ export const dbCommand = {
     .command(showCommand)
     .command(exportCommand)
     .command(statsCommand)
-    .demandCommand(1, 'name a db command: generate, list, show, export or stats')
+    .command(benchCommand)
+    .demandCommand(1, 'name a db command: generate, list, show, export, stats or bench')
     .epilogue(`Every command reads ${DEFAULT_DB} of the krieg package unless --db FILE names another. An instance is also a problem for other commands: krieg solve db:ID, krieg verify db:ID STRATEGY. Exit codes: 0 success, 2 bad input (a missing, foreign or damaged database, an unknown id; one line on stderr), 1 internal error.`),
   handler: () => {},
 };

@@ -2,9 +2,10 @@
 // instance re-checked (test/lib/dbCheck.ts); a run killed with SIGKILL mid-generation and resumed
 // ends with exactly the database of an uninterrupted run (acceptance 3); a finished database is
 // extended with larger targets to the database a run with those targets makes; and a resume with
-// other parameters is refused without touching the file.
+// other parameters is refused without touching the file; instances solve through `krieg solve
+// db:ID` (also streamed from the stored view); `krieg db bench` fills the results table.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { mkdtempSync, rmSync, readFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, rmSync, readFileSync, existsSync, copyFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -116,6 +117,22 @@ describe('krieg db generate', () => {
         }
       }
     }
+  });
+
+  it('`krieg db bench` records each run in the results table, answers agreeing with the classes', async () => {
+    const path = at('bench.sqlite');
+    copyFileSync(at('straight.sqlite'), path);
+    const run = krieg(['db', 'bench', '--db', path, '--limit', '4', '--algo', 'gl-dbu', 'ipns', '--limit-time', '20']);
+    expect(run.status, run.stderr).toBe(0);
+    const { instances, results } = await contents(path);
+    expect(results.map((r) => [r.instanceId, r.algorithm, r.backend])).toEqual(
+      instances.slice(0, 4).flatMap((i) => [[i.id, 'gl-dbu', 'wasm'], [i.id, 'ipns', 'wasm']]));
+    for (const r of results) {
+      expect(r.answer).toBe(instances.find((i) => i.id === r.instanceId)!.cls === 'mate' ? 'proven' : 'disproven');
+      expect(r.nodes).toBeGreaterThan(0);
+      expect(r.limitMs).toBe(20_000);
+    }
+    expect(krieg(['db', 'show', String(instances[0].id), '--db', path]).stdout).toMatch(/benchmark results:\n.*\ngl-dbu +wasm/);
   });
 
   it('rejects bad options with one line', () => {
