@@ -31,7 +31,7 @@ CREATE TABLE games (
   plies INTEGER NOT NULL,
   result TEXT NOT NULL,              -- '1-0', '0-1', '1/2-1/2' or '*' (stopped at the ply limit)
   dropped INTEGER NOT NULL,          -- 1: White's belief exceeded the drop size; no instance taken
-  max_belief INTEGER NOT NULL,       -- the largest belief White held (at its turns)
+  max_belief INTEGER NOT NULL,       -- the largest belief White held at its turns (dropped: the drop size + 1)
   instances INTEGER NOT NULL,        -- instances stored from this game
   record_kpgn TEXT NOT NULL          -- the full game record
 );

@@ -104,12 +104,11 @@ function playOne(workers: SelfPlayWorkers, params: GenerateParams, game: number)
   const start = params.start === 'standard' ? START_FEN : randomSetup(seededRandom(seed ^ 0x5bd1e995)).fen;
   const candidates: Candidate[] = [];
   let maxBelief = 0;
-  let plies = 0;
   const white = whitePlayer(workers, {
     start, dropBelief: params.dropBelief, reportBelief: params.maxBelief,
     onTurn: (turn) => {
       maxBelief = Math.max(maxBelief, turn.size);
-      plies = turn.view.events.filter((e) => e.type === 'opponent-move' || (e.type === 'attempt' && e.percept.answer === 'legal')).length;
+      const plies = turn.view.events.filter((e) => e.type === 'opponent-move' || (e.type === 'attempt' && e.percept.answer === 'legal')).length;
       if (turn.positions && turn.size >= params.minBelief) candidates.push({ turn, plies });
     },
   });
