@@ -14,7 +14,7 @@ import {
   N_PARENT, N_FIRST, N_NEXT, N_PN, N_DN, N_DEPTH, N_ATTEMPT, N_COUNT,
   KIND_OR, KIND_ATTEMPT, FLAG_EXPANDED, FLAG_TERMINAL,
   get, set, kindOf, hasFlag, isSolved, isDisproven, disprove, newNode, truncate, outOfRoom, nodesMade, positionsMade,
-  combineChildren, childrenPn, childrenDn,
+  combineChildren, childrenPn, childrenDn, knownNoMateSet,
 } from './tree';
 import { listAttempts, attemptAt, buildAttempt, buildExpand } from './build';
 import { RUN_DONE, RUN_MORE, RUN_NO_ROOM } from './dfs';
@@ -41,6 +41,7 @@ function updateNumbers(node: i32): void {
 
 function expand(node: i32): void {
   if (kindOf(node) != KIND_OR) { buildExpand(node, early); updateNumbers(node); return; }
+  if (knownNoMateSet(node)) { disprove(node); return; } // the belief table (beliefTable.ts)
   listAttempts(node);
   const count = get(node, N_COUNT);
   for (let i = 0; i < count && !outOfRoom; i++) {
