@@ -40,8 +40,8 @@ const PER_CLASS = Number(option('--per-class') ?? (quick ? 20 : 60));
 const BLACK_BOX: Algorithm[] = ['dfs', 'l-dfs', 'gl-dfs', 'gx-dfs', 'le-dfs', 'pns', 'e-pns'];
 const SWITCHES: [string, Switches][] = [
   ['none', {}], ['orderAttempts', { orderAttempts: true }], ['orderPositions', { orderPositions: true }],
-  ['positionTable', { positionTable: true }], ['deepen', { deepen: true }],
-  ['all', { orderAttempts: true, orderPositions: true, positionTable: true, deepen: true }],
+  ['positionTable', { positionTable: true }], ['beliefTable', { beliefTable: true }], ['deepen', { deepen: true }],
+  ['all', { orderAttempts: true, orderPositions: true, positionTable: true, beliefTable: true, deepen: true }],
 ];
 
 const root = repoRoot();

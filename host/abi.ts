@@ -108,7 +108,7 @@ export interface CoreExports {
   solveStartInterleaved(viewRoot: number, estimateEnd: number, side: number, ply: number, algo: number, options: number, maxNodes: number, maxEntries: number, positionEnd: number): number;
   /** Continue for about `budget` nodes + positions made: SOLVE_* status. */
   solveRun(budget: number): number;
-  /** STAT_*: nodes made, positions made, peak bytes, live nodes, live positions. */
+  /** STAT_*: nodes made, positions made, peak bytes, live nodes, live positions, position-table hits, positions streamed, belief-table hits. */
   solveStat(which: number): number;
   /** Write the proof of a proven root into strategyBuffer: its length in words (0: none). */
   strategyWrite(): number;

@@ -15,7 +15,7 @@ import {
   KIND_OR, KIND_ATTEMPT, KIND_EXPAND, FLAG_EXPANDED, FLAG_TERMINAL,
   ENTRY_HANDLE, ENTRY_NEXT, ATTEMPT_LIST, attemptTop,
   get, set, kindOf, addFlag, prove, disprove, isProven, isDisproven, newNode, newPosition, dropNewestPosition,
-  addEntry, addPending, pushAttempt, keyIs, setKey, markOutOfRoom,
+  addEntry, addPending, pushAttempt, keyIs, setKey, markOutOfRoom, knownNoMateSet,
 } from './tree';
 
 /** Move lists of the search pool (lists 0..63) the builds use; perft never runs during a solve. */
@@ -323,10 +323,13 @@ function newAttempts(h: i32): i32 {
  * which stays, so the attempt is not made again) and makes an ATTEMPT child for every attempt
  * legal in `h` and new to the node, replaying all the node's earlier positions into it — so an
  * attempt is considered only once it is legal in some position seen (never an always-illegal
- * one). Returns STEP_NO_ROOM when an arena is full.
+ * one). First the tables: a node they know has no mate (the position table: `h`; the belief
+ * table: an OR node's integrated positions, `h` now among them) is disproved without that work.
+ * Returns STEP_NO_ROOM when an arena is full.
  */
 export function integrate(node: i32, h: i32): i32 {
   if (knownNoMate(h, get(node, N_DEPTH))) { disprove(node); return STEP_OK; }
+  if (kindOf(node) == KIND_OR && knownNoMateSet(node)) { disprove(node); return STEP_OK; }
   if (kindOf(node) == KIND_EXPAND) {
     const status = repliesIn(node, h, true);
     if (status == STEP_FAILED) disprove(node);

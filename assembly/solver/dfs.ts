@@ -15,7 +15,7 @@ import {
   N_PARENT, N_FIRST, N_NEXT, N_DEPTH, N_ATTEMPT, N_CURSOR, N_COUNT,
   KIND_OR, KIND_ATTEMPT, KIND_EXPAND, FLAG_EXPANDED, FLAG_ILLEGAL_FAILED,
   get, set, kindOf, hasFlag, addFlag, isProven, isDisproven, isSolved, prove, disprove,
-  newNode, truncate, outOfRoom, nodesMade, positionsMade,
+  newNode, truncate, outOfRoom, nodesMade, positionsMade, knownNoMateSet,
 } from './tree';
 import { listAttempts, attemptAt, buildAttempt, buildExpand } from './build';
 
@@ -91,7 +91,12 @@ export function dfsRun(budget: f64): i32 {
     }
     const kind = kindOf(n);
     if (kind == KIND_OR) {
-      if (!hasFlag(n, FLAG_EXPANDED)) { listAttempts(n); set(n, N_CURSOR, 0); continue; }
+      if (!hasFlag(n, FLAG_EXPANDED)) {
+        if (knownNoMateSet(n)) { disprove(n); continue; } // the belief table (beliefTable.ts)
+        listAttempts(n);
+        set(n, N_CURSOR, 0);
+        continue;
+      }
       const i = get(n, N_CURSOR);
       if (i >= get(n, N_COUNT)) { disprove(n); continue; }
       set(n, N_CURSOR, i + 1);

@@ -20,7 +20,7 @@
 
 import {
   N_PARENT, N_FIRST, N_NEXT, N_PN, N_DN, N_WAITING, KIND_OR, KIND_ATTEMPT, INFINITE,
-  get, set, kindOf, isDisproven, isSolved, takePending, outOfRoom, nodesMade, positionsMade,
+  get, set, kindOf, isDisproven, isSolved, disprove, takePending, outOfRoom, nodesMade, positionsMade,
   combineChildren, childrenPn, childrenDn, childCount,
 } from './tree';
 import { integrate, STEP_NO_ROOM } from './build';
@@ -49,6 +49,7 @@ function updateNumbers(node: i32): void {
     pn = min(waiting + childrenPn, INFINITE);
     dn = waiting > 0 ? min(1, childrenDn) : childrenDn;
   }
+  if (dn == 0) { disprove(node); return; } // pn is then INFINITE; disprove records the disproof in the tables
   set(node, N_PN, pn);
   set(node, N_DN, dn);
 }

@@ -13,8 +13,8 @@
 import {
   N_PARENT, N_FIRST, N_NEXT, N_PN, N_DN, N_DEPTH, N_ATTEMPT, N_COUNT,
   KIND_OR, KIND_ATTEMPT, FLAG_EXPANDED, FLAG_TERMINAL,
-  get, set, kindOf, hasFlag, isSolved, isDisproven, newNode, truncate, outOfRoom, nodesMade, positionsMade,
-  combineChildren, childrenPn, childrenDn,
+  get, set, kindOf, hasFlag, isSolved, isDisproven, disprove, newNode, truncate, outOfRoom, nodesMade, positionsMade,
+  combineChildren, childrenPn, childrenDn, knownNoMateSet,
 } from './tree';
 import { listAttempts, attemptAt, buildAttempt, buildExpand } from './build';
 import { RUN_DONE, RUN_MORE, RUN_NO_ROOM } from './dfs';
@@ -27,16 +27,21 @@ export function pnsBegin(rootNode: i32, isEarly: bool): void {
   early = isEarly;
 }
 
-/** Recomputes `node`'s numbers from its children (a node solved by its own build keeps them). */
+/**
+ * Recomputes `node`'s numbers from its children (a node solved by its own build keeps them); a
+ * disproof goes through disprove (tree.ts), which records it in the tables.
+ */
 function updateNumbers(node: i32): void {
   if (hasFlag(node, FLAG_TERMINAL) || !hasFlag(node, FLAG_EXPANDED)) return;
   combineChildren(node);
+  if (childrenDn == 0) { disprove(node); return; } // (childrenPn is then INFINITE)
   set(node, N_PN, childrenPn);
   set(node, N_DN, childrenDn);
 }
 
 function expand(node: i32): void {
   if (kindOf(node) != KIND_OR) { buildExpand(node, early); updateNumbers(node); return; }
+  if (knownNoMateSet(node)) { disprove(node); return; } // the belief table (beliefTable.ts)
   listAttempts(node);
   const count = get(node, N_COUNT);
   for (let i = 0; i < count && !outOfRoom; i++) {

@@ -17,6 +17,7 @@ import {
 } from './tree';
 import { resetBuilds, setAttemptOrdering, setScratchPosition, dedupeBytes } from './build';
 import { resetTable, tableHits } from './table';
+import { resetBeliefTable, beliefTableHits } from './beliefTable';
 import { incrementalBegin, incrementalRun } from './incremental';
 import { ipnsBegin, ipnsRun } from './ipns';
 import { setMaterialWins } from './outcome';
@@ -61,6 +62,8 @@ export const OPTION_ORDER_ATTEMPTS: i32 = 2;
 export const OPTION_ORDER_POSITIONS: i32 = 4;
 /** Beyond the paper: a table of single positions known to have no mate within d plies (table.ts). */
 export const OPTION_POSITION_TABLE: i32 = 8;
+/** Beyond the paper: a table of belief states (position sets) known to have no mate within d plies (beliefTable.ts). */
+export const OPTION_BELIEF_TABLE: i32 = 16;
 
 const ROOT: i32 = 0;
 let algorithm: i32 = 0;
@@ -115,6 +118,7 @@ function begin(first: i32, firstFree: i32, side: i32, ply: i32, algo: i32, optio
   setScratchPosition(first - 1);
   setPositionOrdering((options & OPTION_ORDER_POSITIONS) != 0, side);
   resetTable((options & OPTION_POSITION_TABLE) != 0);
+  resetBeliefTable((options & OPTION_BELIEF_TABLE) != 0);
   algorithm = algo;
   firstPosition = first;
   streamStop();
@@ -148,6 +152,7 @@ export const STAT_LIVE_POSITIONS: i32 = 4;
 export const STAT_TABLE_HITS: i32 = 5;
 /** Interleaved: positions received from the estimator so far. */
 export const STAT_STREAMED: i32 = 6;
+export const STAT_BELIEF_TABLE_HITS: i32 = 7;
 
 /** Bytes per position entry (handle and link). */
 const ENTRY_BYTES: i32 = 8;
@@ -163,6 +168,7 @@ export function solveStat(which: i32): f64 {
   if (which == STAT_LIVE_POSITIONS) return f64(positionTop - firstPosition);
   if (which == STAT_TABLE_HITS) return tableHits;
   if (which == STAT_STREAMED) return f64(streamed);
+  if (which == STAT_BELIEF_TABLE_HITS) return beliefTableHits;
   return -1;
 }
 

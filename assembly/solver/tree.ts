@@ -43,6 +43,7 @@
 // integrates it (makes its successors in every child).
 
 import { storeNoMate } from './table';
+import { beliefTableOn, beginSet, addToSet, knownSetNoMate, storeSetNoMate } from './beliefTable';
 import { POSITIONS, POSITION_SHIFT, W_COLOR, kingSquare, isAttacked } from '../chess/position';
 import { KING_ATTACKS } from '../chess/attacks';
 import { lowestSquare } from '../chess/bitboard';
@@ -148,14 +149,35 @@ export function isProven(node: i32): bool { return get(node, N_PN) == 0; }
 export function isDisproven(node: i32): bool { return get(node, N_DN) == 0; }
 export function isSolved(node: i32): bool { return get(node, N_PN) == 0 || get(node, N_DN) == 0; }
 export function prove(node: i32): void { set(node, N_PN, 0); set(node, N_DN, INFINITE); }
+/** Marks `node` disproved, and records what that says in the tables (every algorithm disproves through here). */
 export function disprove(node: i32): void {
   set(node, N_PN, INFINITE);
   set(node, N_DN, 0);
+  const kind = kindOf(node);
+  if (kind == KIND_ATTEMPT) return;
   // a node of one position: that position has no mate within the node's plies (table.ts)
-  if (get(node, N_SIZE) == 1 && kindOf(node) != KIND_ATTEMPT) {
+  if (get(node, N_SIZE) == 1) {
     const e = get(node, N_ENTRIES) >= 0 ? get(node, N_ENTRIES) : get(node, N_PENDING);
     storeNoMate(unchecked(ENTRY_HANDLE[e]), get(node, N_DEPTH));
   }
+  // an OR node: its set of (integrated) positions has no mate within its plies (beliefTable.ts)
+  if (kind == KIND_OR && beliefTableOn) {
+    beliefSetOf(node);
+    storeSetNoMate(get(node, N_DEPTH));
+  }
+}
+
+/** Makes `node`'s positions the belief table's set at hand: its entries (an incremental search's integrated positions). */
+function beliefSetOf(node: i32): void {
+  beginSet();
+  for (let e = get(node, N_ENTRIES); e >= 0; e = unchecked(ENTRY_NEXT[e])) addToSet(unchecked(ENTRY_HANDLE[e]));
+}
+
+/** Is OR node `node`'s set of (integrated) positions known to have no mate within its plies (beliefTable.ts)? */
+export function knownNoMateSet(node: i32): bool {
+  if (!beliefTableOn) return false;
+  beliefSetOf(node);
+  return knownSetNoMate(get(node, N_DEPTH));
 }
 
 // ---- proof numbers of children taken together (the proof-number searches) ----

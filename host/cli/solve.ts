@@ -126,12 +126,13 @@ function run(body: () => void | Promise<void>): Promise<void> {
 
 function statsText(r: SolveResult): string {
   const s = r.stats;
-  return `${s.nodes} belief nodes, ${s.positions} positions generated, peak ${(s.peakBytes / 2 ** 20).toFixed(2)} MiB, ${seconds(s.ms)}`;
+  const hits = (s.tableHits ? `, ${s.tableHits} position-table hits` : '') + (s.beliefTableHits ? `, ${s.beliefTableHits} belief-table hits` : '');
+  return `${s.nodes} belief nodes, ${s.positions} positions generated${hits}, peak ${(s.peakBytes / 2 ** 20).toFixed(2)} MiB, ${seconds(s.ms)}`;
 }
 
 interface SolveArgs extends ProblemArgs {
   algo: string; limitNodes?: string; limitTime?: string; memory?: string; strategy: 'text' | 'json'; out?: string; json: boolean;
-  orderAttempts?: boolean; orderPositions?: boolean; positionTable?: boolean; deepen?: boolean; interleave?: boolean;
+  orderAttempts?: boolean; orderPositions?: boolean; positionTable?: boolean; beliefTable?: boolean; deepen?: boolean; interleave?: boolean;
 }
 
 export const solveCommand = {
@@ -151,6 +152,7 @@ export const solveCommand = {
     .option('order-attempts', { type: 'boolean', group: 'Beyond the paper (never change an answer):', describe: 'try attempts that give check, then captures, first' })
     .option('order-positions', { type: 'boolean', group: 'Beyond the paper (never change an answer):', describe: 'incremental searches: take the position whose opponent king has most flight squares first' })
     .option('position-table', { type: 'boolean', group: 'Beyond the paper (never change an answer):', describe: 'incremental searches: remember single positions with no mate within d plies; a node meeting one is disproved' })
+    .option('belief-table', { type: 'boolean', group: 'Beyond the paper (never change an answer):', describe: 'every search: remember belief states (position sets) with no mate within d plies; an OR node with the same set is disproved' })
     .option('deepen', { type: 'boolean', group: 'Beyond the paper (never change an answer):', describe: 'iterative deepening: 1, 3, 5 … plies up to --ply, stopping at the first proof' })
     .example('$0 solve test/data/problems/hand.json --problem m3-rook-king-probe', 'a problem from the shipped suite')
     .example('$0 solve --positions "7k/8/6K1/8/8/8/8/R7 w - - 0 1" "5k2/8/6K1/8/8/8/8/R7 w - - 0 1" --ply 3 --out s.json', 'a belief state of two positions; the strategy saved for krieg verify')
@@ -162,7 +164,7 @@ export const solveCommand = {
     const nodes = argv.limitNodes === undefined ? undefined : parseCount('limit-nodes', argv.limitNodes, 1, Number.MAX_SAFE_INTEGER);
     const timeMs = parseSeconds('limit-time', argv.limitTime);
     const memoryBytes = argv.memory === undefined ? undefined : parseCount('memory', argv.memory, 1, 3072) * 2 ** 20;
-    const switches = { orderAttempts: argv.orderAttempts, orderPositions: argv.orderPositions, positionTable: argv.positionTable, deepen: argv.deepen };
+    const switches = { orderAttempts: argv.orderAttempts, orderPositions: argv.orderPositions, positionTable: argv.positionTable, beliefTable: argv.beliefTable, deepen: argv.deepen };
     const engine = createEngine(argv.backend, 2);
     let problem: Problem;
     let source: string;

@@ -51,6 +51,8 @@ export interface Switches {
   orderPositions?: boolean;
   /** Incremental searches: a table of single positions with no mate within d plies; a node meeting one is disproved. */
   positionTable?: boolean;
+  /** Every search: a table of belief states (position sets) with no mate within d plies; an OR node with such a set is disproved. */
+  beliefTable?: boolean;
   /** Iterative deepening: solve at 1, 3, 5 … plies up to the limit, stopping at the first proof. */
   deepen?: boolean;
 }
@@ -65,6 +67,9 @@ export interface SolveStats {
   /** Peak bytes of the search's arenas in use. */
   peakBytes: number;
   ms: number;
+  /** Nodes disproved by the position table and by the belief table (0 when they are off). */
+  tableHits: number;
+  beliefTableHits: number;
 }
 
 export interface SolveResult {
@@ -78,8 +83,8 @@ export interface SolveResult {
 
 // core constants (assembly/solver/solve.ts)
 const STATUS = { proven: 0, disproven: 1, more: 2, noRoom: 3, badProblem: 4, inconsistent: 5, beliefLimit: 6 } as const;
-const STAT = { nodes: 0, positions: 1, peakBytes: 2, streamed: 6 } as const;
-const OPTION = { materialWins: 1, orderAttempts: 2, orderPositions: 4, positionTable: 8 } as const;
+const STAT = { nodes: 0, positions: 1, peakBytes: 2, tableHits: 5, streamed: 6, beliefTableHits: 7 } as const;
+const OPTION = { materialWins: 1, orderAttempts: 2, orderPositions: 4, positionTable: 8, beliefTable: 16 } as const;
 const FIRST_HANDLE = 16; // the root positions' records (0..15 are the host's)
 const STEP = 50_000; // nodes + positions per core call
 // bytes per unit of each arena (assembly/solver/tree.ts): a node record, a position record plus
@@ -127,7 +132,7 @@ export function solve(engine: Engine, problem: Problem, algorithm: Algorithm, li
   if (!Number.isInteger(problem.ply) || problem.ply < 1 || problem.ply > 99) throw new KriegError('bad-ply', `ply must be an integer from 1 to 99, got ${problem.ply}`);
   if (!switches.deepen) return solveAt(engine, problem, algorithm, limits, onProgress, switches);
   // iterative deepening: a proof within fewer plies is a proof within the limit; work adds up
-  const total: SolveStats = { nodes: 0, positions: 0, peakBytes: 0, ms: 0 };
+  const total: SolveStats = { nodes: 0, positions: 0, peakBytes: 0, ms: 0, tableHits: 0, beliefTableHits: 0 };
   for (let ply = problem.ply % 2 === 0 ? 2 : 1; ; ply += 2) {
     const left = { ...limits, nodes: limits.nodes === undefined ? undefined : limits.nodes - total.nodes, timeMs: limits.timeMs === undefined ? undefined : limits.timeMs - total.ms };
     const result = solveAt(engine, { ...problem, ply }, algorithm, left, onProgress, switches);
@@ -135,13 +140,16 @@ export function solve(engine: Engine, problem: Problem, algorithm: Algorithm, li
     total.positions += result.stats.positions;
     total.peakBytes = Math.max(total.peakBytes, result.stats.peakBytes);
     total.ms += result.stats.ms;
+    total.tableHits += result.stats.tableHits;
+    total.beliefTableHits += result.stats.beliefTableHits;
     if (result.answer !== 'disproven' || ply >= problem.ply) return { ...result, stats: total };
   }
 }
 
 function optionBits(problem: Pick<Problem, 'materialWins'>, switches: Switches): number {
   return (problem.materialWins ? OPTION.materialWins : 0) | (switches.orderAttempts ? OPTION.orderAttempts : 0) |
-    (switches.orderPositions ? OPTION.orderPositions : 0) | (switches.positionTable ? OPTION.positionTable : 0);
+    (switches.orderPositions ? OPTION.orderPositions : 0) | (switches.positionTable ? OPTION.positionTable : 0) |
+    (switches.beliefTable ? OPTION.beliefTable : 0);
 }
 
 function solveAt(engine: Engine, problem: Problem, algorithm: Algorithm, limits: SolveLimits, onProgress: ((stats: SolveStats) => void) | undefined, switches: Switches): SolveResult {
@@ -160,6 +168,7 @@ function drive(engine: Engine, problem: Omit<Problem, 'positions'> & { side: Sid
   const x = engine.core.exports;
   const stats = (): SolveStats => ({
     nodes: x.solveStat(STAT.nodes), positions: x.solveStat(STAT.positions), peakBytes: x.solveStat(STAT.peakBytes), ms: performance.now() - started,
+    tableHits: x.solveStat(STAT.tableHits), beliefTableHits: x.solveStat(STAT.beliefTableHits),
   });
   const finish = (answer: Answer, limit?: SolveResult['limit']): SolveResult => {
     const result: SolveResult = { answer, algorithm, stats: stats() };

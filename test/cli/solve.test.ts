@@ -1,11 +1,12 @@
 // `krieg solve` and `krieg verify` through the built CLI: proven and disproven answers with their
 // strategies, the strategy file checked by the verifier (and a problem it does not cover rejected),
-// a problem from a game view (its belief estimated first), the limits (unknown, exit 4, memory
-// never past the cap), and bad input (exit 2, one line).
+// --belief-table (same answer, its hits reported), a problem from a game view (its belief estimated
+// first), the limits (unknown, exit 4, memory never past the cap), and bad input (exit 2, one line).
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ensureCliBuilt, expectOneLine, krieg as runKrieg } from '../lib/cli';
 
 let DIR = '';
@@ -17,6 +18,8 @@ const krieg = (args: string[]) => runKrieg(args, DIR);
 const ROOK = ['7k/8/6K1/8/8/8/8/R7 w - - 0 1', '5k2/8/6K1/8/8/8/8/R7 w - - 0 1'];
 const ROOK3 = [...ROOK, '4k3/8/6K1/8/8/8/8/R7 w - - 0 1'];
 const PROBLEMS = 'problems.json';
+/** A 3-ply near-miss on which dfs meets belief states again (test/solver/incremental.test.ts). */
+const SET_3PLY = fileURLToPath(new URL('../data/problems/set-3ply.json', import.meta.url));
 
 beforeAll(() => {
   ensureCliBuilt();
@@ -66,6 +69,17 @@ describe('krieg solve', () => {
       expect(doc.strategy).toMatchObject({ format: 'krieg-strategy', version: 1, side: 'white', ply: 3 });
       expect(doc.stats.nodes).toBeGreaterThan(0);
     }
+  });
+
+  it('--belief-table keeps the answer and reports its hits', () => {
+    const args = ['solve', SET_3PLY, '--problem', '3-krrk-s205118592-p4', '--algo', 'dfs'];
+    const plain = JSON.parse(krieg([...args, '--json']).stdout);
+    const tabled = JSON.parse(krieg([...args, '--belief-table', '--json']).stdout);
+    expect(plain).toMatchObject({ answer: 'disproven', stats: { beliefTableHits: 0 } });
+    expect(tabled).toMatchObject({ answer: 'disproven' });
+    expect(tabled.stats.beliefTableHits).toBeGreaterThan(0);
+    expect(tabled.stats.nodes).toBeLessThan(plain.stats.nodes);
+    expect(krieg([...args, '--belief-table']).stdout).toMatch(/search: dfs, \d+ belief nodes, \d+ positions generated, \d+ belief-table hits/);
   });
 
   it('answers disproven for the belief at the end of a game view (20 positions after 1. e4 e5)', () => {

@@ -8,14 +8,16 @@
 //   file expects (never unknown), and so does every black-box algorithm of BLACK_BOX that finishes
 //   within its node limit (le-dfs and e-pns: the early-terminating ones, the fastest); every proven
 //   strategy passes the independent verifier; both backends do exactly the same work;
-// - on WASM, each beyond-the-paper switch (orderAttempts, orderPositions, positionTable, deepen) and
-//   all of them together leave every answer identical, every strategy verifies; the work with and
-//   without each switch is printed (totals per algorithm), for quoting.
+// - on WASM, each beyond-the-paper switch (orderAttempts, orderPositions, positionTable, beliefTable,
+//   deepen) and all of them together leave every answer identical, every strategy verifies; the work
+//   with and without each switch is printed (totals per algorithm), for quoting;
+// - on both backends, the belief table is hit by every algorithm (black-box ones included) on two
+//   problems with recurring belief states, and answers as without it.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createEngine, BACKENDS, type BackendName } from '../../host/node';
 import { parseProblems, type NamedProblem } from '../../host/solver/problemFile';
-import { solve, type Algorithm, type Switches } from '../../host/solver/solve';
+import { solve, ALGORITHMS, type Algorithm, type Switches } from '../../host/solver/solve';
 import { strategyText } from '../../host/solver/strategy';
 import { verifyStrategy, verdictText } from '../../host/verify/verify';
 
@@ -156,8 +158,9 @@ const SWITCHES: [string, Switches][] = [
   ['orderAttempts', { orderAttempts: true }],
   ['orderPositions', { orderPositions: true }],
   ['positionTable', { positionTable: true }],
+  ['beliefTable', { beliefTable: true }],
   ['deepen', { deepen: true }],
-  ['all', { orderAttempts: true, orderPositions: true, positionTable: true, deepen: true }],
+  ['all', { orderAttempts: true, orderPositions: true, positionTable: true, beliefTable: true, deepen: true }],
 ];
 const SWITCHED: Algorithm[] = FULL ? [...INCREMENTAL, 'le-dfs', 'e-pns'] : INCREMENTAL;
 
@@ -199,5 +202,33 @@ describe('the beyond-the-paper switches (WASM)', () => {
       }
     }
     console.log(`work with and without each switch on ${problems.length} problems (totals, WASM):\n${lines.join('\n')}`);
+  });
+});
+
+/**
+ * Problems on which every algorithm meets a belief state again (an Illegal part reached by two
+ * orders of attempts, as a rule), both small: a 5-ply mate of 2 positions, a 3-ply near-miss of 3.
+ */
+const RECURRING = ['5-kqkn-s595533952-p16', '3-krrk-s205118592-p4'];
+
+describe.each(BACKENDS)('the belief table on %s', (backend) => {
+  it.each(RECURRING)('%s: every algorithm hits it and answers as without it; proofs verify', (id) => {
+    const problem = all.find((p) => p.id === id)!;
+    const lines: string[] = [];
+    for (const algo of ALGORITHMS) {
+      const without = solve(engineFor(backend), problem, algo, INCREMENTAL_LIMITS);
+      const withTable = solve(engineFor(backend), problem, algo, INCREMENTAL_LIMITS, undefined, { beliefTable: true });
+      const at = `${id} ${algo} on ${backend}`;
+      expect(without.answer, at).toBe(problem.expect);
+      expect(withTable.answer, at).toBe(problem.expect);
+      expect(without.stats.beliefTableHits, at).toBe(0);
+      expect(withTable.stats.beliefTableHits, at).toBeGreaterThan(0);
+      if (withTable.strategy) {
+        const verdict = verifyStrategy(problem, withTable.strategy);
+        if (!verdict.ok) expect.fail(`${at}: the verifier rejects the strategy\n${verdictText(verdict)}`);
+      }
+      lines.push(`  ${algo.padEnd(7)} ${String(without.stats.nodes).padStart(6)} -> ${String(withTable.stats.nodes).padStart(6)} nodes (${withTable.stats.beliefTableHits} hits)`);
+    }
+    console.log(`belief table on ${id} (${problem.expect}), ${backend}:\n${lines.join('\n')}`);
   });
 });
