@@ -9,7 +9,7 @@ import { ProblemDb } from '../../host/db/database';
 import { packageRoot } from '../../host/db/paths';
 import { generate, type GenerateParams } from '../../host/db/generate';
 import { createEngine } from '../../host/node';
-import type { Algorithm } from '../../host/solver/solve';
+import type { Algorithm, SolveLimits } from '../../host/solver/solve';
 import { checkInstance, NEAR_MISS_CHECKERS } from '../lib/dbCheck';
 
 const FULL = process.env.KRIEG_DB_FULL === '1';
@@ -19,12 +19,13 @@ interface Shipped {
   /** Per ply and class in the default run: the two largest beliefs and an even spread of the rest. */
   sample: number;
   replayedGames: number;
-  /** The algorithms that must each disprove a near-miss (the standard-start ones are too hard for le-dfs's node limit). */
+  /** The algorithms that must each disprove a near-miss, and their limits (the initial-position problems are harder). */
   checkers: Algorithm[];
+  limits?: SolveLimits;
 }
 const SHIPPED: Shipped[] = [
   { file: 'data/problems.sqlite', sample: 15, replayedGames: 25, checkers: NEAR_MISS_CHECKERS },
-  { file: 'data/problems-standard.sqlite', sample: 4, replayedGames: 12, checkers: ['gl-dbu', 'l-dub'] },
+  { file: 'data/problems-standard.sqlite', sample: 4, replayedGames: 12, checkers: ['gl-dbu', 'e-pns'], limits: { nodes: 20_000_000, memoryBytes: 2 ** 31 } },
 ];
 
 const dbs = new Map<string, ProblemDb>();
@@ -60,7 +61,7 @@ describe('the shipped problem databases', () => {
             const k = Math.min(shipped.sample, rows.length);
             const bySize = [...rows].sort((a, b) => b.beliefSize - a.beliefSize || a.id - b.id);
             const picked = FULL ? rows : [...new Set([...bySize.slice(0, 2), ...Array.from({ length: k }, (_, i) => rows[Math.floor(((i + 0.5) * rows.length) / k)])])].slice(0, k);
-            for (const row of picked) { checkInstance(db, solver, estimator, row, shipped.checkers); checked++; }
+            for (const row of picked) { checkInstance(db, solver, estimator, row, shipped.checkers, shipped.limits); checked++; }
           }
         }
         expect(checked).toBeGreaterThan(0);

@@ -7,7 +7,7 @@
 import { expect } from 'vitest';
 import type { Engine } from '../../host/engine';
 import type { InstanceRow, ProblemDb } from '../../host/db/database';
-import { solve, type Algorithm, type Problem } from '../../host/solver/solve';
+import { solve, type Algorithm, type Problem, type SolveLimits } from '../../host/solver/solve';
 import { strategyFromJson } from '../../host/solver/strategy';
 import { verifyStrategy, verdictText } from '../../host/verify/verify';
 import { estimateBelief } from '../../host/belief/estimate';
@@ -17,7 +17,7 @@ import type { View } from '../../host/referee/record';
 
 /** Algorithms that must each disprove a near-miss: incremental, proof-number and depth-first families. */
 export const NEAR_MISS_CHECKERS: Algorithm[] = ['gl-dbu', 'ipns', 'le-dfs'];
-const NODES = 3_000_000;
+const LIMITS: SolveLimits = { nodes: 3_000_000 };
 
 export function problemOf(row: InstanceRow): Problem {
   return { rules: JSON.parse(row.rulesJson), ply: row.ply, positions: row.positions };
@@ -28,7 +28,7 @@ function viewOfText(parsed: ReturnType<typeof parseKpgn>): View {
   return parsed.view;
 }
 
-export function checkInstance(db: ProblemDb, solver: Engine, estimator: Engine, row: InstanceRow, algorithms = NEAR_MISS_CHECKERS): void {
+export function checkInstance(db: ProblemDb, solver: Engine, estimator: Engine, row: InstanceRow, algorithms = NEAR_MISS_CHECKERS, limits = LIMITS): void {
   const what = `instance ${row.id} (${row.ply}-ply ${row.cls}, ${row.beliefSize} positions)`;
   const problem = problemOf(row);
   expect(row.positions, what).toHaveLength(row.beliefSize);
@@ -47,7 +47,7 @@ export function checkInstance(db: ProblemDb, solver: Engine, estimator: Engine, 
   } else {
     expect(row.covered.length * 2, what).toBeGreaterThanOrEqual(row.beliefSize);
     expect(row.covered.length, what).toBeLessThan(row.beliefSize);
-    for (const algo of algorithms) expect(solve(solver, problem, algo, { nodes: NODES }).answer, `${what}: ${algo}`).toBe('disproven');
+    for (const algo of algorithms) expect(solve(solver, problem, algo, limits).answer, `${what}: ${algo}`).toBe('disproven');
   }
   if (row.sourceId !== null) {
     const source = db.instance(row.sourceId)!;
