@@ -74,7 +74,7 @@ export const benchCommand = {
               ms: r.stats.ms, limitMs, machine, gitCommit: commit, runAt: new Date().toISOString(),
             });
             if (r.answer !== 'unknown' && r.answer !== problem.expect) {
-              throw new KriegError('solver-disagrees', `${algorithm} answers ${r.answer} on instance ${row.id}, stored as a ${row.cls}`);
+              throw new Error(`solver disagreement: ${algorithm} answers ${r.answer} on instance ${row.id}, stored as a ${row.cls}`); // internal, exit 1
             }
             const t = (tally[algorithm] ??= { solved: 0, ms: 0 });
             if (r.answer !== 'unknown') { t.solved++; t.ms += r.stats.ms; }

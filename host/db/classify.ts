@@ -8,7 +8,6 @@
 //   strategy for the kept set must pass the verifier on that set;
 // - otherwise neither, or unknown when a search ran out of nodes.
 import type { Engine } from '../engine';
-import { KriegError } from '../status';
 import { solve, type Problem, type SolveResult } from '../solver/solve';
 import { strategyToJson } from '../solver/strategy';
 import { verifyStrategy, verdictText } from '../verify/verify';
@@ -57,10 +56,10 @@ export function greedyCover(solver: Engine, problem: Problem, nodes: number, sta
   return kept.length >= need ? kept : undefined;
 }
 
-/** A strategy the verifier rejects is a solver bug: never stored, always reported. */
+/** A strategy the verifier rejects is a solver bug: never stored, reported as an internal error (not a KriegError: not bad input). */
 function verified(problem: Problem, result: SolveResult, what: string): string {
   const verdict = verifyStrategy(problem, result.strategy!);
-  if (!verdict.ok) throw new KriegError('solver-bug', `the verifier rejects gl-dbu's strategy for ${what}:\n${verdictText(verdict)}`);
+  if (!verdict.ok) throw new Error(`solver bug: the verifier rejects gl-dbu's strategy for ${what}:\n${verdictText(verdict)}`);
   return JSON.stringify(strategyToJson(result.strategy!));
 }
 
@@ -75,6 +74,6 @@ export function classify(solver: Engine, problem: Problem, limits: ClassifyLimit
   const covered = greedyCover(solver, problem, limits.greedyNodes, greedyStart, (r) => { work.greedy += r.stats.nodes; });
   if (!covered) return { cls: 'neither', work };
   const witness = solve(solver, subset(problem, covered), 'gl-dbu', { nodes: limits.nodes });
-  if (witness.answer !== 'proven') throw new KriegError('solver-bug', `gl-dbu proved the covered set during the greedy search, but answers ${witness.answer} now`);
+  if (witness.answer !== 'proven') throw new Error(`solver bug: gl-dbu proved the covered set during the greedy search, but answers ${witness.answer} now`);
   return { cls: 'near-miss', covered, strategy: verified(subset(problem, covered), witness, 'the covered positions'), work };
 }
