@@ -44,6 +44,8 @@ export const generateCommand = {
       ply: parseCount('ply', argv.ply, 1, 15),
       reanalyse: parseCount('reanalyse', argv.reanalyse, 0, 15),
     };
+    if (params.ply % 2 === 0) throw new KriegError('bad-ply', `--ply must be odd (the mover's own moves end a mate: 1, 3, 5 …), got ${params.ply}`);
+    if (params.reanalyse % 2 === 0 && params.reanalyse !== 0) throw new KriegError('bad-reanalyse', `--reanalyse must be odd (or 0), got ${params.reanalyse}`);
     if (params.reanalyse !== 0 && params.reanalyse <= params.ply) throw new KriegError('bad-reanalyse', `--reanalyse must be deeper than --ply ${params.ply} (or 0), got ${params.reanalyse}`);
     const targets = {
       mates: parseCount('mates', argv.mates, 0, 1_000_000),

@@ -1,5 +1,5 @@
 // Reading and writing files of games (records or views), in KPGN or JSON, for the commands.
-import { readFileSync, writeFileSync, renameSync, existsSync, statSync } from 'node:fs';
+import { readFileSync, writeFileSync, renameSync, existsSync, statSync, rmSync } from 'node:fs';
 import { KriegError } from '../status';
 import { parseKpgnGames, writeRecordKpgn, writeViewKpgn, type ParsedKpgn } from '../notation/kpgn';
 import { parseRecordJsonGames, recordToJson, viewToJson } from '../notation/recordJson';
@@ -55,9 +55,24 @@ export function viewOfGame(engine: Engine, file: string, game: ParsedKpgn, n: nu
   }
 }
 
-/** Writes atomically: a temporary file renamed into place, so a failure leaves nothing half-written. */
+const WRITE_ERRORS: Record<string, string> = {
+  ENOENT: 'no such directory', EACCES: 'permission denied', EPERM: 'permission denied', ENOSPC: 'no space left on the device',
+  EISDIR: 'it is a directory', EROFS: 'read-only file system', ENOTDIR: 'a part of the path is not a directory',
+};
+
+/**
+ * Writes atomically: a temporary file renamed into place, so a failure leaves nothing half-written
+ * (the temporary file is removed) and is reported as a KriegError naming the file.
+ */
 export function writeAtomically(path: string, content: string | Uint8Array): void {
   const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, content);
-  renameSync(temporary, path);
+  try {
+    writeFileSync(temporary, content);
+    renameSync(temporary, path);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    const e = error as NodeJS.ErrnoException;
+    if (!e.code) throw error;
+    throw new KriegError('write-failed', `${path}: cannot write it (${WRITE_ERRORS[e.code] ?? e.code})`);
+  }
 }

@@ -154,14 +154,18 @@ export class ProblemDb {
     }
     const SQL = await sqlJs();
     let db: Database;
+    let check: string;
     try {
       db = new SQL.Database(bytes);
-      db.exec('SELECT count(*) FROM sqlite_master');
+      // a damaged page is otherwise found only when a query reads it: check them all now
+      check = String(db.exec('PRAGMA quick_check')[0]?.values[0]?.[0]);
     } catch (error) {
       throw new KriegError('db-corrupt', `${path}: the SQLite file cannot be read (${error instanceof Error ? error.message : error})`);
     }
+    if (check !== 'ok') { db.close(); throw new KriegError('db-corrupt', `${path}: the SQLite file is damaged (${check})`); }
     const problemDb = new ProblemDb(db, path);
     problemDb.checkSchema();
+    problemDb.onDisk = ProblemDb.fileStamp(path);
     return problemDb;
   }
 
@@ -215,7 +219,13 @@ export class ProblemDb {
   }
 
   /** The generation parameters stored at creation. */
-  params<T>(): T { return JSON.parse(this.meta('params') ?? '{}') as T; }
+  params<T>(): T {
+    try {
+      return JSON.parse(this.meta('params') ?? '{}') as T;
+    } catch {
+      throw new KriegError('db-corrupt', `${this.path ?? 'database'}: meta 'params' is not valid JSON`);
+    }
+  }
 
   /**
    * Runs `body` as one transaction and then writes the file: all of it lands, or (on an error, a
@@ -237,7 +247,22 @@ export class ProblemDb {
 
   /** Writes the whole database to its file, atomically. */
   save(): void {
-    if (this.path !== undefined) writeAtomically(this.path, this.db.export());
+    if (this.path === undefined) return;
+    // every save rewrites the whole file: refuse if someone else wrote it since we read or wrote it
+    if (this.onDisk !== undefined && ProblemDb.fileStamp(this.path) !== this.onDisk) {
+      throw new KriegError('db-changed', `${this.path} was changed by another program since krieg opened it; nothing written (run the command again)`);
+    }
+    writeAtomically(this.path, this.db.export());
+    this.onDisk = ProblemDb.fileStamp(this.path);
+  }
+
+  /** What the file on disk was when last read or written (size and modification time; '' if none). */
+  private onDisk: string | undefined;
+
+  private static fileStamp(path: string): string {
+    if (!existsSync(path)) return '';
+    const st = statSync(path);
+    return `${st.size}:${st.mtimeMs}:${st.ino}`;
   }
 
   /** The database as SQLite file bytes. */
@@ -290,20 +315,29 @@ export class ProblemDb {
     return Number(this.rows('SELECT last_insert_rowid()')[0][0]);
   }
 
-  private static instanceOf(r: SqlValue[]): InstanceRow {
+  /** A stored JSON column, or a KriegError naming the database, the instance and the column. */
+  private json<T>(id: SqlValue, column: string, text: SqlValue): T {
+    try {
+      return JSON.parse(String(text)) as T;
+    } catch {
+      throw new KriegError('db-corrupt', `${this.path ?? 'database'}: instance ${id}: column ${column} is not valid JSON`);
+    }
+  }
+
+  private instanceOf(r: SqlValue[]): InstanceRow {
     return {
       id: Number(r[0]), key: String(r[1]), rules: String(r[2]), rulesJson: String(r[3]), ply: Number(r[4]),
       cls: String(r[5]) as ProblemClass, beliefSize: Number(r[6]), viewKpgn: String(r[7]), viewJson: String(r[8]),
-      positions: JSON.parse(String(r[9])), seed: Number(r[10]), game: Number(r[11]), cutPly: Number(r[12]),
-      sourceId: r[13] === null ? null : Number(r[13]), covered: JSON.parse(String(r[14])), strategy: String(r[15]),
-      work: JSON.parse(String(r[16])),
+      positions: this.json(r[0], 'positions', r[9]), seed: Number(r[10]), game: Number(r[11]), cutPly: Number(r[12]),
+      sourceId: r[13] === null ? null : Number(r[13]), covered: this.json(r[0], 'covered', r[14]), strategy: String(r[15]),
+      work: this.json(r[0], 'work', r[16]),
     };
   }
 
   /** Instances in id order, optionally of one ply and/or class. */
   instances(filter: InstanceFilter = {}): InstanceRow[] {
     const { where, params } = ProblemDb.whereOf(filter);
-    return this.rows(`SELECT * FROM instances ${where} ORDER BY id`, params).map(ProblemDb.instanceOf);
+    return this.rows(`SELECT * FROM instances ${where} ORDER BY id`, params).map((r) => this.instanceOf(r));
   }
 
   private static whereOf(filter: InstanceFilter): { where: string; params: SqlValue[] } {
@@ -325,7 +359,7 @@ export class ProblemDb {
 
   instance(id: number): InstanceRow | undefined {
     const r = this.rows('SELECT * FROM instances WHERE id = ?', [id]);
-    return r.length ? ProblemDb.instanceOf(r[0]) : undefined;
+    return r.length ? this.instanceOf(r[0]) : undefined;
   }
 
   /** Instances per (ply, class). */

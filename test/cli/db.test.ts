@@ -226,7 +226,10 @@ describe('bad databases and ids: exit 2, one line, nothing written', () => {
     for (const [file, message] of files) {
       const before = existsSync(at(file)) ? bytes(file) : undefined;
       const commands = [['db', 'list'], ['db', 'show', '1'], ['db', 'stats'], ['db', 'export', '--format', 'problems', '--out', 'never.json'],
-        ['db', 'export', '--format', 'sqlite', '--out', 'never.sqlite'], ['solve', 'db:1'], ['verify', 'db:1', 'stored.json']];
+        ['db', 'export', '--format', 'sqlite', '--out', 'never.sqlite'], ['solve', 'db:1'], ['verify', 'db:1', 'stored.json'],
+        ['db', 'bench', '--limit', '1'],
+        // generate resumes an existing file (and would create a missing one)
+        ...(file === 'missing.sqlite' ? [] : [['db', 'generate', '--mates', '1', '--near-misses', '1']])];
       for (const command of commands) expect(expectOneLine(krieg([...command, '--db', file]), 2), `${command.join(' ')} --db ${file}`).toMatch(message);
       expect(existsSync(at(file)) ? bytes(file) : undefined).toEqual(before);
     }
