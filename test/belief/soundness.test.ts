@@ -18,7 +18,7 @@ import { createEngine, BACKENDS, type BackendName, type Engine } from '../../hos
 import { preset, presetOf, PRESET_NAMES, type PresetName } from '../../host/referee/rules';
 import { randomGame } from '../../host/referee/game';
 import { viewOf, type GameRecord, type Side, type View, type ViewEvent } from '../../host/referee/record';
-import { estimateBelief, informationSet, loadView, sampleBelief, type Limits } from '../../host/belief/estimate';
+import { estimateBelief, informationSet, loadView, sampleBelief } from '../../host/belief/estimate';
 
 const ARENA = 1 << 16;
 const WORDS = 32; // position record (assembly/chess/position.ts)
