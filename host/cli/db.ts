@@ -46,21 +46,10 @@ export async function openDb(path: string): Promise<ProblemDb> {
   }
 }
 
-// SQLite's own words for a damaged file (SQLITE_CORRUPT, SQLITE_NOTADB); sql.js throws them as plain
-// Errors from any query, since a damaged page is only found when a query reads it
-const DAMAGED = /database disk image is malformed|file is not a database/;
-
-/** Runs `body` on the open database `path`, closing it afterwards; a damaged file is bad input, not a crash. */
+/** Runs `body` on the open database `path` (a damaged file is refused on opening), closing it afterwards. */
 export async function withDb<T>(path: string, body: (db: ProblemDb) => T): Promise<T> {
-  try {
-    const db = await openDb(path);
-    try { return body(db); } finally { db.close(); }
-  } catch (error) {
-    if (!(error instanceof KriegError) && error instanceof Error && DAMAGED.test(error.message)) {
-      throw new KriegError('db-corrupt', `${path}: the SQLite file cannot be read (${error.message})`);
-    }
-    throw error;
-  }
+  const db = await openDb(path);
+  try { return body(db); } finally { db.close(); }
 }
 
 /** The instance with id `text`; a bad or unknown id names the ids there are. */

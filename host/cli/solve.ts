@@ -8,6 +8,7 @@
 import type { Argv } from 'yargs';
 import { readFileSync, existsSync, statSync } from 'node:fs';
 import { createEngine } from '../node';
+import type { Engine } from '../engine';
 import { withBackend, runCommand, parseCount } from './common';
 import { withRuleOptions, rulesFromOptions } from './ruleOptions';
 import { readGames, viewOfGame, writeAtomically } from './gamesFile';
@@ -51,7 +52,7 @@ function readProblemsFile(file: string): string | undefined {
 }
 
 /** The problem the options name (ply: --ply, else the file's, else `defaultPly`). */
-export async function problemFromArgs(argv: ProblemArgs, defaultPly: number | undefined): Promise<{ problem: Problem; source: string }> {
+export async function problemFromArgs(argv: ProblemArgs, defaultPly: number | undefined, engine = createEngine(argv.backend, 2)): Promise<{ problem: Problem; source: string }> {
   const ply = argv.ply === undefined ? undefined : parseCount('ply', argv.ply, 1, 99);
   const materialWins = argv.materialWins === true;
   const file = argv.file === '-' || argv.file === '' ? undefined : argv.file; // "-": the problem is given by --positions
@@ -74,9 +75,9 @@ export async function problemFromArgs(argv: ProblemArgs, defaultPly: number | un
     return { problem: { rules: chosen.rules, positions: chosen.positions, ply: ply ?? chosen.ply, materialWins: materialWins || chosen.materialWins === true }, source };
   }
   if (argv.problem !== undefined) throw new KriegError('bad-arguments', `${file} is a game file; --problem is for problems files`);
-  const { view, source } = gameView(argv, file);
+  const { view, source } = gameView(argv, file, engine);
   const limit = parseCount('limit-belief', argv.limitBelief, 1, 1_000_000);
-  const engine = createEngine(argv.backend, createEngine(argv.backend, 2).core.exports.storeBase() + limit + 2);
+  engine.resize(engine.core.exports.storeBase() + limit + 2);
   const result = estimateBelief(engine, view, 'dfs', { positions: limit + 1 });
   if (result.outcome === 'inconsistent') {
     const error = new KriegError('inconsistent', inconsistentMessage(view, result.failedEvent, result.failedPly));
@@ -91,14 +92,14 @@ export async function problemFromArgs(argv: ProblemArgs, defaultPly: number | un
 }
 
 /** The view in game --game of a game file (a record is replayed and viewed --as). */
-function gameView(argv: ProblemArgs, file: string): { view: View; source: string } {
+function gameView(argv: ProblemArgs, file: string, engine: Engine): { view: View; source: string } {
   const games = readGames(file);
   const n = argv.game === undefined ? 1 : parseCount('game', argv.game, 1, games.length);
-  return { view: viewOfGame(createEngine(argv.backend, 2), file, games[n - 1], n, argv.as), source: `${file}, game ${n}` };
+  return { view: viewOfGame(engine, file, games[n - 1], n, argv.as), source: `${file}, game ${n}` };
 }
 
 /** The view for --interleave: of a game file, or the stored view of a database instance (with its ply). */
-async function interleavedView(argv: ProblemArgs): Promise<{ view: View; source: string; ply?: number }> {
+async function interleavedView(argv: ProblemArgs, engine: Engine): Promise<{ view: View; source: string; ply?: number }> {
   const file = argv.file === '-' || argv.file === '' ? undefined : argv.file;
   if (file?.startsWith(DB_PREFIX)) {
     const path = dbPath(argv.db);
@@ -108,7 +109,7 @@ async function interleavedView(argv: ProblemArgs): Promise<{ view: View; source:
     });
   }
   if (file === undefined || argv.positions !== undefined || readProblemsFile(file) !== undefined) throw new KriegError('bad-arguments', '--interleave needs a game file (a view, or a record and --as) or db:ID');
-  return gameView(argv, file);
+  return gameView(argv, file, engine);
 }
 
 /** Runs a body whose errors may carry their own exit code (an inconsistent view). */
@@ -170,13 +171,13 @@ export const solveCommand = {
     let source: string;
     let result: SolveResult;
     if (argv.interleave) {
-      const game = await interleavedView(argv);
+      const game = await interleavedView(argv, engine);
       problem = { rules: game.view.rules, positions: [], ply: argv.ply === undefined ? game.ply ?? 3 : parseCount('ply', argv.ply, 1, 99), materialWins: argv.materialWins === true };
       const solved = solveView(engine, game.view, problem.ply, algorithm, { interleave: true, materialWins: problem.materialWins, beliefLimit: parseCount('limit-belief', argv.limitBelief, 1, 1_000_000) }, { nodes, timeMs, memoryBytes }, switches);
       source = `${game.source}, ${game.view.as}'s belief streamed from the estimator (${solved.beliefPositions} positions before the answer)`;
       result = solved;
     } else {
-      ({ problem, source } = await problemFromArgs(argv, 3));
+      ({ problem, source } = await problemFromArgs(argv, 3, engine));
       const progress = progressLine(`solve (${algorithm})`);
       result = solve(engine, problem, algorithm, { nodes, timeMs, memoryBytes }, (s) => progress.update(`${s.nodes} nodes, ${s.positions} positions`), switches);
       progress.done();

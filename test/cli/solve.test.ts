@@ -83,10 +83,13 @@ describe('krieg solve', () => {
   });
 
   it('answers disproven for the belief at the end of a game view (20 positions after 1. e4 e5)', () => {
-    const run = krieg(['solve', 'two.kpgn', '--as', 'white', '--ply', '3']);
-    expect(run.status, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/white's belief \(20 positions\)/);
-    expect(run.stdout).toMatch(/answer: disproven/);
+    // on both backends: the JS core runs one engine at a time, so the command must use only one
+    for (const backend of ['wasm', 'js']) {
+      const run = krieg(['solve', 'two.kpgn', '--as', 'white', '--ply', '3', '--backend', backend]);
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.stdout).toMatch(/white's belief \(20 positions\)/);
+      expect(run.stdout).toMatch(/answer: disproven/);
+    }
   });
 
   it('a node limit answers unknown with statistics and exit 4', () => {
