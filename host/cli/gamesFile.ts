@@ -48,7 +48,7 @@ export function viewOfGame(engine: Engine, file: string, game: ParsedKpgn, n: nu
   }
   if (as === undefined) throw new KriegError('missing-as', `${file}: game ${n} is a full record; say whose view with --as white or --as black`);
   try {
-    return viewOf(validateRecord(engine, game.record, game.positions, game.startAt), as);
+    return viewOf(validateRecord(engine, game.record, game.positions, game.startAt, game), as);
   } catch (error) {
     if (error instanceof KriegError) throw new KriegError(error.code, `${file}: ${error.message}`);
     throw error;

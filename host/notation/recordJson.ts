@@ -266,10 +266,11 @@ function readDocument(r: Reader, where: Map<string, SourcePosition>, doc: unknow
   const positions = events.map((_, i) => where.get(path(`events.${i}`))!);
   const common = { rules, start, white: r.text(o.white ?? '?', path('white')), black: r.text(o.black ?? '?', path('black')), result, tags };
   const startAt = where.get(path('start'));
+  const resultAt = where.get(path('result'));
   if (!view) {
     if (o.as !== undefined) r.fail(path('as'), 'a record has no "as" (that is a view)');
-    return { kind: 'record', record: { ...common, events: events as GameRecord['events'] }, positions, startAt };
+    return { kind: 'record', record: { ...common, events: events as GameRecord['events'] }, positions, startAt, resultAt };
   }
   const as = r.oneOf(o.as, ['white', 'black'] as const, path('as'));
-  return { kind: 'view', view: { ...common, as, events }, positions, startAt };
+  return { kind: 'view', view: { ...common, as, events }, positions, startAt, resultAt };
 }

@@ -19,12 +19,12 @@ import { preset, PRESET_NAMES, type RuleSet } from '../../host/referee/rules';
 import { fenOfPieces } from '../../host/notation/fen';
 import { solve, ALGORITHMS } from '../../host/solver/solve';
 import { verifyStrategy, verdictText, isMaterialWin } from '../../host/verify/verify';
-import { analyse, playLegal, positionFromFen, isPawnCaptureAttempt, type Analysis } from '../../host/verify/referee';
+import { analyse, playLegal, positionFromFen, pawnTryRuledOut, announcedTrySquares, type Analysis } from '../../host/verify/referee';
 
 function triesHeard(a: Analysis, rules: RuleSet): string {
   if (rules.pawnTries === 'count') return `count ${a.pawnCaptures}`;
   if (rules.pawnTries === 'exists') return `exists ${a.pawnCaptures > 0}`;
-  if (rules.pawnTries === 'squares') return `squares ${a.pawnCaptureSquares.join(',')}`;
+  if (rules.pawnTries === 'squares' || rules.pawnTries === 'pawn-squares') return `squares ${announcedTrySquares(a, rules).join(',')}`;
   return '';
 }
 
@@ -50,7 +50,7 @@ export function plainSolve(fens: string[], ply: number, rules: RuleSet, material
       for (const s of states) {
         const move = s.legal.get(uci);
         if (!move) {
-          const nonsense = !s.attemptable.has(uci) || (rules.pawnTryNonsense && isPawnCaptureAttempt(s.pos, uci) && s.pawnCaptures === 0);
+          const nonsense = !s.attemptable.has(uci) || pawnTryRuledOut(s, uci, rules);
           push(rejected, nonsense ? 'nonsense' : 'illegal', s);
           continue;
         }
