@@ -34,11 +34,12 @@ export interface SourcePosition { line: number; column: number }
 
 /**
  * A parsed game: the positions of its events, of its start position ([FEN] tag or "start") and of
- * its result; `endWithoutCheck` when the source does not announce the check that comes with a game
- * end (validateRecord takes it from the referee).
+ * its result; for records read from another program's format (ks-game), `endWithoutCheck` when it
+ * does not announce the check that comes with a game end (validateRecord takes it from the
+ * referee), and a note added to every disagreement with krieg's referee.
  */
 export type ParsedKpgn = ({ kind: 'record'; record: GameRecord } | { kind: 'view'; view: View }) & {
-  positions: SourcePosition[]; startAt?: SourcePosition; resultAt?: SourcePosition; endWithoutCheck?: boolean;
+  positions: SourcePosition[]; startAt?: SourcePosition; resultAt?: SourcePosition; endWithoutCheck?: boolean; mismatchNote?: string;
 };
 
 const RESULTS: Result[] = ['1-0', '0-1', '1/2-1/2', '*'];

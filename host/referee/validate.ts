@@ -45,6 +45,8 @@ export interface RecordSource {
    * the end): such a percept is completed from the referee's.
    */
   endWithoutCheck?: boolean;
+  /** Added to every disagreement with the referee (what it means for a record from another program). */
+  mismatchNote?: string;
 }
 
 /**
@@ -53,6 +55,17 @@ export interface RecordSource {
  * result that contradicts how the game ended.
  */
 export function validateRecord(engine: Engine, record: GameRecord, positions: SourcePosition[] = [], startAt?: SourcePosition, source: RecordSource = {}): GameRecord {
+  try {
+    return replay(engine, record, positions, startAt, source);
+  } catch (error) {
+    if (source.mismatchNote && error instanceof KriegError && error.code === 'record-mismatch') {
+      throw new KriegError(error.code, `${error.message} (${source.mismatchNote})`);
+    }
+    throw error;
+  }
+}
+
+function replay(engine: Engine, record: GameRecord, positions: SourcePosition[], startAt: SourcePosition | undefined, source: RecordSource): GameRecord {
   engine.setRules(record.rules);
   try {
     engine.setFen(HANDLE, record.start);
