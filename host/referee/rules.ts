@@ -164,6 +164,15 @@ function legacyMaterialDraw(base: RuleSet, on: boolean): MaterialDraw {
   return base.insufficientMaterialDraw === 'none' ? 'dead' : base.insufficientMaterialDraw;
 }
 
+/**
+ * A rule set stored whole as JSON (a database's rules_json): read through withOverrides, so a
+ * flag stored in an older form (insufficientMaterialDraw as a boolean) is understood, and a bad
+ * one is refused.
+ */
+export function parseRulesJson(text: string): RuleSet {
+  return withOverrides(preset('berkeley'), JSON.parse(text));
+}
+
 const ALLOWED: Partial<Record<keyof RuleSet, string[]>> = {
   illegalHeardBy: ['both', 'mover'],
   captureDetail: ['square', 'square+kind'],
