@@ -24,6 +24,7 @@ import { parseRecordJson } from '../host/notation/recordJson';
 import type { View } from '../host/referee/record';
 import { solveView } from '../host/solver/solve';
 import { describeMachine, gitState, group, machine, median, progress, repoRoot, seconds, writeJson, writeText } from './lib/harness';
+import { parseRulesJson } from '../host/referee/rules';
 
 const quick = process.argv.includes('--quick');
 const RUNS = quick ? 1 : 3;
@@ -165,7 +166,7 @@ async function setProblems(): Promise<{ source: string; problems: SetProblem[] }
           const row = rows[Math.floor(((i + 0.5) * rows.length) / k)];
           const parsed = parseRecordJson(row.viewJson);
           problems.push({
-            problem: { id: `db:${row.id}`, rules: JSON.parse(row.rulesJson), ply, positions: row.positions, class: cls },
+            problem: { id: `db:${row.id}`, rules: parseRulesJson(row.rulesJson), ply, positions: row.positions, class: cls },
             view: parsed.kind === 'view' ? parsed.view : undefined,
           });
         }

@@ -14,6 +14,7 @@ import { createEngine } from '../host/node';
 import { ProblemDb } from '../host/db/database';
 import { solve, type Algorithm, type Problem } from '../host/solver/solve';
 import { describeMachine, gitState, machine, median, progress, repoRoot, seconds, writeJson, writeText } from './lib/harness';
+import { parseRulesJson } from '../host/referee/rules';
 
 const option = (name: string) => { const i = process.argv.indexOf(name); return i >= 0 ? process.argv[i + 1] : undefined; };
 const quick = process.argv.includes('--quick');
@@ -66,7 +67,7 @@ for (const path of databases) {
   if (quick) rows = rows.slice(0, 20);
   progress(`speedup: ${path}: ${rows.length} 5-ply near-misses, limit ${seconds(LIMIT_MS)}`);
   const measured: Row[] = rows.map((row, i) => {
-    const r = { id: row.id, size: row.beliefSize, ...measure({ rules: JSON.parse(row.rulesJson), ply: 5, positions: row.positions }) };
+    const r = { id: row.id, size: row.beliefSize, ...measure({ rules: parseRulesJson(row.rulesJson), ply: 5, positions: row.positions }) };
     if ((i + 1) % 20 === 0) progress(`  ${i + 1} of ${rows.length}`);
     return r;
   });

@@ -49,7 +49,7 @@ export interface CoreExports {
   generateAttempts(handle: number): number;
   /** Percept of `attempt` in `handle`, playing it into `dst` when legal (no turn memory). */
   answerAttempt(handle: number, attempt: number, dst: number): number;
-  /** Number of legal pawn captures of the side to move; their landing squares into pawnTryBuffer. */
+  /** Number of legal pawn captures of the side to move; into pawnTryBuffer their landing squares (words 0, 1: lo, hi) and the squares of the pawns that make them (words 2, 3). */
   legalPawnCaptures(handle: number): number;
   /** Start a game from `handle` (handle + 1 is its scratch): 0 or a negative status. */
   gameStart(handle: number): number;

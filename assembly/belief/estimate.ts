@@ -22,10 +22,11 @@
 
 import { POSITIONS, POSITION_SHIFT, W_COLOR, W_TYPE, W_SIDE, W_CASTLING, MOVE_EN_PASSANT, copyPosition, positionCapacity, pieceAt } from '../chess/position';
 import { MOVES, MAX_MOVES, generateMoves, listOffset, LEVEL_LIST_BASE, LEVEL_LISTS, REFEREE_LIST } from '../chess/moveGen';
-import { rule, RULE_FIFTY_MOVES, RULE_PAWN_TRY_NONSENSE } from '../referee/rules';
+import { rule, RULE_FIFTY_MOVES } from '../referee/rules';
 import {
   ANSWER_NONSENSE, END_NONE, END_DRAW_REPETITION, PERCEPT_END_SHIFT, PERCEPT_CAPTURE_SHIFT,
-  ANSWER_LEGAL, legalMoveFor, playAndAnnounce, legalPawnCaptures, PAWN_TRY_SQUARES,
+  ANSWER_LEGAL, legalMoveFor, playAndAnnounce, legalPawnCaptures, PAWN_TRY_SQUARES, pawnTryRuledOut,
+  pawnTriesRuleOut, ruledOutBy, announcedSquaresWord,
 } from '../referee/referee';
 import { ATTEMPTS, generateAttempts, isPawnCaptureAttempt, isAttemptable, attemptOf } from '../referee/attempts';
 import { randomBelow, seedRandom } from '../referee/game';
@@ -82,13 +83,18 @@ const PERCEPT_CAPTURE_MASK: i32 = 127 << PERCEPT_CAPTURE_SHIFT;
  * attempt (a move legal on the full board is legal on the board of the mover's own pieces, and
  * distinct legal moves have distinct attempt codes: only promotions share a from-to pair, and they
  * keep their piece), so the Illegal attempts are the attempts less the legal moves, less the pawn
- * capture attempts where the rules make them Nonsense (none of them is legal then).
+ * capture attempts the pawn-try announcement rules out where the rules make them Nonsense (none
+ * of them is legal: every legal capture is announced).
  */
 function illegalOptionsGiven(h: i32, legal: i32): i32 {
   const n = generateAttempts(h);
   let count = n - legal;
-  if (rule(RULE_PAWN_TRY_NONSENSE) != 0 && legalPawnCaptures(h) == 0) {
-    for (let i = 0; i < n; i++) if (isPawnCaptureAttempt(h, unchecked(ATTEMPTS[i]))) count--;
+  if (pawnTriesRuleOut()) {
+    const tries = legalPawnCaptures(h); // generates moves, not attempts: ATTEMPTS stays intact
+    for (let i = 0; i < n; i++) {
+      const attempt = unchecked(ATTEMPTS[i]);
+      if (isPawnCaptureAttempt(h, attempt) && ruledOutBy(attempt, tries)) count--;
+    }
   }
   return count;
 }
@@ -118,7 +124,8 @@ function applyEvent(h: i32, e: i32, dst: i32, list: i32): i32 {
     const kind = (unchecked(eventWord(e, 0)) >> 8) & 3;
     if (kind == TRIES_COUNT) return count == eventWord(e, 1) ? h : -1;
     if (kind == TRIES_EXISTS) return (count > 0 ? 1 : 0) == eventWord(e, 1) ? h : -1;
-    return unchecked(PAWN_TRY_SQUARES[0]) == eventWord(e, 2) && unchecked(PAWN_TRY_SQUARES[1]) == eventWord(e, 3) ? h : -1;
+    const word = announcedSquaresWord();
+    return unchecked(PAWN_TRY_SQUARES[word]) == eventWord(e, 2) && unchecked(PAWN_TRY_SQUARES[word + 1]) == eventWord(e, 3) ? h : -1;
   }
   if (type == V_ANY) return (legalPawnCaptures(h) > 0 ? 1 : 0) == eventWord(e, 1) ? h : -1;
   if (type == V_OPPONENT) return illegalCountPossible(h, e) ? h : -1; // a turn still in progress
@@ -172,7 +179,7 @@ function isNonsense(h: i32, e: i32, attempt: i32): bool {
     }
   }
   if ((unchecked(OWN_CACHE[c]) & 1) == 0) return true;
-  return rule(RULE_PAWN_TRY_NONSENSE) != 0 && isPawnCaptureAttempt(h, attempt) && legalPawnCaptures(h) == 0;
+  return pawnTryRuledOut(h, attempt);
 }
 
 // An own turn is often several attempts on one position (Illegal ones, then a legal one): its

@@ -8,9 +8,11 @@
 // |------|--------------------------|---------------------------------|--------------------------------|
 // | 0    | type | side << 4         | type | side << 4                | type | side << 4               |
 // | 1    | attempt code             | number of legal pawn captures   | 1 "Try"/"Yes", 0 "No"         |
-// | 2    | percept (referee.ts)     | their landing squares, lo word  | 0                              |
-// | 3    | 0                        | their landing squares, hi word  | 0                              |
-// `side` is the side the event belongs to: the attempter, the side about to move, the asker.
+// | 2    | percept (referee.ts)     | announced squares, lo word      | 0                              |
+// | 3    | 0                        | announced squares, hi word      | 0                              |
+// `side` is the side the event belongs to: the attempter, the side about to move, the asker. The
+// announced squares are where the captures land, or where the capturing pawns stand
+// (PAWN_TRIES_PAWN_SQUARES); they are 0 under rules that announce none.
 
 import {
   POSITIONS, POSITION_SHIFT, W_SIDE, W_HALFMOVE, W_KEY_LO, W_KEY_HI, copyPosition,
@@ -23,7 +25,7 @@ import {
 import {
   ANSWER_LEGAL, ANSWER_ILLEGAL, ANSWER_NONSENSE, PERCEPT_END_SHIFT, END_NONE, END_CHECKMATE,
   END_STALEMATE, END_DRAW_REPETITION, answerAttempt, legalPawnCaptures, PAWN_TRY_SQUARES,
-  perceptEnd,
+  perceptEnd, announcedSquaresWord,
 } from './referee';
 import { ATTEMPTS, generateAttempts, isPawnCaptureAttempt } from './attempts';
 
@@ -36,7 +38,7 @@ export const EVENT_ANY: i32 = 3;
 export const GAME_OVER: i32 = -1;
 export const GAME_LOG_FULL: i32 = -2;
 export const GAME_NOT_STARTED: i32 = -3;
-export const GAME_NO_ANY: i32 = -4; // "Any?" not part of the rules, or not before the first attempt
+export const GAME_NO_ANY: i32 = -4; // "Any?" not part of the rules, or asked already this turn
 
 // results
 export const RESULT_ONGOING: i32 = 0;
@@ -69,6 +71,7 @@ let endReason: i32 = END_NONE;
 const REJECTED_TURN = new Int32Array(1 << 15);
 let turnStamp: i32 = 0;
 let attemptsThisTurn: i32 = 0;
+let askedThisTurn: bool = false;
 let obligation: i32 = OBLIGE_NONE;
 
 export function initGame(maxEvents: i32): void {
@@ -122,10 +125,12 @@ function thirdRepetition(): bool {
 function beginTurn(): bool {
   turnStamp++;
   attemptsThisTurn = 0;
+  askedThisTurn = false;
   obligation = OBLIGE_NONE;
   if (result != RESULT_ONGOING || !pawnTriesAnnounced()) return true;
   const count = legalPawnCaptures(gameHandle);
-  return logEvent(EVENT_PAWN_TRIES, sideToMove(), count, PAWN_TRY_SQUARES[0], PAWN_TRY_SQUARES[1]);
+  const word = announcedSquaresWord();
+  return logEvent(EVENT_PAWN_TRIES, sideToMove(), count, PAWN_TRY_SQUARES[word], PAWN_TRY_SQUARES[word + 1]);
 }
 
 /**
@@ -142,14 +147,19 @@ export function gameStart(handle: i32): i32 {
   return beginTurn() ? 0 : GAME_LOG_FULL;
 }
 
-/** The side to move asks "Any?" (pawn-try rules with a question). Returns 1 yes, 0 no, or a status. */
+/**
+ * The side to move asks "Any?" (pawn-try rules with a question). Returns 1 yes, 0 no, or a status.
+ * It may be asked at any point of the turn (Berkeley: "during her turn"; English rule 11: "when
+ * it is a player's turn to move"), once: a second answer could tell nothing new.
+ */
 export function gameAskAny(): i32 {
   if (gameHandle < 0) return GAME_NOT_STARTED;
   if (result != RESULT_ONGOING) return GAME_OVER;
   const mode = rule(RULE_PAWN_TRIES);
-  if ((mode != PAWN_TRIES_ANY_SECRET && mode != PAWN_TRIES_ANY_OPEN) || attemptsThisTurn > 0) return GAME_NO_ANY;
+  if ((mode != PAWN_TRIES_ANY_SECRET && mode != PAWN_TRIES_ANY_OPEN) || askedThisTurn) return GAME_NO_ANY;
   const yes = legalPawnCaptures(gameHandle) > 0 ? 1 : 0;
   if (!logEvent(EVENT_ANY, sideToMove(), yes, 0, 0)) return GAME_LOG_FULL;
+  askedThisTurn = true;
   if (yes != 0) obligation = mode == PAWN_TRIES_ANY_SECRET ? OBLIGE_UNTIL_LEGAL : OBLIGE_ONE;
   return yes;
 }
@@ -157,7 +167,10 @@ export function gameAskAny(): i32 {
 /**
  * The side to move attempts `attempt`: returns the percept (also logged), or a negative status.
  * An attempt already rejected this turn is Nonsense when the rules say so, otherwise answered
- * again; an attempt that breaks an "Any?" obligation (not a pawn capture) is Nonsense.
+ * again; an attempt that breaks an "Any?" obligation (not a pawn capture) is Nonsense. That
+ * refusal is not a rejection of the move itself: once the obligation is spent, the same attempt
+ * is answered as any other (English rule 11: "if the move be illegal he is at liberty to make a
+ * legal move with any man").
  */
 export function gameAttempt(attempt: i32): i32 {
   if (gameHandle < 0) return GAME_NOT_STARTED;
@@ -165,13 +178,14 @@ export function gameAttempt(attempt: i32): i32 {
   const side = sideToMove();
   const repeated = isRejected(attempt);
   let percept: i32;
+  let obliged = false;
   if (repeated && rule(RULE_REPEAT_IS_NONSENSE) != 0) percept = ANSWER_NONSENSE;
-  else if (obligation != OBLIGE_NONE && !isPawnCaptureAttempt(gameHandle, attempt)) percept = ANSWER_NONSENSE;
+  else if (obligation != OBLIGE_NONE && !isPawnCaptureAttempt(gameHandle, attempt)) { percept = ANSWER_NONSENSE; obliged = true; }
   else percept = answerAttempt(gameHandle, attempt, gameHandle + 1);
   attemptsThisTurn++;
   const answer = percept & 3;
   if (answer != ANSWER_LEGAL) {
-    if (attempt >= 0 && attempt < (1 << 15)) REJECTED_TURN[attempt] = turnStamp;
+    if (!obliged && attempt >= 0 && attempt < (1 << 15)) REJECTED_TURN[attempt] = turnStamp;
     if (answer == ANSWER_ILLEGAL && obligation == OBLIGE_ONE) obligation = OBLIGE_NONE;
     return logEvent(EVENT_ATTEMPT, side, attempt, percept, 0) ? percept : GAME_LOG_FULL;
   }

@@ -5,10 +5,10 @@
 import { POSITIONS, POSITION_SHIFT, W_KEY_LO, W_KEY_HI, samePosition } from '../chess/position';
 import { MOVES, listOffset, generateMoves } from '../chess/moveGen';
 import { mul32 } from '../chess/bitboard';
-import { rule, RULE_FIFTY_MOVES, RULE_PAWN_TRY_NONSENSE } from '../referee/rules';
-import { ANSWER_LEGAL, ANSWER_ILLEGAL, ANSWER_NONSENSE, END_NONE, PERCEPT_CHECK, PERCEPT_CAPTURE_SHIFT, perceptEnd, answerAttempt, playAndAnnounce, legalPawnCaptures } from '../referee/referee';
+import { rule, RULE_FIFTY_MOVES } from '../referee/rules';
+import { ANSWER_LEGAL, ANSWER_ILLEGAL, ANSWER_NONSENSE, END_NONE, PERCEPT_CHECK, PERCEPT_CAPTURE_SHIFT, perceptEnd, answerAttempt, playAndAnnounce, pawnTryRuledOut } from '../referee/referee';
 import { knownNoMate } from './table';
-import { attemptOf, isAttemptable, isPawnCaptureAttempt } from '../referee/attempts';
+import { attemptOf, isAttemptable } from '../referee/attempts';
 import { afterOwnMove, announceTries, triesLo, triesHi, WON, FAILED } from './outcome';
 import {
   N_PARENT, N_FIRST, N_NEXT, N_DEPTH, N_ATTEMPT, N_ENTRIES, N_SIZE, N_ATTEMPTS, N_COUNT,
@@ -215,7 +215,7 @@ function cacheMoves(h: i32): void {
 /** answerAttempt (referee.ts) with the legal moves of `h` already at hand. */
 function answerFromMoves(h: i32, attempt: i32, dst: i32): i32 {
   if (!isAttemptable(h, attempt)) return ANSWER_NONSENSE;
-  if (rule(RULE_PAWN_TRY_NONSENSE) != 0 && isPawnCaptureAttempt(h, attempt) && legalPawnCaptures(h) == 0) return ANSWER_NONSENSE;
+  if (pawnTryRuledOut(h, attempt)) return ANSWER_NONSENSE;
   if (unchecked(MOVE_STAMP[attempt]) != moveStamp) return ANSWER_ILLEGAL;
   return playAndAnnounce(h, unchecked(MOVE_OF_ATTEMPT[attempt]), dst);
 }

@@ -18,7 +18,9 @@ import {
   rule, pawnTriesAnnounced, RULES, RULE_PAWN_TRIES, RULE_STALEMATE_LOSES,
   PAWN_TRIES_COUNT, PAWN_TRIES_EXISTS,
 } from '../referee/rules';
-import { END_NONE, END_CHECKMATE, END_STALEMATE, perceptEnd, legalPawnCaptures, PAWN_TRY_SQUARES } from '../referee/referee';
+import {
+  END_NONE, END_CHECKMATE, END_STALEMATE, perceptEnd, legalPawnCaptures, PAWN_TRY_SQUARES, announcedSquaresWord,
+} from '../referee/referee';
 
 export const OPEN: i32 = 0;
 export const WON: i32 = 1;
@@ -97,7 +99,8 @@ export function announceTries(h: i32): void {
   if (mode == PAWN_TRIES_COUNT) triesLo = n;
   else if (mode == PAWN_TRIES_EXISTS) triesLo = n > 0 ? 1 : 0;
   else {
-    triesLo = unchecked(PAWN_TRY_SQUARES[0]);
-    triesHi = unchecked(PAWN_TRY_SQUARES[1]);
+    const word = announcedSquaresWord();
+    triesLo = unchecked(PAWN_TRY_SQUARES[word]);
+    triesHi = unchecked(PAWN_TRY_SQUARES[word + 1]);
   }
 }

@@ -36,7 +36,7 @@ export function readView(file: string, as: Side | undefined, game: string | unde
 /** The options naming one player's view of one game of a file (belief, infoset). */
 export function withGameSelection<T>(y: Argv<T>) {
   return y
-    .positional('file', { type: 'string', describe: 'a KPGN or JSON file of records or views' })
+    .positional('file', { type: 'string', describe: 'a KPGN or JSON file of records or views, or a ks-game save' })
     .option('as', { choices: ['white', 'black'] as const, describe: 'whose view (required for a record; a view file is its own side\'s)' })
     .option('game', { type: 'string', describe: 'game N of the file (1-based)', defaultDescription: '1' });
 }

@@ -14,7 +14,7 @@ import { defaultDbPath, DEFAULT_DB } from '../db/paths';
 import { parseRecordJson } from '../notation/recordJson';
 import { formatProblems, type NamedProblem, type ProblemClass } from '../solver/problemFile';
 import { strategyFromJson, strategyText, type Strategy } from '../solver/strategy';
-import { preset, withOverrides } from '../referee/rules';
+import { parseRulesJson } from '../referee/rules';
 import type { View } from '../referee/record';
 import { KriegError } from '../status';
 
@@ -72,7 +72,7 @@ function stored<T>(db: ProblemDb, row: InstanceRow, column: string, parse: () =>
   }
 }
 
-const rulesOf = (db: ProblemDb, row: InstanceRow) => stored(db, row, 'rules_json', () => withOverrides(preset('berkeley'), JSON.parse(row.rulesJson)));
+const rulesOf = (db: ProblemDb, row: InstanceRow) => stored(db, row, 'rules_json', () => parseRulesJson(row.rulesJson));
 const strategyOf = (db: ProblemDb, row: InstanceRow): Strategy => stored(db, row, 'strategy', () => strategyFromJson(JSON.parse(row.strategy)));
 
 /** The instance's stored view (White's view up to the instance). */

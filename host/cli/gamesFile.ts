@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync, renameSync, existsSync, statSync, rmSync }
 import { KriegError } from '../status';
 import { parseKpgnGames, writeRecordKpgn, writeViewKpgn, type ParsedKpgn } from '../notation/kpgn';
 import { parseRecordJsonGames, recordToJson, viewToJson } from '../notation/recordJson';
+import { isKsGameText, parseKsGameGames } from '../notation/ksGame';
 import { viewOf, type GameRecord, type Side, type View } from '../referee/record';
 import { validateRecord } from '../referee/validate';
 import type { Engine } from '../engine';
@@ -15,11 +16,12 @@ export function formatOf(path: string, given?: string): Format {
   return /\.json$/i.test(path) ? 'json' : 'kpgn';
 }
 
-/** Reads every game of a file; errors name the file, line and column. */
+/** Reads every game of a file (KPGN, krieg's JSON, or a ks-game save); errors name the file, line and column. */
 export function readGames(path: string): ParsedKpgn[] {
   if (!existsSync(path) || !statSync(path).isFile()) throw new KriegError('no-file', `${path}: no such file`);
   const text = readFileSync(path, 'utf8');
   try {
+    if (isKsGameText(text)) return parseKsGameGames(text);
     return /^\s*[[{]/.test(text) && !/^\s*\[[A-Za-z]/.test(text) ? parseRecordJsonGames(text) : parseKpgnGames(text);
   } catch (error) {
     if (error instanceof KriegError) throw new KriegError(error.code, `${path}: ${error.message}`);
@@ -48,7 +50,7 @@ export function viewOfGame(engine: Engine, file: string, game: ParsedKpgn, n: nu
   }
   if (as === undefined) throw new KriegError('missing-as', `${file}: game ${n} is a full record; say whose view with --as white or --as black`);
   try {
-    return viewOf(validateRecord(engine, game.record, game.positions, game.startAt), as);
+    return viewOf(validateRecord(engine, game.record, game.positions, game.startAt, game), as);
   } catch (error) {
     if (error instanceof KriegError) throw new KriegError(error.code, `${file}: ${error.message}`);
     throw error;

@@ -140,7 +140,7 @@ export const solveCommand = {
   command: 'solve [file]',
   describe: 'guaranteed checkmate: can the player to move force mate within N ply in every position he cannot rule out, whatever the opponent does?',
   builder: (y: Argv) => withBackend(withProblemOptions(y
-    .positional('file', { type: 'string', describe: 'a problems file (JSON), db:ID (instance ID of the problem database, see --db), or a game file (KPGN/JSON view or record)' })
+    .positional('file', { type: 'string', describe: 'a problems file (JSON), db:ID (instance ID of the problem database, see --db), or a game file (KPGN/JSON view or record, or a ks-game save)' })
     .option('ply', { type: 'string', describe: 'mate within this many plies of actual moves (both sides; Illegal retries do not count): 1, 3, 5 …; default: the problem\'s, else 3' })
     .option('algo', { type: 'string', default: DEFAULT_ALGORITHM, describe: `search algorithm: ${ALGORITHMS.join(', ')} (${Object.entries(ALGORITHM_ALIASES).map(([a, b]) => `${a} = ${b}`).join(', ')})` })
     .option('limit-nodes', { type: 'string', describe: 'stop (answer unknown) after this many belief-state nodes' })

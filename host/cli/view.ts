@@ -10,7 +10,7 @@ export const viewCommand = {
   command: 'view <file>',
   describe: 'print one player\'s view of recorded games (a record is first replayed through the referee to check it)',
   builder: (y: Argv) => withBackend(y
-    .positional('file', { type: 'string', describe: 'a KPGN or JSON file of records (or views)' })
+    .positional('file', { type: 'string', describe: 'a KPGN or JSON file of records (or views), or a ks-game save' })
     .option('as', { choices: ['white', 'black'] as const, demandOption: true, describe: 'whose view' })
     .option('game', { type: 'string', describe: 'only game N of the file (1-based)' })
     .option('format', { choices: FORMATS, default: 'kpgn' as Format, describe: 'output notation' })

@@ -11,9 +11,10 @@
 //
 // capture: square, then p (a pawn) or x (a piece) under pawn-or-piece rules, then ep if announced.
 // checks: N R F L S (Knight, Rank, File, Long, Short diagonal), or C for a plain "check".
-// attempts: own attempts before the legal one, in order, a Nonsense one marked ?; for an opponent
-// turn in a view, the number of Illegal attempts heard (empty when the rules hide it).
-// extras after ;: pawn tries T<count> / T+ / T- / T@<squares> (T@- none), Any? A+ / A-,
+// attempts: own attempts before the legal one, in order, a Nonsense one marked ?, and "Any?" (A+ or
+// A-) where it was asked after other attempts; for an opponent turn in a view, the number of
+// Illegal attempts heard (empty when the rules hide it).
+// extras after ;: pawn tries T<count> / T+ / T- / T@<squares> (T@- none), Any? A+ / A- asked first,
 // promotion announced P, game end checkmate | stalemate | draw-material | draw-fifty | draw-repetition.
 // Moves are written in UCI coordinates; a full record's legal moves may also be read in SAN.
 import { KriegError } from '../status';
@@ -31,10 +32,15 @@ import type {
 /** Where an event came from in the text (1-based), for error messages about its content. */
 export interface SourcePosition { line: number; column: number }
 
-/** A parsed game: the positions of its events, and of its start position ([FEN] tag or "start"). */
-export type ParsedKpgn =
-  | { kind: 'record'; record: GameRecord; positions: SourcePosition[]; startAt?: SourcePosition }
-  | { kind: 'view'; view: View; positions: SourcePosition[]; startAt?: SourcePosition };
+/**
+ * A parsed game: the positions of its events, of its start position ([FEN] tag or "start") and of
+ * its result; for records read from another program's format (ks-game), `endWithoutCheck` when it
+ * does not announce the check that comes with a game end (validateRecord takes it from the
+ * referee), and a note added to every disagreement with krieg's referee.
+ */
+export type ParsedKpgn = ({ kind: 'record'; record: GameRecord } | { kind: 'view'; view: View }) & {
+  positions: SourcePosition[]; startAt?: SourcePosition; resultAt?: SourcePosition; endWithoutCheck?: boolean; mismatchNote?: string;
+};
 
 const RESULTS: Result[] = ['1-0', '0-1', '1/2-1/2', '*'];
 const RESERVED_TAGS = new Set(['Variant', 'Rules', 'Filtered', 'FEN', 'White', 'Black', 'Result', 'SetUp']);
@@ -77,7 +83,7 @@ export function pawnTriesText(e: PawnTriesEvent): string {
   return 'T@' + (e.squares && e.squares.length ? e.squares.map(squareName).join('') : '-');
 }
 
-interface Turn { side: Side; extras: string[]; attempts: AttemptEvent[]; legal?: AttemptEvent; opponent?: OpponentMoveEvent }
+interface Turn { side: Side; extras: string[]; attempts: (AttemptEvent | AnyEvent)[]; legal?: AttemptEvent; opponent?: OpponentMoveEvent }
 
 function turnsOf(events: readonly ViewEvent[]): Turn[] {
   const turns: Turn[] = [];
@@ -92,7 +98,8 @@ function turnsOf(events: readonly ViewEvent[]): Turn[] {
   for (const e of events) {
     const turn = open(e.side);
     if (e.type === 'pawn-tries') turn.extras.push(pawnTriesText(e));
-    else if (e.type === 'any') turn.extras.push(e.yes ? 'A+' : 'A-');
+    else if (e.type === 'any' && turn.attempts.length === 0) turn.extras.push(e.yes ? 'A+' : 'A-');
+    else if (e.type === 'any') turn.attempts.push(e);
     else if (e.type === 'opponent-move') turn.opponent = e;
     else if (e.percept.answer === 'legal') turn.legal = e;
     else turn.attempts.push(e);
@@ -108,7 +115,7 @@ function writeTurns(events: readonly ViewEvent[], start: string): string[] {
     const move = turn.opponent ? (turn.opponent.percept ? '??' : '*') : turn.legal ? turn.legal.attempt : '*';
     const attempts = turn.opponent
       ? (turn.opponent.illegal === undefined ? '' : String(turn.opponent.illegal))
-      : turn.attempts.map((a) => a.attempt + (a.percept.answer === 'nonsense' ? '?' : '')).join(' ');
+      : turn.attempts.map((a) => (a.type === 'any' ? (a.yes ? 'A+' : 'A-') : a.attempt + (a.percept.answer === 'nonsense' ? '?' : ''))).join(' ');
     const extras = [...turn.extras];
     if (percept?.promotion) extras.push('P');
     if (percept?.end) extras.push(percept.end);
@@ -297,9 +304,14 @@ export function parseKpgn(text: string, firstLine = 1): ParsedKpgn {
     } else {
       let column = attemptsColumn + (main.slice(colon + 1).length - main.slice(colon + 1).trimStart().length);
       for (const token of attemptsText.split(/\s+/).filter(Boolean)) {
+        if (token === 'A+' || token === 'A-') {
+          push({ type: 'any', side: turnSide, yes: token === 'A+' } satisfies AnyEvent, index + 1, column);
+          column += token.length + 1;
+          continue;
+        }
         const nonsense = token.endsWith('?');
         const move = nonsense ? token.slice(0, -1) : token;
-        if (!UCI.test(move)) cursor.fail(column, `bad attempt '${token}' (expected UCI like e2e4 or e7e8q, with ? for a Nonsense answer)`);
+        if (!UCI.test(move)) cursor.fail(column, `bad attempt '${token}' (expected UCI like e2e4 or e7e8q, with ? for a Nonsense answer, or A+ / A- for "Any?")`);
         push({ type: 'attempt', side: turnSide, attempt: move, percept: { answer: nonsense ? 'nonsense' : 'illegal' } }, index + 1, column);
         column += token.length + 1;
       }
@@ -318,8 +330,9 @@ export function parseKpgn(text: string, firstLine = 1): ParsedKpgn {
   const own = Object.fromEntries(Object.entries(tags).filter(([k]) => !RESERVED_TAGS.has(k)));
   const common = { rules, start, white: tags.White ?? '?', black: tags.Black ?? '?', result, tags: own };
   const startAt = tagLine.FEN ? { line: offset + tagLine.FEN, column: 1 } : undefined;
-  if (as === undefined) return { kind: 'record', record: { ...common, events: events as RecordEvent[] }, positions, startAt };
-  return { kind: 'view', view: { ...common, as, events }, positions, startAt };
+  const resultAt = tagLine.Result ? { line: offset + tagLine.Result, column: 1 } : undefined;
+  if (as === undefined) return { kind: 'record', record: { ...common, events: events as RecordEvent[] }, positions, startAt, resultAt };
+  return { kind: 'view', view: { ...common, as, events }, positions, startAt, resultAt };
 }
 
 /** Splits a file of KPGN games (a game starts at a tag line that follows moves) and parses each. */

@@ -99,7 +99,7 @@ function syntaxErrorOffset(text: string): number {
 }
 
 /** Line and column (1-based) where each value starts, by JSON path ("events.3.percept"). */
-function locate(text: string): Map<string, SourcePosition> {
+export function locate(text: string): Map<string, SourcePosition> {
   const where = new Map<string, SourcePosition>();
   let i = 0;
   const lineStarts = [0];
@@ -224,15 +224,19 @@ export function parseRecordJson(text: string): ParsedKpgn {
   return games[0];
 }
 
-/** Parses one JSON document (a record or view) or an array of them. */
-export function parseRecordJsonGames(text: string): ParsedKpgn[] {
-  let doc: unknown;
-  try { doc = JSON.parse(text); } catch {
+/** JSON.parse, with a syntax error reported at its line and column. */
+export function parseJson(text: string): unknown {
+  try { return JSON.parse(text); } catch {
     const offset = syntaxErrorOffset(text);
     const before = text.slice(0, offset);
     const found = offset < text.length ? `'${text[offset]}'` : 'the end of the file';
     throw new KriegError('bad-json', `line ${before.split('\n').length}, column ${offset - before.lastIndexOf('\n')}: invalid JSON: unexpected ${found}`);
   }
+}
+
+/** Parses one JSON document (a record or view) or an array of them. */
+export function parseRecordJsonGames(text: string): ParsedKpgn[] {
+  const doc = parseJson(text);
   const where = locate(text);
   const r: Reader = new Reader(where);
   if (Array.isArray(doc)) {
@@ -266,10 +270,11 @@ function readDocument(r: Reader, where: Map<string, SourcePosition>, doc: unknow
   const positions = events.map((_, i) => where.get(path(`events.${i}`))!);
   const common = { rules, start, white: r.text(o.white ?? '?', path('white')), black: r.text(o.black ?? '?', path('black')), result, tags };
   const startAt = where.get(path('start'));
+  const resultAt = where.get(path('result'));
   if (!view) {
     if (o.as !== undefined) r.fail(path('as'), 'a record has no "as" (that is a view)');
-    return { kind: 'record', record: { ...common, events: events as GameRecord['events'] }, positions, startAt };
+    return { kind: 'record', record: { ...common, events: events as GameRecord['events'] }, positions, startAt, resultAt };
   }
   const as = r.oneOf(o.as, ['white', 'black'] as const, path('as'));
-  return { kind: 'view', view: { ...common, as, events }, positions, startAt };
+  return { kind: 'view', view: { ...common, as, events }, positions, startAt, resultAt };
 }

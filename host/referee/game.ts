@@ -16,7 +16,7 @@ const EVENT_ANY = 3;
 const RESULTS: Result[] = ['*', '1-0', '0-1', '1/2-1/2'];
 const GAME_STATUS: Record<number, string> = {
   [-1]: 'the game is over', [-2]: 'the game log is full', [-3]: 'no game started',
-  [-4]: '"Any?" is not allowed here (rules without it, or after the first attempt of the turn)',
+  [-4]: '"Any?" is not allowed here (rules without it, or asked already this turn)',
 };
 
 function gameError(status: number): KriegError {
@@ -39,7 +39,7 @@ export interface TurnContext {
 
 export interface Player {
   readonly name: string;
-  /** The next attempt code, or 'any' to ask "Any?" (only before the first attempt, where the rules allow). */
+  /** The next attempt code, or 'any' to ask "Any?" (once a turn, where the rules allow). */
   choose(context: TurnContext): number | 'any';
 }
 
@@ -64,7 +64,7 @@ export function readEvents(engine: Engine, from = 0): RecordEvent[] {
 export function announcedPawnTries(rules: RuleSet, side: Side, count: number, squares: number[]): PawnTriesEvent {
   if (rules.pawnTries === 'count') return { type: 'pawn-tries', side, count };
   if (rules.pawnTries === 'exists') return { type: 'pawn-tries', side, exists: count > 0 };
-  if (rules.pawnTries === 'squares') return { type: 'pawn-tries', side, squares };
+  if (rules.pawnTries === 'squares' || rules.pawnTries === 'pawn-squares') return { type: 'pawn-tries', side, squares };
   throw new KriegError('bad-event', `pawn tries are not announced under pawnTries=${rules.pawnTries}`);
 }
 

@@ -15,7 +15,8 @@ export interface AttemptEvent { type: 'attempt'; side: Side; attempt: string; pe
 /**
  * Pawn tries announced to both before `side`'s turn, as the rules announce them: the number of
  * legal pawn captures (`count` rules), whether one exists (`exists`), or the squares they land
- * on (`squares`). Exactly one field is present.
+ * on (`squares`) or the capturing pawns stand on (`pawn-squares`), both in `squares`. Exactly one
+ * field is present.
  */
 export interface PawnTriesEvent { type: 'pawn-tries'; side: Side; count?: number; exists?: boolean; squares?: number[] }
 /** `side` asked "Any?" and heard yes (a legal pawn capture exists) or no. */

@@ -2,7 +2,14 @@
 // buffer (layout in assembly/referee/rules.ts); encodeRules must follow that layout.
 import { KriegError } from '../status';
 
-export type PawnTries = 'none' | 'any-secret' | 'any-open' | 'count' | 'exists' | 'squares';
+export type PawnTries = 'none' | 'any-secret' | 'any-open' | 'count' | 'exists' | 'squares' | 'pawn-squares';
+/**
+ * Which material ends the game in a draw (MATERIAL_DRAW_* in assembly/referee/rules.ts): none;
+ * Berkeley's list (each side has at most one knight or bishop besides the king); or a dead
+ * position by material as in chess (a lone knight against a bare king, or no knight and every
+ * bishop on one colour of squares).
+ */
+export type MaterialDraw = 'none' | 'berkeley' | 'dead';
 
 export interface RuleSet {
   /** Who hears that an attempt was Illegal. */
@@ -17,9 +24,13 @@ export interface RuleSet {
   enPassantAnnounced: boolean;
   /** Check announcements: the directions (Knight, Rank, File, Long/Short diagonal), or just "check". */
   checkDetail: 'directions' | 'plain';
-  /** Pawn-try information before each turn (see PAWN_TRIES_* in assembly/referee/rules.ts). */
+  /**
+   * Pawn-try information before each turn (see PAWN_TRIES_* in assembly/referee/rules.ts): under
+   * `squares` the squares the legal pawn captures land on, under `pawn-squares` the squares of the
+   * pawns that can make them.
+   */
   pawnTries: PawnTries;
-  /** A pawn capture attempt is Nonsense when no legal pawn capture exists (with announced pawn tries). */
+  /** A pawn capture attempt that the pawn-try announcement rules out is Nonsense (no effect where pawn tries are not announced). */
   pawnTryNonsense: boolean;
   /** A promotion is announced (never the piece). */
   promotionAnnounced: boolean;
@@ -31,15 +42,15 @@ export interface RuleSet {
   stalemate: 'draw' | 'loss';
   fiftyMoveDraw: boolean;
   repetitionDraw: boolean;
-  /** Draw when neither side can mate: bare kings, or kings and a single knight or bishop. */
-  insufficientMaterialDraw: boolean;
+  /** Which material ends the game in a draw (MaterialDraw). */
+  insufficientMaterialDraw: MaterialDraw;
 }
 
 const BERKELEY: RuleSet = {
   illegalHeardBy: 'both', repeatIsNonsense: true, captureDetail: 'square', enPassantSquare: 'captured-pawn',
   enPassantAnnounced: false, checkDetail: 'directions', pawnTries: 'none', pawnTryNonsense: false,
   promotionAnnounced: false, castling: true, enPassant: true, promotionPieces: 'qrbn', stalemate: 'draw',
-  fiftyMoveDraw: false, repetitionDraw: false, insufficientMaterialDraw: true,
+  fiftyMoveDraw: false, repetitionDraw: false, insufficientMaterialDraw: 'berkeley',
 };
 
 /** The named presets; README.md documents the source of each and the choices made where it is silent. */
@@ -48,19 +59,19 @@ export const PRESETS = {
   'berkeley-any': { ...BERKELEY, pawnTries: 'any-secret' },
   wild16: {
     ...BERKELEY, illegalHeardBy: 'mover', repeatIsNonsense: false, captureDetail: 'square+kind', pawnTries: 'count',
-    fiftyMoveDraw: true, repetitionDraw: true,
+    fiftyMoveDraw: true, repetitionDraw: true, insufficientMaterialDraw: 'dead',
   },
   cincinnati: {
     ...BERKELEY, captureDetail: 'square+kind', pawnTries: 'exists', pawnTryNonsense: true,
-    fiftyMoveDraw: true, repetitionDraw: true,
+    fiftyMoveDraw: true, repetitionDraw: true, insufficientMaterialDraw: 'dead',
   },
   english: {
     ...BERKELEY, enPassantSquare: 'landing', enPassantAnnounced: true, pawnTries: 'any-open',
-    fiftyMoveDraw: true, repetitionDraw: true,
+    fiftyMoveDraw: true, repetitionDraw: true, insufficientMaterialDraw: 'dead',
   },
   rand: {
-    ...BERKELEY, captureDetail: 'square+kind', pawnTries: 'squares', promotionAnnounced: true, stalemate: 'loss',
-    fiftyMoveDraw: true, repetitionDraw: true,
+    ...BERKELEY, captureDetail: 'square+kind', pawnTries: 'squares', pawnTryNonsense: true, promotionAnnounced: true,
+    stalemate: 'loss', fiftyMoveDraw: true, repetitionDraw: true, insufficientMaterialDraw: 'dead',
   },
 } as const satisfies Record<string, RuleSet>;
 
@@ -81,7 +92,8 @@ export function sameRules(a: RuleSet, b: RuleSet): boolean {
   return (Object.keys(BERKELEY) as (keyof RuleSet)[]).every((key) => a[key] === b[key]);
 }
 
-const PAWN_TRY_CODES: PawnTries[] = ['none', 'any-secret', 'any-open', 'count', 'exists', 'squares'];
+const PAWN_TRY_CODES: PawnTries[] = ['none', 'any-secret', 'any-open', 'count', 'exists', 'squares', 'pawn-squares'];
+const MATERIAL_DRAWS: MaterialDraw[] = ['none', 'berkeley', 'dead'];
 
 /** The RULES buffer (assembly/referee/rules.ts layout). */
 export function encodeRules(r: RuleSet): Int32Array {
@@ -103,7 +115,7 @@ export function encodeRules(r: RuleSet): Int32Array {
     flag(r.stalemate === 'loss'),
     flag(r.fiftyMoveDraw),
     flag(r.repetitionDraw),
-    flag(r.insufficientMaterialDraw),
+    MATERIAL_DRAWS.indexOf(r.insufficientMaterialDraw),
     flag(r.pawnTryNonsense),
   ]);
 }
@@ -129,8 +141,9 @@ export function describeRules(rules: RuleSet): { variant: string; overrides: Par
 /** Applies overrides (e.g. from CLI flags or a record's [RuleOverrides] tag) to a preset, validating each. */
 export function withOverrides(base: RuleSet, overrides: Record<string, unknown>): RuleSet {
   const rules: RuleSet = { ...base };
-  for (const [key, value] of Object.entries(overrides)) {
+  for (const [key, given] of Object.entries(overrides)) {
     if (!(key in BERKELEY)) throw new KriegError('bad-rules', `unknown rule '${key}'`);
+    const value = key === 'insufficientMaterialDraw' && typeof given === 'boolean' ? legacyMaterialDraw(base, given) : given;
     const current = (BERKELEY as unknown as Record<string, unknown>)[key];
     const allowed = ALLOWED[key as keyof RuleSet];
     const ok = allowed ? allowed.includes(value as string) : typeof value === typeof current;
@@ -141,6 +154,25 @@ export function withOverrides(base: RuleSet, overrides: Record<string, unknown>)
   return rules;
 }
 
+/**
+ * insufficientMaterialDraw was a boolean before it named the rule (records and databases written
+ * then say true or false): false is 'none'; true is the base preset's rule, or 'dead' when the
+ * base has none.
+ */
+function legacyMaterialDraw(base: RuleSet, on: boolean): MaterialDraw {
+  if (!on) return 'none';
+  return base.insufficientMaterialDraw === 'none' ? 'dead' : base.insufficientMaterialDraw;
+}
+
+/**
+ * A rule set stored whole as JSON (a database's rules_json): read through withOverrides, so a
+ * flag stored in an older form (insufficientMaterialDraw as a boolean) is understood, and a bad
+ * one is refused.
+ */
+export function parseRulesJson(text: string): RuleSet {
+  return withOverrides(preset('berkeley'), JSON.parse(text));
+}
+
 const ALLOWED: Partial<Record<keyof RuleSet, string[]>> = {
   illegalHeardBy: ['both', 'mover'],
   captureDetail: ['square', 'square+kind'],
@@ -148,6 +180,7 @@ const ALLOWED: Partial<Record<keyof RuleSet, string[]>> = {
   checkDetail: ['directions', 'plain'],
   pawnTries: PAWN_TRY_CODES,
   stalemate: ['draw', 'loss'],
+  insufficientMaterialDraw: MATERIAL_DRAWS,
 };
 export const RULE_CHOICES = ALLOWED;
 export const RULE_KEYS = Object.keys(BERKELEY) as (keyof RuleSet)[];

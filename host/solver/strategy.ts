@@ -38,7 +38,7 @@ export interface Strategy {
 function triesOf(rules: RuleSet, lo: number, hi: number): TriesHeard | undefined {
   if (rules.pawnTries === 'count') return { count: lo };
   if (rules.pawnTries === 'exists') return { exists: lo !== 0 };
-  if (rules.pawnTries === 'squares') {
+  if (rules.pawnTries === 'squares' || rules.pawnTries === 'pawn-squares') {
     const squares: number[] = [];
     for (let sq = 0; sq < 64; sq++) if (((sq < 32 ? lo : hi) >>> (sq & 31)) & 1) squares.push(sq);
     return { squares };

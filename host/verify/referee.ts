@@ -45,6 +45,8 @@ export interface Analysis {
   pawnCaptures: number;
   /** Their landing squares, ascending. */
   pawnCaptureSquares: number[];
+  /** The squares of the pawns that can make them, ascending. */
+  pawnCaptureSources: number[];
   /** The side to move is in check by these squares. */
   checkers: SquareSet;
   /** Repetition identity: placement, side, castling rights, e.p. square only when an e.p. capture is legal. */
@@ -73,6 +75,7 @@ export function analyse(pos: Chess, rules: RuleSet): Analysis {
   let epUsable = false;
   let pawnCaptures = 0;
   let captureSquares = SquareSet.empty();
+  let captureSources = SquareSet.empty();
   const own = pos.board[us];
   for (const [from, dests] of pos.allDests(ctx)) {
     const role = pos.board.getRole(from)!;
@@ -87,7 +90,7 @@ export function analyse(pos: Chess, rules: RuleSet): Analysis {
       if (enPassant) epUsable = true;
       // a pawn moving to another file always captures (normally or en passant); a capture that
       // promotes counts once
-      if (capture) { pawnCaptures++; captureSquares = captureSquares.with(to); }
+      if (capture) { pawnCaptures++; captureSquares = captureSquares.with(to); captureSources = captureSources.with(from); }
       const base = makeSquare(from) + makeSquare(kingTo);
       if (pawn && lastRank(to)) {
         for (const p of letters) {
@@ -99,7 +102,8 @@ export function analyse(pos: Chess, rules: RuleSet): Analysis {
   let attemptable: Set<string> | undefined;
   let key: string | undefined;
   return {
-    pos, legal, pawnCaptures, pawnCaptureSquares: squaresIn(captureSquares), checkers: ctx.checkers,
+    pos, legal, pawnCaptures, pawnCaptureSquares: squaresIn(captureSquares), pawnCaptureSources: squaresIn(captureSources),
+    checkers: ctx.checkers,
     get attemptable() { return (attemptable ??= ownBoardAttempts(pos, rules)); },
     get key() {
       const rights = pos.castles.castlingRights;
@@ -163,6 +167,27 @@ export function isPawnCaptureAttempt(pos: Chess, uci: string): boolean {
   return piece !== undefined && piece.color === pos.turn && piece.role === 'pawn' && file(from) !== file(to);
 }
 
+/** The squares the rules announce as pawn tries: where the captures land, or where the pawns stand. */
+export function announcedTrySquares(a: Analysis, rules: RuleSet): number[] {
+  return rules.pawnTries === 'pawn-squares' ? a.pawnCaptureSources : a.pawnCaptureSquares;
+}
+
+/**
+ * Is `uci` a pawn capture attempt that the rules make Nonsense because the pawn-try announcement
+ * rules it out (pawnTryNonsense): every pawn capture when none was announced, else one whose
+ * landing square (squares) or pawn (pawn-squares) was not named. Rules announcing no pawn tries
+ * rule nothing out.
+ */
+export function pawnTryRuledOut(a: Analysis, uci: string, rules: RuleSet): boolean {
+  if (!rules.pawnTryNonsense || !isPawnCaptureAttempt(a.pos, uci)) return false;
+  switch (rules.pawnTries) {
+    case 'count': case 'exists': return a.pawnCaptures === 0;
+    case 'squares': return !a.pawnCaptureSquares.includes(squareOf(uci.slice(2, 4)));
+    case 'pawn-squares': return !a.pawnCaptureSources.includes(squareOf(uci.slice(0, 2)));
+    default: return false;
+  }
+}
+
 export function squareOf(name: string): number {
   return (name.charCodeAt(1) - 49) * 8 + name.charCodeAt(0) - 97;
 }
@@ -199,12 +224,19 @@ export function checkDirectionBits(pos: Chess, checkers: SquareSet): number {
   return bits;
 }
 
-/** Neither side can mate: only the kings, or the kings and one knight or bishop. */
-export function insufficientMaterial(pos: Chess): boolean {
-  const others = pos.board.occupied.diff(pos.board.king);
-  if (others.isEmpty()) return true;
-  if (others.size() > 1) return false;
-  return others.intersects(pos.board.knight.union(pos.board.bishop));
+/**
+ * Does the material on the board end the game under `rule`? 'dead' is chessops' own judgement of
+ * insufficient material (the chess rule: no mate is possible by any sequence of moves, judged by
+ * material); 'berkeley' is the Berkeley rule text: "when both players have no pieces or only a
+ * single knight or bishop".
+ */
+export function materialDraw(pos: Chess, rule: RuleSet['insufficientMaterialDraw']): boolean {
+  if (rule === 'none') return false;
+  if (rule === 'dead') return pos.isInsufficientMaterial();
+  const board = pos.board;
+  if (board.pawn.union(board.rook).union(board.queen).nonEmpty()) return false;
+  const minors = board.knight.union(board.bishop);
+  return board.white.intersect(minors).size() <= 1 && board.black.intersect(minors).size() <= 1;
 }
 
 export interface Played {
@@ -255,7 +287,7 @@ export function playLegal(before: Analysis, move: LegalMove, rules: RuleSet, his
   }
   let end: End | undefined;
   if (after.legal.size === 0) end = after.checkers.nonEmpty() ? 'checkmate' : 'stalemate';
-  else if (rules.insufficientMaterialDraw && insufficientMaterial(pos)) end = 'draw-material';
+  else if (materialDraw(pos, rules.insufficientMaterialDraw)) end = 'draw-material';
   else if (rules.fiftyMoveDraw && pos.halfmoves >= 100) end = 'draw-fifty';
   else if (rules.repetitionDraw && history.filter((k) => k === after.key).length >= 3) end = 'draw-repetition';
   if (end) percept.end = end;

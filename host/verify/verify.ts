@@ -7,7 +7,7 @@ import { kingAttacks } from 'chessops/attacks';
 import type { Chess } from 'chessops/chess';
 import type { RuleSet } from '../referee/rules';
 import type { Side } from '../referee/record';
-import { positionFromFen, analyse, playLegal, samePercept, isPawnCaptureAttempt, squaresIn, type Analysis } from './referee';
+import { positionFromFen, analyse, playLegal, samePercept, squaresIn, announcedTrySquares, pawnTryRuledOut, type Analysis } from './referee';
 import { heardText, type Heard, type Strategy, type StrategyNode, type TriesHeard, type Branch } from '../solver/strategy';
 
 export interface VerifyProblem {
@@ -29,7 +29,7 @@ class Failure extends Error {
 function triesOf(a: Analysis, rules: RuleSet): TriesHeard | undefined {
   if (rules.pawnTries === 'count') return { count: a.pawnCaptures };
   if (rules.pawnTries === 'exists') return { exists: a.pawnCaptures > 0 };
-  if (rules.pawnTries === 'squares') return { squares: a.pawnCaptureSquares };
+  if (rules.pawnTries === 'squares' || rules.pawnTries === 'pawn-squares') return { squares: announcedTrySquares(a, rules) };
   return undefined;
 }
 
@@ -83,8 +83,7 @@ export function verifyStrategy(problem: VerifyProblem, strategy: Strategy): Verd
     if (tried.has(node.attempt)) throw new Failure(`${node.attempt} is attempted twice in one turn`, here);
     const legal = a.legal.get(node.attempt);
     if (!legal) {
-      const nonsense = !a.attemptable.has(node.attempt) ||
-        (rules.pawnTryNonsense && isPawnCaptureAttempt(a.pos, node.attempt) && a.pawnCaptures === 0);
+      const nonsense = !a.attemptable.has(node.attempt) || pawnTryRuledOut(a, node.attempt, rules);
       const heard: Heard = { percept: { answer: nonsense ? 'nonsense' : 'illegal' } };
       const branch = branchFor(node, heard, here);
       if (!('next' in branch)) throw new Failure(`after "${heardText(heard)}" the strategy does not attempt again`, here);

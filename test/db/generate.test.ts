@@ -18,6 +18,7 @@ import { viewOf } from '../../host/referee/record';
 import { estimateBelief } from '../../host/belief/estimate';
 import { classify } from '../../host/db/classify';
 import { packageRoot } from '../../host/db/paths';
+import { parseRulesJson } from '../../host/referee/rules';
 
 let DIR = '';
 const at = (name: string) => join(DIR, name);
@@ -181,7 +182,7 @@ describe('krieg db generate', () => {
     const deeper = db.instance(727)!;
     const source = db.instance(deeper.sourceId!)!;
     db.close();
-    const problem = { rules: JSON.parse(deeper.rulesJson), ply: 5, positions: deeper.positions };
+    const problem = { rules: parseRulesJson(deeper.rulesJson), ply: 5, positions: deeper.positions };
     const c = classify(createEngine('wasm'), problem, { nodes: 10_000, greedyNodes: 400_000 }, source.covered);
     expect(c.cls).toBe('unknown');
   });

@@ -14,13 +14,14 @@ import { estimateBelief } from '../../host/belief/estimate';
 import { parseRecordJson } from '../../host/notation/recordJson';
 import { parseKpgn } from '../../host/notation/kpgn';
 import type { View } from '../../host/referee/record';
+import { parseRulesJson } from '../../host/referee/rules';
 
 /** Algorithms that must each disprove a near-miss: incremental, proof-number and depth-first families. */
 export const NEAR_MISS_CHECKERS: Algorithm[] = ['gl-dbu', 'ipns', 'le-dfs'];
 const LIMITS: SolveLimits = { nodes: 3_000_000 };
 
 export function problemOf(row: InstanceRow): Problem {
-  return { rules: JSON.parse(row.rulesJson), ply: row.ply, positions: row.positions };
+  return { rules: parseRulesJson(row.rulesJson), ply: row.ply, positions: row.positions };
 }
 
 function viewOfText(parsed: ReturnType<typeof parseKpgn>): View {

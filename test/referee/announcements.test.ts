@@ -74,16 +74,16 @@ const CRAFTED: readonly { fen: string; why: string; games: number }[] = [
 /** Rule sets that are no preset, to exercise each flag's other value (checkDetail plain, castling off …). */
 const MIXED: readonly { base: PresetName; overrides: Record<string, unknown>; why: string }[] = [
   {
-    base: 'berkeley', why: 'plain checks, e.p. on the landing square (unannounced), promotions announced, stalemate loses, Illegal heard by the mover, repeats answered again',
-    overrides: { checkDetail: 'plain', enPassantSquare: 'landing', promotionAnnounced: true, stalemate: 'loss', illegalHeardBy: 'mover', repeatIsNonsense: false },
+    base: 'berkeley', why: 'plain checks, e.p. on the landing square (unannounced), promotions announced, stalemate loses, Illegal heard by the mover, repeats answered again, chess material draws',
+    overrides: { checkDetail: 'plain', enPassantSquare: 'landing', promotionAnnounced: true, stalemate: 'loss', illegalHeardBy: 'mover', repeatIsNonsense: false, insufficientMaterialDraw: 'dead' },
   },
   {
     base: 'cincinnati', why: 'no castling, no e.p., promotion to queen or knight only, no pawn-try Nonsense, no material draw',
     overrides: { castling: false, enPassant: false, promotionPieces: 'qn', pawnTryNonsense: false, insufficientMaterialDraw: false },
   },
   {
-    base: 'rand', why: 'pawn-try squares with pawn-try Nonsense, capture square only, e.p. announced on the pawn square, repetition but no fifty-move draw',
-    overrides: { pawnTryNonsense: true, captureDetail: 'square', enPassantAnnounced: true, fiftyMoveDraw: false },
+    base: 'rand', why: 'the squares of the pawns that can capture announced (ks-game), capture square only, e.p. announced on the pawn square, repetition but no fifty-move draw, Berkeley material draws',
+    overrides: { pawnTries: 'pawn-squares', captureDetail: 'square', enPassantAnnounced: true, fiftyMoveDraw: false, insufficientMaterialDraw: 'berkeley' },
   },
 ];
 
@@ -191,16 +191,21 @@ function roundTrip(engine: Engine, record: GameRecord, views: View[], t: Counter
 /**
  * Mostly a random player over untried attempts (pawn capture attempts only while an "Any?"
  * obligation holds), but it also attempts moves impossible on its own board, repeats rejected
- * attempts and breaks obligations, and asks "Any?" half the time where the rules allow it.
+ * attempts and breaks obligations, and asks "Any?" where the rules allow it: half the time before
+ * its first attempt, sometimes after others.
  */
 function noisyPlayer(engine: Engine): Player {
   let cached: number[] | undefined;
+  let askedAfter = 0; // attempts made before this turn's "Any?"
   return {
     name: 'noisy',
     choose(ctx: TurnContext) {
       const r = ctx.random;
       const pick = <T>(list: T[]) => list[Math.floor(r() * list.length)];
-      if (asksAny(ctx.rules) && ctx.tried.length === 0 && ctx.any === undefined && r() < 0.5) return 'any';
+      if (asksAny(ctx.rules) && ctx.any === undefined && r() < (ctx.tried.length === 0 ? 0.5 : 0.15)) {
+        askedAfter = ctx.tried.length;
+        return 'any';
+      }
       // the board changes only between turns
       const board = ctx.tried.length === 0 || cached === undefined ? (cached = engine.setup(0).board) : cached;
       const colour = ctx.side === 'white' ? 0 : 8;
@@ -208,7 +213,7 @@ function noisyPlayer(engine: Engine): Player {
       let obliged = false;
       if (ctx.any) {
         obliged = ctx.rules.pawnTries === 'any-secret'
-          || !ctx.tried.some((x) => x.percept.answer === 'illegal' && pawnCapture(x.attempt));
+          || !ctx.tried.slice(askedAfter).some((x) => x.percept.answer === 'illegal' && pawnCapture(x.attempt));
       }
       const x = r();
       if (x < 0.1 && ctx.tried.length > 0) return pick(ctx.tried).attempt;
@@ -385,7 +390,7 @@ describe.each(BACKENDS)('%s referee vs chessops', (backend) => {
       if (rules.repeatIsNonsense) at('nonsense-repeat', 50); else at('illegal-repeat', 20);
       if (rules.pawnTryNonsense) at('nonsense-pawn-try', 200);
       if (announcesPawnTries(rules)) { at('pawn-tries>0', 200); at('pawn-tries=0', 200); at('pawn-tries>1', 20); }
-      if (asksAny(rules)) { at('any-yes', 100); at('any-no', 100); at('nonsense-obligation', 20); }
+      if (asksAny(rules)) { at('any-yes', 100); at('any-no', 100); at('nonsense-obligation', 20); at('any-after-attempts', 20); }
       if (rules.pawnTries === 'any-secret') { at('legal-under-until-legal', 50); at('view-secret-any-hidden', 50); }
       if (rules.pawnTries === 'any-open') { at('legal-under-one', 20); at('view-open-any', 50); }
       at(rules.illegalHeardBy === 'both' ? 'view-illegal-heard' : 'view-illegal-hidden', 1000);

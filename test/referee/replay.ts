@@ -7,7 +7,9 @@ import { makeFen } from 'chessops/fen';
 import type { RuleSet } from '../../host/referee/rules';
 import type { GameRecord, Side, PawnTriesEvent } from '../../host/referee/record';
 import type { End, Percept } from '../../host/referee/percept';
-import { analyse, positionFromFen, playLegal, samePercept, isPawnCaptureAttempt, type Analysis } from '../../host/verify/referee';
+import {
+  analyse, positionFromFen, playLegal, samePercept, isPawnCaptureAttempt, pawnTryRuledOut, announcedTrySquares, type Analysis,
+} from '../../host/verify/referee';
 
 // ---- counters ----
 
@@ -32,10 +34,10 @@ function mismatch(record: GameRecord, index: number, a: Analysis, what: string, 
 function expectedPawnTries(rules: RuleSet, side: Side, a: Analysis): PawnTriesEvent {
   if (rules.pawnTries === 'count') return { type: 'pawn-tries', side, count: a.pawnCaptures };
   if (rules.pawnTries === 'exists') return { type: 'pawn-tries', side, exists: a.pawnCaptures > 0 };
-  return { type: 'pawn-tries', side, squares: a.pawnCaptureSquares };
+  return { type: 'pawn-tries', side, squares: announcedTrySquares(a, rules) };
 }
 
-export const announcesPawnTries = (rules: RuleSet) => ['count', 'exists', 'squares'].includes(rules.pawnTries);
+export const announcesPawnTries = (rules: RuleSet) => ['count', 'exists', 'squares', 'pawn-squares'].includes(rules.pawnTries);
 export const asksAny = (rules: RuleSet) => rules.pawnTries === 'any-secret' || rules.pawnTries === 'any-open';
 
 // ---- the record against chessops ----
@@ -72,18 +74,24 @@ export function verifyRecord(record: GameRecord, maxPlies: number, t: Counter): 
     if (i === events.length) fail('record ends inside the game', 'end of record', 'a turn');
     let obligation: 'none' | 'until-legal' | 'one' = 'none';
     const rejected = new Set<string>();
-    const any = events[i];
-    if (any.type === 'any') {
-      if (!asksAny(rules)) fail('"Any?" under these rules', any, 'no Any event');
-      const expected = { type: 'any', side, yes: a.pawnCaptures > 0 };
-      if (!isDeepStrictEqual(any, expected)) fail('"Any?" answer', any, expected);
-      bump(t, any.yes ? 'any-yes' : 'any-no');
-      if (any.yes) obligation = rules.pawnTries === 'any-secret' ? 'until-legal' : 'one';
-      i++;
-    }
+    let asked = false;
+    let tries = 0;
     for (;;) {
       const e = events[i];
       if (e === undefined) fail('turn ends without a legal attempt', 'end of record', 'an attempt');
+      // "Any?" may be asked at any point of the turn, once (Berkeley: "during her turn"; English rule 11)
+      if (e.type === 'any') {
+        if (!asksAny(rules)) fail('"Any?" under these rules', e, 'no Any event');
+        if (asked) fail('"Any?" asked twice in a turn', e, 'one question');
+        const expected = { type: 'any', side, yes: a.pawnCaptures > 0 };
+        if (!isDeepStrictEqual(e, expected)) fail('"Any?" answer', e, expected);
+        bump(t, e.yes ? 'any-yes' : 'any-no');
+        if (tries > 0) bump(t, 'any-after-attempts');
+        if (e.yes) obligation = rules.pawnTries === 'any-secret' ? 'until-legal' : 'one';
+        asked = true;
+        i++;
+        continue;
+      }
       if (e.type !== 'attempt' || e.side !== side) fail('event in a turn', e, `an attempt by ${side}`);
       const uci = e.attempt;
       const pawnCapture = isPawnCaptureAttempt(a.pos, uci);
@@ -91,9 +99,10 @@ export function verifyRecord(record: GameRecord, maxPlies: number, t: Counter): 
       if (rejected.has(uci) && rules.repeatIsNonsense) nonsense = 'nonsense-repeat';
       else if (obligation !== 'none' && !pawnCapture) nonsense = 'nonsense-obligation';
       else if (!a.attemptable.has(uci)) nonsense = 'nonsense-impossible';
-      else if (rules.pawnTryNonsense && pawnCapture && a.pawnCaptures === 0) nonsense = 'nonsense-pawn-try';
+      else if (pawnTryRuledOut(a, uci, rules)) nonsense = 'nonsense-pawn-try';
       const move = nonsense ? undefined : a.legal.get(uci);
       bump(t, 'attempts');
+      tries++;
       if (rejected.has(uci)) bump(t, 'repeats');
       if (!move) {
         const expected: Percept = { answer: nonsense ? 'nonsense' : 'illegal' };
@@ -101,7 +110,8 @@ export function verifyRecord(record: GameRecord, maxPlies: number, t: Counter): 
         bump(t, nonsense ?? 'illegal');
         if (!nonsense && rejected.has(uci)) bump(t, 'illegal-repeat');
         if (!nonsense && pawnCapture) bump(t, 'illegal-pawn-try');
-        rejected.add(uci);
+        // an attempt refused for the obligation was not judged: once released it is answered anew
+        if (nonsense !== 'nonsense-obligation') rejected.add(uci);
         if (!nonsense && obligation === 'one') obligation = 'none';
         i++;
         continue;

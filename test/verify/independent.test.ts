@@ -19,12 +19,12 @@ import { preset, PRESET_NAMES, type RuleSet } from '../../host/referee/rules';
 import { fenOfPieces } from '../../host/notation/fen';
 import { solve, ALGORITHMS } from '../../host/solver/solve';
 import { verifyStrategy, verdictText, isMaterialWin } from '../../host/verify/verify';
-import { analyse, playLegal, positionFromFen, isPawnCaptureAttempt, type Analysis } from '../../host/verify/referee';
+import { analyse, playLegal, positionFromFen, pawnTryRuledOut, announcedTrySquares, type Analysis } from '../../host/verify/referee';
 
 function triesHeard(a: Analysis, rules: RuleSet): string {
   if (rules.pawnTries === 'count') return `count ${a.pawnCaptures}`;
   if (rules.pawnTries === 'exists') return `exists ${a.pawnCaptures > 0}`;
-  if (rules.pawnTries === 'squares') return `squares ${a.pawnCaptureSquares.join(',')}`;
+  if (rules.pawnTries === 'squares' || rules.pawnTries === 'pawn-squares') return `squares ${announcedTrySquares(a, rules).join(',')}`;
   return '';
 }
 
@@ -50,7 +50,7 @@ export function plainSolve(fens: string[], ply: number, rules: RuleSet, material
       for (const s of states) {
         const move = s.legal.get(uci);
         if (!move) {
-          const nonsense = !s.attemptable.has(uci) || (rules.pawnTryNonsense && isPawnCaptureAttempt(s.pos, uci) && s.pawnCaptures === 0);
+          const nonsense = !s.attemptable.has(uci) || pawnTryRuledOut(s, uci, rules);
           push(rejected, nonsense ? 'nonsense' : 'illegal', s);
           continue;
         }
@@ -94,8 +94,11 @@ export function plainSolve(fens: string[], ply: number, rules: RuleSet, material
 
 interface Generated { fens: string[]; ply: number; rulesName: string; materialWins: boolean; proven: boolean }
 
-/** Seeded small problems near a mate: Black's king on the back rank, White's king close, White's pieces the same in every position. */
-function generate(count: number, seed: number): Generated[] {
+/**
+ * Seeded small problems near a mate: Black's king on the back rank, White's king close, White's
+ * pieces (up to two of `whiteRoles`) the same in every position, Black's (up to two of `blackRoles`) varying.
+ */
+function generate(count: number, seed: number, whiteRoles = 'QRRBNP', blackRoles = 'qrbnp'): Generated[] {
   const rnd = (n: number) => { seed = (Math.imul(seed, 1103515245) + 12345) >>> 0; return (seed >>> 8) % n; };
   const fenOf = (pieces: Map<number, string>) => fenOfPieces(pieces);
   const out: Generated[] = [];
@@ -108,7 +111,7 @@ function generate(count: number, seed: number): Generated[] {
     };
     white.set(free(white, (sq) => sq >= 40 && sq < 56), 'K');
     for (let i = rnd(2); i >= 0; i--) {
-      const role = 'QRRBNP'[rnd(6)];
+      const role = whiteRoles[rnd(whiteRoles.length)];
       const sq = free(white, (s) => role !== 'P' || (s >= 8 && s < 56));
       if (sq >= 0) white.set(sq, role);
     }
@@ -120,7 +123,7 @@ function generate(count: number, seed: number): Generated[] {
       if (king < 0) continue;
       board.set(king, 'k');
       for (let i = rnd(3); i > 0; i--) {
-        const role = 'qrbnp'[rnd(5)];
+        const role = blackRoles[rnd(blackRoles.length)];
         const sq = free(board, (s) => role !== 'p' || (s >= 8 && s < 56));
         if (sq >= 0) board.set(sq, role);
       }
@@ -143,12 +146,33 @@ function generate(count: number, seed: number): Generated[] {
   return out;
 }
 
-const PROBLEMS = generate(40, 5);
+// Minor pieces on both sides, so that moves into a material draw are common: each preset's own
+// rule (berkeley: Berkeley's list; the others: dead positions) must judge them alike in the core
+// (outcome.ts through the referee's percept) and in the plain search (chessops).
+const MINOR = generate(24, 17, 'BBNNR', 'bbnn');
+const PROBLEMS = [...generate(40, 5), ...MINOR];
+
+/** Does a White move, or a Black reply to one, end the game by material under the problem's rules (judged by chessops)? */
+function reachesMaterialDraw(p: Generated): boolean {
+  const rules = preset(p.rulesName);
+  return p.fens.some((fen) => {
+    const a = analyse(positionFromFen(fen), rules);
+    return [...a.legal.values()].some((m) => {
+      const played = playLegal(a, m, rules, []);
+      if (played.percept.end === 'draw-material') return true;
+      return !played.percept.end && [...played.after.legal.values()].some((r) => playLegal(played.after, r, rules, []).percept.end === 'draw-material');
+    });
+  });
+}
 
 describe('the plain search', () => {
   it('found a balanced seeded set', () => {
-    expect(PROBLEMS.length).toBe(40);
-    expect(PROBLEMS.filter((p) => p.proven).length).toBe(20);
+    expect(PROBLEMS.length).toBe(64);
+    expect(PROBLEMS.filter((p) => p.proven).length).toBe(32);
+    // the minor-piece problems do meet material draws, under both kinds of rule
+    const drawing = MINOR.filter(reachesMaterialDraw);
+    expect(drawing.filter((p) => p.rulesName === 'berkeley' || p.rulesName === 'berkeley-any').length).toBeGreaterThanOrEqual(3);
+    expect(drawing.filter((p) => preset(p.rulesName).insufficientMaterialDraw === 'dead').length).toBeGreaterThanOrEqual(3);
   });
 
   it('agrees with hand-worked answers', () => {
