@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    globalSetup: ['test/lib/globalSetup.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     // the JSON report is what .ci/run reads to print its closing "N passed, N failed" line

@@ -148,11 +148,4 @@ export interface Core {
    * memory grows, so callers re-fetch after any call that may allocate (init).
    */
   view(ref: unknown): Int32Array;
-  /**
-   * Takes the core for a new Engine and returns its token; `owns(token)` tells whether that engine
-   * still has it. A WASM core is one instance per Engine; the JS core is one module per process, so
-   * the newest JS engine owns it and older ones must stop.
-   */
-  claim(): number;
-  owns(token: number): boolean;
 }

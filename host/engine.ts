@@ -32,10 +32,7 @@ export class Engine {
   private setupView!: Int32Array;
   private keyView!: Int32Array;
 
-  private readonly token: number;
-
   constructor(readonly core: Core, capacity = DEFAULT_CAPACITY) {
-    this.token = core.claim();
     this.resize(capacity);
     this.setRules(PRESETS.berkeley);
   }
@@ -44,16 +41,8 @@ export class Engine {
   get capacity(): number { return this.core.exports.capacity(); }
   get maxMoves(): number { return this.core.exports.maxMoves(); }
 
-  /** The JS core is one module per process: only the newest JS engine may use it. */
-  private checkOwner(): void {
-    if (!this.core.owns(this.token)) {
-      throw new KriegError('engine-replaced', 'this JS-backend engine was replaced by a newer one (the JS core is a single module instance; use the newest engine, or the WASM backend for several at once)');
-    }
-  }
-
   /** Re-allocates the core's arenas (all positions are lost). */
   resize(capacity: number): void {
-    this.checkOwner();
     if (!Number.isInteger(capacity) || capacity < 2) throw new KriegError('bad-capacity', `capacity must be an integer >= 2, got ${capacity}`);
     this.core.exports.init(capacity, DEFAULT_MAX_EVENTS);
     this.refreshViews();
@@ -61,7 +50,6 @@ export class Engine {
 
   /** Sets the rule set the referee (and move generation: castling, en passant, promotions) follows. */
   setRules(rules: RuleSet): void {
-    this.checkOwner();
     const flags = encodeRules(rules);
     const buffer = this.view('rules');
     buffer.set(flags);
@@ -99,7 +87,6 @@ export class Engine {
   get positions(): Int32Array { return this.views().positionsView; }
 
   private checkHandle(handle: number, room = 0): void {
-    this.checkOwner();
     if (!Number.isInteger(handle) || handle < 0 || handle + room >= this.capacity) {
       throw new KriegError('bad-handle', `position handle ${handle} (+${room}) outside the arena of ${this.capacity}`);
     }

@@ -1,29 +1,28 @@
 // krieg db generate [--db FILE] [--ply 3] [--mates 500] [--near-misses 500] [--seed S] [--variant V]
-//   [--start endgames|standard] [--reanalyse 5] [--max-games N]
+//   [--start endgames|standard] [--reanalyse 5] [--max-games N] [--backend wasm|js]
 // Self-play generation into a problem database (host/db/generate.ts): a new file is created; an
-// existing one made with the same parameters is resumed after its last committed game. It runs on
-// the WASM backend: the referee, the players and the solver need engines side by side, and the JS
-// core is a single module instance (one engine at a time).
+// existing one made with the same parameters is resumed after its last committed game.
 import type { Argv } from 'yargs';
 import { existsSync } from 'node:fs';
 import cliProgress from 'cli-progress';
 import { createEngine } from '../node';
-import { runCommand, parseCount } from './common';
+import { withBackend, runCommand, parseCount } from './common';
 import { withDbOption, dbPath, openDb } from './db';
 import { ProblemDb } from '../db/database';
 import { generate, checkParams, DEFAULT_PARAMS, START_MODES, type GenerateParams, type StartMode } from '../db/generate';
 import { PRESETS } from '../referee/rules';
+import type { BackendName } from '../backends/node';
 import { KriegError } from '../status';
 
 interface GenerateArgs {
   db?: string; ply: string; mates: string; nearMisses: string; seed: string; variant: string; start: StartMode;
-  reanalyse: string; maxGames: string;
+  reanalyse: string; maxGames: string; backend: BackendName;
 }
 
 export const generateCommand = {
   command: 'generate',
   describe: 'make checkmate problems by self-play and store them in the database (resumable)',
-  builder: (y: Argv) => (withDbOption(y, 'the database file to create, or to resume when it exists')
+  builder: (y: Argv) => withBackend(withDbOption(y, 'the database file to create, or to resume when it exists')
     .option('ply', { type: 'string', default: String(DEFAULT_PARAMS.ply), describe: 'classify White\'s beliefs at this depth: mate, near-miss or neither' })
     .option('mates', { type: 'string', default: '500', describe: 'stop once this many mate instances are stored (at --ply)' })
     .option('near-misses', { type: 'string', default: '500', describe: '... and this many near-miss instances' })
@@ -61,7 +60,8 @@ export const generateCommand = {
       db = await ProblemDb.create(path, params);
     }
     const workers = {
-      referee: createEngine('wasm', 1024), work: createEngine('wasm', 1 << 17), scorer: createEngine('wasm', 256), solver: createEngine('wasm'),
+      referee: createEngine(argv.backend, 1024), work: createEngine(argv.backend, 1 << 17),
+      scorer: createEngine(argv.backend, 256), solver: createEngine(argv.backend),
     };
     const total = targets.mates + targets.nearMisses;
     const bar = new cliProgress.SingleBar({

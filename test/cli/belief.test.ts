@@ -6,7 +6,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { readFileSync, readdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureCliBuilt, expectOneLine, krieg as runKrieg, type CliRun } from '../lib/cli';
+import { expectOneLine, krieg as runKrieg, type CliRun } from '../lib/cli';
 import { decodePng } from '../belief/decodePng';
 import { PNG_WIDTH, PNG_HEIGHT, PNG_LEFT, PNG_TOP, PNG_SQUARE } from '../../host/belief/heatmap';
 
@@ -32,7 +32,6 @@ const GAMES = 'games.kpgn';
 const LONG = 'long.kpgn';
 
 beforeAll(() => {
-  ensureCliBuilt();
   DIR = mkdtempSync(join(tmpdir(), 'krieg-belief-'));
   const header = (filtered: string) => `[White "a"]\n[Black "b"]\n[Result "*"]\n[Variant "berkeley"]\n[Filtered "${filtered}"]\n\n`;
   writeFileSync(join(DIR, TWO), `${header('no')}1. e2e4 {,:}\n1... e7e5 {,:}\n*\n`);

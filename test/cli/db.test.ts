@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import initSqlJs from 'sql.js';
-import { ensureCliBuilt, expectOneLine, krieg as runKrieg } from '../lib/cli';
+import { expectOneLine, krieg as runKrieg } from '../lib/cli';
 import { ProblemDb, instanceKey, type InstanceRow } from '../../host/db/database';
 import { createEngine } from '../../host/node';
 import { solve, type Problem } from '../../host/solver/solve';
@@ -55,7 +55,6 @@ function instance(problem: Problem, cls: InstanceRow['cls'], covered: number[], 
 const bytes = (name: string) => readFileSync(at(name));
 
 beforeAll(async () => {
-  ensureCliBuilt();
   DIR = mkdtempSync(join(tmpdir(), 'krieg-db-'));
   // the near-miss's witness: a strategy for the first position that is mated alone
   const single = NEAR_MISS.positions.findIndex((fen) => solve(createEngine('wasm'), { ...NEAR_MISS, positions: [fen] }, 'gl-dbu').answer === 'proven');

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync, readFileSync, existsSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureCliBuilt, expectOneLine, krieg as runKrieg } from '../lib/cli';
+import { expectOneLine, krieg as runKrieg } from '../lib/cli';
 
 let DIR = '';
 const krieg = (args: string[]) => runKrieg(args, DIR);
@@ -22,7 +22,6 @@ const PROBLEMS = 'problems.json';
 const SET_3PLY = fileURLToPath(new URL('../data/problems/set-3ply.json', import.meta.url));
 
 beforeAll(() => {
-  ensureCliBuilt();
   DIR = mkdtempSync(join(tmpdir(), 'krieg-solve-'));
   writeFileSync(join(DIR, PROBLEMS), JSON.stringify({
     format: 'krieg-problems', version: 1, problems: [

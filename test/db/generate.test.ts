@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, readFileSync, existsSync, copyFileSync, mkdirSync,
 import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureCliBuilt, expectOneLine, krieg, CLI } from '../lib/cli';
+import { expectOneLine, krieg, CLI } from '../lib/cli';
 import { ProblemDb } from '../../host/db/database';
 import { createEngine } from '../../host/node';
 import { checkInstance } from '../lib/dbCheck';
@@ -40,7 +40,6 @@ async function committedGames(path: string): Promise<number> {
 }
 
 beforeAll(() => {
-  ensureCliBuilt();
   DIR = mkdtempSync(join(tmpdir(), 'krieg-dbgen-'));
   const run = krieg(['db', 'generate', '--db', at('straight.sqlite'), ...ARGS]);
   expect(run.status, run.stderr).toBe(0);

@@ -19,7 +19,7 @@ import { parseKpgnGames, type ParsedKpgn } from '../../host/notation/kpgn';
 import { parseRecordJsonGames } from '../../host/notation/recordJson';
 import { validateRecord } from '../../host/referee/validate';
 import { readGames } from '../../host/cli/gamesFile';
-import { ROOT, ensureCliBuilt, expectOneLine, krieg } from '../lib/cli';
+import { ROOT, expectOneLine, krieg } from '../lib/cli';
 
 const DIR = join(ROOT, 'test/data/malformed');
 
@@ -63,10 +63,6 @@ function caught(fn: () => unknown): unknown {
   try { fn(); } catch (error) { return error; }
   return undefined;
 }
-
-beforeAll(() => {
-  ensureCliBuilt();
-});
 
 // ---- the corpus ----
 

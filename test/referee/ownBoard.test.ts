@@ -11,11 +11,11 @@ import { parseUciAttempt } from '../../host/referee/validate';
 
 describe.each(BACKENDS)('attempts from a view on %s', (backend) => {
   it.each(PRESET_NAMES)('%s: equal the true position\'s at every turn start', (name) => {
-    // one engine (the JS core is one module instance): the game uses records 0-1, the replay 8-9,
-    // the own board 4
+    // the game on one engine (records 0-1); the replay (8-9) and the own board (4) on another
     const engine = createEngine(backend, 16);
     engine.setRules(preset(name));
-    const replay = engine;
+    const replay = createEngine(backend, 16);
+    replay.setRules(preset(name));
     const R = 8;
     let compared = 0;
     for (let seed = 1; seed <= 12; seed++) {

@@ -78,8 +78,7 @@ describe.each(BACKENDS)('review on %s', (backend) => {
 });
 
 // WASM only: bug 1's strategies (should the bug come back, the WASM stack overflows where JS would
-// loop forever), and bug 2, which needs an engine no search has run on yet (a new WASM engine is a
-// new instance; the JS core is one module per test file, its buffers already grown above).
+// loop forever).
 describe('review on wasm', () => {
   const engine = createEngine('wasm');
 
@@ -95,23 +94,25 @@ describe('review on wasm', () => {
       expect(v.ok, `${algo}: ${verdictText(v)}`).toBe(true);
     }
   });
+});
 
-  // Bug 2 (fixed in 56fa7a0): the entry arena (position lists) and the attempt-list arena were
-  // bounded by the length of their grow-only buffers, not by solveStart's maxEntries (tree.ts:
-  // addEntry and pushAttempt compared with ENTRY_HANDLE.length and ATTEMPT_LIST.length; resetTree
-  // only ever enlarges them). So once an engine had run a search with a bigger memory budget, a
-  // later search's entry cap was ignored: the same problem with the same limits answered "unknown"
-  // on a fresh engine and was solved on a used one, and memory use could exceed the cap.
-  const two = ['7k/8/6K1/8/1p6/8/8/RR6 w - - 0 1', '7k/8/6K1/8/p7/8/8/RR6 w - - 0 1'];
+// Bug 2 (fixed in 56fa7a0): the entry arena (position lists) and the attempt-list arena were
+// bounded by the length of their grow-only buffers, not by solveStart's maxEntries (tree.ts:
+// addEntry and pushAttempt compared with ENTRY_HANDLE.length and ATTEMPT_LIST.length; resetTree
+// only ever enlarges them). So once an engine had run a search with a bigger memory budget, a
+// later search's entry cap was ignored: the same problem with the same limits answered "unknown"
+// on a fresh engine and was solved on a used one, and memory use could exceed the cap.
+const two = ['7k/8/6K1/8/1p6/8/8/RR6 w - - 0 1', '7k/8/6K1/8/p7/8/8/RR6 w - - 0 1'];
 
+describe.each(BACKENDS)('review (bug 2) on %s', (backend) => {
   it('bug 2 control: on an engine no search has run on, 3 entries are too few (out of room)', () => {
     // the root's 2 positions and an Illegal part of at least 1 position need 3 entries, and the
     // first attempt's EXPAND part one more
-    expect(coreAnswer(createEngine('wasm'), berkeley, two, 1, 'dfs', 4096, 3)).toBe(SOLVE.noRoom);
+    expect(coreAnswer(createEngine(backend), berkeley, two, 1, 'dfs', 4096, 3)).toBe(SOLVE.noRoom);
   });
 
   it('bug 2: maxEntries bounds the entry arena whatever ran before on the engine', () => {
-    const used = createEngine('wasm');
+    const used = createEngine(backend);
     solve(used, { rules: berkeley, positions: two, ply: 1 }, 'dfs', { memoryBytes: 1 << 22 });
     // before the fix: proven, with more than 3 entries in use
     expect(coreAnswer(used, berkeley, two, 1, 'dfs', 4096, 3)).toBe(SOLVE.noRoom);
