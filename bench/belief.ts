@@ -15,8 +15,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import os from 'node:os';
 import { createEngine, BACKENDS, type BackendName, type Engine } from '../host/node';
-import { viewOf, SIDES, type GameRecord, type Side, type View } from '../host/referee/record';
-import { describeRules } from '../host/referee/rules';
+import { viewOf, SIDES, type GameRecord, type Side, type View } from '../host/record/record';
+import { describeRules } from '../host/record/rules';
 import { parseKpgnGames } from '../host/notation/kpgn';
 import { estimateBelief, informationSet, type EstimateMode, type Outcome } from '../host/belief/estimate';
 import {

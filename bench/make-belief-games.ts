@@ -24,9 +24,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createEngine } from '../host/node';
-import { preset, withOverrides, sameRules, type RuleSet } from '../host/referee/rules';
+import { preset, withOverrides, sameRules, type RuleSet } from '../host/record/rules';
 import { randomGame } from '../host/referee/game';
-import { viewOf, SIDES, type GameRecord } from '../host/referee/record';
+import { viewOf, SIDES, type GameRecord } from '../host/record/record';
 import { estimateBelief } from '../host/belief/estimate';
 import { writeRecordKpgn, parseKpgnGames } from '../host/notation/kpgn';
 import { progress, repoRoot, writeText } from './lib/harness';

@@ -4,7 +4,7 @@
 // Usage: npm run bench:referee [-- --quick]
 import { join } from 'node:path';
 import { createEngine, BACKENDS, type BackendName } from '../host/node';
-import { preset, PRESET_NAMES } from '../host/referee/rules';
+import { preset, PRESET_NAMES } from '../host/record/rules';
 import { parseFen, START_FEN } from '../host/notation/fen';
 import {
   describeMachine, gitState, group, machine, median, progress, repoRoot, timed, writeJson, writeText,

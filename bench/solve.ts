@@ -21,7 +21,7 @@ import { parseProblems, type NamedProblem } from '../host/solver/problemFile';
 import { ProblemDb } from '../host/db/database';
 import { defaultDbPath } from '../host/db/paths';
 import { parseRecordJson } from '../host/notation/recordJson';
-import type { View } from '../host/referee/record';
+import type { View } from '../host/record/record';
 import { solveView } from '../host/solver/solve';
 import { describeMachine, gitState, group, machine, median, progress, repoRoot, seconds, writeJson, writeText } from './lib/harness';
 

@@ -20,7 +20,7 @@ export interface CoreExports {
   moveBuffer(): unknown;
   setupBuffer(): unknown;
   keyBuffer(): unknown;
-  /** Validate the setup buffer and store it at `handle`: 0 or a SETUP_* status (host/status.ts). */
+  /** Validate the setup buffer and store it at `handle`: 0 or a SETUP_* status (host/errors.ts). */
   loadSetup(handle: number): number;
   /** Write position `handle` into the setup buffer. */
   storeSetup(handle: number): void;

@@ -2,10 +2,10 @@
 // the core's memory; every computation happens in the core. Positions are addressed by handle
 // (record index in the core's arena); the caller chooses which records to use.
 import type { Core } from './abi';
-import { KriegError, setupError } from './status';
+import { KriegError, setupError } from './errors';
 import { parseFen, makeFen, START_FEN, type Setup } from './notation/fen';
 import { moveToUci } from './notation/move';
-import { PRESETS, encodeRules, type RuleSet } from './referee/rules';
+import { PRESETS, encodeRules, type RuleSet } from './record/rules';
 
 export const DEFAULT_CAPACITY = 1024;
 /** Game log size: events (attempts and announcements) of one game. */

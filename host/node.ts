@@ -4,7 +4,7 @@ import { createCore, type BackendName } from './backends/node';
 
 export { Engine } from './engine';
 export { BACKENDS, type BackendName } from './backends/node';
-export { KriegError } from './status';
+export { KriegError } from './errors';
 export * from './notation/fen';
 export * from './notation/move';
 

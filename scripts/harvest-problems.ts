@@ -31,9 +31,9 @@
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createEngine, START_FEN } from '../host/node';
-import { preset } from '../host/referee/rules';
+import { preset } from '../host/record/rules';
 import { randomGame, seededRandom } from '../host/referee/game';
-import { viewOf, type GameRecord } from '../host/referee/record';
+import { viewOf, type GameRecord } from '../host/record/record';
 import { estimateBelief } from '../host/belief/estimate';
 import { solve, ALGORITHMS, type Answer } from '../host/solver/solve';
 import { verifyStrategy, verdictText } from '../host/verify/verify';

@@ -1,4 +1,4 @@
-// A player's view as the estimator reads it: the host encodes host/referee/record.ts views into
+// A player's view as the estimator reads it: the host encodes host/record/record.ts views into
 // VIEW (host/belief/encode.ts). One event per VIEW_WORDS words:
 // | word 0 bits | word 1                  | word 2                  | word 3                  |
 // |-------------|-------------------------|-------------------------|-------------------------|

@@ -69,7 +69,7 @@ export let POSITIONS = new Int32Array(0);
 export const SETUP_WORDS: i32 = 69;
 export const SETUP = new Int32Array(SETUP_WORDS);
 
-// loadSetup statuses (host/status.ts maps them to messages).
+// loadSetup statuses (host/errors.ts maps them to messages).
 export const SETUP_OK: i32 = 0;
 export const SETUP_BAD_PIECE: i32 = 1;
 export const SETUP_KING_COUNT: i32 = 2;

@@ -1,5 +1,5 @@
 // A game in progress: the true position, the referee's memory of the current turn, and the event
-// log from which records and both players' views are derived (host/referee/record.ts).
+// log from which records and both players' views are derived (host/record/record.ts).
 // Players drive it one attempt at a time (gameAttempt), from the host or from the core
 // (the random player below, used for self-play and the referee benchmark).
 //

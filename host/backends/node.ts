@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Core } from '../abi';
 import { createWasmCore } from './wasm';
 import { createJsCore } from './js';
-import { KriegError } from '../status';
+import { KriegError } from '../errors';
 
 export type BackendName = 'wasm' | 'js';
 export const BACKENDS: readonly BackendName[] = ['wasm', 'js'];

@@ -2,11 +2,11 @@
 // runs the core's estimators in budgeted steps (so time limits and progress work), and returns
 // positions, counts and the reason a run stopped.
 import type { Engine } from '../engine';
-import { KriegError } from '../status';
-import { encodePercept } from '../referee/percept';
+import { KriegError } from '../errors';
+import { encodePercept } from '../record/percept';
 import { parseUciAttempt } from '../referee/validate';
 import { moveToUci } from '../notation/move';
-import type { View } from '../referee/record';
+import type { View } from '../record/record';
 
 // core constants (assembly/belief/)
 const VIEW_WORDS = 4;

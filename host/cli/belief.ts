@@ -6,13 +6,13 @@ import type { Argv } from 'yargs';
 import { createEngine } from '../node';
 import type { Engine } from '../engine';
 import { withBackend, runCommand, parseCount } from './common';
-import { readGames, writeAtomically, viewOfGame } from './gamesFile';
-import type { Side, View } from '../referee/record';
+import { readGames, writeAtomically, viewOfGame } from '../io/gamesFile';
+import type { Side, View } from '../record/record';
 import { estimateBelief, sampleBelief, pliesBefore, type EstimateResult, type Outcome } from '../belief/estimate';
 import { pieceHeatmap, heatmapText, heatmapSvg, heatmapPng, type Heatmap } from '../belief/heatmap';
 import { perceptKpgn, pawnTriesText } from '../notation/kpgn';
 import type { BackendName } from '../backends/node';
-import { KriegError } from '../status';
+import { KriegError } from '../errors';
 
 export const EXIT_INCONSISTENT = 3; // no position (history) fits the view
 export const EXIT_LIMIT = 4; // a limit stopped the run: the result is partial

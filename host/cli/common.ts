@@ -1,6 +1,6 @@
 // Shared CLI pieces: backend option, error reporting (one line, non-zero exit, no stack trace).
 import type { Argv } from 'yargs';
-import { KriegError } from '../status';
+import { KriegError } from '../errors';
 import { BACKENDS, type BackendName } from '../backends/node';
 
 export const EXIT_USAGE = 2; // bad input: FEN, depth, unknown option

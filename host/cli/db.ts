@@ -6,7 +6,7 @@ import type { Argv } from 'yargs';
 import { readFileSync, existsSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { runCommand, parseCount } from './common';
-import { formatGames, writeAtomically } from './gamesFile';
+import { formatGames, writeAtomically } from '../io/gamesFile';
 import { generateCommand } from './dbGenerate';
 import { benchCommand } from './dbBench';
 import { ProblemDb, SCHEMA_VERSION, type InstanceRow, type InstanceFilter } from '../db/database';
@@ -14,9 +14,9 @@ import { defaultDbPath, DEFAULT_DB } from '../db/paths';
 import { parseRecordJson } from '../notation/recordJson';
 import { formatProblems, type NamedProblem, type ProblemClass } from '../solver/problemFile';
 import { strategyFromJson, strategyText, type Strategy } from '../solver/strategy';
-import { preset, withOverrides } from '../referee/rules';
-import type { View } from '../referee/record';
-import { KriegError } from '../status';
+import { preset, withOverrides } from '../record/rules';
+import type { View } from '../record/record';
+import { KriegError } from '../errors';
 
 /** `krieg solve db:ID`: the FILE argument naming an instance of the database. */
 export const DB_PREFIX = 'db:';

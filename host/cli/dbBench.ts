@@ -14,7 +14,7 @@ import { parseSeconds } from './belief';
 import { solve, algorithmByName, ALGORITHMS, type Algorithm } from '../solver/solve';
 import type { ProblemClass } from '../solver/problemFile';
 import type { BackendName } from '../backends/node';
-import { KriegError } from '../status';
+import { KriegError } from '../errors';
 
 const DEFAULT_ALGORITHMS: Algorithm[] = ['gl-dbu', 'ipns', 'le-dfs', 'e-pns'];
 

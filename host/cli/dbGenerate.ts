@@ -10,9 +10,9 @@ import { withBackend, runCommand, parseCount } from './common';
 import { withDbOption, dbPath, openDb } from './db';
 import { ProblemDb } from '../db/database';
 import { generate, checkParams, DEFAULT_PARAMS, START_MODES, type GenerateParams, type StartMode } from '../db/generate';
-import { PRESETS } from '../referee/rules';
+import { PRESETS } from '../record/rules';
 import type { BackendName } from '../backends/node';
-import { KriegError } from '../status';
+import { KriegError } from '../errors';
 
 interface GenerateArgs {
   db?: string; ply: string; mates: string; nearMisses: string; seed: string; variant: string; start: StartMode;

@@ -4,9 +4,9 @@ import type { Argv } from 'yargs';
 import { createEngine } from '../node';
 import { withBackend, runCommand, parseCount } from './common';
 import { informationSet } from '../belief/estimate';
-import type { Side } from '../referee/record';
+import type { Side } from '../record/record';
 import type { BackendName } from '../backends/node';
-import { KriegError } from '../status';
+import { KriegError } from '../errors';
 import { readView, withGameSelection, parseSeconds, inconsistentMessage, finishWith, seconds, EXIT_INCONSISTENT, EXIT_LIMIT, EXIT_CODES_TEXT } from './belief';
 
 const DEFAULT_LIST_LIMIT = 100_000; // listed histories are held in memory; counting needs none

@@ -4,11 +4,11 @@ import cliProgress from 'cli-progress';
 import { createEngine } from '../node';
 import { withBackend, runCommand, parseCount } from './common';
 import { withRuleOptions, rulesFromOptions } from './ruleOptions';
-import { FORMATS, formatOf, formatGames, writeAtomically, type Format } from './gamesFile';
+import { FORMATS, formatOf, formatGames, writeAtomically, type Format } from '../io/gamesFile';
 import { randomGame, playGame, randomPlayer } from '../referee/game';
-import type { GameRecord } from '../referee/record';
+import type { GameRecord } from '../record/record';
 import type { BackendName } from '../backends/node';
-import { KriegError } from '../status';
+import { KriegError } from '../errors';
 
 const PLAYERS = ['random'] as const;
 

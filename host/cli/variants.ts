@@ -1,6 +1,6 @@
 // krieg variants: the rule presets and their flags.
 import type { Argv } from 'yargs';
-import { PRESETS, PRESET_NAMES, RULE_KEYS } from '../referee/rules';
+import { PRESETS, PRESET_NAMES, RULE_KEYS } from '../record/rules';
 import { runCommand } from './common';
 
 export const variantsCommand = {

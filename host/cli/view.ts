@@ -2,8 +2,8 @@
 import type { Argv } from 'yargs';
 import { createEngine } from '../node';
 import { withBackend, runCommand, parseCount } from './common';
-import { FORMATS, formatGames, readGames, viewOfGame, type Format } from './gamesFile';
-import type { Side, View } from '../referee/record';
+import { FORMATS, formatGames, readGames, viewOfGame, type Format } from '../io/gamesFile';
+import type { Side, View } from '../record/record';
 import type { BackendName } from '../backends/node';
 
 export const viewCommand = {

@@ -15,8 +15,8 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import type initSqlJs from 'sql.js';
 import type { Database, SqlJsStatic, SqlValue } from 'sql.js';
-import { KriegError } from '../status';
-import { writeAtomically } from '../cli/gamesFile';
+import { KriegError } from '../errors';
+import { writeAtomically } from '../io/gamesFile';
 import type { ProblemClass } from '../solver/problemFile';
 
 export const DB_FORMAT = 'krieg-problem-db';

@@ -14,10 +14,10 @@
 // game number, so a run resumed after a kill (from the last committed game) ends with the same
 // database as an uninterrupted one, and a finished database can be extended with larger targets.
 import type { Engine } from '../engine';
-import { KriegError } from '../status';
+import { KriegError } from '../errors';
 import { playGame, readEvents, seededRandom } from '../referee/game';
-import { preset, PRESETS } from '../referee/rules';
-import type { GameRecord, View } from '../referee/record';
+import { preset, PRESETS } from '../record/rules';
+import type { GameRecord, View } from '../record/record';
 import { writeRecordKpgn, writeViewKpgn } from '../notation/kpgn';
 import { viewToJson } from '../notation/recordJson';
 import { START_FEN } from '../notation/fen';

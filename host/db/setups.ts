@@ -3,7 +3,7 @@
 import { Chess } from 'chessops/chess';
 import { parseFen as parseChessopsFen } from 'chessops/fen';
 import { fenOfPieces } from '../notation/fen';
-import type { GameRecord } from '../referee/record';
+import type { GameRecord } from '../record/record';
 
 /**
  * The FEN (White to move) of the two kings on `wk`, `bk` and `pieces` (letters) on random free

@@ -1,6 +1,6 @@
 // FEN ⇄ Setup. Parsing is purely syntactic; chess validity (kings, checks, pawns on back ranks)
 // is judged by the core's loadSetup, which also normalises castling rights and en passant.
-import { KriegError } from '../status';
+import { KriegError } from '../errors';
 import { parseSquare, squareName } from './square';
 
 /** A position as the host exchanges it with the core (mirror of the core's SETUP buffer). */

@@ -16,17 +16,17 @@
 // extras after ;: pawn tries T<count> / T+ / T- / T@<squares> (T@- none), Any? A+ / A-,
 // promotion announced P, game end checkmate | stalemate | draw-material | draw-fifty | draw-repetition.
 // Moves are written in UCI coordinates; a full record's legal moves may also be read in SAN.
-import { KriegError } from '../status';
+import { KriegError } from '../errors';
 import { START_FEN, parseFen } from './fen';
 import { squareName, parseSquare } from './square';
-import { DIRECTIONS, ENDS, type End, type Percept } from '../referee/percept';
+import { DIRECTIONS, ENDS, type End, type Percept } from '../record/percept';
 import {
   preset, describeRules, withOverrides, RULE_KEYS, type RuleSet,
-} from '../referee/rules';
+} from '../record/rules';
 import type {
   GameRecord, View, ViewEvent, RecordEvent, AttemptEvent, PawnTriesEvent, AnyEvent, OpponentMoveEvent,
   Side, Result,
-} from '../referee/record';
+} from '../record/record';
 
 /** Where an event came from in the text (1-based), for error messages about its content. */
 export interface SourcePosition { line: number; column: number }

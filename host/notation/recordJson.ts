@@ -1,5 +1,5 @@
 // JSON form of records and views (schema: README.md, "Record notation"). Squares are names
-// ("e4"), check directions are names, everything else mirrors host/referee/record.ts:
+// ("e4"), check directions are names, everything else mirrors host/record/record.ts:
 //   { "format": "krieg-record" | "krieg-view", "version": 1, "variant": "berkeley",
 //     "rules": { <flags that differ from the variant> }, "start": FEN, "white", "black",
 //     "result", "tags": {…}, "as": "white" | "black" (views), "events": [ … ] }
@@ -7,12 +7,12 @@
 //   "enPassant","check","directions":[…],"end","promotion"}} | {"type":"pawn-tries","side",
 //   "count" | "exists" | "squares":[…]} | {"type":"any","side","yes"} | {"type":"opponent-move",
 //   "side","illegal"?,"percept"?}
-import { KriegError } from '../status';
+import { KriegError } from '../errors';
 import { parseFen } from './fen';
 import { squareName, parseSquare } from './square';
-import { DIRECTIONS, ENDS, ANSWERS, type Percept } from '../referee/percept';
-import { preset, describeRules, withOverrides, type RuleSet } from '../referee/rules';
-import type { GameRecord, View, ViewEvent, Side, Result } from '../referee/record';
+import { DIRECTIONS, ENDS, ANSWERS, type Percept } from '../record/percept';
+import { preset, describeRules, withOverrides, type RuleSet } from '../record/rules';
+import type { GameRecord, View, ViewEvent, Side, Result } from '../record/record';
 import type { ParsedKpgn, SourcePosition } from './kpgn';
 
 export const JSON_VERSION = 1;

@@ -19,9 +19,9 @@
 // depth-first (seeded, work-limited) at the start of each turn, and attempts first the moves that
 // capture or check in most of them, the rest at random.
 import type { Engine } from '../engine';
-import { KriegError } from '../status';
+import { KriegError } from '../errors';
 import { readEvents, type Player, type TurnContext } from '../referee/game';
-import { viewOf, type GameRecord, type View } from '../referee/record';
+import { viewOf, type GameRecord, type View } from '../record/record';
 import { estimateBelief, sampleBelief } from '../belief/estimate';
 
 // assembly/players/score.ts

@@ -1,12 +1,12 @@
 // Playing games through the core's referee. Players implement `Player` on the host (any TS
 // strategy) or are the core's own random player (randomGame: no boundary crossing per attempt).
 import type { Engine } from '../engine';
-import { KriegError } from '../status';
+import { KriegError } from '../errors';
 import { moveToUci } from '../notation/move';
 import { START_FEN } from '../notation/fen';
-import { decodePercept, type Percept } from './percept';
-import type { RuleSet } from './rules';
-import { SIDES, type GameRecord, type PawnTriesEvent, type RecordEvent, type Result, type Side } from './record';
+import { decodePercept, type Percept } from '../record/percept';
+import type { RuleSet } from '../record/rules';
+import { SIDES, type GameRecord, type PawnTriesEvent, type RecordEvent, type Result, type Side } from '../record/record';
 
 // core constants (assembly/referee/game.ts)
 const EVENT_WORDS = 4;

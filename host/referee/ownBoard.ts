@@ -2,10 +2,10 @@
 // the referee announced captured, and his castling rights. From it the core lists his attempts
 // (what is not Nonsense), the same for every position he cannot rule out.
 import type { Engine } from '../engine';
-import { KriegError } from '../status';
+import { KriegError } from '../errors';
 import { parseFen, type Setup } from '../notation/fen';
 import { parseSquare, squareName } from '../notation/square';
-import type { Side, View } from './record';
+import type { Side, View } from '../record/record';
 
 const KING = 6;
 const ROOK = 4;

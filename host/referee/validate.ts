@@ -1,14 +1,14 @@
 // Checking a parsed record against the referee: replaying its attempts must give exactly the
 // recorded answers and announcements. The first difference is reported with its line and column.
 import type { Engine } from '../engine';
-import { KriegError } from '../status';
+import { KriegError } from '../errors';
 import { moveToUci } from '../notation/move';
 import { parseMove } from '../notation/san';
 import type { SourcePosition } from '../notation/kpgn';
-import { decodePercept, encodePercept } from './percept';
+import { decodePercept, encodePercept } from '../record/percept';
 import { perceptKpgn, pawnTriesText } from '../notation/kpgn';
 import { readEvents } from './game';
-import type { GameRecord, RecordEvent } from './record';
+import type { GameRecord, RecordEvent } from '../record/record';
 
 const HANDLE = 0; // the replay board; HANDLE + 1 is the referee's scratch
 

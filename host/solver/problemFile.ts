@@ -10,8 +10,8 @@
 // `rules` is a preset name; `overrides` (optional) changes single flags; `expect` (optional) is the
 // answer the problem's author worked out, `note` says how; `class` (optional) is "mate" (a guaranteed
 // mate) or "near-miss" (no guaranteed mate, but one strategy mates in at least half the positions).
-import { KriegError } from '../status';
-import { preset, withOverrides, describeRules, type RuleSet } from '../referee/rules';
+import { KriegError } from '../errors';
+import { preset, withOverrides, describeRules, type RuleSet } from '../record/rules';
 import type { Problem, Answer } from './solve';
 
 export const PROBLEMS_FORMAT = 'krieg-problems';

@@ -3,9 +3,9 @@
 // budgeted steps (so time limits and progress work) and the answer comes back with statistics and,
 // when proven, the strategy.
 import type { Engine } from '../engine';
-import { KriegError } from '../status';
-import type { RuleSet } from '../referee/rules';
-import type { Side, View } from '../referee/record';
+import { KriegError } from '../errors';
+import type { RuleSet } from '../record/rules';
+import type { Side, View } from '../record/record';
 import { estimateBelief, loadView } from '../belief/estimate';
 import { decodeStrategy, type Strategy } from './strategy';
 

@@ -4,13 +4,13 @@
 // opponent's unseen reply, split by what the player hears after it, each followed by the next
 // strategy node. Decoded from the core's STRATEGY words (layout in assembly/solver/solve.ts),
 // written as readable text and as JSON, and read back from JSON for `krieg verify`.
-import { KriegError } from '../status';
-import { decodePercept, encodePercept, directionNames, type Percept } from '../referee/percept';
+import { KriegError } from '../errors';
+import { decodePercept, encodePercept, directionNames, type Percept } from '../record/percept';
 import { moveToUci } from '../notation/move';
 import { squareName, parseSquare } from '../notation/square';
 import { parseUciAttempt } from '../referee/validate';
-import type { RuleSet } from '../referee/rules';
-import type { Side } from '../referee/record';
+import type { RuleSet } from '../record/rules';
+import type { Side } from '../record/record';
 
 /** Pawn-try announcement heard before a turn, under rules that announce them. */
 export type TriesHeard = { count: number } | { exists: boolean } | { squares: number[] };

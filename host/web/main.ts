@@ -5,7 +5,7 @@ import wasmBytes from '../../build/krieg.wasm';
 import { Engine } from '../engine';
 import { createWasmCore } from '../backends/wasm';
 import { createJsCore } from '../backends/js';
-import { KriegError } from '../status';
+import { KriegError } from '../errors';
 import { START_FEN } from '../notation/fen';
 
 export type BackendName = 'wasm' | 'js';

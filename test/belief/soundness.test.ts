@@ -15,9 +15,9 @@
 // true positions are replayed (on host records 2 …) and copied out before the view is loaded.
 import { describe, expect, it } from 'vitest';
 import { createEngine, BACKENDS, type BackendName, type Engine } from '../../host/node';
-import { preset, presetOf, PRESET_NAMES, type PresetName } from '../../host/referee/rules';
+import { preset, presetOf, PRESET_NAMES, type PresetName } from '../../host/record/rules';
 import { randomGame } from '../../host/referee/game';
-import { viewOf, type GameRecord, type Side, type View, type ViewEvent } from '../../host/referee/record';
+import { viewOf, type GameRecord, type Side, type View, type ViewEvent } from '../../host/record/record';
 import { estimateBelief, informationSet, loadView, sampleBelief } from '../../host/belief/estimate';
 
 const ARENA = 1 << 16;

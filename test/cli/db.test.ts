@@ -17,7 +17,7 @@ import { solve, type Problem } from '../../host/solver/solve';
 import { parseProblems } from '../../host/solver/problemFile';
 import { strategyToJson } from '../../host/solver/strategy';
 import { randomGame } from '../../host/referee/game';
-import { viewOf } from '../../host/referee/record';
+import { viewOf } from '../../host/record/record';
 import { writeViewKpgn, writeRecordKpgn, parseKpgnGames } from '../../host/notation/kpgn';
 import { viewToJson } from '../../host/notation/recordJson';
 

@@ -14,7 +14,7 @@ import { ProblemDb } from '../../host/db/database';
 import { createEngine } from '../../host/node';
 import { checkInstance } from '../lib/dbCheck';
 import { parseKpgn } from '../../host/notation/kpgn';
-import { viewOf } from '../../host/referee/record';
+import { viewOf } from '../../host/record/record';
 import { estimateBelief } from '../../host/belief/estimate';
 import { classify } from '../../host/db/classify';
 import { packageRoot } from '../../host/db/paths';

@@ -24,12 +24,12 @@
 import { describe, it, expect } from 'vitest';
 import { isDeepStrictEqual } from 'node:util';
 import { createEngine, BACKENDS, type Engine } from '../../host/node';
-import { PRESET_NAMES, preset, withOverrides, type PresetName } from '../../host/referee/rules';
+import { PRESET_NAMES, preset, withOverrides, type PresetName } from '../../host/record/rules';
 import { randomGame, playGame, type Player, type TurnContext } from '../../host/referee/game';
 import {
   viewOf, type GameRecord, type RecordEvent, type View, type ViewEvent, type Side, type PawnTriesEvent, type AttemptEvent, type AnyEvent,
-} from '../../host/referee/record';
-import type { Percept } from '../../host/referee/percept';
+} from '../../host/record/record';
+import type { Percept } from '../../host/record/percept';
 import { writeRecordKpgn, writeViewKpgn, parseKpgn } from '../../host/notation/kpgn';
 import { recordToJson, viewToJson, parseRecordJson } from '../../host/notation/recordJson';
 import { validateRecord } from '../../host/referee/validate';

@@ -18,7 +18,7 @@ import { createEngine, KriegError } from '../../host/node';
 import { parseKpgnGames, type ParsedKpgn } from '../../host/notation/kpgn';
 import { parseRecordJsonGames } from '../../host/notation/recordJson';
 import { validateRecord } from '../../host/referee/validate';
-import { readGames } from '../../host/cli/gamesFile';
+import { readGames } from '../../host/io/gamesFile';
 import { ROOT, expectOneLine, krieg } from '../lib/cli';
 
 const DIR = join(ROOT, 'test/data/malformed');

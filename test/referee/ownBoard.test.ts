@@ -3,9 +3,9 @@
 // of every turn of seeded random games, for both sides, under every preset.
 import { describe, expect, it } from 'vitest';
 import { createEngine, BACKENDS } from '../../host/node';
-import { preset, PRESET_NAMES } from '../../host/referee/rules';
+import { preset, PRESET_NAMES } from '../../host/record/rules';
 import { randomGame } from '../../host/referee/game';
-import { viewOf, type GameRecord } from '../../host/referee/record';
+import { viewOf, type GameRecord } from '../../host/record/record';
 import { viewAttempts } from '../../host/referee/ownBoard';
 import { parseUciAttempt } from '../../host/referee/validate';
 

@@ -2,8 +2,8 @@
 // comment. Both backends.
 import { describe, expect, it } from 'vitest';
 import { createEngine, BACKENDS, type Engine } from '../../host/node';
-import { preset, withOverrides, type RuleSet } from '../../host/referee/rules';
-import { decodePercept, type Percept } from '../../host/referee/percept';
+import { preset, withOverrides, type RuleSet } from '../../host/record/rules';
+import { decodePercept, type Percept } from '../../host/record/percept';
 import { parseUciAttempt } from '../../host/referee/validate';
 import { parseSquare } from '../../host/notation/square';
 

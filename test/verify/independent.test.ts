@@ -15,7 +15,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeFen } from 'chessops/fen';
 import { createEngine, BACKENDS } from '../../host/node';
-import { preset, PRESET_NAMES, type RuleSet } from '../../host/referee/rules';
+import { preset, PRESET_NAMES, type RuleSet } from '../../host/record/rules';
 import { fenOfPieces } from '../../host/notation/fen';
 import { solve, ALGORITHMS } from '../../host/solver/solve';
 import { verifyStrategy, verdictText, isMaterialWin } from '../../host/verify/verify';

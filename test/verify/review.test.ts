@@ -7,11 +7,11 @@
 // every part of an ATTEMPT node.
 import { describe, expect, it } from 'vitest';
 import { createEngine, BACKENDS, type Engine } from '../../host/node';
-import { preset, type RuleSet } from '../../host/referee/rules';
+import { preset, type RuleSet } from '../../host/record/rules';
 import { solve, ALGORITHMS, type Algorithm } from '../../host/solver/solve';
 import { decodeStrategy } from '../../host/solver/strategy';
 import { verifyStrategy, verdictText } from '../../host/verify/verify';
-import { KriegError } from '../../host/status';
+import { KriegError } from '../../host/errors';
 
 const berkeley = preset('berkeley');
 const FIRST = 16;

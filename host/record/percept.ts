@@ -1,6 +1,6 @@
 // Percepts (the referee's answers) between the core's i32 form (layout in
 // assembly/referee/referee.ts) and the host's objects.
-import { KriegError } from '../status';
+import { KriegError } from '../errors';
 
 export type Answer = 'legal' | 'illegal' | 'nonsense';
 export type End = 'checkmate' | 'stalemate' | 'draw-material' | 'draw-fifty' | 'draw-repetition';

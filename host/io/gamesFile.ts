@@ -1,9 +1,9 @@
 // Reading and writing files of games (records or views), in KPGN or JSON, for the commands.
 import { readFileSync, writeFileSync, renameSync, existsSync, statSync, rmSync } from 'node:fs';
-import { KriegError } from '../status';
+import { KriegError } from '../errors';
 import { parseKpgnGames, writeRecordKpgn, writeViewKpgn, type ParsedKpgn } from '../notation/kpgn';
 import { parseRecordJsonGames, recordToJson, viewToJson } from '../notation/recordJson';
-import { viewOf, type GameRecord, type Side, type View } from '../referee/record';
+import { viewOf, type GameRecord, type Side, type View } from '../record/record';
 import { validateRecord } from '../referee/validate';
 import type { Engine } from '../engine';
 

@@ -1,6 +1,6 @@
 // Kriegspiel rule sets: the named presets and their flags. The core reads them as the RULES
 // buffer (layout in assembly/referee/rules.ts); encodeRules must follow that layout.
-import { KriegError } from '../status';
+import { KriegError } from '../errors';
 
 export type PawnTries = 'none' | 'any-secret' | 'any-open' | 'count' | 'exists' | 'squares';
 
