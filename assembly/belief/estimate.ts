@@ -364,9 +364,9 @@ let started: bool = false;
 let deepestEvent: i32 = -1;
 
 // modes
-const MODE_POSITIONS: i32 = 0; // distinct current positions, into the store
-const MODE_HISTORIES: i32 = 1; // every consistent history, counted (nothing stored)
-const MODE_SAMPLE: i32 = 2; // shuffled descents restarted after each new position
+export const MODE_POSITIONS: i32 = 0; // distinct current positions, into the store
+export const MODE_HISTORIES: i32 = 1; // every consistent history, counted (nothing stored)
+export const MODE_SAMPLE: i32 = 2; // shuffled descents restarted after each new position
 let mode: i32 = MODE_POSITIONS;
 let storeCount: i32 = 0;
 let histories: f64 = 0;
@@ -428,7 +428,7 @@ function runChain(h: i32, e: i32, level: i32): i32 {
   return h;
 }
 
-/** Starts a depth-first run from `root`: mode 0 distinct positions, 1 histories, 2 samples (with seed). */
+/** Starts a depth-first run from `root` in MODE_* (samples use the seed). */
 export function dfsStart(root: i32, runMode: i32, seed: i32): i32 { return dfsStartWithin(root, runMode, seed, positionCapacity()); }
 
 /** dfsStart using only the records below `end` (the rest of the arena belongs to a search fed by this run). */
