@@ -9,6 +9,8 @@ export const BLACK = 1;
 export const NO_SQUARE = -1;
 
 // ---- assembly/chess/position.ts ----
+export const PIECE_COLOR_SHIFT = 3;
+export const PIECE_TYPE_FIELD = 7;
 export const PAWN = 1;
 export const KNIGHT = 2;
 export const BISHOP = 3;
@@ -31,6 +33,9 @@ export const CASTLE_WHITE_KING = 1;
 export const CASTLE_WHITE_QUEEN = 2;
 export const CASTLE_BLACK_KING = 4;
 export const CASTLE_BLACK_QUEEN = 8;
+export const MOVE_SQUARE_FIELD = 63;
+export const MOVE_TO_SHIFT = 6;
+export const MOVE_KIND_SHIFT = 12;
 export const MOVE_NORMAL = 0;
 export const MOVE_DOUBLE_PUSH = 1;
 export const MOVE_CASTLE = 2;
@@ -95,6 +100,10 @@ export const PAWN_TRIES_SQUARES = 5;
 export const ANSWER_LEGAL = 0;
 export const ANSWER_ILLEGAL = 1;
 export const ANSWER_NONSENSE = 2;
+export const PERCEPT_ANSWER_FIELD = 3;
+export const PERCEPT_SQUARE_FIELD = 127;
+export const PERCEPT_DIRECTIONS_FIELD = 31;
+export const PERCEPT_END_FIELD = 7;
 export const PERCEPT_CAPTURE_SHIFT = 2;
 export const PERCEPT_CAPTURED_PAWN = 512;
 export const PERCEPT_CAPTURED_PIECE = 1024;
@@ -112,6 +121,8 @@ export const END_DRAW_REPETITION = 5;
 
 // ---- assembly/referee/game.ts ----
 export const EVENT_WORDS = 4;
+export const EVENT_SIDE_SHIFT = 4;
+export const EVENT_TYPE_FIELD = 15;
 export const EVENT_ATTEMPT = 1;
 export const EVENT_PAWN_TRIES = 2;
 export const EVENT_ANY = 3;
@@ -126,6 +137,10 @@ export const RESULT_DRAW = 3;
 
 // ---- assembly/belief/view.ts ----
 export const VIEW_WORDS = 4;
+export const V_TYPE_FIELD = 15;
+export const V_SIDE_SHIFT = 4;
+export const V_TRIES_SHIFT = 8;
+export const V_TRIES_FIELD = 3;
 export const V_OWN_ATTEMPT = 1;
 export const V_OPPONENT = 2;
 export const V_PAWN_TRIES = 3;

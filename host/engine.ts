@@ -2,7 +2,7 @@
 // the core's memory; every computation happens in the core. Positions are addressed by handle
 // (record index in the core's arena); the caller chooses which records to use.
 import type { Core } from './abi';
-import { KriegError, setupError } from './errors';
+import { fail, setupError } from './errors';
 import { parseFen, makeFen, START_FEN, type Setup } from './notation/fen';
 import { moveToUci } from './notation/move';
 import { PRESETS, encodeRules, type RuleSet } from './record/rules';
@@ -43,7 +43,7 @@ export class Engine {
 
   /** Re-allocates the core's arenas (all positions are lost). */
   resize(capacity: number): void {
-    if (!Number.isInteger(capacity) || capacity < 2) throw new KriegError('bad-capacity', `capacity must be an integer >= 2, got ${capacity}`);
+    if (!Number.isInteger(capacity) || capacity < 2) throw fail('bad-capacity', { capacity });
     this.core.exports.init(capacity, DEFAULT_MAX_EVENTS);
     this.refreshViews();
   }
@@ -54,7 +54,7 @@ export class Engine {
     const buffer = this.view('rules');
     buffer.set(flags);
     const status = this.core.exports.setRules();
-    if (status !== 0) throw new KriegError('bad-rules', `invalid rule flag #${status - 1}`);
+    if (status !== 0) throw fail('bad-rules', { text: `invalid rule flag #${status - 1}` });
     this.currentRules = { ...rules };
   }
 
@@ -88,7 +88,7 @@ export class Engine {
 
   private checkHandle(handle: number, room = 0): void {
     if (!Number.isInteger(handle) || handle < 0 || handle + room >= this.capacity) {
-      throw new KriegError('bad-handle', `position handle ${handle} (+${room}) outside the arena of ${this.capacity}`);
+      throw fail('bad-handle', { handle, room, capacity: this.capacity });
     }
   }
 
@@ -140,14 +140,14 @@ export class Engine {
   play(src: number, move: number, dst: number): void {
     this.checkHandle(src);
     this.checkHandle(dst);
-    if (!this.moves(src).includes(move)) throw new KriegError('illegal-move', `${moveToUci(move)} is not legal in ${this.fen(src)}`);
+    if (!this.moves(src).includes(move)) throw fail('illegal-move', { move: moveToUci(move), fen: this.fen(src) });
     this.core.exports.makeMove(src, move, dst);
   }
 
   /** Plays a move given in UCI text. */
   playUci(src: number, uci: string, dst: number): void {
     const move = this.moves(src).find((m) => moveToUci(m) === uci);
-    if (move === undefined) throw new KriegError('illegal-move', `${uci} is not a legal move in ${this.fen(src)}`);
+    if (move === undefined) throw fail('illegal-move', { move: uci, fen: this.fen(src) });
     this.core.exports.makeMove(src, move, dst);
   }
 
@@ -173,14 +173,14 @@ export class Engine {
 
   /** Perft leaf count from `handle`, using records handle+1 … handle+depth as its stack. */
   perft(handle: number, depth: number, bulk = false): number {
-    if (!Number.isInteger(depth) || depth < 0) throw new KriegError('bad-depth', `depth must be a non-negative integer, got ${depth}`);
+    if (!Number.isInteger(depth) || depth < 0) throw fail('bad-depth', { depth });
     this.checkHandle(handle, depth);
     return this.core.exports.perftFrom(handle, depth, bulk ? 1 : 0);
   }
 
   /** Perft split by root move. */
   divide(handle: number, depth: number, bulk = false): DivideEntry[] {
-    if (!Number.isInteger(depth) || depth < 1) throw new KriegError('bad-depth', `divide depth must be an integer >= 1, got ${depth}`);
+    if (!Number.isInteger(depth) || depth < 1) throw fail('bad-depth', { depth, divide: true });
     this.checkHandle(handle, depth);
     return this.moves(handle).map((move) => {
       this.core.exports.makeMove(handle, move, handle + 1);

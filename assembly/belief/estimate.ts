@@ -32,7 +32,7 @@ import { randomBelow, seedRandom } from '../referee/game';
 import { PositionSet } from './positionSet';
 import {
   viewLength, eventType, eventWord, isBranching,
-  V_OWN_ATTEMPT, V_OPPONENT, V_PAWN_TRIES, V_ANY, TRIES_COUNT, TRIES_EXISTS,
+  V_OWN_ATTEMPT, V_OPPONENT, V_PAWN_TRIES, V_ANY, TRIES_COUNT, TRIES_EXISTS, V_TRIES_SHIFT, V_TRIES_FIELD,
 } from './view';
 
 export const ESTIMATE_DONE: i32 = 0;
@@ -115,7 +115,7 @@ function applyEvent(h: i32, e: i32, dst: i32, list: i32): i32 {
   }
   if (type == V_PAWN_TRIES) {
     const count = legalPawnCaptures(h);
-    const kind = (unchecked(eventWord(e, 0)) >> 8) & 3;
+    const kind = (unchecked(eventWord(e, 0)) >> V_TRIES_SHIFT) & V_TRIES_FIELD;
     if (kind == TRIES_COUNT) return count == eventWord(e, 1) ? h : -1;
     if (kind == TRIES_EXISTS) return (count > 0 ? 1 : 0) == eventWord(e, 1) ? h : -1;
     return unchecked(PAWN_TRY_SQUARES[0]) == eventWord(e, 2) && unchecked(PAWN_TRY_SQUARES[1]) == eventWord(e, 3) ? h : -1;

@@ -26,6 +26,9 @@ import {
 } from './attacks';
 import { PIECE_KEYS, CASTLING_KEYS, EN_PASSANT_KEYS, SIDE_KEYS, initZobrist } from './zobrist';
 
+/** Piece code = type | color << PIECE_COLOR_SHIFT (type in the low PIECE_TYPE_FIELD bits). */
+export const PIECE_COLOR_SHIFT: i32 = 3;
+export const PIECE_TYPE_FIELD: i32 = 7;
 export const PAWN: i32 = 1;
 export const KNIGHT: i32 = 2;
 export const BISHOP: i32 = 3;
@@ -52,16 +55,19 @@ export const CASTLE_BLACK_KING: i32 = 4;
 export const CASTLE_BLACK_QUEEN: i32 = 8;
 
 // Move (16 bits used, stored in an i32): from (bits 0..5) | to (6..11) | kind (12..15).
+export const MOVE_SQUARE_FIELD: i32 = 63;
+export const MOVE_TO_SHIFT: i32 = 6;
+export const MOVE_KIND_SHIFT: i32 = 12;
 export const MOVE_NORMAL: i32 = 0;
 export const MOVE_DOUBLE_PUSH: i32 = 1;
 export const MOVE_CASTLE: i32 = 2; // `to` is the king's destination (g1, c1, g8, c8)
 export const MOVE_EN_PASSANT: i32 = 3;
 export const MOVE_PROMOTION: i32 = 4; // kinds 4..7 promote to KNIGHT..QUEEN: type = kind - 2
 
-export function makeMoveCode(from: i32, to: i32, kind: i32): i32 { return from | (to << 6) | (kind << 12); }
-export function moveFrom(move: i32): i32 { return move & 63; }
-export function moveTo(move: i32): i32 { return (move >> 6) & 63; }
-export function moveKind(move: i32): i32 { return move >> 12; }
+export function makeMoveCode(from: i32, to: i32, kind: i32): i32 { return from | (to << MOVE_TO_SHIFT) | (kind << MOVE_KIND_SHIFT); }
+export function moveFrom(move: i32): i32 { return move & MOVE_SQUARE_FIELD; }
+export function moveTo(move: i32): i32 { return (move >> MOVE_TO_SHIFT) & MOVE_SQUARE_FIELD; }
+export function moveKind(move: i32): i32 { return move >> MOVE_KIND_SHIFT; }
 
 export let POSITIONS = new Int32Array(0);
 

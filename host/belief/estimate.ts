@@ -2,7 +2,7 @@
 // runs the core's estimators in budgeted steps (so time limits and progress work), and returns
 // positions, counts and the reason a run stopped.
 import type { Engine } from '../engine';
-import { KriegError } from '../errors';
+import { fail } from '../errors';
 import { encodePercept } from '../record/percept';
 import { parseUciAttempt } from '../referee/validate';
 import { moveToUci } from '../notation/move';
@@ -49,14 +49,14 @@ export function loadView(engine: Engine, view: View): void {
   engine.setRules(view.rules);
   engine.setFen(ROOT, view.start);
   const buffer = engine.view('view');
-  if (view.events.length * VIEW_WORDS > buffer.length) throw new KriegError('view-too-long', `the view has ${view.events.length} events; the engine holds ${buffer.length / VIEW_WORDS}`);
+  if (view.events.length * VIEW_WORDS > buffer.length) throw fail('view-too-long', { text: `the view has ${view.events.length} events; the engine holds ${buffer.length / VIEW_WORDS}` });
   view.events.forEach((event, i) => {
     const e = i * VIEW_WORDS;
     const side = event.side === 'white' ? 0 : 1;
     buffer.fill(0, e, e + VIEW_WORDS);
     if (event.type === 'attempt') {
       const code = parseUciAttempt(event.attempt);
-      if (code === undefined) throw new KriegError('bad-view', `event ${i + 1}: bad attempt '${event.attempt}'`);
+      if (code === undefined) throw fail('bad-view', { text: `event ${i + 1}: bad attempt '${event.attempt}'` });
       buffer[e] = V_OWN_ATTEMPT | (side << 4);
       buffer[e + 1] = code;
       buffer[e + 2] = encodePercept(event.percept);
@@ -74,7 +74,7 @@ export function loadView(engine: Engine, view: View): void {
       buffer[e + 1] = event.yes ? 1 : 0;
     }
   });
-  if (engine.core.exports.setViewLength(view.events.length) < 0) throw new KriegError('view-too-long', 'the view does not fit the engine');
+  if (engine.core.exports.setViewLength(view.events.length) < 0) throw fail('view-too-long', { text: 'the view does not fit the engine' });
 }
 
 /** Plies (moves of either side) played before view event `event`. */

@@ -5,19 +5,15 @@
 import type { Argv } from 'yargs';
 import { createEngine } from '../node';
 import type { Engine } from '../engine';
-import { withBackend, runCommand, parseCount } from './common';
+import { withBackend, runCommand, parseCount, finishWith, EXIT_CODES_TEXT } from './common';
 import { readGames, writeAtomically, viewOfGame } from '../io/gamesFile';
 import type { Side, View } from '../record/record';
 import { estimateBelief, sampleBelief, pliesBefore, type EstimateResult, type Outcome } from '../belief/estimate';
 import { pieceHeatmap, heatmapText, heatmapSvg, heatmapPng, type Heatmap } from '../belief/heatmap';
 import { perceptKpgn, pawnTriesText } from '../notation/kpgn';
 import type { BackendName } from '../backends/node';
-import { KriegError } from '../errors';
+import { fail, optionError, EXIT } from '../errors';
 
-export const EXIT_INCONSISTENT = 3; // no position (history) fits the view
-export const EXIT_LIMIT = 4; // a limit stopped the run: the result is partial
-
-export const EXIT_CODES_TEXT = 'Exit codes: 0 complete, 3 the view is inconsistent (nothing fits it), 4 a limit was reached (the result printed is partial), 2 bad input, 1 internal error.';
 
 const DEFAULT_LIMIT_POSITIONS = 2_000_000;
 // breadth-first keeps two layers: 8 M records of 128 bytes, just under the core's 1 GiB array limit
@@ -45,7 +41,7 @@ export function withGameSelection<T>(y: Argv<T>) {
 export function parseSeconds(name: string, text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const value = /^\s*(\d+(\.\d*)?|\.\d+)\s*$/.test(text) ? Number(text) : NaN;
-  if (!(value > 0) || value > 1e7) throw new KriegError(`bad-${name}`, `${name} must be a number of seconds above 0, got '${text}'`);
+  if (!(value > 0) || value > 1e7) throw optionError(name, 0, 1e7, text, 'seconds');
   return value * 1000;
 }
 
@@ -68,12 +64,6 @@ export function inconsistentMessage(view: View, failedEvent: number | undefined,
   const event = failedEvent ?? -1;
   // failedPly counts the plies played before the failing event: that event belongs to ply failedPly + 1
   return `the view is inconsistent: no position survives ply ${(failedPly ?? 0) + 1} (${event >= 0 ? describeEvent(view, event) : 'event unknown'})`;
-}
-
-/** Prints `krieg: message` on stderr and sets the exit code (the output already printed stays). */
-export function finishWith(code: number, message: string): void {
-  process.stderr.write(`krieg: ${message}\n`);
-  process.exitCode = code;
 }
 
 export function seconds(ms: number): string { return `${(ms / 1000).toFixed(3)} s`; }
@@ -170,7 +160,7 @@ type ImageFormat = (typeof IMAGE_FORMATS)[number];
 export function imageFormat(path: string): ImageFormat {
   const ext = /\.([^./\\]+)$/.exec(path)?.[1]?.toLowerCase();
   const format = IMAGE_FORMATS.find((f) => f === ext);
-  if (format === undefined) throw new KriegError('bad-out', `out must name a .svg or .png file, got '${path}'`);
+  if (format === undefined) throw fail('bad-out', { text: `out must name a .svg or .png file, got '${path}'` });
   return format;
 }
 
@@ -256,6 +246,6 @@ export const beliefCommand = {
       }
       if (argv.out !== undefined) console.log(`heatmap written to ${argv.out}`);
     }
-    if (message !== undefined) finishWith(outcome === 'inconsistent' ? EXIT_INCONSISTENT : EXIT_LIMIT, message);
+    if (message !== undefined) finishWith(outcome === 'inconsistent' ? EXIT.inconsistent : EXIT.limit, message);
   }),
 };

@@ -16,7 +16,7 @@ import { formatProblems, type NamedProblem, type ProblemClass } from '../solver/
 import { strategyFromJson, strategyText, type Strategy } from '../solver/strategy';
 import { preset, withOverrides } from '../record/rules';
 import type { View } from '../record/record';
-import { KriegError } from '../errors';
+import { KriegError, fail } from '../errors';
 
 /** `krieg solve db:ID`: the FILE argument naming an instance of the database. */
 export const DB_PREFIX = 'db:';
@@ -41,7 +41,7 @@ export async function openDb(path: string): Promise<ProblemDb> {
   try {
     return await ProblemDb.open(path);
   } catch (error) {
-    if (error instanceof KriegError && error.code === 'db-missing') throw new KriegError(error.code, `${error.message} (create one with 'krieg db generate')`);
+    if (error instanceof KriegError && error.code === 'db-missing') throw fail('db-missing', { path, hint: ' (create one with \'krieg db generate\')' });
     throw error;
   }
 }
@@ -59,8 +59,8 @@ export function instanceById(db: ProblemDb, text: string): InstanceRow {
   if (row) return row;
   const ids = db.summaries().map((s) => s.id);
   const range = ids.length ? `ids ${ids[0]}–${ids[ids.length - 1]}` : 'it has no instances';
-  if (!Number.isSafeInteger(id)) throw new KriegError('bad-instance', `instance id must be a positive integer, got '${text}' (${db.path}: ${range})`);
-  throw new KriegError('no-instance', `no instance ${text} in ${db.path} (${range})`);
+  if (!Number.isSafeInteger(id)) throw fail('bad-instance', { text, path: db.path ?? '', range });
+  throw fail('no-instance', { id: text, path: db.path ?? '', range });
 }
 
 /** Parses a stored column, naming the database and instance when it is damaged. */
@@ -68,7 +68,7 @@ function stored<T>(db: ProblemDb, row: InstanceRow, column: string, parse: () =>
   try {
     return parse();
   } catch (error) {
-    throw new KriegError('db-corrupt', `${db.path}: instance ${row.id}: ${column}: ${error instanceof Error ? error.message : String(error)}`);
+    throw fail('db-corrupt', { where: `${db.path}: instance ${row.id}`, what: `${column}: ${error instanceof Error ? error.message : String(error)}` });
   }
 }
 
@@ -212,14 +212,14 @@ const exportCommand = {
   handler: (argv: FilterArgs & { format: ExportFormat; out: string }) => runCommand(async () => {
     const path = dbPath(argv.db);
     if (argv.format === 'sqlite' && (argv.ply !== undefined || argv.class !== undefined)) {
-      throw new KriegError('bad-arguments', 'export --format sqlite copies the whole database; --ply and --class select for kpgn, json and problems only');
+      throw fail('bad-arguments', { text: 'export --format sqlite copies the whole database; --ply and --class select for kpgn, json and problems only' });
     }
-    if (sameFile(argv.out, path)) throw new KriegError('bad-out', `--out ${argv.out} is the database itself; export to another file`);
+    if (sameFile(argv.out, path)) throw fail('bad-out', { text: `--out ${argv.out} is the database itself; export to another file` });
     const filter = filterOf(argv);
     const written = await withDb(path, (db) => {
       if (argv.format === 'sqlite') return { content: readFileSync(path), what: `a copy of ${path}` };
       const rows = db.instances(filter);
-      if (!rows.length) throw new KriegError('no-instances', `${path}: no instances${filter.ply === undefined ? '' : ` of ply ${filter.ply}`}${filter.cls ? ` of class ${filter.cls}` : ''}; nothing written`);
+      if (!rows.length) throw fail('no-instances', { text: `${path}: no instances${filter.ply === undefined ? '' : ` of ply ${filter.ply}`}${filter.cls ? ` of class ${filter.cls}` : ''}; nothing written` });
       return { content: exportText(db, rows, argv.format), what: `${rows.length} instance${rows.length === 1 ? '' : 's'} (${argv.format})` };
     });
     writeAtomically(argv.out, written.content);
@@ -243,7 +243,7 @@ function statsOf(db: ProblemDb, path: string) {
   const rules: Record<string, number> = {};
   for (const s of summaries) rules[s.rules] = (rules[s.rules] ?? 0) + 1;
   let params: Record<string, unknown>;
-  try { params = db.params(); } catch (error) { throw new KriegError('db-corrupt', `${path}: meta 'params': ${(error as Error).message}`); }
+  try { params = db.params(); } catch (error) { throw fail('db-corrupt', { where: path, what: `meta 'params': ${(error as Error).message}` }); }
   const groups = db.counts().map(({ ply, cls }) => ({
     ply, class: cls, beliefSize: sizeStats(summaries.filter((s) => s.ply === ply && s.cls === cls).map((s) => s.beliefSize)),
   }));

@@ -14,7 +14,7 @@ import { parseSeconds } from './belief';
 import { solve, algorithmByName, ALGORITHMS, type Algorithm } from '../solver/solve';
 import type { ProblemClass } from '../solver/problemFile';
 import type { BackendName } from '../backends/node';
-import { KriegError } from '../errors';
+import { fail } from '../errors';
 
 const DEFAULT_ALGORITHMS: Algorithm[] = ['gl-dbu', 'ipns', 'le-dfs', 'e-pns'];
 
@@ -57,7 +57,7 @@ export const benchCommand = {
     const commit = gitCommit();
     await withDb(path, (db) => {
       const rows = db.instances({ ply, cls: argv.class }).slice(0, limit);
-      if (!rows.length) throw new KriegError('no-instances', `${path}: no instances selected; nothing run`);
+      if (!rows.length) throw fail('no-instances', { text: `${path}: no instances selected; nothing run` });
       const bar = new cliProgress.SingleBar({
         format: 'benchmarking {bar} {value}/{total} instances | eta {eta}s', stream: process.stderr,
         noTTYOutput: Boolean(process.env.KRIEG_PROGRESS), notTTYSchedule: 1000,

@@ -12,7 +12,7 @@ import { ProblemDb } from '../db/database';
 import { generate, checkParams, DEFAULT_PARAMS, START_MODES, type GenerateParams, type StartMode } from '../db/generate';
 import { PRESETS } from '../record/rules';
 import type { BackendName } from '../backends/node';
-import { KriegError } from '../errors';
+import { fail } from '../errors';
 
 interface GenerateArgs {
   db?: string; ply: string; mates: string; nearMisses: string; seed: string; variant: string; start: StartMode;
@@ -43,9 +43,9 @@ export const generateCommand = {
       ply: parseCount('ply', argv.ply, 1, 15),
       reanalyse: parseCount('reanalyse', argv.reanalyse, 0, 15),
     };
-    if (params.ply % 2 === 0) throw new KriegError('bad-ply', `--ply must be odd (the mover's own moves end a mate: 1, 3, 5 …), got ${params.ply}`);
-    if (params.reanalyse % 2 === 0 && params.reanalyse !== 0) throw new KriegError('bad-reanalyse', `--reanalyse must be odd (or 0), got ${params.reanalyse}`);
-    if (params.reanalyse !== 0 && params.reanalyse <= params.ply) throw new KriegError('bad-reanalyse', `--reanalyse must be deeper than --ply ${params.ply} (or 0), got ${params.reanalyse}`);
+    if (params.ply % 2 === 0) throw fail('bad-ply', { text: `--ply must be odd (the mover's own moves end a mate: 1, 3, 5 …), got ${params.ply}` });
+    if (params.reanalyse % 2 === 0 && params.reanalyse !== 0) throw fail('bad-reanalyse', { text: `--reanalyse must be odd (or 0), got ${params.reanalyse}` });
+    if (params.reanalyse !== 0 && params.reanalyse <= params.ply) throw fail('bad-reanalyse', { text: `--reanalyse must be deeper than --ply ${params.ply} (or 0), got ${params.reanalyse}` });
     const targets = {
       mates: parseCount('mates', argv.mates, 0, 1_000_000),
       nearMisses: parseCount('near-misses', argv.nearMisses, 0, 1_000_000),

@@ -2,12 +2,12 @@
 //   [--limit-time S] [--limit-work N] [--json] [--backend wasm|js]
 import type { Argv } from 'yargs';
 import { createEngine } from '../node';
-import { withBackend, runCommand, parseCount } from './common';
+import { withBackend, runCommand, parseCount, finishWith, EXIT_CODES_TEXT } from './common';
 import { informationSet } from '../belief/estimate';
 import type { Side } from '../record/record';
 import type { BackendName } from '../backends/node';
-import { KriegError } from '../errors';
-import { readView, withGameSelection, parseSeconds, inconsistentMessage, finishWith, seconds, EXIT_INCONSISTENT, EXIT_LIMIT, EXIT_CODES_TEXT } from './belief';
+import { fail, EXIT } from '../errors';
+import { readView, withGameSelection, parseSeconds, inconsistentMessage, seconds } from './belief';
 
 const DEFAULT_LIST_LIMIT = 100_000; // listed histories are held in memory; counting needs none
 const MAX_LIMIT = Number.MAX_SAFE_INTEGER - 1;
@@ -32,7 +32,7 @@ export const infosetCommand = {
     .epilogue(EXIT_CODES_TEXT)),
   handler: (argv: InfosetArgs) => runCommand(() => {
     const file = argv.file ?? '';
-    if (!argv.count && !argv.list) throw new KriegError('bad-arguments', 'say --count or --list');
+    if (!argv.count && !argv.list) throw fail('bad-arguments', { text: 'say --count or --list' });
     const list = Boolean(argv.list);
     const limit = argv.limitHistories === undefined ? (list ? DEFAULT_LIST_LIMIT : undefined) : parseCount('limit-histories', argv.limitHistories, 1, MAX_LIMIT);
     const timeMs = parseSeconds('limit-time', argv.limitTime);
@@ -73,6 +73,6 @@ export const infosetCommand = {
       console.log(`outcome: ${shown} (work ${result.work}, ${seconds(result.ms)})`);
       if (list) for (const h of histories) console.log(h.join(' '));
     }
-    if (message !== undefined) finishWith(outcome === 'inconsistent' ? EXIT_INCONSISTENT : EXIT_LIMIT, message);
+    if (message !== undefined) finishWith(outcome === 'inconsistent' ? EXIT.inconsistent : EXIT.limit, message);
   }),
 };

@@ -10,7 +10,7 @@ import { beliefCommand } from './belief';
 import { infosetCommand } from './infoset';
 import { solveCommand, verifyCommand } from './solve';
 import { dbCommand } from './db';
-import { EXIT_USAGE } from './common';
+import { EXIT } from '../errors';
 
 // a closed pipe (krieg view … | head) ends the output quietly
 process.stdout.on('error', (error: NodeJS.ErrnoException) => { if (error.code === 'EPIPE') process.exit(0); throw error; });
@@ -30,11 +30,11 @@ await yargs(hideBin(process.argv))
   .command(dbCommand)
   .demandCommand(1, 'name a command (see the list above)')
   .strict()
-  .epilogue('Exit codes: 0 success, 2 bad input (the message names what and where), 1 internal error; belief, infoset and solve: 3 the view is inconsistent, 4 a limit was reached (partial result, or the answer unknown); verify: 5 the strategy fails.')
+  .epilogue(`Exit codes: ${EXIT.ok} success, ${EXIT.badInput} bad input (the message names what and where), ${EXIT.internal} internal error; belief, infoset and solve: ${EXIT.inconsistent} the view is inconsistent, ${EXIT.limit} a limit was reached (partial result, or the answer unknown); verify: ${EXIT.verifyFailed} the strategy fails.`)
   .fail((message, error, y) => {
     if (error) throw error;
     process.stderr.write(`krieg: ${message.replace(/\s*\n\s*/g, ' ')} (run 'krieg --help' for usage)\n`);
-    process.exit(EXIT_USAGE);
+    process.exit(EXIT.badInput);
   })
   .help()
   .version()

@@ -9,10 +9,10 @@ import type { Argv } from 'yargs';
 import { readFileSync, existsSync, statSync } from 'node:fs';
 import { createEngine } from '../node';
 import type { Engine } from '../engine';
-import { withBackend, runCommand, parseCount } from './common';
+import { withBackend, runCommand, parseCount, finishWith } from './common';
 import { withRuleOptions, rulesFromOptions } from './ruleOptions';
 import { readGames, viewOfGame, writeAtomically } from '../io/gamesFile';
-import { parseSeconds, progressLine, finishWith, seconds, inconsistentMessage, EXIT_INCONSISTENT, EXIT_LIMIT } from './belief';
+import { parseSeconds, progressLine, seconds, inconsistentMessage } from './belief';
 import { estimateBelief } from '../belief/estimate';
 import { solve, solveView, algorithmByName, ALGORITHMS, ALGORITHM_ALIASES, DEFAULT_MEMORY_BYTES, type Problem, type SolveResult, type ViewSolveResult } from '../solver/solve';
 import { parseProblems, PROBLEMS_FORMAT } from '../solver/problemFile';
@@ -21,13 +21,12 @@ import { DB_PREFIX, withDbOption, dbPath, withDb, instanceById, problemOfInstanc
 import { verifyStrategy, verdictText } from '../verify/verify';
 import type { Side, View } from '../record/record';
 import type { BackendName } from '../backends/node';
-import { KriegError } from '../errors';
+import { KriegError, fail, EXIT } from '../errors';
 
-export const EXIT_VERIFY_FAILED = 5;
 const DEFAULT_ALGORITHM = 'le-dfs';
 const DEFAULT_BELIEF_LIMIT = 10_000;
 
-const EXIT_TEXT = 'Exit codes: 0 answered (proven or disproven: see the output), 4 unknown (a node, time or memory limit was reached; statistics are printed), 3 the view is inconsistent, 2 bad input, 1 internal error.';
+const EXIT_TEXT = `Exit codes: ${EXIT.ok} answered (proven or disproven: see the output), ${EXIT.limit} unknown (a node, time or memory limit was reached; statistics are printed), ${EXIT.inconsistent} the view is inconsistent, ${EXIT.badInput} bad input, ${EXIT.internal} internal error.`;
 
 interface ProblemArgs {
   file?: string; positions?: string[]; problem?: string; as?: Side; game?: string; ply?: string;
@@ -46,7 +45,7 @@ function withProblemOptions<T>(y: Argv<T>) {
 }
 
 function readProblemsFile(file: string): string | undefined {
-  if (!existsSync(file) || !statSync(file).isFile()) throw new KriegError('no-file', `${file}: no such file`);
+  if (!existsSync(file) || !statSync(file).isFile()) throw fail('no-file', { path: file });
   const text = readFileSync(file, 'utf8');
   return new RegExp(`"format"\\s*:\\s*"${PROBLEMS_FORMAT}"`).test(text) ? text : undefined;
 }
@@ -56,13 +55,13 @@ export async function problemFromArgs(argv: ProblemArgs, defaultPly: number | un
   const ply = argv.ply === undefined ? undefined : parseCount('ply', argv.ply, 1, 99);
   const materialWins = argv.materialWins === true;
   const file = argv.file === '-' || argv.file === '' ? undefined : argv.file; // "-": the problem is given by --positions
-  const need = (p: number | undefined) => p ?? defaultPly ?? (() => { throw new KriegError('missing-ply', 'say --ply N (plies of actual moves: 3 = mate in 2 moves)'); })();
+  const need = (p: number | undefined) => p ?? defaultPly ?? (() => { throw fail('missing-ply'); })();
   if (argv.positions !== undefined) {
-    if (file !== undefined) throw new KriegError('bad-arguments', 'give either a FILE or --positions, not both');
-    if (argv.positions.length === 0) throw new KriegError('empty-problem', '--positions needs at least one FEN');
+    if (file !== undefined) throw fail('bad-arguments', { text: 'give either a FILE or --positions, not both' });
+    if (argv.positions.length === 0) throw fail('empty-problem', { text: '--positions needs at least one FEN' });
     return { problem: { rules: rulesFromOptions(argv), positions: argv.positions, ply: need(ply), materialWins }, source: '--positions' };
   }
-  if (file === undefined) throw new KriegError('missing-problem', 'give a problem FILE (problems, view or record), db:ID or --positions FEN…');
+  if (file === undefined) throw fail('missing-problem');
   // an instance of the database is a problems file of one problem
   const path = file.startsWith(DB_PREFIX) ? dbPath(argv.db) : undefined;
   const instance = path === undefined ? undefined : await withDb(path, (db) => problemOfInstance(db, instanceById(db, file.slice(DB_PREFIX.length))));
@@ -70,24 +69,22 @@ export async function problemFromArgs(argv: ProblemArgs, defaultPly: number | un
   if (instance || problemsText !== undefined) {
     const problems = instance ? [instance] : parseProblems(problemsText!, file);
     const chosen = argv.problem === undefined ? problems[0] : problems.find((p) => p.id === argv.problem);
-    if (!chosen) throw new KriegError('no-problem', `${file}: no problem with id '${argv.problem}' (ids: ${problems.slice(0, 10).map((p) => p.id).join(', ')}${problems.length > 10 ? ', …' : ''})`);
+    if (!chosen) throw fail('no-problem', { file, id: String(argv.problem), ids: problems.map((p) => p.id) });
     const source = instance ? `${path}, instance ${chosen.id.slice(DB_PREFIX.length)} (${chosen.class})` : `${file}, problem ${chosen.id}`;
     return { problem: { rules: chosen.rules, positions: chosen.positions, ply: ply ?? chosen.ply, materialWins: materialWins || chosen.materialWins === true }, source };
   }
-  if (argv.problem !== undefined) throw new KriegError('bad-arguments', `${file} is a game file; --problem is for problems files`);
+  if (argv.problem !== undefined) throw fail('bad-arguments', { text: `${file} is a game file; --problem is for problems files` });
   const { view, source } = gameView(argv, file, engine);
   const limit = parseCount('limit-belief', argv.limitBelief, 1, 1_000_000);
   engine.resize(engine.core.exports.storeBase() + limit + 2);
   const result = estimateBelief(engine, view, 'dfs', { positions: limit + 1 });
   if (result.outcome === 'inconsistent') {
-    const error = new KriegError('inconsistent', inconsistentMessage(view, result.failedEvent, result.failedPly));
-    (error as KriegError & { exitCode?: number }).exitCode = EXIT_INCONSISTENT;
-    throw error;
+    throw fail('inconsistent', { text: inconsistentMessage(view, result.failedEvent, result.failedPly) });
   }
-  if (result.outcome !== 'complete') throw new KriegError('belief-too-large', `${file}: ${view.as}'s belief has more than ${limit} positions (--limit-belief)`);
+  if (result.outcome !== 'complete') throw fail('belief-too-large', { text: `${file}: ${view.as}'s belief has more than ${limit} positions (--limit-belief)` });
   const positions = result.handles.map((h) => engine.fen(h));
   const toMove = positions.length && engine.setup(result.handles[0]).side === 0 ? 'white' : 'black';
-  if (toMove !== view.as) throw new KriegError('not-to-move', `${file}: the view ends with ${toMove} to move; a problem is asked when ${view.as} is to move`);
+  if (toMove !== view.as) throw fail('not-to-move', { source: file, toMove, side: view.as });
   return { problem: { rules: view.rules, positions, ply: need(ply), materialWins }, source: `${source}, ${view.as}'s belief (${positions.length} positions)` };
 }
 
@@ -108,21 +105,8 @@ async function interleavedView(argv: ProblemArgs, engine: Engine): Promise<{ vie
       return { view: viewOfInstance(db, row), source: `${path}, instance ${row.id} (${row.cls})`, ply: row.ply };
     });
   }
-  if (file === undefined || argv.positions !== undefined || readProblemsFile(file) !== undefined) throw new KriegError('bad-arguments', '--interleave needs a game file (a view, or a record and --as) or db:ID');
+  if (file === undefined || argv.positions !== undefined || readProblemsFile(file) !== undefined) throw fail('bad-arguments', { text: '--interleave needs a game file (a view, or a record and --as) or db:ID' });
   return gameView(argv, file, engine);
-}
-
-/** Runs a body whose errors may carry their own exit code (an inconsistent view). */
-function run(body: () => void | Promise<void>): Promise<void> {
-  return runCommand(async () => {
-    try {
-      await body();
-    } catch (error) {
-      const code = (error as { exitCode?: number }).exitCode;
-      if (error instanceof KriegError && code !== undefined) { finishWith(code, error.message); return; }
-      throw error;
-    }
-  });
 }
 
 function statsText(r: SolveResult): string {
@@ -160,7 +144,7 @@ export const solveCommand = {
     .example('$0 solve games.kpgn --as white --game 2 --ply 3 --algo pns', 'White\'s belief at the end of game 2')
     .example('$0 solve db:12 --algo gl-dbu', 'instance 12 of the problem database (krieg db list)')
     .epilogue(EXIT_TEXT))),
-  handler: (argv: SolveArgs) => run(async () => {
+  handler: (argv: SolveArgs) => runCommand(async () => {
     const algorithm = algorithmByName(argv.algo);
     const nodes = argv.limitNodes === undefined ? undefined : parseCount('limit-nodes', argv.limitNodes, 1, Number.MAX_SAFE_INTEGER);
     const timeMs = parseSeconds('limit-time', argv.limitTime);
@@ -206,7 +190,7 @@ export const solveCommand = {
       }
       if (argv.out !== undefined && strategyDoc) console.log(`strategy written to ${argv.out}`);
     }
-    if (result.answer === 'unknown') finishWith(EXIT_LIMIT, `limit reached: ${limitMessage}; the answer is unknown`);
+    if (result.answer === 'unknown') finishWith(EXIT.limit, `limit reached: ${limitMessage}; the answer is unknown`);
   }),
 };
 
@@ -220,27 +204,27 @@ export const verifyCommand = {
     .positional('strategy-file', { type: 'string', describe: 'the strategy, JSON' })
     .option('ply', { type: 'string', describe: 'the ply limit to check against (default: the strategy\'s)' })
     .option('json', { type: 'boolean', default: false, describe: 'print one JSON object: ok, and where it fails' })
-    .epilogue(`Exit codes: 0 the strategy mates everywhere within the limit, ${EXIT_VERIFY_FAILED} it fails somewhere (the first failing line is printed), 2 bad input, 1 internal error.`))),
-  handler: (argv: VerifyArgs) => run(async () => {
+    .epilogue(`Exit codes: ${EXIT.ok} the strategy mates everywhere within the limit, ${EXIT.verifyFailed} it fails somewhere (the first failing line is printed), ${EXIT.badInput} bad input, ${EXIT.internal} internal error.`))),
+  handler: (argv: VerifyArgs) => runCommand(async () => {
     const strategyPath = argv.strategyFile ?? '';
-    if (!existsSync(strategyPath) || !statSync(strategyPath).isFile()) throw new KriegError('no-file', `${strategyPath}: no such file`);
+    if (!existsSync(strategyPath) || !statSync(strategyPath).isFile()) throw fail('no-file', { path: strategyPath });
     let doc: unknown;
     try {
       doc = JSON.parse(readFileSync(strategyPath, 'utf8'));
     } catch (error) {
-      throw new KriegError('bad-strategy', `${strategyPath}: not JSON (${(error as Error).message})`);
+      throw fail('bad-strategy', { text: `${strategyPath}: not JSON (${(error as Error).message})` });
     }
     let strategy;
     try {
       strategy = strategyFromJson(doc);
     } catch (error) {
-      if (error instanceof KriegError) throw new KriegError(error.code, `${strategyPath}: ${error.message}`);
+      if (error instanceof KriegError) throw error.within(strategyPath);
       throw error;
     }
     const { problem, source } = await problemFromArgs(argv, strategy.ply);
     const verdict = verifyStrategy(problem, strategy);
     if (argv.json) console.log(JSON.stringify({ source, ply: problem.ply, positions: problem.positions.length, ...verdict }));
     else process.stdout.write(`problem: ${source}, ${problem.ply} ply\n${verdictText(verdict)}`);
-    if (!verdict.ok) process.exitCode = EXIT_VERIFY_FAILED;
+    if (!verdict.ok) process.exitCode = EXIT.verifyFailed;
   }),
 };

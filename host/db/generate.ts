@@ -14,7 +14,7 @@
 // game number, so a run resumed after a kill (from the last committed game) ends with the same
 // database as an uninterrupted one, and a finished database can be extended with larger targets.
 import type { Engine } from '../engine';
-import { KriegError } from '../errors';
+import { fail } from '../errors';
 import { playGame, readEvents, seededRandom } from '../referee/game';
 import { preset, PRESETS } from '../record/rules';
 import type { GameRecord, View } from '../record/record';
@@ -83,7 +83,7 @@ export function gameSeed(seed: number, game: number): number {
 export function checkParams(stored: GenerateParams, wanted: GenerateParams, path: string): void {
   for (const key of Object.keys(wanted) as (keyof GenerateParams)[]) {
     if (JSON.stringify(stored[key]) !== JSON.stringify(wanted[key])) {
-      throw new KriegError('db-params', `${path} was generated with ${key} ${JSON.stringify(stored[key])}, not ${JSON.stringify(wanted[key])}; resume with the same parameters or choose a new file`);
+      throw fail('db-params', { path, key, stored: stored[key], wanted: wanted[key] });
     }
   }
 }
@@ -132,7 +132,7 @@ function playOne(workers: SelfPlayWorkers, params: GenerateParams, game: number)
  * after every committed game.
  */
 export function generate(db: ProblemDb, workers: SelfPlayWorkers, params: GenerateParams, targets: Targets, onProgress?: (p: Progress) => void): Progress {
-  if (!(params.variant in PRESETS)) throw new KriegError('bad-variant', `unknown variant '${params.variant}'`);
+  if (!(params.variant in PRESETS)) throw fail('bad-variant', { name: params.variant });
   const rules = preset(params.variant);
   workers.referee.setRules(rules);
   const rulesJson = JSON.stringify(rules);

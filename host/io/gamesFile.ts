@@ -1,6 +1,6 @@
 // Reading and writing files of games (records or views), in KPGN or JSON, for the commands.
 import { readFileSync, writeFileSync, renameSync, existsSync, statSync, rmSync } from 'node:fs';
-import { KriegError } from '../errors';
+import { KriegError, fail } from '../errors';
 import { parseKpgnGames, writeRecordKpgn, writeViewKpgn, type ParsedKpgn } from '../notation/kpgn';
 import { parseRecordJsonGames, recordToJson, viewToJson } from '../notation/recordJson';
 import { viewOf, type GameRecord, type Side, type View } from '../record/record';
@@ -17,12 +17,12 @@ export function formatOf(path: string, given?: string): Format {
 
 /** Reads every game of a file; errors name the file, line and column. */
 export function readGames(path: string): ParsedKpgn[] {
-  if (!existsSync(path) || !statSync(path).isFile()) throw new KriegError('no-file', `${path}: no such file`);
+  if (!existsSync(path) || !statSync(path).isFile()) throw fail('no-file', { path });
   const text = readFileSync(path, 'utf8');
   try {
     return /^\s*[[{]/.test(text) && !/^\s*\[[A-Za-z]/.test(text) ? parseRecordJsonGames(text) : parseKpgnGames(text);
   } catch (error) {
-    if (error instanceof KriegError) throw new KriegError(error.code, `${path}: ${error.message}`);
+    if (error instanceof KriegError) throw error.within(path);
     throw error;
   }
 }
@@ -43,14 +43,14 @@ export function formatGames(games: (GameRecord | View)[], format: Format): strin
  */
 export function viewOfGame(engine: Engine, file: string, game: ParsedKpgn, n: number, as: Side | undefined): View {
   if (game.kind === 'view') {
-    if (as !== undefined && game.view.as !== as) throw new KriegError('wrong-side', `${file}: game ${n} is ${game.view.as}'s view; ${as}'s cannot be derived from it`);
+    if (as !== undefined && game.view.as !== as) throw fail('wrong-side', { file, game: n, side: game.view.as, wanted: as });
     return game.view;
   }
-  if (as === undefined) throw new KriegError('missing-as', `${file}: game ${n} is a full record; say whose view with --as white or --as black`);
+  if (as === undefined) throw fail('missing-as', { file, game: n });
   try {
     return viewOf(validateRecord(engine, game.record, game.positions, game.startAt), as);
   } catch (error) {
-    if (error instanceof KriegError) throw new KriegError(error.code, `${file}: ${error.message}`);
+    if (error instanceof KriegError) throw error.within(file);
     throw error;
   }
 }
@@ -73,6 +73,6 @@ export function writeAtomically(path: string, content: string | Uint8Array): voi
     rmSync(temporary, { force: true });
     const e = error as NodeJS.ErrnoException;
     if (!e.code) throw error;
-    throw new KriegError('write-failed', `${path}: cannot write it (${WRITE_ERRORS[e.code] ?? e.code})`);
+    throw fail('write-failed', { path, why: WRITE_ERRORS[e.code] ?? e.code });
   }
 }

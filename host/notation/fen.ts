@@ -1,6 +1,6 @@
 // FEN ⇄ Setup. Parsing is purely syntactic; chess validity (kings, checks, pawns on back ranks)
 // is judged by the core's loadSetup, which also normalises castling rights and en passant.
-import { KriegError } from '../errors';
+import { fail, type KriegError } from '../errors';
 import { parseSquare, squareName } from './square';
 
 /** A position as the host exchanges it with the core (mirror of the core's SETUP buffer). */
@@ -21,14 +21,14 @@ const CASTLING_LETTERS = 'KQkq';
 
 function fenError(what: string, column: number, fen: string): KriegError {
   const lead = fen.length - fen.trimStart().length; // columns count in the text as given
-  return new KriegError('bad-fen', `invalid FEN at column ${lead + column + 1}: ${what} (in "${fen}")`);
+  return fail('bad-fen', { what, column: lead + column + 1, fen });
 }
 
 export function parseFen(fen: string): Setup {
   const text = fen.trim();
   const fields = text.split(/\s+/);
   if (text === '' || fields.length < 4 || fields.length > 6) {
-    throw new KriegError('bad-fen', `invalid FEN: expected 4 to 6 space-separated fields, found ${text === '' ? 0 : fields.length} (in "${fen}")`);
+    throw fail('bad-fen', { what: `expected 4 to 6 space-separated fields, found ${text === '' ? 0 : fields.length}`, fen });
   }
   const columnOf = (field: number) => {
     let at = text.indexOf(fields[0]);
@@ -87,7 +87,7 @@ export function fenOfPieces(pieces: Iterable<readonly [number, string]>, side: 0
   const board: number[] = Array(64).fill(0);
   for (const [sq, letter] of pieces) {
     const type = PIECE_LETTERS.indexOf(letter.toLowerCase());
-    if (type < 1) throw new KriegError('bad-piece', `not a piece letter: '${letter}'`);
+    if (type < 1) throw fail('bad-piece', { letter });
     board[sq] = type | (letter === letter.toLowerCase() ? 8 : 0);
   }
   return makeFen({ board, side, castling: 0, epSquare: -1, halfmove: 0, fullmove: 1 });

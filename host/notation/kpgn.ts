@@ -16,7 +16,7 @@
 // extras after ;: pawn tries T<count> / T+ / T- / T@<squares> (T@- none), Any? A+ / A-,
 // promotion announced P, game end checkmate | stalemate | draw-material | draw-fifty | draw-repetition.
 // Moves are written in UCI coordinates; a full record's legal moves may also be read in SAN.
-import { KriegError } from '../errors';
+import { fail } from '../errors';
 import { START_FEN, parseFen } from './fen';
 import { squareName, parseSquare } from './square';
 import { DIRECTIONS, ENDS, type End, type Percept } from '../record/percept';
@@ -134,7 +134,7 @@ export function writeViewKpgn(view: View): string {
 class Cursor {
   constructor(readonly line: number, readonly text: string) {}
   fail(column: number, reason: string): never {
-    throw new KriegError('bad-kpgn', `line ${this.line}, column ${column + 1}: ${reason}`);
+    throw fail('bad-kpgn', { line: this.line, column: column + 1, reason });
   }
 }
 
@@ -335,6 +335,6 @@ export function parseKpgnGames(text: string): ParsedKpgn[] {
     else if (t !== '' && !t.startsWith('%') && !t.startsWith('[')) { if (start < 0) start = i; inMoves = true; }
   });
   flush(lines.length);
-  if (games.length === 0) throw new KriegError('bad-kpgn', 'line 1, column 1: no game found');
+  if (games.length === 0) throw fail('bad-kpgn', { line: 1, column: 1, reason: 'no game found' });
   return games;
 }

@@ -7,7 +7,7 @@
 //   "enPassant","check","directions":[…],"end","promotion"}} | {"type":"pawn-tries","side",
 //   "count" | "exists" | "squares":[…]} | {"type":"any","side","yes"} | {"type":"opponent-move",
 //   "side","illegal"?,"percept"?}
-import { KriegError } from '../errors';
+import { KriegError, fail } from '../errors';
 import { parseFen } from './fen';
 import { squareName, parseSquare } from './square';
 import { DIRECTIONS, ENDS, ANSWERS, type Percept } from '../record/percept';
@@ -136,7 +136,7 @@ class Reader {
     let key = path;
     while (!this.where.has(key) && key.includes('.')) key = key.slice(0, key.lastIndexOf('.'));
     const p = this.where.get(key) ?? { line: 1, column: 1 };
-    throw new KriegError('bad-json', `line ${p.line}, column ${p.column} (${path || 'document'}): ${reason}`);
+    throw fail('bad-json', { line: p.line, column: p.column, path: path || 'document', reason });
   }
   object(v: unknown, path: string): Record<string, unknown> {
     if (typeof v !== 'object' || v === null || Array.isArray(v)) this.fail(path, 'expected an object');
@@ -220,7 +220,7 @@ class Reader {
 /** Parses the JSON form of a record or view (syntax and schema; validateRecord checks the play). */
 export function parseRecordJson(text: string): ParsedKpgn {
   const games = parseRecordJsonGames(text);
-  if (games.length !== 1) throw new KriegError('bad-json', `line 1, column 1: expected one game, found ${games.length}`);
+  if (games.length !== 1) throw fail('bad-json', { line: 1, column: 1, reason: `expected one game, found ${games.length}` });
   return games[0];
 }
 
@@ -231,7 +231,7 @@ export function parseRecordJsonGames(text: string): ParsedKpgn[] {
     const offset = syntaxErrorOffset(text);
     const before = text.slice(0, offset);
     const found = offset < text.length ? `'${text[offset]}'` : 'the end of the file';
-    throw new KriegError('bad-json', `line ${before.split('\n').length}, column ${offset - before.lastIndexOf('\n')}: invalid JSON: unexpected ${found}`);
+    throw fail('bad-json', { line: before.split('\n').length, column: offset - before.lastIndexOf('\n'), reason: `invalid JSON: unexpected ${found}` });
   }
   const where = locate(text);
   const r: Reader = new Reader(where);

@@ -19,7 +19,7 @@
 // depth-first (seeded, work-limited) at the start of each turn, and attempts first the moves that
 // capture or check in most of them, the rest at random.
 import type { Engine } from '../engine';
-import { KriegError } from '../errors';
+import { fail } from '../errors';
 import { readEvents, type Player, type TurnContext } from '../referee/game';
 import { viewOf, type GameRecord, type View } from '../record/record';
 import { estimateBelief, sampleBelief } from '../belief/estimate';
@@ -121,7 +121,7 @@ export function whitePlayer(engines: SelfPlayEngines, options: WhiteOptions): Pl
       const view = viewOf(recordSoFar(engines, options.start), 'white');
       const belief = estimateBelief(engines.work, view, 'bfs', { positions: options.dropBelief, work: WHITE_WORK });
       if (belief.outcome === 'limit-positions' || belief.outcome === 'limit-work') throw new BeliefTooLarge(String(options.dropBelief));
-      if (belief.outcome !== 'complete') throw new KriegError('self-play', `White's own view is ${belief.outcome}`);
+      if (belief.outcome !== 'complete') throw fail('self-play', { outcome: belief.outcome });
       const size = belief.handles.length;
       if (context.tried.length === 0) {
         hints = 0;

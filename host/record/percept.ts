@@ -1,6 +1,6 @@
 // Percepts (the referee's answers) between the core's i32 form (layout in
 // assembly/referee/referee.ts) and the host's objects.
-import { KriegError } from '../errors';
+import { fail } from '../errors';
 
 export type Answer = 'legal' | 'illegal' | 'nonsense';
 export type End = 'checkmate' | 'stalemate' | 'draw-material' | 'draw-fifty' | 'draw-repetition';
@@ -33,7 +33,7 @@ export interface Percept {
 
 export function decodePercept(code: number): Percept {
   const answer = ANSWERS[code & 3];
-  if (answer === undefined || code < 0) throw new KriegError('bad-percept', `not a percept code: ${code}`);
+  if (answer === undefined || code < 0) throw fail('bad-percept', { text: `not a percept code: ${code}` });
   const p: Percept = { answer };
   if (answer !== 'legal') return p;
   const capture = ((code >> 2) & 127) - 1;
@@ -52,7 +52,7 @@ export function decodePercept(code: number): Percept {
 
 export function encodePercept(p: Percept): number {
   let code = ANSWERS.indexOf(p.answer);
-  if (code < 0) throw new KriegError('bad-percept', `unknown answer '${p.answer}'`);
+  if (code < 0) throw fail('bad-percept', { text: `unknown answer '${p.answer}'` });
   if (p.answer !== 'legal') return code;
   if (p.capture !== undefined) code |= (p.capture + 1) << 2;
   if (p.captured === 'pawn') code |= 1 << 9;

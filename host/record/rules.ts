@@ -1,6 +1,6 @@
 // Kriegspiel rule sets: the named presets and their flags. The core reads them as the RULES
 // buffer (layout in assembly/referee/rules.ts); encodeRules must follow that layout.
-import { KriegError } from '../errors';
+import { fail } from '../errors';
 
 export type PawnTries = 'none' | 'any-secret' | 'any-open' | 'count' | 'exists' | 'squares';
 
@@ -68,7 +68,7 @@ export type PresetName = keyof typeof PRESETS;
 export const PRESET_NAMES = Object.keys(PRESETS) as PresetName[];
 
 export function preset(name: string): RuleSet {
-  if (!(name in PRESETS)) throw new KriegError('bad-variant', `unknown variant '${name}' (expected one of ${PRESET_NAMES.join(', ')})`);
+  if (!(name in PRESETS)) throw fail('bad-variant', { name, known: PRESET_NAMES });
   return { ...PRESETS[name as PresetName] };
 }
 
@@ -86,7 +86,7 @@ const PAWN_TRY_CODES: PawnTries[] = ['none', 'any-secret', 'any-open', 'count', 
 /** The RULES buffer (assembly/referee/rules.ts layout). */
 export function encodeRules(r: RuleSet): Int32Array {
   const pieces = r.promotionPieces.toLowerCase();
-  if (!/^[qrbn]+$/.test(pieces)) throw new KriegError('bad-rules', `promotion pieces must be letters of "qrbn", got '${r.promotionPieces}'`);
+  if (!/^[qrbn]+$/.test(pieces)) throw fail('bad-rules', { text: `promotion pieces must be letters of "qrbn", got '${r.promotionPieces}'` });
   const flag = (b: boolean) => (b ? 1 : 0);
   return Int32Array.from([
     flag(r.illegalHeardBy === 'mover'),
@@ -130,11 +130,11 @@ export function describeRules(rules: RuleSet): { variant: string; overrides: Par
 export function withOverrides(base: RuleSet, overrides: Record<string, unknown>): RuleSet {
   const rules: RuleSet = { ...base };
   for (const [key, value] of Object.entries(overrides)) {
-    if (!(key in BERKELEY)) throw new KriegError('bad-rules', `unknown rule '${key}'`);
+    if (!(key in BERKELEY)) throw fail('bad-rules', { text: `unknown rule '${key}'` });
     const current = (BERKELEY as unknown as Record<string, unknown>)[key];
     const allowed = ALLOWED[key as keyof RuleSet];
     const ok = allowed ? allowed.includes(value as string) : typeof value === typeof current;
-    if (!ok) throw new KriegError('bad-rules', `rule '${key}' cannot be ${JSON.stringify(value)}${allowed ? ` (expected ${allowed.join(' | ')})` : ''}`);
+    if (!ok) throw fail('bad-rules', { text: `rule '${key}' cannot be ${JSON.stringify(value)}${allowed ? ` (expected ${allowed.join(' | ')})` : ''}` });
     (rules as unknown as Record<string, unknown>)[key] = value;
   }
   encodeRules(rules); // validates promotion pieces

@@ -1,7 +1,7 @@
 // Playing games through the core's referee. Players implement `Player` on the host (any TS
 // strategy) or are the core's own random player (randomGame: no boundary crossing per attempt).
 import type { Engine } from '../engine';
-import { KriegError } from '../errors';
+import { fail, type KriegError } from '../errors';
 import { moveToUci } from '../notation/move';
 import { START_FEN } from '../notation/fen';
 import { decodePercept, type Percept } from '../record/percept';
@@ -20,7 +20,7 @@ const GAME_STATUS: Record<number, string> = {
 };
 
 function gameError(status: number): KriegError {
-  return new KriegError('game-status', GAME_STATUS[status] ?? `game status ${status}`);
+  return fail('game-status', { text: GAME_STATUS[status] ?? `game status ${status}` });
 }
 
 /** What a player sees when choosing: his attemptable moves and what happened so far this turn. */
@@ -55,7 +55,7 @@ export function readEvents(engine: Engine, from = 0): RecordEvent[] {
     if (type === EVENT_ATTEMPT) events.push({ type: 'attempt', side, attempt: moveToUci(log[e + 1]), percept: decodePercept(log[e + 2]) });
     else if (type === EVENT_PAWN_TRIES) events.push(announcedPawnTries(engine.rules, side, log[e + 1], squaresOf(log[e + 2], log[e + 3])));
     else if (type === EVENT_ANY) events.push({ type: 'any', side, yes: log[e + 1] === 1 });
-    else throw new KriegError('bad-event', `unknown event type ${type} at event ${i}`);
+    else throw fail('bad-event', { text: `unknown event type ${type} at event ${i}` });
   }
   return events;
 }
@@ -65,7 +65,7 @@ export function announcedPawnTries(rules: RuleSet, side: Side, count: number, sq
   if (rules.pawnTries === 'count') return { type: 'pawn-tries', side, count };
   if (rules.pawnTries === 'exists') return { type: 'pawn-tries', side, exists: count > 0 };
   if (rules.pawnTries === 'squares') return { type: 'pawn-tries', side, squares };
-  throw new KriegError('bad-event', `pawn tries are not announced under pawnTries=${rules.pawnTries}`);
+  throw fail('bad-event', { text: `pawn tries are not announced under pawnTries=${rules.pawnTries}` });
 }
 
 export function squaresOf(lo: number, hi: number): number[] {
@@ -130,7 +130,7 @@ export function playGame(engine: Engine, white: Player, black: Player, seed: num
       const decoded = decodePercept(percept);
       if (decoded.answer === 'legal') break;
       context.tried.push({ attempt: choice, percept: decoded });
-      if (context.tried.length > 1000) throw new KriegError('player-stuck', `${players[side].name} made 1000 attempts without a legal move`);
+      if (context.tried.length > 1000) throw fail('player-stuck', { player: players[side].name });
     }
     plies++;
   }

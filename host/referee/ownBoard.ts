@@ -2,7 +2,7 @@
 // the referee announced captured, and his castling rights. From it the core lists his attempts
 // (what is not Nonsense), the same for every position he cannot rule out.
 import type { Engine } from '../engine';
-import { KriegError } from '../errors';
+import { fail } from '../errors';
 import { parseFen, type Setup } from '../notation/fen';
 import { parseSquare, squareName } from '../notation/square';
 import type { Side, View } from '../record/record';
@@ -33,7 +33,7 @@ export function ownBoard(view: View): OwnBoard {
       const from = parseSquare(event.attempt.slice(0, 2));
       const to = parseSquare(event.attempt.slice(2, 4));
       let piece = board[from];
-      if (piece === 0) throw new KriegError('bad-view', `${event.attempt}: no own piece on ${event.attempt.slice(0, 2)}`);
+      if (piece === 0) throw fail('bad-view', { text: `${event.attempt}: no own piece on ${event.attempt.slice(0, 2)}` });
       if ((piece & 7) === KING) {
         castling &= color === 0 ? ~3 : ~12;
         if (Math.abs(to - from) === 2) { // castling: the rook jumps over
@@ -52,8 +52,8 @@ export function ownBoard(view: View): OwnBoard {
       if (capture !== undefined) {
         // an en-passant capture announced on the landing square took the pawn behind it
         const square = event.percept.enPassant && view.rules.enPassantSquare === 'landing' ? capture ^ 8 : capture;
-        if (board[square] === 0) throw new KriegError('bad-view', `a capture on ${squareName(square)} where the view has no own piece`);
-        if ((board[square] & 7) === KING) throw new KriegError('bad-view', 'a capture of the own king');
+        if (board[square] === 0) throw fail('bad-view', { text: `a capture on ${squareName(square)} where the view has no own piece` });
+        if ((board[square] & 7) === KING) throw fail('bad-view', { text: 'a capture of the own king' });
         loseRook(square);
         board[square] = 0;
       }
@@ -69,7 +69,7 @@ export function ownBoard(view: View): OwnBoard {
  */
 export function viewAttempts(engine: Engine, view: View, handle = 0): number[] {
   const own = ownBoard(view);
-  if (own.toMove !== view.as) throw new KriegError('bad-view', `the view ends with ${own.toMove} to move, not ${view.as}`);
+  if (own.toMove !== view.as) throw fail('bad-view', { text: `the view ends with ${own.toMove} to move, not ${view.as}` });
   const color = view.as === 'white' ? 0 : 1;
   const ownKing = own.board.findIndex((code) => code === (KING | (color << 3)));
   // The core's positions need both kings: the enemy king goes on the first square where it is
@@ -84,5 +84,5 @@ export function viewAttempts(engine: Engine, view: View, handle = 0): number[] {
     const n = engine.core.exports.generateAttempts(handle);
     return Array.from(engine.view('attempts').subarray(0, n));
   }
-  throw new KriegError('bad-view', 'no square for the enemy king: the own board is impossible');
+  throw fail('bad-view', { text: 'no square for the enemy king: the own board is impossible' });
 }

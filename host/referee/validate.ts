@@ -1,7 +1,7 @@
 // Checking a parsed record against the referee: replaying its attempts must give exactly the
 // recorded answers and announcements. The first difference is reported with its line and column.
 import type { Engine } from '../engine';
-import { KriegError } from '../errors';
+import { KriegError, fail } from '../errors';
 import { moveToUci } from '../notation/move';
 import { parseMove } from '../notation/san';
 import type { SourcePosition } from '../notation/kpgn';
@@ -34,7 +34,7 @@ export function validateRecord(engine: Engine, record: GameRecord, positions: So
     engine.setFen(HANDLE, record.start);
   } catch (error) {
     const where = startAt ? `line ${startAt.line}, column ${startAt.column}: ` : '';
-    if (error instanceof KriegError) throw new KriegError(error.code, `${where}start position: ${error.message}`);
+    if (error instanceof KriegError) throw error.within(`${where}start position`);
     throw error;
   }
   const x = engine.core.exports;
@@ -47,7 +47,7 @@ export function validateRecord(engine: Engine, record: GameRecord, positions: So
       const expected = record.events[j];
       const same = expected && JSON.stringify(normalise(expected)) === JSON.stringify(normalise(actual));
       if (!same) {
-        throw new KriegError('record-mismatch', `${at(positions, j)}: the referee gives ${describe(actual)}, the record says ${describe(expected)}`);
+        throw fail('record-mismatch', { at: at(positions, j), what: `the referee gives ${describe(actual)}, the record says ${describe(expected)}` });
       }
       normalised.push(actual);
     }
@@ -55,22 +55,22 @@ export function validateRecord(engine: Engine, record: GameRecord, positions: So
   compare();
   for (let i = normalised.length; i < record.events.length; i = normalised.length) {
     const event = record.events[i];
-    if (x.gameResult() !== 0) throw new KriegError('record-mismatch', `${at(positions, i)}: the game is already over (${record.events.length - i} more events)`);
+    if (x.gameResult() !== 0) throw fail('record-mismatch', { at: at(positions, i), what: `the game is already over (${record.events.length - i} more events)` });
     if (event.type === 'attempt') {
       let code = parseUciAttempt(event.attempt);
       if (code === undefined) {
         const move = parseMove(engine, HANDLE, event.attempt);
-        if (move === undefined) throw new KriegError('record-mismatch', `${at(positions, i)}: '${event.attempt}' is not a legal move here`);
+        if (move === undefined) throw fail('record-mismatch', { at: at(positions, i), what: `'${event.attempt}' is not a legal move here` });
         code = attemptCode(move);
         record.events[i] = { ...event, attempt: moveToUci(move) };
       }
       const status = x.gameAttempt(code);
-      if (status < 0) throw new KriegError('record-mismatch', `${at(positions, i)}: the referee refuses the attempt (status ${status})`);
+      if (status < 0) throw fail('record-mismatch', { at: at(positions, i), what: `the referee refuses the attempt (status ${status})` });
     } else if (event.type === 'any') {
       const status = x.gameAskAny();
-      if (status < 0) throw new KriegError('record-mismatch', `${at(positions, i)}: "Any?" cannot be asked here`);
+      if (status < 0) throw fail('record-mismatch', { at: at(positions, i), what: '"Any?" cannot be asked here' });
     } else {
-      throw new KriegError('record-mismatch', `${at(positions, i)}: the referee makes no pawn-try announcement here`);
+      throw fail('record-mismatch', { at: at(positions, i), what: 'the referee makes no pawn-try announcement here' });
     }
     compare();
   }

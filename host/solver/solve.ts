@@ -3,7 +3,7 @@
 // budgeted steps (so time limits and progress work) and the answer comes back with statistics and,
 // when proven, the strategy.
 import type { Engine } from '../engine';
-import { KriegError } from '../errors';
+import { KriegError, fail } from '../errors';
 import type { RuleSet } from '../record/rules';
 import type { Side, View } from '../record/record';
 import { estimateBelief, loadView } from '../belief/estimate';
@@ -17,7 +17,7 @@ export const ALGORITHM_ALIASES: Record<string, Algorithm> = { udb: 'le-dfs' };
 export function algorithmByName(name: string): Algorithm {
   const algo = ALGORITHM_ALIASES[name] ?? name;
   if (!(ALGORITHMS as readonly string[]).includes(algo)) {
-    throw new KriegError('bad-algorithm', `unknown algorithm '${name}' (known: ${[...ALGORITHMS, ...Object.keys(ALGORITHM_ALIASES)].join(', ')})`);
+    throw fail('bad-algorithm', { name, known: [...ALGORITHMS, ...Object.keys(ALGORITHM_ALIASES)] });
   }
   return algo as Algorithm;
 }
@@ -104,8 +104,8 @@ export function arenaSizes(memoryBytes: number): { nodes: number; positions: num
 
 /** Loads the problem's positions into the engine at FIRST_HANDLE…; returns the side to move. */
 function loadPositions(engine: Engine, problem: Problem, positionEnd: number): Side {
-  if (problem.positions.length === 0) throw new KriegError('empty-problem', 'the problem has no positions');
-  if (FIRST_HANDLE + problem.positions.length >= positionEnd) throw new KriegError('problem-too-large', `${problem.positions.length} positions do not fit the memory limit`);
+  if (problem.positions.length === 0) throw fail('empty-problem', { text: 'the problem has no positions' });
+  if (FIRST_HANDLE + problem.positions.length >= positionEnd) throw fail('problem-too-large', { positions: problem.positions.length });
   if (engine.capacity < positionEnd) engine.resize(positionEnd);
   engine.setRules(problem.rules);
   let first: { side: Side; own: string } | undefined;
@@ -113,15 +113,15 @@ function loadPositions(engine: Engine, problem: Problem, positionEnd: number): S
     try {
       engine.setFen(FIRST_HANDLE + i, fen);
     } catch (error) {
-      if (error instanceof KriegError) throw new KriegError(error.code, `position ${i + 1} (${fen}): ${error.message}`);
+      if (error instanceof KriegError) throw error.within(`position ${i + 1} (${fen})`);
       throw error;
     }
     // what the player to move knows for sure: his own pieces and castling rights
     const setup = engine.setup(FIRST_HANDLE + i);
     const side: Side = setup.side === 0 ? 'white' : 'black';
     const own = setup.board.map((code) => (code !== 0 && code >> 3 === setup.side ? code : 0)).join(',') + `|${setup.castling & (setup.side === 0 ? 3 : 12)}`;
-    if (first && side !== first.side) throw new KriegError('mixed-sides', `position ${i + 1} has ${side} to move, position 1 ${first.side}: a belief state has one side to move`);
-    if (first && own !== first.own) throw new KriegError('mixed-own-pieces', `position ${i + 1} (${fen}): ${side}'s own pieces or castling rights differ from position 1's; in a belief state the player to move knows his own`);
+    if (first && side !== first.side) throw fail('mixed-sides', { position: i + 1, side, first: first.side });
+    if (first && own !== first.own) throw fail('mixed-own-pieces', { position: i + 1, fen, side });
     first ??= { side, own };
   });
   return first!.side;
@@ -129,7 +129,7 @@ function loadPositions(engine: Engine, problem: Problem, positionEnd: number): S
 
 /** Solves `problem` with `algorithm`; `onProgress` is called between core steps. */
 export function solve(engine: Engine, problem: Problem, algorithm: Algorithm, limits: SolveLimits = {}, onProgress?: (stats: SolveStats) => void, switches: Switches = {}): SolveResult {
-  if (!Number.isInteger(problem.ply) || problem.ply < 1 || problem.ply > 99) throw new KriegError('bad-ply', `ply must be an integer from 1 to 99, got ${problem.ply}`);
+  if (!Number.isInteger(problem.ply) || problem.ply < 1 || problem.ply > 99) throw fail('bad-ply', { text: `ply must be an integer from 1 to 99, got ${problem.ply}` });
   if (!switches.deepen) return solveAt(engine, problem, algorithm, limits, onProgress, switches);
   // iterative deepening: a proof within fewer plies is a proof within the limit; work adds up
   const total: SolveStats = { nodes: 0, positions: 0, peakBytes: 0, ms: 0, tableHits: 0, beliefTableHits: 0 };
@@ -159,7 +159,7 @@ function solveAt(engine: Engine, problem: Problem, algorithm: Algorithm, limits:
   const started = performance.now();
   const status = engine.core.exports.solveStart(FIRST_HANDLE, problem.positions.length, problem.ply, ALGORITHMS.indexOf(algorithm),
     optionBits(problem, switches), sizes.nodes, sizes.entries, positionEnd);
-  if (status === STATUS.badProblem) throw new KriegError('bad-problem', 'the core rejected the problem');
+  if (status === STATUS.badProblem) throw fail('bad-problem', { text: 'the core rejected the problem' });
   return drive(engine, { ...problem, side }, algorithm, limits, onProgress, started);
 }
 
@@ -186,7 +186,7 @@ function drive(engine: Engine, problem: Omit<Problem, 'positions'> & { side: Sid
     if (status === STATUS.proven) return finish('proven');
     if (status === STATUS.disproven) return finish('disproven');
     if (status === STATUS.noRoom) return finish('unknown', 'memory');
-    if (status === STATUS.inconsistent) throw new KriegError('inconsistent', 'the view is inconsistent: no position fits it');
+    if (status === STATUS.inconsistent) throw fail('inconsistent', { text: 'the view is inconsistent: no position fits it' });
     if (status === STATUS.beliefLimit) return finish('unknown', 'belief');
     if (limits.nodes !== undefined && x.solveStat(STAT.nodes) >= limits.nodes) return finish('unknown', 'nodes');
     if (limits.timeMs !== undefined && performance.now() - started > limits.timeMs) return finish('unknown', 'time');
@@ -220,8 +220,8 @@ export function solveView(engine: Engine, view: View, ply: number, algorithm: Al
   if (!options.interleave) {
     if (engine.capacity < estimateEnd) engine.resize(estimateEnd);
     const belief = estimateBelief(engine, view, 'dfs', { positions: beliefLimit + 1 });
-    if (belief.outcome === 'inconsistent') throw new KriegError('inconsistent', 'the view is inconsistent: no position fits it');
-    if (belief.outcome !== 'complete') throw new KriegError('belief-too-large', `the belief state has more than ${beliefLimit} positions`);
+    if (belief.outcome === 'inconsistent') throw fail('inconsistent', { text: 'the view is inconsistent: no position fits it' });
+    if (belief.outcome !== 'complete') throw fail('belief-too-large', { text: `the belief state has more than ${beliefLimit} positions` });
     const positions = belief.handles.map((h) => engine.fen(h));
     const estimateMs = performance.now() - started;
     const result = solve(engine, { rules: view.rules, positions, ply, materialWins: options.materialWins }, algorithm, limits, undefined, switches);
@@ -233,7 +233,7 @@ export function solveView(engine: Engine, view: View, ply: number, algorithm: Al
   const side = view.as === 'white' ? 0 : 1;
   const status = engine.core.exports.solveStartInterleaved(0, estimateEnd, side, ply, ALGORITHMS.indexOf(algorithm),
     optionBits(options, switches), sizes.nodes, sizes.entries, positionEnd);
-  if (status === STATUS.badProblem) throw new KriegError('bad-problem', `interleaving needs an incremental directional algorithm (l-dub, l-dbu, gl-dbu), not ${algorithm}`);
+  if (status === STATUS.badProblem) throw fail('bad-problem', { text: `interleaving needs an incremental directional algorithm (l-dub, l-dbu, gl-dbu), not ${algorithm}` });
   const result = drive(engine, { rules: view.rules, ply, materialWins: options.materialWins, side: view.as }, algorithm, limits, undefined, started);
   return { ...result, beliefPositions: engine.core.exports.solveStat(STAT.streamed) };
 }

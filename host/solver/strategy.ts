@@ -4,7 +4,7 @@
 // opponent's unseen reply, split by what the player hears after it, each followed by the next
 // strategy node. Decoded from the core's STRATEGY words (layout in assembly/solver/solve.ts),
 // written as readable text and as JSON, and read back from JSON for `krieg verify`.
-import { KriegError } from '../errors';
+import { KriegError, fail } from '../errors';
 import { decodePercept, encodePercept, directionNames, type Percept } from '../record/percept';
 import { moveToUci } from '../notation/move';
 import { squareName, parseSquare } from '../notation/square';
@@ -50,7 +50,7 @@ function triesOf(rules: RuleSet, lo: number, hi: number): TriesHeard | undefined
 export function decodeStrategy(words: Int32Array, rules: RuleSet): StrategyNode {
   let at = 0;
   const word = () => {
-    if (at >= words.length) throw new KriegError('bad-strategy', 'the core\'s strategy ends early');
+    if (at >= words.length) throw fail('bad-strategy', { text: 'the core\'s strategy ends early' });
     return words[at++];
   };
   const heard = (): Heard => {
@@ -146,23 +146,23 @@ function perceptJson(p: Percept): unknown {
 
 /** Reads a strategy document; errors name the JSON path of the problem. */
 export function strategyFromJson(doc: unknown): Strategy {
-  const fail = (path: string, what: string): never => { throw new KriegError('bad-strategy', `${path}: ${what}`); };
+  const bad = (path: string, what: string): never => { throw fail('bad-strategy', { text: `${path}: ${what}` }); };
   const obj = (v: unknown, path: string): Record<string, unknown> =>
-    (typeof v === 'object' && v !== null && !Array.isArray(v) ? v as Record<string, unknown> : fail(path, 'expected an object'));
+    (typeof v === 'object' && v !== null && !Array.isArray(v) ? v as Record<string, unknown> : bad(path, 'expected an object'));
   const top = obj(doc, '$');
-  if (top.format !== STRATEGY_FORMAT) fail('$.format', `expected "${STRATEGY_FORMAT}"`);
-  if (top.version !== STRATEGY_VERSION) fail('$.version', `unsupported version ${JSON.stringify(top.version)} (this krieg reads ${STRATEGY_VERSION})`);
-  if (top.side !== 'white' && top.side !== 'black') fail('$.side', 'expected "white" or "black"');
-  if (!Number.isInteger(top.ply) || (top.ply as number) < 1) fail('$.ply', 'expected a positive integer');
+  if (top.format !== STRATEGY_FORMAT) bad('$.format', `expected "${STRATEGY_FORMAT}"`);
+  if (top.version !== STRATEGY_VERSION) bad('$.version', `unsupported version ${JSON.stringify(top.version)} (this krieg reads ${STRATEGY_VERSION})`);
+  if (top.side !== 'white' && top.side !== 'black') bad('$.side', 'expected "white" or "black"');
+  if (!Number.isInteger(top.ply) || (top.ply as number) < 1) bad('$.ply', 'expected a positive integer');
   const heard = (v: Record<string, unknown>, path: string): Heard => {
     const p = obj(v.percept, `${path}.percept`);
     let percept: Percept;
     try {
       const capture = p.capture === undefined ? undefined : typeof p.capture === 'string' ? parseSquare(p.capture) : -1;
-      if (capture !== undefined && capture < 0) fail(`${path}.percept.capture`, 'expected a square name');
+      if (capture !== undefined && capture < 0) bad(`${path}.percept.capture`, 'expected a square name');
       percept = decodePercept(encodePercept({ ...(p as unknown as Percept), ...(capture !== undefined ? { capture } : {}) }));
     } catch (error) {
-      if (error instanceof KriegError && error.code !== 'bad-strategy') fail(`${path}.percept`, error.message);
+      if (error instanceof KriegError && error.code !== 'bad-strategy') bad(`${path}.percept`, error.message);
       throw error;
     }
     if (v.pawnTries === undefined) return { percept };
@@ -172,23 +172,23 @@ export function strategyFromJson(doc: unknown): Strategy {
     if (Array.isArray(t.squares)) {
       const squares = t.squares.map((s, i) => {
         const sq = typeof s === 'string' ? parseSquare(s) : -1;
-        return sq >= 0 ? sq : fail(`${path}.pawnTries.squares[${i}]`, 'expected a square name');
+        return sq >= 0 ? sq : bad(`${path}.pawnTries.squares[${i}]`, 'expected a square name');
       });
       return { percept, tries: { squares } };
     }
-    return fail(`${path}.pawnTries`, 'expected {count}, {exists} or {squares}');
+    return bad(`${path}.pawnTries`, 'expected {count}, {exists} or {squares}');
   };
   const node = (v: unknown, path: string): StrategyNode => {
     const n = obj(v, path);
-    if (typeof n.attempt !== 'string' || parseUciAttempt(n.attempt) === undefined) fail(`${path}.attempt`, 'expected an attempt in UCI form (e2e4, e7e8q)');
-    if (!Array.isArray(n.answers)) fail(`${path}.answers`, 'expected an array');
+    if (typeof n.attempt !== 'string' || parseUciAttempt(n.attempt) === undefined) bad(`${path}.attempt`, 'expected an attempt in UCI form (e2e4, e7e8q)');
+    if (!Array.isArray(n.answers)) bad(`${path}.answers`, 'expected an array');
     const answers = (n.answers as unknown[]).map((a, i): Branch => {
       const p = `${path}.answers[${i}]`;
       const b = obj(a, p);
       const h = heard(b, p);
       if (b.won === true) return { heard: h, won: true };
       if (b.next !== undefined) return { heard: h, next: node(b.next, `${p}.next`) };
-      if (!Array.isArray(b.replies)) return fail(p, 'expected "won": true, "next" or "replies"');
+      if (!Array.isArray(b.replies)) return bad(p, 'expected "won": true, "next" or "replies"');
       return {
         heard: h,
         replies: (b.replies as unknown[]).map((r, j) => {
