@@ -4,7 +4,7 @@
 import type { Core } from './abi';
 import { fail, setupError } from './errors';
 import { parseFen, makeFen, START_FEN, type Setup } from './notation/fen';
-import { moveToUci } from './notation/move';
+import { makeUci } from './notation/move';
 import { PRESETS, encodeRules, type RuleSet } from './record/rules';
 
 export const DEFAULT_CAPACITY = 1024;
@@ -134,19 +134,19 @@ export class Engine {
     return Array.from(this.views().movesView.subarray(out, out + n));
   }
 
-  movesUci(handle: number): string[] { return this.moves(handle).map(moveToUci); }
+  movesUci(handle: number): string[] { return this.moves(handle).map(makeUci); }
 
   /** Plays a legal move code of `src` into record `dst`. */
   play(src: number, move: number, dst: number): void {
     this.checkHandle(src);
     this.checkHandle(dst);
-    if (!this.moves(src).includes(move)) throw fail('illegal-move', { move: moveToUci(move), fen: this.fen(src) });
+    if (!this.moves(src).includes(move)) throw fail('illegal-move', { move: makeUci(move), fen: this.fen(src) });
     this.core.exports.makeMove(src, move, dst);
   }
 
   /** Plays a move given in UCI text. */
   playUci(src: number, uci: string, dst: number): void {
-    const move = this.moves(src).find((m) => moveToUci(m) === uci);
+    const move = this.moves(src).find((m) => makeUci(m) === uci);
     if (move === undefined) throw fail('illegal-move', { move: uci, fen: this.fen(src) });
     this.core.exports.makeMove(src, move, dst);
   }
@@ -184,7 +184,7 @@ export class Engine {
     this.checkHandle(handle, depth);
     return this.moves(handle).map((move) => {
       this.core.exports.makeMove(handle, move, handle + 1);
-      return { move, uci: moveToUci(move), nodes: this.core.exports.perftFrom(handle + 1, depth - 1, bulk ? 1 : 0) };
+      return { move, uci: makeUci(move), nodes: this.core.exports.perftFrom(handle + 1, depth - 1, bulk ? 1 : 0) };
     });
   }
 }

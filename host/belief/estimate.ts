@@ -4,8 +4,8 @@
 import type { Engine } from '../engine';
 import { fail } from '../errors';
 import { encodePercept } from '../record/percept';
-import { parseUciAttempt } from '../referee/validate';
-import { moveToUci } from '../notation/move';
+import { parseUci } from '../notation/move';
+import { makeUci } from '../notation/move';
 import type { View } from '../record/record';
 
 // core constants (assembly/belief/)
@@ -55,7 +55,7 @@ export function loadView(engine: Engine, view: View): void {
     const side = event.side === 'white' ? 0 : 1;
     buffer.fill(0, e, e + VIEW_WORDS);
     if (event.type === 'attempt') {
-      const code = parseUciAttempt(event.attempt);
+      const code = parseUci(event.attempt);
       if (code === undefined) throw fail('bad-view', { text: `event ${i + 1}: bad attempt '${event.attempt}'` });
       buffer[e] = V_OWN_ATTEMPT | (side << 4);
       buffer[e + 1] = code;
@@ -211,7 +211,7 @@ export function informationSet(engine: Engine, view: View, list = false, limits:
     }
     if (status === STATUS.found) {
       if (list) {
-        const theirs = Array.from({ length: x.dfsDepth() }, (_, level) => moveToUci(x.dfsChosenMove(level)));
+        const theirs = Array.from({ length: x.dfsDepth() }, (_, level) => makeUci(x.dfsChosenMove(level)));
         const moves: string[] = [];
         for (let i = 0, own = 0, opp = 0; own < ownMoves.length || opp < theirs.length; i++) {
           const ownTurn = (i % 2 === 0) === firstIsOwn;

@@ -10,7 +10,7 @@ import { readGames, writeAtomically, viewOfGame } from '../io/gamesFile';
 import type { Side, View } from '../record/record';
 import { estimateBelief, sampleBelief, pliesBefore, type EstimateResult, type Outcome } from '../belief/estimate';
 import { pieceHeatmap, heatmapText, heatmapSvg, heatmapPng, type Heatmap } from '../belief/heatmap';
-import { perceptKpgn, pawnTriesText } from '../notation/kpgn';
+import { makePerceptKpgn, makePawnTriesKpgn } from '../notation/kpgn';
 import type { BackendName } from '../backends/node';
 import { fail, optionError, EXIT } from '../errors';
 
@@ -53,9 +53,9 @@ export function describeEvent(view: View, i: number): string {
   const e = view.events[i];
   if (!e) return `event ${i + 1}: the end of the view`;
   const who = e.side === 'white' ? 'White' : 'Black';
-  const what = e.type === 'attempt' ? `${who}'s ${e.attempt} ${perceptKpgn(e.percept)}`
-    : e.type === 'opponent-move' ? `${who}'s move, heard as ${e.percept ? perceptKpgn(e.percept) : 'not yet made'}${e.illegal !== undefined ? ` after ${e.illegal} Illegal` : ''}`
-      : e.type === 'pawn-tries' ? `pawn tries ${pawnTriesText(e)} before ${who}'s turn`
+  const what = e.type === 'attempt' ? `${who}'s ${e.attempt} ${makePerceptKpgn(e.percept)}`
+    : e.type === 'opponent-move' ? `${who}'s move, heard as ${e.percept ? makePerceptKpgn(e.percept) : 'not yet made'}${e.illegal !== undefined ? ` after ${e.illegal} Illegal` : ''}`
+      : e.type === 'pawn-tries' ? `pawn tries ${makePawnTriesKpgn(e)} before ${who}'s turn`
         : `${who}'s "Any?" answered ${e.yes ? 'yes' : 'no'}`;
   return `event ${i + 1}: ${what}`;
 }

@@ -12,7 +12,7 @@ import { benchCommand } from './dbBench';
 import { ProblemDb, SCHEMA_VERSION, type InstanceRow, type InstanceFilter } from '../db/database';
 import { defaultDbPath, DEFAULT_DB } from '../db/paths';
 import { parseRecordJson } from '../notation/recordJson';
-import { formatProblems, type NamedProblem, type ProblemClass } from '../solver/problemFile';
+import { makeProblems, type NamedProblem, type ProblemClass } from '../solver/problemFile';
 import { strategyFromJson, strategyText, type Strategy } from '../solver/strategy';
 import { preset, withOverrides } from '../record/rules';
 import type { View } from '../record/record';
@@ -189,7 +189,7 @@ function sameFile(a: string, b: string): boolean {
 }
 
 function exportText(db: ProblemDb, rows: InstanceRow[], format: Exclude<ExportFormat, 'sqlite'>): string {
-  if (format === 'problems') return formatProblems(rows.map((row) => problemOfInstance(db, row)));
+  if (format === 'problems') return makeProblems(rows.map((row) => problemOfInstance(db, row)));
   if (format === 'json') return JSON.stringify({ format: 'krieg-problem-export', version: 1, instances: rows.map((row) => instanceJson(db, row)) }, null, 2) + '\n';
   const views = rows.map((row) => {
     const view = viewOfInstance(db, row);

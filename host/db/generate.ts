@@ -18,7 +18,7 @@ import { fail } from '../errors';
 import { playGame, readEvents, seededRandom } from '../referee/game';
 import { preset, PRESETS } from '../record/rules';
 import type { GameRecord, View } from '../record/record';
-import { writeRecordKpgn, writeViewKpgn } from '../notation/kpgn';
+import { makeRecordKpgn, makeViewKpgn } from '../notation/kpgn';
 import { viewToJson } from '../notation/recordJson';
 import { START_FEN } from '../notation/fen';
 import { whitePlayer, blackPlayer, BeliefTooLarge, type SelfPlayEngines, type WhiteTurn } from '../players/selfPlay';
@@ -172,14 +172,14 @@ export function generate(db: ProblemDb, workers: SelfPlayWorkers, params: Genera
     db.transaction(() => {
       db.addGame({
         game, gameSeed: played.seed, setup: played.start, plies: played.record.events.filter((e) => e.type === 'attempt' && e.percept.answer === 'legal').length,
-        result: played.record.result, dropped: played.dropped, maxBelief: played.maxBelief, instances: rows.length, recordKpgn: writeRecordKpgn(played.record),
+        result: played.record.result, dropped: played.dropped, maxBelief: played.maxBelief, instances: rows.length, recordKpgn: makeRecordKpgn(played.record),
       });
       const ids: number[] = [];
       for (const row of rows) {
         const view = instanceView(row.turn.view, params, game, row.plies);
         ids.push(db.addInstance({
           key: instanceKey(row.ply, rulesJson, row.turn.positions!), rules: params.variant, rulesJson, ply: row.ply, cls: row.c.cls,
-          beliefSize: row.turn.size, viewKpgn: writeViewKpgn(view), viewJson: JSON.stringify(viewToJson(view)),
+          beliefSize: row.turn.size, viewKpgn: makeViewKpgn(view), viewJson: JSON.stringify(viewToJson(view)),
           positions: row.turn.positions!, seed: params.seed, game, cutPly: row.plies,
           sourceId: row.source === undefined ? null : ids[row.source], covered: row.c.covered, strategy: row.c.strategy, work: row.c.work,
         }));

@@ -1,7 +1,7 @@
 // Reading and writing files of games (records or views), in KPGN or JSON, for the commands.
 import { readFileSync, writeFileSync, renameSync, existsSync, statSync, rmSync } from 'node:fs';
 import { KriegError, fail } from '../errors';
-import { parseKpgnGames, writeRecordKpgn, writeViewKpgn, type ParsedKpgn } from '../notation/kpgn';
+import { parseKpgnGames, makeRecordKpgn, makeViewKpgn, type ParsedKpgn } from '../notation/kpgn';
 import { parseRecordJsonGames, recordToJson, viewToJson } from '../notation/recordJson';
 import { viewOf, type GameRecord, type Side, type View } from '../record/record';
 import { validateRecord } from '../referee/validate';
@@ -33,7 +33,7 @@ export function formatGames(games: (GameRecord | View)[], format: Format): strin
     const docs = games.map((g) => (isView(g) ? viewToJson(g) : recordToJson(g)));
     return JSON.stringify(docs.length === 1 ? docs[0] : docs, null, 2) + '\n';
   }
-  return games.map((g) => (isView(g) ? writeViewKpgn(g) : writeRecordKpgn(g))).join('\n');
+  return games.map((g) => (isView(g) ? makeViewKpgn(g) : makeRecordKpgn(g))).join('\n');
 }
 
 /**

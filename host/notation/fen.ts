@@ -1,7 +1,7 @@
 // FEN ⇄ Setup. Parsing is purely syntactic; chess validity (kings, checks, pawns on back ranks)
 // is judged by the core's loadSetup, which also normalises castling rights and en passant.
 import { fail, type KriegError } from '../errors';
-import { parseSquare, squareName } from './square';
+import { parseSquare, makeSquare } from './square';
 
 /** A position as the host exchanges it with the core (mirror of the core's SETUP buffer). */
 export interface Setup {
@@ -83,7 +83,7 @@ export function parseFen(fen: string): Setup {
 }
 
 /** The FEN of pieces given as (square, letter: PNBRQK White, pnbrqk Black), no castling or en passant. */
-export function fenOfPieces(pieces: Iterable<readonly [number, string]>, side: 0 | 1 = 0): string {
+export function makeFenOfPieces(pieces: Iterable<readonly [number, string]>, side: 0 | 1 = 0): string {
   const board: number[] = Array(64).fill(0);
   for (const [sq, letter] of pieces) {
     const type = PIECE_LETTERS.indexOf(letter.toLowerCase());
@@ -111,5 +111,5 @@ export function makeFen(setup: Setup): string {
   let castling = '';
   for (let i = 0; i < 4; i++) if (setup.castling & (1 << i)) castling += CASTLING_LETTERS[i];
   return [rows.join('/'), setup.side ? 'b' : 'w', castling || '-',
-    setup.epSquare < 0 ? '-' : squareName(setup.epSquare), setup.halfmove, setup.fullmove].join(' ');
+    setup.epSquare < 0 ? '-' : makeSquare(setup.epSquare), setup.halfmove, setup.fullmove].join(' ');
 }

@@ -18,7 +18,7 @@
 // Moves are written in UCI coordinates; a full record's legal moves may also be read in SAN.
 import { fail } from '../errors';
 import { START_FEN, parseFen } from './fen';
-import { squareName, parseSquare } from './square';
+import { makeSquare, parseSquare } from './square';
 import { DIRECTIONS, ENDS, type End, type Percept } from '../record/percept';
 import {
   preset, describeRules, withOverrides, RULE_KEYS, type RuleSet,
@@ -55,14 +55,14 @@ function header(rules: RuleSet, start: string, white: string, black: string, res
 }
 
 /** A legal percept as KPGN writes it ("e4p,RN"; with extras ";P;checkmate"), for messages. */
-export function perceptKpgn(p: Percept): string {
+export function makePerceptKpgn(p: Percept): string {
   if (p.answer !== 'legal') return p.answer;
   return `{${captureText(p)},${checkText(p)}${p.promotion ? ';P' : ''}${p.end ? ';' + p.end : ''}}`;
 }
 
 function captureText(p: Percept | undefined): string {
   if (!p || p.capture === undefined) return '';
-  return squareName(p.capture) + (p.captured === 'pawn' ? 'p' : p.captured === 'piece' ? 'x' : '') + (p.enPassant ? 'ep' : '');
+  return makeSquare(p.capture) + (p.captured === 'pawn' ? 'p' : p.captured === 'piece' ? 'x' : '') + (p.enPassant ? 'ep' : '');
 }
 
 function checkText(p: Percept | undefined): string {
@@ -71,10 +71,10 @@ function checkText(p: Percept | undefined): string {
   return p.check ? 'C' : '';
 }
 
-export function pawnTriesText(e: PawnTriesEvent): string {
+export function makePawnTriesKpgn(e: PawnTriesEvent): string {
   if (e.count !== undefined) return `T${e.count}`;
   if (e.exists !== undefined) return e.exists ? 'T+' : 'T-';
-  return 'T@' + (e.squares && e.squares.length ? e.squares.map(squareName).join('') : '-');
+  return 'T@' + (e.squares && e.squares.length ? e.squares.map(makeSquare).join('') : '-');
 }
 
 interface Turn { side: Side; extras: string[]; attempts: AttemptEvent[]; legal?: AttemptEvent; opponent?: OpponentMoveEvent }
@@ -91,7 +91,7 @@ function turnsOf(events: readonly ViewEvent[]): Turn[] {
   };
   for (const e of events) {
     const turn = open(e.side);
-    if (e.type === 'pawn-tries') turn.extras.push(pawnTriesText(e));
+    if (e.type === 'pawn-tries') turn.extras.push(makePawnTriesKpgn(e));
     else if (e.type === 'any') turn.extras.push(e.yes ? 'A+' : 'A-');
     else if (e.type === 'opponent-move') turn.opponent = e;
     else if (e.percept.answer === 'legal') turn.legal = e;
@@ -119,12 +119,12 @@ function writeTurns(events: readonly ViewEvent[], start: string): string[] {
   return lines;
 }
 
-export function writeRecordKpgn(record: GameRecord): string {
+export function makeRecordKpgn(record: GameRecord): string {
   return [...header(record.rules, record.start, record.white, record.black, record.result, record.tags, 'no'), '',
     ...writeTurns(record.events, record.start), record.result, ''].join('\n');
 }
 
-export function writeViewKpgn(view: View): string {
+export function makeViewKpgn(view: View): string {
   return [...header(view.rules, view.start, view.white, view.black, view.result, view.tags, view.as), '',
     ...writeTurns(view.events, view.start), view.result, ''].join('\n');
 }

@@ -9,7 +9,7 @@
 //   "side","illegal"?,"percept"?}
 import { KriegError, fail } from '../errors';
 import { parseFen } from './fen';
-import { squareName, parseSquare } from './square';
+import { makeSquare, parseSquare } from './square';
 import { DIRECTIONS, ENDS, ANSWERS, type Percept } from '../record/percept';
 import { preset, describeRules, withOverrides, type RuleSet } from '../record/rules';
 import type { GameRecord, View, ViewEvent, Side, Result } from '../record/record';
@@ -19,7 +19,7 @@ export const JSON_VERSION = 1;
 
 function perceptJson(p: Percept): Record<string, unknown> {
   const out: Record<string, unknown> = { answer: p.answer };
-  if (p.capture !== undefined) out.capture = squareName(p.capture);
+  if (p.capture !== undefined) out.capture = makeSquare(p.capture);
   if (p.captured) out.captured = p.captured;
   if (p.enPassant) out.enPassant = true;
   if (p.check) out.check = true;
@@ -35,7 +35,7 @@ function eventJson(e: ViewEvent): Record<string, unknown> {
     const out: Record<string, unknown> = { type: e.type, side: e.side };
     if (e.count !== undefined) out.count = e.count;
     if (e.exists !== undefined) out.exists = e.exists;
-    if (e.squares !== undefined) out.squares = e.squares.map(squareName);
+    if (e.squares !== undefined) out.squares = e.squares.map(makeSquare);
     return out;
   }
   if (e.type === 'any') return { ...e };

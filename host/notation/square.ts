@@ -1,7 +1,7 @@
 // Square names: a1 = 0 … h8 = 63, as in the core.
 export const FILES = 'abcdefgh';
 
-export function squareName(sq: number): string {
+export function makeSquare(sq: number): string {
   return FILES[sq & 7] + String((sq >> 3) + 1);
 }
 

@@ -2,7 +2,7 @@
 // strategy) or are the core's own random player (randomGame: no boundary crossing per attempt).
 import type { Engine } from '../engine';
 import { fail, type KriegError } from '../errors';
-import { moveToUci } from '../notation/move';
+import { makeUci } from '../notation/move';
 import { START_FEN } from '../notation/fen';
 import { decodePercept, type Percept } from '../record/percept';
 import type { RuleSet } from '../record/rules';
@@ -26,7 +26,7 @@ function gameError(status: number): KriegError {
 /** What a player sees when choosing: his attemptable moves and what happened so far this turn. */
 export interface TurnContext {
   side: Side;
-  /** Attempt codes not Nonsense on the own board (uci via moveToUci). */
+  /** Attempt codes not Nonsense on the own board (uci via makeUci). */
   attempts: number[];
   /** Attempts already answered this turn, with their answers. */
   tried: { attempt: number; percept: Percept }[];
@@ -52,7 +52,7 @@ export function readEvents(engine: Engine, from = 0): RecordEvent[] {
     const e = i * EVENT_WORDS;
     const type = log[e] & 15;
     const side = SIDES[log[e] >> 4];
-    if (type === EVENT_ATTEMPT) events.push({ type: 'attempt', side, attempt: moveToUci(log[e + 1]), percept: decodePercept(log[e + 2]) });
+    if (type === EVENT_ATTEMPT) events.push({ type: 'attempt', side, attempt: makeUci(log[e + 1]), percept: decodePercept(log[e + 2]) });
     else if (type === EVENT_PAWN_TRIES) events.push(announcedPawnTries(engine.rules, side, log[e + 1], squaresOf(log[e + 2], log[e + 3])));
     else if (type === EVENT_ANY) events.push({ type: 'any', side, yes: log[e + 1] === 1 });
     else throw fail('bad-event', { text: `unknown event type ${type} at event ${i}` });

@@ -4,7 +4,7 @@
 import type { Engine } from '../engine';
 import { fail } from '../errors';
 import { parseFen, type Setup } from '../notation/fen';
-import { parseSquare, squareName } from '../notation/square';
+import { parseSquare, makeSquare } from '../notation/square';
 import type { Side, View } from '../record/record';
 
 const KING = 6;
@@ -52,7 +52,7 @@ export function ownBoard(view: View): OwnBoard {
       if (capture !== undefined) {
         // an en-passant capture announced on the landing square took the pawn behind it
         const square = event.percept.enPassant && view.rules.enPassantSquare === 'landing' ? capture ^ 8 : capture;
-        if (board[square] === 0) throw fail('bad-view', { text: `a capture on ${squareName(square)} where the view has no own piece` });
+        if (board[square] === 0) throw fail('bad-view', { text: `a capture on ${makeSquare(square)} where the view has no own piece` });
         if ((board[square] & 7) === KING) throw fail('bad-view', { text: 'a capture of the own king' });
         loseRook(square);
         board[square] = 0;

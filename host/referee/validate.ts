@@ -2,11 +2,11 @@
 // recorded answers and announcements. The first difference is reported with its line and column.
 import type { Engine } from '../engine';
 import { KriegError, fail } from '../errors';
-import { moveToUci } from '../notation/move';
-import { parseMove } from '../notation/san';
+import { makeUci, parseUci, attemptCode } from '../notation/move';
+import { parseSan } from '../notation/san';
 import type { SourcePosition } from '../notation/kpgn';
 import { decodePercept, encodePercept } from '../record/percept';
-import { perceptKpgn, pawnTriesText } from '../notation/kpgn';
+import { makePerceptKpgn, makePawnTriesKpgn } from '../notation/kpgn';
 import { readEvents } from './game';
 import type { GameRecord, RecordEvent } from '../record/record';
 
@@ -14,9 +14,9 @@ const HANDLE = 0; // the replay board; HANDLE + 1 is the referee's scratch
 
 function describe(event: RecordEvent | undefined): string {
   if (!event) return 'nothing';
-  if (event.type === 'attempt') return `${event.attempt} answered ${event.percept.answer === 'legal' ? `legal ${perceptKpgn(event.percept)}` : event.percept.answer}`;
+  if (event.type === 'attempt') return `${event.attempt} answered ${event.percept.answer === 'legal' ? `legal ${makePerceptKpgn(event.percept)}` : event.percept.answer}`;
   if (event.type === 'any') return `"Any?" answered ${event.yes ? 'yes' : 'no'}`;
-  return `pawn tries ${pawnTriesText(event)}`;
+  return `pawn tries ${makePawnTriesKpgn(event)}`;
 }
 
 function at(positions: SourcePosition[], i: number): string {
@@ -57,12 +57,12 @@ export function validateRecord(engine: Engine, record: GameRecord, positions: So
     const event = record.events[i];
     if (x.gameResult() !== 0) throw fail('record-mismatch', { at: at(positions, i), what: `the game is already over (${record.events.length - i} more events)` });
     if (event.type === 'attempt') {
-      let code = parseUciAttempt(event.attempt);
+      let code = parseUci(event.attempt);
       if (code === undefined) {
-        const move = parseMove(engine, HANDLE, event.attempt);
+        const move = parseSan(engine, HANDLE, event.attempt);
         if (move === undefined) throw fail('record-mismatch', { at: at(positions, i), what: `'${event.attempt}' is not a legal move here` });
         code = attemptCode(move);
-        record.events[i] = { ...event, attempt: moveToUci(move) };
+        record.events[i] = { ...event, attempt: makeUci(move) };
       }
       const status = x.gameAttempt(code);
       if (status < 0) throw fail('record-mismatch', { at: at(positions, i), what: `the referee refuses the attempt (status ${status})` });
@@ -79,19 +79,4 @@ export function validateRecord(engine: Engine, record: GameRecord, positions: So
 
 function normalise(e: RecordEvent): RecordEvent {
   return e.type === 'attempt' ? { ...e, percept: decodePercept(encodePercept(e.percept)) } : e;
-}
-
-
-/** The attempt code of a UCI string (castling as the king's step), or undefined if not UCI. */
-export function parseUciAttempt(text: string): number | undefined {
-  const m = /^([a-h])([1-8])([a-h])([1-8])([nbrq])?$/.exec(text);
-  if (!m) return undefined;
-  const from = (Number(m[2]) - 1) * 8 + m[1].charCodeAt(0) - 97;
-  const to = (Number(m[4]) - 1) * 8 + m[3].charCodeAt(0) - 97;
-  return from | (to << 6) | (m[5] ? (4 + 'nbrq'.indexOf(m[5])) << 12 : 0);
-}
-
-/** A legal move's attempt code (kind cleared unless it promotes). */
-export function attemptCode(move: number): number {
-  return move >> 12 >= 4 ? move : move & 0xfff;
 }

@@ -74,7 +74,7 @@ export function parseProblems(text: string, source = 'problems'): NamedProblem[]
 }
 
 /** Writes problems as a document parseProblems reads back. */
-export function formatProblems(problems: NamedProblem[]): string {
+export function makeProblems(problems: NamedProblem[]): string {
   const docs = problems.map((p) => {
     const { variant, overrides } = describeRules(p.rules);
     return {

@@ -6,9 +6,9 @@
 // written as readable text and as JSON, and read back from JSON for `krieg verify`.
 import { KriegError, fail } from '../errors';
 import { decodePercept, encodePercept, directionNames, type Percept } from '../record/percept';
-import { moveToUci } from '../notation/move';
-import { squareName, parseSquare } from '../notation/square';
-import { parseUciAttempt } from '../referee/validate';
+import { makeUci } from '../notation/move';
+import { makeSquare, parseSquare } from '../notation/square';
+import { parseUci } from '../notation/move';
 import type { RuleSet } from '../record/rules';
 import type { Side } from '../record/record';
 
@@ -61,7 +61,7 @@ export function decodeStrategy(words: Int32Array, rules: RuleSet): StrategyNode 
     return tries ? { percept, tries } : { percept };
   };
   const node = (): StrategyNode => {
-    const attempt = moveToUci(word());
+    const attempt = makeUci(word());
     const answers: Branch[] = [];
     for (let parts = word(); parts > 0; parts--) {
       const h = heard();
@@ -82,7 +82,7 @@ export function decodeStrategy(words: Int32Array, rules: RuleSet): StrategyNode 
 function triesText(t: TriesHeard): string {
   if ('count' in t) return `${t.count} pawn tr${t.count === 1 ? 'y' : 'ies'}`;
   if ('exists' in t) return t.exists ? 'pawn tries' : 'no pawn tries';
-  return t.squares.length ? `pawn tries ${t.squares.map(squareName).join(' ')}` : 'no pawn tries';
+  return t.squares.length ? `pawn tries ${t.squares.map(makeSquare).join(' ')}` : 'no pawn tries';
 }
 
 /** What was heard, in words: "Illegal", "capture e5, check (Long diagonal), 1 pawn try". */
@@ -90,7 +90,7 @@ export function heardText(h: Heard): string {
   const p = h.percept;
   if (p.answer !== 'legal') return p.answer === 'illegal' ? 'Illegal' : 'Nonsense';
   const parts: string[] = [];
-  if (p.capture !== undefined) parts.push(`capture ${squareName(p.capture)}${p.captured ? ` (${p.captured})` : ''}${p.enPassant ? ' en passant' : ''}`);
+  if (p.capture !== undefined) parts.push(`capture ${makeSquare(p.capture)}${p.captured ? ` (${p.captured})` : ''}${p.enPassant ? ' en passant' : ''}`);
   if (p.directions) parts.push(`check (${directionNames(p.directions).join(', ')})`);
   else if (p.check) parts.push('check');
   if (p.promotion) parts.push('promotion');
@@ -127,7 +127,7 @@ export const STRATEGY_VERSION = 1;
 /** The JSON document of a strategy (percepts in the records' JSON form, squares by name). */
 export function strategyToJson(s: Strategy): unknown {
   const heard = (h: Heard) => {
-    const tries = h.tries && ('squares' in h.tries ? { squares: h.tries.squares.map(squareName) } : h.tries);
+    const tries = h.tries && ('squares' in h.tries ? { squares: h.tries.squares.map(makeSquare) } : h.tries);
     return { percept: perceptJson(h.percept), ...(tries ? { pawnTries: tries } : {}) };
   };
   const node = (n: StrategyNode): unknown => ({
@@ -141,7 +141,7 @@ export function strategyToJson(s: Strategy): unknown {
 }
 
 function perceptJson(p: Percept): unknown {
-  return { ...p, ...(p.capture !== undefined ? { capture: squareName(p.capture) } : {}) };
+  return { ...p, ...(p.capture !== undefined ? { capture: makeSquare(p.capture) } : {}) };
 }
 
 /** Reads a strategy document; errors name the JSON path of the problem. */
@@ -180,7 +180,7 @@ export function strategyFromJson(doc: unknown): Strategy {
   };
   const node = (v: unknown, path: string): StrategyNode => {
     const n = obj(v, path);
-    if (typeof n.attempt !== 'string' || parseUciAttempt(n.attempt) === undefined) bad(`${path}.attempt`, 'expected an attempt in UCI form (e2e4, e7e8q)');
+    if (typeof n.attempt !== 'string' || parseUci(n.attempt) === undefined) bad(`${path}.attempt`, 'expected an attempt in UCI form (e2e4, e7e8q)');
     if (!Array.isArray(n.answers)) bad(`${path}.answers`, 'expected an array');
     const answers = (n.answers as unknown[]).map((a, i): Branch => {
       const p = `${path}.answers[${i}]`;

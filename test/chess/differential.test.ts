@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { Chess } from 'chessops/chess';
 import { parseFen as opsParseFen, makeFen as opsMakeFen } from 'chessops/fen';
 import { makeSquare, parseUci } from 'chessops/util';
-import { createEngine, moveKind, moveFrom, moveToUci, MOVE_KIND, type Engine } from '../../host/node';
+import { createEngine, moveKind, moveFrom, makeUci, MOVE_KIND, type Engine } from '../../host/node';
 import { checkDirectionBits } from '../../host/verify/referee';
 
 // ---- fixed inputs ----
@@ -197,7 +197,7 @@ function fail(what: string, fen: string, actual: unknown, expected: unknown): ne
 /** Compares position `h` with `pos`; returns our legal moves. */
 function comparePosition(engine: Engine, h: number, pos: Chess, tally: Tally): number[] {
   const moves = engine.moves(h);
-  const ours = moves.map(moveToUci).sort();
+  const ours = moves.map(makeUci).sort();
   const theirs = opsLegalUci(pos);
   const fen = engine.fen(h);
   if (ours.join(' ') !== theirs.join(' ')) fail('legal moves', fen, ours, theirs);
@@ -260,7 +260,7 @@ function playGame(engine: Engine, fen: string, seed: number, style: Style, maxPl
     else if (kind === MOVE_KIND.castle) tally.castlingPlayed++;
     else if (kind === MOVE_KIND.enPassant) tally.enPassantPlayed++;
     engine.play(h, move, h ^ 1);
-    pos.play(parseUci(moveToUci(move))!);
+    pos.play(parseUci(makeUci(move))!);
     h ^= 1;
   }
 }

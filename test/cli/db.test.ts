@@ -18,7 +18,7 @@ import { parseProblems } from '../../host/solver/problemFile';
 import { strategyToJson } from '../../host/solver/strategy';
 import { randomGame } from '../../host/referee/game';
 import { viewOf } from '../../host/record/record';
-import { writeViewKpgn, writeRecordKpgn, parseKpgnGames } from '../../host/notation/kpgn';
+import { makeViewKpgn, makeRecordKpgn, parseKpgnGames } from '../../host/notation/kpgn';
 import { viewToJson } from '../../host/notation/recordJson';
 
 let DIR = '';
@@ -35,7 +35,7 @@ function game(n: number, problem: Problem, seed: number) {
   const engine = createEngine('wasm');
   const record = randomGame(engine, seed, { start: problem.positions[0], maxPlies: 2 });
   const view = viewOf(record, 'white');
-  return { record, view, row: { game: n, gameSeed: seed, setup: record.start, plies: 2, result: record.result, dropped: false, maxBelief: problem.positions.length, instances: 1, recordKpgn: writeRecordKpgn(record) } };
+  return { record, view, row: { game: n, gameSeed: seed, setup: record.start, plies: 2, result: record.result, dropped: false, maxBelief: problem.positions.length, instances: 1, recordKpgn: makeRecordKpgn(record) } };
 }
 
 /** An instance row of `problem` whose witness strategy mates in the positions `covered`. */
@@ -46,7 +46,7 @@ function instance(problem: Problem, cls: InstanceRow['cls'], covered: number[], 
   const rulesJson = JSON.stringify(problem.rules);
   return {
     key: instanceKey(problem.ply, rulesJson, problem.positions), rules: 'berkeley', rulesJson, ply: problem.ply, cls,
-    beliefSize: problem.positions.length, viewKpgn: writeViewKpgn(view), viewJson: JSON.stringify(viewToJson(view)),
+    beliefSize: problem.positions.length, viewKpgn: makeViewKpgn(view), viewJson: JSON.stringify(viewToJson(view)),
     positions: problem.positions, seed: 1, game: n, cutPly: 2, sourceId: null, covered,
     strategy: JSON.stringify(strategyToJson(witness.strategy!)), work: { 'gl-dbu': witness.stats.nodes },
   };

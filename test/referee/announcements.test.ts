@@ -30,7 +30,7 @@ import {
   viewOf, type GameRecord, type RecordEvent, type View, type ViewEvent, type Side, type PawnTriesEvent, type AttemptEvent, type AnyEvent,
 } from '../../host/record/record';
 import type { Percept } from '../../host/record/percept';
-import { writeRecordKpgn, writeViewKpgn, parseKpgn } from '../../host/notation/kpgn';
+import { makeRecordKpgn, makeViewKpgn, parseKpgn } from '../../host/notation/kpgn';
 import { recordToJson, viewToJson, parseRecordJson } from '../../host/notation/recordJson';
 import { validateRecord } from '../../host/referee/validate';
 import { positionFromFen } from '../../host/verify/referee';
@@ -167,7 +167,7 @@ function verifyViews(record: GameRecord, t: Counter): View[] {
 // ---- round trips ----
 
 function roundTrip(engine: Engine, record: GameRecord, views: View[], t: Counter): void {
-  const kpgn = parseKpgn(writeRecordKpgn(record));
+  const kpgn = parseKpgn(makeRecordKpgn(record));
   if (kpgn.kind !== 'record') throw new Error('KPGN record parsed as a view');
   if (!isDeepStrictEqual(kpgn.record, record)) expect(kpgn.record).toStrictEqual(record);
   const validated = validateRecord(engine, kpgn.record, kpgn.positions);
@@ -176,7 +176,7 @@ function roundTrip(engine: Engine, record: GameRecord, views: View[], t: Counter
   if (json.kind !== 'record') throw new Error('JSON record parsed as a view');
   if (!isDeepStrictEqual(json.record, record)) expect(json.record).toStrictEqual(record);
   for (const view of views) {
-    const k = parseKpgn(writeViewKpgn(view));
+    const k = parseKpgn(makeViewKpgn(view));
     if (k.kind !== 'view') throw new Error('KPGN view parsed as a record');
     if (!isDeepStrictEqual(k.view, view)) expect(k.view).toStrictEqual(view);
     const j = parseRecordJson(JSON.stringify(viewToJson(view)));

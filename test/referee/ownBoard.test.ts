@@ -7,7 +7,7 @@ import { preset, PRESET_NAMES } from '../../host/record/rules';
 import { randomGame } from '../../host/referee/game';
 import { viewOf, type GameRecord } from '../../host/record/record';
 import { viewAttempts } from '../../host/referee/ownBoard';
-import { parseUciAttempt } from '../../host/referee/validate';
+import { parseUci } from '../../host/notation/move';
 
 describe.each(BACKENDS)('attempts from a view on %s', (backend) => {
   it.each(PRESET_NAMES)('%s: equal the true position\'s at every turn start', (name) => {
@@ -37,7 +37,7 @@ describe.each(BACKENDS)('attempts from a view on %s', (backend) => {
           turnStart = false;
         }
         if (event?.type === 'attempt' && event.percept.answer === 'legal') {
-          const move = replay.moves(R).find((m) => (m >> 12 >= 4 ? m : m & 0xfff) === parseUciAttempt(event.attempt));
+          const move = replay.moves(R).find((m) => (m >> 12 >= 4 ? m : m & 0xfff) === parseUci(event.attempt));
           replay.play(R, move!, R + 1);
           replay.setSetup(R, replay.setup(R + 1));
           side = side === 'white' ? 'black' : 'white';

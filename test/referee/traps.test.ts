@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createEngine, BACKENDS, type Engine } from '../../host/node';
 import { preset, withOverrides, type RuleSet } from '../../host/record/rules';
 import { decodePercept, type Percept } from '../../host/record/percept';
-import { parseUciAttempt } from '../../host/referee/validate';
+import { parseUci } from '../../host/notation/move';
 import { parseSquare } from '../../host/notation/square';
 
 describe.each(BACKENDS)('referee traps on %s', (backend) => {
@@ -14,7 +14,7 @@ describe.each(BACKENDS)('referee traps on %s', (backend) => {
   function answer(fen: string, uci: string, rules: RuleSet = preset('berkeley')): Percept {
     engine.setRules(rules);
     engine.setFen(0, fen);
-    return decodePercept(engine.core.exports.answerAttempt(0, parseUciAttempt(uci)!, 1));
+    return decodePercept(engine.core.exports.answerAttempt(0, parseUci(uci)!, 1));
   }
   function pawnTries(fen: string): { count: number; squares: number[] } {
     engine.setRules(preset('berkeley'));
@@ -114,9 +114,9 @@ describe.each(BACKENDS)('referee traps on %s', (backend) => {
       engine.setFen(0, 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
       const x = engine.core.exports;
       x.gameStart(0);
-      expect(decodePercept(x.gameAttempt(parseUciAttempt('e2d3')!)).answer).toBe('illegal');
-      expect(decodePercept(x.gameAttempt(parseUciAttempt('e2d3')!)).answer).toBe(repeat);
-      expect(decodePercept(x.gameAttempt(parseUciAttempt('e2e4')!)).answer).toBe('legal');
+      expect(decodePercept(x.gameAttempt(parseUci('e2d3')!)).answer).toBe('illegal');
+      expect(decodePercept(x.gameAttempt(parseUci('e2d3')!)).answer).toBe(repeat);
+      expect(decodePercept(x.gameAttempt(parseUci('e2e4')!)).answer).toBe('legal');
     }
   });
 });
