@@ -6,23 +6,11 @@ import { fail, setupError } from './errors';
 import { parseFen, makeFen, START_FEN, type Setup } from './notation/fen';
 import { makeUci } from './notation/move';
 import { PRESETS, encodeRules, type RuleSet } from './record/rules';
+import { SETUP_SIDE, SETUP_CASTLING, SETUP_EN_PASSANT, SETUP_HALFMOVE, SETUP_FULLMOVE, POSITION_WORDS, W_KEY_LO, W_KEY_HI } from './constants';
 
 export const DEFAULT_CAPACITY = 1024;
 /** Game log size: events (attempts and announcements) of one game. */
 export const DEFAULT_MAX_EVENTS = 1 << 16;
-
-/** CHECK_* bits of assembly/chess/moveGen.ts, in announcement order. */
-export const CHECK_DIRECTIONS = [
-  { bit: 1, name: 'Knight' },
-  { bit: 2, name: 'Rank' },
-  { bit: 4, name: 'File' },
-  { bit: 8, name: 'Long diagonal' },
-  { bit: 16, name: 'Short diagonal' },
-] as const;
-
-export function checkNames(bits: number): string[] {
-  return CHECK_DIRECTIONS.filter((d) => bits & d.bit).map((d) => d.name);
-}
 
 export interface DivideEntry { move: number; uci: string; nodes: number }
 
@@ -83,7 +71,7 @@ export class Engine {
     return this;
   }
 
-  /** The raw position arena (32 words per record; layout in assembly/chess/position.ts). */
+  /** The raw position arena (POSITION_WORDS words per record; layout in assembly/chess/position.ts). */
   get positions(): Int32Array { return this.views().positionsView; }
 
   private checkHandle(handle: number, room = 0): void {
@@ -96,11 +84,11 @@ export class Engine {
     this.checkHandle(handle);
     const buffer = this.views().setupView;
     for (let sq = 0; sq < 64; sq++) buffer[sq] = setup.board[sq];
-    buffer[64] = setup.side;
-    buffer[65] = setup.castling;
-    buffer[66] = setup.epSquare;
-    buffer[67] = setup.halfmove;
-    buffer[68] = setup.fullmove;
+    buffer[SETUP_SIDE] = setup.side;
+    buffer[SETUP_CASTLING] = setup.castling;
+    buffer[SETUP_EN_PASSANT] = setup.epSquare;
+    buffer[SETUP_HALFMOVE] = setup.halfmove;
+    buffer[SETUP_FULLMOVE] = setup.fullmove;
     const status = this.core.exports.loadSetup(handle);
     if (status !== 0) throw setupError(status);
   }
@@ -111,11 +99,11 @@ export class Engine {
     const b = this.views().setupView;
     return {
       board: Array.from(b.subarray(0, 64)),
-      side: b[64] as 0 | 1,
-      castling: b[65],
-      epSquare: b[66],
-      halfmove: b[67],
-      fullmove: b[68],
+      side: b[SETUP_SIDE] as 0 | 1,
+      castling: b[SETUP_CASTLING],
+      epSquare: b[SETUP_EN_PASSANT],
+      halfmove: b[SETUP_HALFMOVE],
+      fullmove: b[SETUP_FULLMOVE],
     };
   }
 
@@ -158,9 +146,9 @@ export class Engine {
   /** Incremental Zobrist key as 16 hex digits (hi then lo word). */
   key(handle: number): string {
     this.checkHandle(handle);
-    const base = handle * 32;
+    const base = handle * POSITION_WORDS;
     const p = this.positions;
-    return hex64(p[base + 30], p[base + 29]);
+    return hex64(p[base + W_KEY_HI], p[base + W_KEY_LO]);
   }
 
   /** The key recomputed from scratch; must always equal key(). */

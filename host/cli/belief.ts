@@ -9,8 +9,10 @@ import { withBackend, runCommand, parseCount, finishWith, EXIT_CODES_TEXT } from
 import { readGames, writeAtomically, viewOfGame } from '../io/gamesFile';
 import type { Side, View } from '../record/record';
 import { estimateBelief, sampleBelief, pliesBefore, type EstimateResult, type Outcome } from '../belief/estimate';
+import { storeBase, breadthFirstLayer } from '../core/estimator';
 import { pieceHeatmap, heatmapText, heatmapSvg, heatmapPng, type Heatmap } from '../belief/heatmap';
 import { makePerceptKpgn, makePawnTriesKpgn } from '../notation/kpgn';
+import { pieceLetter } from '../notation/fen';
 import type { BackendName } from '../backends/node';
 import { fail, optionError, EXIT } from '../errors';
 
@@ -104,7 +106,7 @@ function estimate(backend: BackendName, view: View, request: Request, onProgress
   const { mode, limit, k } = request;
   const need = mode === 'bfs' ? 2 * (limit + 1) : mode === 'dfs' ? limit + 1 : k;
   let first: Engine | undefined = createEngine(backend, 2); // resized for the first run
-  const base = first.core.exports.storeBase();
+  const base = storeBase(first);
   const started = performance.now();
   let store = Math.min(need, FIRST_STORE);
   for (;;) {
@@ -125,7 +127,7 @@ function limitMessage(outcome: Outcome, mode: Mode, request: Request, engine: En
   switch (outcome) {
     case 'limit-positions': {
       if (mode !== 'bfs') return `limit reached: more than ${request.limit} positions (--limit-positions ${request.limit}); the count is partial`;
-      const event = engine.core.exports.bfsEventsDone();
+      const event = breadthFirstLayer(engine).eventsDone;
       if (event >= view.events.length) return `limit reached: the belief has more than ${request.limit} positions (--limit-positions ${request.limit}); breadth-first keeps no partial result`;
       return `limit reached: a breadth-first layer grew past ${request.limit} positions at ply ${pliesBefore(view, event) + 1} (${describeEvent(view, event)}; --limit-positions ${request.limit}); breadth-first keeps no partial result`;
     }
@@ -137,14 +139,12 @@ function limitMessage(outcome: Outcome, mode: Mode, request: Request, engine: En
 
 // ---- output ----
 
-const PIECE_LETTERS = '.PNBRQK..pnbrqk';
-
 /** A board as text: rank 8 at the top, White's pieces in capitals, '.' empty. */
 function boardText(board: ArrayLike<number>): string {
   const lines: string[] = [];
   for (let rank = 7; rank >= 0; rank--) {
     const row: string[] = [];
-    for (let file = 0; file < 8; file++) row.push(PIECE_LETTERS[board[rank * 8 + file]] ?? '?');
+    for (let file = 0; file < 8; file++) row.push(pieceLetter(board[rank * 8 + file]) || '.');
     lines.push(`  ${rank + 1}  ${row.join(' ')}`);
   }
   lines.push('     a b c d e f g h');

@@ -4,6 +4,7 @@ import type { Argv } from 'yargs';
 import { createEngine } from '../node';
 import { withBackend, runCommand, parseCount, finishWith, EXIT_CODES_TEXT } from './common';
 import { informationSet } from '../belief/estimate';
+import { storeBase, failedEvent as failedEventOf } from '../core/estimator';
 import type { Side } from '../record/record';
 import type { BackendName } from '../backends/node';
 import { fail, EXIT } from '../errors';
@@ -41,7 +42,7 @@ export const infosetCommand = {
 
     // histories are counted, not stored: the arena needs only the estimator's stack
     const engine = createEngine(argv.backend, 2);
-    engine.resize(engine.core.exports.storeBase() + 2);
+    engine.resize(storeBase(engine) + 2);
     // one history past the limit tells "exactly the limit" (complete) from "more" (partial)
     const result = informationSet(engine, view, list, { positions: limit === undefined ? undefined : limit + 1, timeMs, work });
     let { outcome, count } = result;
@@ -51,7 +52,7 @@ export const infosetCommand = {
       histories.length = Math.min(histories.length, limit);
       outcome = 'limit-positions';
     }
-    const failedEvent = outcome === 'inconsistent' ? engine.core.exports.estimateFailedAt() : undefined;
+    const failedEvent = outcome === 'inconsistent' ? failedEventOf(engine) : undefined;
     const shown = outcome === 'limit-positions' ? 'limit-histories' : outcome;
     const message = outcome === 'complete' ? undefined
       : outcome === 'inconsistent' ? inconsistentMessage(view, failedEvent, result.failedPly)

@@ -1,7 +1,7 @@
 // krieg moves <fen|startpos> [--backend wasm|js]
 import type { Argv } from 'yargs';
 import { createEngine } from '../node';
-import { checkNames } from '../engine';
+import { directionNames } from '../record/percept';
 import { withBackend, runCommand } from './common';
 import type { BackendName } from '../backends/node';
 
@@ -16,7 +16,7 @@ export const movesCommand = {
     const engine = createEngine(argv.backend, 8);
     engine.setFen(0, argv.position ?? '');
     const moves = engine.movesUci(0).sort();
-    const check = checkNames(engine.checkDirections(0));
+    const check = directionNames(engine.checkDirections(0));
     const status = moves.length > 0 ? 'ongoing' : check.length > 0 ? 'checkmate' : 'stalemate';
     if (argv.json) {
       console.log(JSON.stringify({ fen: engine.fen(0), moves, check, status }));

@@ -14,6 +14,7 @@ import { withRuleOptions, rulesFromOptions } from './ruleOptions';
 import { readGames, viewOfGame, writeAtomically } from '../io/gamesFile';
 import { parseSeconds, progressLine, seconds, inconsistentMessage } from './belief';
 import { estimateBelief } from '../belief/estimate';
+import { storeBase } from '../core/estimator';
 import { solve, solveView, algorithmByName, ALGORITHMS, ALGORITHM_ALIASES, DEFAULT_MEMORY_BYTES, type Problem, type SolveResult, type ViewSolveResult } from '../solver/solve';
 import { parseProblems, PROBLEMS_FORMAT } from '../solver/problemFile';
 import { strategyText, strategyToJson, strategyFromJson } from '../solver/strategy';
@@ -76,7 +77,7 @@ export async function problemFromArgs(argv: ProblemArgs, defaultPly: number | un
   if (argv.problem !== undefined) throw fail('bad-arguments', { text: `${file} is a game file; --problem is for problems files` });
   const { view, source } = gameView(argv, file, engine);
   const limit = parseCount('limit-belief', argv.limitBelief, 1, 1_000_000);
-  engine.resize(engine.core.exports.storeBase() + limit + 2);
+  engine.resize(storeBase(engine) + limit + 2);
   const result = estimateBelief(engine, view, 'dfs', { positions: limit + 1 });
   if (result.outcome === 'inconsistent') {
     throw fail('inconsistent', { text: inconsistentMessage(view, result.failedEvent, result.failedPly) });

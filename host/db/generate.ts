@@ -15,7 +15,8 @@
 // database as an uninterrupted one, and a finished database can be extended with larger targets.
 import type { Engine } from '../engine';
 import { fail } from '../errors';
-import { playGame, readEvents, seededRandom } from '../referee/game';
+import { playGame, seededRandom } from '../referee/game';
+import { gameEvents } from '../core/referee';
 import { preset, PRESETS } from '../record/rules';
 import type { GameRecord, View } from '../record/record';
 import { makeRecordKpgn, makeViewKpgn } from '../notation/kpgn';
@@ -120,7 +121,7 @@ function playOne(workers: SelfPlayWorkers, params: GenerateParams, game: number)
   } catch (error) {
     if (!(error instanceof BeliefTooLarge)) throw error;
     const record: GameRecord = {
-      rules: workers.referee.rules, start, white: white.name, black: black.name, result: '*', tags, events: readEvents(workers.referee),
+      rules: workers.referee.rules, start, white: white.name, black: black.name, result: '*', tags, events: gameEvents(workers.referee),
     };
     return { seed, start, record, dropped: true, maxBelief: params.dropBelief + 1, candidates: [] };
   }

@@ -7,7 +7,7 @@ import { parseSan } from '../notation/san';
 import type { SourcePosition } from '../notation/kpgn';
 import { decodePercept, encodePercept } from '../record/percept';
 import { makePerceptKpgn, makePawnTriesKpgn } from '../notation/kpgn';
-import { readEvents } from './game';
+import { startGame, gameAttempt, gameAskAny, gameOver, gameEvents } from '../core/referee';
 import type { GameRecord, RecordEvent } from '../record/record';
 
 const HANDLE = 0; // the replay board; HANDLE + 1 is the referee's scratch
@@ -37,12 +37,11 @@ export function validateRecord(engine: Engine, record: GameRecord, positions: So
     if (error instanceof KriegError) throw error.within(`${where}start position`);
     throw error;
   }
-  const x = engine.core.exports;
-  x.gameStart(HANDLE);
+  startGame(engine, HANDLE);
   const normalised: RecordEvent[] = [];
   const compare = () => {
     // every event the referee has logged since the last comparison must equal the record's, in order
-    for (const actual of readEvents(engine, normalised.length)) {
+    for (const actual of gameEvents(engine, normalised.length)) {
       const j = normalised.length;
       const expected = record.events[j];
       const same = expected && JSON.stringify(normalise(expected)) === JSON.stringify(normalise(actual));
@@ -55,20 +54,24 @@ export function validateRecord(engine: Engine, record: GameRecord, positions: So
   compare();
   for (let i = normalised.length; i < record.events.length; i = normalised.length) {
     const event = record.events[i];
-    if (x.gameResult() !== 0) throw fail('record-mismatch', { at: at(positions, i), what: `the game is already over (${record.events.length - i} more events)` });
+    if (gameOver(engine)) throw fail('record-mismatch', { at: at(positions, i), what: `the game is already over (${record.events.length - i} more events)` });
     if (event.type === 'attempt') {
       let code = parseUci(event.attempt);
       if (code === undefined) {
-        const move = parseSan(engine, HANDLE, event.attempt);
+        const move = parseSan(engine.setup(HANDLE).board, engine.moves(HANDLE), event.attempt);
         if (move === undefined) throw fail('record-mismatch', { at: at(positions, i), what: `'${event.attempt}' is not a legal move here` });
         code = attemptCode(move);
         record.events[i] = { ...event, attempt: makeUci(move) };
       }
-      const status = x.gameAttempt(code);
-      if (status < 0) throw fail('record-mismatch', { at: at(positions, i), what: `the referee refuses the attempt (status ${status})` });
+      try { gameAttempt(engine, code); } catch (error) {
+        if (error instanceof KriegError) throw fail('record-mismatch', { at: at(positions, i), what: `the referee refuses the attempt (${error.message})` });
+        throw error;
+      }
     } else if (event.type === 'any') {
-      const status = x.gameAskAny();
-      if (status < 0) throw fail('record-mismatch', { at: at(positions, i), what: '"Any?" cannot be asked here' });
+      try { gameAskAny(engine); } catch (error) {
+        if (error instanceof KriegError) throw fail('record-mismatch', { at: at(positions, i), what: '"Any?" cannot be asked here' });
+        throw error;
+      }
     } else {
       throw fail('record-mismatch', { at: at(positions, i), what: 'the referee makes no pawn-try announcement here' });
     }

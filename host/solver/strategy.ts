@@ -7,8 +7,9 @@
 import { KriegError, fail } from '../errors';
 import { decodePercept, encodePercept, directionNames, type Percept } from '../record/percept';
 import { makeUci } from '../notation/move';
-import { makeSquare, parseSquare } from '../notation/square';
+import { makeSquare, parseSquare, squaresOf } from '../notation/square';
 import { parseUci } from '../notation/move';
+import { STRATEGY_REJECTED } from '../constants';
 import type { RuleSet } from '../record/rules';
 import type { Side } from '../record/record';
 
@@ -38,11 +39,7 @@ export interface Strategy {
 function triesOf(rules: RuleSet, lo: number, hi: number): TriesHeard | undefined {
   if (rules.pawnTries === 'count') return { count: lo };
   if (rules.pawnTries === 'exists') return { exists: lo !== 0 };
-  if (rules.pawnTries === 'squares') {
-    const squares: number[] = [];
-    for (let sq = 0; sq < 64; sq++) if (((sq < 32 ? lo : hi) >>> (sq & 31)) & 1) squares.push(sq);
-    return { squares };
-  }
+  if (rules.pawnTries === 'squares') return { squares: squaresOf(lo, hi) };
   return undefined;
 }
 
@@ -65,7 +62,7 @@ export function decodeStrategy(words: Int32Array, rules: RuleSet): StrategyNode 
     const answers: Branch[] = [];
     for (let parts = word(); parts > 0; parts--) {
       const h = heard();
-      if (word() === 0) { answers.push({ heard: h, next: node() }); continue; }
+      if (word() === STRATEGY_REJECTED) { answers.push({ heard: h, next: node() }); continue; }
       const count = word();
       if (count === 0) { answers.push({ heard: h, won: true }); continue; }
       const replies: { heard: Heard; next: StrategyNode }[] = [];

@@ -8,30 +8,20 @@
 //   its "limit reached" outcome, never a throw or a trap.
 // Random play makes beliefs grow fast (a few thousand positions after 6 plies, tens of thousands
 // after 8), so the games are short; a game whose belief outgrows the arena is shortened (the same
-// seed with fewer plies), never skipped.
-//
-// On the JS backend every Engine shares the one core module (host/backends/js.ts), so creating a
-// second engine re-initialises the first one's arena: each test uses one engine at a time, the
-// true positions are replayed (on host records 2 …) and copied out before the view is loaded.
+// seed with fewer plies), never skipped. The true positions are replayed (on host records 2 …) and
+// copied out before the view is loaded.
 import { describe, expect, it } from 'vitest';
 import { createEngine, BACKENDS, type BackendName, type Engine } from '../../host/node';
 import { preset, presetOf, PRESET_NAMES, type PresetName } from '../../host/record/rules';
 import { randomGame } from '../../host/referee/game';
 import { viewOf, type GameRecord, type Side, type View, type ViewEvent } from '../../host/record/record';
 import { estimateBelief, informationSet, loadView, sampleBelief } from '../../host/belief/estimate';
+import {
+  startBreadthFirst, runBreadthFirst, pauseAfterEachEvent, breadthFirstLayer, startDepthFirst, nextDepthFirst, lastFound, storeBase,
+} from '../../host/core/estimator';
+import { POSITION_WORDS as WORDS, W_HALFMOVE, W_FULLMOVE, W_KEY_LO, W_KEY_HI } from '../../host/constants';
 
 const ARENA = 1 << 16;
-const WORDS = 32; // position record (assembly/chess/position.ts)
-const W_HALFMOVE = 27;
-const W_FULLMOVE = 28;
-const W_KEY_LO = 29;
-const W_KEY_HI = 30;
-// ESTIMATE_* of assembly/belief/estimate.ts
-const MORE = 1;
-const DONE = 0;
-const LIMIT = 2;
-const FOUND = 5;
-const EXHAUSTED = 6;
 const STEP = 20_000; // work units per core call in host/belief/estimate.ts
 const REPLAY = 2; // first host record used for replays (0 is the estimators' root, 1 the referee's scratch)
 
@@ -127,27 +117,27 @@ function checkGame(engine: Engine, record: GameRecord, as: Side): { events: numb
   expect(after[after.length - 1]).toBe(truth.length - 1);
   const fifty = record.rules.fiftyMoveDraw;
   loadView(engine, view);
-  const x = engine.core.exports;
-  expect(x.bfsStart(0)).toBe(MORE);
-  x.bfsPauseAfterEachEvent(1);
+  expect(startBreadthFirst(engine)).toBe('more');
+  pauseAfterEachEvent(engine, true);
   let checked = 0;
   let positions = 0;
   for (;;) {
-    const status = x.bfsRun(50_000);
-    if (status === LIMIT) return undefined;
+    const status = runBreadthFirst(engine, 50_000);
+    if (status === 'limit-positions') return undefined;
     const where = () => `${presetOf(record.rules)} seed ${record.tags.Seed}, as ${as}, event ${checked - 1}: ${JSON.stringify(view.events[checked - 1])}`;
-    expect(status === MORE || status === DONE, `status ${status}`).toBe(true);
-    const done = x.bfsEventsDone();
+    expect(status === 'more' || status === 'complete', `status ${status}`).toBe(true);
+    const layer = breadthFirstLayer(engine);
+    const done = layer.eventsDone;
     if (done > checked) {
       expect(done).toBe(checked + 1); // one pause per event
       checked = done;
       const t = truth[after[done - 1]];
-      const count = x.bfsResultCount();
-      const found = findPosition(engine.positions, x.bfsResultBase(), count, t, fifty);
+      const count = layer.count;
+      const found = findPosition(engine.positions, layer.base, count, t, fifty);
       expect(found, `true position missing: ${where()}`).toBeGreaterThanOrEqual(0);
       positions += count;
     }
-    if (status === DONE) break;
+    if (status === 'complete') break;
   }
   expect(checked).toBe(view.events.length);
   return { events: checked, plies: truth.length - 1, positions };
@@ -230,13 +220,12 @@ describe.each(BACKENDS)('state estimation on %s', (backend) => {
         expect(ids.sort(), `${name} seed ${seed}`).toEqual([...belief].sort());
         if (seed === 1001) {
           // the core streams them in store order (host/belief/estimate.ts relies on it): the k-th found is record storeBase() + k
-          const x = engine.core.exports;
           loadView(engine, view);
-          expect(x.dfsStart(0, 0, 0)).toBe(MORE);
+          expect(startDepthFirst(engine, 'positions')).toBe('more');
           let found = 0;
-          for (let status = x.dfsNext(STEP); status !== EXHAUSTED; status = x.dfsNext(STEP)) {
-            expect([MORE, FOUND]).toContain(status);
-            if (status === FOUND) expect(x.dfsLast()).toBe(x.storeBase() + found++);
+          for (let status = nextDepthFirst(engine, STEP); status !== 'complete'; status = nextDepthFirst(engine, STEP)) {
+            expect(['more', 'found']).toContain(status);
+            if (status === 'found') expect(lastFound(engine)).toBe(storeBase(engine) + found++);
           }
           expect(found).toBe(belief.size);
         }
@@ -355,8 +344,8 @@ describe.each(BACKENDS)('state estimation on %s', (backend) => {
     expect(beliefOf(engine, view)).toEqual(belief);
 
     // an arena whose store holds ~100 positions
-    const small = newEngine(backend, 'berkeley', engine.core.exports.storeBase() + 114);
-    const store = small.capacity - small.core.exports.storeBase();
+    const small = newEngine(backend, 'berkeley', storeBase(engine) + 114);
+    const store = small.capacity - storeBase(small);
     expect(store).toBeGreaterThan(50);
     expect(store).toBeLessThan(200);
     expect(run(() => estimateBelief(small, view, 'bfs')).outcome).toBe('limit-positions');

@@ -1,30 +1,30 @@
 // Bugs found reviewing the solver core (assembly/solver/) against SPEC §5-6, first recorded here
 // as failing tests (it.fails) and fixed in 5b698ef and 56fa7a0; the tests now guard the fixes.
 //
-// Some checks call the core's exports directly (solveStart / solveRun / strategyWrite, as
-// host/solver/solve.ts does): the host now refuses the first bug's problems (their positions
+// Some checks drive the core's search directly (host/core/solver.ts, as host/solver/solve.ts
+// does): the host now refuses the first bug's problems (their positions
 // differ in the mover's own pieces, so they are no belief state), but the core must still search
 // every part of an ATTEMPT node.
 import { describe, expect, it } from 'vitest';
 import { createEngine, BACKENDS, type Engine } from '../../host/node';
 import { preset, type RuleSet } from '../../host/record/rules';
-import { solve, ALGORITHMS, type Algorithm } from '../../host/solver/solve';
+import { solve, ALGORITHMS, algorithmCode, type Algorithm } from '../../host/solver/solve';
+import { startSearch, runSearch, strategyWords, type SearchStep } from '../../host/core/solver';
 import { decodeStrategy } from '../../host/solver/strategy';
 import { verifyStrategy, verdictText } from '../../host/verify/verify';
 import { KriegError } from '../../host/errors';
 
 const berkeley = preset('berkeley');
 const FIRST = 16;
-const SOLVE = { proven: 0, disproven: 1, more: 2, noRoom: 3 } as const;
+const SOLVE = { proven: 'proven', disproven: 'disproven', noRoom: 'no-room' } as const;
 
-/** The core's answer (a SOLVE_* status) without writing a strategy. */
-function coreAnswer(engine: Engine, rules: RuleSet, positions: string[], ply: number, algo: Algorithm, maxNodes = 4096, maxEntries = 4096): number {
+/** The core's answer without writing a strategy. */
+function coreAnswer(engine: Engine, rules: RuleSet, positions: string[], ply: number, algo: Algorithm, maxNodes = 4096, maxEntries = 4096): SearchStep {
   engine.setRules(rules);
   positions.forEach((fen, i) => engine.setFen(FIRST + i, fen));
-  const x = engine.core.exports;
-  x.solveStart(FIRST, positions.length, ply, ALGORITHMS.indexOf(algo), 0, maxNodes, maxEntries, engine.capacity);
-  let status: number;
-  do status = x.solveRun(1e6); while (status === SOLVE.more);
+  startSearch(engine, FIRST, positions.length, ply, algorithmCode(algo), 0, { nodes: maxNodes, entries: maxEntries, positionEnd: engine.capacity });
+  let status: SearchStep;
+  do status = runSearch(engine, 1e6); while (status === 'more');
   return status;
 }
 
@@ -84,11 +84,9 @@ describe('review on wasm', () => {
 
   it('bug 1: every depth-first algorithm writes a strategy that verifies when an attempt has Illegal and Nonsense parts', () => {
     const problem = { rules: berkeley, positions: MIXED_REJECTIONS_MATE, ply: 1 };
-    const x = engine.core.exports;
     for (const algo of ALGORITHMS) {
       expect(coreAnswer(engine, berkeley, MIXED_REJECTIONS_MATE, 1, algo), algo).toBe(SOLVE.proven);
-      const length = x.strategyWrite(); // first: writing may grow (replace) the buffer
-      const words = engine.core.view(x.strategyBuffer()).slice(0, length);
+      const words = strategyWords(engine);
       const strategy = { side: 'white' as const, ply: 1, materialWins: false, root: decodeStrategy(words, berkeley) };
       const v = verifyStrategy(problem, strategy);
       expect(v.ok, `${algo}: ${verdictText(v)}`).toBe(true);
