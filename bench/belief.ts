@@ -29,7 +29,8 @@ const ARENA = 1 << 20; // breadth-first keeps two layers of up to 2^19 positions
 const MODES: EstimateMode[] = ['bfs', 'dfs'];
 const MODE_NAME: Record<EstimateMode, string> = { bfs: 'breadth-first', dfs: 'depth-first' };
 // guards only: every benchmarked view completes far below them (asserted)
-const ESTIMATE_LIMITS = { work: 5e7, timeMs: 60_000 };
+// the arena is fixed (memoryBytes 0: never grown), as the tables say
+const ESTIMATE_LIMITS = { work: 5e7, timeMs: 60_000, memoryBytes: 0 };
 // information-set subset: the first INFOSET_VIEWS views (in file order) whose count completes within INFOSET_WORK
 const INFOSET_VIEWS = quick ? 3 : 12;
 const INFOSET_WORK = 5e6;
@@ -219,7 +220,7 @@ const plyTables = plyGames.map((record) => {
     const side = (as: Side): PlySide => {
       const view = viewOf(position, as);
       const h = informationSet(engines.wasm, view, false, { work: PLY_INFOSET_WORK });
-      const b = estimateBelief(engines.wasm, view, 'bfs', { work: PLY_BELIEF_WORK });
+      const b = estimateBelief(engines.wasm, view, 'bfs', { work: PLY_BELIEF_WORK, memoryBytes: 0 });
       return {
         histories: h.outcome === 'complete' ? h.count : null, historiesOutcome: h.outcome, historiesMs: h.ms,
         belief: b.outcome === 'complete' ? b.handles.length : null, beliefOutcome: b.outcome, beliefMs: b.ms,

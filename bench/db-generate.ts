@@ -7,9 +7,9 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createEngine, type BackendName } from '../host/node';
+import type { BackendName } from '../host/node';
 import { ProblemDb } from '../host/db/database';
-import { generate, DEFAULT_PARAMS, type GenerateParams, type StartMode } from '../host/db/generate';
+import { generate, selfPlayWorkers, DEFAULT_PARAMS, type GenerateParams, type StartMode } from '../host/db/generate';
 import { describeMachine, gitState, group, machine, progress, repoRoot, writeJson, writeText } from './lib/harness';
 
 const quick = process.argv.includes('--quick');
@@ -30,9 +30,7 @@ async function run(start: StartMode, backend: BackendName, games: number): Promi
     const params: GenerateParams = { ...DEFAULT_PARAMS, start };
     const path = join(dir, 'bench.sqlite');
     const db = await ProblemDb.create(path, params);
-    const workers = {
-      referee: createEngine(backend, 1024), work: createEngine(backend, 1 << 17), scorer: createEngine(backend, 256), solver: createEngine(backend),
-    };
+    const workers = selfPlayWorkers(backend);
     const t0 = performance.now();
     const end = generate(db, workers, params, { mates: Infinity, nearMisses: Infinity, maxGames: games });
     const ms = performance.now() - t0;

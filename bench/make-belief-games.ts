@@ -56,7 +56,7 @@ function passes(record: GameRecord): number[] | undefined {
     const view = viewOf(record, as);
     const bfs = estimateBelief(estimator, view, 'bfs', { work: BFS_WORK, positions: MAX_BELIEF });
     if (bfs.outcome !== 'complete') return undefined;
-    const dfs = estimateBelief(estimator, view, 'dfs', { work: DFS_WORK, positions: MAX_BELIEF + 1 });
+    const dfs = estimateBelief(estimator, view, 'dfs', { work: DFS_WORK, positions: MAX_BELIEF });
     if (dfs.outcome !== 'complete' || dfs.handles.length !== bfs.handles.length) return undefined;
     sizes.push(bfs.handles.length);
   }

@@ -1,26 +1,47 @@
 // State estimation from the host: runs the core's estimators (host/core/estimator.ts) in budgeted
-// steps, so time limits and progress work, and returns positions, counts and the reason a run
-// stopped.
+// steps, so time limits and progress work, in an arena grown as the run needs it, and returns
+// positions, counts and the reason a run stopped.
 import type { Engine } from '../engine';
+import { POSITION_WORDS } from '../constants';
 import { makeUci } from '../notation/move';
 import type { View } from '../record/record';
 import {
   loadView, startBreadthFirst, runBreadthFirst, breadthFirstLayer, startDepthFirst, nextDepthFirst, lastFound, storeBase,
   historiesFound, chosenMoves, estimateWork, failedEvent, type Step,
 } from '../core/estimator';
+import { pliesBefore } from './describe';
 
 export { loadView } from '../core/estimator';
 
 export type EstimateMode = 'bfs' | 'dfs';
 export type Outcome = 'complete' | 'limit-positions' | 'limit-time' | 'limit-work' | 'inconsistent' | 'too-deep';
 
+/** The positions limit when none is given (the CLI's default too). */
+export const DEFAULT_LIMIT_POSITIONS = 2_000_000;
+/** The most positions a limit may ask for: breadth-first keeps two layers, 8 M records of 128 bytes, just under the core's 1 GiB array limit. */
+export const MAX_LIMIT_POSITIONS = 4_000_000;
+/** The memory the position arena may grow to when no budget is given. */
+export const DEFAULT_MEMORY_BYTES = 1000 * 2 ** 20;
+/** The first store of a run (positions); it grows 8 times over only when a run fills it. */
+const FIRST_STORE = 1 << 16;
+const RECORD_BYTES = POSITION_WORDS * 4;
+
 export interface Limits {
-  /** Stop after this many positions (depth-first, sample) or when a layer exceeds it (breadth-first). */
+  /**
+   * Stop after this many positions (depth-first, sample: `limit-positions` means there are more) or
+   * when a layer exceeds it (breadth-first). Default DEFAULT_LIMIT_POSITIONS.
+   */
   positions?: number;
   /** Stop after this much work (positions generated and tested). */
   work?: number;
-  /** Stop after this many milliseconds. */
+  /** Stop after this many milliseconds (all runs together). */
   timeMs?: number;
+  /**
+   * Bytes the engine's position arena may grow to (default DEFAULT_MEMORY_BYTES; never shrunk): a
+   * run that fills its store before the positions limit runs again in an arena 8 times larger, up
+   * to what the limit needs. A store the budget cannot enlarge ends the run with `limit-positions`.
+   */
+  memoryBytes?: number;
 }
 
 export interface EstimateResult {
@@ -33,13 +54,12 @@ export interface EstimateResult {
    */
   failedEvent?: number;
   failedPly?: number;
+  /** Breadth-first: the view events done when the run stopped (a layer over the limit: the event it grew at). */
+  eventsDone?: number;
+  /** Work of the last run (positions generated and tested). */
   work: number;
+  /** Milliseconds of every run together. */
   ms: number;
-}
-
-/** Plies (moves of either side) played before view event `event`. */
-export function pliesBefore(view: View, event: number): number {
-  return view.events.slice(0, event).filter((e) => (e.type === 'attempt' && e.percept.answer === 'legal') || (e.type === 'opponent-move' && e.percept)).length;
 }
 
 const STEP = 20_000; // work units per core call: short enough to check the clock and report progress
@@ -73,22 +93,64 @@ function ended(step: Step): Outcome | undefined {
   return step === 'found' || step === 'more' ? undefined : step;
 }
 
-/** The belief state of the view's owner: every position consistent with the view (duplicates removed). */
+/**
+ * Runs `run` (one estimation, given the time left) in an arena just big enough: first a store of
+ * FIRST_STORE positions (or the engine's, if larger), and only when a run fills its store
+ * (`storeFull`) one 8 times bigger, up to `need` positions or the memory budget.
+ */
+function growing<R extends { ms: number }>(engine: Engine, need: number, limits: Limits, run: (timeMs: number | undefined) => R, storeFull: (r: R) => boolean): R {
+  const base = storeBase(engine);
+  const budget = Math.max(engine.capacity, Math.floor((limits.memoryBytes ?? DEFAULT_MEMORY_BYTES) / RECORD_BYTES));
+  const wanted = Math.min(base + need, budget);
+  let capacity = Math.max(engine.capacity, Math.min(wanted, base + FIRST_STORE));
+  const started = performance.now();
+  for (;;) {
+    if (engine.capacity < capacity) engine.resize(capacity);
+    const timeMs = limits.timeMs === undefined ? undefined : Math.max(1, limits.timeMs - (performance.now() - started));
+    const result = run(timeMs);
+    if (storeFull(result) && capacity < wanted) {
+      capacity = Math.min(wanted, base + (capacity - base) * 8);
+      continue;
+    }
+    result.ms = performance.now() - started;
+    return result;
+  }
+}
+
+/**
+ * The belief state of the view's owner: every position consistent with the view (duplicates
+ * removed), in the engine's arena (which may grow: see Limits.memoryBytes; its records are the
+ * estimator's).
+ */
 export function estimateBelief(engine: Engine, view: View, mode: EstimateMode, limits: Limits = {}, onProgress?: (found: number, work: number) => void): EstimateResult {
+  const limit = limits.positions ?? DEFAULT_LIMIT_POSITIONS;
+  // depth-first looks for one position past the limit, to tell "exactly the limit" (complete) from "more"
+  const stop = mode === 'bfs' ? limit : limit + 1;
+  const need = mode === 'bfs' ? 2 * (limit + 1) : limit + 1;
+  const result = growing(engine, need, limits, (timeMs) => runEstimate(engine, view, mode, stop, { ...limits, timeMs }, onProgress),
+    (r) => r.outcome === 'limit-positions' && (mode === 'bfs' || r.handles.length < stop));
+  if (result.handles.length > limit) {
+    result.handles.length = limit;
+    result.outcome = 'limit-positions';
+  }
+  return result;
+}
+
+function runEstimate(engine: Engine, view: View, mode: EstimateMode, maxPositions: number, limits: Limits, onProgress?: (found: number, work: number) => void): EstimateResult {
   const run = begin(engine, view, limits);
-  const maxPositions = limits.positions ?? Infinity;
   if (mode === 'bfs') {
     let step = startBreadthFirst(engine);
+    const layerDone = (outcome: Outcome, handles: number[]) => ({ ...finish(run, outcome, handles), eventsDone: breadthFirstLayer(engine).eventsDone });
     while (step === 'more') {
       const stop = stopReason(run);
-      if (stop) return finish(run, stop, []);
+      if (stop) return layerDone(stop, []);
       step = runBreadthFirst(engine, STEP);
       onProgress?.(breadthFirstLayer(engine).count, estimateWork(engine));
     }
-    if (step !== 'complete') return finish(run, ended(step)!, []);
+    if (step !== 'complete') return layerDone(ended(step)!, []);
     const { base, count } = breadthFirstLayer(engine);
-    if (count > maxPositions) return finish(run, 'limit-positions', []);
-    return finish(run, 'complete', Array.from({ length: count }, (_, i) => base + i));
+    if (count > maxPositions) return layerDone('limit-positions', []);
+    return layerDone('complete', Array.from({ length: count }, (_, i) => base + i));
   }
   const handles: number[] = [];
   if (startDepthFirst(engine, 'positions') === 'limit-positions') return finish(run, 'limit-positions', handles);
@@ -108,8 +170,13 @@ export function estimateBelief(engine: Engine, view: View, mode: EstimateMode, l
   }
 }
 
-/** Up to `k` distinct consistent positions from shuffled depth-first descents (seeded). */
+/** Up to `k` distinct consistent positions from shuffled depth-first descents (seeded); the arena grows as for estimateBelief. */
 export function sampleBelief(engine: Engine, view: View, k: number, seed: number, limits: Limits = {}): EstimateResult {
+  return growing(engine, k, limits, (timeMs) => runSample(engine, view, k, seed, { ...limits, timeMs }),
+    (r) => r.outcome === 'limit-positions' && r.handles.length < k);
+}
+
+function runSample(engine: Engine, view: View, k: number, seed: number, limits: Limits): EstimateResult {
   const run = begin(engine, view, limits);
   const handles: number[] = [];
   if (startDepthFirst(engine, 'samples', seed) === 'limit-positions') return finish(run, 'limit-positions', handles);
@@ -130,21 +197,35 @@ export interface InformationSet {
   count: number;
   /** With `list`: each history as UCI moves from the start. */
   histories?: string[][];
+  failedEvent?: number;
   failedPly?: number;
   work: number;
   ms: number;
 }
 
-/** Every sequence of moves of both players that produces the view: counted, or listed. */
+/**
+ * Every sequence of moves of both players that produces the view: counted, or listed. Histories
+ * are counted, not stored: the arena needs only the estimator's stack (it grows to hold it).
+ * `limits.positions` bounds the histories (none by default): `limit-positions` means there are more.
+ */
 export function informationSet(engine: Engine, view: View, list = false, limits: Limits = {}): InformationSet {
+  if (engine.capacity < storeBase(engine) + 2) engine.resize(storeBase(engine) + 2);
   const run = begin(engine, view, limits);
   const ownMoves = view.events.filter((e) => e.type === 'attempt' && e.side === view.as && e.percept.answer === 'legal').map((e) => (e as { attempt: string }).attempt);
   const firstIsOwn = view.events.findIndex((e) => (e.type === 'attempt' && e.percept.answer === 'legal') || (e.type === 'opponent-move' && e.percept)) ===
     view.events.findIndex((e) => e.type === 'attempt' && e.percept.answer === 'legal');
   const histories: string[][] = [];
+  // one history past the limit tells "exactly the limit" (complete) from "more" (partial)
+  const stopAt = limits.positions === undefined ? Infinity : limits.positions + 1;
   const done = (outcome: Outcome): InformationSet => {
-    const { work, ms, failedPly } = finish(run, outcome, []);
-    return { outcome, count: historiesFound(engine), work, ms, ...(failedPly === undefined ? {} : { failedPly }), ...(list ? { histories } : {}) };
+    const { work, ms, failedEvent: failed, failedPly } = finish(run, outcome, []);
+    let count = historiesFound(engine);
+    if (limits.positions !== undefined && count > limits.positions) {
+      count = limits.positions;
+      histories.length = Math.min(histories.length, count);
+      outcome = 'limit-positions';
+    }
+    return { outcome, count, work, ms, ...(failed === undefined ? {} : { failedEvent: failed, failedPly }), ...(list ? { histories } : {}) };
   };
   if (startDepthFirst(engine, 'histories') === 'limit-positions') return done('limit-positions');
   for (;;) {
@@ -165,6 +246,6 @@ export function informationSet(engine: Engine, view: View, list = false, limits:
       }
       histories.push(moves);
     }
-    if (limits.positions !== undefined && historiesFound(engine) >= limits.positions) return done('limit-positions');
+    if (historiesFound(engine) >= stopAt) return done('limit-positions');
   }
 }

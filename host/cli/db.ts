@@ -1,107 +1,23 @@
 // krieg db generate|list|show|export|stats|bench [--db FILE]
-// The checkmate problem database (host/db/database.ts): reading it, and the instances as problems
-// for `krieg solve db:ID` and `krieg verify db:ID`. Only `generate` (./dbGenerate) and `bench`
-// (./dbBench, its results table) write to it.
+// The checkmate problem database (host/db/): listing, showing, exporting and summarising it. Only
+// `generate` (./dbGenerate) and `bench` (./dbBench, its results table) write to it.
 import type { Argv } from 'yargs';
-import { readFileSync, existsSync, statSync } from 'node:fs';
-import { isAbsolute, relative, resolve } from 'node:path';
-import { runCommand, parseCount } from './common';
-import { formatGames, writeAtomically } from '../io/gamesFile';
+import { readFileSync } from 'node:fs';
+import { withDbOption, runCommand } from './common';
+import { parseCount } from '../io/args';
+import { sameFile, writeAtomically } from '../io/files';
 import { generateCommand } from './dbGenerate';
 import { benchCommand } from './dbBench';
-import { ProblemDb, SCHEMA_VERSION, type InstanceRow, type InstanceFilter } from '../db/database';
-import { defaultDbPath, DEFAULT_DB } from '../db/paths';
-import { parseRecordJson } from '../notation/recordJson';
-import { makeProblems, type NamedProblem, type ProblemClass } from '../solver/problemFile';
-import { strategyFromJson, strategyText, type Strategy } from '../solver/strategy';
-import { preset, withOverrides } from '../record/rules';
-import type { View } from '../record/record';
-import { KriegError, fail } from '../errors';
+import type { InstanceFilter } from '../db/database';
+import { DEFAULT_DB } from '../db/paths';
+import { dbPath, withDb, instanceById, instanceJson, strategyOf } from '../db/instances';
+import { exportText, EXPORT_FORMATS, type ExportFormat } from '../db/export';
+import { statsOf, type SizeStats } from '../db/stats';
+import type { ProblemClass } from '../solver/problemFile';
+import { strategyText } from '../solver/strategy';
+import { fail } from '../errors';
 
-/** `krieg solve db:ID`: the FILE argument naming an instance of the database. */
-export const DB_PREFIX = 'db:';
 const CLASSES: ProblemClass[] = ['mate', 'near-miss'];
-const EXPORT_FORMATS = ['kpgn', 'json', 'problems', 'sqlite'] as const;
-type ExportFormat = (typeof EXPORT_FORMATS)[number];
-
-export function withDbOption<T>(y: Argv<T>, describe = 'the problem database file') {
-  return y.option('db', { type: 'string', describe, defaultDescription: `${DEFAULT_DB} of the krieg package` });
-}
-
-/** The database file to use: --db, else the shipped one (relative to the working directory when inside it, for shorter messages). */
-export function dbPath(given: string | undefined): string {
-  if (given !== undefined) return given;
-  const path = defaultDbPath();
-  const short = relative(process.cwd(), path);
-  return short.startsWith('..') || isAbsolute(short) ? path : short;
-}
-
-/** Opens a database to read; a missing file is reported with how to make one. */
-export async function openDb(path: string): Promise<ProblemDb> {
-  try {
-    return await ProblemDb.open(path);
-  } catch (error) {
-    if (error instanceof KriegError && error.code === 'db-missing') throw fail('db-missing', { path, hint: ' (create one with \'krieg db generate\')' });
-    throw error;
-  }
-}
-
-/** Runs `body` on the open database `path` (a damaged file is refused on opening), closing it afterwards. */
-export async function withDb<T>(path: string, body: (db: ProblemDb) => T): Promise<T> {
-  const db = await openDb(path);
-  try { return body(db); } finally { db.close(); }
-}
-
-/** The instance with id `text`; a bad or unknown id names the ids there are. */
-export function instanceById(db: ProblemDb, text: string): InstanceRow {
-  const id = /^\d+$/.test(text) ? Number(text) : NaN;
-  const row = Number.isSafeInteger(id) ? db.instance(id) : undefined;
-  if (row) return row;
-  const ids = db.summaries().map((s) => s.id);
-  const range = ids.length ? `ids ${ids[0]}–${ids[ids.length - 1]}` : 'it has no instances';
-  if (!Number.isSafeInteger(id)) throw fail('bad-instance', { text, path: db.path ?? '', range });
-  throw fail('no-instance', { id: text, path: db.path ?? '', range });
-}
-
-/** Parses a stored column, naming the database and instance when it is damaged. */
-function stored<T>(db: ProblemDb, row: InstanceRow, column: string, parse: () => T): T {
-  try {
-    return parse();
-  } catch (error) {
-    throw fail('db-corrupt', { where: `${db.path}: instance ${row.id}`, what: `${column}: ${error instanceof Error ? error.message : String(error)}` });
-  }
-}
-
-const rulesOf = (db: ProblemDb, row: InstanceRow) => stored(db, row, 'rules_json', () => withOverrides(preset('berkeley'), JSON.parse(row.rulesJson)));
-const strategyOf = (db: ProblemDb, row: InstanceRow): Strategy => stored(db, row, 'strategy', () => strategyFromJson(JSON.parse(row.strategy)));
-
-/** The instance's stored view (White's view up to the instance). */
-export function viewOfInstance(db: ProblemDb, row: InstanceRow): View {
-  return stored(db, row, 'view_json', () => {
-    const parsed = parseRecordJson(row.viewJson);
-    if (parsed.kind !== 'view') throw new Error('a full record, not a view');
-    return parsed.view;
-  });
-}
-
-/** The instance as a problem (id db:ID), with the answer its class implies. */
-export function problemOfInstance(db: ProblemDb, row: InstanceRow): NamedProblem {
-  const covered = row.covered.length === row.positions.length ? 'all positions' : `positions ${row.covered.map((i) => i + 1).join(', ')} of ${row.positions.length}`;
-  return {
-    id: `${DB_PREFIX}${row.id}`, rules: rulesOf(db, row), ply: row.ply, positions: row.positions,
-    expect: row.cls === 'mate' ? 'proven' : 'disproven', class: row.cls,
-    note: `instance ${row.id} of ${db.path}: White's belief in game ${row.game} after ${row.cutPly} plies; the witness strategy mates in ${covered}`,
-  };
-}
-
-/** An instance as JSON: the row, with positions, view and strategy as values rather than text. */
-function instanceJson(db: ProblemDb, row: InstanceRow): Record<string, unknown> {
-  return {
-    id: row.id, key: row.key, rules: row.rules, ruleSet: rulesOf(db, row), ply: row.ply, class: row.cls, beliefSize: row.beliefSize,
-    positions: row.positions, covered: row.covered, seed: row.seed, game: row.game, cutPly: row.cutPly, sourceId: row.sourceId,
-    work: row.work, view: stored(db, row, 'view_json', () => JSON.parse(row.viewJson)), strategy: stored(db, row, 'strategy', () => JSON.parse(row.strategy)),
-  };
-}
 
 /** Text columns under a header row; columns of numbers right-aligned. */
 function table(rows: (string | number)[][]): string {
@@ -180,24 +96,6 @@ const showCommand = {
   })),
 };
 
-/** True when `a` and `b` are the same file (same path, or a link to it). */
-function sameFile(a: string, b: string): boolean {
-  if (resolve(a) === resolve(b)) return true;
-  if (!existsSync(a) || !existsSync(b)) return false;
-  const [sa, sb] = [statSync(a), statSync(b)];
-  return sa.dev === sb.dev && sa.ino === sb.ino;
-}
-
-function exportText(db: ProblemDb, rows: InstanceRow[], format: Exclude<ExportFormat, 'sqlite'>): string {
-  if (format === 'problems') return makeProblems(rows.map((row) => problemOfInstance(db, row)));
-  if (format === 'json') return JSON.stringify({ format: 'krieg-problem-export', version: 1, instances: rows.map((row) => instanceJson(db, row)) }, null, 2) + '\n';
-  const views = rows.map((row) => {
-    const view = viewOfInstance(db, row);
-    return { ...view, tags: { ...view.tags, Instance: String(row.id), Ply: String(row.ply), Class: row.cls, BeliefSize: String(row.beliefSize) } };
-  });
-  return formatGames(views, 'kpgn');
-}
-
 const exportCommand = {
   command: 'export',
   describe: 'write instances to a file: White\'s views (KPGN), the rows (JSON), a problems file for krieg solve, or a copy of the database',
@@ -226,33 +124,6 @@ const exportCommand = {
     console.log(`wrote ${written.what} to ${argv.out}`);
   }),
 };
-
-interface SizeStats { instances: number; mean: number; median: number; max: number }
-
-function sizeStats(sizes: number[]): SizeStats {
-  const sorted = [...sizes].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  const median = sorted.length === 0 ? 0 : sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-  const mean = sorted.length ? sorted.reduce((a, b) => a + b, 0) / sorted.length : 0;
-  return { instances: sorted.length, mean: Math.round(mean * 10) / 10, median, max: sorted.length ? sorted[sorted.length - 1] : 0 };
-}
-
-function statsOf(db: ProblemDb, path: string) {
-  const summaries = db.summaries();
-  const games = db.gameTally();
-  const rules: Record<string, number> = {};
-  for (const s of summaries) rules[s.rules] = (rules[s.rules] ?? 0) + 1;
-  let params: Record<string, unknown>;
-  try { params = db.params(); } catch (error) { throw fail('db-corrupt', { where: path, what: `meta 'params': ${(error as Error).message}` }); }
-  const groups = db.counts().map(({ ply, cls }) => ({
-    ply, class: cls, beliefSize: sizeStats(summaries.filter((s) => s.ply === ply && s.cls === cls).map((s) => s.beliefSize)),
-  }));
-  return {
-    database: path, schemaVersion: SCHEMA_VERSION, bytes: statSync(path).size, rules,
-    games: { ...games, instancesPerGame: games.played ? Math.round((summaries.length / games.played) * 100) / 100 : 0 },
-    instances: groups, all: sizeStats(summaries.map((s) => s.beliefSize)), params,
-  };
-}
 
 const statsCommand = {
   command: 'stats',

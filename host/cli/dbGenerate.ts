@@ -5,14 +5,13 @@
 import type { Argv } from 'yargs';
 import { existsSync } from 'node:fs';
 import cliProgress from 'cli-progress';
-import { createEngine } from '../node';
-import { withBackend, runCommand, parseCount } from './common';
-import { withDbOption, dbPath, openDb } from './db';
+import { withBackend, withDbOption, runCommand } from './common';
+import { parseCount } from '../io/args';
+import { dbPath, openDb } from '../db/instances';
 import { ProblemDb } from '../db/database';
-import { generate, checkParams, DEFAULT_PARAMS, START_MODES, type GenerateParams, type StartMode } from '../db/generate';
+import { generate, checkParams, validateParams, selfPlayWorkers, DEFAULT_PARAMS, START_MODES, type GenerateParams, type StartMode } from '../db/generate';
 import { PRESETS } from '../record/rules';
 import type { BackendName } from '../backends/node';
-import { fail } from '../errors';
 
 interface GenerateArgs {
   db?: string; ply: string; mates: string; nearMisses: string; seed: string; variant: string; start: StartMode;
@@ -43,9 +42,7 @@ export const generateCommand = {
       ply: parseCount('ply', argv.ply, 1, 15),
       reanalyse: parseCount('reanalyse', argv.reanalyse, 0, 15),
     };
-    if (params.ply % 2 === 0) throw fail('bad-ply', { text: `--ply must be odd (the mover's own moves end a mate: 1, 3, 5 …), got ${params.ply}` });
-    if (params.reanalyse % 2 === 0 && params.reanalyse !== 0) throw fail('bad-reanalyse', { text: `--reanalyse must be odd (or 0), got ${params.reanalyse}` });
-    if (params.reanalyse !== 0 && params.reanalyse <= params.ply) throw fail('bad-reanalyse', { text: `--reanalyse must be deeper than --ply ${params.ply} (or 0), got ${params.reanalyse}` });
+    validateParams(params);
     const targets = {
       mates: parseCount('mates', argv.mates, 0, 1_000_000),
       nearMisses: parseCount('near-misses', argv.nearMisses, 0, 1_000_000),
@@ -59,10 +56,7 @@ export const generateCommand = {
     } else {
       db = await ProblemDb.create(path, params);
     }
-    const workers = {
-      referee: createEngine(argv.backend, 1024), work: createEngine(argv.backend, 1 << 17),
-      scorer: createEngine(argv.backend, 256), solver: createEngine(argv.backend),
-    };
+    const workers = selfPlayWorkers(argv.backend);
     const total = targets.mates + targets.nearMisses;
     const bar = new cliProgress.SingleBar({
       format: 'generating {bar} {value}/{total} instances | game {game} ({dropped} dropped) | {mates} mates, {nearMisses} near-misses, {deeper} re-analysed | {rate}/min',

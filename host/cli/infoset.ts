@@ -2,13 +2,14 @@
 //   [--limit-time S] [--limit-work N] [--json] [--backend wasm|js]
 import type { Argv } from 'yargs';
 import { createEngine } from '../node';
-import { withBackend, runCommand, parseCount, finishWith, EXIT_CODES_TEXT } from './common';
+import { withBackend, withGameSelection, runCommand, finishWith, seconds, EXIT_CODES_TEXT } from './common';
+import { parseCount, parseSeconds } from '../io/args';
+import { viewInFile } from '../referee/validate';
 import { informationSet } from '../belief/estimate';
-import { storeBase, failedEvent as failedEventOf } from '../core/estimator';
+import { inconsistentMessage } from '../belief/describe';
 import type { Side } from '../record/record';
 import type { BackendName } from '../backends/node';
 import { fail, EXIT } from '../errors';
-import { readView, withGameSelection, parseSeconds, inconsistentMessage, seconds } from './belief';
 
 const DEFAULT_LIST_LIMIT = 100_000; // listed histories are held in memory; counting needs none
 const MAX_LIMIT = Number.MAX_SAFE_INTEGER - 1;
@@ -38,21 +39,11 @@ export const infosetCommand = {
     const limit = argv.limitHistories === undefined ? (list ? DEFAULT_LIST_LIMIT : undefined) : parseCount('limit-histories', argv.limitHistories, 1, MAX_LIMIT);
     const timeMs = parseSeconds('limit-time', argv.limitTime);
     const work = argv.limitWork === undefined ? undefined : parseCount('limit-work', argv.limitWork, 1, MAX_LIMIT);
-    const { view, game } = readView(file, argv.as, argv.game, argv.backend);
-
-    // histories are counted, not stored: the arena needs only the estimator's stack
-    const engine = createEngine(argv.backend, 2);
-    engine.resize(storeBase(engine) + 2);
-    // one history past the limit tells "exactly the limit" (complete) from "more" (partial)
-    const result = informationSet(engine, view, list, { positions: limit === undefined ? undefined : limit + 1, timeMs, work });
-    let { outcome, count } = result;
+    const engine = createEngine(argv.backend, 2); // histories are counted, not stored: informationSet sizes the arena
+    const { view, game } = viewInFile(engine, file, argv.as, argv.game);
+    const result = informationSet(engine, view, list, { positions: limit, timeMs, work });
+    const { outcome, count, failedEvent } = result;
     const histories = result.histories ?? [];
-    if (limit !== undefined && count > limit) {
-      count = limit;
-      histories.length = Math.min(histories.length, limit);
-      outcome = 'limit-positions';
-    }
-    const failedEvent = outcome === 'inconsistent' ? failedEventOf(engine) : undefined;
     const shown = outcome === 'limit-positions' ? 'limit-histories' : outcome;
     const message = outcome === 'complete' ? undefined
       : outcome === 'inconsistent' ? inconsistentMessage(view, failedEvent, result.failedPly)

@@ -1,7 +1,8 @@
 // krieg perft <fen|startpos> <depth> [--divide] [--bulk] [--backend wasm|js]
 import type { Argv } from 'yargs';
 import { createEngine } from '../node';
-import { withBackend, runCommand, parseCount } from './common';
+import { withBackend, runCommand } from './common';
+import { parseCount } from '../io/args';
 import type { BackendName } from '../backends/node';
 
 export const perftCommand = {

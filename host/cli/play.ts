@@ -2,9 +2,11 @@
 import type { Argv } from 'yargs';
 import cliProgress from 'cli-progress';
 import { createEngine } from '../node';
-import { withBackend, runCommand, parseCount } from './common';
+import { withBackend, runCommand } from './common';
+import { parseCount } from '../io/args';
 import { withRuleOptions, rulesFromOptions } from './ruleOptions';
-import { FORMATS, formatOf, formatGames, writeAtomically, type Format } from '../io/gamesFile';
+import { FORMATS, formatOf, formatGames, type Format } from '../io/gamesFile';
+import { writeAtomically } from '../io/files';
 import { randomGame, playGame, randomPlayer } from '../referee/game';
 import type { GameRecord } from '../record/record';
 import type { BackendName } from '../backends/node';

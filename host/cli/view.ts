@@ -1,8 +1,10 @@
 // krieg view FILE --as white|black [--game N] [--format kpgn|json]
 import type { Argv } from 'yargs';
 import { createEngine } from '../node';
-import { withBackend, runCommand, parseCount } from './common';
-import { FORMATS, formatGames, readGames, viewOfGame, type Format } from '../io/gamesFile';
+import { withBackend, runCommand } from './common';
+import { parseCount } from '../io/args';
+import { FORMATS, formatGames, readGames, type Format } from '../io/gamesFile';
+import { viewOfGame } from '../referee/validate';
 import type { Side, View } from '../record/record';
 import type { BackendName } from '../backends/node';
 

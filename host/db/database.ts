@@ -16,7 +16,7 @@ import { createHash } from 'node:crypto';
 import type initSqlJs from 'sql.js';
 import type { Database, SqlJsStatic, SqlValue } from 'sql.js';
 import { fail } from '../errors';
-import { writeAtomically } from '../io/gamesFile';
+import { writeAtomically } from '../io/files';
 import type { ProblemClass } from '../solver/problemFile';
 
 export const DB_FORMAT = 'krieg-problem-db';

@@ -13,7 +13,8 @@
 // Which instances are stored never depends on the targets or on time, only on the seed and the
 // game number, so a run resumed after a kill (from the last committed game) ends with the same
 // database as an uninterrupted one, and a finished database can be extended with larger targets.
-import type { Engine } from '../engine';
+import { Engine } from '../engine';
+import { createCore, type BackendName } from '../backends/node';
 import { fail } from '../errors';
 import { playGame, seededRandom } from '../referee/game';
 import { gameEvents } from '../core/referee';
@@ -78,6 +79,19 @@ export function gameSeed(seed: number, game: number): number {
   let h = Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(game, 0xc2b2ae35);
   h = Math.imul(h ^ (h >>> 16), 0x7feb352d);
   return (h ^ (h >>> 15)) >>> 1;
+}
+
+/** Checks parameters before generating: plies are odd (the mover's own move ends a mate), a re-analysis deeper. */
+export function validateParams(params: GenerateParams): void {
+  if (params.ply % 2 === 0) throw fail('bad-ply', { text: `--ply must be odd (the mover's own moves end a mate: 1, 3, 5 …), got ${params.ply}` });
+  if (params.reanalyse % 2 === 0 && params.reanalyse !== 0) throw fail('bad-reanalyse', { text: `--reanalyse must be odd (or 0), got ${params.reanalyse}` });
+  if (params.reanalyse !== 0 && params.reanalyse <= params.ply) throw fail('bad-reanalyse', { text: `--reanalyse must be deeper than --ply ${params.ply} (or 0), got ${params.reanalyse}` });
+}
+
+/** The engines generation computes in, each on `backend`: the referee's, the players' working and scoring ones, the classifier's. */
+export function selfPlayWorkers(backend: BackendName): SelfPlayWorkers {
+  const engine = (capacity?: number) => new Engine(createCore(backend), capacity);
+  return { referee: engine(1024), work: engine(1 << 17), scorer: engine(256), solver: engine() };
 }
 
 /** Compares stored and requested parameters: a resume with others would make a different database. */

@@ -1,5 +1,6 @@
 // Checking a parsed record against the referee: replaying its attempts must give exactly the
-// recorded answers and announcements. The first difference is reported with its line and column.
+// recorded answers and announcements (the first difference is reported with its line and column);
+// and one player's view of a game of a file, a record replayed first.
 import type { Engine } from '../engine';
 import { KriegError, fail } from '../errors';
 import { makeUci, parseUci, attemptCode } from '../notation/move';
@@ -8,7 +9,10 @@ import type { SourcePosition } from '../notation/kpgn';
 import { decodePercept, encodePercept } from '../record/percept';
 import { makePerceptKpgn, makePawnTriesKpgn } from '../notation/kpgn';
 import { startGame, gameAttempt, gameAskAny, gameOver, gameEvents } from '../core/referee';
-import type { GameRecord, RecordEvent } from '../record/record';
+import { viewOf, type GameRecord, type RecordEvent, type Side, type View } from '../record/record';
+import { readGames } from '../io/gamesFile';
+import { parseCount } from '../io/args';
+import type { ParsedKpgn } from '../notation/kpgn';
 
 const HANDLE = 0; // the replay board; HANDLE + 1 is the referee's scratch
 
@@ -82,4 +86,33 @@ export function validateRecord(engine: Engine, record: GameRecord, positions: So
 
 function normalise(e: RecordEvent): RecordEvent {
   return e.type === 'attempt' ? { ...e, percept: decodePercept(encodePercept(e.percept)) } : e;
+}
+
+/**
+ * The view of `as` in parsed game `n` (1-based) of `file`: a record is replayed through the referee
+ * first (so an impossible answer is reported with its line); a view is taken as written, if it is
+ * `as`'s (or `as` is not given). Errors name the file.
+ */
+export function viewOfGame(engine: Engine, file: string, game: ParsedKpgn, n: number, as: Side | undefined): View {
+  if (game.kind === 'view') {
+    if (as !== undefined && game.view.as !== as) throw fail('wrong-side', { file, game: n, side: game.view.as, wanted: as });
+    return game.view;
+  }
+  if (as === undefined) throw fail('missing-as', { file, game: n });
+  try {
+    return viewOf(validateRecord(engine, game.record, game.positions, game.startAt), as);
+  } catch (error) {
+    if (error instanceof KriegError) throw error.within(file);
+    throw error;
+  }
+}
+
+/**
+ * The view of `as` in game `game` (1-based, default 1) of `file`: a record is replayed by the
+ * referee on `engine` first, a view is taken as written.
+ */
+export function viewInFile(engine: Engine, file: string, as: Side | undefined, game: string | number | undefined): { view: View; game: number } {
+  const parsed = readGames(file);
+  const n = game === undefined ? 1 : parseCount('game', game, 1, parsed.length);
+  return { view: viewOfGame(engine, file, parsed[n - 1], n, as), game: n };
 }

@@ -228,7 +228,7 @@ export function solveView(engine: Engine, view: View, ply: number, algorithm: Al
   const started = performance.now();
   if (!options.interleave) {
     if (engine.capacity < estimateEnd) engine.resize(estimateEnd);
-    const belief = estimateBelief(engine, view, 'dfs', { positions: beliefLimit + 1 });
+    const belief = estimateBelief(engine, view, 'dfs', { positions: beliefLimit });
     if (belief.outcome === 'inconsistent') throw fail('inconsistent', { text: 'the view is inconsistent: no position fits it' });
     if (belief.outcome !== 'complete') throw fail('belief-too-large', { text: `the belief state has more than ${beliefLimit} positions` });
     const positions = belief.handles.map((h) => engine.fen(h));

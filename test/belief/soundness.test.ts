@@ -74,9 +74,9 @@ function findPosition(p: Int32Array, base: number, count: number, truth: Int32Ar
   return -1;
 }
 
-/** The complete breadth-first belief of `view`, as identities; undefined when it outgrows the arena. */
+/** The complete breadth-first belief of `view`, as identities; undefined when it outgrows the arena (not grown). */
 function beliefOf(engine: Engine, view: View): Set<string> | undefined {
-  const r = estimateBelief(engine, view, 'bfs');
+  const r = estimateBelief(engine, view, 'bfs', { memoryBytes: 0 });
   if (r.outcome === 'limit-positions') return undefined;
   expect(r.outcome).toBe('complete');
   const p = engine.positions;
@@ -319,6 +319,26 @@ describe.each(BACKENDS)('state estimation on %s', (backend) => {
     }
   });
 
+  // #18: createEngine() gives a 1,024-record arena; estimateBelief once answered limit-positions with
+  // no positions on it (the CLI grew its arena, the API did not)
+  it('grows the arena: a default engine finds the whole belief, as a large one does', () => {
+    const large = newEngine(backend, 'berkeley');
+    const { view, belief } = fittingView(large, 5001, 7);
+    expect(belief.size).toBeGreaterThan(10_000);
+    for (const mode of ['bfs', 'dfs'] as const) {
+      const engine = createEngine(backend);
+      expect(engine.capacity).toBe(1024);
+      const r = estimateBelief(engine, view, mode);
+      expect(r.outcome, mode).toBe('complete');
+      expect(r.handles.map((h) => identity(engine.positions, h, false)).sort(), mode).toEqual([...belief].sort());
+    }
+    const sample = sampleBelief(createEngine(backend), view, 5, 1);
+    expect([sample.outcome, sample.handles.length]).toEqual(['complete', 5]);
+    const histories = informationSet(createEngine(backend), view);
+    expect(histories.outcome).toBe('complete');
+    expect(histories.count).toBe(informationSet(large, view).count);
+  });
+
   it('limits end in their outcome, never a throw or a trap', () => {
     const engine = newEngine(backend, 'berkeley');
     // a belief of ~25,000 positions, ~90,000 work units breadth-first (several budgeted steps)
@@ -343,18 +363,23 @@ describe.each(BACKENDS)('state estimation on %s', (backend) => {
     // the limits leave the engine usable
     expect(beliefOf(engine, view)).toEqual(belief);
 
-    // an arena whose store holds ~100 positions
+    // an arena whose store holds ~100 positions, and no memory to grow it
     const small = newEngine(backend, 'berkeley', storeBase(engine) + 114);
     const store = small.capacity - storeBase(small);
     expect(store).toBeGreaterThan(50);
     expect(store).toBeLessThan(200);
-    expect(run(() => estimateBelief(small, view, 'bfs')).outcome).toBe('limit-positions');
-    const full = run(() => estimateBelief(small, view, 'dfs'));
+    const fixed = { memoryBytes: 0 };
+    expect(run(() => estimateBelief(small, view, 'bfs', fixed)).outcome).toBe('limit-positions');
+    const full = run(() => estimateBelief(small, view, 'dfs', fixed));
     expect([full.outcome, full.handles.length]).toEqual(['limit-positions', store]);
-    const sample = run(() => sampleBelief(small, view, 20, 3));
+    const sample = run(() => sampleBelief(small, view, 20, 3, fixed));
     expect([sample.outcome, sample.handles.length]).toEqual(['complete', 20]);
-    const tooMany = run(() => sampleBelief(small, view, 1000, 3));
+    const tooMany = run(() => sampleBelief(small, view, 1000, 3, fixed));
     expect([tooMany.outcome, tooMany.handles.length]).toEqual(['limit-positions', store]);
+    // with memory to grow, the same small engine finds the whole belief
+    const grown = run(() => estimateBelief(small, view, 'dfs'));
+    expect(grown.outcome).toBe('complete');
+    expect(grown.handles.map((h) => identity(small.positions, h, false)).sort()).toEqual([...belief].sort());
   });
 
   // Known bug (reported): the host's depth-first loops (estimateBelief 'dfs', sampleBelief,
@@ -380,11 +405,12 @@ describe.each(BACKENDS)('state estimation on %s', (backend) => {
     const view = viewOf(randomGame(engine, 3, { maxPlies: 4 }), 'white');
     sampleBelief(engine, view, 5, 1);
     const before = informationSet(engine, view, true);
-    engine.resize(512); // below storeBase(): no store at all
+    engine.resize(512); // below storeBase(): no store at all, and no memory to grow it
     engine.setRules(preset('berkeley'));
+    const fixed = { memoryBytes: 0 };
     const got = [
-      estimateBelief(engine, view, 'bfs').outcome, estimateBelief(engine, view, 'dfs').outcome,
-      sampleBelief(engine, view, 5, 1).outcome,
+      estimateBelief(engine, view, 'bfs', fixed).outcome, estimateBelief(engine, view, 'dfs', fixed).outcome,
+      sampleBelief(engine, view, 5, 1, fixed).outcome,
     ];
     expect(got).toEqual(Array(3).fill('limit-positions'));
     const after = informationSet(engine, view, true);

@@ -7,7 +7,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { join } from 'node:path';
 import { ProblemDb } from '../../host/db/database';
 import { packageRoot } from '../../host/db/paths';
-import { generate, type GenerateParams } from '../../host/db/generate';
+import { generate, selfPlayWorkers, type GenerateParams } from '../../host/db/generate';
 import { createEngine } from '../../host/node';
 import type { Algorithm, SolveLimits } from '../../host/solver/solve';
 import { checkInstance, NEAR_MISS_CHECKERS } from '../lib/dbCheck';
@@ -73,9 +73,7 @@ describe('the shipped problem databases', () => {
         const db = dbs.get(shipped.file)!;
         const params = db.params<GenerateParams>();
         const again = await ProblemDb.create(undefined, params);
-        const workers = {
-          referee: createEngine(backend, 1024), work: createEngine(backend, 1 << 17), scorer: createEngine(backend, 256), solver: createEngine(backend),
-        };
+        const workers = selfPlayWorkers(backend);
         generate(again, workers, params, { mates: Infinity, nearMisses: Infinity, maxGames: games });
         expect(again.games()).toEqual(db.games().slice(0, games));
         expect(again.instances()).toEqual(db.instances().filter((i) => i.game <= games));
