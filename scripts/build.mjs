@@ -1,10 +1,12 @@
-// Builds everything `npm install` promises: the release WASM core (asc), the portable JS build of
-// the same assembly/ sources, the CLI bundle and the browser bundle (esbuild).
-// Usage: node scripts/build.mjs [wasm|js|cli|web ...] [--stale]
+// Builds everything `npm install` promises (npm's prepare step: a clone's install and npm pack run
+// it; a package installed from the registry or a tarball ships these outputs): the release WASM core
+// (asc), the portable JS build of the same assembly/ sources, the library and CLI bundles, the
+// browser bundle (esbuild) and the library's type declarations (tsc).
+// Usage: node scripts/build.mjs [wasm|js|lib|cli|web|types ...] [--stale]
 //   no step named: all of them; --stale: only the outputs older than their inputs (the tests'
 //   globalSetup runs this, so a suite never runs a stale build).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, copyFileSync, existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, copyFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -15,7 +17,9 @@ const args = process.argv.slice(2);
 const staleOnly = args.includes('--stale');
 const wanted = new Set(args.filter((a) => !a.startsWith('--')));
 
-const node = { bundle: true, platform: 'node', target: 'node20', format: 'esm', logLevel: 'warning' };
+// Node bundles leave the npm dependencies out (installed beside the package, each under its own
+// licence: chessops, the independent verifier's chess rules, is GPL-3.0-or-later); the JS core is in.
+const node = { bundle: true, platform: 'node', target: 'node20', format: 'esm', logLevel: 'warning', packages: 'external' };
 
 /** Newest modification time (ms) of a file, or of every file below a directory; 0 if missing. */
 function newest(path) {
@@ -64,6 +68,29 @@ async function buildJs() {
   ].join('\n'));
 }
 
+async function buildLib() {
+  await esbuild.build({ ...node, entryPoints: [at('host/node.ts')], outfile: at('dist/krieg.js') });
+}
+
+async function buildTypes() {
+  rmSync(at('dist/types'), { recursive: true, force: true });
+  execFileSync(process.execPath, [at('node_modules/typescript/bin/tsc'), '-p', at('tsconfig.types.json')], { cwd: root, stdio: 'inherit' });
+  // Node's ESM resolution (a consumer's moduleResolution node16/nodenext) needs file extensions:
+  // './engine' becomes './engine.js', which TypeScript reads as ./engine.d.ts
+  const withExtension = (file, spec) => {
+    const base = join(dirname(file), spec);
+    if (existsSync(`${base}.d.ts`)) return `${spec}.js`;
+    if (existsSync(join(base, 'index.d.ts'))) return `${spec}/index.js`;
+    return spec;
+  };
+  const walk = (dir) => readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [join(dir, name)]));
+  for (const file of walk(at('dist/types')).filter((f) => f.endsWith('.d.ts'))) {
+    const text = readFileSync(file, 'utf8');
+    const fixed = text.replace(/(from\s+|import\()(['"])(\.{1,2}\/[^'"]+?)\2/g, (whole, lead, quote, spec) => `${lead}${quote}${withExtension(file, spec)}${quote}`);
+    if (fixed !== text) writeFileSync(file, fixed);
+  }
+}
+
 async function buildCli() {
   await esbuild.build({
     ...node, entryPoints: [at('host/cli/main.ts')], outfile: at('dist/cli.js'),
@@ -84,8 +111,10 @@ async function buildWeb() {
 const STEPS = [
   { name: 'wasm', outputs: ['build/krieg.wasm'], inputs: ['assembly', 'asconfig.json'], run: buildWasm },
   { name: 'js', outputs: ['build/krieg.js', 'build/krieg.d.ts'], inputs: ['assembly'], run: buildJs },
+  { name: 'lib', outputs: ['dist/krieg.js'], inputs: ['host', 'build/krieg.js'], run: buildLib },
   { name: 'cli', outputs: ['dist/cli.js'], inputs: ['host', 'build/krieg.js'], run: buildCli },
   { name: 'web', outputs: ['dist/web/krieg.js', 'dist/web/index.html'], inputs: ['host', 'build/krieg.js', 'build/krieg.wasm'], run: buildWeb },
+  { name: 'types', outputs: ['dist/types/node.d.ts', 'dist/types/web/main.d.ts'], inputs: ['host', 'build/krieg.d.ts', 'tsconfig.types.json', 'tsconfig.json'], run: buildTypes },
 ];
 
 for (const step of STEPS) {

@@ -21,7 +21,7 @@ export const DEFAULT_LIMIT_POSITIONS = 2_000_000;
 /** The most positions a limit may ask for: breadth-first keeps two layers, 8 M records of 128 bytes, just under the core's 1 GiB array limit. */
 export const MAX_LIMIT_POSITIONS = 4_000_000;
 /** The memory the position arena may grow to when no budget is given. */
-export const DEFAULT_MEMORY_BYTES = 1000 * 2 ** 20;
+export const DEFAULT_ARENA_BYTES = 1000 * 2 ** 20;
 /** The first store of a run (positions); it grows 8 times over only when a run fills it. */
 const FIRST_STORE = 1 << 16;
 const RECORD_BYTES = POSITION_WORDS * 4;
@@ -37,7 +37,7 @@ export interface Limits {
   /** Stop after this many milliseconds (all runs together). */
   timeMs?: number;
   /**
-   * Bytes the engine's position arena may grow to (default DEFAULT_MEMORY_BYTES; never shrunk): a
+   * Bytes the engine's position arena may grow to (default DEFAULT_ARENA_BYTES; never shrunk): a
    * run that fills its store before the positions limit runs again in an arena 8 times larger, up
    * to what the limit needs. A store the budget cannot enlarge ends the run with `limit-positions`.
    */
@@ -100,7 +100,7 @@ function ended(step: Step): Outcome | undefined {
  */
 function growing<R extends { ms: number }>(engine: Engine, need: number, limits: Limits, run: (timeMs: number | undefined) => R, storeFull: (r: R) => boolean): R {
   const base = storeBase(engine);
-  const budget = Math.max(engine.capacity, Math.floor((limits.memoryBytes ?? DEFAULT_MEMORY_BYTES) / RECORD_BYTES));
+  const budget = Math.max(engine.capacity, Math.floor((limits.memoryBytes ?? DEFAULT_ARENA_BYTES) / RECORD_BYTES));
   const wanted = Math.min(base + need, budget);
   let capacity = Math.max(engine.capacity, Math.min(wanted, base + FIRST_STORE));
   const started = performance.now();
