@@ -3,7 +3,7 @@
 //   [--out FILE.svg|FILE.png] [--json] [--backend wasm|js]
 import type { Argv } from 'yargs';
 import { createEngine } from '../node';
-import { withBackend, withGameSelection, runCommand, finishWith, seconds, progressLine, EXIT_CODES_TEXT } from './common';
+import { withBackend, withGameSelection, runCommand, finishWith, seconds, progressLine, EXIT_CODES_TEXT, say, io } from './common';
 import { parseCount, parseSeconds } from '../io/args';
 import { writeAtomically } from '../io/files';
 import { viewInFile } from '../referee/validate';
@@ -133,18 +133,18 @@ export const beliefCommand = {
       if (wantFens) doc.fens = positions.map((p) => p.fen);
       if (heatmap) doc.heatmap = { color: enemy === 0 ? 'white' : 'black', total: heatmap.total, counts: heatmap.counts };
       if (argv.out !== undefined) doc[format!] = argv.out;
-      console.log(JSON.stringify(doc));
+      say(JSON.stringify(doc));
     } else {
       const what = argv.mode === 'sample' ? `sample of ${k}, seed ${seed}` : argv.mode;
-      console.log(`positions: ${countKnown ? handles.length : 'unknown'}${partial && countKnown && outcome !== 'inconsistent' ? ' (partial)' : ''}`);
-      console.log(`outcome: ${outcome} (${what}; work ${result.work}, ${seconds(ms)})`);
-      if (argv.show === 'fens') for (const p of positions) console.log(p.fen);
-      if (argv.show === 'boards') positions.forEach((p, i) => console.log(`\n${i + 1}. ${p.fen}\n${boardText(p.board)}`));
+      say(`positions: ${countKnown ? handles.length : 'unknown'}${partial && countKnown && outcome !== 'inconsistent' ? ' (partial)' : ''}`);
+      say(`outcome: ${outcome} (${what}; work ${result.work}, ${seconds(ms)})`);
+      if (argv.show === 'fens') for (const p of positions) say(p.fen);
+      if (argv.show === 'boards') positions.forEach((p, i) => say(`\n${i + 1}. ${p.fen}\n${boardText(p.board)}`));
       if (argv.show === 'heatmap' && heatmap) {
-        console.log(`\n${enemy === 0 ? 'White' : 'Black'} pieces: positions (of ${heatmap.total}) with one on each square`);
-        process.stdout.write(heatmapText(heatmap));
+        say(`\n${enemy === 0 ? 'White' : 'Black'} pieces: positions (of ${heatmap.total}) with one on each square`);
+        io.out(heatmapText(heatmap));
       }
-      if (argv.out !== undefined) console.log(`heatmap written to ${argv.out}`);
+      if (argv.out !== undefined) say(`heatmap written to ${argv.out}`);
     }
     if (message !== undefined) finishWith(outcome === 'inconsistent' ? EXIT.inconsistent : EXIT.limit, message);
   }),

@@ -28,6 +28,18 @@ export function withGameSelection<T>(y: Argv<T>) {
 }
 
 /**
+ * Where the commands write: stdout and stderr by default; the tests redirect them to run commands
+ * in-process (test/lib/cli.ts).
+ */
+export const io = {
+  out: (text: string): void => { process.stdout.write(text); },
+  err: (text: string): void => { process.stderr.write(text); },
+};
+
+/** A line of output. */
+export function say(line: string): void { io.out(`${line}\n`); }
+
+/**
  * Runs a command body: a KriegError becomes one line on stderr and the exit code the error registry
  * gives its id (host/errors.ts); anything else is an internal error (exit 1). The only place errors
  * turn into exits.
@@ -43,7 +55,7 @@ export async function runCommand(body: () => void | Promise<void>): Promise<void
 
 /** Ends the command with `exitCode` and `krieg: message` on stderr (the output already printed stays). */
 export function finishWith(exitCode: number, message: string): void {
-  process.stderr.write(`krieg: ${message}\n`);
+  io.err(`krieg: ${message}\n`);
   process.exitCode = exitCode;
 }
 
@@ -63,8 +75,8 @@ export function progressLine(what: string): { update: (text: string) => void; do
       last = now;
       shown = true;
       const line = `${what}: ${text}, ${((now - started) / 1000).toFixed(1)} s`;
-      process.stderr.write(tty ? `\r\x1b[K${line}` : `${line}\n`);
+      io.err(tty ? `\r\x1b[K${line}` : `${line}\n`);
     },
-    done() { if (shown && tty) process.stderr.write('\r\x1b[K'); },
+    done() { if (shown && tty) io.err('\r\x1b[K'); },
   };
 }

@@ -3,7 +3,7 @@
 // `generate` (./dbGenerate) and `bench` (./dbBench, its results table) write to it.
 import type { Argv } from 'yargs';
 import { readFileSync } from 'node:fs';
-import { withDbOption, runCommand } from './common';
+import { withDbOption, runCommand, say, io } from './common';
 import { parseCount } from '../io/args';
 import { sameFile, writeAtomically } from '../io/files';
 import { generateCommand } from './dbGenerate';
@@ -50,10 +50,10 @@ const listCommand = {
     const limit = argv.limit === undefined ? Infinity : parseCount('limit', argv.limit, 1, Number.MAX_SAFE_INTEGER);
     const all = await withDb(dbPath(argv.db), (db) => db.summaries(filter));
     const shown = all.slice(0, limit);
-    if (argv.json) { console.log(JSON.stringify(shown.map(({ cls, ...s }) => ({ ...s, class: cls })))); return; }
+    if (argv.json) { say(JSON.stringify(shown.map(({ cls, ...s }) => ({ ...s, class: cls })))); return; }
     const header = ['id', 'ply', 'class', 'belief', 'rules', 'game', 'cut ply'];
-    if (shown.length) process.stdout.write(table([header, ...shown.map((s) => [s.id, s.ply, s.cls, s.beliefSize, s.rules, s.game, s.cutPly])]));
-    console.log(shown.length < all.length ? `${shown.length} of ${all.length} instances` : `${all.length} instance${all.length === 1 ? '' : 's'}`);
+    if (shown.length) io.out(table([header, ...shown.map((s) => [s.id, s.ply, s.cls, s.beliefSize, s.rules, s.game, s.cutPly])]));
+    say(shown.length < all.length ? `${shown.length} of ${all.length} instances` : `${all.length} instance${all.length === 1 ? '' : 's'}`);
   }),
 };
 
@@ -67,7 +67,7 @@ const showCommand = {
   handler: (argv: DbArgs & { id?: string }) => runCommand(() => withDb(dbPath(argv.db), (db) => {
     const row = instanceById(db, argv.id ?? '');
     const results = db.results(row.id);
-    if (argv.json) { console.log(JSON.stringify({ ...instanceJson(db, row), results })); return; }
+    if (argv.json) { say(JSON.stringify({ ...instanceJson(db, row), results })); return; }
     const n = row.positions.length;
     const all = row.covered.length === n;
     const out = [
@@ -88,10 +88,10 @@ const showCommand = {
       row.viewKpgn.trimEnd(),
       '',
     ];
-    process.stdout.write(out.join('\n') + '\n');
-    if (!results.length) { console.log('benchmark results: none'); return; }
-    console.log('benchmark results:');
-    process.stdout.write(table([['algorithm', 'backend', 'answer', 'nodes', 'positions', 'ms', 'limit ms', 'machine', 'commit', 'run at'],
+    io.out(out.join('\n') + '\n');
+    if (!results.length) { say('benchmark results: none'); return; }
+    say('benchmark results:');
+    io.out(table([['algorithm', 'backend', 'answer', 'nodes', 'positions', 'ms', 'limit ms', 'machine', 'commit', 'run at'],
       ...results.map((r) => [r.algorithm, r.backend, r.answer, r.nodes, r.positions, Number(r.ms.toFixed(1)), r.limitMs ?? '', r.machine, r.gitCommit?.slice(0, 10) ?? '', r.runAt])]));
   })),
 };
@@ -121,7 +121,7 @@ const exportCommand = {
       return { content: exportText(db, rows, argv.format), what: `${rows.length} instance${rows.length === 1 ? '' : 's'} (${argv.format})` };
     });
     writeAtomically(argv.out, written.content);
-    console.log(`wrote ${written.what} to ${argv.out}`);
+    say(`wrote ${written.what} to ${argv.out}`);
   }),
 };
 
@@ -132,16 +132,16 @@ const statsCommand = {
   handler: (argv: DbArgs) => runCommand(async () => {
     const path = dbPath(argv.db);
     const stats = await withDb(path, (db) => statsOf(db, path));
-    if (argv.json) { console.log(JSON.stringify(stats)); return; }
+    if (argv.json) { say(JSON.stringify(stats)); return; }
     const g = stats.games;
     const value = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
-    console.log(`database  ${path} (schema ${stats.schemaVersion}, ${(stats.bytes / 1024).toFixed(0)} KiB)`);
-    console.log(`rules     ${Object.entries(stats.rules).map(([name, n]) => `${name} (${n})`).join(', ') || 'none'}`);
-    console.log(`games     ${g.played} played, ${g.dropped} dropped (White's belief too large); ${g.instancesPerGame} instances per game played`);
-    console.log(`params    ${Object.entries(stats.params).map(([k, v]) => `${k}=${value(v)}`).join(' ') || 'none'}`);
-    console.log('');
+    say(`database  ${path} (schema ${stats.schemaVersion}, ${(stats.bytes / 1024).toFixed(0)} KiB)`);
+    say(`rules     ${Object.entries(stats.rules).map(([name, n]) => `${name} (${n})`).join(', ') || 'none'}`);
+    say(`games     ${g.played} played, ${g.dropped} dropped (White's belief too large); ${g.instancesPerGame} instances per game played`);
+    say(`params    ${Object.entries(stats.params).map(([k, v]) => `${k}=${value(v)}`).join(' ') || 'none'}`);
+    say('');
     const row = (ply: string | number, cls: string, s: SizeStats) => [ply, cls, s.instances, s.mean.toFixed(1), s.median, s.max];
-    process.stdout.write(table([['ply', 'class', 'instances', 'belief mean', 'median', 'max'],
+    io.out(table([['ply', 'class', 'instances', 'belief mean', 'median', 'max'],
       ...stats.instances.map((c) => row(c.ply, c.class, c.beliefSize)), row('', 'all', stats.all)]));
   }),
 };

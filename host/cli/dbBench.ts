@@ -4,7 +4,7 @@
 import type { Argv } from 'yargs';
 import cliProgress from 'cli-progress';
 import { createEngine } from '../node';
-import { withBackend, withDbOption, runCommand } from './common';
+import { withBackend, withDbOption, runCommand, say } from './common';
 import { parseCount, parseSeconds } from '../io/args';
 import { dbPath, withDb } from '../db/instances';
 import { benchInstances } from '../db/bench';
@@ -45,10 +45,10 @@ export const benchCommand = {
       bar.start(rows.length, 0);
       const tally = benchInstances(db, engine, rows, algorithms, limitMs, (done) => bar.update(done));
       bar.stop();
-      console.log(`${rows.length} instances, limit ${limitMs / 1000} s, ${argv.backend}; results recorded in ${path}`);
+      say(`${rows.length} instances, limit ${limitMs / 1000} s, ${argv.backend}; results recorded in ${path}`);
       for (const algorithm of algorithms) {
         const t = tally[algorithm] ?? { solved: 0, ms: 0 };
-        console.log(`  ${algorithm.padEnd(7)} solved ${t.solved} of ${rows.length}, ${(t.ms / 1000).toFixed(2)} s in all`);
+        say(`  ${algorithm.padEnd(7)} solved ${t.solved} of ${rows.length}, ${(t.ms / 1000).toFixed(2)} s in all`);
       }
     });
   }),

@@ -5,7 +5,7 @@
 import type { Argv } from 'yargs';
 import { existsSync } from 'node:fs';
 import cliProgress from 'cli-progress';
-import { withBackend, withDbOption, runCommand } from './common';
+import { withBackend, withDbOption, runCommand, say } from './common';
 import { parseCount } from '../io/args';
 import { dbPath, openDb } from '../db/instances';
 import { ProblemDb } from '../db/database';
@@ -75,8 +75,8 @@ export const generateCommand = {
     bar.stop();
     db.close();
     const minutes = (performance.now() - started) / 60_000;
-    console.log(`${path}: ${end.played} games (${end.dropped} dropped); at ${params.ply} ply ${end.mates} mates and ${end.nearMisses} near-misses` +
+    say(`${path}: ${end.played} games (${end.dropped} dropped); at ${params.ply} ply ${end.mates} mates and ${end.nearMisses} near-misses` +
       `${params.reanalyse ? `; ${end.deeper} re-analysed at ${params.reanalyse} ply` : ''} (${minutes.toFixed(1)} min this run)`);
-    if (end.mates < targets.mates || end.nearMisses < targets.nearMisses) console.log(`stopped at --max-games ${targets.maxGames} before the targets were met`);
+    if (end.mates < targets.mates || end.nearMisses < targets.nearMisses) say(`stopped at --max-games ${targets.maxGames} before the targets were met`);
   }),
 };

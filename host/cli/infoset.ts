@@ -2,7 +2,7 @@
 //   [--limit-time S] [--limit-work N] [--json] [--backend wasm|js]
 import type { Argv } from 'yargs';
 import { createEngine } from '../node';
-import { withBackend, withGameSelection, runCommand, finishWith, seconds, EXIT_CODES_TEXT } from './common';
+import { withBackend, withGameSelection, runCommand, finishWith, seconds, EXIT_CODES_TEXT, say } from './common';
 import { parseCount, parseSeconds } from '../io/args';
 import { viewInFile } from '../referee/validate';
 import { informationSet } from '../belief/estimate';
@@ -59,11 +59,11 @@ export const infosetCommand = {
       if (outcome === 'inconsistent') Object.assign(doc, { failedEvent, failedPly: result.failedPly });
       if (message !== undefined) doc.message = message;
       if (list) doc.histories = histories.map((h) => h.join(' '));
-      console.log(JSON.stringify(doc));
+      say(JSON.stringify(doc));
     } else {
-      console.log(`histories: ${count}${outcome !== 'complete' && outcome !== 'inconsistent' ? ' (partial)' : ''}`);
-      console.log(`outcome: ${shown} (work ${result.work}, ${seconds(result.ms)})`);
-      if (list) for (const h of histories) console.log(h.join(' '));
+      say(`histories: ${count}${outcome !== 'complete' && outcome !== 'inconsistent' ? ' (partial)' : ''}`);
+      say(`outcome: ${shown} (work ${result.work}, ${seconds(result.ms)})`);
+      if (list) for (const h of histories) say(h.join(' '));
     }
     if (message !== undefined) finishWith(outcome === 'inconsistent' ? EXIT.inconsistent : EXIT.limit, message);
   }),

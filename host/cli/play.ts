@@ -2,7 +2,7 @@
 import type { Argv } from 'yargs';
 import cliProgress from 'cli-progress';
 import { createEngine } from '../node';
-import { withBackend, runCommand } from './common';
+import { withBackend, runCommand, say } from './common';
 import { parseCount } from '../io/args';
 import { withRuleOptions, rulesFromOptions } from './ruleOptions';
 import { FORMATS, formatOf, formatGames, type Format } from '../io/gamesFile';
@@ -62,6 +62,6 @@ export const playCommand = {
     bar.stop();
     if (records.length === 0) throw fail('no-games');
     writeAtomically(argv.out, formatGames(records, formatOf(argv.out, argv.format)));
-    console.log(`${games} games written to ${argv.out}: ${Object.entries(tally).map(([r, n]) => `${r} ×${n}`).join(', ')}`);
+    say(`${games} games written to ${argv.out}: ${Object.entries(tally).map(([r, n]) => `${r} ×${n}`).join(', ')}`);
   }),
 };

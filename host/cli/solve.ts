@@ -7,7 +7,7 @@
 // the belief state at its end is estimated first), or FENs given with --positions.
 import type { Argv } from 'yargs';
 import { createEngine } from '../node';
-import { withBackend, withDbOption, runCommand, finishWith, progressLine, seconds } from './common';
+import { withBackend, withDbOption, runCommand, finishWith, progressLine, seconds, say, io } from './common';
 import { parseCount, parseSeconds } from '../io/args';
 import { readTextFile, writeAtomically } from '../io/files';
 import { withRuleOptions, rulesFromOptions } from './ruleOptions';
@@ -112,7 +112,7 @@ export const solveCommand = {
     const strategyDoc = result.strategy ? strategyToJson(result.strategy) : undefined;
     if (argv.out !== undefined && strategyDoc) writeAtomically(argv.out, JSON.stringify(strategyDoc, null, 2) + '\n');
     if (argv.json) {
-      console.log(JSON.stringify({
+      say(JSON.stringify({
         source, ply: problem.ply, positions: argv.interleave ? (result as ViewSolveResult).beliefPositions : problem.positions.length, algorithm, answer: result.answer,
         ...(result.limit ? { limit: result.limit } : {}), stats: { ...result.stats, ms: Math.round(result.stats.ms * 1000) / 1000 },
         ...(strategyDoc ? { strategy: strategyDoc } : {}),
@@ -121,14 +121,14 @@ export const solveCommand = {
       const side = result.strategy ? (result.strategy.side === 'white' ? 'White' : 'Black') : argv.interleave ? (argv.as === 'black' ? 'Black' : 'White') : problem.positions[0].split(' ')[1] === 'b' ? 'Black' : 'White';
       const verdict = result.answer === 'proven' ? `${side} can force mate within ${problem.ply} ply`
         : result.answer === 'disproven' ? `${side} cannot force mate within ${problem.ply} ply` : `stopped by the ${limitMessage}`;
-      console.log(argv.interleave ? `problem: ${source}` : `problem: ${source}, ${problem.positions.length} positions, ${side} to move`);
-      console.log(`answer: ${result.answer} — ${verdict}`);
-      console.log(`search: ${algorithm}, ${statsText(result)}`);
+      say(argv.interleave ? `problem: ${source}` : `problem: ${source}, ${problem.positions.length} positions, ${side} to move`);
+      say(`answer: ${result.answer} — ${verdict}`);
+      say(`search: ${algorithm}, ${statsText(result)}`);
       if (result.strategy) {
-        if (argv.strategy === 'json') console.log(JSON.stringify(strategyDoc, null, 2));
-        else process.stdout.write(`\n${strategyText(result.strategy)}`);
+        if (argv.strategy === 'json') say(JSON.stringify(strategyDoc, null, 2));
+        else io.out(`\n${strategyText(result.strategy)}`);
       }
-      if (argv.out !== undefined && strategyDoc) console.log(`strategy written to ${argv.out}`);
+      if (argv.out !== undefined && strategyDoc) say(`strategy written to ${argv.out}`);
     }
     if (result.answer === 'unknown') finishWith(EXIT.limit, `limit reached: ${limitMessage}; the answer is unknown`);
   }),
@@ -163,8 +163,8 @@ export const verifyCommand = {
     }
     const { problem, source } = await loadProblem(createEngine(argv.backend, 2), requestOf(argv, strategy.ply));
     const verdict = verifyStrategy(problem, strategy);
-    if (argv.json) console.log(JSON.stringify({ source, ply: problem.ply, positions: problem.positions.length, ...verdict }));
-    else process.stdout.write(`problem: ${source}, ${problem.ply} ply\n${verdictText(verdict)}`);
+    if (argv.json) say(JSON.stringify({ source, ply: problem.ply, positions: problem.positions.length, ...verdict }));
+    else io.out(`problem: ${source}, ${problem.ply} ply\n${verdictText(verdict)}`);
     if (!verdict.ok) process.exitCode = EXIT.verifyFailed;
   }),
 };

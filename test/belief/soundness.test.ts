@@ -202,7 +202,7 @@ describe.each(BACKENDS)('state estimation on %s', (backend) => {
       }
     }
     expect(total.games).toBe(PRESET_NAMES.length * SOUNDNESS_GAMES[backend]);
-    console.log(`${backend}: soundness over ${total.games} games, ${total.plies} plies, ${total.events} events, ${total.positions} positions checked; ${total.shortened} shortenings`);
+    expect(total.events).toBeGreaterThan(total.games);
   });
 
   it('breadth-first and depth-first give the same set', () => {
