@@ -15,6 +15,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import os from 'node:os';
 import { createEngine, BACKENDS, type BackendName, type Engine } from '../host/node';
+import { POSITION_WORDS, W_KEY_LO, W_KEY_HI } from '../host/constants';
 import { viewOf, SIDES, type GameRecord, type Side, type View } from '../host/record/record';
 import { describeRules } from '../host/record/rules';
 import { parseKpgnGames } from '../host/notation/kpgn';
@@ -66,8 +67,8 @@ function digest(engine: Engine, handles: number[]): string {
   let a = 0;
   let b = 0;
   for (const h of handles) {
-    const lo = p[h * 32 + 29];
-    const hi = p[h * 32 + 30];
+    const lo = p[h * POSITION_WORDS + W_KEY_LO];
+    const hi = p[h * POSITION_WORDS + W_KEY_HI];
     a = (a + lo) >>> 0;
     b = (b + (hi ^ Math.imul(lo, 0x9e3779b1))) >>> 0;
   }
