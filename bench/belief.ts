@@ -15,8 +15,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import os from 'node:os';
 import { createEngine, BACKENDS, type BackendName, type Engine } from '../host/node';
-import { viewOf, SIDES, type GameRecord, type Side, type View } from '../host/referee/record';
-import { describeRules } from '../host/referee/rules';
+import { POSITION_WORDS, W_KEY_LO, W_KEY_HI } from '../host/constants';
+import { viewOf, SIDES, type GameRecord, type Side, type View } from '../host/record/record';
+import { describeRules } from '../host/record/rules';
 import { parseKpgnGames } from '../host/notation/kpgn';
 import { estimateBelief, informationSet, type EstimateMode, type Outcome } from '../host/belief/estimate';
 import {
@@ -29,7 +30,8 @@ const ARENA = 1 << 20; // breadth-first keeps two layers of up to 2^19 positions
 const MODES: EstimateMode[] = ['bfs', 'dfs'];
 const MODE_NAME: Record<EstimateMode, string> = { bfs: 'breadth-first', dfs: 'depth-first' };
 // guards only: every benchmarked view completes far below them (asserted)
-const ESTIMATE_LIMITS = { work: 5e7, timeMs: 60_000 };
+// the arena is fixed (memoryBytes 0: never grown), as the tables say
+const ESTIMATE_LIMITS = { work: 5e7, timeMs: 60_000, memoryBytes: 0 };
 // information-set subset: the first INFOSET_VIEWS views (in file order) whose count completes within INFOSET_WORK
 const INFOSET_VIEWS = quick ? 3 : 12;
 const INFOSET_WORK = 5e6;
@@ -65,8 +67,8 @@ function digest(engine: Engine, handles: number[]): string {
   let a = 0;
   let b = 0;
   for (const h of handles) {
-    const lo = p[h * 32 + 29];
-    const hi = p[h * 32 + 30];
+    const lo = p[h * POSITION_WORDS + W_KEY_LO];
+    const hi = p[h * POSITION_WORDS + W_KEY_HI];
     a = (a + lo) >>> 0;
     b = (b + (hi ^ Math.imul(lo, 0x9e3779b1))) >>> 0;
   }
@@ -219,7 +221,7 @@ const plyTables = plyGames.map((record) => {
     const side = (as: Side): PlySide => {
       const view = viewOf(position, as);
       const h = informationSet(engines.wasm, view, false, { work: PLY_INFOSET_WORK });
-      const b = estimateBelief(engines.wasm, view, 'bfs', { work: PLY_BELIEF_WORK });
+      const b = estimateBelief(engines.wasm, view, 'bfs', { work: PLY_BELIEF_WORK, memoryBytes: 0 });
       return {
         histories: h.outcome === 'complete' ? h.count : null, historiesOutcome: h.outcome, historiesMs: h.ms,
         belief: b.outcome === 'complete' ? b.handles.length : null, beliefOutcome: b.outcome, beliefMs: b.ms,

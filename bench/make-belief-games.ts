@@ -24,11 +24,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createEngine } from '../host/node';
-import { preset, withOverrides, sameRules, type RuleSet } from '../host/referee/rules';
+import { preset, withOverrides, sameRules, type RuleSet } from '../host/record/rules';
 import { randomGame } from '../host/referee/game';
-import { viewOf, SIDES, type GameRecord } from '../host/referee/record';
+import { viewOf, SIDES, type GameRecord } from '../host/record/record';
 import { estimateBelief } from '../host/belief/estimate';
-import { writeRecordKpgn, parseKpgnGames } from '../host/notation/kpgn';
+import { makeRecordKpgn, parseKpgnGames } from '../host/notation/kpgn';
 import { progress, repoRoot, writeText } from './lib/harness';
 
 const GAMES = 40;
@@ -56,7 +56,7 @@ function passes(record: GameRecord): number[] | undefined {
     const view = viewOf(record, as);
     const bfs = estimateBelief(estimator, view, 'bfs', { work: BFS_WORK, positions: MAX_BELIEF });
     if (bfs.outcome !== 'complete') return undefined;
-    const dfs = estimateBelief(estimator, view, 'dfs', { work: DFS_WORK, positions: MAX_BELIEF + 1 });
+    const dfs = estimateBelief(estimator, view, 'dfs', { work: DFS_WORK, positions: MAX_BELIEF });
     if (dfs.outcome !== 'complete' || dfs.handles.length !== bfs.handles.length) return undefined;
     sizes.push(bfs.handles.length);
   }
@@ -79,7 +79,7 @@ for (let seed = 1; games.length < GAMES; seed++) {
   const cut = plies(best.record);
   progress(`seed ${seed}: cut at ply ${cut}, belief ${best.sizes.join(' / ')} (white / black)`);
   best.record.tags = { Event: 'krieg belief bench', Seed: String(seed), Plies: String(cut) };
-  games.push(writeRecordKpgn(best.record));
+  games.push(makeRecordKpgn(best.record));
 }
 
 const perPly: string[] = [];
@@ -88,7 +88,7 @@ for (const [name, rules] of [['berkeley', berkeley], ['restricted', RESTRICTED]]
   const record = randomGame(referee, PLY_SEED, { maxPlies: PLY_GAME_PLIES });
   if (plies(record) !== PLY_GAME_PLIES) throw new Error(`seed ${PLY_SEED} under ${name} ended after ${plies(record)} plies`);
   record.tags = { Event: `krieg belief per ply (${name})`, Seed: String(PLY_SEED), Plies: String(PLY_GAME_PLIES) };
-  perPly.push(writeRecordKpgn(record));
+  perPly.push(makeRecordKpgn(record));
 }
 
 const files = [
@@ -102,7 +102,7 @@ for (const file of files) {
   // the file reads back as the same games, under the same rules
   const parsed = parseKpgnGames(readFileSync(path, 'utf8'));
   const same = parsed.length === file.games.length && parsed.every((p, i) =>
-    p.kind === 'record' && writeRecordKpgn(p.record) === file.games[i] && sameRules(p.record.rules, file.rules[Math.min(i, file.rules.length - 1)]));
+    p.kind === 'record' && makeRecordKpgn(p.record) === file.games[i] && sameRules(p.record.rules, file.rules[Math.min(i, file.rules.length - 1)]));
   if (!same) throw new Error(`${file.path} does not read back as written`);
   progress(`wrote ${file.path} (${file.games.length} games)`);
 }

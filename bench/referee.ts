@@ -4,8 +4,9 @@
 // Usage: npm run bench:referee [-- --quick]
 import { join } from 'node:path';
 import { createEngine, BACKENDS, type BackendName } from '../host/node';
-import { preset, PRESET_NAMES } from '../host/referee/rules';
+import { preset, PRESET_NAMES } from '../host/record/rules';
 import { parseFen, START_FEN } from '../host/notation/fen';
+import { playRandomGame, gamePlies, gameResult, gameEvents } from '../host/core/referee';
 import {
   describeMachine, gitState, group, machine, median, progress, repoRoot, timed, writeJson, writeText,
 } from './lib/harness';
@@ -14,33 +15,29 @@ const quick = process.argv.includes('--quick');
 const GAMES = quick ? 50 : 300;
 const RUNS = quick ? 3 : 5;
 const MAX_PLIES = 400; // 200 moves each side
-const EVENT_WORDS = 4;
-const EVENT_ATTEMPT = 1;
 
-interface Work { plies: number; attempts: number; fullLength: number; results: number[] }
+interface Work { plies: number; attempts: number; fullLength: number; results: string[] }
 interface Cell { backend: BackendName; variant: string; games: number; work: Work; runsMs: number[]; medianMs: number }
 
 function play(backend: BackendName, variant: string): Cell {
   const engine = createEngine(backend);
   engine.setRules(preset(variant));
   const start = parseFen(START_FEN);
-  const x = engine.core.exports;
   const batch = (count: (seed: number) => void) => {
     for (let seed = 1; seed <= GAMES; seed++) {
       engine.setSetup(0, start);
-      x.playRandomGame(0, seed, MAX_PLIES);
+      playRandomGame(engine, 0, seed, MAX_PLIES);
       count(seed);
     }
   };
   // the work, counted once outside the timed runs
   const work: Work = { plies: 0, attempts: 0, fullLength: 0, results: [] };
   batch(() => {
-    const plies = x.gamePlies();
+    const plies = gamePlies(engine);
     work.plies += plies;
     if (plies === MAX_PLIES) work.fullLength++;
-    work.results.push(x.gameResult());
-    const log = engine.view('events');
-    for (let i = 0, n = x.gameEventCount(); i < n; i++) if ((log[i * EVENT_WORDS] & 15) === EVENT_ATTEMPT) work.attempts++;
+    work.results.push(gameResult(engine));
+    work.attempts += gameEvents(engine).filter((e) => e.type === 'attempt').length;
   });
   batch(() => {}); // warm-up
   const runsMs: number[] = [];

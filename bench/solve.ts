@@ -21,10 +21,10 @@ import { parseProblems, type NamedProblem } from '../host/solver/problemFile';
 import { ProblemDb } from '../host/db/database';
 import { defaultDbPath } from '../host/db/paths';
 import { parseRecordJson } from '../host/notation/recordJson';
-import type { View } from '../host/referee/record';
+import type { View } from '../host/record/record';
 import { solveView } from '../host/solver/solve';
 import { describeMachine, gitState, group, machine, median, progress, repoRoot, seconds, writeJson, writeText } from './lib/harness';
-import { parseRulesJson } from '../host/referee/rules';
+import { parseRulesJson } from '../host/record/rules';
 
 const quick = process.argv.includes('--quick');
 const RUNS = quick ? 1 : 3;

@@ -14,7 +14,7 @@ import { createEngine } from '../host/node';
 import { ProblemDb } from '../host/db/database';
 import { solve, type Algorithm, type Problem } from '../host/solver/solve';
 import { describeMachine, gitState, machine, median, progress, repoRoot, seconds, writeJson, writeText } from './lib/harness';
-import { parseRulesJson } from '../host/referee/rules';
+import { parseRulesJson } from '../host/record/rules';
 
 const option = (name: string) => { const i = process.argv.indexOf(name); return i >= 0 ? process.argv[i + 1] : undefined; };
 const quick = process.argv.includes('--quick');

@@ -20,7 +20,7 @@ export interface CoreExports {
   moveBuffer(): unknown;
   setupBuffer(): unknown;
   keyBuffer(): unknown;
-  /** Validate the setup buffer and store it at `handle`: 0 or a SETUP_* status (host/status.ts). */
+  /** Validate the setup buffer and store it at `handle`: 0 or a SETUP_* status (host/errors.ts). */
   loadSetup(handle: number): number;
   /** Write position `handle` into the setup buffer. */
   storeSetup(handle: number): void;
@@ -148,11 +148,4 @@ export interface Core {
    * memory grows, so callers re-fetch after any call that may allocate (init).
    */
   view(ref: unknown): Int32Array;
-  /**
-   * Takes the core for a new Engine and returns its token; `owns(token)` tells whether that engine
-   * still has it. A WASM core is one instance per Engine; the JS core is one module per process, so
-   * the newest JS engine owns it and older ones must stop.
-   */
-  claim(): number;
-  owns(token: number): boolean;
 }

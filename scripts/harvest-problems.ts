@@ -31,13 +31,13 @@
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createEngine, START_FEN } from '../host/node';
-import { preset } from '../host/referee/rules';
+import { preset } from '../host/record/rules';
 import { randomGame, seededRandom } from '../host/referee/game';
-import { viewOf, type GameRecord } from '../host/referee/record';
+import { viewOf, type GameRecord } from '../host/record/record';
 import { estimateBelief } from '../host/belief/estimate';
 import { solve, ALGORITHMS, type Answer } from '../host/solver/solve';
 import { verifyStrategy, verdictText } from '../host/verify/verify';
-import { formatProblems, parseProblems, type NamedProblem } from '../host/solver/problemFile';
+import { makeProblems, parseProblems, type NamedProblem } from '../host/solver/problemFile';
 import { placedSetup, kingDistance, whiteToMoveCuts } from '../host/db/setups';
 import { repoRoot } from '../bench/lib/harness';
 
@@ -202,7 +202,7 @@ for (let i = 0; games < MAX_GAMES && !allFilled(); i++) {
   harvestGame(template.name, start, gameSeed, `from the random ${template.name} setup ${start}`);
 }
 
-const text = formatProblems(problems);
+const text = makeProblems(problems);
 parseProblems(text, outPath); // reads back
 writeFileSync(outPath, text);
 const seconds = ((performance.now() - started) / 1000).toFixed(1);

@@ -58,14 +58,14 @@ import { parseFen as parseChessopsFen } from 'chessops/fen';
 import { parseUci } from 'chessops/util';
 import type { NormalMove } from 'chessops/types';
 import { createEngine, type Engine } from '../host/node';
-import { moveToUci } from '../host/notation/move';
-import { preset } from '../host/referee/rules';
+import { makeUci } from '../host/notation/move';
+import { preset } from '../host/record/rules';
 import { playGame, seededRandom, randomPlayer, type Player } from '../host/referee/game';
-import { viewOf, type GameRecord } from '../host/referee/record';
+import { viewOf, type GameRecord } from '../host/record/record';
 import { estimateBelief } from '../host/belief/estimate';
 import { solve, type Algorithm, type Answer, type SolveResult } from '../host/solver/solve';
 import { verifyStrategy, verdictText } from '../host/verify/verify';
-import { formatProblems, parseProblems, type NamedProblem, type ProblemClass } from '../host/solver/problemFile';
+import { makeProblems, parseProblems, type NamedProblem, type ProblemClass } from '../host/solver/problemFile';
 import { repoRoot } from '../bench/lib/harness';
 
 const MIN_BELIEF = 2;
@@ -171,7 +171,7 @@ function aggressivePlayer(engine: Engine, handle: number): Player {
         let best: number[] = [];
         let bestScore = -Infinity;
         for (const a of open) {
-          const move = parseUci(moveToUci(a));
+          const move = parseUci(makeUci(a));
           if (!move || !('from' in move) || !pos.isLegal(move)) continue;
           const score = rate(pos, move);
           if (score > bestScore) { best = [a]; bestScore = score; } else if (score === bestScore) best.push(a);
@@ -354,7 +354,7 @@ mkdirSync(dir, { recursive: true });
 const order: Record<ProblemClass, number> = { mate: 0, 'near-miss': 1 };
 for (const ply of [3, 5] as const) {
   const problems = sets[ply].sort((a, b) => order[a.class!] - order[b.class!] || a.positions.length - b.positions.length || (a.id < b.id ? -1 : 1));
-  const text = formatProblems(problems);
+  const text = makeProblems(problems);
   parseProblems(text, outPaths[ply]); // reads back
   writeFileSync(outPaths[ply], text);
 }

@@ -33,7 +33,7 @@ import { randomBelow, seedRandom } from '../referee/game';
 import { PositionSet } from './positionSet';
 import {
   viewLength, eventType, eventWord, isBranching,
-  V_OWN_ATTEMPT, V_OPPONENT, V_PAWN_TRIES, V_ANY, TRIES_COUNT, TRIES_EXISTS,
+  V_OWN_ATTEMPT, V_OPPONENT, V_PAWN_TRIES, V_ANY, TRIES_COUNT, TRIES_EXISTS, V_TRIES_SHIFT, V_TRIES_FIELD,
 } from './view';
 
 export const ESTIMATE_DONE: i32 = 0;
@@ -121,7 +121,7 @@ function applyEvent(h: i32, e: i32, dst: i32, list: i32): i32 {
   }
   if (type == V_PAWN_TRIES) {
     const count = legalPawnCaptures(h);
-    const kind = (unchecked(eventWord(e, 0)) >> 8) & 3;
+    const kind = (unchecked(eventWord(e, 0)) >> V_TRIES_SHIFT) & V_TRIES_FIELD;
     if (kind == TRIES_COUNT) return count == eventWord(e, 1) ? h : -1;
     if (kind == TRIES_EXISTS) return (count > 0 ? 1 : 0) == eventWord(e, 1) ? h : -1;
     const word = announcedSquaresWord();
@@ -371,9 +371,9 @@ let started: bool = false;
 let deepestEvent: i32 = -1;
 
 // modes
-const MODE_POSITIONS: i32 = 0; // distinct current positions, into the store
-const MODE_HISTORIES: i32 = 1; // every consistent history, counted (nothing stored)
-const MODE_SAMPLE: i32 = 2; // shuffled descents restarted after each new position
+export const MODE_POSITIONS: i32 = 0; // distinct current positions, into the store
+export const MODE_HISTORIES: i32 = 1; // every consistent history, counted (nothing stored)
+export const MODE_SAMPLE: i32 = 2; // shuffled descents restarted after each new position
 let mode: i32 = MODE_POSITIONS;
 let storeCount: i32 = 0;
 let histories: f64 = 0;
@@ -435,7 +435,7 @@ function runChain(h: i32, e: i32, level: i32): i32 {
   return h;
 }
 
-/** Starts a depth-first run from `root`: mode 0 distinct positions, 1 histories, 2 samples (with seed). */
+/** Starts a depth-first run from `root` in MODE_* (samples use the seed). */
 export function dfsStart(root: i32, runMode: i32, seed: i32): i32 { return dfsStartWithin(root, runMode, seed, positionCapacity()); }
 
 /** dfsStart using only the records below `end` (the rest of the arena belongs to a search fed by this run). */

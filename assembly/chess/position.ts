@@ -26,6 +26,9 @@ import {
 } from './attacks';
 import { PIECE_KEYS, CASTLING_KEYS, EN_PASSANT_KEYS, SIDE_KEYS, initZobrist } from './zobrist';
 
+/** Piece code = type | color << PIECE_COLOR_SHIFT (type in the low PIECE_TYPE_FIELD bits). */
+export const PIECE_COLOR_SHIFT: i32 = 3;
+export const PIECE_TYPE_FIELD: i32 = 7;
 export const PAWN: i32 = 1;
 export const KNIGHT: i32 = 2;
 export const BISHOP: i32 = 3;
@@ -52,24 +55,39 @@ export const CASTLE_BLACK_KING: i32 = 4;
 export const CASTLE_BLACK_QUEEN: i32 = 8;
 
 // Move (16 bits used, stored in an i32): from (bits 0..5) | to (6..11) | kind (12..15).
+export const MOVE_SQUARE_FIELD: i32 = 63;
+export const MOVE_TO_SHIFT: i32 = 6;
+export const MOVE_KIND_SHIFT: i32 = 12;
 export const MOVE_NORMAL: i32 = 0;
 export const MOVE_DOUBLE_PUSH: i32 = 1;
 export const MOVE_CASTLE: i32 = 2; // `to` is the king's destination (g1, c1, g8, c8)
 export const MOVE_EN_PASSANT: i32 = 3;
 export const MOVE_PROMOTION: i32 = 4; // kinds 4..7 promote to KNIGHT..QUEEN: type = kind - 2
 
-export function makeMoveCode(from: i32, to: i32, kind: i32): i32 { return from | (to << 6) | (kind << 12); }
-export function moveFrom(move: i32): i32 { return move & 63; }
-export function moveTo(move: i32): i32 { return (move >> 6) & 63; }
-export function moveKind(move: i32): i32 { return move >> 12; }
+export function makeMoveCode(from: i32, to: i32, kind: i32): i32 { return from | (to << MOVE_TO_SHIFT) | (kind << MOVE_KIND_SHIFT); }
+export function moveFrom(move: i32): i32 { return move & MOVE_SQUARE_FIELD; }
+export function moveTo(move: i32): i32 { return (move >> MOVE_TO_SHIFT) & MOVE_SQUARE_FIELD; }
+export function moveKind(move: i32): i32 { return move >> MOVE_KIND_SHIFT; }
 
 export let POSITIONS = new Int32Array(0);
 
-/** Setup exchange buffer (host ⇄ core): 64 piece codes, side, castling, en passant, halfmove, fullmove. */
+// Setup exchange buffer (host ⇄ core), SETUP_WORDS Int32 words:
+// | word   | field      | meaning                                                     |
+// |--------|------------|-------------------------------------------------------------|
+// | 0..63  | board      | piece code per square (a1 = 0 … h8 = 63), 0 empty           |
+// | 64     | side       | 0 White, 1 Black to move                                    |
+// | 65     | castling   | rights, CASTLE_* bits                                       |
+// | 66     | en passant | target square, or -1                                        |
+// | 67, 68 | clocks     | halfmove clock, fullmove number                             |
+export const SETUP_SIDE: i32 = 64;
+export const SETUP_CASTLING: i32 = 65;
+export const SETUP_EN_PASSANT: i32 = 66;
+export const SETUP_HALFMOVE: i32 = 67;
+export const SETUP_FULLMOVE: i32 = 68;
 export const SETUP_WORDS: i32 = 69;
 export const SETUP = new Int32Array(SETUP_WORDS);
 
-// loadSetup statuses (host/status.ts maps them to messages).
+// loadSetup statuses (host/errors.ts maps them to messages).
 export const SETUP_OK: i32 = 0;
 export const SETUP_BAD_PIECE: i32 = 1;
 export const SETUP_KING_COUNT: i32 = 2;
@@ -363,9 +381,9 @@ function isPieceCode(code: i32): bool {
  */
 export function loadSetup(handle: i32): i32 {
   if (handle < 0 || handle >= positionCapacity()) return SETUP_BAD_HANDLE;
-  const side = SETUP[64];
+  const side = SETUP[SETUP_SIDE];
   if (side != WHITE && side != BLACK) return SETUP_BAD_SIDE;
-  if (SETUP[67] < 0 || SETUP[68] < 1) return SETUP_BAD_CLOCK;
+  if (SETUP[SETUP_HALFMOVE] < 0 || SETUP[SETUP_FULLMOVE] < 1) return SETUP_BAD_CLOCK;
   const counts = SETUP_COUNTS;
   counts.fill(0);
   for (let sq = 0; sq < 64; sq++) {
@@ -390,15 +408,15 @@ export function loadSetup(handle: i32): i32 {
   for (let sq = 0; sq < 64; sq++) if (SETUP[sq] != 0) putPiece(base, sq, SETUP[sq]);
   POSITIONS[base + W_SIDE] = side;
   if (side == BLACK) xorKey(base, SIDE_KEYS[0], SIDE_KEYS[1]);
-  POSITIONS[base + W_HALFMOVE] = SETUP[67];
-  POSITIONS[base + W_FULLMOVE] = SETUP[68];
+  POSITIONS[base + W_HALFMOVE] = SETUP[SETUP_HALFMOVE];
+  POSITIONS[base + W_FULLMOVE] = SETUP[SETUP_FULLMOVE];
   if (isAttacked(base, kingSquare(base, side ^ 1), side)) {
     // rejected: leave the record as it was
     for (let i = 0; i < POSITION_WORDS; i++) POSITIONS[base + i] = SETUP_SAVED[i];
     return SETUP_OPPONENT_IN_CHECK;
   }
 
-  let rights = CASTLING_ALLOWED ? SETUP[65] & 15 : 0;
+  let rights = CASTLING_ALLOWED ? SETUP[SETUP_CASTLING] & 15 : 0;
   const whiteKingHome = SETUP[4] == KING;
   const blackKingHome = SETUP[60] == (KING | 8);
   if (!whiteKingHome || SETUP[7] != ROOK) rights &= ~CASTLE_WHITE_KING;
@@ -410,7 +428,7 @@ export function loadSetup(handle: i32): i32 {
 
   // an en-passant target needs: the right rank, itself and the square the pawn came from empty,
   // and the opponent's pawn on the square in front of it
-  let ep = SETUP[66];
+  let ep = SETUP[SETUP_EN_PASSANT];
   if (ep < 0 || ep > 63) ep = NO_SQUARE;
   else {
     const targetRank = side == WHITE ? 5 : 2;
@@ -426,11 +444,11 @@ export function loadSetup(handle: i32): i32 {
 export function storeSetup(handle: i32): void {
   const base = handle << POSITION_SHIFT;
   for (let sq = 0; sq < 64; sq++) SETUP[sq] = pieceAt(base, sq);
-  SETUP[64] = POSITIONS[base + W_SIDE];
-  SETUP[65] = POSITIONS[base + W_CASTLING];
-  SETUP[66] = POSITIONS[base + W_EN_PASSANT];
-  SETUP[67] = POSITIONS[base + W_HALFMOVE];
-  SETUP[68] = POSITIONS[base + W_FULLMOVE];
+  SETUP[SETUP_SIDE] = POSITIONS[base + W_SIDE];
+  SETUP[SETUP_CASTLING] = POSITIONS[base + W_CASTLING];
+  SETUP[SETUP_EN_PASSANT] = POSITIONS[base + W_EN_PASSANT];
+  SETUP[SETUP_HALFMOVE] = POSITIONS[base + W_HALFMOVE];
+  SETUP[SETUP_FULLMOVE] = POSITIONS[base + W_FULLMOVE];
 }
 
 /** Total pieces of both sides, for quick checks by the host. */

@@ -1,5 +1,5 @@
 // A game in progress: the true position, the referee's memory of the current turn, and the event
-// log from which records and both players' views are derived (host/referee/record.ts).
+// log from which records and both players' views are derived (host/record/record.ts).
 // Players drive it one attempt at a time (gameAttempt), from the host or from the core
 // (the random player below, used for self-play and the referee benchmark).
 //
@@ -30,6 +30,9 @@ import {
 import { ATTEMPTS, generateAttempts, isPawnCaptureAttempt } from './attempts';
 
 export const EVENT_WORDS: i32 = 4;
+/** Word 0 = type | side << EVENT_SIDE_SHIFT (type in the low EVENT_TYPE_FIELD bits). */
+export const EVENT_SIDE_SHIFT: i32 = 4;
+export const EVENT_TYPE_FIELD: i32 = 15;
 export const EVENT_ATTEMPT: i32 = 1;
 export const EVENT_PAWN_TRIES: i32 = 2;
 export const EVENT_ANY: i32 = 3;
@@ -92,7 +95,7 @@ export function gamePlies(): i32 { return plies; }
 function logEvent(type: i32, side: i32, a: i32, b: i32, c: i32): bool {
   if ((eventCount + 1) * EVENT_WORDS > EVENTS.length) return false;
   const e = eventCount * EVENT_WORDS;
-  EVENTS[e] = type | (side << 4);
+  EVENTS[e] = type | (side << EVENT_SIDE_SHIFT);
   EVENTS[e + 1] = a;
   EVENTS[e + 2] = b;
   EVENTS[e + 3] = c;

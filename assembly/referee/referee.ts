@@ -36,6 +36,11 @@ export const ANSWER_LEGAL: i32 = 0;
 export const ANSWER_ILLEGAL: i32 = 1;
 export const ANSWER_NONSENSE: i32 = 2;
 
+/** Field widths (as masks after the shift): answer, capture square + 1, directions, end. */
+export const PERCEPT_ANSWER_FIELD: i32 = 3;
+export const PERCEPT_SQUARE_FIELD: i32 = 127;
+export const PERCEPT_DIRECTIONS_FIELD: i32 = 31;
+export const PERCEPT_END_FIELD: i32 = 7;
 export const PERCEPT_CAPTURE_SHIFT: i32 = 2;
 export const PERCEPT_CAPTURED_PAWN: i32 = 1 << 9;
 export const PERCEPT_CAPTURED_PIECE: i32 = 1 << 10;
@@ -52,8 +57,8 @@ export const END_DRAW_MATERIAL: i32 = 3;
 export const END_DRAW_FIFTY: i32 = 4;
 export const END_DRAW_REPETITION: i32 = 5;
 
-export function perceptAnswer(percept: i32): i32 { return percept & 3; }
-export function perceptEnd(percept: i32): i32 { return (percept >> PERCEPT_END_SHIFT) & 7; }
+export function perceptAnswer(percept: i32): i32 { return percept & PERCEPT_ANSWER_FIELD; }
+export function perceptEnd(percept: i32): i32 { return (percept >> PERCEPT_END_SHIFT) & PERCEPT_END_FIELD; }
 
 /** The move list the referee generates into (its own list of the pool). */
 const refereeMovesOut: i32 = listOffset(REFEREE_LIST);

@@ -36,7 +36,9 @@ let dedupeUsed: i32 = 0;
 /** Positions go to `pending` lists (incremental searches) rather than `entries`. */
 let incremental: bool = false;
 
-export function dedupeBytes(): f64 { return f64(dedupeMask + 1) * 12; }
+/** Bytes per slot of the set (node, handle, generation). */
+export const DEDUPE_SLOT_BYTES: i32 = 12;
+export function dedupeBytes(): f64 { return f64(dedupeMask + 1) * f64(DEDUPE_SLOT_BYTES); }
 
 /**
  * Sizes the set for up to `positions` positions — the largest power of two within two slots per

@@ -1,11 +1,12 @@
 // Where the opponent's pieces may stand: per square, how many positions of a belief state have a
 // piece of one colour there. As counts (a1 = 0 … h8 = 63), an 8×8 text grid, and an SVG or PNG image.
 import { Canvas, GLYPH_HEIGHT, textWidth, type Rgb } from './png';
+import { pieceColor } from '../notation/fen';
 
 const FILES = 'abcdefgh';
 
 export interface Heatmap {
-  /** Colour counted: 0 White, 1 Black (piece code = type | colour << 3). */
+  /** Colour counted: WHITE 0, BLACK 1 (of the piece codes, assembly/chess/position.ts). */
   color: 0 | 1;
   /** Positions looked at. */
   total: number;
@@ -21,7 +22,7 @@ export function pieceHeatmap(boards: Iterable<ArrayLike<number>>, color: 0 | 1):
     total++;
     for (let sq = 0; sq < 64; sq++) {
       const piece = board[sq];
-      if (piece !== 0 && piece >> 3 === color) counts[sq]++;
+      if (piece !== 0 && pieceColor(piece) === color) counts[sq]++;
     }
   }
   return { color, total, counts };

@@ -1,29 +1,27 @@
 // krieg db generate [--db FILE] [--ply 3] [--mates 500] [--near-misses 500] [--seed S] [--variant V]
-//   [--start endgames|standard] [--reanalyse 5] [--max-games N]
+//   [--start endgames|standard] [--reanalyse 5] [--max-games N] [--backend wasm|js]
 // Self-play generation into a problem database (host/db/generate.ts): a new file is created; an
-// existing one made with the same parameters is resumed after its last committed game. It runs on
-// the WASM backend: the referee, the players and the solver need engines side by side, and the JS
-// core is a single module instance (one engine at a time).
+// existing one made with the same parameters is resumed after its last committed game.
 import type { Argv } from 'yargs';
 import { existsSync } from 'node:fs';
 import cliProgress from 'cli-progress';
-import { createEngine } from '../node';
-import { runCommand, parseCount } from './common';
-import { withDbOption, dbPath, openDb } from './db';
+import { withBackend, withDbOption, runCommand, say } from './common';
+import { parseCount } from '../io/args';
+import { dbPath, openDb } from '../db/instances';
 import { ProblemDb } from '../db/database';
-import { generate, checkParams, DEFAULT_PARAMS, START_MODES, type GenerateParams, type StartMode } from '../db/generate';
-import { PRESETS } from '../referee/rules';
-import { KriegError } from '../status';
+import { generate, checkParams, validateParams, selfPlayWorkers, DEFAULT_PARAMS, START_MODES, type GenerateParams, type StartMode } from '../db/generate';
+import { PRESETS } from '../record/rules';
+import type { BackendName } from '../backends/node';
 
 interface GenerateArgs {
   db?: string; ply: string; mates: string; nearMisses: string; seed: string; variant: string; start: StartMode;
-  reanalyse: string; maxGames: string;
+  reanalyse: string; maxGames: string; backend: BackendName;
 }
 
 export const generateCommand = {
   command: 'generate',
   describe: 'make checkmate problems by self-play and store them in the database (resumable)',
-  builder: (y: Argv) => (withDbOption(y, 'the database file to create, or to resume when it exists')
+  builder: (y: Argv) => withBackend(withDbOption(y, 'the database file to create, or to resume when it exists')
     .option('ply', { type: 'string', default: String(DEFAULT_PARAMS.ply), describe: 'classify White\'s beliefs at this depth: mate, near-miss or neither' })
     .option('mates', { type: 'string', default: '500', describe: 'stop once this many mate instances are stored (at --ply)' })
     .option('near-misses', { type: 'string', default: '500', describe: '... and this many near-miss instances' })
@@ -44,9 +42,7 @@ export const generateCommand = {
       ply: parseCount('ply', argv.ply, 1, 15),
       reanalyse: parseCount('reanalyse', argv.reanalyse, 0, 15),
     };
-    if (params.ply % 2 === 0) throw new KriegError('bad-ply', `--ply must be odd (the mover's own moves end a mate: 1, 3, 5 …), got ${params.ply}`);
-    if (params.reanalyse % 2 === 0 && params.reanalyse !== 0) throw new KriegError('bad-reanalyse', `--reanalyse must be odd (or 0), got ${params.reanalyse}`);
-    if (params.reanalyse !== 0 && params.reanalyse <= params.ply) throw new KriegError('bad-reanalyse', `--reanalyse must be deeper than --ply ${params.ply} (or 0), got ${params.reanalyse}`);
+    validateParams(params);
     const targets = {
       mates: parseCount('mates', argv.mates, 0, 1_000_000),
       nearMisses: parseCount('near-misses', argv.nearMisses, 0, 1_000_000),
@@ -60,9 +56,7 @@ export const generateCommand = {
     } else {
       db = await ProblemDb.create(path, params);
     }
-    const workers = {
-      referee: createEngine('wasm', 1024), work: createEngine('wasm', 1 << 17), scorer: createEngine('wasm', 256), solver: createEngine('wasm'),
-    };
+    const workers = selfPlayWorkers(argv.backend);
     const total = targets.mates + targets.nearMisses;
     const bar = new cliProgress.SingleBar({
       format: 'generating {bar} {value}/{total} instances | game {game} ({dropped} dropped) | {mates} mates, {nearMisses} near-misses, {deeper} re-analysed | {rate}/min',
@@ -81,8 +75,8 @@ export const generateCommand = {
     bar.stop();
     db.close();
     const minutes = (performance.now() - started) / 60_000;
-    console.log(`${path}: ${end.played} games (${end.dropped} dropped); at ${params.ply} ply ${end.mates} mates and ${end.nearMisses} near-misses` +
+    say(`${path}: ${end.played} games (${end.dropped} dropped); at ${params.ply} ply ${end.mates} mates and ${end.nearMisses} near-misses` +
       `${params.reanalyse ? `; ${end.deeper} re-analysed at ${params.reanalyse} ply` : ''} (${minutes.toFixed(1)} min this run)`);
-    if (end.mates < targets.mates || end.nearMisses < targets.nearMisses) console.log(`stopped at --max-games ${targets.maxGames} before the targets were met`);
+    if (end.mates < targets.mates || end.nearMisses < targets.nearMisses) say(`stopped at --max-games ${targets.maxGames} before the targets were met`);
   }),
 };

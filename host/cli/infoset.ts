@@ -2,12 +2,14 @@
 //   [--limit-time S] [--limit-work N] [--json] [--backend wasm|js]
 import type { Argv } from 'yargs';
 import { createEngine } from '../node';
-import { withBackend, runCommand, parseCount } from './common';
+import { withBackend, withGameSelection, runCommand, finishWith, seconds, EXIT_CODES_TEXT, say } from './common';
+import { parseCount, parseSeconds } from '../io/args';
+import { viewInFile } from '../referee/validate';
 import { informationSet } from '../belief/estimate';
-import type { Side } from '../referee/record';
+import { inconsistentMessage } from '../belief/describe';
+import type { Side } from '../record/record';
 import type { BackendName } from '../backends/node';
-import { KriegError } from '../status';
-import { readView, withGameSelection, parseSeconds, inconsistentMessage, finishWith, seconds, EXIT_INCONSISTENT, EXIT_LIMIT, EXIT_CODES_TEXT } from './belief';
+import { fail, EXIT } from '../errors';
 
 const DEFAULT_LIST_LIMIT = 100_000; // listed histories are held in memory; counting needs none
 const MAX_LIMIT = Number.MAX_SAFE_INTEGER - 1;
@@ -32,26 +34,16 @@ export const infosetCommand = {
     .epilogue(EXIT_CODES_TEXT)),
   handler: (argv: InfosetArgs) => runCommand(() => {
     const file = argv.file ?? '';
-    if (!argv.count && !argv.list) throw new KriegError('bad-arguments', 'say --count or --list');
+    if (!argv.count && !argv.list) throw fail('bad-arguments', { text: 'say --count or --list' });
     const list = Boolean(argv.list);
     const limit = argv.limitHistories === undefined ? (list ? DEFAULT_LIST_LIMIT : undefined) : parseCount('limit-histories', argv.limitHistories, 1, MAX_LIMIT);
     const timeMs = parseSeconds('limit-time', argv.limitTime);
     const work = argv.limitWork === undefined ? undefined : parseCount('limit-work', argv.limitWork, 1, MAX_LIMIT);
-    const { view, game } = readView(file, argv.as, argv.game, argv.backend);
-
-    // histories are counted, not stored: the arena needs only the estimator's stack
-    const engine = createEngine(argv.backend, 2);
-    engine.resize(engine.core.exports.storeBase() + 2);
-    // one history past the limit tells "exactly the limit" (complete) from "more" (partial)
-    const result = informationSet(engine, view, list, { positions: limit === undefined ? undefined : limit + 1, timeMs, work });
-    let { outcome, count } = result;
+    const engine = createEngine(argv.backend, 2); // histories are counted, not stored: informationSet sizes the arena
+    const { view, game } = viewInFile(engine, file, argv.as, argv.game);
+    const result = informationSet(engine, view, list, { positions: limit, timeMs, work });
+    const { outcome, count, failedEvent } = result;
     const histories = result.histories ?? [];
-    if (limit !== undefined && count > limit) {
-      count = limit;
-      histories.length = Math.min(histories.length, limit);
-      outcome = 'limit-positions';
-    }
-    const failedEvent = outcome === 'inconsistent' ? engine.core.exports.estimateFailedAt() : undefined;
     const shown = outcome === 'limit-positions' ? 'limit-histories' : outcome;
     const message = outcome === 'complete' ? undefined
       : outcome === 'inconsistent' ? inconsistentMessage(view, failedEvent, result.failedPly)
@@ -67,12 +59,12 @@ export const infosetCommand = {
       if (outcome === 'inconsistent') Object.assign(doc, { failedEvent, failedPly: result.failedPly });
       if (message !== undefined) doc.message = message;
       if (list) doc.histories = histories.map((h) => h.join(' '));
-      console.log(JSON.stringify(doc));
+      say(JSON.stringify(doc));
     } else {
-      console.log(`histories: ${count}${outcome !== 'complete' && outcome !== 'inconsistent' ? ' (partial)' : ''}`);
-      console.log(`outcome: ${shown} (work ${result.work}, ${seconds(result.ms)})`);
-      if (list) for (const h of histories) console.log(h.join(' '));
+      say(`histories: ${count}${outcome !== 'complete' && outcome !== 'inconsistent' ? ' (partial)' : ''}`);
+      say(`outcome: ${shown} (work ${result.work}, ${seconds(result.ms)})`);
+      if (list) for (const h of histories) say(h.join(' '));
     }
-    if (message !== undefined) finishWith(outcome === 'inconsistent' ? EXIT_INCONSISTENT : EXIT_LIMIT, message);
+    if (message !== undefined) finishWith(outcome === 'inconsistent' ? EXIT.inconsistent : EXIT.limit, message);
   }),
 };

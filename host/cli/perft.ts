@@ -1,7 +1,8 @@
 // krieg perft <fen|startpos> <depth> [--divide] [--bulk] [--backend wasm|js]
 import type { Argv } from 'yargs';
 import { createEngine } from '../node';
-import { withBackend, runCommand, parseCount } from './common';
+import { withBackend, runCommand, say } from './common';
+import { parseCount } from '../io/args';
 import type { BackendName } from '../backends/node';
 
 export const perftCommand = {
@@ -22,14 +23,14 @@ export const perftCommand = {
     let nodes: number;
     if (argv.divide && depth > 0) {
       const entries = engine.divide(0, depth, argv.bulk);
-      for (const e of entries.sort((a, b) => a.uci.localeCompare(b.uci))) console.log(`${e.uci}: ${e.nodes}`);
+      for (const e of entries.sort((a, b) => a.uci.localeCompare(b.uci))) say(`${e.uci}: ${e.nodes}`);
       nodes = entries.reduce((sum, e) => sum + e.nodes, 0);
-      console.log(`\nmoves: ${entries.length}`);
+      say(`\nmoves: ${entries.length}`);
     } else {
       nodes = engine.perft(0, depth, argv.bulk);
     }
     const seconds = (performance.now() - t0) / 1000;
-    console.log(`nodes: ${nodes}`);
-    console.log(`time: ${seconds.toFixed(3)} s, ${(nodes / Math.max(seconds, 1e-9) / 1e6).toFixed(2)} M nodes/s (${engine.backend}${argv.bulk ? ', bulk' : ''})`);
+    say(`nodes: ${nodes}`);
+    say(`time: ${seconds.toFixed(3)} s, ${(nodes / Math.max(seconds, 1e-9) / 1e6).toFixed(2)} M nodes/s (${engine.backend}${argv.bulk ? ', bulk' : ''})`);
   }),
 };

@@ -2,13 +2,15 @@
 import type { Argv } from 'yargs';
 import cliProgress from 'cli-progress';
 import { createEngine } from '../node';
-import { withBackend, runCommand, parseCount } from './common';
+import { withBackend, runCommand, say } from './common';
+import { parseCount } from '../io/args';
 import { withRuleOptions, rulesFromOptions } from './ruleOptions';
-import { FORMATS, formatOf, formatGames, writeAtomically, type Format } from './gamesFile';
+import { FORMATS, formatOf, formatGames, type Format } from '../io/gamesFile';
+import { writeAtomically } from '../io/files';
 import { randomGame, playGame, randomPlayer } from '../referee/game';
-import type { GameRecord } from '../referee/record';
+import type { GameRecord } from '../record/record';
 import type { BackendName } from '../backends/node';
-import { KriegError } from '../status';
+import { KriegError, fail } from '../errors';
 
 const PLAYERS = ['random'] as const;
 
@@ -36,7 +38,7 @@ export const playCommand = {
     engine.setRules(rules);
     if (argv.fen) { // validated before any game is played
       try { engine.setFen(0, argv.fen as string); } catch (error) {
-        if (error instanceof KriegError) throw new KriegError(error.code, `--fen: ${error.message}`);
+        if (error instanceof KriegError) throw error.within('--fen');
         throw error;
       }
     }
@@ -58,8 +60,8 @@ export const playCommand = {
       bar.update(i + 1, { rate: ((i + 1) / ((performance.now() - started) / 1000)).toFixed(0) });
     }
     bar.stop();
-    if (records.length === 0) throw new KriegError('no-games', 'no games played');
+    if (records.length === 0) throw fail('no-games');
     writeAtomically(argv.out, formatGames(records, formatOf(argv.out, argv.format)));
-    console.log(`${games} games written to ${argv.out}: ${Object.entries(tally).map(([r, n]) => `${r} ×${n}`).join(', ')}`);
+    say(`${games} games written to ${argv.out}: ${Object.entries(tally).map(([r, n]) => `${r} ×${n}`).join(', ')}`);
   }),
 };

@@ -1,7 +1,7 @@
 // --variant and one option per rule flag (kebab-case: --pawn-tries squares, --no-castling …),
 // generated from the rule set so every flag is adjustable from the command line.
 import type { Argv } from 'yargs';
-import { PRESET_NAMES, RULE_KEYS, RULE_CHOICES, preset, withOverrides, type RuleSet } from '../referee/rules';
+import { PRESET_NAMES, RULE_KEYS, RULE_CHOICES, preset, withOverrides, type RuleSet } from '../record/rules';
 
 const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
 

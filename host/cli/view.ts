@@ -1,9 +1,11 @@
 // krieg view FILE --as white|black [--game N] [--format kpgn|json]
 import type { Argv } from 'yargs';
 import { createEngine } from '../node';
-import { withBackend, runCommand, parseCount } from './common';
-import { FORMATS, formatGames, readGames, viewOfGame, type Format } from './gamesFile';
-import type { Side, View } from '../referee/record';
+import { withBackend, runCommand, io } from './common';
+import { parseCount } from '../io/args';
+import { FORMATS, formatGames, readGames, type Format } from '../io/gamesFile';
+import { viewOfGame } from '../referee/validate';
+import type { Side, View } from '../record/record';
 import type { BackendName } from '../backends/node';
 
 export const viewCommand = {
@@ -22,6 +24,6 @@ export const viewCommand = {
       : [{ p: parsed[parseCount('game', argv.game, 1, parsed.length) - 1], i: Number(argv.game) - 1 }];
     const engine = createEngine(argv.backend);
     const views: View[] = chosen.map(({ p, i }) => viewOfGame(engine, file, p, i + 1, argv.as));
-    process.stdout.write(formatGames(views, argv.format));
+    io.out(formatGames(views, argv.format));
   }),
 };

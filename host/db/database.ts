@@ -15,8 +15,8 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import type initSqlJs from 'sql.js';
 import type { Database, SqlJsStatic, SqlValue } from 'sql.js';
-import { KriegError } from '../status';
-import { writeAtomically } from '../cli/gamesFile';
+import { fail } from '../errors';
+import { writeAtomically } from '../io/files';
 import type { ProblemClass } from '../solver/problemFile';
 
 export const DB_FORMAT = 'krieg-problem-db';
@@ -147,10 +147,10 @@ export class ProblemDb {
    * SQLite file, an SQLite file that is not a krieg problem database, a newer or older schema.
    */
   static async open(path: string): Promise<ProblemDb> {
-    if (!existsSync(path) || !statSync(path).isFile()) throw new KriegError('db-missing', `${path}: no such database file`);
+    if (!existsSync(path) || !statSync(path).isFile()) throw fail('db-missing', { path });
     const bytes = readFileSync(path);
     if (bytes.length < 100 || bytes.subarray(0, 16).toString('latin1') !== SQLITE_MAGIC) {
-      throw new KriegError('db-not-sqlite', `${path}: not an SQLite database file`);
+      throw fail('db-not-sqlite', { path });
     }
     const SQL = await sqlJs();
     let db: Database;
@@ -160,9 +160,9 @@ export class ProblemDb {
       // a damaged page is otherwise found only when a query reads it: check them all now
       check = String(db.exec('PRAGMA quick_check')[0]?.values[0]?.[0]);
     } catch (error) {
-      throw new KriegError('db-corrupt', `${path}: the SQLite file cannot be read (${error instanceof Error ? error.message : error})`);
+      throw fail('db-corrupt', { where: path, what: `the SQLite file cannot be read (${error instanceof Error ? error.message : error})` });
     }
-    if (check !== 'ok') { db.close(); throw new KriegError('db-corrupt', `${path}: the SQLite file is damaged (${check})`); }
+    if (check !== 'ok') { db.close(); throw fail('db-corrupt', { where: path, what: `the SQLite file is damaged (${check})` }); }
     const problemDb = new ProblemDb(db, path);
     problemDb.checkSchema();
     problemDb.onDisk = ProblemDb.fileStamp(path);
@@ -171,7 +171,7 @@ export class ProblemDb {
 
   /** Creates a new database with the current schema (in memory until the first commit). */
   static async create(path: string | undefined, params: object): Promise<ProblemDb> {
-    if (path !== undefined && existsSync(path)) throw new KriegError('db-exists', `${path}: already exists (not overwritten)`);
+    if (path !== undefined && existsSync(path)) throw fail('db-exists', { path });
     const SQL = await sqlJs();
     const problemDb = new ProblemDb(new SQL.Database(), path);
     problemDb.db.exec(SCHEMA);
@@ -185,15 +185,15 @@ export class ProblemDb {
   private checkSchema(): void {
     const where = this.path ?? 'database';
     const tables = new Set(this.rows('SELECT name FROM sqlite_master WHERE type = ?', ['table']).map((r) => String(r[0])));
-    if (!tables.has('meta')) throw new KriegError('db-foreign', `${where}: an SQLite database, but not a krieg problem database (no meta table)`);
+    if (!tables.has('meta')) throw fail('db-foreign', { where, why: 'no meta table' });
     const format = this.meta('format');
-    if (format !== DB_FORMAT) throw new KriegError('db-foreign', `${where}: an SQLite database, but not a krieg problem database (format '${format ?? 'missing'}')`);
+    if (format !== DB_FORMAT) throw fail('db-foreign', { where, why: `format '${format ?? 'missing'}'` });
     const version = this.meta('schema_version');
     if (version !== String(SCHEMA_VERSION)) {
-      throw new KriegError('db-version', `${where}: schema version ${version ?? 'missing'}; this krieg reads version ${SCHEMA_VERSION}`);
+      throw fail('db-version', { where, version, reads: SCHEMA_VERSION });
     }
     for (const table of ['games', 'instances', 'results']) {
-      if (!tables.has(table)) throw new KriegError('db-corrupt', `${where}: schema version ${SCHEMA_VERSION} but no ${table} table`);
+      if (!tables.has(table)) throw fail('db-corrupt', { where, what: `schema version ${SCHEMA_VERSION} but no ${table} table` });
     }
   }
 
@@ -223,7 +223,7 @@ export class ProblemDb {
     try {
       return JSON.parse(this.meta('params') ?? '{}') as T;
     } catch {
-      throw new KriegError('db-corrupt', `${this.path ?? 'database'}: meta 'params' is not valid JSON`);
+      throw fail('db-corrupt', { where: this.path ?? 'database', what: 'meta \'params\' is not valid JSON' });
     }
   }
 
@@ -250,7 +250,7 @@ export class ProblemDb {
     if (this.path === undefined) return;
     // every save rewrites the whole file: refuse if someone else wrote it since we read or wrote it
     if (this.onDisk !== undefined && ProblemDb.fileStamp(this.path) !== this.onDisk) {
-      throw new KriegError('db-changed', `${this.path} was changed by another program since krieg opened it; nothing written (run the command again)`);
+      throw fail('db-changed', { path: this.path });
     }
     writeAtomically(this.path, this.db.export());
     this.onDisk = ProblemDb.fileStamp(this.path);
@@ -320,7 +320,7 @@ export class ProblemDb {
     try {
       return JSON.parse(String(text)) as T;
     } catch {
-      throw new KriegError('db-corrupt', `${this.path ?? 'database'}: instance ${id}: column ${column} is not valid JSON`);
+      throw fail('db-corrupt', { where: `${this.path ?? 'database'}: instance ${id}`, what: `column ${column} is not valid JSON` });
     }
   }
 

@@ -2,8 +2,8 @@
 // database's generator (host/db/generate.ts) and the problem harvesters (scripts/harvest-*.ts).
 import { Chess } from 'chessops/chess';
 import { parseFen as parseChessopsFen } from 'chessops/fen';
-import { fenOfPieces } from '../notation/fen';
-import type { GameRecord } from '../referee/record';
+import { makeFenOfPieces } from '../notation/fen';
+import type { GameRecord } from '../record/record';
 
 /**
  * The FEN (White to move) of the two kings on `wk`, `bk` and `pieces` (letters) on random free
@@ -19,7 +19,7 @@ export function placedSetup(random: () => number, wk: number, bk: number, pieces
     used.add(sq);
     placed.push([sq, p]);
   }
-  const fen = fenOfPieces(placed);
+  const fen = makeFenOfPieces(placed);
   const setup = parseChessopsFen(fen);
   if (setup.isErr) return undefined;
   const pos = Chess.fromSetup(setup.unwrap());

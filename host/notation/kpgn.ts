@@ -17,17 +17,17 @@
 // extras after ;: pawn tries T<count> / T+ / T- / T@<squares> (T@- none), Any? A+ / A- asked first,
 // promotion announced P, game end checkmate | stalemate | draw-material | draw-fifty | draw-repetition.
 // Moves are written in UCI coordinates; a full record's legal moves may also be read in SAN.
-import { KriegError } from '../status';
+import { fail } from '../errors';
 import { START_FEN, parseFen } from './fen';
-import { squareName, parseSquare } from './square';
-import { DIRECTIONS, ENDS, type End, type Percept } from '../referee/percept';
+import { makeSquare, parseSquare } from './square';
+import { DIRECTIONS, ENDS, type End, type Percept } from '../record/percept';
 import {
   preset, describeRules, withOverrides, RULE_KEYS, type RuleSet,
-} from '../referee/rules';
+} from '../record/rules';
 import type {
   GameRecord, View, ViewEvent, RecordEvent, AttemptEvent, PawnTriesEvent, AnyEvent, OpponentMoveEvent,
   Side, Result,
-} from '../referee/record';
+} from '../record/record';
 
 /** Where an event came from in the text (1-based), for error messages about its content. */
 export interface SourcePosition { line: number; column: number }
@@ -61,14 +61,14 @@ function header(rules: RuleSet, start: string, white: string, black: string, res
 }
 
 /** A legal percept as KPGN writes it ("e4p,RN"; with extras ";P;checkmate"), for messages. */
-export function perceptKpgn(p: Percept): string {
+export function makePerceptKpgn(p: Percept): string {
   if (p.answer !== 'legal') return p.answer;
   return `{${captureText(p)},${checkText(p)}${p.promotion ? ';P' : ''}${p.end ? ';' + p.end : ''}}`;
 }
 
 function captureText(p: Percept | undefined): string {
   if (!p || p.capture === undefined) return '';
-  return squareName(p.capture) + (p.captured === 'pawn' ? 'p' : p.captured === 'piece' ? 'x' : '') + (p.enPassant ? 'ep' : '');
+  return makeSquare(p.capture) + (p.captured === 'pawn' ? 'p' : p.captured === 'piece' ? 'x' : '') + (p.enPassant ? 'ep' : '');
 }
 
 function checkText(p: Percept | undefined): string {
@@ -77,10 +77,10 @@ function checkText(p: Percept | undefined): string {
   return p.check ? 'C' : '';
 }
 
-export function pawnTriesText(e: PawnTriesEvent): string {
+export function makePawnTriesKpgn(e: PawnTriesEvent): string {
   if (e.count !== undefined) return `T${e.count}`;
   if (e.exists !== undefined) return e.exists ? 'T+' : 'T-';
-  return 'T@' + (e.squares && e.squares.length ? e.squares.map(squareName).join('') : '-');
+  return 'T@' + (e.squares && e.squares.length ? e.squares.map(makeSquare).join('') : '-');
 }
 
 interface Turn { side: Side; extras: string[]; attempts: (AttemptEvent | AnyEvent)[]; legal?: AttemptEvent; opponent?: OpponentMoveEvent }
@@ -97,7 +97,7 @@ function turnsOf(events: readonly ViewEvent[]): Turn[] {
   };
   for (const e of events) {
     const turn = open(e.side);
-    if (e.type === 'pawn-tries') turn.extras.push(pawnTriesText(e));
+    if (e.type === 'pawn-tries') turn.extras.push(makePawnTriesKpgn(e));
     else if (e.type === 'any' && turn.attempts.length === 0) turn.extras.push(e.yes ? 'A+' : 'A-');
     else if (e.type === 'any') turn.attempts.push(e);
     else if (e.type === 'opponent-move') turn.opponent = e;
@@ -126,12 +126,12 @@ function writeTurns(events: readonly ViewEvent[], start: string): string[] {
   return lines;
 }
 
-export function writeRecordKpgn(record: GameRecord): string {
+export function makeRecordKpgn(record: GameRecord): string {
   return [...header(record.rules, record.start, record.white, record.black, record.result, record.tags, 'no'), '',
     ...writeTurns(record.events, record.start), record.result, ''].join('\n');
 }
 
-export function writeViewKpgn(view: View): string {
+export function makeViewKpgn(view: View): string {
   return [...header(view.rules, view.start, view.white, view.black, view.result, view.tags, view.as), '',
     ...writeTurns(view.events, view.start), view.result, ''].join('\n');
 }
@@ -141,7 +141,7 @@ export function writeViewKpgn(view: View): string {
 class Cursor {
   constructor(readonly line: number, readonly text: string) {}
   fail(column: number, reason: string): never {
-    throw new KriegError('bad-kpgn', `line ${this.line}, column ${column + 1}: ${reason}`);
+    throw fail('bad-kpgn', { line: this.line, column: column + 1, reason });
   }
 }
 
@@ -348,6 +348,6 @@ export function parseKpgnGames(text: string): ParsedKpgn[] {
     else if (t !== '' && !t.startsWith('%') && !t.startsWith('[')) { if (start < 0) start = i; inMoves = true; }
   });
   flush(lines.length);
-  if (games.length === 0) throw new KriegError('bad-kpgn', 'line 1, column 1: no game found');
+  if (games.length === 0) throw fail('bad-kpgn', { line: 1, column: 1, reason: 'no game found' });
   return games;
 }

@@ -14,12 +14,12 @@
 // turn (White's turn n, then Black's); the pawn-try announcement carried by a legal move's answer
 // is the next turn's. What krieg cannot express is refused with the place and the reason; whether
 // every answer is the one krieg's referee gives under the mapped rules is validateRecord's to say.
-import { KriegError } from '../status';
+import { fail } from '../errors';
 import { START_FEN } from './fen';
 import { locate, parseJson } from './recordJson';
-import { preset, withOverrides, type RuleSet, type PresetName } from '../referee/rules';
-import type { Percept, End } from '../referee/percept';
-import type { GameRecord, RecordEvent, Side, Result } from '../referee/record';
+import { preset, withOverrides, type RuleSet, type PresetName } from '../record/rules';
+import type { Percept, End } from '../record/percept';
+import type { GameRecord, RecordEvent, Side, Result } from '../record/record';
 import type { ParsedKpgn, SourcePosition } from './kpgn';
 
 /**
@@ -65,11 +65,12 @@ class Doc {
     while (!this.where.has(key) && key.includes('.')) key = key.slice(0, key.lastIndexOf('.'));
     return this.where.get(key) ?? { line: 1, column: 1 };
   }
-  fail(path: string, reason: string, code = 'bad-ks-game'): never {
-    const p = this.at(path);
-    throw new KriegError(code, `line ${p.line}, column ${p.column} (ks-game ${path || 'document'}): ${reason}`);
+  fail(path: string, reason: string): never {
+    throw fail('bad-ks-game', { ...this.at(path), path, reason });
   }
-  refuse(path: string, reason: string): never { return this.fail(path, `cannot be read as a krieg record: ${reason}`, 'ks-game-unmapped'); }
+  refuse(path: string, reason: string): never {
+    throw fail('ks-game-unmapped', { ...this.at(path), path, reason });
+  }
   object(v: unknown, path: string): Record<string, unknown> {
     if (typeof v !== 'object' || v === null || Array.isArray(v)) this.fail(path, `expected an object, found ${shown(v)}`);
     return v as Record<string, unknown>;
@@ -270,6 +271,6 @@ export function parseKsGameGames(text: string): ParsedKpgn[] {
 /** Parses a ks-game save file holding exactly one game. */
 export function parseKsGame(text: string): ParsedKpgn {
   const games = parseKsGameGames(text);
-  if (games.length !== 1) throw new KriegError('bad-ks-game', `line 1, column 1: expected one game, found ${games.length}`);
+  if (games.length !== 1) throw fail('bad-ks-game', { line: 1, column: 1, reason: `expected one game, found ${games.length}` });
   return games[0];
 }

@@ -1,5 +1,5 @@
 // JSON form of records and views (schema: README.md, "Record notation"). Squares are names
-// ("e4"), check directions are names, everything else mirrors host/referee/record.ts:
+// ("e4"), check directions are names, everything else mirrors host/record/record.ts:
 //   { "format": "krieg-record" | "krieg-view", "version": 1, "variant": "berkeley",
 //     "rules": { <flags that differ from the variant> }, "start": FEN, "white", "black",
 //     "result", "tags": {…}, "as": "white" | "black" (views), "events": [ … ] }
@@ -7,19 +7,19 @@
 //   "enPassant","check","directions":[…],"end","promotion"}} | {"type":"pawn-tries","side",
 //   "count" | "exists" | "squares":[…]} | {"type":"any","side","yes"} | {"type":"opponent-move",
 //   "side","illegal"?,"percept"?}
-import { KriegError } from '../status';
+import { KriegError, fail } from '../errors';
 import { parseFen } from './fen';
-import { squareName, parseSquare } from './square';
-import { DIRECTIONS, ENDS, ANSWERS, type Percept } from '../referee/percept';
-import { preset, describeRules, withOverrides, type RuleSet } from '../referee/rules';
-import type { GameRecord, View, ViewEvent, Side, Result } from '../referee/record';
+import { makeSquare, parseSquare } from './square';
+import { DIRECTIONS, ENDS, ANSWERS, type Percept } from '../record/percept';
+import { preset, describeRules, withOverrides, type RuleSet } from '../record/rules';
+import type { GameRecord, View, ViewEvent, Side, Result } from '../record/record';
 import type { ParsedKpgn, SourcePosition } from './kpgn';
 
 export const JSON_VERSION = 1;
 
 function perceptJson(p: Percept): Record<string, unknown> {
   const out: Record<string, unknown> = { answer: p.answer };
-  if (p.capture !== undefined) out.capture = squareName(p.capture);
+  if (p.capture !== undefined) out.capture = makeSquare(p.capture);
   if (p.captured) out.captured = p.captured;
   if (p.enPassant) out.enPassant = true;
   if (p.check) out.check = true;
@@ -35,7 +35,7 @@ function eventJson(e: ViewEvent): Record<string, unknown> {
     const out: Record<string, unknown> = { type: e.type, side: e.side };
     if (e.count !== undefined) out.count = e.count;
     if (e.exists !== undefined) out.exists = e.exists;
-    if (e.squares !== undefined) out.squares = e.squares.map(squareName);
+    if (e.squares !== undefined) out.squares = e.squares.map(makeSquare);
     return out;
   }
   if (e.type === 'any') return { ...e };
@@ -136,7 +136,7 @@ class Reader {
     let key = path;
     while (!this.where.has(key) && key.includes('.')) key = key.slice(0, key.lastIndexOf('.'));
     const p = this.where.get(key) ?? { line: 1, column: 1 };
-    throw new KriegError('bad-json', `line ${p.line}, column ${p.column} (${path || 'document'}): ${reason}`);
+    throw fail('bad-json', { line: p.line, column: p.column, path: path || 'document', reason });
   }
   object(v: unknown, path: string): Record<string, unknown> {
     if (typeof v !== 'object' || v === null || Array.isArray(v)) this.fail(path, 'expected an object');
@@ -220,7 +220,7 @@ class Reader {
 /** Parses the JSON form of a record or view (syntax and schema; validateRecord checks the play). */
 export function parseRecordJson(text: string): ParsedKpgn {
   const games = parseRecordJsonGames(text);
-  if (games.length !== 1) throw new KriegError('bad-json', `line 1, column 1: expected one game, found ${games.length}`);
+  if (games.length !== 1) throw fail('bad-json', { line: 1, column: 1, reason: `expected one game, found ${games.length}` });
   return games[0];
 }
 
@@ -230,7 +230,7 @@ export function parseJson(text: string): unknown {
     const offset = syntaxErrorOffset(text);
     const before = text.slice(0, offset);
     const found = offset < text.length ? `'${text[offset]}'` : 'the end of the file';
-    throw new KriegError('bad-json', `line ${before.split('\n').length}, column ${offset - before.lastIndexOf('\n')}: invalid JSON: unexpected ${found}`);
+    throw fail('bad-json', { line: before.split('\n').length, column: offset - before.lastIndexOf('\n'), reason: `invalid JSON: unexpected ${found}` });
   }
 }
 

@@ -19,19 +19,14 @@
 // depth-first (seeded, work-limited) at the start of each turn, and attempts first the moves that
 // capture or check in most of them, the rest at random.
 import type { Engine } from '../engine';
-import { KriegError } from '../status';
-import { readEvents, type Player, type TurnContext } from '../referee/game';
-import { viewOf, type GameRecord, type View } from '../referee/record';
+import { fail } from '../errors';
+import type { Player, TurnContext } from '../referee/game';
+import { gameEvents } from '../core/referee';
+import { scoreAttempts } from '../core/scorer';
+import { POSITION_WORDS } from '../constants';
+import { viewOf, type GameRecord, type View } from '../record/record';
 import { estimateBelief, sampleBelief } from '../belief/estimate';
 
-// assembly/players/score.ts
-const SCORE_WORDS = 4;
-const S_LEGAL = 0;
-const S_TACTICAL = 1;
-const S_EVAL = 2;
-const S_MATES = 3;
-
-const POSITION_WORDS = 32;
 export const SAMPLE = 48;
 const HINT_SHARE = 0.25;
 const HINT_MARGIN = 60;
@@ -61,7 +56,7 @@ export interface SelfPlayEngines {
 /** The record so far of the game being played by `engines.referee`. */
 function recordSoFar(engines: SelfPlayEngines, start: string): GameRecord {
   const { referee } = engines;
-  return { rules: referee.rules, start, white: '', black: '', result: '*', tags: {}, events: readEvents(referee) };
+  return { rules: referee.rules, start, white: '', black: '', result: '*', tags: {}, events: gameEvents(referee) };
 }
 
 /** Scores every attempt over positions `handles` of the work engine (copied into the scorer). */
@@ -70,15 +65,9 @@ function scoreOver(engines: SelfPlayEngines, handles: number[], lookahead: boole
   const from = work.positions;
   const to = scorer.positions;
   handles.forEach((h, k) => to.set(from.subarray(h * POSITION_WORDS, (h + 1) * POSITION_WORDS), k * POSITION_WORDS));
-  const x = scorer.core.exports;
-  const n = x.scoreAttempts(0, handles.length, handles.length, lookahead ? 1 : 0);
-  const attempts = scorer.view('attempts');
-  const scores = scorer.core.view(x.scoreBuffer());
-  return Array.from({ length: n }, (_, i) => {
-    const s = i * SCORE_WORDS;
-    const legal = scores[s + S_LEGAL];
-    return { attempt: attempts[i], legal, tactical: scores[s + S_TACTICAL], mean: legal ? scores[s + S_EVAL] / legal : -Infinity, mates: scores[s + S_MATES] };
-  });
+  return scoreAttempts(scorer, 0, handles.length, handles.length, lookahead).map((s) => ({
+    attempt: s.attempt, legal: s.legal, tactical: s.tactical, mean: s.legal ? s.evalSum / s.legal : -Infinity, mates: s.mates,
+  }));
 }
 
 /** `k` of `items` chosen without replacement (seeded), in their original order. */
@@ -121,7 +110,7 @@ export function whitePlayer(engines: SelfPlayEngines, options: WhiteOptions): Pl
       const view = viewOf(recordSoFar(engines, options.start), 'white');
       const belief = estimateBelief(engines.work, view, 'bfs', { positions: options.dropBelief, work: WHITE_WORK });
       if (belief.outcome === 'limit-positions' || belief.outcome === 'limit-work') throw new BeliefTooLarge(String(options.dropBelief));
-      if (belief.outcome !== 'complete') throw new KriegError('self-play', `White's own view is ${belief.outcome}`);
+      if (belief.outcome !== 'complete') throw fail('self-play', { outcome: belief.outcome });
       const size = belief.handles.length;
       if (context.tried.length === 0) {
         hints = 0;

@@ -12,8 +12,8 @@ import { SquareSet } from 'chessops/squareSet';
 import {
   between, bishopAttacks, kingAttacks, knightAttacks, pawnAttacks, queenAttacks, rookAttacks,
 } from 'chessops/attacks';
-import type { Percept, End } from '../referee/percept';
-import type { RuleSet } from '../referee/rules';
+import type { Percept, End } from '../record/percept';
+import type { RuleSet } from '../record/rules';
 
 export function positionFromFen(fen: string): Chess {
   return Chess.fromSetup(parseFen(fen).unwrap()).unwrap();

@@ -5,8 +5,8 @@
 // line that does not is reported with the position and the path that led there.
 import { kingAttacks } from 'chessops/attacks';
 import type { Chess } from 'chessops/chess';
-import type { RuleSet } from '../referee/rules';
-import type { Side } from '../referee/record';
+import type { RuleSet } from '../record/rules';
+import type { Side } from '../record/record';
 import { positionFromFen, analyse, playLegal, samePercept, squaresIn, announcedTrySquares, pawnTryRuledOut, type Analysis } from './referee';
 import { heardText, type Heard, type Strategy, type StrategyNode, type TriesHeard, type Branch } from '../solver/strategy';
 

@@ -1,10 +1,10 @@
 // Belief sizes worked out by hand (issue #4), on both backends and with both exact estimators.
 import { describe, expect, it } from 'vitest';
 import { createEngine, BACKENDS, START_FEN } from '../../host/node';
-import { preset } from '../../host/referee/rules';
+import { preset } from '../../host/record/rules';
 import { estimateBelief } from '../../host/belief/estimate';
-import type { View, ViewEvent } from '../../host/referee/record';
-import type { Percept } from '../../host/referee/percept';
+import type { View, ViewEvent } from '../../host/record/record';
+import type { Percept } from '../../host/record/percept';
 
 const berkeley = preset('berkeley');
 const legal: Percept = { answer: 'legal' };

@@ -8,30 +8,20 @@
 //   its "limit reached" outcome, never a throw or a trap.
 // Random play makes beliefs grow fast (a few thousand positions after 6 plies, tens of thousands
 // after 8), so the games are short; a game whose belief outgrows the arena is shortened (the same
-// seed with fewer plies), never skipped.
-//
-// On the JS backend every Engine shares the one core module (host/backends/js.ts), so creating a
-// second engine re-initialises the first one's arena: each test uses one engine at a time, the
-// true positions are replayed (on host records 2 …) and copied out before the view is loaded.
+// seed with fewer plies), never skipped. The true positions are replayed (on host records 2 …) and
+// copied out before the view is loaded.
 import { describe, expect, it } from 'vitest';
 import { createEngine, BACKENDS, type BackendName, type Engine } from '../../host/node';
-import { preset, presetOf, PRESET_NAMES, type PresetName } from '../../host/referee/rules';
+import { preset, presetOf, PRESET_NAMES, type PresetName } from '../../host/record/rules';
 import { randomGame } from '../../host/referee/game';
-import { viewOf, type GameRecord, type Side, type View, type ViewEvent } from '../../host/referee/record';
+import { viewOf, type GameRecord, type Side, type View, type ViewEvent } from '../../host/record/record';
 import { estimateBelief, informationSet, loadView, sampleBelief } from '../../host/belief/estimate';
+import {
+  startBreadthFirst, runBreadthFirst, pauseAfterEachEvent, breadthFirstLayer, startDepthFirst, nextDepthFirst, lastFound, storeBase,
+} from '../../host/core/estimator';
+import { POSITION_WORDS as WORDS, W_HALFMOVE, W_FULLMOVE, W_KEY_LO, W_KEY_HI } from '../../host/constants';
 
 const ARENA = 1 << 16;
-const WORDS = 32; // position record (assembly/chess/position.ts)
-const W_HALFMOVE = 27;
-const W_FULLMOVE = 28;
-const W_KEY_LO = 29;
-const W_KEY_HI = 30;
-// ESTIMATE_* of assembly/belief/estimate.ts
-const MORE = 1;
-const DONE = 0;
-const LIMIT = 2;
-const FOUND = 5;
-const EXHAUSTED = 6;
 const STEP = 20_000; // work units per core call in host/belief/estimate.ts
 const REPLAY = 2; // first host record used for replays (0 is the estimators' root, 1 the referee's scratch)
 
@@ -84,9 +74,9 @@ function findPosition(p: Int32Array, base: number, count: number, truth: Int32Ar
   return -1;
 }
 
-/** The complete breadth-first belief of `view`, as identities; undefined when it outgrows the arena. */
+/** The complete breadth-first belief of `view`, as identities; undefined when it outgrows the arena (not grown). */
 function beliefOf(engine: Engine, view: View): Set<string> | undefined {
-  const r = estimateBelief(engine, view, 'bfs');
+  const r = estimateBelief(engine, view, 'bfs', { memoryBytes: 0 });
   if (r.outcome === 'limit-positions') return undefined;
   expect(r.outcome).toBe('complete');
   const p = engine.positions;
@@ -127,27 +117,27 @@ function checkGame(engine: Engine, record: GameRecord, as: Side): { events: numb
   expect(after[after.length - 1]).toBe(truth.length - 1);
   const fifty = record.rules.fiftyMoveDraw;
   loadView(engine, view);
-  const x = engine.core.exports;
-  expect(x.bfsStart(0)).toBe(MORE);
-  x.bfsPauseAfterEachEvent(1);
+  expect(startBreadthFirst(engine)).toBe('more');
+  pauseAfterEachEvent(engine, true);
   let checked = 0;
   let positions = 0;
   for (;;) {
-    const status = x.bfsRun(50_000);
-    if (status === LIMIT) return undefined;
+    const status = runBreadthFirst(engine, 50_000);
+    if (status === 'limit-positions') return undefined;
     const where = () => `${presetOf(record.rules)} seed ${record.tags.Seed}, as ${as}, event ${checked - 1}: ${JSON.stringify(view.events[checked - 1])}`;
-    expect(status === MORE || status === DONE, `status ${status}`).toBe(true);
-    const done = x.bfsEventsDone();
+    expect(status === 'more' || status === 'complete', `status ${status}`).toBe(true);
+    const layer = breadthFirstLayer(engine);
+    const done = layer.eventsDone;
     if (done > checked) {
       expect(done).toBe(checked + 1); // one pause per event
       checked = done;
       const t = truth[after[done - 1]];
-      const count = x.bfsResultCount();
-      const found = findPosition(engine.positions, x.bfsResultBase(), count, t, fifty);
+      const count = layer.count;
+      const found = findPosition(engine.positions, layer.base, count, t, fifty);
       expect(found, `true position missing: ${where()}`).toBeGreaterThanOrEqual(0);
       positions += count;
     }
-    if (status === DONE) break;
+    if (status === 'complete') break;
   }
   expect(checked).toBe(view.events.length);
   return { events: checked, plies: truth.length - 1, positions };
@@ -212,7 +202,7 @@ describe.each(BACKENDS)('state estimation on %s', (backend) => {
       }
     }
     expect(total.games).toBe(PRESET_NAMES.length * SOUNDNESS_GAMES[backend]);
-    console.log(`${backend}: soundness over ${total.games} games, ${total.plies} plies, ${total.events} events, ${total.positions} positions checked; ${total.shortened} shortenings`);
+    expect(total.events).toBeGreaterThan(total.games);
   });
 
   it('breadth-first and depth-first give the same set', () => {
@@ -230,13 +220,12 @@ describe.each(BACKENDS)('state estimation on %s', (backend) => {
         expect(ids.sort(), `${name} seed ${seed}`).toEqual([...belief].sort());
         if (seed === 1001) {
           // the core streams them in store order (host/belief/estimate.ts relies on it): the k-th found is record storeBase() + k
-          const x = engine.core.exports;
           loadView(engine, view);
-          expect(x.dfsStart(0, 0, 0)).toBe(MORE);
+          expect(startDepthFirst(engine, 'positions')).toBe('more');
           let found = 0;
-          for (let status = x.dfsNext(STEP); status !== EXHAUSTED; status = x.dfsNext(STEP)) {
-            expect([MORE, FOUND]).toContain(status);
-            if (status === FOUND) expect(x.dfsLast()).toBe(x.storeBase() + found++);
+          for (let status = nextDepthFirst(engine, STEP); status !== 'complete'; status = nextDepthFirst(engine, STEP)) {
+            expect(['more', 'found']).toContain(status);
+            if (status === 'found') expect(lastFound(engine)).toBe(storeBase(engine) + found++);
           }
           expect(found).toBe(belief.size);
         }
@@ -330,6 +319,26 @@ describe.each(BACKENDS)('state estimation on %s', (backend) => {
     }
   });
 
+  // #18: createEngine() gives a 1,024-record arena; estimateBelief once answered limit-positions with
+  // no positions on it (the CLI grew its arena, the API did not)
+  it('grows the arena: a default engine finds the whole belief, as a large one does', () => {
+    const large = newEngine(backend, 'berkeley');
+    const { view, belief } = fittingView(large, 5001, 7);
+    expect(belief.size).toBeGreaterThan(10_000);
+    for (const mode of ['bfs', 'dfs'] as const) {
+      const engine = createEngine(backend);
+      expect(engine.capacity).toBe(1024);
+      const r = estimateBelief(engine, view, mode);
+      expect(r.outcome, mode).toBe('complete');
+      expect(r.handles.map((h) => identity(engine.positions, h, false)).sort(), mode).toEqual([...belief].sort());
+    }
+    const sample = sampleBelief(createEngine(backend), view, 5, 1);
+    expect([sample.outcome, sample.handles.length]).toEqual(['complete', 5]);
+    const histories = informationSet(createEngine(backend), view);
+    expect(histories.outcome).toBe('complete');
+    expect(histories.count).toBe(informationSet(large, view).count);
+  });
+
   it('limits end in their outcome, never a throw or a trap', () => {
     const engine = newEngine(backend, 'berkeley');
     // a belief of ~25,000 positions, ~90,000 work units breadth-first (several budgeted steps)
@@ -354,18 +363,23 @@ describe.each(BACKENDS)('state estimation on %s', (backend) => {
     // the limits leave the engine usable
     expect(beliefOf(engine, view)).toEqual(belief);
 
-    // an arena whose store holds ~100 positions
-    const small = newEngine(backend, 'berkeley', engine.core.exports.storeBase() + 114);
-    const store = small.capacity - small.core.exports.storeBase();
+    // an arena whose store holds ~100 positions, and no memory to grow it
+    const small = newEngine(backend, 'berkeley', storeBase(engine) + 114);
+    const store = small.capacity - storeBase(small);
     expect(store).toBeGreaterThan(50);
     expect(store).toBeLessThan(200);
-    expect(run(() => estimateBelief(small, view, 'bfs')).outcome).toBe('limit-positions');
-    const full = run(() => estimateBelief(small, view, 'dfs'));
+    const fixed = { memoryBytes: 0 };
+    expect(run(() => estimateBelief(small, view, 'bfs', fixed)).outcome).toBe('limit-positions');
+    const full = run(() => estimateBelief(small, view, 'dfs', fixed));
     expect([full.outcome, full.handles.length]).toEqual(['limit-positions', store]);
-    const sample = run(() => sampleBelief(small, view, 20, 3));
+    const sample = run(() => sampleBelief(small, view, 20, 3, fixed));
     expect([sample.outcome, sample.handles.length]).toEqual(['complete', 20]);
-    const tooMany = run(() => sampleBelief(small, view, 1000, 3));
+    const tooMany = run(() => sampleBelief(small, view, 1000, 3, fixed));
     expect([tooMany.outcome, tooMany.handles.length]).toEqual(['limit-positions', store]);
+    // with memory to grow, the same small engine finds the whole belief
+    const grown = run(() => estimateBelief(small, view, 'dfs'));
+    expect(grown.outcome).toBe('complete');
+    expect(grown.handles.map((h) => identity(small.positions, h, false)).sort()).toEqual([...belief].sort());
   });
 
   // Known bug (reported): the host's depth-first loops (estimateBelief 'dfs', sampleBelief,
@@ -391,11 +405,12 @@ describe.each(BACKENDS)('state estimation on %s', (backend) => {
     const view = viewOf(randomGame(engine, 3, { maxPlies: 4 }), 'white');
     sampleBelief(engine, view, 5, 1);
     const before = informationSet(engine, view, true);
-    engine.resize(512); // below storeBase(): no store at all
+    engine.resize(512); // below storeBase(): no store at all, and no memory to grow it
     engine.setRules(preset('berkeley'));
+    const fixed = { memoryBytes: 0 };
     const got = [
-      estimateBelief(engine, view, 'bfs').outcome, estimateBelief(engine, view, 'dfs').outcome,
-      sampleBelief(engine, view, 5, 1).outcome,
+      estimateBelief(engine, view, 'bfs', fixed).outcome, estimateBelief(engine, view, 'dfs', fixed).outcome,
+      sampleBelief(engine, view, 5, 1, fixed).outcome,
     ];
     expect(got).toEqual(Array(3).fill('limit-positions'));
     const after = informationSet(engine, view, true);

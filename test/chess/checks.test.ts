@@ -12,7 +12,7 @@ import { describe, it, expect } from 'vitest';
 import { Chess, isImpossibleCheck } from 'chessops/chess';
 import { parseFen as opsParseFen } from 'chessops/fen';
 import { createEngine } from '../../host/node';
-import { checkNames, CHECK_DIRECTIONS } from '../../host/engine';
+import { directionNames as checkNames, DIRECTIONS as CHECK_DIRECTIONS } from '../../host/record/percept';
 
 type Name = 'Knight' | 'Rank' | 'File' | 'Long diagonal' | 'Short diagonal';
 /** Written out here rather than taken from CHECK_DIRECTIONS, so the table itself is under test. */

@@ -13,8 +13,8 @@ import { verifyStrategy, verdictText } from '../../host/verify/verify';
 import { estimateBelief } from '../../host/belief/estimate';
 import { parseRecordJson } from '../../host/notation/recordJson';
 import { parseKpgn } from '../../host/notation/kpgn';
-import type { View } from '../../host/referee/record';
-import { parseRulesJson } from '../../host/referee/rules';
+import type { View } from '../../host/record/record';
+import { parseRulesJson } from '../../host/record/rules';
 
 /** Algorithms that must each disprove a near-miss: incremental, proof-number and depth-first families. */
 export const NEAR_MISS_CHECKERS: Algorithm[] = ['gl-dbu', 'ipns', 'le-dfs'];

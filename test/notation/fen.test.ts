@@ -1,5 +1,5 @@
 // FEN in and out of the engine: round trips, syntax errors (KriegError 'bad-fen' naming the column
-// or field), illegal setups (KriegError 'setup-…' codes of host/status.ts) and the documented
+// or field), illegal setups (KriegError 'setup-…' codes of host/errors.ts) and the documented
 // normalisation of loadSetup (assembly/chess/position.ts): castling rights whose king or rook is
 // not at home are dropped, and an en-passant square is kept only when a legal en-passant capture
 // onto it exists.

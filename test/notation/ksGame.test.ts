@@ -9,14 +9,14 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEngine, BACKENDS } from '../../host/node';
-import { preset, withOverrides, describeRules } from '../../host/referee/rules';
+import { preset, withOverrides, describeRules } from '../../host/record/rules';
 import { parseKsGame, parseKsGameGames, isKsGameText, KS_GAME_RULESETS } from '../../host/notation/ksGame';
 import { validateRecord } from '../../host/referee/validate';
-import { viewOf, type GameRecord, type Side } from '../../host/referee/record';
+import { viewOf, type GameRecord, type Side } from '../../host/record/record';
 import { estimateBelief } from '../../host/belief/estimate';
-import { KriegError } from '../../host/status';
+import { KriegError } from '../../host/errors';
 import { verifyRecord } from '../referee/replay';
-import { ROOT, ensureCliBuilt, expectOneLine, krieg as runKrieg } from '../lib/cli';
+import { ROOT, expectOneLine, krieg as runKrieg } from '../lib/cli';
 
 const DATA = join(ROOT, 'test/data/ks-game');
 const read = (name: string) => readFileSync(join(DATA, name), 'utf8');
@@ -187,37 +187,36 @@ describe('krieg view, belief and solve read ks-game files', () => {
   let DIR = '';
   const krieg = (args: string[]) => runKrieg(args, DIR);
   beforeAll(() => {
-    ensureCliBuilt();
     DIR = mkdtempSync(join(tmpdir(), 'krieg-ks-'));
     for (const b of BROKEN) writeFileSync(join(DIR, b.name), b.text());
     writeFileSync(join(DIR, 'two.json'), `[${read('rand.json')},${read('wild16.json')}]`);
   });
   afterAll(() => { if (DIR) rmSync(DIR, { recursive: true, force: true }); });
 
-  it('view: each player\'s view in KPGN, from the file as ks-game wrote it', () => {
-    const run = krieg(['view', join(DATA, 'english.json'), '--as', 'black']);
+  it('view: each player\'s view in KPGN, from the file as ks-game wrote it', async () => {
+    const run = await krieg(['view', join(DATA, 'english.json'), '--as', 'black']);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain('[Variant "english"]');
     expect(run.stdout).toContain('[Rules "repeatIsNonsense=false fiftyMoveDraw=false repetitionDraw=false"]');
     expect(run.stdout).toContain('[Source "ks-game"]');
     expect(run.stdout).toContain('3. ?? {d6ep,:1;A+}'); // White asked "Any?" (heard: English), one Illegal try, e.p. on d6
-    const second = krieg(['view', 'two.json', '--as', 'white', '--game', '2', '--format', 'json']);
+    const second = await krieg(['view', 'two.json', '--as', 'white', '--game', '2', '--format', 'json']);
     expect(second.status, second.stderr).toBe(0);
     expect(JSON.parse(second.stdout)).toMatchObject({ format: 'krieg-view', variant: 'wild16', as: 'white' });
   });
 
-  it('belief and solve: the belief at the end of a ks-game game', () => {
-    const belief = krieg(['belief', join(DATA, 'rand.json'), '--as', 'white', '--json']);
+  it('belief and solve: the belief at the end of a ks-game game', async () => {
+    const belief = await krieg(['belief', join(DATA, 'rand.json'), '--as', 'white', '--json']);
     expect(belief.status, belief.stderr).toBe(0);
     expect(JSON.parse(belief.stdout)).toMatchObject({ as: 'white', complete: true, count: expect.any(Number) });
     expect(JSON.parse(belief.stdout).count).toBeGreaterThan(0);
-    const solve = krieg(['solve', join(DATA, 'rand.json'), '--as', 'white', '--ply', '1', '--json']);
+    const solve = await krieg(['solve', join(DATA, 'rand.json'), '--as', 'white', '--ply', '1', '--json']);
     expect(solve.status, solve.stderr).toBe(0);
     expect(JSON.parse(solve.stdout)).toMatchObject({ answer: 'disproven' });
   });
 
-  it.each(BROKEN.map((b) => b.name))('refuses %s in one line naming the file (exit 2)', (name) => {
-    const line = expectOneLine(krieg(['view', name, '--as', 'white']), 2);
+  it.each(BROKEN.map((b) => b.name))('refuses %s in one line naming the file (exit 2)', async (name) => {
+    const line = expectOneLine(await krieg(['view', name, '--as', 'white']), 2);
     expect(line.startsWith(`krieg: ${name}: line `)).toBe(true);
   });
 });

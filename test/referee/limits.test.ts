@@ -4,7 +4,7 @@
 // repetition rules.
 import { describe, it, expect } from 'vitest';
 import { createEngine, BACKENDS, type Engine } from '../../host/node';
-import { preset, withOverrides } from '../../host/referee/rules';
+import { preset, withOverrides } from '../../host/record/rules';
 import { playGame, type Player } from '../../host/referee/game';
 import { verifyRecord } from './replay';
 

@@ -4,9 +4,9 @@
 import { expect } from 'vitest';
 import { isDeepStrictEqual } from 'node:util';
 import { makeFen } from 'chessops/fen';
-import type { RuleSet } from '../../host/referee/rules';
-import type { GameRecord, Side, PawnTriesEvent } from '../../host/referee/record';
-import type { End, Percept } from '../../host/referee/percept';
+import type { RuleSet } from '../../host/record/rules';
+import type { GameRecord, Side, PawnTriesEvent } from '../../host/record/record';
+import type { End, Percept } from '../../host/record/percept';
 import {
   analyse, positionFromFen, playLegal, samePercept, isPawnCaptureAttempt, pawnTryRuledOut, announcedTrySquares, type Analysis,
 } from '../../host/verify/referee';

@@ -2,9 +2,10 @@
 // comment. Both backends.
 import { describe, expect, it } from 'vitest';
 import { createEngine, BACKENDS, type Engine } from '../../host/node';
-import { preset, withOverrides, type RuleSet } from '../../host/referee/rules';
-import { decodePercept, type Percept } from '../../host/referee/percept';
-import { parseUciAttempt } from '../../host/referee/validate';
+import { preset, withOverrides, type RuleSet } from '../../host/record/rules';
+import type { Percept } from '../../host/record/percept';
+import { answerAttempt, legalPawnCaptures, startGame, gameAttempt } from '../../host/core/referee';
+import { parseUci } from '../../host/notation/move';
 import { parseSquare } from '../../host/notation/square';
 
 describe.each(BACKENDS)('referee traps on %s', (backend) => {
@@ -14,16 +15,12 @@ describe.each(BACKENDS)('referee traps on %s', (backend) => {
   function answer(fen: string, uci: string, rules: RuleSet = preset('berkeley')): Percept {
     engine.setRules(rules);
     engine.setFen(0, fen);
-    return decodePercept(engine.core.exports.answerAttempt(0, parseUciAttempt(uci)!, 1));
+    return answerAttempt(engine, 0, parseUci(uci)!, 1);
   }
   function pawnTries(fen: string): { count: number; squares: number[] } {
     engine.setRules(preset('berkeley'));
     engine.setFen(0, fen);
-    const count = engine.core.exports.legalPawnCaptures(0);
-    const v = engine.view('pawnTries');
-    const squares: number[] = [];
-    for (let sq = 0; sq < 64; sq++) if (((sq < 32 ? v[0] >>> sq : v[1] >>> (sq - 32)) & 1) !== 0) squares.push(sq);
-    return { count, squares };
+    return legalPawnCaptures(engine, 0);
   }
   const sq = parseSquare;
 
@@ -112,11 +109,10 @@ describe.each(BACKENDS)('referee traps on %s', (backend) => {
     for (const [name, repeat] of [['berkeley', 'nonsense'], ['wild16', 'illegal']] as const) {
       engine.setRules(preset(name));
       engine.setFen(0, 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
-      const x = engine.core.exports;
-      x.gameStart(0);
-      expect(decodePercept(x.gameAttempt(parseUciAttempt('e2d3')!)).answer).toBe('illegal');
-      expect(decodePercept(x.gameAttempt(parseUciAttempt('e2d3')!)).answer).toBe(repeat);
-      expect(decodePercept(x.gameAttempt(parseUciAttempt('e2e4')!)).answer).toBe('legal');
+      startGame(engine, 0);
+      expect(gameAttempt(engine, parseUci('e2d3')!).answer).toBe('illegal');
+      expect(gameAttempt(engine, parseUci('e2d3')!).answer).toBe(repeat);
+      expect(gameAttempt(engine, parseUci('e2e4')!).answer).toBe('legal');
     }
   });
 });

@@ -9,8 +9,8 @@
 //   within its node limit (le-dfs and e-pns: the early-terminating ones, the fastest); every proven
 //   strategy passes the independent verifier; both backends do exactly the same work;
 // - on WASM, each beyond-the-paper switch (orderAttempts, orderPositions, positionTable, beliefTable,
-//   deepen) and all of them together leave every answer identical, every strategy verifies; the work
-//   with and without each switch is printed (totals per algorithm), for quoting;
+//   deepen) and all of them together leave every answer identical, every strategy verifies (the
+//   work with and without each is measured by bench:solve, not here);
 // - on both backends, the belief table is hit by every algorithm (black-box ones included) on two
 //   problems with recurring belief states, and answers as without it.
 import { readFileSync } from 'node:fs';
@@ -87,8 +87,6 @@ describe('the problem sets', () => {
 });
 
 type Work = { nodes: number; positions: number };
-/** `${backend} ${id} ${algo}` → answer and work, to compare the backends. */
-const work = new Map<string, string>();
 const engines = {} as Record<BackendName, ReturnType<typeof createEngine>>;
 const engineFor = (backend: BackendName) => (engines[backend] ??= createEngine(backend));
 
@@ -111,46 +109,12 @@ function check(backend: BackendName, problem: NamedProblem, algo: Algorithm, may
   return { nodes: result.stats.nodes, positions: result.stats.positions };
 }
 
-describe.each(BACKENDS)('on %s', (backend) => {
-  it.each(cases)('%s: every incremental algorithm and every black-box one that finishes give the expected answer; strategies verify', (id, problem) => {
+describe('on both backends', () => {
+  it.each(cases)('%s: every incremental algorithm and every black-box one that finishes give the expected answer, with the same work on both backends; strategies verify', (id, problem) => {
     for (const algo of [...INCREMENTAL, ...BLACK_BOX]) {
-      const w = check(backend, problem, algo, BLACK_BOX.includes(algo));
-      work.set(`${backend} ${id} ${algo}`, w ? `${w.nodes} nodes ${w.positions} positions` : 'unknown');
+      const [wasm, js] = BACKENDS.map((backend) => check(backend, problem, algo, BLACK_BOX.includes(algo)));
+      expect(js, `${id} ${algo}: JS and WASM do the same work`).toEqual(wasm);
     }
-  });
-});
-
-describe('the backends', () => {
-  it('do exactly the same work on every problem with every algorithm', () => {
-    let compared = 0;
-    for (const problem of problems) {
-      for (const algo of [...INCREMENTAL, ...BLACK_BOX]) {
-        const wasm = work.get(`wasm ${problem.id} ${algo}`);
-        const js = work.get(`js ${problem.id} ${algo}`);
-        if (wasm === undefined || js === undefined) continue; // that solve failed above
-        expect(js, `${problem.id} ${algo}`).toBe(wasm);
-        compared++;
-      }
-    }
-    expect(compared).toBeGreaterThan(0);
-  });
-
-  it('prints the work per algorithm (WASM totals over the problems every algorithm answered)', () => {
-    const algos = [...INCREMENTAL, ...BLACK_BOX];
-    const answered = problems.filter((p) => algos.every((a) => work.get(`wasm ${p.id} ${a}`)?.endsWith('positions')));
-    const lines = algos.map((algo) => {
-      let nodes = 0;
-      let positions = 0;
-      for (const p of answered) {
-        const [n, , m] = work.get(`wasm ${p.id} ${algo}`)!.split(' ');
-        nodes += Number(n);
-        positions += Number(m);
-      }
-      const unknown = problems.filter((p) => work.get(`wasm ${p.id} ${algo}`) === 'unknown').length;
-      return `  ${algo.padEnd(7)} ${String(nodes).padStart(10)} nodes ${String(positions).padStart(11)} positions${unknown ? `   (ran out of ${BLACK_BOX_LIMITS.nodes} nodes on ${unknown})` : ''}`;
-    });
-    console.log(`work on ${answered.length} of ${problems.length} problems (those every algorithm answered), WASM:\n${lines.join('\n')}`);
-    expect(answered.length).toBeGreaterThan(0);
   });
 });
 
@@ -165,43 +129,10 @@ const SWITCHES: [string, Switches][] = [
 const SWITCHED: Algorithm[] = FULL ? [...INCREMENTAL, 'le-dfs', 'e-pns'] : INCREMENTAL;
 
 describe('the beyond-the-paper switches (WASM)', () => {
-  /** config → algo → totals; only problems every configuration answered count. */
-  const totals = new Map<string, Map<Algorithm, Work>>();
-
   it.each(cases)('%s: each switch, and all together, leave every answer identical; strategies verify', (id, problem) => {
-    const row = new Map<string, Map<Algorithm, Work | undefined>>();
     for (const [name, switches] of [['none', {}] as [string, Switches], ...SWITCHES]) {
-      const byAlgo = new Map<Algorithm, Work | undefined>();
-      for (const algo of SWITCHED) byAlgo.set(algo, check('wasm', problem, algo, !INCREMENTAL.includes(algo), switches, name === 'none' ? '' : ` with ${name}`));
-      row.set(name, byAlgo);
+      for (const algo of SWITCHED) check('wasm', problem, algo, !INCREMENTAL.includes(algo), switches, name === 'none' ? '' : ` with ${name}`);
     }
-    for (const algo of SWITCHED) {
-      if ([...row.values()].some((byAlgo) => byAlgo.get(algo) === undefined)) continue;
-      for (const [name, byAlgo] of row) {
-        const t = totals.get(name) ?? new Map<Algorithm, Work>();
-        totals.set(name, t);
-        const sum = t.get(algo) ?? { nodes: 0, positions: 0 };
-        const w = byAlgo.get(algo)!;
-        t.set(algo, { nodes: sum.nodes + w.nodes, positions: sum.positions + w.positions });
-      }
-    }
-  });
-
-  it('prints the work with and without each switch', () => {
-    const base = totals.get('none');
-    expect(base).toBeDefined();
-    const pct = (a: number, b: number) => `${a <= b ? '-' : '+'}${(Math.abs(a - b) / Math.max(1, b) * 100).toFixed(0)}%`;
-    const lines: string[] = [];
-    for (const algo of SWITCHED) {
-      const b = base!.get(algo);
-      if (!b) continue;
-      lines.push(`  ${algo.padEnd(7)} none           ${String(b.nodes).padStart(9)} nodes ${String(b.positions).padStart(10)} positions`);
-      for (const [name] of SWITCHES) {
-        const w = totals.get(name)!.get(algo)!;
-        lines.push(`  ${''.padEnd(7)} ${name.padEnd(14)} ${String(w.nodes).padStart(9)} nodes ${String(w.positions).padStart(10)} positions  (${pct(w.nodes, b.nodes)} nodes, ${pct(w.positions, b.positions)} positions)`);
-      }
-    }
-    console.log(`work with and without each switch on ${problems.length} problems (totals, WASM):\n${lines.join('\n')}`);
   });
 });
 
@@ -214,7 +145,6 @@ const RECURRING = ['5-kqkn-s595533952-p16', '3-krrk-s205118592-p4'];
 describe.each(BACKENDS)('the belief table on %s', (backend) => {
   it.each(RECURRING)('%s: every algorithm hits it and answers as without it; proofs verify', (id) => {
     const problem = all.find((p) => p.id === id)!;
-    const lines: string[] = [];
     for (const algo of ALGORITHMS) {
       const without = solve(engineFor(backend), problem, algo, INCREMENTAL_LIMITS);
       const withTable = solve(engineFor(backend), problem, algo, INCREMENTAL_LIMITS, undefined, { beliefTable: true });
@@ -227,8 +157,6 @@ describe.each(BACKENDS)('the belief table on %s', (backend) => {
         const verdict = verifyStrategy(problem, withTable.strategy);
         if (!verdict.ok) expect.fail(`${at}: the verifier rejects the strategy\n${verdictText(verdict)}`);
       }
-      lines.push(`  ${algo.padEnd(7)} ${String(without.stats.nodes).padStart(6)} -> ${String(withTable.stats.nodes).padStart(6)} nodes (${withTable.stats.beliefTableHits} hits)`);
     }
-    console.log(`belief table on ${id} (${problem.expect}), ${backend}:\n${lines.join('\n')}`);
   });
 });

@@ -6,7 +6,7 @@ import { describe, it, expect } from 'vitest';
 import { createEngine, BACKENDS } from '../../host/node';
 import { parseKpgnGames } from '../../host/notation/kpgn';
 import { validateRecord } from '../../host/referee/validate';
-import { viewOf, type View } from '../../host/referee/record';
+import { viewOf, type View } from '../../host/record/record';
 import { estimateBelief } from '../../host/belief/estimate';
 import { solveView, type Algorithm } from '../../host/solver/solve';
 import { verifyStrategy } from '../../host/verify/verify';

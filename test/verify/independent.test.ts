@@ -15,8 +15,8 @@
 import { describe, expect, it } from 'vitest';
 import { makeFen } from 'chessops/fen';
 import { createEngine, BACKENDS } from '../../host/node';
-import { preset, PRESET_NAMES, type RuleSet } from '../../host/referee/rules';
-import { fenOfPieces } from '../../host/notation/fen';
+import { preset, PRESET_NAMES, type RuleSet } from '../../host/record/rules';
+import { makeFenOfPieces } from '../../host/notation/fen';
 import { solve, ALGORITHMS } from '../../host/solver/solve';
 import { verifyStrategy, verdictText, isMaterialWin } from '../../host/verify/verify';
 import { analyse, playLegal, positionFromFen, pawnTryRuledOut, announcedTrySquares, type Analysis } from '../../host/verify/referee';
@@ -100,7 +100,7 @@ interface Generated { fens: string[]; ply: number; rulesName: string; materialWi
  */
 function generate(count: number, seed: number, whiteRoles = 'QRRBNP', blackRoles = 'qrbnp'): Generated[] {
   const rnd = (n: number) => { seed = (Math.imul(seed, 1103515245) + 12345) >>> 0; return (seed >>> 8) % n; };
-  const fenOf = (pieces: Map<number, string>) => fenOfPieces(pieces);
+  const fenOf = (pieces: Map<number, string>) => makeFenOfPieces(pieces);
   const out: Generated[] = [];
   const wanted = { proven: Math.ceil(count / 2), disproven: Math.floor(count / 2) };
   for (let attempt = 0; attempt < count * 200 && (wanted.proven > 0 || wanted.disproven > 0); attempt++) {

@@ -9,7 +9,7 @@
 // no mate in 1, and one move (or none) leaves a known win.
 import { describe, expect, it } from 'vitest';
 import { createEngine, BACKENDS } from '../../host/node';
-import { preset } from '../../host/referee/rules';
+import { preset } from '../../host/record/rules';
 import { solve, ALGORITHMS } from '../../host/solver/solve';
 import { verifyStrategy, isMaterialWin, verdictText } from '../../host/verify/verify';
 import { positionFromFen, analyse, playLegal } from '../../host/verify/referee';

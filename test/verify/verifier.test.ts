@@ -10,8 +10,8 @@
 // solver chose), corruptions of the hand-written strategies name the exact path and reason.
 import { describe, expect, it } from 'vitest';
 import { createEngine, BACKENDS } from '../../host/node';
-import { KriegError } from '../../host/status';
-import { preset, withOverrides, type RuleSet } from '../../host/referee/rules';
+import { KriegError } from '../../host/errors';
+import { preset, withOverrides, type RuleSet } from '../../host/record/rules';
 import { solve, ALGORITHMS, type Algorithm } from '../../host/solver/solve';
 import {
   strategyFromJson, strategyToJson, strategyText, heardText,

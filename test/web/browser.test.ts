@@ -2,7 +2,6 @@
 // in headless Chromium (the system /usr/bin/chromium, see scripts/ensure-browser.mjs), both through
 // the globalThis.krieg API and through the demo page's form. Any page error or console error fails.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,7 +9,6 @@ import { dirname, extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { KriegWebApi } from '../../host/web/main';
-import { newest } from '../lib/cli';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const at = (p: string) => join(root, p);
@@ -25,16 +23,6 @@ const CASES = [
 ] as const;
 const BACKENDS = ['wasm', 'js'] as const;
 
-
-/** Rebuilds build/krieg.wasm and dist/web only when they are missing or older than their sources. */
-function ensureWebBuild(): void {
-  const wasm = newest(at('build/krieg.wasm'));
-  const needWasm = wasm === 0 || wasm < newest(at('assembly'));
-  const built = Math.min(newest(join(webDir, 'krieg.js')), newest(join(webDir, 'index.html')));
-  const needWeb = needWasm || built === 0 || built < Math.max(wasm, newest(at('host')));
-  const steps = [...(needWasm ? ['wasm'] : []), ...(needWeb ? ['web'] : [])];
-  if (steps.length) execFileSync(process.execPath, [at('scripts/build.mjs'), ...steps], { cwd: root, stdio: 'inherit' });
-}
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.wasm': 'application/wasm',
@@ -69,7 +57,6 @@ describe('krieg in headless Chromium', () => {
     if (!existsSync(CHROMIUM)) {
       throw new Error(`${CHROMIUM} not found: run \`node scripts/ensure-browser.mjs\` (npm test does so in pretest)`);
     }
-    ensureWebBuild();
     const served = await serve(webDir);
     server = served.server;
     browser = await chromium.launch({
