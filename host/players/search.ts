@@ -54,7 +54,7 @@ export function searchPosition(engine: Engine, handle: number, budget: SearchBud
   const status = SEARCH_STATUS[x.searchPosition(handle, stack, budget.depth, budget.nodes ?? 0)];
   if (status !== 'ok' && status !== 'node-limit') throw new KriegError(`search-${status}`, status === 'bad-depth' ? `search depth must be 1 to 40, got ${budget.depth}` : `position ${handle} or stack ${stack} outside the arena`);
   const move = x.searchBestMove();
-  return { status, value: x.searchValue(), move, uci: move ? moveToUci(move) : '', depth: x.searchDepth(), nodes: x.searchNodes() };
+  return { status, value: x.searchValue() | 0, move, uci: move ? moveToUci(move) : '', depth: x.searchDepth(), nodes: x.searchNodes() };
 }
 
 /** What choose-move found for one attempt over the positions added so far. */
