@@ -29,6 +29,11 @@ if (want('js')) {
   await step('build/krieg.js', () => esbuild.build({
     ...node, platform: 'neutral', entryPoints: [at('host/backends/portableCore.ts')], outfile: at('build/krieg.js'),
   }));
+  // the same as a script that evaluates to a fresh module each time (host/backends/jsInstance.ts:
+  // JS engines side by side, one per player)
+  await step('build/krieg-core.js', () => esbuild.build({
+    ...node, format: 'iife', globalName: 'kriegCore', platform: 'neutral', entryPoints: [at('host/backends/portableCore.ts')], outfile: at('build/krieg-core.js'),
+  }));
 }
 if (want('cli')) {
   await step('dist/cli.js', () => esbuild.build({

@@ -11,11 +11,15 @@ import { infosetCommand } from './infoset';
 import { solveCommand, verifyCommand } from './solve';
 import { dbCommand } from './db';
 import { EXIT_USAGE } from './common';
+import { matchCommand } from './match';
+import { serveMatchGames } from '../players/match';
 
 // a closed pipe (krieg view … | head) ends the output quietly
 process.stdout.on('error', (error: NodeJS.ErrnoException) => { if (error.code === 'EPIPE') process.exit(0); throw error; });
 
-await yargs(hideBin(process.argv))
+// a child process of `krieg match --jobs J` (host/players/match.ts): plays the games it is sent
+if (process.argv[2] === 'match' && process.argv[3] === '--worker' && process.send) serveMatchGames();
+else await yargs(hideBin(process.argv))
   .scriptName('krieg')
   .usage('$0 <command> [options]\n\nKriegspiel engine: chess core, referee, belief states and checkmate search.')
   .command(perftCommand)
@@ -28,6 +32,7 @@ await yargs(hideBin(process.argv))
   .command(solveCommand)
   .command(verifyCommand)
   .command(dbCommand)
+  .command(matchCommand)
   .demandCommand(1, 'name a command (see the list above)')
   .strict()
   .epilogue('Exit codes: 0 success, 2 bad input (the message names what and where), 1 internal error; belief, infoset and solve: 3 the view is inconsistent, 4 a limit was reached (partial result, or the answer unknown); verify: 5 the strategy fails.')
