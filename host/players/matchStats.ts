@@ -22,7 +22,8 @@ export function wilson(k: number, n: number, z = Z95): Interval {
   const denominator = 1 + (z * z) / n;
   const centre = (p + (z * z) / (2 * n)) / denominator;
   const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / denominator;
-  return { value: p, low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
+  // at k = 0 and k = n one end is exactly 0 or 1 (the formula's rounding leaves ~1e-18)
+  return { value: p, low: k === 0 ? 0 : Math.max(0, centre - half), high: k === n ? 1 : Math.min(1, centre + half) };
 }
 
 /** The normal interval (95%) of the mean of `xs`: mean ± z s / √n (s the sample standard deviation). */
