@@ -24,7 +24,7 @@ import {
   POSITIONS, POSITION_SHIFT, W_SIDE, W_HALFMOVE, W_KEY_LO, W_KEY_HI, MOVE_EN_PASSANT, MOVE_PROMOTION,
   makeMove, copyPosition, pieceAt, inCheck, positionCapacity,
 } from '../chess/position';
-import { MOVES, MAX_MOVES, listOffset, generateMoves } from '../chess/moveGen';
+import { MOVES, MAX_MOVES, listOffset, generateMoves, kingCanStep } from '../chess/moveGen';
 import { rule, RULE_STALEMATE_LOSES, RULE_INSUFFICIENT, RULE_FIFTY_MOVES } from '../referee/rules';
 import { insufficientMaterial } from '../referee/referee';
 import { evaluate, PIECE_VALUE } from './evaluate';
@@ -204,17 +204,21 @@ function quiesce(ply: i32, alpha: i32, beta: i32): i32 {
   const h = stackBase + ply;
   const base = h << POSITION_SHIFT;
   if (isDrawn(h)) return 0;
-  const list = listOffset(ply);
-  const n = generateMoves(h, list);
   const checked = inCheck(base);
-  if (n == 0) return checked ? -(MATE - ply) : stalemateValue(ply);
-  if (ply >= MAX_PLY - 1) return evaluate(h);
   let best = -INFINITY;
   if (!checked) {
+    // stand pat, unless stalemated: a king that can step is not (the cheap test first)
     best = evaluate(h);
+    if (best >= beta && kingCanStep(h)) return best;
+  }
+  const list = listOffset(ply);
+  const n = generateMoves(h, list);
+  if (n == 0) return checked ? -(MATE - ply) : stalemateValue(ply);
+  if (!checked) {
     if (best >= beta) return best;
     if (best > alpha) alpha = best;
   }
+  if (ply >= MAX_PLY - 1) return checked ? evaluate(h) : best;
   // keep captures and promotions (every move when in check), scored
   const o = ply * MAX_MOVES;
   let m = 0;
