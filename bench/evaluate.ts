@@ -118,7 +118,8 @@ const m = machine();
 const git = gitState(root, ['assembly', 'host']);
 const rate = (nodes: number, ms: number) => nodes / (ms / 1000);
 const fmt = (r: number) => (r >= 1e6 ? `${(r / 1e6).toFixed(2)} M/s` : `${(r / 1e3).toFixed(0)} k/s`);
-writeJson(join(root, 'bench/results/evaluate.json'), {
+const name = quick ? 'evaluate-quick' : 'evaluate';
+writeJson(join(root, `bench/results/${name}.json`), {
   machine: m, commit: git.commit, dirty: git.dirty, date: new Date().toISOString(), runs: RUNS, depth: DEPTH, tableBits: TABLE_BITS,
   positions: POSITIONS, searches, choose: { sets: sets.length, cells: chooses },
 });
@@ -145,5 +146,5 @@ const md = [
   '',
   `WASM/JS (this run): ${CHOOSE.map((c, i) => `depth ${c.depth} ${(chooses[2 * i + 1].medianMs / chooses[2 * i].medianMs).toFixed(2)}×`).join(', ')}.`,
 ].join('\n');
-writeText(join(root, 'bench/results/evaluate.md'), md);
+writeText(join(root, `bench/results/${name}.md`), md);
 console.log(md);
