@@ -38,7 +38,8 @@ export function budgetFromOptions(argv: Record<string, unknown>): { nodes?: numb
   return { ...(nodes !== undefined ? { nodes } : {}), ...(timePerMove !== undefined ? { timePerMove } : {}) };
 }
 
-export const playersDescription = PLAYER_NAMES.filter((n) => n !== 'human').map((n) => `  ${n.padEnd(7)} ${PLAYER_HELP[n]}`).join('\n');
+export const playersDescription = (human: boolean) => PLAYER_NAMES.filter((n) => human || n !== 'human').map((n) => `  ${n.padEnd(7)} ${PLAYER_HELP[n]}`).join('\n') +
+  '\nOptions: los, aos, aosp, hs and krieg take sample=K (positions a move, default 16) and depth=D (plies searched after each attempt, default 1); krieg also mate=N (largest belief searched for a mate, 200), mateply=P (5), matenodes=N (20000).';
 
 const derived = (out: string, suffix: string) => out.replace(/\.(kpgn|pgn|txt)$/i, '') + suffix;
 
@@ -46,7 +47,7 @@ export const matchCommand = {
   command: 'match <first> <second>',
   describe: 'play a match between two players (alternating colours) and report wins, losses and draws with 95% intervals and material per move',
   builder: (y: Argv) => withRuleOptions(withBackend(withBudgetOptions(y
-    .usage(`$0 match <first> <second> --games N --out FILE [options]\n\nPlayers (name, or name:option=value,…):\n${playersDescription}`)
+    .usage(`$0 match <first> <second> --games N --out FILE [options]\n\nPlayers (name, or name:option=value,…):\n${playersDescription(false)}`)
     .positional('first', { type: 'string', describe: 'the first player (White in odd games)' })
     .positional('second', { type: 'string', describe: 'the second player' })
     .option('games', { type: 'string', default: '2', describe: 'number of games; game i is played from a seed made of --seed and i alone' })

@@ -9,7 +9,7 @@ import { randomGame, playGame, randomPlayer } from '../referee/game';
 import type { GameRecord } from '../referee/record';
 import type { BackendName } from '../backends/node';
 import { KriegError } from '../status';
-import { parsePlayerSpec, PLAYER_HELP } from '../players/registry';
+import { parsePlayerSpec } from '../players/registry';
 import { withBudgetOptions, budgetFromOptions, playersDescription } from './match';
 import { playWithPlayers } from '../players/play';
 
@@ -17,7 +17,7 @@ export const playCommand = {
   command: 'play',
   describe: 'play games between two programs through the referee and save their full records',
   builder: (y: Argv) => withRuleOptions(withBackend(withBudgetOptions(y
-    .usage(`$0 play [options]\n\nPlayers (name, or name:option=value,…):\n${playersDescription}\n  human   ${PLAYER_HELP.human}`)
+    .usage(`$0 play [options]\n\nPlayers (name, or name:option=value,…):\n${playersDescription(true)}`)
     .option('white', { type: 'string', default: 'random', describe: 'White\'s player (see the list above)' })
     .option('black', { type: 'string', default: 'random', describe: 'Black\'s player' })
     .option('games', { type: 'string', default: '1', describe: 'number of games' })

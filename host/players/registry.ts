@@ -13,13 +13,13 @@ export type PlayerName = (typeof PLAYER_NAMES)[number];
 
 export const PLAYER_HELP: Record<PlayerName, string> = {
   random: 'uniform over the attempts that are not Nonsense',
-  rw: "the problem database's White program: exact belief (sampled when large), 2-ply evaluation, hints",
-  los: 'Parker et al.: choose-move over positions consistent with the last observation',
-  aos: 'Parker et al.: choose-move over random histories consistent with every observation (depth-first sampler)',
-  aosp: 'Parker et al.: choose-move over the pool of all-observation-consistent positions',
-  hs: 'Parker et al.: AOSP, topped up with last-observation positions when the pool is short',
-  krieg: "krieg's own: HS's sampling and, while the exact belief is small, a guaranteed-checkmate search it then follows",
-  human: 'you, at the terminal: the referee\'s answers printed, attempts typed in UCI',
+  rw: 'the problem database\'s White: exact belief, 2-ply evaluation, hints',
+  los: 'Parker et al.: positions consistent with the last observation',
+  aos: 'Parker et al.: random histories consistent with every observation',
+  aosp: 'Parker et al.: a pool of all-observation-consistent positions',
+  hs: 'Parker et al.: AOSP topped up with last-observation positions',
+  krieg: 'HS, and a guaranteed-mate search while the exact belief is small',
+  human: 'you: the referee\'s answers printed, attempts typed in UCI',
 };
 
 /** Options each player takes (name=value after a colon), with their defaults. */

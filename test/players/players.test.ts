@@ -144,3 +144,63 @@ describe('players are deterministic, and the same on WASM and JS', () => {
     expect(play('wasm', white, black, 4)).not.toBe(wasm);
   });
 });
+
+describe('the game runner', () => {
+  it('tells a player exactly its view, and gives every choice of a turn (Illegal retries too) the same deadline', () => {
+    const referee = createEngine('wasm', 16);
+    const seen: Record<Side, unknown[]> = { white: [], black: [] };
+    const deadlines: { turn: number; deadline: number | undefined }[] = [];
+    let turns = 0;
+    const probe = (side: Side): Player => ({
+      name: `probe-${side}`,
+      observe: (event) => { seen[side].push(event); },
+      // the first attempt in file order: often Illegal, so turns have retries
+      choose: (turn) => {
+        if (turn.tried.length === 0) turns++;
+        deadlines.push({ turn: turns, deadline: turn.deadline });
+        return turn.attempts[0];
+      },
+    });
+    const record = runGame(referee, { white: probe('white'), black: probe('black') }, { maxPlies: 40, timePerMove: 1000 });
+    for (const side of ['white', 'black'] as const) expect(seen[side]).toEqual(viewOf(record, side).events);
+    expect(deadlines.length).toBeGreaterThan(turns); // some retries
+    for (let t = 1; t <= turns; t++) {
+      const d = deadlines.filter((x) => x.turn === t).map((x) => x.deadline);
+      expect(new Set(d).size, `turn ${t}`).toBe(1);
+      expect(d[0]).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('krieg follows a proven mate', () => {
+  it.each(BACKENDS)('from a known queen ending it mates in 3 plies (the strategy followed through the opponent\'s reply) on %s', (backend) => {
+    const start = '7k/8/6K1/8/8/8/8/6Q1 w - - 0 1';
+    const rules = preset('berkeley');
+    const referee = createEngine(backend, 16);
+    const engines = new PlayerEngines(backend);
+    const setup = (side: Side, seed: number): PlayerSetup => ({ side, rules, start, seed, budget: BUDGET, options: parsePlayerSpec(side === 'white' ? 'krieg' : 'random').options });
+    const white = playerFactory(parsePlayerSpec('krieg'))(setup('white', 1), engines.for('white', rules));
+    const black = playerFactory(parsePlayerSpec('random'))(setup('black', 2), engines.for('black', rules));
+    const record = runGame(referee, { white, black }, { start, maxPlies: 20 });
+    expect(record.result).toBe('1-0');
+    expect(record.events.filter((e) => e.type === 'attempt' && e.percept.answer === 'legal')).toHaveLength(3);
+    expect(white.stats!()).toMatchObject({ matesProven: 1, strategyAttempts: 2 });
+  });
+});
+
+describe('players\' JS engines', () => {
+  it('are instances of their own: two JS player engines and the module engine keep their own positions', () => {
+    const a = createPlayerEngine('js', 16);
+    const b = createPlayerEngine('js', 16);
+    const shared = createEngine('js', 16);
+    a.setFen(3, '8/8/8/4k3/8/8/8/4K3 w - - 0 1');
+    b.setFen(3, START_FEN);
+    shared.setFen(3, '7k/8/6K1/8/8/8/8/6Q1 w - - 0 1');
+    expect(a.fen(3)).toBe('8/8/8/4k3/8/8/8/4K3 w - - 0 1');
+    expect(b.fen(3)).toBe(START_FEN);
+    expect(shared.fen(3)).toBe('7k/8/6K1/8/8/8/8/6Q1 w - - 0 1');
+    const wasm = createEngine('wasm', 16);
+    wasm.setFen(3, a.fen(3));
+    expect(a.perft(3, 3, true)).toBe(wasm.perft(3, 3, true));
+  });
+});
