@@ -19,6 +19,8 @@ import { parsePlayerSpec, playerFactory, PLAYER_NAMES } from '../../host/players
 import { turnOf, triedThisTurn, type Player, type PlayerSetup } from '../../host/players/player';
 
 const PROGRAMS = PLAYER_NAMES.filter((n) => n !== 'human');
+/** Games per player in the own-board sweep (KRIEG_PLAYERS_FULL=1: ten times as many). */
+const SWEEP_GAMES = process.env.KRIEG_PLAYERS_FULL ? 60 : 6;
 const BUDGET = { nodes: 1500 };
 
 function makePlayer(name: string, side: Side, seed: number, engines: PlayerEngines, rules = preset('berkeley')): Player {
@@ -50,13 +52,13 @@ describe.each(BACKENDS)('players on %s', (backend) => {
   it.each(PROGRAMS)('%s only attempts moves possible on its own board (seeded games, three rule sets)', (name) => {
     let attempts = 0;
     const variants = ['berkeley', 'wild16', 'cincinnati'];
-    for (let game = 1; game <= 6; game++) {
+    for (let game = 1; game <= SWEEP_GAMES; game++) {
       const rules = preset(variants[game % 3]);
       referee.setRules(rules);
       const side: Side = game % 2 ? 'white' : 'black';
       const other: Side = side === 'white' ? 'black' : 'white';
       const players = { [side]: makePlayer(name, side, game, engines, rules), [other]: makePlayer('random', other, 100 + game, engines, rules) } as Record<Side, Player>;
-      const record = runGame(referee, players, { maxPlies: 16 + 2 * game });
+      const record = runGame(referee, players, { maxPlies: 16 + 2 * (game % 12) });
       attempts += checkAttempts(record, side);
     }
     expect(attempts).toBeGreaterThan(40);
