@@ -88,6 +88,23 @@ const isPawnCaptureAttempt = (ownBoard: number[], attempt: number) =>
   (ownBoard[attempt & 63] & 7) === 1 && ((attempt ^ (attempt >> 6)) & 7) !== 0;
 
 /**
+ * After his own "Any?" answered yes in this turn, the owner must attempt pawn captures: until one
+ * is legal (the secret "Any?" of berkeley-any), or until he has attempted one (the open "Any?" of
+ * the English rules); anything else is Nonsense then.
+ */
+function obligedToPawnCaptures(view: View, board: number[]): boolean {
+  let yes = false;
+  let pawnCaptureTried = false;
+  for (let i = view.events.length - 1; i >= 0; i--) {
+    const event = view.events[i];
+    if (event.type === 'opponent-move' || (event.type === 'attempt' && event.percept.answer === 'legal')) break;
+    if (event.type === 'any' && event.side === view.as) yes = event.yes;
+    if (event.type === 'attempt' && event.side === view.as && isPawnCaptureAttempt(board, parseUciAttempt(event.attempt)!)) pawnCaptureTried = true;
+  }
+  return yes && (view.rules.pawnTries === 'any-secret' || !pawnCaptureTried);
+}
+
+/**
  * The Turn of the view's owner (who must be to move), computed from the view alone; `engine` and
  * `handle` are a scratch record for the own board (viewAttempts).
  */
@@ -95,9 +112,8 @@ export function turnOf(view: View, engine: Engine, handle: number, deadline?: nu
   const tried = triedThisTurn(view);
   const rejected = new Set(tried);
   let attempts = viewAttempts(engine, view, handle).filter((a) => !rejected.has(a));
-  if (view.rules.pawnTryNonsense && announcedNoPawnCapture(view)) {
-    const board = engine.setup(handle).board;
-    attempts = attempts.filter((a) => !isPawnCaptureAttempt(board, a));
-  }
+  const board = engine.setup(handle).board;
+  if (view.rules.pawnTryNonsense && announcedNoPawnCapture(view)) attempts = attempts.filter((a) => !isPawnCaptureAttempt(board, a));
+  if (obligedToPawnCaptures(view, board)) attempts = attempts.filter((a) => isPawnCaptureAttempt(board, a));
   return { view, attempts, tried, ...(deadline === undefined ? {} : { deadline }) };
 }

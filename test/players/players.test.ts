@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { createEngine, BACKENDS } from '../../host/node';
 import { preset } from '../../host/referee/rules';
-import { randomGame } from '../../host/referee/game';
+import { randomGame, seededRandom } from '../../host/referee/game';
 import { viewOf, type GameRecord, type Side, type RecordEvent } from '../../host/referee/record';
 import { START_FEN } from '../../host/notation/fen';
 import { writeRecordKpgn } from '../../host/notation/kpgn';
@@ -204,5 +204,31 @@ describe('players\' JS engines', () => {
     const wasm = createEngine('wasm', 16);
     wasm.setFen(3, a.fen(3));
     expect(a.perft(3, 3, true)).toBe(wasm.perft(3, 3, true));
+  });
+});
+
+describe('a player that asks "Any?"', () => {
+  it.each(['berkeley-any', 'english'])('under %s is offered only the pawn captures it then owes, and never hears Nonsense', (variant) => {
+    const rules = preset(variant);
+    const referee = createEngine('wasm', 16);
+    referee.setRules(rules);
+    let asked = 0;
+    let yes = 0;
+    const asker = (side: Side, random: () => number): Player => ({
+      name: `asker-${side}`,
+      observe: (event) => { if (event.type === 'any' && event.side === side && event.yes) yes++; },
+      choose: (turn) => {
+        const last = turn.view.events[turn.view.events.length - 1];
+        if (turn.tried.length === 0 && !(last?.type === 'any' && last.side === side)) { asked++; return 'any'; }
+        return turn.attempts[Math.floor(random() * turn.attempts.length)];
+      },
+    });
+    for (let seed = 1; seed <= 4; seed++) {
+      const record = runGame(referee, { white: asker('white', seededRandom(seed)), black: asker('black', seededRandom(seed + 100)) }, { maxPlies: 60 });
+      checkAttempts(record, 'white');
+      checkAttempts(record, 'black');
+    }
+    expect(asked).toBeGreaterThan(40);
+    expect(yes).toBeGreaterThan(3);
   });
 });
