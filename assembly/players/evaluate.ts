@@ -109,6 +109,10 @@ const SHIELD_NEAR: i32 = 12;
 const SHIELD_FAR: i32 = 6;
 const SHIELD_MISSING: i32 = 12;
 
+/** Piece value plus table entry by (type * 64 + index): middlegame and endgame (filled once). */
+const MIDDLE_TABLE = new Int32Array(7 * 64);
+const END_TABLE = new Int32Array(7 * 64);
+
 /**
  * PASSED_MASK[(color * 64 + sq) * 2]: the squares in front of a pawn of `color` on `sq`, on its file
  * and the two beside it; no enemy pawn there makes it passed.
@@ -118,6 +122,12 @@ let tablesReady = false;
 
 function initEvaluation(): void {
   tablesReady = true;
+  for (let type = PAWN; type <= KING; type++) {
+    for (let index = 0; index < 64; index++) {
+      MIDDLE_TABLE[type * 64 + index] = PIECE_VALUE[type] + tableValue(type, index, false);
+      END_TABLE[type * 64 + index] = PIECE_VALUE[type] + tableValue(type, index, true);
+    }
+  }
   for (let color = 0; color < 2; color++) {
     for (let sq = 0; sq < 64; sq++) {
       const file = sq & 7;
@@ -195,16 +205,16 @@ function addPieces(base: i32, color: i32, type: i32, occLo: i32, occHi: i32, zon
   const w = base + W_TYPE + (type << 1);
   let lo = unchecked(POSITIONS[w]) & ownLo;
   let hi = unchecked(POSITIONS[w + 1]) & ownHi;
-  const value = unchecked(PIECE_VALUE[type]);
   const flip = color == WHITE ? 56 : 0;
+  const row = type * 64;
   const enemyPawns = base + W_TYPE + (PAWN << 1);
   const t = base + W_COLOR + ((color ^ 1) << 1);
   while ((lo | hi) != 0) {
     const sq = lowestSquare(lo, hi);
     if (lo != 0) lo &= lo - 1; else hi &= hi - 1;
     const index = sq ^ flip;
-    let middle = value + tableValue(type, index, false);
-    let end = value + tableValue(type, index, true);
+    let middle = unchecked(MIDDLE_TABLE[row + index]);
+    let end = unchecked(END_TABLE[row + index]);
     if (type == PAWN) {
       const m = (color * 64 + sq) << 1;
       if ((unchecked(PASSED_MASK[m]) & unchecked(POSITIONS[enemyPawns]) & unchecked(POSITIONS[t])) == 0 &&
@@ -244,15 +254,25 @@ function addPieces(base: i32, color: i32, type: i32, occLo: i32, occHi: i32, zon
   }
 }
 
-function count(base: i32, color: i32, type: i32): i32 {
-  const c = base + W_COLOR + (color << 1);
-  const w = base + W_TYPE + (type << 1);
-  return popcount64(unchecked(POSITIONS[w]) & unchecked(POSITIONS[c]), unchecked(POSITIONS[w + 1]) & unchecked(POSITIONS[c + 1]));
+/** Pieces per colour and type of the position being evaluated: COUNTS[color * 8 + type]. */
+const COUNTS = new Int32Array(16);
+
+function countPieces(base: i32): void {
+  for (let color = 0; color < 2; color++) {
+    const c = base + W_COLOR + (color << 1);
+    const ownLo = unchecked(POSITIONS[c]);
+    const ownHi = unchecked(POSITIONS[c + 1]);
+    for (let type = PAWN; type <= QUEEN; type++) {
+      const w = base + W_TYPE + (type << 1);
+      unchecked(COUNTS[(color << 3) + type] = popcount64(unchecked(POSITIONS[w]) & ownLo, unchecked(POSITIONS[w + 1]) & ownHi));
+    }
+  }
 }
 
-/** Non-pawn material of `color` (centipawns). */
-function pieceMaterial(base: i32, color: i32): i32 {
-  return 320 * count(base, color, KNIGHT) + 330 * count(base, color, BISHOP) + 500 * count(base, color, ROOK) + 900 * count(base, color, QUEEN);
+/** Non-pawn material of `color` (centipawns), from COUNTS. */
+function pieceMaterial(color: i32): i32 {
+  const c = color << 3;
+  return 320 * unchecked(COUNTS[c + KNIGHT]) + 330 * unchecked(COUNTS[c + BISHOP]) + 500 * unchecked(COUNTS[c + ROOK]) + 900 * unchecked(COUNTS[c + QUEEN]);
 }
 
 /** The static evaluation of position `h` in centipawns, for the side to move. */
@@ -266,6 +286,7 @@ export function evaluate(h: i32): i32 {
   unchecked(MIDDLE[0] = 0); unchecked(MIDDLE[1] = 0);
   unchecked(END[0] = 0); unchecked(END[1] = 0);
   unchecked(ZONE_ATTACKS[0] = 0); unchecked(ZONE_ATTACKS[1] = 0);
+  countPieces(base);
   let phase = 0;
   for (let color = 0; color < 2; color++) {
     // the zone of the enemy king: its square and its neighbours
@@ -273,10 +294,10 @@ export function evaluate(h: i32): i32 {
     const zoneLo = unchecked(KING_ATTACKS[enemyKing << 1]) | (enemyKing < 32 ? 1 << enemyKing : 0);
     const zoneHi = unchecked(KING_ATTACKS[(enemyKing << 1) + 1]) | (enemyKing >= 32 ? 1 << (enemyKing - 32) : 0);
     for (let type = PAWN; type <= KING; type++) {
-      addPieces(base, color, type, occLo, occHi, zoneLo, zoneHi);
-      if (type != KING && type != PAWN) phase += unchecked(PHASE_WEIGHT[type]) * count(base, color, type);
+      if (type == KING || unchecked(COUNTS[(color << 3) + type]) != 0) addPieces(base, color, type, occLo, occHi, zoneLo, zoneHi);
+      if (type != KING && type != PAWN) phase += unchecked(PHASE_WEIGHT[type]) * unchecked(COUNTS[(color << 3) + type]);
     }
-    if (count(base, color, BISHOP) >= 2) { unchecked(MIDDLE[color] += BISHOP_PAIR); unchecked(END[color] += BISHOP_PAIR); }
+    if (unchecked(COUNTS[(color << 3) + BISHOP]) >= 2) { unchecked(MIDDLE[color] += BISHOP_PAIR); unchecked(END[color] += BISHOP_PAIR); }
   }
   if (phase > PHASE_TOTAL) phase = PHASE_TOTAL;
   // king safety: the attack units on a king's zone, squared; and its pawn shield
@@ -289,11 +310,11 @@ export function evaluate(h: i32): i32 {
   let end = unchecked(END[0]) - unchecked(END[1]);
   // mop-up: the side ahead by at least a minor piece against a side without pawns drives the other
   // king to the edge and brings its own king close (what mating a lone king needs)
-  const whiteMaterial = pieceMaterial(base, WHITE);
-  const blackMaterial = pieceMaterial(base, BLACK);
-  if (whiteMaterial >= blackMaterial + 300 && count(base, BLACK, PAWN) == 0) {
+  const whiteMaterial = pieceMaterial(WHITE);
+  const blackMaterial = pieceMaterial(BLACK);
+  if (whiteMaterial >= blackMaterial + 300 && unchecked(COUNTS[8 + PAWN]) == 0) {
     end += 10 * centreDistance(blackKing) + 4 * (7 - distance(whiteKing, blackKing));
-  } else if (blackMaterial >= whiteMaterial + 300 && count(base, WHITE, PAWN) == 0) {
+  } else if (blackMaterial >= whiteMaterial + 300 && unchecked(COUNTS[PAWN]) == 0) {
     end -= 10 * centreDistance(whiteKing) + 4 * (7 - distance(whiteKing, blackKing));
   }
   const score = i32((middle * phase + end * (PHASE_TOTAL - phase)) / PHASE_TOTAL);
