@@ -162,7 +162,8 @@ const MIDDLE = new Int32Array(2);
 const END = new Int32Array(2);
 const ZONE_ATTACKS = new Int32Array(2); // attack units on the other side's king zone
 
-function distance(a: i32, b: i32): i32 {
+/** King steps between two squares (the Chebyshev distance). */
+export function distance(a: i32, b: i32): i32 {
   const files = abs((a & 7) - (b & 7));
   const ranks = abs((a >> 3) - (b >> 3));
   return files > ranks ? files : ranks;

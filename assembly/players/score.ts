@@ -16,6 +16,7 @@ import {
   makeMove, kingSquare, inCheck, isAttackedWith,
 } from '../chess/position';
 import { MOVES, MAX_MOVES, SEARCH_LISTS, listOffset, generateMoves } from '../chess/moveGen';
+import { distance } from './evaluate';
 
 export const SCORE_WORDS: i32 = 4;
 export const S_LEGAL: i32 = 0;
@@ -47,12 +48,6 @@ function count(base: i32, color: i32, type: i32): i32 {
 function material(base: i32, color: i32): i32 {
   return 100 * count(base, color, PAWN) + 300 * (count(base, color, KNIGHT) + count(base, color, BISHOP))
     + 500 * count(base, color, ROOK) + 900 * count(base, color, QUEEN);
-}
-
-function distance(a: i32, b: i32): i32 {
-  const files = abs((a & 7) - (b & 7));
-  const ranks = abs((a >> 3) - (b >> 3));
-  return files > ranks ? files : ranks;
 }
 
 /** Steps from `sq` to the nearest edge (0 on the edge, 3 in the centre). */

@@ -38,15 +38,13 @@ export class KriegPlayer extends SamplingPlayer {
 
   constructor(setup: PlayerSetup, engine: Engine, source: PositionSource) {
     super('krieg', setup, engine, source, 'hs', { sample: setup.options.sample, depth: setup.options.depth });
-    this.setupRef = setup;
   }
-  private readonly setupRef: PlayerSetup;
 
   observe(event: ViewEvent): void {
     super.observe(event);
     const f = this.following;
     if (!f) return;
-    if (event.type === 'attempt' && event.side === this.setupRef.side && f.at === 'answer') {
+    if (event.type === 'attempt' && event.side === this.setup.side && f.at === 'answer') {
       const branch = f.node.answers.find((b) => samePercept(b.heard.percept, event.percept));
       this.following = branch ? this.after(branch) : undefined;
     } else if (event.type === 'opponent-move' && event.percept && f.at === 'reply') {
@@ -87,13 +85,13 @@ export class KriegPlayer extends SamplingPlayer {
   stats(): Record<string, number> { return { ...super.stats(), ...this.mateCounters }; }
 
   private searchesMates(): boolean {
-    const tries = this.setupRef.rules.pawnTries;
+    const tries = this.setup.rules.pawnTries;
     return this.options.depth >= 0 && (tries === 'none' || tries === 'any-secret' || tries === 'any-open');
   }
 
   /** A proven strategy from the exact belief, when it is small enough. */
   private searchMate(turn: Turn): StrategyNode | undefined {
-    const { options, budget, rules } = this.setupRef;
+    const { options, budget, rules } = this.setup;
     const limit = options.mate;
     const found = this.source.positions(limit + 1, { work: budget.nodes === undefined ? 2_000_000 : budget.nodes * WORK_PER_NODE, deadline: turn.deadline });
     if (!found.exact || found.handles.length === 0 || found.handles.length > limit) return undefined;

@@ -47,10 +47,12 @@ const TIME_MARGIN = 5;
 export class SamplingPlayer implements Player {
   private run: ChooseRun | undefined;
   private turnNodes = 0;
+  /** How long the last position took to evaluate (a time budget stops before one more would overrun). */
+  private lastPositionMs = 0;
   private readonly random: () => number;
   private readonly counters = { choices: 0, positions: 0, lastObservation: 0, nodes: 0, fallbacks: 0 };
 
-  constructor(readonly name: string, private readonly setup: PlayerSetup, protected readonly engine: Engine,
+  constructor(readonly name: string, protected readonly setup: PlayerSetup, protected readonly engine: Engine,
     protected readonly source: PositionSource, private readonly kind: SamplingKind, protected readonly options: SamplingOptions) {
     this.random = seededRandom(setup.seed ^ 0x2f6b1c3d);
   }
@@ -130,8 +132,6 @@ export class SamplingPlayer implements Player {
     }
     return run;
   }
-
-  private lastPositionMs = 0;
 
   /** Is there budget left this turn for one more position? (The first of a turn always is.) */
   private hasBudget(turn: Turn, run: ChooseRun | undefined): boolean {

@@ -32,6 +32,13 @@ describe('krieg play with players', () => {
     for (const as of ['white', 'black']) expect(krieg(['view', out, '--as', as, '--game', '2']).status).toBe(0);
   });
 
+  it('with a time budget per move (Parker\'s timed players): games that are still full records', () => {
+    const out = at('timed.kpgn');
+    const run = krieg(['play', '--white', 'aosp', '--black', 'hs', '--time-per-move', '0.05', '--max-plies', '12', '--out', out]);
+    expect(run.status, run.stderr).toBe(0);
+    expect(krieg(['view', out, '--as', 'black']).status).toBe(0);
+  });
+
   it('a person plays White from standard input and hears what a referee would say', () => {
     const out = at('human.kpgn');
     const input = ['board', 'zz', 'e2e5', 'moves', 'e2e4', 'd1h5', 'g1f3', ''].join('\n');
