@@ -41,6 +41,8 @@ export const WORK_PER_NODE = 10;
 /** Per position and attempt: moves a budget is divided over. */
 const TYPICAL_ATTEMPTS = 30;
 const MIN_SEARCH_NODES = 50;
+/** The share of a turn's budget left after choose-move that the source may spend improving itself. */
+const REFINE_SHARE = 0.5;
 /** Milliseconds kept in hand under a time budget. */
 const TIME_MARGIN = 5;
 
@@ -70,9 +72,20 @@ export class SamplingPlayer implements Player {
     const open = new Set(turn.attempts);
     const scores = this.run ? this.run.over((values) => this.survives(values, turn.tried)).filter((s) => open.has(s.attempt) && s.legal > 0) : [];
     const best = this.best(scores);
+    if (turn.tried.length === 0) this.refine(turn);
     if (best !== undefined) return best.attempt;
     this.counters.fallbacks++;
     return turn.attempts[Math.floor(this.random() * turn.attempts.length)];
+  }
+
+  /** Half of what the turn's budget has left goes to the source (the rest is kept for Illegal retries). */
+  private refine(turn: Turn): void {
+    if (!this.source.refine) return;
+    const { nodes } = this.setup.budget;
+    const work = nodes === undefined ? undefined : Math.floor(Math.max(0, nodes - this.turnNodes) * WORK_PER_NODE * REFINE_SHARE);
+    const deadline = turn.deadline === undefined ? undefined : performance.now() + REFINE_SHARE * Math.max(0, turn.deadline - performance.now());
+    if (work === undefined && deadline === undefined) return; // no budget: nothing to share
+    if ((work ?? 1) > 0) this.source.refine({ ...(work !== undefined ? { work } : {}), ...(deadline !== undefined ? { deadline } : {}) });
   }
 
   stats(): Record<string, number> { return { ...this.counters }; }

@@ -52,6 +52,11 @@ export interface PositionSource {
   positions(k: number, limits: SourceLimits): SourcePositions;
   /** Up to `k` positions consistent with the last observation (a superset of the above; Parker's LOS boards). */
   lastObservation(k: number, limits: SourceLimits): SourcePositions;
+  /**
+   * Optional: spend what is left of a turn's budget improving the source — Parker's timed AOSP
+   * grows its pool with the time choose-move leaves (§4.1). Called after a turn's first choice.
+   */
+  refine?(limits: SourceLimits): void;
 }
 
 export interface SourceSetup { side: Side; rules: RuleSet; start: string; seed: number }
