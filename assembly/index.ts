@@ -18,7 +18,8 @@ import {
   dfsStart, dfsNext, dfsLast, dfsStoreCount, dfsHistories, dfsChosenMove, dfsDepth,
 } from './belief/estimate';
 import { solveStart, solveStartInterleaved, solveRun, solveStat, strategyWrite, strategyBuffer } from './solver/solve';
-import { scoreAttempts, scoreBuffer } from './players/score';
+import { scoreBuffer } from './players/score';
+import { scoreAttempts } from './players/choose';
 import {
   EVENTS, initGame, gameStart, gameAttempt, gameAskAny, gameResult, gameEndReason, gameEventCount,
   gamePlies, playRandomGame,
@@ -72,3 +73,24 @@ export function perftFrom(handle: i32, depth: i32, bulk: bool): f64 {
   if (handle < 0 || depth < 0 || depth >= SEARCH_LISTS || handle + depth >= positionCapacity()) return PERFT_NO_ROOM;
   return perft(handle, depth, bulk);
 }
+
+// ---- players (issue 14): the fully observable search and choose-move (assembly/players/) ----
+import { evaluate } from './players/evaluate';
+import {
+  MAX_PLY, searchReset, searchPosition, searchValue, searchBestMove, searchDepth, searchNodes,
+} from './players/search';
+import { CHOICES, CHOICE_ATTEMPTS, CHOOSE_HANDLES, VALUES, chooseBegin, chooseAdd } from './players/choose';
+
+export { searchReset, searchPosition, searchValue, searchBestMove, searchDepth, searchNodes, chooseBegin, chooseAdd };
+
+/** The static evaluation of `handle` for the side to move (centipawns). */
+export function evaluatePosition(handle: i32): i32 {
+  if (handle < 0 || handle >= positionCapacity()) return 0;
+  return evaluate(handle);
+}
+/** Records a search stack needs (searchPosition; chooseAdd needs one fewer). */
+export function searchStackRecords(): i32 { return MAX_PLY; }
+export function chooseBuffer(): Int32Array { return CHOICES; }
+export function chooseAttemptBuffer(): Int32Array { return CHOICE_ATTEMPTS; }
+export function chooseHandleBuffer(): Int32Array { return CHOOSE_HANDLES; }
+export function chooseValueBuffer(): Int32Array { return VALUES; }

@@ -121,6 +121,38 @@ export interface CoreExports {
    */
   scoreAttempts(first: number, count: number, scratch: number, lookahead: number): number;
   scoreBuffer(): unknown;
+
+  // ---- players (assembly/players/: evaluate.ts, search.ts, choose.ts; issue 14) ----
+  /** The static evaluation of `handle`, centipawns for the side to move. */
+  evaluatePosition(handle: number): number;
+  /** Clear the search's transposition table (2^bits entries, reallocated when the size changes), killers and history. */
+  searchReset(bits: number): void;
+  /** Records a search stack needs (MAX_PLY; chooseAdd needs one fewer). */
+  searchStackRecords(): number;
+  /**
+   * Alpha-beta from `handle` to `depth` plies within `limit` nodes (0: none), using records
+   * stack … stack + searchStackRecords() − 1: SEARCH_OK 0, SEARCH_NODE_LIMIT 1 (the last completed
+   * depth's result), SEARCH_BAD_HANDLE 2, SEARCH_BAD_DEPTH 3.
+   */
+  searchPosition(handle: number, stack: number, depth: number, limit: number): number;
+  /** The last search's value (centipawns for the side to move; ±(30000 − plies) a mate), best move, depth completed, nodes. */
+  searchValue(): number;
+  searchBestMove(): number;
+  searchDepth(): number;
+  searchNodes(): number;
+  /** Start a choose-move run on the attempts of `handle`'s side to move (into chooseAttemptBuffer): their number, or -1. */
+  chooseBegin(handle: number): number;
+  /**
+   * Add positions chooseHandleBuffer[0 … count) to the run: per attempt row of chooseBuffer
+   * (assembly/players/choose.ts: legal, sum, mates, mated, tactical, captures, min, max) and per
+   * position the values into chooseValueBuffer; each legal move searched `depth` more plies within
+   * `limit` nodes. CHOOSE_* status (0 ok).
+   */
+  chooseAdd(count: number, stack: number, depth: number, limit: number): number;
+  chooseBuffer(): unknown;
+  chooseAttemptBuffer(): unknown;
+  chooseHandleBuffer(): unknown;
+  chooseValueBuffer(): unknown;
 }
 
 export const CORE_EXPORTS = [
@@ -137,6 +169,8 @@ export const CORE_EXPORTS = [
   'dfsHistories', 'dfsChosenMove', 'dfsDepth',
   'solveStart', 'solveStartInterleaved', 'solveRun', 'solveStat', 'strategyWrite', 'strategyBuffer',
   'scoreAttempts', 'scoreBuffer',
+  'evaluatePosition', 'searchReset', 'searchStackRecords', 'searchPosition', 'searchValue', 'searchBestMove', 'searchDepth', 'searchNodes',
+  'chooseBegin', 'chooseAdd', 'chooseBuffer', 'chooseAttemptBuffer', 'chooseHandleBuffer', 'chooseValueBuffer',
 ] as const satisfies readonly (keyof CoreExports)[];
 
 /** A backend: the core's exports plus a way to see its buffers as Int32Arrays. */

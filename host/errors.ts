@@ -70,7 +70,7 @@ const ERRORS = {
   // ---- state estimation ----
   inconsistent: { exitCode: EXIT.inconsistent, message: text },
   'belief-too-large': bad(text),
-  'self-play': internal((p: { outcome: string }) => `White's own view is ${p.outcome}`),
+  'self-play': internal((p: { side: 'white' | 'black'; outcome: string }) => `${p.side === 'white' ? 'White' : 'Black'}'s own view is ${p.outcome}`),
   // ---- problems, strategies and the solver ----
   'bad-problems': bad((p: { source: string; where?: string; what: string }) => `${p.source}: ${p.where === undefined ? '' : `${p.where}: `}${p.what}`),
   'bad-strategy': bad(text),

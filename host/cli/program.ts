@@ -11,6 +11,7 @@ import { beliefCommand } from './belief';
 import { infosetCommand } from './infoset';
 import { solveCommand, verifyCommand } from './solve';
 import { dbCommand } from './db';
+import { matchCommand } from './match';
 import { finishWith, io } from './common';
 import { EXIT } from '../errors';
 
@@ -29,6 +30,7 @@ export async function runCli(args: string[]): Promise<void> {
     .command(solveCommand)
     .command(verifyCommand)
     .command(dbCommand)
+    .command(matchCommand)
     .demandCommand(1, 'name a command (see the list above)')
     .strict()
     .epilogue(`Exit codes: ${EXIT.ok} success, ${EXIT.badInput} bad input (the message names what and where), ${EXIT.internal} internal error; belief, infoset and solve: ${EXIT.inconsistent} the view is inconsistent, ${EXIT.limit} a limit was reached (partial result, or the answer unknown); verify: ${EXIT.verifyFailed} the strategy fails.`)

@@ -60,7 +60,7 @@ function recordSoFar(engines: SelfPlayEngines, start: string): GameRecord {
 }
 
 /** Scores every attempt over positions `handles` of the work engine (copied into the scorer). */
-function scoreOver(engines: SelfPlayEngines, handles: number[], lookahead: boolean): AttemptScore[] {
+function scoreOver(engines: Pick<SelfPlayEngines, 'work' | 'scorer'>, handles: number[], lookahead: boolean): AttemptScore[] {
   const { work, scorer } = engines;
   const from = work.positions;
   const to = scorer.positions;
@@ -101,41 +101,58 @@ export interface WhiteOptions {
   onTurn?: (turn: WhiteTurn) => void;
 }
 
+/** What White's program keeps from one attempt of a turn to the next. */
+export interface WhiteState { hints: number }
+
+/**
+ * One choice of White's program (the file comment), from its view alone: `attempts` are those not
+ * yet rejected this turn, `tried` those rejected. With `sampleWhenLarge`, a belief over
+ * `dropBelief` positions (or past the work limit) is replaced by a sample of SAMPLE positions
+ * (krieg's `rw` player, host/players/rw.ts); otherwise it throws BeliefTooLarge (the database).
+ */
+export function whiteChoice(engines: Pick<SelfPlayEngines, 'work' | 'scorer'>, view: View, attempts: number[], tried: number[], random: () => number,
+  state: WhiteState, options: WhiteOptions & { sampleWhenLarge?: boolean; work?: number }): number {
+  const belief = estimateBelief(engines.work, view, 'bfs', { positions: options.dropBelief, work: options.work ?? WHITE_WORK });
+  let handles = belief.handles;
+  let size = handles.length;
+  if (belief.outcome === 'limit-positions' || belief.outcome === 'limit-work') {
+    if (!options.sampleWhenLarge) throw new BeliefTooLarge(String(options.dropBelief));
+    const sampled = sampleBelief(engines.work, view, SAMPLE, Math.floor(random() * 2 ** 31), { work: options.work ?? WHITE_WORK });
+    if (sampled.outcome === 'inconsistent') throw fail('self-play', { side: view.as, outcome: sampled.outcome });
+    handles = sampled.handles;
+    size = Math.max(options.dropBelief + 1, handles.length);
+  } else if (belief.outcome !== 'complete') throw fail('self-play', { side: view.as, outcome: belief.outcome });
+  if (tried.length === 0) {
+    state.hints = 0;
+    const positions = size <= options.reportBelief ? handles.map((h) => engines.work.fen(h)) : undefined;
+    options.onTurn?.({ view, positions, size });
+  }
+  const triedSet = new Set(tried);
+  const scores = handles.length ? scoreOver(engines, sample(handles, SAMPLE, random), true).filter((s) => !triedSet.has(s.attempt) && s.legal > 0) : [];
+  const n = Math.min(size, SAMPLE, Math.max(1, handles.length));
+  const mating = best(scores.filter((s) => s.mates === s.legal), (s) => s.legal, random);
+  if (mating) return mating.attempt;
+  if (random() < EXPLORE) return attempts[Math.floor(random() * attempts.length)];
+  const likely = scores.filter((s) => s.legal * 2 >= n);
+  const main = best(likely.length ? likely : scores, (s) => s.mean, random);
+  if (!main) return attempts[0];
+  if (state.hints < MAX_HINTS) {
+    const hint = best(scores.filter((s) => s.legal <= HINT_SHARE * n && s.mean >= main.mean - HINT_MARGIN), (s) => s.mean, random);
+    if (hint) { state.hints++; return hint.attempt; }
+  }
+  return main.attempt;
+}
+
 /** White: exact belief, 2-ply evaluation, hints (see the file comment). */
 export function whitePlayer(engines: SelfPlayEngines, options: WhiteOptions): Player {
-  let hints = 0;
+  const state: WhiteState = { hints: 0 };
   return {
     name: 'krieg-white',
     choose(context: TurnContext) {
       const view = viewOf(recordSoFar(engines, options.start), 'white');
-      const belief = estimateBelief(engines.work, view, 'bfs', { positions: options.dropBelief, work: WHITE_WORK });
-      if (belief.outcome === 'limit-positions' || belief.outcome === 'limit-work') throw new BeliefTooLarge(String(options.dropBelief));
-      if (belief.outcome !== 'complete') throw fail('self-play', { outcome: belief.outcome });
-      const size = belief.handles.length;
-      if (context.tried.length === 0) {
-        hints = 0;
-        const positions = size <= options.reportBelief ? belief.handles.map((h) => engines.work.fen(h)) : undefined;
-        options.onTurn?.({ view, positions, size });
-      }
-      const tried = new Set(context.tried.map((t) => t.attempt));
-      const scores = scoreOver(engines, sample(belief.handles, SAMPLE, context.random), true)
-        .filter((s) => !tried.has(s.attempt) && s.legal > 0);
-      const n = Math.min(size, SAMPLE);
-      const random = context.random;
-      const mating = best(scores.filter((s) => s.mates === s.legal), (s) => s.legal, random);
-      if (mating) return mating.attempt;
-      if (random() < EXPLORE) {
-        const open = context.attempts.filter((a) => !tried.has(a));
-        return open[Math.floor(random() * open.length)];
-      }
-      const likely = scores.filter((s) => s.legal * 2 >= n);
-      const main = best(likely.length ? likely : scores, (s) => s.mean, random);
-      if (!main) return context.attempts.find((a) => !tried.has(a))!;
-      if (hints < MAX_HINTS) {
-        const hint = best(scores.filter((s) => s.legal <= HINT_SHARE * n && s.mean >= main.mean - HINT_MARGIN), (s) => s.mean, random);
-        if (hint) { hints++; return hint.attempt; }
-      }
-      return main.attempt;
+      const tried = context.tried.map((t) => t.attempt);
+      const open = context.attempts.filter((a) => !tried.includes(a));
+      return whiteChoice(engines, view, open, tried, context.random, state, options);
     },
   };
 }
