@@ -9,7 +9,7 @@ import type { Engine } from '../host/engine';
 import { randomGame } from '../host/referee/game';
 import { viewOf } from '../host/record/record';
 import { sampleBelief } from '../host/belief/estimate';
-import { searchPosition, ChooseRun, stackRecords } from '../host/players/search';
+import { searchPosition, resetSearch, ChooseRun, stackRecords } from '../host/core/players';
 import { describeMachine, gitState, group, machine, median, progress, repoRoot, timed, writeJson, writeText } from './lib/harness';
 
 const quick = process.argv.includes('--quick');
@@ -32,7 +32,7 @@ interface SearchCell { backend: BackendName; nodes: number; runsMs: number[]; me
 function searchCell(backend: BackendName): SearchCell {
   const engine = createEngine(backend, 1024);
   const run = () => {
-    engine.core.exports.searchReset(TABLE_BITS);
+    resetSearch(engine, TABLE_BITS);
     let nodes = 0;
     const answers: string[] = [];
     for (const p of POSITIONS) {
@@ -71,7 +71,7 @@ function chooseCell(backend: BackendName, sets: string[][], depth: number, perSe
   const engine = createEngine(backend, 1024);
   const stack = engine.capacity - stackRecords(engine);
   const run = () => {
-    engine.core.exports.searchReset(TABLE_BITS);
+    resetSearch(engine, TABLE_BITS);
     let nodes = 0;
     const answers: string[] = [];
     for (const set of sets) {

@@ -226,3 +226,34 @@ export const S_EVAL = 2;
 export const S_MATES = 3;
 export const MATE_SCORE = 20000;
 export const STALEMATE_SCORE = -5000;
+
+// ---- assembly/players/search.ts ----
+export const SEARCH_OK = 0;
+export const SEARCH_NODE_LIMIT = 1;
+export const SEARCH_BAD_HANDLE = 2;
+export const SEARCH_BAD_DEPTH = 3;
+export const MAX_PLY = 60;
+export const MAX_DEPTH = 40;
+export const MATE = 30000;
+export const MATE_BOUND = 29000;
+export const DEFAULT_TABLE_BITS = 16;
+
+// ---- assembly/players/choose.ts ----
+export const CHOOSE_OK = 0;
+export const CHOOSE_BAD_HANDLE = 1;
+export const CHOOSE_BAD_DEPTH = 2;
+export const CHOOSE_TOO_MANY = 3;
+export const CHOOSE_OTHER_BOARD = 4;
+export const CHOOSE_NOT_BEGUN = 5;
+export const CHOICE_WORDS = 8;
+export const C_LEGAL = 0;
+export const C_SUM = 1;
+export const C_MATES = 2;
+export const C_MATED = 3;
+export const C_TACTICAL = 4;
+export const C_CAPTURES = 5;
+export const C_MIN = 6;
+export const C_MAX = 7;
+export const CHOOSE_MAX_POSITIONS = 1024;
+export const MAX_RUN_POSITIONS = 65536;
+export const NOT_LEGAL = -1073741824;

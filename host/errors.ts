@@ -57,8 +57,27 @@ const ERRORS = {
   'wrong-side': bad((p: { file: string; game: number; side: string; wanted: string }) => `${p.file}: game ${p.game} is ${p.side}'s view; ${p.wanted}'s cannot be derived from it`),
   'missing-as': bad((p: { file: string; game: number }) => `${p.file}: game ${p.game} is a full record; say whose view with --as white or --as black`),
   'game-status': bad(text),
-  'player-stuck': internal((p: { player: string }) => `${p.player} made 1000 attempts without a legal move`),
+  'player-stuck': internal((p: { player: string; attempts: number }) => `${p.player} made ${p.attempts} attempts without a legal move`),
   'no-games': bad(() => 'no games played'),
+  'player-bad-attempt': internal((p: { player: string; choice: string }) => `${p.player} chose ${p.choice}, not an attempt`),
+  'human-eof': bad(() => 'the input ended before the game did'),
+  // ---- players and matches (host/players/) ----
+  'bad-player': bad(text),
+  'match-file': bad(text),
+  'match-mismatch': bad(text),
+  'match-worker': internal(text),
+  'source-too-many': internal((p: { max: number }) => `at most ${p.max} positions a request`),
+  'source-inconsistent': internal((p: { side: string; ply: number }) => `${p.side}'s own view is inconsistent at ply ${p.ply}`),
+  // ---- the players' search and choose-move (host/core/players.ts): statuses that are a caller's bug ----
+  'search-bad-depth': internal((p: { depth: number; max: number }) => `search depth must be 1 to ${p.max}, got ${p.depth}`),
+  'search-bad-handle': internal((p: { handle: number; stack: number }) => `position ${p.handle} or stack ${p.stack} outside the arena`),
+  'search-status': internal((p: { status: number }) => `search status ${p.status}`),
+  'choose-bad-handle': internal(text),
+  'choose-bad-depth': internal(text),
+  'choose-too-many': internal(text),
+  'choose-other-board': internal(text),
+  'choose-not-begun': internal(text),
+  'choose-status': internal((p: { status: number }) => `choose-move status ${p.status}`),
   // ---- files ----
   'no-file': bad((p: { path: string }) => `${p.path}: no such file`),
   'write-failed': bad((p: { path: string; why: string }) => `${p.path}: cannot write it (${p.why})`),
@@ -142,6 +161,11 @@ export class KriegError extends Error {
 export function fail<I extends ErrorId>(id: I, ...params: ErrorParams<I> extends undefined ? [] : [ErrorParams<I>]): KriegError {
   const entry = ERRORS[id] as Entry<unknown>;
   return new KriegError(id, entry.message(params[0]), entry.exitCode);
+}
+
+/** An error that crossed a process boundary (a match worker's), as it was: id, message and exit code. */
+export function reviveError(e: { code: string; message: string; exitCode: number }): KriegError {
+  return new KriegError(e.code, e.message, e.exitCode);
 }
 
 /** A bad number for option or argument `name` (id `bad-<name>`). */

@@ -24,6 +24,8 @@ export const SOURCES = [
   'assembly/solver/algorithms.ts',
   'assembly/solver/solve.ts',
   'assembly/players/score.ts',
+  'assembly/players/search.ts',
+  'assembly/players/choose.ts',
 ];
 
 /** The names a core file declares as numeric constants (`export const NAME: i32 = …`). */

@@ -3,6 +3,7 @@
 // a factory: backends/js.ts).
 import { Engine } from '../engine';
 import { createCore, type BackendName } from '../backends/node';
+import { resetSearch } from '../core/players';
 import type { RuleSet } from '../record/rules';
 import type { Side } from '../record/record';
 
@@ -27,7 +28,7 @@ export class PlayerEngines {
   for(side: Side, rules: RuleSet): Engine {
     const engine = this.engines[side] ??= createPlayerEngine(this.backend, this.capacity);
     engine.setRules(rules);
-    engine.core.exports.searchReset(TABLE_BITS);
+    resetSearch(engine, TABLE_BITS);
     return engine;
   }
 }

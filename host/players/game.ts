@@ -2,19 +2,12 @@
 // is told only the new events of its own view, and when it is to move, a Turn computed from that
 // view. The record that comes out is the full KPGN/JSON record every other command reads.
 import type { Engine } from '../engine';
-import { KriegError } from '../errors';
+import { fail } from '../errors';
 import { START_FEN } from '../notation/fen';
-import { decodePercept } from '../record/percept';
-import { gameEvents } from '../core/referee';
-import { viewOf, SIDES, type GameRecord, type Result, type Side } from '../record/record';
+import { startGame, gameAttempt, gameAskAny, gameResult, gameOver, gameEvents } from '../core/referee';
+import { viewOf, SIDES, type GameRecord, type Side } from '../record/record';
 import { turnOf, type Player } from './player';
 
-// core constants (assembly/referee/game.ts)
-const RESULTS: Result[] = ['*', '1-0', '0-1', '1/2-1/2'];
-const GAME_STATUS: Record<number, string> = {
-  [-1]: 'the game is over', [-2]: 'the game log is full', [-3]: 'no game started',
-  [-4]: '"Any?" is not allowed here (rules without it, or after the first attempt of the turn)',
-};
 /** Parker et al.'s material values (queen 9, rook 5, bishop 3, knight 3, pawn 1) by piece type. */
 export const MATERIAL_VALUE = [0, 1, 3, 3, 5, 9, 0];
 /** Attempts in one turn after which a player is stuck (every attempt is tried at most once, and there are fewer). */
@@ -40,10 +33,6 @@ export function materialOf(board: number[]): [number, number] {
   return material;
 }
 
-function gameError(status: number): KriegError {
-  return new KriegError('game-status', GAME_STATUS[status] ?? `game status ${status}`);
-}
-
 /**
  * Plays one game between `players` through the referee of `referee` (its rules are the game's);
  * returns the full record. Players see nothing but their views.
@@ -53,12 +42,10 @@ export function runGame(referee: Engine, players: Record<Side, Player>, options:
   const scratch = handle + 2;
   const start = options.start ?? START_FEN;
   referee.setFen(handle, start);
-  const x = referee.core.exports;
-  const status = x.gameStart(handle);
-  if (status < 0) throw gameError(status);
+  startGame(referee, handle);
   const delivered: Record<Side, number> = { white: 0, black: 0 };
   const recordSoFar = (): GameRecord => ({
-    rules: referee.rules, start, white: players.white.name, black: players.black.name, result: RESULTS[x.gameResult()],
+    rules: referee.rules, start, white: players.white.name, black: players.black.name, result: gameResult(referee),
     tags: { ...options.tags }, events: gameEvents(referee),
   });
   /** Tells `side` the events of its view it has not heard yet; returns the view. */
@@ -69,23 +56,20 @@ export function runGame(referee: Engine, players: Record<Side, Player>, options:
     return view;
   };
   let plies = 0;
-  while (x.gameResult() === 0 && plies < options.maxPlies) {
+  while (!gameOver(referee) && plies < options.maxPlies) {
     const side = SIDES[referee.setup(handle).side];
     const player = players[side];
     const deadline = options.timePerMove === undefined ? undefined : performance.now() + options.timePerMove * 1000;
     for (let attempts = 0; ; attempts++) {
-      if (attempts >= MAX_TURN_ATTEMPTS) throw new KriegError('player-stuck', `${player.name} made ${MAX_TURN_ATTEMPTS} attempts without a legal move`);
+      if (attempts >= MAX_TURN_ATTEMPTS) throw fail('player-stuck', { player: player.name, attempts: MAX_TURN_ATTEMPTS });
       const turn = turnOf(deliver(side), referee, scratch, deadline);
       const choice = player.choose(turn);
       if (choice === 'any') {
-        const answer = x.gameAskAny();
-        if (answer < 0) throw gameError(answer);
+        gameAskAny(referee);
         continue;
       }
-      if (!Number.isInteger(choice) || choice < 0 || choice >= 1 << 15) throw new KriegError('player-bad-attempt', `${player.name} chose ${String(choice)}, not an attempt`);
-      const percept = x.gameAttempt(choice);
-      if (percept < 0) throw gameError(percept);
-      if (decodePercept(percept).answer === 'legal') break;
+      if (!Number.isInteger(choice) || choice < 0 || choice >= 1 << 15) throw fail('player-bad-attempt', { player: player.name, choice: String(choice) });
+      if (gameAttempt(referee, choice).answer === 'legal') break;
     }
     plies++;
     options.onPly?.(plies);

@@ -3,7 +3,7 @@
 // announcements, pawn tries — and his own pieces, and types his attempts in UCI ("e2e4", "e7e8q",
 // castling as the king's step "e1g1"); "any" asks "Any?" where the rules have it, "board" shows
 // his pieces again, "moves" lists his attempts.
-import { KriegError } from '../errors';
+import { fail } from '../errors';
 import { readSync } from 'node:fs';
 import { makeSquare } from '../notation/square';
 import { makeUci, parseUci } from '../notation/move';
@@ -82,7 +82,7 @@ export function humanPlayer(io: HumanIo): PlayerFactory {
       for (;;) {
         io.write(`${title(setup.side)} to attempt (UCI, or moves / board${setup.rules.pawnTries.startsWith('any') ? ' / any' : ''}): `);
         const line = io.readLine();
-        if (line === undefined) throw new KriegError('human-eof', 'the input ended before the game did');
+        if (line === undefined) throw fail('human-eof');
         const text = line.trim().toLowerCase();
         if (text === '') continue;
         if (text === 'board') { io.write(`${ownBoardText(turn.view)}\n`); continue; }

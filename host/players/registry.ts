@@ -1,5 +1,5 @@
 // The players by name, as the command line names them: `aosp`, or with options `hs:sample=64,depth=2`.
-import { KriegError } from '../errors';
+import { fail } from '../errors';
 import type { PlayerFactory } from './player';
 import { randomPlayer } from './random';
 import { rwPlayer } from './rw';
@@ -34,20 +34,20 @@ export interface PlayerSpec { name: PlayerName; options: Record<string, number>;
 export function parsePlayerSpec(text: string): PlayerSpec {
   const [name, rest] = text.split(/:(.*)/s, 2);
   if (!(PLAYER_NAMES as readonly string[]).includes(name)) {
-    throw new KriegError('bad-player', `unknown player '${name}' (known: ${PLAYER_NAMES.join(', ')})`);
+    throw fail('bad-player', { text: `unknown player '${name}' (known: ${PLAYER_NAMES.join(', ')})` });
   }
   const known = PLAYER_OPTIONS[name as PlayerName] ?? {};
   const options: Record<string, number> = { ...known };
   for (const part of rest ? rest.split(',') : []) {
     const match = /^([a-z]+)=(\d+)$/.exec(part.trim());
-    if (!match) throw new KriegError('bad-player', `player '${text}': expected name=integer options, got '${part}'`);
+    if (!match) throw fail('bad-player', { text: `player '${text}': expected name=integer options, got '${part}'` });
     if (!(match[1] in known)) {
-      throw new KriegError('bad-player', `player '${name}' has no option '${match[1]}'${Object.keys(known).length ? ` (it has: ${Object.keys(known).join(', ')})` : ''}`);
+      throw fail('bad-player', { text: `player '${name}' has no option '${match[1]}'${Object.keys(known).length ? ` (it has: ${Object.keys(known).join(', ')})` : ''}` });
     }
     options[match[1]] = Number(match[2]);
   }
-  if ('sample' in options && (options.sample < 1 || options.sample > 1024)) throw new KriegError('bad-player', `player '${text}': sample must be 1 to 1024`);
-  if ('depth' in options && options.depth > 20) throw new KriegError('bad-player', `player '${text}': depth must be 0 to 20`);
+  if ('sample' in options && (options.sample < 1 || options.sample > 1024)) throw fail('bad-player', { text: `player '${text}': sample must be 1 to 1024` });
+  if ('depth' in options && options.depth > 20) throw fail('bad-player', { text: `player '${text}': depth must be 0 to 20` });
   return { name: name as PlayerName, options, text };
 }
 
@@ -64,7 +64,7 @@ export function playerFactory(spec: PlayerSpec, io?: HumanIo): PlayerFactory {
     case 'los': case 'aos': case 'aosp': case 'hs': return samplingPlayer(spec.name);
     case 'krieg': return kriegPlayer;
     case 'human':
-      if (!io) throw new KriegError('bad-player', 'the human player needs a terminal (krieg play)');
+      if (!io) throw fail('bad-player', { text: 'the human player needs a terminal (krieg play)' });
       return humanPlayer(io);
   }
 }

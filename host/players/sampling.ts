@@ -17,7 +17,7 @@
 import type { Engine } from '../engine';
 import type { ViewEvent } from '../record/record';
 import { seededRandom } from '../referee/game';
-import { ChooseRun, NOT_LEGAL, stackRecords, type AttemptValue } from './search';
+import { ChooseRun, NOT_LEGAL, stackRecords, type AttemptValue } from '../core/players';
 import type { Player, PlayerSetup, Turn } from './player';
 import type { PositionSource, SourceLimits, SourcePositions } from './sources';
 

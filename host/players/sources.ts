@@ -17,7 +17,8 @@
 // |                  | works but must not keep anything in                                         |
 // A source's returned handles stay valid until its next observe or request.
 import type { Engine } from '../engine';
-import { KriegError } from '../errors';
+import { fail } from '../errors';
+import { POSITION_WORDS } from '../constants';
 import { estimateBelief, sampleBelief, type EstimateResult } from '../belief/estimate';
 import { seededRandom } from '../referee/game';
 import type { Side, View, ViewEvent } from '../record/record';
@@ -26,7 +27,6 @@ import type { RuleSet } from '../record/rules';
 export const SAMPLE_BASE = 16;
 /** The most positions one request returns (what fits below the estimators' store). */
 export const MAX_REQUEST = 1024;
-const POSITION_WORDS = 32;
 
 export interface SourceLimits {
   /** Units of estimation work (positions generated and tested). */
@@ -63,7 +63,7 @@ export interface SourceSetup { side: Side; rules: RuleSet; start: string; seed: 
 
 /** Copies records `handles` to SAMPLE_BASE …, in order; returns the new handles. */
 function compact(engine: Engine, handles: number[]): number[] {
-  if (handles.length > MAX_REQUEST) throw new KriegError('source-too-many', `at most ${MAX_REQUEST} positions a request`);
+  if (handles.length > MAX_REQUEST) throw fail('source-too-many', { max: MAX_REQUEST });
   const arena = engine.positions;
   const copies = handles.map((h) => arena.slice(h * POSITION_WORDS, (h + 1) * POSITION_WORDS));
   copies.forEach((words, i) => arena.set(words, (SAMPLE_BASE + i) * POSITION_WORDS));
@@ -112,7 +112,7 @@ abstract class ViewSource implements PositionSource {
   }
 
   protected check(result: EstimateResult): void {
-    if (result.outcome === 'inconsistent') throw new KriegError('source-inconsistent', `${this.view.as}'s own view is inconsistent at ply ${(result.failedPly ?? 0) + 1}`);
+    if (result.outcome === 'inconsistent') throw fail('source-inconsistent', { side: this.view.as, ply: (result.failedPly ?? 0) + 1 });
   }
 }
 

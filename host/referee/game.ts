@@ -75,7 +75,7 @@ export function playGame(engine: Engine, white: Player, black: Player, seed: num
       const percept = gameAttempt(engine, choice);
       if (percept.answer === 'legal') break;
       context.tried.push({ attempt: choice, percept });
-      if (context.tried.length > 1000) throw fail('player-stuck', { player: players[side].name });
+      if (context.tried.length > 1000) throw fail('player-stuck', { player: players[side].name, attempts: 1000 });
     }
     plies++;
   }

@@ -9,7 +9,7 @@
 // in check is worth exactly minus the static evaluation of the position after it.
 import { describe, expect, it } from 'vitest';
 import { createEngine, BACKENDS } from '../../host/node';
-import { ChooseRun, NOT_LEGAL, MATE, type AttemptValue } from '../../host/players/search';
+import { ChooseRun, NOT_LEGAL, MATE, evaluatePosition, resetSearch, type AttemptValue } from '../../host/core/players';
 import { parseUci } from '../../host/notation/move';
 
 const P = [
@@ -37,7 +37,7 @@ describe.each(BACKENDS)('choose-move on %s', (backend) => {
     expect(engine.inCheck(50)).toBe(false);
     const board = engine.setup(50).board;
     expect(replies.every((m) => board[(m >> 6) & 63] === 0)).toBe(true); // no capture
-    return -engine.core.exports.evaluatePosition(50) | 0;
+    return -evaluatePosition(engine, 50) | 0;
   };
 
   it('lists the attempts of the own board (the same for the three positions)', () => {
@@ -118,7 +118,7 @@ describe('choose-move with a deeper search: WASM and JS alike', () => {
     const results = BACKENDS.map((backend) => {
       const engine = createEngine(backend, 256);
       P.forEach((fen, i) => engine.setFen(10 + i, fen));
-      engine.core.exports.searchReset(12);
+      resetSearch(engine, 12);
       const run = new ChooseRun(engine, 10, { depth: 2, nodes: 400 }, STACK);
       run.add([10, 11, 12]);
       return { rows: run.rows(), values: run.positions.map((p) => Array.from(p.values)), nodes: run.nodes };

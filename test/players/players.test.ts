@@ -11,8 +11,8 @@ import { randomGame, seededRandom } from '../../host/referee/game';
 import { viewOf, type GameRecord, type Side, type RecordEvent } from '../../host/record/record';
 import { START_FEN } from '../../host/notation/fen';
 import { makeRecordKpgn } from '../../host/notation/kpgn';
-import { parseUci, attemptCode } from '../../host/notation/move';
-import { makeUci } from '../../host/notation/move';
+import { parseUci, attemptCode, makeUci } from '../../host/notation/move';
+import { answerAttempt } from '../../host/core/referee';
 import { runGame } from '../../host/players/game';
 import { PlayerEngines, createPlayerEngine } from '../../host/players/engines';
 import { parsePlayerSpec, playerFactory, PLAYER_NAMES } from '../../host/players/registry';
@@ -84,11 +84,11 @@ function twinRecords(seed: number, ply: number): [GameRecord, GameRecord] | unde
   for (const e of record.events.slice(0, cut)) {
     if (e.type === 'attempt' && e.percept.answer === 'legal') { engine.playUci(at, e.attempt, at ^ 1); at ^= 1; }
   }
-  const x = engine.core.exports;
-  const original = x.answerAttempt(at, parseUci(moved.attempt)!, 4);
+  const heard = (attempt: number) => JSON.stringify(answerAttempt(engine, at, attempt, 4));
+  const original = heard(parseUci(moved.attempt)!);
   for (const move of engine.moves(at)) {
     const attempt = attemptCode(move);
-    if (attempt === parseUci(moved.attempt) || x.answerAttempt(at, attempt, 4) !== original) continue;
+    if (attempt === parseUci(moved.attempt) || heard(attempt) !== original) continue;
     const twin: RecordEvent = { ...moved, attempt: makeUci(move) };
     return [
       { ...record, result: '*', events: record.events.slice(0, cut + 1) },
@@ -191,7 +191,7 @@ describe('krieg follows a proven mate', () => {
 });
 
 describe('players\' JS engines', () => {
-  it('are instances of their own: two JS player engines and the module engine keep their own positions', () => {
+  it('are cores of their own: two JS player engines and another JS engine keep their own positions', () => {
     const a = createPlayerEngine('js', 16);
     const b = createPlayerEngine('js', 16);
     const shared = createEngine('js', 16);

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { Chess } from 'chess.js';
 import { createEngine, BACKENDS } from '../../host/node';
 import { preset } from '../../host/record/rules';
-import { searchPosition, mateIn, MATE } from '../../host/players/search';
+import { searchPosition, resetSearch, mateIn, MATE } from '../../host/core/players';
+import { KriegError, EXIT } from '../../host/errors';
 
 /** Moves (from-to) of the side to move that force mate within `n` of its moves, by brute force in chess.js. */
 function forcedMates(fen: string, n: number): string[] {
@@ -47,7 +48,7 @@ describe.each(BACKENDS)('evaluate-board search on %s', (backend) => {
   const engine = createEngine(backend, 256);
   const search = (fen: string, depth: number, nodes = 0) => {
     engine.setFen(0, fen);
-    engine.core.exports.searchReset(14);
+    resetSearch(engine, 14);
     return searchPosition(engine, 0, { depth, nodes });
   };
 
@@ -120,13 +121,16 @@ describe.each(BACKENDS)('evaluate-board search on %s', (backend) => {
     expect(tiny.uci).not.toBe('');
   });
 
-  it('bad handles and depths are statuses, not traps', () => {
-    const x = engine.core.exports;
-    expect(x.searchPosition(0, engine.capacity - 10, 3, 0)).toBe(2);
-    expect(x.searchPosition(-1, 100, 3, 0)).toBe(2);
-    expect(x.searchPosition(0, 100, 0, 0)).toBe(3);
-    expect(x.searchPosition(0, 100, 41, 0)).toBe(3);
-    expect(() => searchPosition(engine, 0, { depth: 99 })).toThrow(/depth/);
+  it('bad handles and depths are statuses, not traps (errors of the caller: exit 1)', () => {
+    const error = (handle: number, depth: number, stack?: number) => {
+      try { searchPosition(engine, handle, { depth }, stack); } catch (e) { return e instanceof KriegError ? [e.code, e.exitCode] : e; }
+      return 'no error';
+    };
+    expect(error(0, 3, engine.capacity - 10)).toEqual(['search-bad-handle', EXIT.internal]); // the stack does not fit
+    expect(error(-1, 3, 100)).toEqual(['search-bad-handle', EXIT.internal]);
+    expect(error(0, 0, 100)).toEqual(['search-bad-depth', EXIT.internal]);
+    expect(error(0, 41, 100)).toEqual(['search-bad-depth', EXIT.internal]);
+    expect(() => searchPosition(engine, 0, { depth: 99 })).toThrow(/search depth must be 1 to 40, got 99/);
   });
 });
 
@@ -140,7 +144,7 @@ describe('WASM and JS search alike', () => {
   ];
   const run = (backend: 'wasm' | 'js') => {
     const engine = createEngine(backend, 256);
-    engine.core.exports.searchReset(12); // a small table, so replacement happens
+    resetSearch(engine, 12); // a small table, so replacement happens
     // one table across the positions: the sequence matters, and must be the same
     return positions.map((fen) => {
       engine.setFen(0, fen);

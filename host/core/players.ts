@@ -1,24 +1,37 @@
-// The host side of the players' fully observable search and of choose-move (the core's
-// assembly/players/search.ts and choose.ts): budgets in, values out, statuses as KriegErrors.
+// The players' part of the core's ABI (assembly/players/search.ts, choose.ts) as host values: the
+// fully observable search and choose-move (Parker et al. Fig. 1), budgets in, values out, statuses
+// as errors (here, once). With host/engine.ts and the other files of host/core/, the only host
+// code that calls the core's exports.
 import type { Engine } from '../engine';
-import { KriegError } from '../errors';
+import { fail } from '../errors';
 import { makeUci } from '../notation/move';
+import {
+  SEARCH_OK, SEARCH_NODE_LIMIT, SEARCH_BAD_HANDLE, SEARCH_BAD_DEPTH, MAX_DEPTH, MATE, MATE_BOUND,
+  CHOOSE_OK, CHOOSE_BAD_HANDLE, CHOOSE_BAD_DEPTH, CHOOSE_TOO_MANY, CHOOSE_OTHER_BOARD, CHOOSE_NOT_BEGUN, CHOOSE_MAX_POSITIONS, MAX_RUN_POSITIONS,
+  CHOICE_WORDS, C_LEGAL, C_SUM, C_MATES, C_MATED, C_TACTICAL, C_CAPTURES, C_MIN, C_MAX, NOT_LEGAL,
+} from '../constants';
 
-// core constants (assembly/players/search.ts, choose.ts)
-export const MATE = 30000;
-export const MATE_BOUND = MATE - 1000;
-const SEARCH_STATUS = ['ok', 'node-limit', 'bad-handle', 'bad-depth'] as const;
-const CHOOSE_STATUS = ['ok', 'bad-handle', 'bad-depth', 'too-many', 'other-board', 'not-begun'] as const;
-const CHOOSE_MESSAGES: Record<string, string> = {
-  'bad-handle': 'a position or the search stack lies outside the arena, or they overlap',
-  'bad-depth': 'the depth must be 0 to 40 and the node budget non-negative',
-  'too-many': 'more positions than one call (1,024) or one run (65,536) takes',
-  'other-board': 'a position whose own pieces or side to move differ from the run\'s',
-  'not-begun': 'chooseAdd before chooseBegin',
-};
-export const CHOICE_WORDS = 8;
-export const CHOOSE_MAX_POSITIONS = 1024;
-export const NOT_LEGAL = -(1 << 30);
+export { MATE, MATE_BOUND, NOT_LEGAL } from '../constants';
+
+/** The error of each CHOOSE_* status (every one a caller's bug). */
+const CHOOSE_ERRORS = {
+  [CHOOSE_BAD_HANDLE]: { id: 'choose-bad-handle', text: 'a position or the search stack lies outside the arena, or they overlap' },
+  [CHOOSE_BAD_DEPTH]: { id: 'choose-bad-depth', text: `the depth must be 0 to ${MAX_DEPTH} and the node budget non-negative` },
+  [CHOOSE_TOO_MANY]: { id: 'choose-too-many', text: `more positions than one call (${CHOOSE_MAX_POSITIONS}) or one run (${MAX_RUN_POSITIONS}) takes` },
+  [CHOOSE_OTHER_BOARD]: { id: 'choose-other-board', text: 'a position whose own pieces or side to move differ from the run\'s' },
+  [CHOOSE_NOT_BEGUN]: { id: 'choose-not-begun', text: 'chooseAdd before chooseBegin' },
+} as const;
+
+function chooseError(status: number) {
+  const error = CHOOSE_ERRORS[status as keyof typeof CHOOSE_ERRORS];
+  return error ? fail(error.id, { text: `choose-move: ${error.text}` }) : fail('choose-status', { status });
+}
+
+/** The static evaluation of `handle` (centipawns for the side to move). */
+export function evaluatePosition(engine: Engine, handle: number): number { return engine.core.exports.evaluatePosition(handle) | 0; }
+
+/** Clears the search's transposition table (2^bits entries), killers and history. */
+export function resetSearch(engine: Engine, bits: number): void { engine.core.exports.searchReset(bits); }
 
 export interface SearchBudget {
   /** Plies of the main search (iterative deepening up to it). */
@@ -51,10 +64,15 @@ export function stackRecords(engine: Engine): number { return engine.core.export
 /** Alpha-beta search of position `handle`, with its stack at records `stack` … (default: the arena's top). */
 export function searchPosition(engine: Engine, handle: number, budget: SearchBudget, stack = engine.capacity - stackRecords(engine)): SearchResult {
   const x = engine.core.exports;
-  const status = SEARCH_STATUS[x.searchPosition(handle, stack, budget.depth, budget.nodes ?? 0)];
-  if (status !== 'ok' && status !== 'node-limit') throw new KriegError(`search-${status}`, status === 'bad-depth' ? `search depth must be 1 to 40, got ${budget.depth}` : `position ${handle} or stack ${stack} outside the arena`);
+  const status = x.searchPosition(handle, stack, budget.depth, budget.nodes ?? 0);
+  if (status === SEARCH_BAD_DEPTH) throw fail('search-bad-depth', { depth: budget.depth, max: MAX_DEPTH });
+  if (status === SEARCH_BAD_HANDLE) throw fail('search-bad-handle', { handle, stack });
+  if (status !== SEARCH_OK && status !== SEARCH_NODE_LIMIT) throw fail('search-status', { status });
   const move = x.searchBestMove();
-  return { status, value: x.searchValue() | 0, move, uci: move ? makeUci(move) : '', depth: x.searchDepth(), nodes: x.searchNodes() };
+  return {
+    status: status === SEARCH_OK ? 'ok' : 'node-limit', value: x.searchValue() | 0, move, uci: move ? makeUci(move) : '',
+    depth: x.searchDepth(), nodes: x.searchNodes(),
+  };
 }
 
 /** What choose-move found for one attempt over the positions added so far. */
@@ -90,7 +108,7 @@ export class ChooseRun {
   constructor(private readonly engine: Engine, handle: number, private readonly budget: SearchBudget, private readonly stack: number) {
     const x = engine.core.exports;
     const n = x.chooseBegin(handle);
-    if (n < 0) throw new KriegError('choose-bad-handle', `position ${handle} outside the arena`);
+    if (n < 0) throw fail('choose-bad-handle', { text: `choose-move: position ${handle} outside the arena` });
     this.attempts = Array.from(engine.core.view(x.chooseAttemptBuffer()).subarray(0, n));
   }
 
@@ -100,8 +118,8 @@ export class ChooseRun {
     for (let from = 0; from < handles.length; from += CHOOSE_MAX_POSITIONS) {
       const part = handles.slice(from, from + CHOOSE_MAX_POSITIONS);
       this.engine.core.view(x.chooseHandleBuffer()).set(part);
-      const status = CHOOSE_STATUS[x.chooseAdd(part.length, this.stack, this.budget.depth, this.budget.nodes ?? 0)] ?? 'unknown';
-      if (status !== 'ok') throw new KriegError(`choose-${status}`, `choose-move: ${CHOOSE_MESSAGES[status] ?? status}`);
+      const status = x.chooseAdd(part.length, this.stack, this.budget.depth, this.budget.nodes ?? 0);
+      if (status !== CHOOSE_OK) throw chooseError(status);
       this.nodes += x.searchNodes();
       const values = this.engine.core.view(x.chooseValueBuffer());
       const n = this.attempts.length;
@@ -115,10 +133,10 @@ export class ChooseRun {
     const rows = this.engine.core.view(this.engine.core.exports.chooseBuffer());
     return this.attempts.map((attempt, i) => {
       const r = i * CHOICE_WORDS;
-      const legal = rows[r];
+      const legal = rows[r + C_LEGAL];
       return {
-        attempt, legal, sum: rows[r + 1], mean: legal ? rows[r + 1] / legal : -Infinity, mates: rows[r + 2], mated: rows[r + 3],
-        tactical: rows[r + 4], captures: rows[r + 5], min: rows[r + 6], max: rows[r + 7],
+        attempt, legal, sum: rows[r + C_SUM], mean: legal ? rows[r + C_SUM] / legal : -Infinity, mates: rows[r + C_MATES], mated: rows[r + C_MATED],
+        tactical: rows[r + C_TACTICAL], captures: rows[r + C_CAPTURES], min: rows[r + C_MIN], max: rows[r + C_MAX],
       };
     });
   }
