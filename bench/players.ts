@@ -8,11 +8,10 @@
 import { join } from 'node:path';
 import { existsSync, mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { createEngine } from '../host/node';
 import { preset } from '../host/record/rules';
 import { parsePlayerSpec } from '../host/players/registry';
-import { runMatch, matchKey, firstIsWhite, type MatchParams } from '../host/players/match';
-import { summarize, materialTrace, type MatchSummary } from '../host/players/matchStats';
+import { runMatch, matchKey, matchReport, matchWorkerScript, type MatchParams } from '../host/players/match';
+import type { MatchSummary } from '../host/players/matchStats';
 import { materialSvg } from '../host/players/plot';
 import { describeMachine, gitState, machine, progress, repoRoot, writeJson, writeText } from './lib/harness';
 
@@ -41,15 +40,13 @@ const wanted = option('pairs')?.split(',');
 const pairings = PAIRINGS.filter(([p, q]) => !wanted || wanted.includes(`${p}-${q}`));
 
 const root = repoRoot();
-const cli = join(root, 'dist/cli.js');
-if (!existsSync(cli)) { console.error('dist/cli.js not found: run npm run build'); process.exit(2); }
+if (!existsSync(matchWorkerScript())) { console.error('dist/cli.js not found: run npm run build'); process.exit(2); }
 const gamesDir = join(root, 'bench/games');
 mkdirSync(gamesDir, { recursive: true });
 const suffix = quick ? '-quick' : '';
 
 interface Row { pair: string; params: MatchParams; key: string; summary: MatchSummary; seconds: number; resumed: number }
 const rows: Row[] = [];
-const engine = createEngine('wasm', 8);
 for (const [p, q] of pairings) {
   const pair = `${p}-${q}`;
   const params: MatchParams = {
@@ -59,10 +56,10 @@ for (const [p, q] of pairings) {
   const out = join(gamesDir, `${pair}${suffix}.kpgn`);
   const started = performance.now();
   let last = 0;
-  const run = await runMatch(params, out, JOBS, cli, ({ done, total }) => {
+  const run = await runMatch(params, out, JOBS, ({ done, total }) => {
     if (performance.now() - last > 10_000 || done === total) { last = performance.now(); progress(`players: ${pair} ${done}/${total}`); }
   });
-  const summary = summarize([p, q], run.records.map((record, i) => ({ record, firstIsWhite: firstIsWhite(i + 1), material: materialTrace(engine, record) })));
+  const { summary } = matchReport(params, run);
   rows.push({ pair, params, key: matchKey(params), summary, seconds: (performance.now() - started) / 1000, resumed: run.resumed });
   writeText(join(root, `bench/results/players${suffix}-${pair}.svg`), materialSvg(summary, `${p.toUpperCase()} v ${q.toUpperCase()} material graph (${GAMES} games)`));
 }

@@ -2,7 +2,7 @@
 import type { Argv } from 'yargs';
 import cliProgress from 'cli-progress';
 import { createEngine } from '../node';
-import { withBackend, runCommand, say } from './common';
+import { withBackend, runCommand, say, io } from './common';
 import { parseCount } from '../io/args';
 import { withRuleOptions, rulesFromOptions } from './ruleOptions';
 import { FORMATS, formatOf, formatGames, type Format } from '../io/gamesFile';
@@ -12,8 +12,9 @@ import type { GameRecord } from '../record/record';
 import type { BackendName } from '../backends/node';
 import { KriegError, fail } from '../errors';
 import { parsePlayerSpec } from '../players/registry';
-import { withBudgetOptions, budgetFromOptions, playersDescription } from './match';
+import { withBudgetOptions, budgetFromOptions, playersDescription } from './playerOptions';
 import { playWithPlayers } from '../players/play';
+import { stdinLines } from '../players/human';
 
 export const playCommand = {
   command: 'play',
@@ -50,9 +51,11 @@ export const playCommand = {
     }
     if (white.name !== 'random' || black.name !== 'random') {
       // programs or a person: the players of host/players, each on an engine of its own
-      const { records, tally } = playWithPlayers({ white, black }, { games, seed, maxPlies, rules, budget, backend: argv.backend, start: argv.fen as string | undefined });
+      // a person reads the referee's answers where the command writes, and types on standard input
+      const terminal = { readLine: stdinLines(), write: (text: string) => io.out(text) };
+      const { records, tally } = playWithPlayers({ white, black }, { games, seed, maxPlies, rules, budget, backend: argv.backend, start: argv.fen as string | undefined, io: terminal });
       writeAtomically(argv.out, formatGames(records, formatOf(argv.out, argv.format)));
-      console.log(`${games} game${games === 1 ? '' : 's'} written to ${argv.out}: ${Object.entries(tally).map(([r, n]) => `${r} ×${n}`).join(', ')}`);
+      say(`${games} game${games === 1 ? '' : 's'} written to ${argv.out}: ${Object.entries(tally).map(([r, n]) => `${r} ×${n}`).join(', ')}`);
       return;
     }
     const bar = new cliProgress.SingleBar({

@@ -6,19 +6,21 @@
 // still going at the ply cap stops unfinished (*) and counts as a draw.
 import { appendFileSync, existsSync, readFileSync, truncateSync, statSync } from 'node:fs';
 import { fork, type ChildProcess } from 'node:child_process';
-import type { Engine } from '../engine';
-import { KriegError } from '../errors';
-import { createEngine } from '../node';
-import type { BackendName } from '../backends/node';
+import { join } from 'node:path';
+import { Engine } from '../engine';
+import { KriegError, EXIT, fail, reviveError } from '../errors';
+import { createCore, type BackendName } from '../backends/node';
 import { START_FEN } from '../notation/fen';
 import { parseKpgn, makeRecordKpgn } from '../notation/kpgn';
 import { describeRules, type RuleSet } from '../record/rules';
 import type { GameRecord, Side } from '../record/record';
 import { gameSeed } from '../db/generate';
+import { packageRoot } from '../db/paths';
 import { runGame } from './game';
 import { PlayerEngines } from './engines';
 import { playerFactory, type PlayerSpec } from './registry';
 import type { PlayerSetup } from './player';
+import { summarize, materialTrace, type MatchGame, type MatchSummary } from './matchStats';
 
 export interface MatchParams {
   /** The first and the second player (the first has White in odd games). */
@@ -57,7 +59,7 @@ export class GamePlayer {
   private readonly referee: Engine;
   private readonly engines: PlayerEngines;
   constructor(backend: BackendName) {
-    this.referee = createEngine(backend, 16);
+    this.referee = new Engine(createCore(backend), 16);
     this.engines = new PlayerEngines(backend);
   }
 
@@ -91,7 +93,7 @@ export const gameText = (record: GameRecord) => makeRecordKpgn(record) + '\n';
  */
 export function readMatchFile(path: string, p: MatchParams): { records: GameRecord[]; validBytes: number } {
   if (!existsSync(path)) return { records: [], validBytes: 0 };
-  if (!statSync(path).isFile()) throw new KriegError('match-file', `${path} is not a file`);
+  if (!statSync(path).isFile()) throw fail('match-file', { text: `${path} is not a file` });
   const text = readFileSync(path, 'utf8');
   const total = Buffer.byteLength(text, 'utf8');
   const lines = text.split('\n');
@@ -110,13 +112,14 @@ export function readMatchFile(path: string, p: MatchParams): { records: GameReco
     if (!inMoves || !RESULT_LINES.has(t)) continue;
     let parsed;
     try { parsed = parseKpgn(lines.slice(start, i + 1).join('\n'), start + 1); } catch (error) {
-      throw new KriegError('match-file', `${path}: ${(error as Error).message}`);
+      if (error instanceof KriegError) throw fail('match-file', { text: `${path}: ${error.message}` });
+      throw error;
     }
-    if (parsed.kind !== 'record') throw new KriegError('match-file', `${path}: line ${start + 1}: a view, not a game record`);
+    if (parsed.kind !== 'record') throw fail('match-file', { text: `${path}: line ${start + 1}: a view, not a game record` });
     const n = records.length + 1;
     const { record } = parsed;
     if (record.tags.Match !== key || record.tags.Round !== String(n)) {
-      throw new KriegError('match-mismatch', `${path}: game ${n} (line ${start + 1}) belongs to another match (${record.tags.Match ?? 'no [Match] tag'}, round ${record.tags.Round ?? '?'}), not to ${key}, round ${n}; resume with the same players and options, or choose a new file`);
+      throw fail('match-mismatch', { text: `${path}: game ${n} (line ${start + 1}) belongs to another match (${record.tags.Match ?? 'no [Match] tag'}, round ${record.tags.Round ?? '?'}), not to ${key}, round ${n}; resume with the same players and options, or choose a new file` });
     }
     records.push(record);
     validBytes = Math.min(offset, total);
@@ -134,12 +137,18 @@ export interface MatchRun {
 }
 
 /**
+ * The script a match's child processes run (`krieg match --worker`): the package's built CLI,
+ * dist/cli.js, whether this code runs bundled in it or from the sources (the tests).
+ */
+export function matchWorkerScript(): string { return join(packageRoot(), 'dist', 'cli.js'); }
+
+/**
  * Plays the games of `p` the output file does not hold yet, appending each in order. `jobs` > 1
  * plays them in that many child processes of `workerScript` (the CLI, `krieg match --worker`).
  */
-export async function runMatch(p: MatchParams, out: string, jobs: number, workerScript?: string, onGame?: (progress: MatchProgress) => void): Promise<MatchRun> {
+export async function runMatch(p: MatchParams, out: string, jobs: number, onGame?: (progress: MatchProgress) => void, workerScript = matchWorkerScript()): Promise<MatchRun> {
   const { records, validBytes } = readMatchFile(out, p);
-  if (records.length > p.games) throw new KriegError('match-mismatch', `${out} already holds ${records.length} games, more than the ${p.games} asked for`);
+  if (records.length > p.games) throw fail('match-mismatch', { text: `${out} already holds ${records.length} games, more than the ${p.games} asked for` });
   if (existsSync(out) && statSync(out).size > validBytes) truncateSync(out, validBytes); // a game cut short by a kill
   const resumed = records.length;
   const first = resumed + 1;
@@ -149,7 +158,7 @@ export async function runMatch(p: MatchParams, out: string, jobs: number, worker
     onGame?.({ done: records.length, total: p.games, record, game });
   };
   if (first > p.games) return { records, resumed };
-  if (jobs <= 1 || !workerScript || p.games - resumed <= 1) {
+  if (jobs <= 1 || p.games - resumed <= 1) {
     const player = new GamePlayer(p.backend);
     for (let game = first; game <= p.games; game++) write(player.play(p, game), game);
     return { records, resumed };
@@ -158,7 +167,7 @@ export async function runMatch(p: MatchParams, out: string, jobs: number, worker
   return { records, resumed };
 }
 
-interface WorkerReply { game: number; text?: string; error?: { code: string; message: string } }
+interface WorkerReply { game: number; text?: string; error?: { code: string; message: string; exitCode: number } }
 
 /** Games first … p.games in `jobs` child processes; `write` is called in game order. */
 function playInProcesses(p: MatchParams, first: number, jobs: number, script: string, write: (record: GameRecord, game: number) => void): Promise<void> {
@@ -168,7 +177,7 @@ function playInProcesses(p: MatchParams, first: number, jobs: number, script: st
     const finished = new Map<number, GameRecord>();
     const children: ChildProcess[] = [];
     let failed = false;
-    const fail = (error: Error) => {
+    const stop = (error: Error) => {
       if (failed) return;
       failed = true;
       for (const child of children) child.kill();
@@ -182,14 +191,14 @@ function playInProcesses(p: MatchParams, first: number, jobs: number, script: st
       const child = fork(script, ['match', '--worker'], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
       children.push(child);
       child.on('message', (reply: WorkerReply) => {
-        if (reply.error) { fail(new KriegError(reply.error.code, reply.error.message)); return; }
+        if (reply.error) { stop(reviveError(reply.error)); return; }
         const parsed = parseKpgn(reply.text!);
-        if (parsed.kind !== 'record') { fail(new Error(`worker returned a view for game ${reply.game}`)); return; }
+        if (parsed.kind !== 'record') { stop(fail('match-worker', { text: `a match worker returned a view for game ${reply.game}` })); return; }
         finished.set(reply.game, parsed.record);
         while (finished.has(toWrite)) {
           const record = finished.get(toWrite)!;
           finished.delete(toWrite);
-          try { write(record, toWrite); } catch (error) { fail(error as Error); return; }
+          try { write(record, toWrite); } catch (error) { stop(error as Error); return; }
           toWrite++;
         }
         if (toWrite > p.games) {
@@ -197,8 +206,10 @@ function playInProcesses(p: MatchParams, first: number, jobs: number, script: st
           resolve();
         } else handOut(child);
       });
-      child.on('exit', (code) => { if (!failed && toWrite <= p.games && code !== 0) fail(new Error(`a match worker exited with code ${code}`)); });
-      child.on('error', fail);
+      child.on('exit', (code, signal) => {
+        if (!failed && toWrite <= p.games && code !== 0) stop(fail('match-worker', { text: `a match worker ended ${signal ? `on signal ${signal}` : `with exit code ${code}`}` }));
+      });
+      child.on('error', stop);
       handOut(child);
     }
   });
@@ -214,9 +225,24 @@ export function serveMatchGames(): void {
       const record = player.play(task.params, task.game);
       process.send!({ game: task.game, text: makeRecordKpgn(record) } satisfies WorkerReply);
     } catch (error) {
-      const e = error instanceof KriegError ? { code: error.code, message: error.message } : { code: 'internal', message: String((error as Error).stack ?? error) };
+      const e = error instanceof KriegError ? { code: error.code, message: error.message, exitCode: error.exitCode }
+        : { code: 'internal', message: `internal error in a match worker: ${error instanceof Error ? error.message : String(error)}`, exitCode: EXIT.internal };
       process.send!({ game: task.game, error: e } satisfies WorkerReply);
     }
   });
   process.on('disconnect', () => process.exit(0));
+}
+
+/** The report of a match: its statistics (from the records, so the same for games resumed from the file) and the JSON summary. */
+export function matchReport(p: MatchParams, run: MatchRun): { summary: MatchSummary; json: Record<string, unknown> } {
+  const engine = new Engine(createCore(p.backend), 8);
+  const games: MatchGame[] = run.records.map((record, i) => ({ record, firstIsWhite: firstIsWhite(i + 1), material: materialTrace(engine, record) }));
+  const summary = summarize([p.players[0].text, p.players[1].text], games);
+  const json = {
+    format: 'krieg-match', version: 1, match: matchKey(p), maxPlies: p.maxPlies,
+    budget: { nodes: p.nodes ?? null, timePerMove: p.timePerMove ?? null },
+    intervals: 'rates: Wilson score 95%; score: mean ± 1.96 s/√n', resumed: run.resumed,
+    ...summary,
+  };
+  return { summary, json };
 }

@@ -2,9 +2,9 @@
 // plays by itself): game i is played from seed S + i − 1, as the random games are, each player on
 // an engine of its own; a person (`human`) reads the referee's answers on standard output and
 // types attempts on standard input.
-import { KriegError } from '../errors';
-import { createEngine } from '../node';
-import type { BackendName } from '../backends/node';
+import { fail } from '../errors';
+import { Engine } from '../engine';
+import { createCore, type BackendName } from '../backends/node';
 import { START_FEN } from '../notation/fen';
 import type { RuleSet } from '../record/rules';
 import type { GameRecord, Side } from '../record/record';
@@ -32,7 +32,7 @@ const RESULT_TEXT: Record<string, string> = { '1-0': 'White wins', '0-1': 'Black
 export function playWithPlayers(specs: Record<Side, PlayerSpec>, options: PlayOptions): { records: GameRecord[]; tally: Record<string, number> } {
   const human = specs.white.name === 'human' || specs.black.name === 'human';
   const io: HumanIo | undefined = human ? options.io ?? { readLine: stdinLines(), write: (text) => { process.stdout.write(text); } } : undefined;
-  const referee = createEngine(options.backend, 16);
+  const referee = new Engine(createCore(options.backend), 16);
   referee.setRules(options.rules);
   const engines = new PlayerEngines(options.backend);
   const start = options.start ?? START_FEN;
@@ -53,6 +53,6 @@ export function playWithPlayers(specs: Record<Side, PlayerSpec>, options: PlayOp
     records.push(named);
     tally[named.result] = (tally[named.result] ?? 0) + 1;
   }
-  if (records.length === 0) throw new KriegError('no-games', 'no games played');
+  if (records.length === 0) throw fail('no-games');
   return { records, tally };
 }

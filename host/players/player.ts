@@ -12,6 +12,9 @@ import type { Side, View, ViewEvent } from '../record/record';
 import { viewAttempts } from '../referee/ownBoard';
 import { parseUci } from '../notation/move';
 
+/** Work per move (search nodes) when a game is given neither a node nor a time budget. */
+export const DEFAULT_NODES = 20_000;
+
 export interface PlayerBudget {
   /**
    * Work per move (a turn: every attempt until the legal one, Illegal retries included): search

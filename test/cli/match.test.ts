@@ -1,14 +1,14 @@
-// `krieg match` (issue 14) through the built CLI: the same bytes whatever the number of jobs; a
-// match killed with SIGKILL and resumed ends with exactly the file of an uninterrupted one (and a
-// game cut short in the file is played again); a resume with other options is refused without
-// touching the file; the summary, the material graph and the progress line; records that
-// `krieg view` reads back.
+// `krieg match` (issue 14), in-process (its --jobs children run the built dist/cli.js): the same
+// bytes whatever the number of jobs; a match killed with SIGKILL (the built CLI, spawned) and
+// resumed ends with exactly the file of an uninterrupted one (and a game cut short in the file is
+// played again); a resume with other options is refused without touching the file; the summary,
+// the material graph and the progress line; records that `krieg view` reads back.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { mkdtempSync, rmSync, readFileSync, writeFileSync, existsSync, copyFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureCliBuilt, expectOneLine, krieg, CLI } from '../lib/cli';
+import { expectOneLine, krieg, CLI } from '../lib/cli';
 
 let DIR = '';
 const at = (name: string) => join(DIR, name);
@@ -17,10 +17,9 @@ const ARGS = ['aos', 'random', '--max-plies', '30', '--nodes', '3000', '--seed',
 let reference = '';
 let referenceRun = { status: 0 as number | null, stdout: '', stderr: '' };
 
-beforeAll(() => {
-  ensureCliBuilt();
+beforeAll(async () => {
   DIR = mkdtempSync(join(tmpdir(), 'krieg-match-'));
-  referenceRun = krieg(['match', ...ARGS, '--games', String(GAMES), '--jobs', '2', '--out', at('two.kpgn')]);
+  referenceRun = await krieg(['match', ...ARGS, '--games', String(GAMES), '--jobs', '2', '--out', at('two.kpgn')]);
   expect(referenceRun.status, referenceRun.stderr).toBe(0);
   reference = readFileSync(at('two.kpgn'), 'utf8');
 });
@@ -28,17 +27,17 @@ beforeAll(() => {
 afterAll(() => { if (DIR) rmSync(DIR, { recursive: true, force: true }); });
 
 describe('krieg match', () => {
-  it('plays the games with alternating colours, each a full record krieg view reads back', () => {
+  it('plays the games with alternating colours, each a full record krieg view reads back', async () => {
     expect(reference.match(/^\[Event "krieg match"\]$/gm)).toHaveLength(GAMES);
     expect(reference).toMatch(/\[Round "1"\]\n(?:.*\n)*?\[White "aos"\]\n\[Black "random"\]/);
     expect(reference).toMatch(/\[Round "2"\]\n(?:.*\n)*?\[White "random"\]\n\[Black "aos"\]/);
-    const view = krieg(['view', at('two.kpgn'), '--as', 'black', '--game', '2']);
+    const view = await krieg(['view', at('two.kpgn'), '--as', 'black', '--game', '2']);
     expect(view.status, view.stderr).toBe(0);
     expect(view.stdout).toMatch(/\[Filtered "black"\]/);
   });
 
-  it('gives the same bytes with one job as with two', () => {
-    const run = krieg(['match', ...ARGS, '--games', String(GAMES), '--jobs', '1', '--out', at('one.kpgn')]);
+  it('gives the same bytes with one job as with two', async () => {
+    const run = await krieg(['match', ...ARGS, '--games', String(GAMES), '--jobs', '1', '--out', at('one.kpgn')]);
     expect(run.status, run.stderr).toBe(0);
     expect(readFileSync(at('one.kpgn'), 'utf8')).toBe(reference);
     // and the same summary (the report is made from the records)
@@ -46,7 +45,7 @@ describe('krieg match', () => {
     expect(strip(run.stdout)).toBe(strip(referenceRun.stdout));
   });
 
-  it('reports wins, losses and draws with Wilson intervals, JSON and an SVG material graph', () => {
+  it('reports wins, losses and draws with Wilson intervals, JSON and an SVG material graph', async () => {
     expect(referenceRun.stdout).toMatch(/\| wins \| \d+ \| [\d.]+% \| [\d.]+% – [\d.]+% \|/);
     expect(referenceRun.stdout).toMatch(/adjudicated drawn/);
     const summary = JSON.parse(readFileSync(at('two.summary.json'), 'utf8'));
@@ -76,44 +75,44 @@ describe('krieg match', () => {
     await new Promise((resolve) => child.on('exit', resolve));
     const partial = readFileSync(out, 'utf8');
     expect(partial.length).toBeLessThan(reference.length);
-    const resumed = krieg(['match', ...ARGS, '--games', String(GAMES), '--jobs', '2', '--out', out]);
+    const resumed = await krieg(['match', ...ARGS, '--games', String(GAMES), '--jobs', '2', '--out', out]);
     expect(resumed.status, resumed.stderr).toBe(0);
     expect(resumed.stdout).toMatch(/resumed from the file/);
     expect(readFileSync(out, 'utf8')).toBe(reference);
   });
 
-  it('plays again a game the file holds only in part', () => {
+  it('plays again a game the file holds only in part', async () => {
     const out = at('cut.kpgn');
     const second = reference.indexOf('[Event', reference.indexOf('[Round "2"]'));
     writeFileSync(out, reference.slice(0, second + 200)); // two games and the start of the third
-    const run = krieg(['match', ...ARGS, '--games', String(GAMES), '--jobs', '1', '--out', out]);
+    const run = await krieg(['match', ...ARGS, '--games', String(GAMES), '--jobs', '1', '--out', out]);
     expect(run.status, run.stderr).toBe(0);
     expect(readFileSync(out, 'utf8')).toBe(reference);
   });
 
-  it('refuses to resume with other options, leaving the file as it was', () => {
+  it('refuses to resume with other options, leaving the file as it was', async () => {
     const out = at('other.kpgn');
     copyFileSync(at('two.kpgn'), out);
-    const run = krieg(['match', 'aos', 'random', '--max-plies', '30', '--nodes', '4000', '--seed', '11', '--games', String(GAMES + 1), '--out', out]);
+    const run = await krieg(['match', 'aos', 'random', '--max-plies', '30', '--nodes', '4000', '--seed', '11', '--games', String(GAMES + 1), '--out', out]);
     expect(expectOneLine(run, 2)).toMatch(/belongs to another match/);
     expect(readFileSync(out, 'utf8')).toBe(reference);
   });
 
-  it('extends a finished match to more games', () => {
+  it('extends a finished match to more games', async () => {
     const out = at('longer.kpgn');
     copyFileSync(at('two.kpgn'), out);
-    const run = krieg(['match', ...ARGS, '--games', String(GAMES + 1), '--jobs', '1', '--out', out]);
+    const run = await krieg(['match', ...ARGS, '--games', String(GAMES + 1), '--jobs', '1', '--out', out]);
     expect(run.status, run.stderr).toBe(0);
     const text = readFileSync(out, 'utf8');
     expect(text.startsWith(reference)).toBe(true);
     expect(text.match(/^\[Event /gm)).toHaveLength(GAMES + 1);
   });
 
-  it('names a bad player, option or budget in one line', () => {
-    expect(expectOneLine(krieg(['match', 'aosp', 'nobody', '--out', at('x.kpgn')]), 2)).toMatch(/unknown player 'nobody'/);
-    expect(expectOneLine(krieg(['match', 'aosp:width=3', 'random', '--out', at('x.kpgn')]), 2)).toMatch(/no option 'width'.*sample, depth/);
-    expect(expectOneLine(krieg(['match', 'human', 'random', '--out', at('x.kpgn')]), 2)).toMatch(/krieg play --white human/);
-    expect(expectOneLine(krieg(['match', 'aosp', 'random', '--time-per-move', 'soon', '--out', at('x.kpgn')]), 2)).toMatch(/time-per-move/);
+  it('names a bad player, option or budget in one line', async () => {
+    expect(expectOneLine(await krieg(['match', 'aosp', 'nobody', '--out', at('x.kpgn')]), 2)).toMatch(/unknown player 'nobody'/);
+    expect(expectOneLine(await krieg(['match', 'aosp:width=3', 'random', '--out', at('x.kpgn')]), 2)).toMatch(/no option 'width'.*sample, depth/);
+    expect(expectOneLine(await krieg(['match', 'human', 'random', '--out', at('x.kpgn')]), 2)).toMatch(/krieg play --white human/);
+    expect(expectOneLine(await krieg(['match', 'aosp', 'random', '--time-per-move', 'soon', '--out', at('x.kpgn')]), 2)).toMatch(/time-per-move/);
     expect(existsSync(at('x.kpgn'))).toBe(false);
   });
 });

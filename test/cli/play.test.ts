@@ -1,45 +1,40 @@
-// `krieg play` with the players of issue 14 through the built CLI: any two programs and any preset
-// give full records that `krieg view` reads back; a person plays from standard input and reads
-// the referee's answers as a referee would give them.
+// `krieg play` with the players of issue 14: any two programs and any preset give full records that
+// `krieg view` reads back (in-process); a person plays from standard input and reads the referee's
+// answers as a referee would give them (the built CLI, spawned: it needs a standard input).
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { mkdtempSync, rmSync, readFileSync, existsSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureCliBuilt, expectOneLine, krieg, CLI } from '../lib/cli';
+import { expectOneLine, krieg, kriegProcess } from '../lib/cli';
 
 let DIR = '';
 const at = (name: string) => join(DIR, name);
 
-beforeAll(() => { ensureCliBuilt(); DIR = mkdtempSync(join(tmpdir(), 'krieg-play-')); });
+beforeAll(() => { DIR = mkdtempSync(join(tmpdir(), 'krieg-play-')); });
 afterAll(() => { if (DIR) rmSync(DIR, { recursive: true, force: true }); });
 
-function withInput(args: string[], input: string) {
-  const env = { ...process.env };
-  delete env.KRIEG_PROGRESS;
-  return spawnSync(process.execPath, [CLI, ...args], { input, encoding: 'utf8', env, timeout: 60_000 });
-}
+const withInput = (args: string[], input: string) => kriegProcess(args, DIR, input);
 
 describe('krieg play with players', () => {
-  it.each([['hs', 'rw', 'wild16'], ['krieg:sample=4', 'los', 'rand'], ['aosp', 'random', 'english']])('%s v %s under %s: a record krieg view reads back', (white, black, variant) => {
+  it.each([['hs', 'rw', 'wild16'], ['krieg:sample=4', 'los', 'rand'], ['aosp', 'random', 'english']])('%s v %s under %s: a record krieg view reads back', async (white, black, variant) => {
     const out = at(`${variant}.kpgn`);
-    const run = krieg(['play', '--white', white, '--black', black, '--variant', variant, '--max-plies', '20', '--nodes', '2000', '--games', '2', '--out', out]);
+    const run = await krieg(['play', '--white', white, '--black', black, '--variant', variant, '--max-plies', '20', '--nodes', '2000', '--games', '2', '--out', out]);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/2 games written/);
     const text = readFileSync(out, 'utf8');
     expect(text).toContain(`[White "${white}"]`);
     expect(text).toContain(`[Variant "${variant}"]`);
-    for (const as of ['white', 'black']) expect(krieg(['view', out, '--as', as, '--game', '2']).status).toBe(0);
+    for (const as of ['white', 'black']) expect((await krieg(['view', out, '--as', as, '--game', '2'])).status).toBe(0);
   });
 
-  it('with a time budget per move (Parker\'s timed players): games that are still full records', () => {
+  it('with a time budget per move (Parker\'s timed players): games that are still full records', async () => {
     const out = at('timed.kpgn');
-    const run = krieg(['play', '--white', 'aosp', '--black', 'hs', '--time-per-move', '0.05', '--max-plies', '12', '--out', out]);
+    const run = await krieg(['play', '--white', 'aosp', '--black', 'hs', '--time-per-move', '0.05', '--max-plies', '12', '--out', out]);
     expect(run.status, run.stderr).toBe(0);
-    expect(krieg(['view', out, '--as', 'black']).status).toBe(0);
+    expect((await krieg(['view', out, '--as', 'black'])).status).toBe(0);
   });
 
-  it('a person plays White from standard input and hears what a referee would say', () => {
+  it('a person plays White from standard input and hears what a referee would say', async () => {
     const out = at('human.kpgn');
     const input = ['board', 'zz', 'e2e5', 'moves', 'e2e4', 'd1h5', 'g1f3', ''].join('\n');
     const run = withInput(['play', '--white', 'human', '--black', 'random', '--seed', '3', '--max-plies', '4', '--out', out], input);
@@ -55,18 +50,18 @@ describe('krieg play with players', () => {
     const text = readFileSync(out, 'utf8');
     expect(text).toContain('[White "human"]');
     expect(text).toMatch(/^1\. e2e4 \{/m);
-    expect(krieg(['view', out, '--as', 'white']).status).toBe(0);
+    expect((await krieg(['view', out, '--as', 'white'])).status).toBe(0);
   });
 
-  it('stops with one line when the input ends before the game does, writing nothing', () => {
+  it('stops with one line when the input ends before the game does, writing nothing', async () => {
     const out = at('eof.kpgn');
     const run = withInput(['play', '--white', 'human', '--black', 'random', '--out', out], 'e2e4\n');
-    expectOneLine({ status: run.status, stdout: run.stdout, stderr: run.stderr }, 2);
+    expectOneLine(run, 2);
     expect(run.stderr).toMatch(/input ended before the game did/);
     expect(existsSync(out)).toBe(false);
   });
 
-  it('names an unknown player in one line', () => {
-    expect(expectOneLine(krieg(['play', '--white', 'gnuchess', '--out', at('x.kpgn')]), 2)).toMatch(/unknown player 'gnuchess'/);
+  it('names an unknown player in one line', async () => {
+    expect(expectOneLine(await krieg(['play', '--white', 'gnuchess', '--out', at('x.kpgn')]), 2)).toMatch(/unknown player 'gnuchess'/);
   });
 });

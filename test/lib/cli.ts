@@ -40,11 +40,11 @@ export async function krieg(args: string[], cwd = ROOT): Promise<CliRun> {
   }
 }
 
-/** Runs the built `node dist/cli.js args…` as a child process in `cwd`, without the progress line. */
-export function kriegProcess(args: string[], cwd = ROOT): CliRun {
+/** Runs the built `node dist/cli.js args…` as a child process in `cwd` (with `input` on its standard input), without the progress line. */
+export function kriegProcess(args: string[], cwd = ROOT, input?: string): CliRun {
   const env = { ...process.env };
   delete env.KRIEG_PROGRESS;
-  const run = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', env, timeout: 120_000 });
+  const run = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', env, timeout: 120_000, ...(input === undefined ? {} : { input }) });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
