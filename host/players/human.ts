@@ -88,8 +88,8 @@ export function humanPlayer(io: HumanIo): PlayerFactory {
         if (text === 'board') { io.write(`${ownBoardText(turn.view)}\n`); continue; }
         if (text === 'moves') { io.write(`${turn.attempts.map(makeUci).join(' ')}\n`); continue; }
         if (text === 'any') {
-          if (setup.rules.pawnTries.startsWith('any') && turn.tried.length === 0) return 'any';
-          io.write('"Any?" is not asked under these rules, or not after a first attempt.\n');
+          if (turn.canAskAny) return 'any';
+          io.write('"Any?" is not asked under these rules, or was asked already this turn.\n');
           continue;
         }
         const attempt = parseUci(text);

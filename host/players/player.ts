@@ -8,7 +8,7 @@
 // fast as the machine lets it be.
 import type { Engine } from '../engine';
 import type { RuleSet } from '../record/rules';
-import type { Side, View, ViewEvent } from '../record/record';
+import type { PawnTriesEvent, Side, View, ViewEvent } from '../record/record';
 import { viewAttempts } from '../referee/ownBoard';
 import { parseUci } from '../notation/move';
 
@@ -45,6 +45,8 @@ export interface Turn {
   attempts: number[];
   /** Attempts rejected this turn, in order. */
   tried: number[];
+  /** The rules have "Any?" and he has not asked it this turn (he may, before or after attempts). */
+  canAskAny: boolean;
   /** performance.now() (ms) at which this move's time is up; absent without a time budget. */
   deadline?: number;
 }
@@ -75,36 +77,56 @@ export function triedThisTurn(view: View): number[] {
   return tried;
 }
 
-/** The pawn-try announcement made before the current turn of the view's owner, if any. */
-function announcedNoPawnCapture(view: View): boolean {
+/** Events of the current turn of the view's owner, latest first (back to his last legal move or the opponent's move). */
+function* thisTurnBackwards(view: View): Generator<ViewEvent> {
   for (let i = view.events.length - 1; i >= 0; i--) {
     const event = view.events[i];
-    if (event.type === 'opponent-move' || (event.type === 'attempt' && event.percept.answer === 'legal')) return false;
-    if (event.type === 'pawn-tries' && event.side === view.as) {
-      return event.count === 0 || event.exists === false || (event.squares !== undefined && event.squares.length === 0);
-    }
+    if (event.type === 'opponent-move' || (event.type === 'attempt' && event.percept.answer === 'legal')) return;
+    yield event;
   }
-  return false;
+}
+
+/** The pawn-try announcement made before the current turn of the view's owner, if any. */
+function announcedTries(view: View): PawnTriesEvent | undefined {
+  for (const event of thisTurnBackwards(view)) if (event.type === 'pawn-tries' && event.side === view.as) return event;
+  return undefined;
+}
+
+/**
+ * Does the announcement rule out pawn capture `attempt` (Nonsense under the rules' pawnTryNonsense:
+ * Cincinnati's "no", a count of 0, RAND rules 7 and 10)? As the referee judges it (ruledOutBy in
+ * assembly/referee/referee.ts): a count of 0 or "no" rules out every pawn capture; squares rule out
+ * a capture landing on a square not announced (pawn-squares: made by a pawn standing on one).
+ */
+function ruledOut(tries: PawnTriesEvent, rules: RuleSet, attempt: number): boolean {
+  if (tries.count !== undefined) return tries.count === 0;
+  if (tries.exists !== undefined) return !tries.exists;
+  const square = rules.pawnTries === 'pawn-squares' ? attempt & 63 : (attempt >> 6) & 63;
+  return !(tries.squares ?? []).includes(square);
 }
 
 const isPawnCaptureAttempt = (ownBoard: number[], attempt: number) =>
   (ownBoard[attempt & 63] & 7) === 1 && ((attempt ^ (attempt >> 6)) & 7) !== 0;
 
+/** The answer to the owner's "Any?" in this turn, if he asked (once a turn, at any point of it). */
+function anyThisTurn(view: View): boolean | undefined {
+  for (const event of thisTurnBackwards(view)) if (event.type === 'any' && event.side === view.as) return event.yes;
+  return undefined;
+}
+
 /**
  * After his own "Any?" answered yes in this turn, the owner must attempt pawn captures: until one
- * is legal (the secret "Any?" of berkeley-any), or until he has attempted one (the open "Any?" of
- * the English rules); anything else is Nonsense then.
+ * is legal (the secret "Any?" of berkeley-any), or until he has attempted one after the question
+ * (the open "Any?" of the English rules: rule 11 then leaves him "at liberty to make a legal move
+ * with any man"); anything else is Nonsense meanwhile.
  */
 function obligedToPawnCaptures(view: View, board: number[]): boolean {
-  let yes = false;
   let pawnCaptureTried = false;
-  for (let i = view.events.length - 1; i >= 0; i--) {
-    const event = view.events[i];
-    if (event.type === 'opponent-move' || (event.type === 'attempt' && event.percept.answer === 'legal')) break;
-    if (event.type === 'any' && event.side === view.as) yes = event.yes;
+  for (const event of thisTurnBackwards(view)) {
+    if (event.type === 'any' && event.side === view.as) return event.yes && (view.rules.pawnTries === 'any-secret' || !pawnCaptureTried);
     if (event.type === 'attempt' && event.side === view.as && isPawnCaptureAttempt(board, parseUci(event.attempt)!)) pawnCaptureTried = true;
   }
-  return yes && (view.rules.pawnTries === 'any-secret' || !pawnCaptureTried);
+  return false;
 }
 
 /**
@@ -116,7 +138,9 @@ export function turnOf(view: View, engine: Engine, handle: number, deadline?: nu
   const rejected = new Set(tried);
   let attempts = viewAttempts(engine, view, handle).filter((a) => !rejected.has(a));
   const board = engine.setup(handle).board;
-  if (view.rules.pawnTryNonsense && announcedNoPawnCapture(view)) attempts = attempts.filter((a) => !isPawnCaptureAttempt(board, a));
+  const tries = view.rules.pawnTryNonsense ? announcedTries(view) : undefined;
+  if (tries) attempts = attempts.filter((a) => !isPawnCaptureAttempt(board, a) || !ruledOut(tries, view.rules, a));
   if (obligedToPawnCaptures(view, board)) attempts = attempts.filter((a) => isPawnCaptureAttempt(board, a));
-  return { view, attempts, tried, ...(deadline === undefined ? {} : { deadline }) };
+  const canAskAny = view.rules.pawnTries.startsWith('any') && anyThisTurn(view) === undefined;
+  return { view, attempts, tried, canAskAny, ...(deadline === undefined ? {} : { deadline }) };
 }

@@ -49,11 +49,12 @@ describe.each(BACKENDS)('players on %s', (backend) => {
   const referee = createEngine(backend, 16);
   const engines = new PlayerEngines(backend);
 
-  it.each(PROGRAMS)('%s only attempts moves possible on its own board (seeded games, three rule sets)', (name) => {
+  it.each(PROGRAMS)('%s only attempts moves possible on its own board (seeded games, four rule sets)', (name) => {
     let attempts = 0;
-    const variants = ['berkeley', 'wild16', 'cincinnati'];
+    // rand: a pawn capture its announced squares rule out is Nonsense (RAND rules 7 and 10)
+    const variants = ['berkeley', 'wild16', 'cincinnati', 'rand'];
     for (let game = 1; game <= SWEEP_GAMES; game++) {
-      const rules = preset(variants[game % 3]);
+      const rules = preset(variants[game % variants.length]);
       referee.setRules(rules);
       const side: Side = game % 2 ? 'white' : 'black';
       const other: Side = side === 'white' ? 'black' : 'white';
@@ -208,18 +209,23 @@ describe('players\' JS engines', () => {
 });
 
 describe('a player that asks "Any?"', () => {
-  it.each(['berkeley-any', 'english'])('under %s is offered only the pawn captures it then owes, and never hears Nonsense', (variant) => {
+  it.each(['berkeley-any', 'english'])('under %s is offered only the pawn captures it then owes, released as the rules say, and never hears Nonsense', (variant) => {
     const rules = preset(variant);
     const referee = createEngine('wasm', 16);
     referee.setRules(rules);
     let asked = 0;
+    let late = 0; // asked after an Illegal attempt of the turn
     let yes = 0;
     const asker = (side: Side, random: () => number): Player => ({
       name: `asker-${side}`,
       observe: (event) => { if (event.type === 'any' && event.side === side && event.yes) yes++; },
+      // "Any?" once a turn, at any point of it (before its first attempt or after Illegal ones)
       choose: (turn) => {
-        const last = turn.view.events[turn.view.events.length - 1];
-        if (turn.tried.length === 0 && !(last?.type === 'any' && last.side === side)) { asked++; return 'any'; }
+        if (turn.canAskAny && (turn.tried.length === 0 ? random() < 0.7 : random() < 0.5)) {
+          asked++;
+          if (turn.tried.length > 0) late++;
+          return 'any';
+        }
         return turn.attempts[Math.floor(random() * turn.attempts.length)];
       },
     });
@@ -229,6 +235,7 @@ describe('a player that asks "Any?"', () => {
       checkAttempts(record, 'black');
     }
     expect(asked).toBeGreaterThan(40);
+    expect(late).toBeGreaterThan(3);
     expect(yes).toBeGreaterThan(3);
   });
 });
