@@ -28,7 +28,7 @@ import {
   ANSWER_LEGAL, legalMoveFor, playAndAnnounce, legalPawnCaptures, PAWN_TRY_SQUARES,
 } from '../referee/referee';
 import { ATTEMPTS, generateAttempts, isPawnCaptureAttempt, isAttemptable, attemptOf } from '../referee/attempts';
-import { randomBelow, seedRandom } from '../referee/game';
+import { randomBelow, seedRandom } from '../chess/random';
 import { PositionSet } from './positionSet';
 import {
   viewLength, eventType, eventWord, isBranching,
