@@ -19,7 +19,7 @@ import {
 // ---- consistency of one position with one event ----
 
 /** Does a computed percept match the view's? A repetition draw depends on the game's history, not on the position: accepted where the position itself announces nothing. */
-export function perceptsMatch(view: i32, computed: i32): bool {
+function perceptsMatch(view: i32, computed: i32): bool {
   if (view == computed) return true;
   const endMask = 7 << PERCEPT_END_SHIFT;
   return ((view >> PERCEPT_END_SHIFT) & 7) == END_DRAW_REPETITION && ((computed >> PERCEPT_END_SHIFT) & 7) == END_NONE &&
@@ -47,7 +47,7 @@ const PERCEPT_CAPTURE_MASK: i32 = 127 << PERCEPT_CAPTURE_SHIFT;
  * keep their piece), so the Illegal attempts are the attempts less the legal moves, less the pawn
  * capture attempts where the rules make them Nonsense (none of them is legal then).
  */
-export function illegalOptionsGiven(h: i32, legal: i32): i32 {
+function illegalOptionsGiven(h: i32, legal: i32): i32 {
   const n = generateAttempts(h);
   let count = n - legal;
   if (rule(RULE_PAWN_TRY_NONSENSE) != 0 && legalPawnCaptures(h) == 0) {
@@ -57,7 +57,7 @@ export function illegalOptionsGiven(h: i32, legal: i32): i32 {
 }
 
 /** Attempts of the side to move that the referee would answer Illegal (the opponent's possible Illegal attempts). */
-export function illegalOptions(h: i32): i32 {
+function illegalOptions(h: i32): i32 {
   return illegalOptionsGiven(h, generateMoves(h, listOffset(REFEREE_LIST)));
 }
 
@@ -111,7 +111,7 @@ export function resetOwnAttempts(): void {
 }
 
 /** Would the referee call own attempt `attempt` (event `e`) Nonsense in `h`? */
-export function isNonsense(h: i32, e: i32, attempt: i32): bool {
+function isNonsense(h: i32, e: i32, attempt: i32): bool {
   const base = h << POSITION_SHIFT;
   const c = e * OWN_WORDS;
   const us = unchecked(POSITIONS[base + W_SIDE]);
@@ -146,7 +146,7 @@ let ownListCount: i32 = 0;
 export function forgetOwnList(): void { ownListHandle = -1; }
 
 /** The legal move of `h` that `attempt` names, or -1 (as legalMoveFor), generated into `list` unless it holds h's moves already. */
-export function legalMoveNamed(h: i32, attempt: i32, list: i32): i32 {
+function legalMoveNamed(h: i32, attempt: i32, list: i32): i32 {
   if (list < 0) return legalMoveFor(h, attempt); // no list to lend (the deepest level)
   if (ownListHandle != h) {
     ownListCount = generateMoves(h, list);

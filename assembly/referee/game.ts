@@ -200,7 +200,7 @@ export function gameAttempt(attempt: i32): i32 {
  * The random player's next attempt: uniform over the attempts not yet rejected this turn (pawn
  * capture attempts only while an "Any?" obligation holds). -1 if none is left.
  */
-export function randomAttempt(): i32 {
+function randomAttempt(): i32 {
   const n = generateAttempts(gameHandle);
   let candidates = 0;
   for (let i = 0; i < n; i++) {
