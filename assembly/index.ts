@@ -13,10 +13,9 @@ import { RULES, applyRules } from './referee/rules';
 import { ATTEMPTS, generateAttempts } from './referee/attempts';
 import { answerAttempt, legalPawnCaptures, PAWN_TRY_SQUARES } from './referee/referee';
 import { VIEW, initView, setViewLength } from './belief/view';
-import {
-  storeBase, bfsStart, bfsRun, bfsPauseAfterEachEvent, bfsResultBase, bfsResultCount, bfsEventsDone, estimateFailedAt, estimateWork,
-  dfsStart, dfsNext, dfsLast, dfsStoreCount, dfsHistories, dfsChosenMove, dfsDepth,
-} from './belief/estimate';
+import { storeBase, estimateFailedAt, estimateWork } from './belief/estimate';
+import { bfsStart, bfsRun, bfsPauseAfterEachEvent, bfsResultBase, bfsResultCount, bfsEventsDone } from './belief/bfs';
+import { dfsStart, dfsNext, dfsLast, dfsStoreCount, dfsHistories, dfsChosenMove, dfsDepth } from './belief/stream';
 import { solveStart, solveStartInterleaved, solveRun, solveStat, strategyWrite, strategyBuffer } from './solver/solve';
 import { scoreBuffer } from './players/score';
 import { scoreAttempts } from './players/choose';

@@ -162,6 +162,9 @@ export const ESTIMATE_INCONSISTENT = 4;
 export const ESTIMATE_FOUND = 5;
 export const ESTIMATE_EXHAUSTED = 6;
 export const STACK_BASE = 16;
+export const BATCH_BASE = 910;
+
+// ---- assembly/belief/stream.ts ----
 export const MODE_POSITIONS = 0;
 export const MODE_HISTORIES = 1;
 export const MODE_SAMPLE = 2;

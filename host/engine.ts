@@ -10,7 +10,7 @@ import { SETUP_SIDE, SETUP_CASTLING, SETUP_EN_PASSANT, SETUP_HALFMOVE, SETUP_FUL
 
 export const DEFAULT_CAPACITY = 1024;
 /** Game log size: events (attempts and announcements) of one game. */
-export const DEFAULT_MAX_EVENTS = 1 << 16;
+const DEFAULT_MAX_EVENTS = 1 << 16;
 
 export interface DivideEntry { move: number; uci: string; nodes: number }
 

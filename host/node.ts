@@ -28,7 +28,7 @@ export { readGames, formatGames } from './io/gamesFile';
 
 // state estimation
 export {
-  estimateBelief, sampleBelief, informationSet, DEFAULT_LIMIT_POSITIONS, MAX_LIMIT_POSITIONS,
+  estimateBelief, sampleBelief, informationSet, DEFAULT_LIMIT_POSITIONS, MAX_LIMIT_POSITIONS, DEFAULT_ARENA_BYTES,
   type EstimateMode, type EstimateResult, type InformationSet, type Limits, type Outcome,
 } from './belief/estimate';
 export { describeEvent, inconsistentMessage, pliesBefore } from './belief/describe';

@@ -21,6 +21,7 @@ export const SOURCES = [
   'assembly/referee/game.ts',
   'assembly/belief/view.ts',
   'assembly/belief/estimate.ts',
+  'assembly/belief/stream.ts',
   'assembly/solver/algorithms.ts',
   'assembly/solver/solve.ts',
   'assembly/players/score.ts',

@@ -39,10 +39,6 @@ export function bishopIndex(sq: i32, occLo: i32, occHi: i32): i32 {
   return (unchecked(BISHOP_MAGIC[m + 5]) + index) << 1;
 }
 
-export function rookAttacksLo(sq: i32, occLo: i32, occHi: i32): i32 { return unchecked(ROOK_TABLE[rookIndex(sq, occLo, occHi)]); }
-export function rookAttacksHi(sq: i32, occLo: i32, occHi: i32): i32 { return unchecked(ROOK_TABLE[rookIndex(sq, occLo, occHi) + 1]); }
-export function bishopAttacksLo(sq: i32, occLo: i32, occHi: i32): i32 { return unchecked(BISHOP_TABLE[bishopIndex(sq, occLo, occHi)]); }
-export function bishopAttacksHi(sq: i32, occLo: i32, occHi: i32): i32 { return unchecked(BISHOP_TABLE[bishopIndex(sq, occLo, occHi) + 1]); }
 /** Direct table access for callers that computed an index once and need both halves. */
 export function rookTableWord(wordIndex: i32): i32 { return unchecked(ROOK_TABLE[wordIndex]); }
 export function bishopTableWord(wordIndex: i32): i32 { return unchecked(BISHOP_TABLE[wordIndex]); }

@@ -64,7 +64,6 @@ export const MOVE_CASTLE: i32 = 2; // `to` is the king's destination (g1, c1, g8
 export const MOVE_EN_PASSANT: i32 = 3;
 export const MOVE_PROMOTION: i32 = 4; // kinds 4..7 promote to KNIGHT..QUEEN: type = kind - 2
 
-export function makeMoveCode(from: i32, to: i32, kind: i32): i32 { return from | (to << MOVE_TO_SHIFT) | (kind << MOVE_KIND_SHIFT); }
 export function moveFrom(move: i32): i32 { return move & MOVE_SQUARE_FIELD; }
 export function moveTo(move: i32): i32 { return (move >> MOVE_TO_SHIFT) & MOVE_SQUARE_FIELD; }
 export function moveKind(move: i32): i32 { return move >> MOVE_KIND_SHIFT; }

@@ -17,7 +17,7 @@
 import {
   POSITIONS, POSITION_SHIFT, W_SIDE, W_HALFMOVE, W_KEY_LO, W_KEY_HI, copyPosition,
 } from '../chess/position';
-import { mul32 } from '../chess/bitboard';
+import { seedRandom, randomBelow } from '../chess/random';
 import {
   rule, pawnTriesAnnounced, RULE_REPEAT_IS_NONSENSE, RULE_PAWN_TRIES, RULE_REPETITION,
   RULE_STALEMATE_LOSES, PAWN_TRIES_ANY_SECRET, PAWN_TRIES_ANY_OPEN,
@@ -210,24 +210,11 @@ export function gameAttempt(attempt: i32): i32 {
 
 // ---- the random player ----
 
-let randomState: i32 = 1;
-
-export function seedRandom(seed: i32): void { randomState = seed == 0 ? 0x6d2b79f5 : seed; }
-
-/** xorshift32, then a multiply to mix the low bits; a number in [0, bound). */
-export function randomBelow(bound: i32): i32 {
-  randomState ^= randomState << 13;
-  randomState ^= randomState >>> 17;
-  randomState ^= randomState << 5;
-  const mixed = mul32(randomState, 0x2c1b3c6d) >>> 8; // 24 random bits
-  return i32(<f64>mixed * <f64>bound / 16777216.0);
-}
-
 /**
  * The random player's next attempt: uniform over the attempts not yet rejected this turn (pawn
  * capture attempts only while an "Any?" obligation holds). -1 if none is left.
  */
-export function randomAttempt(): i32 {
+function randomAttempt(): i32 {
   const n = generateAttempts(gameHandle);
   let candidates = 0;
   for (let i = 0; i < n; i++) {

@@ -57,7 +57,6 @@ export const END_DRAW_MATERIAL: i32 = 3;
 export const END_DRAW_FIFTY: i32 = 4;
 export const END_DRAW_REPETITION: i32 = 5;
 
-export function perceptAnswer(percept: i32): i32 { return percept & PERCEPT_ANSWER_FIELD; }
 export function perceptEnd(percept: i32): i32 { return (percept >> PERCEPT_END_SHIFT) & PERCEPT_END_FIELD; }
 
 /** The move list the referee generates into (its own list of the pool). */

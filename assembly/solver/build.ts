@@ -147,7 +147,7 @@ export const STEP_NO_ROOM: i32 = 2;
  * still made, so the strategy shows the answer), an open one goes to the EXPAND part of what we
  * hear, a failing one is STEP_FAILED.
  */
-export function attemptIn(node: i32, h: i32): i32 {
+function attemptIn(node: i32, h: i32): i32 {
   const depth = get(node, N_DEPTH);
   const dst = newPosition();
   if (dst < 0) return STEP_NO_ROOM;
@@ -172,7 +172,7 @@ export function attemptIn(node: i32, h: i32): i32 {
  * OR children by what we hear. A move that ends the game (we are mated or stalemated, or a draw) is
  * STEP_FAILED; with `stopAtFailure` the other moves are not made.
  */
-export function repliesIn(node: i32, h: i32, stopAtFailure: bool): i32 {
+function repliesIn(node: i32, h: i32, stopAtFailure: bool): i32 {
   const depth = get(node, N_DEPTH);
   const n = generateMoves(h, EXPAND_MOVES);
   let status = STEP_OK;

@@ -1,12 +1,11 @@
 // Interleaved estimation and search: the root of an incremental search is fed by the depth-first
-// estimator (assembly/belief/estimate.ts) one consistent position at a time. The estimator keeps
+// estimator (assembly/belief/stream.ts) one consistent position at a time. The estimator keeps
 // its records below `estimateEnd`; each position it finds is copied into the search's own records
 // and added to the root's pending list.
 
 import { copyPosition, POSITIONS, POSITION_SHIFT, W_SIDE } from '../chess/position';
-import {
-  dfsStartWithin, dfsNext, dfsLast, ESTIMATE_MORE, ESTIMATE_FOUND, ESTIMATE_EXHAUSTED, ESTIMATE_LIMIT,
-} from '../belief/estimate';
+import { ESTIMATE_MORE, ESTIMATE_FOUND, ESTIMATE_EXHAUSTED, ESTIMATE_LIMIT } from '../belief/estimate';
+import { dfsStartWithin, dfsNext, dfsLast } from '../belief/stream';
 import { addPending, newPosition } from './tree';
 
 let streamRoot: i32 = -1;

@@ -83,13 +83,13 @@ export const FLAG_TERMINAL: i32 = 1 << 6;
 /** Proof numbers saturate here ("infinity"). */
 export const INFINITE: i32 = 1 << 28;
 
-export let NODES = new Int32Array(0);
+let NODES = new Int32Array(0);
 export let ENTRY_HANDLE = new Int32Array(0);
 export let ENTRY_NEXT = new Int32Array(0);
 export let ATTEMPT_LIST = new Int32Array(0);
 
 export let nodeTop: i32 = 0;
-export let entryTop: i32 = 0;
+let entryTop: i32 = 0;
 export let attemptTop: i32 = 0;
 export let positionTop: i32 = 0;
 let nodeLimit: i32 = 0;

@@ -29,7 +29,7 @@ export function pieceHeatmap(boards: Iterable<ArrayLike<number>>, color: 0 | 1):
 }
 
 /** A share as a short percentage: 0%, <1%, 37%, >99%, 100%. */
-export function percent(count: number, total: number): string {
+function percent(count: number, total: number): string {
   if (total === 0 || count === 0) return '0%';
   if (count === total) return '100%';
   const p = (100 * count) / total;

@@ -95,7 +95,7 @@ export class Canvas {
 
 export type Rgb = readonly [number, number, number];
 
-export const GLYPH_WIDTH = 5;
+const GLYPH_WIDTH = 5;
 export const GLYPH_HEIGHT = 7;
 
 /** Width in pixels of `text` written at `scale` (one blank column between glyphs). */

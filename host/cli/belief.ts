@@ -53,7 +53,7 @@ const IMAGE_FORMATS = ['svg', 'png'] as const;
 type ImageFormat = (typeof IMAGE_FORMATS)[number];
 
 /** The image format `--out` names by its extension (.svg or .png, any case). */
-export function imageFormat(path: string): ImageFormat {
+function imageFormat(path: string): ImageFormat {
   const ext = /\.([^./\\]+)$/.exec(path)?.[1]?.toLowerCase();
   const format = IMAGE_FORMATS.find((f) => f === ext);
   if (format === undefined) throw fail('bad-out', { text: `out must name a .svg or .png file, got '${path}'` });

@@ -96,7 +96,7 @@ export function gameEvents(engine: Engine, from = 0): RecordEvent[] {
 }
 
 /** The part of the pawn-try information the rules announce. */
-export function announcedPawnTries(rules: RuleSet, side: Side, count: number, squares: number[]): PawnTriesEvent {
+function announcedPawnTries(rules: RuleSet, side: Side, count: number, squares: number[]): PawnTriesEvent {
   if (rules.pawnTries === 'count') return { type: 'pawn-tries', side, count };
   if (rules.pawnTries === 'exists') return { type: 'pawn-tries', side, exists: count > 0 };
   if (rules.pawnTries === 'squares' || rules.pawnTries === 'pawn-squares') return { type: 'pawn-tries', side, squares };

@@ -9,7 +9,7 @@ import type { InstanceRow, ProblemDb } from './database';
 import { problemOfInstance } from './instances';
 
 /** The machine a result was measured on: CPU model, cores, Node. */
-export function machineName(): string {
+function machineName(): string {
   const cpus = os.cpus();
   return `${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${cpus.length} cores, Node ${process.version}`;
 }

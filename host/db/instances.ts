@@ -58,7 +58,7 @@ export function stored<T>(db: ProblemDb, row: InstanceRow, column: string, parse
   }
 }
 
-export const rulesOf = (db: ProblemDb, row: InstanceRow) => stored(db, row, 'rules_json', () => parseRulesJson(row.rulesJson));
+const rulesOf = (db: ProblemDb, row: InstanceRow) => stored(db, row, 'rules_json', () => parseRulesJson(row.rulesJson));
 export const strategyOf = (db: ProblemDb, row: InstanceRow): Strategy => stored(db, row, 'strategy', () => strategyFromJson(JSON.parse(row.strategy)));
 
 /** The instance's stored view (White's view up to the instance). */

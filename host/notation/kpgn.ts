@@ -192,10 +192,8 @@ function parseSquares(text: string, cursor: Cursor, column: number): number[] {
   return squares;
 }
 
-/** Parses a KPGN record or view. Syntax only: validateRecord replays a record through the referee. */
-export function parseKpgn(text: string, firstLine = 1): ParsedKpgn {
-  const lines = text.split(/\r?\n/);
-  const offset = firstLine - 1;
+/** The tag section: every tag (unescaped) and the line it is on (1-based within the game), and where the moves begin. */
+function readTags(lines: string[], offset: number): { tags: Record<string, string>; tagLine: Record<string, number>; next: number } {
   const tags: Record<string, string> = {};
   const tagLine: Record<string, number> = {};
   let index = 0;
@@ -211,6 +209,14 @@ export function parseKpgn(text: string, firstLine = 1): ParsedKpgn {
     tags[m[1]] = m[2].replace(/\\(.)/g, '$1');
     tagLine[m[1]] = index + 1;
   }
+  return { tags, tagLine, next: index };
+}
+
+/** What the tags say of the game: rules, whose view, start, result, and who moves first at which move number. */
+interface Header { rules: RuleSet; as: Side | undefined; start: string; result: Result; fullmove: number; side: Side }
+
+function readHeader(tags: Record<string, string>, tagLine: Record<string, number>, lines: string[], firstLine: number): Header {
+  const offset = firstLine - 1;
   const tagCursor = (name: string) => new Cursor(offset + (tagLine[name] ?? 1), lines[(tagLine[name] ?? 1) - 1] ?? '');
   if (!('Variant' in tags)) {
     new Cursor(firstLine, lines[0] ?? '').fail(0, firstLine > 1
@@ -228,14 +234,113 @@ export function parseKpgn(text: string, firstLine = 1): ParsedKpgn {
   catch (error) { tagCursor('FEN').fail(0, (error as Error).message); }
   const result = (tags.Result ?? '*') as Result;
   if (!RESULTS.includes(result)) tagCursor('Result').fail(0, `[Result] must be one of ${RESULTS.join(', ')}, found "${result}"`);
-  const as: Side | undefined = filtered === 'no' ? undefined : filtered as Side;
+  return { rules, as: filtered === 'no' ? undefined : filtered as Side, start, result, fullmove, side };
+}
 
-  const events: ViewEvent[] = [];
-  const positions: SourcePosition[] = [];
-  const push = (event: ViewEvent, line: number, column: number) => { events.push(event); positions.push({ line: offset + line, column: column + 1 }); };
+/** The events of a game being read, each with where it came from. */
+interface Events { list: ViewEvent[]; positions: SourcePosition[]; push(event: ViewEvent, line: number, column: number): void }
+
+/** One turn, `12. e2e4 {capture,checks:attempts;extras}` as matched by TURN, read into events. */
+interface TurnLine { m: RegExpExecArray; side: Side; line: number; cursor: Cursor; lead: number }
+
+/** The extras after `;`: announcements before the turn (pawn tries, "Any?") become events; promotion and game end go into the percept. */
+function readExtras(turn: TurnLine, extras: string[], column: number, percept: Percept, events: Events): void {
+  const { cursor, side, line } = turn;
+  for (const extra of extras) {
+    const x = extra.trim();
+    if (/^T\d+$/.test(x) || x === 'T+' || x === 'T-' || x.startsWith('T@')) {
+      if (x.startsWith('T@')) events.push({ type: 'pawn-tries', side, squares: parseSquares(x.slice(2), cursor, column + 2) }, line, column);
+      else if (x === 'T+' || x === 'T-') events.push({ type: 'pawn-tries', side, exists: x === 'T+' }, line, column);
+      else events.push({ type: 'pawn-tries', side, count: Number(x.slice(1)) }, line, column);
+    } else if (x === 'A+' || x === 'A-') {
+      events.push({ type: 'any', side, yes: x === 'A+' } satisfies AnyEvent, line, column);
+    } else if (x === 'P') percept.promotion = true;
+    else if ((ENDS as string[]).includes(x)) percept.end = x as End;
+    else cursor.fail(column, `unknown announcement '${x}' (expected T…, A+, A-, P or a game end)`);
+    column += extra.length + 1;
+  }
+}
+
+/** An opponent's turn in a view: the Illegal attempts heard (a count, where the rules tell it) and, once made, his move's announcements. */
+function readOpponentTurn(turn: TurnLine, header: Header, attemptsText: string, attemptsColumn: number, moveColumn: number, percept: Percept, inProgress: boolean, events: Events): void {
+  const { cursor, side, line } = turn;
+  let illegal: number | undefined;
+  if (attemptsText !== '') {
+    if (!/^\d+$/.test(attemptsText)) cursor.fail(attemptsColumn, `in ${header.as}'s view the opponent's attempts are a count, found '${attemptsText}'`);
+    illegal = Number(attemptsText);
+  }
+  if (header.rules.illegalHeardBy === 'mover' && illegal !== undefined) cursor.fail(attemptsColumn, 'these rules do not tell a player how many Illegal attempts his opponent made');
+  const event: OpponentMoveEvent = { type: 'opponent-move', side };
+  if (illegal !== undefined) event.illegal = illegal;
+  if (!inProgress) event.percept = percept;
+  // a turn in progress is an event only once something of it was heard
+  if (!inProgress || (illegal ?? 0) > 0) events.push(event, line, moveColumn);
+}
+
+/** One's own turn (or either side's in a record): the rejected attempts in order, then the legal move with its announcements. */
+function readOwnTurn(turn: TurnLine, header: Header, attempts: string, attemptsColumn: number, moveColumn: number, percept: Percept, inProgress: boolean, events: Events): void {
+  const { cursor, side, line, m } = turn;
+  let column = attemptsColumn + (attempts.length - attempts.trimStart().length);
+  for (const token of attempts.trim().split(/\s+/).filter(Boolean)) {
+    if (token === 'A+' || token === 'A-') {
+      events.push({ type: 'any', side, yes: token === 'A+' } satisfies AnyEvent, line, column);
+      column += token.length + 1;
+      continue;
+    }
+    const nonsense = token.endsWith('?');
+    const move = nonsense ? token.slice(0, -1) : token;
+    if (!UCI.test(move)) cursor.fail(column, `bad attempt '${token}' (expected UCI like e2e4 or e7e8q, with ? for a Nonsense answer, or A+ / A- for "Any?")`);
+    events.push({ type: 'attempt', side, attempt: move, percept: { answer: nonsense ? 'nonsense' : 'illegal' } }, line, column);
+    column += token.length + 1;
+  }
+  if (inProgress) return;
+  const attempt = m[3];
+  if (!UCI.test(attempt) && !(header.as === undefined && /^[A-Za-z]/.test(attempt))) cursor.fail(moveColumn, `bad move '${attempt}' (expected UCI like e2e4${header.as === undefined ? ' or SAN' : ''})`);
+  events.push({ type: 'attempt', side, attempt, percept }, line, moveColumn);
+}
+
+/** Reads one turn line; true when it is a turn still in progress (*), after which no turn may follow. */
+function readTurn(turn: TurnLine, raw: string, header: Header, events: Events): boolean {
+  const { m, cursor, lead, side } = turn;
+  const moveColumn = raw.indexOf(m[3], lead + m[1].length + m[2].length);
+  const bodyColumn = raw.indexOf('{', moveColumn) + 1;
+  const [main, ...extras] = m[4].split(';');
+  const colon = main.indexOf(':');
+  if (colon < 0) cursor.fail(bodyColumn, "expected ':' between the announcements and the attempts");
+  const comma = main.indexOf(',');
+  if (comma < 0 || comma > colon) cursor.fail(bodyColumn, "expected ',' between the capture and the checks");
+  const percept: Percept = { answer: 'legal' };
+  parseCapture(main.slice(0, comma), cursor, bodyColumn, percept);
+  parseChecks(main.slice(comma + 1, colon), cursor, bodyColumn + comma + 1, percept);
+  const attemptsColumn = bodyColumn + colon + 1;
+  const inProgress = m[3] === '*';
+  const hidden = m[3] === '??';
+  const opponent = header.as !== undefined && side !== header.as;
+  if (opponent && !hidden && !inProgress) cursor.fail(moveColumn, `${side}'s moves are hidden in ${header.as}'s view: write ?? (or * for a turn in progress)`);
+  if (!opponent && hidden) cursor.fail(moveColumn, `?? stands only for the opponent's moves in a view`);
+  if (inProgress && (percept.capture !== undefined || percept.check)) cursor.fail(bodyColumn, 'a turn in progress has no capture or check yet');
+  readExtras(turn, extras, bodyColumn + main.length + 1, percept, events);
+  if (inProgress && (percept.promotion || percept.end)) cursor.fail(bodyColumn, 'a turn in progress has no promotion or game end yet');
+  if (opponent) readOpponentTurn(turn, header, main.slice(colon + 1).trim(), attemptsColumn, moveColumn, percept, inProgress, events);
+  else readOwnTurn(turn, header, main.slice(colon + 1), attemptsColumn, moveColumn, percept, inProgress, events);
+  return inProgress;
+}
+
+/** Parses a KPGN record or view. Syntax only: validateRecord replays a record through the referee. */
+export function parseKpgn(text: string, firstLine = 1): ParsedKpgn {
+  const lines = text.split(/\r?\n/);
+  const offset = firstLine - 1;
+  const { tags, tagLine, next } = readTags(lines, offset);
+  const header = readHeader(tags, tagLine, lines, firstLine);
+  const { result, as } = header;
+  const events: Events = {
+    list: [], positions: [],
+    push(event, line, column) { this.list.push(event); this.positions.push({ line: offset + line, column: column + 1 }); },
+  };
+  let { fullmove, side } = header;
   let finished = false;
   let sawResult = false;
-  for (; index < lines.length; index++) {
+  for (let index = next; index < lines.length; index++) {
     const raw = lines[index];
     const trimmed = raw.trim();
     const cursor: Cursor = new Cursor(offset + index + 1, raw);
@@ -254,85 +359,18 @@ export function parseKpgn(text: string, firstLine = 1): ParsedKpgn {
     const turnSide: Side = m[2] === '.' ? 'white' : 'black';
     if (Number(m[1]) !== fullmove) cursor.fail(lead, `expected move number ${fullmove}, found ${m[1]}`);
     if (turnSide !== side) cursor.fail(lead + m[1].length, `expected ${side} to move (${fullmove}${side === 'white' ? '.' : '...'}), found ${turnSide}`);
-    const moveColumn = raw.indexOf(m[3], lead + m[1].length + m[2].length);
-    const bodyColumn = raw.indexOf('{', moveColumn) + 1;
-    const body = m[4];
-    const [main, ...extras] = body.split(';');
-    const colon = main.indexOf(':');
-    if (colon < 0) cursor.fail(bodyColumn, "expected ':' between the announcements and the attempts");
-    const comma = main.indexOf(',');
-    if (comma < 0 || comma > colon) cursor.fail(bodyColumn, "expected ',' between the capture and the checks");
-    const percept: Percept = { answer: 'legal' };
-    parseCapture(main.slice(0, comma), cursor, bodyColumn, percept);
-    parseChecks(main.slice(comma + 1, colon), cursor, bodyColumn + comma + 1, percept);
-    const attemptsText = main.slice(colon + 1).trim();
-    const attemptsColumn = bodyColumn + colon + 1;
-    const inProgress = m[3] === '*';
-    const hidden = m[3] === '??';
-    const opponent = as !== undefined && turnSide !== as;
-    if (opponent && !hidden && !inProgress) cursor.fail(moveColumn, `${turnSide}'s moves are hidden in ${as}'s view: write ?? (or * for a turn in progress)`);
-    if (!opponent && hidden) cursor.fail(moveColumn, `?? stands only for the opponent's moves in a view`);
-    if (inProgress && (percept.capture !== undefined || percept.check)) cursor.fail(bodyColumn, 'a turn in progress has no capture or check yet');
-    // extras: announcements before the turn, then those of the legal move
-    let extraColumn = bodyColumn + main.length + 1;
-    for (const extra of extras) {
-      const x = extra.trim();
-      if (/^T\d+$/.test(x) || x === 'T+' || x === 'T-' || x.startsWith('T@')) {
-        if (x.startsWith('T@')) push({ type: 'pawn-tries', side: turnSide, squares: parseSquares(x.slice(2), cursor, extraColumn + 2) }, index + 1, extraColumn);
-        else if (x === 'T+' || x === 'T-') push({ type: 'pawn-tries', side: turnSide, exists: x === 'T+' }, index + 1, extraColumn);
-        else push({ type: 'pawn-tries', side: turnSide, count: Number(x.slice(1)) }, index + 1, extraColumn);
-      } else if (x === 'A+' || x === 'A-') {
-        push({ type: 'any', side: turnSide, yes: x === 'A+' } satisfies AnyEvent, index + 1, extraColumn);
-      } else if (x === 'P') percept.promotion = true;
-      else if ((ENDS as string[]).includes(x)) percept.end = x as End;
-      else cursor.fail(extraColumn, `unknown announcement '${x}' (expected T…, A+, A-, P or a game end)`);
-      extraColumn += extra.length + 1;
-    }
-    if (inProgress && (percept.promotion || percept.end)) cursor.fail(bodyColumn, 'a turn in progress has no promotion or game end yet');
-    if (opponent) {
-      let illegal: number | undefined;
-      if (attemptsText !== '') {
-        if (!/^\d+$/.test(attemptsText)) cursor.fail(attemptsColumn, `in ${as}'s view the opponent's attempts are a count, found '${attemptsText}'`);
-        illegal = Number(attemptsText);
-      }
-      if (rules.illegalHeardBy === 'mover' && illegal !== undefined) cursor.fail(attemptsColumn, 'these rules do not tell a player how many Illegal attempts his opponent made');
-      const event: OpponentMoveEvent = { type: 'opponent-move', side: turnSide };
-      if (illegal !== undefined) event.illegal = illegal;
-      if (!inProgress) event.percept = percept;
-      // a turn in progress is an event only once something of it was heard
-      if (!inProgress || (illegal ?? 0) > 0) push(event, index + 1, moveColumn);
-    } else {
-      let column = attemptsColumn + (main.slice(colon + 1).length - main.slice(colon + 1).trimStart().length);
-      for (const token of attemptsText.split(/\s+/).filter(Boolean)) {
-        if (token === 'A+' || token === 'A-') {
-          push({ type: 'any', side: turnSide, yes: token === 'A+' } satisfies AnyEvent, index + 1, column);
-          column += token.length + 1;
-          continue;
-        }
-        const nonsense = token.endsWith('?');
-        const move = nonsense ? token.slice(0, -1) : token;
-        if (!UCI.test(move)) cursor.fail(column, `bad attempt '${token}' (expected UCI like e2e4 or e7e8q, with ? for a Nonsense answer, or A+ / A- for "Any?")`);
-        push({ type: 'attempt', side: turnSide, attempt: move, percept: { answer: nonsense ? 'nonsense' : 'illegal' } }, index + 1, column);
-        column += token.length + 1;
-      }
-      if (!inProgress) {
-        const attempt = m[3];
-        if (!UCI.test(attempt) && !(as === undefined && /^[A-Za-z]/.test(attempt))) cursor.fail(moveColumn, `bad move '${attempt}' (expected UCI like e2e4${as === undefined ? ' or SAN' : ''})`);
-        push({ type: 'attempt', side: turnSide, attempt, percept }, index + 1, moveColumn);
-      }
-    }
-    if (inProgress) finished = true;
+    if (readTurn({ m, side: turnSide, line: index + 1, cursor, lead }, raw, header, events)) finished = true;
     else {
       if (turnSide === 'black') fullmove++;
       side = turnSide === 'white' ? 'black' : 'white';
     }
   }
   const own = Object.fromEntries(Object.entries(tags).filter(([k]) => !RESERVED_TAGS.has(k)));
-  const common = { rules, start, white: tags.White ?? '?', black: tags.Black ?? '?', result, tags: own };
+  const common = { rules: header.rules, start: header.start, white: tags.White ?? '?', black: tags.Black ?? '?', result, tags: own };
   const startAt = tagLine.FEN ? { line: offset + tagLine.FEN, column: 1 } : undefined;
   const resultAt = tagLine.Result ? { line: offset + tagLine.Result, column: 1 } : undefined;
-  if (as === undefined) return { kind: 'record', record: { ...common, events: events as RecordEvent[] }, positions, startAt, resultAt };
-  return { kind: 'view', view: { ...common, as, events }, positions, startAt, resultAt };
+  if (as === undefined) return { kind: 'record', record: { ...common, events: events.list as RecordEvent[] }, positions: events.positions, startAt, resultAt };
+  return { kind: 'view', view: { ...common, as, events: events.list }, positions: events.positions, startAt, resultAt };
 }
 
 /** Splits a file of KPGN games (a game starts at a tag line that follows moves) and parses each. */

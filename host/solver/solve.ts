@@ -107,7 +107,7 @@ const STEP = 50_000; // nodes + positions per core call
  * assembly/solver/solve.ts): 30% node records, 55% position records with their share of the
  * duplicate table, 15% position entries with an attempt-list slot each.
  */
-export function arenaSizes(memoryBytes: number): { nodes: number; positions: number; entries: number } {
+function arenaSizes(memoryBytes: number): { nodes: number; positions: number; entries: number } {
   return {
     nodes: Math.max(16, Math.floor((memoryBytes * 0.3) / NODE_BYTES)),
     positions: Math.max(16, Math.floor((memoryBytes * 0.55) / POSITION_BYTES)),

@@ -118,7 +118,7 @@ export function analyse(pos: Chess, rules: RuleSet): Analysis {
  * Moves legal on a board holding only the mover's pieces (no enemy can block, pin or check
  * there), plus every pawn diagonal step onto a square without an own piece.
  */
-export function ownBoardAttempts(pos: Chess, rules: RuleSet): Set<string> {
+function ownBoardAttempts(pos: Chess, rules: RuleSet): Set<string> {
   const us = pos.turn;
   const own = pos.board[us];
   const out = new Set<string>();
@@ -188,7 +188,7 @@ export function pawnTryRuledOut(a: Analysis, uci: string, rules: RuleSet): boole
   }
 }
 
-export function squareOf(name: string): number {
+function squareOf(name: string): number {
   return (name.charCodeAt(1) - 49) * 8 + name.charCodeAt(0) - 97;
 }
 
