@@ -99,13 +99,32 @@ export interface CoreExports {
    * algorithm ALGO_* and OPTION_* bits; arenas of `maxNodes` nodes, `maxEntries` entries and the
    * position records up to `positionEnd`. SOLVE_MORE, or SOLVE_BAD_PROBLEM.
    */
-  solveStart(first: number, count: number, ply: number, algo: number, options: number, maxNodes: number, maxEntries: number, positionEnd: number): number;
+  solveStart(
+    first: number,
+    count: number,
+    ply: number,
+    algo: number,
+    options: number,
+    maxNodes: number,
+    maxEntries: number,
+    positionEnd: number,
+  ): number;
   /**
    * Interleaved estimation and search (l-dub, l-dbu, gl-dbu): the root's positions stream from a
    * depth-first estimation of the view in viewBuffer from record `viewRoot`, confined below record
    * `estimateEnd`; `side` (0 White, 1 Black) is the player to move at the view's end.
    */
-  solveStartInterleaved(viewRoot: number, estimateEnd: number, side: number, ply: number, algo: number, options: number, maxNodes: number, maxEntries: number, positionEnd: number): number;
+  solveStartInterleaved(
+    viewRoot: number,
+    estimateEnd: number,
+    side: number,
+    ply: number,
+    algo: number,
+    options: number,
+    maxNodes: number,
+    maxEntries: number,
+    positionEnd: number,
+  ): number;
   /** Continue for about `budget` nodes + positions made: SOLVE_* status. */
   solveRun(budget: number): number;
   /** STAT_*: nodes made, positions made, peak bytes, live nodes, live positions, position-table hits, positions streamed, belief-table hits. */
@@ -124,19 +143,67 @@ export interface CoreExports {
 }
 
 export const CORE_EXPORTS = [
-  'init', 'capacity', 'positionWords', 'maxMoves', 'hostMovesOffset',
-  'positionArena', 'moveBuffer', 'setupBuffer', 'keyBuffer',
-  'loadSetup', 'storeSetup', 'generateMoves', 'makeMove', 'computeKey',
-  'checkDirections', 'checkerCount', 'isInCheck', 'pieceCount', 'perftFrom',
-  'setRules', 'rulesBuffer', 'attemptBuffer', 'pawnTryBuffer', 'eventBuffer',
-  'generateAttempts', 'answerAttempt', 'legalPawnCaptures',
-  'gameStart', 'gameAttempt', 'gameAskAny', 'gameResult', 'gameEndReason', 'gameEventCount', 'gamePlies',
+  'init',
+  'capacity',
+  'positionWords',
+  'maxMoves',
+  'hostMovesOffset',
+  'positionArena',
+  'moveBuffer',
+  'setupBuffer',
+  'keyBuffer',
+  'loadSetup',
+  'storeSetup',
+  'generateMoves',
+  'makeMove',
+  'computeKey',
+  'checkDirections',
+  'checkerCount',
+  'isInCheck',
+  'pieceCount',
+  'perftFrom',
+  'setRules',
+  'rulesBuffer',
+  'attemptBuffer',
+  'pawnTryBuffer',
+  'eventBuffer',
+  'generateAttempts',
+  'answerAttempt',
+  'legalPawnCaptures',
+  'gameStart',
+  'gameAttempt',
+  'gameAskAny',
+  'gameResult',
+  'gameEndReason',
+  'gameEventCount',
+  'gamePlies',
   'playRandomGame',
-  'viewBuffer', 'setViewLength', 'storeBase', 'bfsStart', 'bfsRun', 'bfsPauseAfterEachEvent', 'bfsResultBase', 'bfsResultCount',
-  'bfsEventsDone', 'estimateFailedAt', 'estimateWork', 'dfsStart', 'dfsNext', 'dfsLast', 'dfsStoreCount',
-  'dfsHistories', 'dfsChosenMove', 'dfsDepth',
-  'solveStart', 'solveStartInterleaved', 'solveRun', 'solveStat', 'strategyWrite', 'strategyBuffer',
-  'scoreAttempts', 'scoreBuffer',
+  'viewBuffer',
+  'setViewLength',
+  'storeBase',
+  'bfsStart',
+  'bfsRun',
+  'bfsPauseAfterEachEvent',
+  'bfsResultBase',
+  'bfsResultCount',
+  'bfsEventsDone',
+  'estimateFailedAt',
+  'estimateWork',
+  'dfsStart',
+  'dfsNext',
+  'dfsLast',
+  'dfsStoreCount',
+  'dfsHistories',
+  'dfsChosenMove',
+  'dfsDepth',
+  'solveStart',
+  'solveStartInterleaved',
+  'solveRun',
+  'solveStat',
+  'strategyWrite',
+  'strategyBuffer',
+  'scoreAttempts',
+  'scoreBuffer',
 ] as const satisfies readonly (keyof CoreExports)[];
 
 /** A backend: the core's exports plus a way to see its buffers as Int32Arrays. */

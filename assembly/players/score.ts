@@ -11,8 +11,24 @@
 import { popcount64 } from '../chess/bitboard';
 import { KING_ATTACKS } from '../chess/attacks';
 import {
-  POSITIONS, POSITION_SHIFT, W_COLOR, W_TYPE, W_SIDE, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, MOVE_EN_PASSANT,
-  makeMove, moveTo, moveKind, pieceAt, kingSquare, inCheck, isAttackedWith,
+  POSITIONS,
+  POSITION_SHIFT,
+  W_COLOR,
+  W_TYPE,
+  W_SIDE,
+  PAWN,
+  KNIGHT,
+  BISHOP,
+  ROOK,
+  QUEEN,
+  MOVE_EN_PASSANT,
+  makeMove,
+  moveTo,
+  moveKind,
+  pieceAt,
+  kingSquare,
+  inCheck,
+  isAttackedWith,
 } from '../chess/position';
 import { MOVES, MAX_MOVES, SEARCH_LISTS, listOffset, generateMoves } from '../chess/moveGen';
 import { ATTEMPTS, attemptOf, generateAttempts } from '../referee/attempts';
@@ -44,13 +60,20 @@ let rowsReady = false;
 function count(base: i32, color: i32, type: i32): i32 {
   const c = base + W_COLOR + (color << 1);
   const w = base + W_TYPE + (type << 1);
-  return popcount64(unchecked(POSITIONS[w]) & unchecked(POSITIONS[c]), unchecked(POSITIONS[w + 1]) & unchecked(POSITIONS[c + 1]));
+  return popcount64(
+    unchecked(POSITIONS[w]) & unchecked(POSITIONS[c]),
+    unchecked(POSITIONS[w + 1]) & unchecked(POSITIONS[c + 1]),
+  );
 }
 
 /** Material: pawn 100, knight and bishop 300, rook 500, queen 900. */
 function material(base: i32, color: i32): i32 {
-  return 100 * count(base, color, PAWN) + 300 * (count(base, color, KNIGHT) + count(base, color, BISHOP))
-    + 500 * count(base, color, ROOK) + 900 * count(base, color, QUEEN);
+  return (
+    100 * count(base, color, PAWN) +
+    300 * (count(base, color, KNIGHT) + count(base, color, BISHOP)) +
+    500 * count(base, color, ROOK) +
+    900 * count(base, color, QUEEN)
+  );
 }
 
 function distance(a: i32, b: i32): i32 {
@@ -87,11 +110,22 @@ function evaluate(h: i32, us: i32): i32 {
   let free = 0;
   while ((lo | hi) != 0) {
     let sq: i32;
-    if (lo != 0) { sq = i32(ctz<i32>(lo)); lo &= lo - 1; } else { sq = 32 + i32(ctz<i32>(hi)); hi &= hi - 1; }
+    if (lo != 0) {
+      sq = i32(ctz<i32>(lo));
+      lo &= lo - 1;
+    } else {
+      sq = 32 + i32(ctz<i32>(hi));
+      hi &= hi - 1;
+    }
     if (!isAttackedWith(base, sq, us, occLo, occHi, 0, 0)) free++;
   }
-  return material(base, us) - material(base, them) - KING_FREEDOM * free
-    - KING_DISTANCE * distance(ourKing, theirKing) - KING_CENTRE * fromEdge(theirKing);
+  return (
+    material(base, us) -
+    material(base, them) -
+    KING_FREEDOM * free -
+    KING_DISTANCE * distance(ourKing, theirKing) -
+    KING_CENTRE * fromEdge(theirKing)
+  );
 }
 
 /**
@@ -116,9 +150,12 @@ function valueAfterReply(h: i32, reply: i32, us: i32): i32 {
  * Returns the number of attempts (rows of SCORES, in ATTEMPTS order).
  */
 export function scoreAttempts(first: i32, count: i32, scratch: i32, lookahead: bool): i32 {
-  if (!rowsReady) { ROW.fill(-1); rowsReady = true; }
+  if (!rowsReady) {
+    ROW.fill(-1);
+    rowsReady = true;
+  }
   const n = generateAttempts(first);
-  for (let i = 0; i < n; i++) unchecked(ROW[unchecked(ATTEMPTS[i])] = i);
+  for (let i = 0; i < n; i++) unchecked((ROW[unchecked(ATTEMPTS[i])] = i));
   SCORES.fill(0, 0, n * SCORE_WORDS);
   const us = unchecked(POSITIONS[(first << POSITION_SHIFT) + W_SIDE]);
   for (let h = first; h < first + count; h++) {
@@ -134,13 +171,15 @@ export function scoreAttempts(first: i32, count: i32, scratch: i32, lookahead: b
       if (capture || inCheck(scratch << POSITION_SHIFT)) unchecked(SCORES[row + S_TACTICAL]++);
       if (lookahead) {
         const v = valueAfterReply(scratch, scratch + 1, us);
-        unchecked(SCORES[row + S_EVAL] += v);
+        unchecked((SCORES[row + S_EVAL] += v));
         if (v == MATE_SCORE) unchecked(SCORES[row + S_MATES]++);
       }
     }
   }
-  for (let i = 0; i < n; i++) unchecked(ROW[unchecked(ATTEMPTS[i])] = -1);
+  for (let i = 0; i < n; i++) unchecked((ROW[unchecked(ATTEMPTS[i])] = -1));
   return n;
 }
 
-export function scoreBuffer(): Int32Array { return SCORES; }
+export function scoreBuffer(): Int32Array {
+  return SCORES;
+}

@@ -12,17 +12,30 @@
 // | 3    | 0                        | their landing squares, hi word  | 0                              |
 // `side` is the side the event belongs to: the attempter, the side about to move, the asker.
 
-import {
-  POSITIONS, POSITION_SHIFT, W_SIDE, W_HALFMOVE, W_KEY_LO, W_KEY_HI, copyPosition,
-} from '../chess/position';
+import { POSITIONS, POSITION_SHIFT, W_SIDE, W_HALFMOVE, W_KEY_LO, W_KEY_HI, copyPosition } from '../chess/position';
 import { seedRandom, randomBelow } from '../chess/random';
 import {
-  rule, pawnTriesAnnounced, RULE_REPEAT_IS_NONSENSE, RULE_PAWN_TRIES, RULE_REPETITION,
-  RULE_STALEMATE_LOSES, PAWN_TRIES_ANY_SECRET, PAWN_TRIES_ANY_OPEN,
+  rule,
+  pawnTriesAnnounced,
+  RULE_REPEAT_IS_NONSENSE,
+  RULE_PAWN_TRIES,
+  RULE_REPETITION,
+  RULE_STALEMATE_LOSES,
+  PAWN_TRIES_ANY_SECRET,
+  PAWN_TRIES_ANY_OPEN,
 } from './rules';
 import {
-  ANSWER_LEGAL, ANSWER_ILLEGAL, ANSWER_NONSENSE, PERCEPT_END_SHIFT, END_NONE, END_CHECKMATE,
-  END_STALEMATE, END_DRAW_REPETITION, answerAttempt, legalPawnCaptures, PAWN_TRY_SQUARES,
+  ANSWER_LEGAL,
+  ANSWER_ILLEGAL,
+  ANSWER_NONSENSE,
+  PERCEPT_END_SHIFT,
+  END_NONE,
+  END_CHECKMATE,
+  END_STALEMATE,
+  END_DRAW_REPETITION,
+  answerAttempt,
+  legalPawnCaptures,
+  PAWN_TRY_SQUARES,
   perceptEnd,
 } from './referee';
 import { ATTEMPTS, generateAttempts, isPawnCaptureAttempt } from './attempts';
@@ -81,13 +94,21 @@ export function initGame(maxEvents: i32): void {
 }
 
 function isRejected(attempt: i32): bool {
-  return attempt >= 0 && attempt < (1 << 15) && unchecked(REJECTED_TURN[attempt]) == turnStamp;
+  return attempt >= 0 && attempt < 1 << 15 && unchecked(REJECTED_TURN[attempt]) == turnStamp;
 }
 
-export function gameEventCount(): i32 { return eventCount; }
-export function gameResult(): i32 { return result; }
-export function gameEndReason(): i32 { return endReason; }
-export function gamePlies(): i32 { return plies; }
+export function gameEventCount(): i32 {
+  return eventCount;
+}
+export function gameResult(): i32 {
+  return result;
+}
+export function gameEndReason(): i32 {
+  return endReason;
+}
+export function gamePlies(): i32 {
+  return plies;
+}
 
 function logEvent(type: i32, side: i32, a: i32, b: i32, c: i32): bool {
   if ((eventCount + 1) * EVENT_WORDS > EVENTS.length) return false;
@@ -100,7 +121,9 @@ function logEvent(type: i32, side: i32, a: i32, b: i32, c: i32): bool {
   return true;
 }
 
-function sideToMove(): i32 { return unchecked(POSITIONS[(gameHandle << POSITION_SHIFT) + W_SIDE]); }
+function sideToMove(): i32 {
+  return unchecked(POSITIONS[(gameHandle << POSITION_SHIFT) + W_SIDE]);
+}
 
 function recordKey(): void {
   const base = gameHandle << POSITION_SHIFT;
@@ -174,7 +197,7 @@ export function gameAttempt(attempt: i32): i32 {
   attemptsThisTurn++;
   const answer = percept & 3;
   if (answer != ANSWER_LEGAL) {
-    if (attempt >= 0 && attempt < (1 << 15)) REJECTED_TURN[attempt] = turnStamp;
+    if (attempt >= 0 && attempt < 1 << 15) REJECTED_TURN[attempt] = turnStamp;
     if (answer == ANSWER_ILLEGAL && obligation == OBLIGE_ONE) obligation = OBLIGE_NONE;
     return logEvent(EVENT_ATTEMPT, side, attempt, percept, 0) ? percept : GAME_LOG_FULL;
   }
@@ -187,7 +210,8 @@ export function gameAttempt(attempt: i32): i32 {
     percept |= end << PERCEPT_END_SHIFT;
   }
   if (end == END_CHECKMATE) result = side == 0 ? RESULT_WHITE_WINS : RESULT_BLACK_WINS;
-  else if (end == END_STALEMATE && rule(RULE_STALEMATE_LOSES) != 0) result = side == 0 ? RESULT_WHITE_WINS : RESULT_BLACK_WINS;
+  else if (end == END_STALEMATE && rule(RULE_STALEMATE_LOSES) != 0)
+    result = side == 0 ? RESULT_WHITE_WINS : RESULT_BLACK_WINS;
   else if (end != END_NONE) result = RESULT_DRAW;
   endReason = end;
   if (!logEvent(EVENT_ATTEMPT, side, attempt, percept, 0)) return GAME_LOG_FULL;

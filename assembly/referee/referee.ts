@@ -20,13 +20,31 @@
 
 import { popcount64 } from '../chess/bitboard';
 import {
-  POSITIONS, POSITION_SHIFT, W_HALFMOVE, W_TYPE, W_COLOR, W_SIDE, PAWN, KNIGHT, BISHOP,
-  MOVE_EN_PASSANT, MOVE_PROMOTION, makeMove, pieceAt,
+  POSITIONS,
+  POSITION_SHIFT,
+  W_HALFMOVE,
+  W_TYPE,
+  W_COLOR,
+  W_SIDE,
+  PAWN,
+  KNIGHT,
+  BISHOP,
+  MOVE_EN_PASSANT,
+  MOVE_PROMOTION,
+  makeMove,
+  pieceAt,
 } from '../chess/position';
 import { MOVES, REFEREE_LIST, listOffset, generateMoves, checkDirections, kingCanStep } from '../chess/moveGen';
 import {
-  rule, RULE_CAPTURE_KIND, RULE_EP_LANDING_SQUARE, RULE_EP_ANNOUNCED, RULE_CHECK_DIRECTIONS,
-  RULE_PROMOTION_ANNOUNCED, RULE_FIFTY_MOVES, RULE_INSUFFICIENT, RULE_PAWN_TRY_NONSENSE,
+  rule,
+  RULE_CAPTURE_KIND,
+  RULE_EP_LANDING_SQUARE,
+  RULE_EP_ANNOUNCED,
+  RULE_CHECK_DIRECTIONS,
+  RULE_PROMOTION_ANNOUNCED,
+  RULE_FIFTY_MOVES,
+  RULE_INSUFFICIENT,
+  RULE_PAWN_TRY_NONSENSE,
 } from './rules';
 import { isAttemptable, isPawnCaptureAttempt, attemptOf } from './attempts';
 
@@ -55,7 +73,9 @@ export const END_DRAW_MATERIAL: i32 = 3;
 export const END_DRAW_FIFTY: i32 = 4;
 export const END_DRAW_REPETITION: i32 = 5;
 
-export function perceptEnd(percept: i32): i32 { return (percept >> PERCEPT_END_SHIFT) & PERCEPT_END_FIELD; }
+export function perceptEnd(percept: i32): i32 {
+  return (percept >> PERCEPT_END_SHIFT) & PERCEPT_END_FIELD;
+}
 
 /** The move list the referee generates into (its own list of the pool). */
 const refereeMovesOut: i32 = listOffset(REFEREE_LIST);
@@ -78,8 +98,10 @@ export function insufficientMaterial(handle: i32): bool {
   const pieces = popcount64(occLo, occHi) - 2;
   if (pieces == 0) return true;
   if (pieces > 1) return false;
-  const minorLo = unchecked(POSITIONS[base + W_TYPE + (KNIGHT << 1)]) | unchecked(POSITIONS[base + W_TYPE + (BISHOP << 1)]);
-  const minorHi = unchecked(POSITIONS[base + W_TYPE + (KNIGHT << 1) + 1]) | unchecked(POSITIONS[base + W_TYPE + (BISHOP << 1) + 1]);
+  const minorLo =
+    unchecked(POSITIONS[base + W_TYPE + (KNIGHT << 1)]) | unchecked(POSITIONS[base + W_TYPE + (BISHOP << 1)]);
+  const minorHi =
+    unchecked(POSITIONS[base + W_TYPE + (KNIGHT << 1) + 1]) | unchecked(POSITIONS[base + W_TYPE + (BISHOP << 1) + 1]);
   return ((minorLo & occLo) | (minorHi & occHi)) != 0;
 }
 
@@ -115,9 +137,11 @@ export function playAndAnnounce(src: i32, move: i32, dst: i32): i32 {
   }
   let end = END_NONE;
   // no legal move: mate or stalemate (a king step, the usual case, settles it without a full generation)
-  if (!kingCanStep(dst) && generateMoves(dst, refereeMovesOut) == 0) end = directions != 0 ? END_CHECKMATE : END_STALEMATE;
+  if (!kingCanStep(dst) && generateMoves(dst, refereeMovesOut) == 0)
+    end = directions != 0 ? END_CHECKMATE : END_STALEMATE;
   else if (rule(RULE_INSUFFICIENT) != 0 && insufficientMaterial(dst)) end = END_DRAW_MATERIAL;
-  else if (rule(RULE_FIFTY_MOVES) != 0 && unchecked(POSITIONS[(dst << POSITION_SHIFT) + W_HALFMOVE]) >= 100) end = END_DRAW_FIFTY;
+  else if (rule(RULE_FIFTY_MOVES) != 0 && unchecked(POSITIONS[(dst << POSITION_SHIFT) + W_HALFMOVE]) >= 100)
+    end = END_DRAW_FIFTY;
   return percept | (end << PERCEPT_END_SHIFT);
 }
 
@@ -142,11 +166,12 @@ export function legalPawnCaptures(handle: i32): i32 {
     if ((pieceAt(base, from) & 7) != PAWN || ((from ^ to) & 7) == 0) continue;
     // a diagonal pawn move is a capture (onto an enemy piece, or en passant)
     const target = to < 32 ? (themLo >>> to) & 1 : (themHi >>> (to - 32)) & 1;
-    if (target == 0 && (move >> 12) != MOVE_EN_PASSANT) continue;
+    if (target == 0 && move >> 12 != MOVE_EN_PASSANT) continue;
     if ((move & 0xfff) == previous) continue; // the other promotion pieces of one capture
     previous = move & 0xfff;
     count++;
-    if (to < 32) lo |= 1 << to; else hi |= 1 << (to - 32);
+    if (to < 32) lo |= 1 << to;
+    else hi |= 1 << (to - 32);
   }
   PAWN_TRY_SQUARES[0] = lo;
   PAWN_TRY_SQUARES[1] = hi;
@@ -159,9 +184,9 @@ export function legalPawnCaptures(handle: i32): i32 {
  */
 export function answerAttempt(handle: i32, attempt: i32, dst: i32): i32 {
   if (!isAttemptable(handle, attempt)) return ANSWER_NONSENSE;
-  if (rule(RULE_PAWN_TRY_NONSENSE) != 0 && isPawnCaptureAttempt(handle, attempt) && legalPawnCaptures(handle) == 0) return ANSWER_NONSENSE;
+  if (rule(RULE_PAWN_TRY_NONSENSE) != 0 && isPawnCaptureAttempt(handle, attempt) && legalPawnCaptures(handle) == 0)
+    return ANSWER_NONSENSE;
   const move = legalMoveFor(handle, attempt);
   if (move < 0) return ANSWER_ILLEGAL;
   return playAndAnnounce(handle, move, dst);
 }
-

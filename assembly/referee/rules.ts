@@ -58,7 +58,9 @@ export const PAWN_TRIES_SQUARES: i32 = 5;
 
 export const RULES = new Int32Array(RULE_COUNT);
 
-export function rule(index: i32): i32 { return unchecked(RULES[index]); }
+export function rule(index: i32): i32 {
+  return unchecked(RULES[index]);
+}
 
 /** Are pawn tries announced to both players before every turn (not asked for)? */
 export function pawnTriesAnnounced(): bool {
@@ -74,6 +76,10 @@ export function applyRules(): i32 {
     if (value < 0 || value > max) return i + 1;
   }
   if (unchecked(RULES[RULE_PROMOTION_PIECES]) == 0) return RULE_PROMOTION_PIECES + 1;
-  setChessRules(unchecked(RULES[RULE_CASTLING]) != 0, unchecked(RULES[RULE_EN_PASSANT]) != 0, unchecked(RULES[RULE_PROMOTION_PIECES]));
+  setChessRules(
+    unchecked(RULES[RULE_CASTLING]) != 0,
+    unchecked(RULES[RULE_EN_PASSANT]) != 0,
+    unchecked(RULES[RULE_PROMOTION_PIECES]),
+  );
   return 0;
 }

@@ -38,11 +38,19 @@ const BLACK_WORK = 200_000;
 const WHITE_WORK = 50_000_000;
 
 export class BeliefTooLarge extends Error {
-  constructor(readonly size: string) { super(`White's belief exceeds ${size} positions`); }
+  constructor(readonly size: string) {
+    super(`White's belief exceeds ${size} positions`);
+  }
 }
 
 /** What the scorer says of one attempt over a set of positions. */
-interface AttemptScore { attempt: number; legal: number; tactical: number; mean: number; mates: number }
+interface AttemptScore {
+  attempt: number;
+  legal: number;
+  tactical: number;
+  mean: number;
+  mates: number;
+}
 
 /** The engines the players compute in: the referee's (game in progress) and a working one. */
 export interface SelfPlayEngines {
@@ -66,7 +74,11 @@ function scoreOver(engines: SelfPlayEngines, handles: number[], lookahead: boole
   const to = scorer.positions;
   handles.forEach((h, k) => to.set(from.subarray(h * POSITION_WORDS, (h + 1) * POSITION_WORDS), k * POSITION_WORDS));
   return scoreAttempts(scorer, 0, handles.length, handles.length, lookahead).map((s) => ({
-    attempt: s.attempt, legal: s.legal, tactical: s.tactical, mean: s.legal ? s.evalSum / s.legal : -Infinity, mates: s.mates,
+    attempt: s.attempt,
+    legal: s.legal,
+    tactical: s.tactical,
+    mean: s.legal ? s.evalSum / s.legal : -Infinity,
+    mates: s.mates,
   }));
 }
 
@@ -84,13 +96,20 @@ function best<T>(candidates: T[], key: (t: T) => number, random: () => number): 
   let topKey = -Infinity;
   for (const c of candidates) {
     const k = key(c);
-    if (k > topKey) { top = [c]; topKey = k; } else if (k === topKey) top.push(c);
+    if (k > topKey) {
+      top = [c];
+      topKey = k;
+    } else if (k === topKey) top.push(c);
   }
   return top.length ? top[Math.floor(random() * top.length)] : undefined;
 }
 
 /** What White saw at the start of one of its turns: its view then and its exact belief. */
-export interface WhiteTurn { view: View; positions: string[] | undefined; size: number }
+export interface WhiteTurn {
+  view: View;
+  positions: string[] | undefined;
+  size: number;
+}
 
 export interface WhiteOptions {
   start: string;
@@ -109,7 +128,8 @@ export function whitePlayer(engines: SelfPlayEngines, options: WhiteOptions): Pl
     choose(context: TurnContext) {
       const view = viewOf(recordSoFar(engines, options.start), 'white');
       const belief = estimateBelief(engines.work, view, 'bfs', { positions: options.dropBelief, work: WHITE_WORK });
-      if (belief.outcome === 'limit-positions' || belief.outcome === 'limit-work') throw new BeliefTooLarge(String(options.dropBelief));
+      if (belief.outcome === 'limit-positions' || belief.outcome === 'limit-work')
+        throw new BeliefTooLarge(String(options.dropBelief));
       if (belief.outcome !== 'complete') throw fail('self-play', { outcome: belief.outcome });
       const size = belief.handles.length;
       if (context.tried.length === 0) {
@@ -118,11 +138,16 @@ export function whitePlayer(engines: SelfPlayEngines, options: WhiteOptions): Pl
         options.onTurn?.({ view, positions, size });
       }
       const tried = new Set(context.tried.map((t) => t.attempt));
-      const scores = scoreOver(engines, sample(belief.handles, SAMPLE, context.random), true)
-        .filter((s) => !tried.has(s.attempt) && s.legal > 0);
+      const scores = scoreOver(engines, sample(belief.handles, SAMPLE, context.random), true).filter(
+        (s) => !tried.has(s.attempt) && s.legal > 0,
+      );
       const n = Math.min(size, SAMPLE);
       const random = context.random;
-      const mating = best(scores.filter((s) => s.mates === s.legal), (s) => s.legal, random);
+      const mating = best(
+        scores.filter((s) => s.mates === s.legal),
+        (s) => s.legal,
+        random,
+      );
       if (mating) return mating.attempt;
       if (random() < EXPLORE) {
         const open = context.attempts.filter((a) => !tried.has(a));
@@ -132,8 +157,15 @@ export function whitePlayer(engines: SelfPlayEngines, options: WhiteOptions): Pl
       const main = best(likely.length ? likely : scores, (s) => s.mean, random);
       if (!main) return context.attempts.find((a) => !tried.has(a))!;
       if (hints < MAX_HINTS) {
-        const hint = best(scores.filter((s) => s.legal <= HINT_SHARE * n && s.mean >= main.mean - HINT_MARGIN), (s) => s.mean, random);
-        if (hint) { hints++; return hint.attempt; }
+        const hint = best(
+          scores.filter((s) => s.legal <= HINT_SHARE * n && s.mean >= main.mean - HINT_MARGIN),
+          (s) => s.mean,
+          random,
+        );
+        if (hint) {
+          hints++;
+          return hint.attempt;
+        }
       }
       return main.attempt;
     },

@@ -18,7 +18,8 @@ const HANDLE = 0; // the replay board; HANDLE + 1 is the referee's scratch
 
 function describe(event: RecordEvent | undefined): string {
   if (!event) return 'nothing';
-  if (event.type === 'attempt') return `${event.attempt} answered ${event.percept.answer === 'legal' ? `legal ${makePerceptKpgn(event.percept)}` : event.percept.answer}`;
+  if (event.type === 'attempt')
+    return `${event.attempt} answered ${event.percept.answer === 'legal' ? `legal ${makePerceptKpgn(event.percept)}` : event.percept.answer}`;
   if (event.type === 'any') return `"Any?" answered ${event.yes ? 'yes' : 'no'}`;
   return `pawn tries ${makePawnTriesKpgn(event)}`;
 }
@@ -32,7 +33,12 @@ function at(positions: SourcePosition[], i: number): string {
  * Replays `record` on `engine` (which takes the record's rules) and returns it with SAN moves
  * rewritten in UCI. Throws a KriegError naming the first event the referee disagrees with.
  */
-export function validateRecord(engine: Engine, record: GameRecord, positions: SourcePosition[] = [], startAt?: SourcePosition): GameRecord {
+export function validateRecord(
+  engine: Engine,
+  record: GameRecord,
+  positions: SourcePosition[] = [],
+  startAt?: SourcePosition,
+): GameRecord {
   engine.setRules(record.rules);
   try {
     engine.setFen(HANDLE, record.start);
@@ -50,7 +56,10 @@ export function validateRecord(engine: Engine, record: GameRecord, positions: So
       const expected = record.events[j];
       const same = expected && JSON.stringify(normalise(expected)) === JSON.stringify(normalise(actual));
       if (!same) {
-        throw fail('record-mismatch', { at: at(positions, j), what: `the referee gives ${describe(actual)}, the record says ${describe(expected)}` });
+        throw fail('record-mismatch', {
+          at: at(positions, j),
+          what: `the referee gives ${describe(actual)}, the record says ${describe(expected)}`,
+        });
       }
       normalised.push(actual);
     }
@@ -58,22 +67,36 @@ export function validateRecord(engine: Engine, record: GameRecord, positions: So
   compare();
   for (let i = normalised.length; i < record.events.length; i = normalised.length) {
     const event = record.events[i];
-    if (gameOver(engine)) throw fail('record-mismatch', { at: at(positions, i), what: `the game is already over (${record.events.length - i} more events)` });
+    if (gameOver(engine))
+      throw fail('record-mismatch', {
+        at: at(positions, i),
+        what: `the game is already over (${record.events.length - i} more events)`,
+      });
     if (event.type === 'attempt') {
       let code = parseUci(event.attempt);
       if (code === undefined) {
         const move = parseSan(engine.setup(HANDLE).board, engine.moves(HANDLE), event.attempt);
-        if (move === undefined) throw fail('record-mismatch', { at: at(positions, i), what: `'${event.attempt}' is not a legal move here` });
+        if (move === undefined)
+          throw fail('record-mismatch', { at: at(positions, i), what: `'${event.attempt}' is not a legal move here` });
         code = attemptCode(move);
         record.events[i] = { ...event, attempt: makeUci(move) };
       }
-      try { gameAttempt(engine, code); } catch (error) {
-        if (error instanceof KriegError) throw fail('record-mismatch', { at: at(positions, i), what: `the referee refuses the attempt (${error.message})` });
+      try {
+        gameAttempt(engine, code);
+      } catch (error) {
+        if (error instanceof KriegError)
+          throw fail('record-mismatch', {
+            at: at(positions, i),
+            what: `the referee refuses the attempt (${error.message})`,
+          });
         throw error;
       }
     } else if (event.type === 'any') {
-      try { gameAskAny(engine); } catch (error) {
-        if (error instanceof KriegError) throw fail('record-mismatch', { at: at(positions, i), what: '"Any?" cannot be asked here' });
+      try {
+        gameAskAny(engine);
+      } catch (error) {
+        if (error instanceof KriegError)
+          throw fail('record-mismatch', { at: at(positions, i), what: '"Any?" cannot be asked here' });
         throw error;
       }
     } else {
@@ -95,7 +118,8 @@ function normalise(e: RecordEvent): RecordEvent {
  */
 export function viewOfGame(engine: Engine, file: string, game: ParsedKpgn, n: number, as: Side | undefined): View {
   if (game.kind === 'view') {
-    if (as !== undefined && game.view.as !== as) throw fail('wrong-side', { file, game: n, side: game.view.as, wanted: as });
+    if (as !== undefined && game.view.as !== as)
+      throw fail('wrong-side', { file, game: n, side: game.view.as, wanted: as });
     return game.view;
   }
   if (as === undefined) throw fail('missing-as', { file, game: n });
@@ -111,7 +135,12 @@ export function viewOfGame(engine: Engine, file: string, game: ParsedKpgn, n: nu
  * The view of `as` in game `game` (1-based, default 1) of `file`: a record is replayed by the
  * referee on `engine` first, a view is taken as written.
  */
-export function viewInFile(engine: Engine, file: string, as: Side | undefined, game: string | number | undefined): { view: View; game: number } {
+export function viewInFile(
+  engine: Engine,
+  file: string,
+  as: Side | undefined,
+  game: string | number | undefined,
+): { view: View; game: number } {
   const parsed = readGames(file);
   const n = game === undefined ? 1 : parseCount('game', game, 1, parsed.length);
   return { view: viewOfGame(engine, file, parsed[n - 1], n, as), game: n };
