@@ -1,5 +1,5 @@
 // The core's seeded random numbers: the random self-play player (referee/game.ts) and the belief
-// sampler (belief/estimate.ts) draw from this one generator, seeded by whichever starts.
+// sampler (belief/stream.ts) draw from this one generator, seeded by whichever starts.
 import { mul32 } from './bitboard';
 
 let randomState: i32 = 1;

@@ -1,5 +1,5 @@
 // A Kriegspiel rule set, as flags: every variant is one referee with different switches, never a
-// separate code path. The host fills RULES (host/referee/rules.ts holds the named presets and the
+// separate code path. The host fills RULES (host/record/rules.ts holds the named presets and the
 // documentation of each choice) and calls applyRules().
 //
 // RULES layout (one Int32 per flag):
