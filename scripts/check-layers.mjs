@@ -5,7 +5,9 @@
 //     ← entry points (cli/, web/, node.ts). The host reaches the core only through its facades: no
 //     host file imports assembly/ (host/constants.ts is generated from it), and only the backends
 //     and the browser entry import build/.
-// Every `import … from` and `export … from` counts, type-only ones too. Usage: node scripts/check-layers.mjs
+// Every `import … from` and `export … from` counts, type-only ones too. Also: only host/engine.ts and
+// host/core/ (and test/abi.test.ts, which checks the ABI itself) call `core.exports`.
+// Usage: node scripts/check-layers.mjs
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -139,10 +141,22 @@ function visit(file) {
 }
 for (const file of graph.keys()) if (!state.has(file)) visit(file);
 
+// the core's exports are called by the facades only
+const FACADES = /^(host\/engine\.ts|host\/core\/[^/]+\.ts|test\/abi\.test\.ts)$/;
+for (const dir of ['host', 'test', 'bench', 'scripts']) {
+  for (const file of files(join(root, dir))) {
+    const rel = relative(root, file);
+    if (!FACADES.test(rel) && /\bcore\.exports\b/.test(readFileSync(file, 'utf8')))
+      problems.push(`${rel} calls core.exports: go through host/engine.ts or a facade in host/core/`);
+  }
+}
+
 if (problems.length) {
   console.error(
     `check-layers: ${problems.length} problem${problems.length === 1 ? '' : 's'}:\n  ${problems.join('\n  ')}`,
   );
   process.exit(1);
 }
-console.log(`check-layers: ${graph.size} files in assembly/ and host/, no upward import, no cycle`);
+console.log(
+  `check-layers: ${graph.size} files in assembly/ and host/, no upward import, no cycle; core.exports only in the facades`,
+);
