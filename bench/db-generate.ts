@@ -13,15 +13,25 @@ import { generate, selfPlayWorkers, DEFAULT_PARAMS, type GenerateParams, type St
 import { describeMachine, gitState, group, machine, progress, repoRoot, writeJson, writeText } from './lib/harness';
 
 const quick = process.argv.includes('--quick');
-interface Case { start: StartMode; games: number; backends: BackendName[] }
+interface Case {
+  start: StartMode;
+  games: number;
+  backends: BackendName[];
+}
 const CASES: Case[] = [
   { start: 'endgames', games: quick ? 30 : 200, backends: ['wasm', 'js'] },
   { start: 'standard', games: quick ? 10 : 60, backends: ['wasm'] },
 ];
 
 interface Cell {
-  start: StartMode; backend: BackendName; games: number; dropped: number; ms: number; fileBytes: number;
-  instances: Record<string, number>; keys: string[];
+  start: StartMode;
+  backend: BackendName;
+  games: number;
+  dropped: number;
+  ms: number;
+  fileBytes: number;
+  instances: Record<string, number>;
+  keys: string[];
 }
 
 async function run(start: StartMode, backend: BackendName, games: number): Promise<Cell> {
@@ -38,7 +48,16 @@ async function run(start: StartMode, backend: BackendName, games: number): Promi
     for (const c of db.counts()) instances[`${c.ply}-ply ${c.cls}`] = c.count;
     const keys = db.instances().map((i) => i.key);
     db.close();
-    return { start, backend, games: end.played, dropped: end.dropped, ms, fileBytes: statSync(path).size, instances, keys };
+    return {
+      start,
+      backend,
+      games: end.played,
+      dropped: end.dropped,
+      ms,
+      fileBytes: statSync(path).size,
+      instances,
+      keys,
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -57,7 +76,8 @@ for (const c of CASES) {
 for (const c of CASES) {
   const [first, ...rest] = cells.filter((cell) => cell.start === c.start);
   for (const other of rest) {
-    if (JSON.stringify(other.keys) !== JSON.stringify(first.keys)) throw new Error(`${c.start}: ${other.backend} stored other instances than ${first.backend}`);
+    if (JSON.stringify(other.keys) !== JSON.stringify(first.keys))
+      throw new Error(`${c.start}: ${other.backend} stored other instances than ${first.backend}`);
   }
 }
 
@@ -73,13 +93,25 @@ const lines = [
   '',
   '| Start | Backend | Games (dropped) | 3-ply mates | 3-ply near-misses | 5-ply mates | 5-ply near-misses | Time | Games/min | Instances/min | 3-ply instances/min |',
   '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-  ...cells.map((c) => `| ${c.start} | ${c.backend} | ${c.games} (${c.dropped}) | ${at(c, '3-ply mate')} | ${at(c, '3-ply near-miss')} | ${at(c, '5-ply mate')} | ${at(c, '5-ply near-miss')} | ${(c.ms / 1000).toFixed(1)}s | ${perMinute(c.games, c.ms)} | ${perMinute(total(c), c.ms)} | ${perMinute(at(c, '3-ply mate') + at(c, '3-ply near-miss'), c.ms)} |`),
+  ...cells.map(
+    (c) =>
+      `| ${c.start} | ${c.backend} | ${c.games} (${c.dropped}) | ${at(c, '3-ply mate')} | ${at(c, '3-ply near-miss')} | ${at(c, '5-ply mate')} | ${at(c, '5-ply near-miss')} | ${(c.ms / 1000).toFixed(1)}s | ${perMinute(c.games, c.ms)} | ${perMinute(total(c), c.ms)} | ${perMinute(at(c, '3-ply mate') + at(c, '3-ply near-miss'), c.ms)} |`,
+  ),
   '',
 ];
 const endgames = cells.filter((c) => c.start === 'endgames');
-if (endgames.length === 2) lines.push(`WASM/JS on identical work (endgames): ${(endgames[1].ms / endgames[0].ms).toFixed(2)}× faster.`, '');
-lines.push(`Database file: ${group(Math.round(cells[0].fileBytes / Math.max(1, total(cells[0]))))} bytes per instance (endgames; games' records included).`, '');
+if (endgames.length === 2)
+  lines.push(`WASM/JS on identical work (endgames): ${(endgames[1].ms / endgames[0].ms).toFixed(2)}× faster.`, '');
+lines.push(
+  `Database file: ${group(Math.round(cells[0].fileBytes / Math.max(1, total(cells[0]))))} bytes per instance (endgames; games' records included).`,
+  '',
+);
 const name = quick ? 'db-generate-quick' : 'db-generate';
 writeText(join(root, `bench/results/${name}.md`), lines.join('\n'));
-writeJson(join(root, `bench/results/${name}.json`), { machine: m, git, quick, cells: cells.map(({ keys, ...c }) => ({ ...c, instancesStored: keys.length })) });
+writeJson(join(root, `bench/results/${name}.json`), {
+  machine: m,
+  git,
+  quick,
+  cells: cells.map(({ keys, ...c }) => ({ ...c, instancesStored: keys.length })),
+});
 console.log(lines.join('\n'));

@@ -10,7 +10,18 @@ import { randomGame } from '../host/referee/game';
 import { viewOf } from '../host/record/record';
 import { sampleBelief } from '../host/belief/estimate';
 import { searchPosition, resetSearch, ChooseRun, stackRecords } from '../host/core/players';
-import { describeMachine, gitState, group, machine, median, progress, repoRoot, timed, writeJson, writeText } from './lib/harness';
+import {
+  describeMachine,
+  gitState,
+  group,
+  machine,
+  median,
+  progress,
+  repoRoot,
+  timed,
+  writeJson,
+  writeText,
+} from './lib/harness';
 
 const quick = process.argv.includes('--quick');
 const RUNS = quick ? 3 : 5;
@@ -24,10 +35,19 @@ const POSITIONS: { name: string; fen: string }[] = [
   { name: 'perft 3 (endgame)', fen: '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1' },
   { name: 'perft 4 (middlegame)', fen: 'r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1' },
   { name: 'perft 5', fen: 'rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8' },
-  { name: 'perft 6 (quiet middlegame)', fen: 'r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10' },
+  {
+    name: 'perft 6 (quiet middlegame)',
+    fen: 'r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10',
+  },
 ];
 
-interface SearchCell { backend: BackendName; nodes: number; runsMs: number[]; medianMs: number; answers: string }
+interface SearchCell {
+  backend: BackendName;
+  nodes: number;
+  runsMs: number[];
+  medianMs: number;
+  answers: string;
+}
 
 function searchCell(backend: BackendName): SearchCell {
   const engine = createEngine(backend, 1024);
@@ -59,13 +79,31 @@ function beliefSamples(engine: Engine): { fens: string[][] } {
   const fens: string[][] = [];
   for (let seed = 1; fens.length < (quick ? 3 : 6); seed++) {
     const record = randomGame(referee, seed, { maxPlies: 12 + (seed % 4) * 2 });
-    const sample = sampleBelief(engine, viewOf(record, record.events.filter((e) => e.type === 'attempt' && e.percept.answer === 'legal').length % 2 ? 'black' : 'white'), 16, seed, { work: 2_000_000 });
+    const sample = sampleBelief(
+      engine,
+      viewOf(
+        record,
+        record.events.filter((e) => e.type === 'attempt' && e.percept.answer === 'legal').length % 2
+          ? 'black'
+          : 'white',
+      ),
+      16,
+      seed,
+      { work: 2_000_000 },
+    );
     if (sample.handles.length >= 8) fens.push(sample.handles.map((h) => engine.fen(h)));
   }
   return { fens };
 }
 
-interface ChooseCell { backend: BackendName; positions: number; nodes: number; runsMs: number[]; medianMs: number; answers: string }
+interface ChooseCell {
+  backend: BackendName;
+  positions: number;
+  nodes: number;
+  runsMs: number[];
+  medianMs: number;
+  answers: string;
+}
 
 function chooseCell(backend: BackendName, sets: string[][], depth: number, perSearch: number): ChooseCell {
   const engine = createEngine(backend, 1024);
@@ -79,7 +117,10 @@ function chooseCell(backend: BackendName, sets: string[][], depth: number, perSe
       const choose = new ChooseRun(engine, 16, { depth, nodes: perSearch }, stack);
       choose.add(set.map((_, i) => 16 + i));
       nodes += choose.nodes;
-      const best = choose.rows().filter((r) => r.legal).sort((a, b) => b.mean - a.mean)[0];
+      const best = choose
+        .rows()
+        .filter((r) => r.legal)
+        .sort((a, b) => b.mean - a.mean)[0];
       answers.push(`${best.attempt} ${best.sum} ${choose.nodes}`);
     }
     return { nodes, answers: answers.join('; ') };
@@ -91,7 +132,14 @@ function chooseCell(backend: BackendName, sets: string[][], depth: number, perSe
     if (t.value.answers !== first.answers) throw new Error(`${backend}: a repeated choose-move differs`);
     runsMs.push(t.ms);
   }
-  return { backend, positions: sets.reduce((n, s) => n + s.length, 0), nodes: first.nodes, runsMs, medianMs: median(runsMs), answers: first.answers };
+  return {
+    backend,
+    positions: sets.reduce((n, s) => n + s.length, 0),
+    nodes: first.nodes,
+    runsMs,
+    medianMs: median(runsMs),
+    answers: first.answers,
+  };
 }
 
 const root = repoRoot();
@@ -100,10 +148,16 @@ for (const backend of BACKENDS) {
   progress(`evaluate: search to depth ${DEPTH} on ${backend} …`);
   searches.push(searchCell(backend));
 }
-if (searches[0].answers !== searches[1].answers) { console.error(`WASM and JS searches differ:\n${searches[0].answers}\n${searches[1].answers}`); process.exit(1); }
+if (searches[0].answers !== searches[1].answers) {
+  console.error(`WASM and JS searches differ:\n${searches[0].answers}\n${searches[1].answers}`);
+  process.exit(1);
+}
 
 const sets = beliefSamples(createEngine('wasm', 1 << 17)).fens;
-const CHOOSE = [{ depth: 1, perSearch: 2000 }, { depth: 2, perSearch: 2000 }];
+const CHOOSE = [
+  { depth: 1, perSearch: 2000 },
+  { depth: 2, perSearch: 2000 },
+];
 const chooses: (ChooseCell & { depth: number; perSearch: number })[] = [];
 for (const c of CHOOSE) {
   for (const backend of BACKENDS) {
@@ -111,7 +165,10 @@ for (const c of CHOOSE) {
     chooses.push({ ...chooseCell(backend, sets, c.depth, c.perSearch), ...c });
   }
   const [w, j] = chooses.slice(-2);
-  if (w.answers !== j.answers) { console.error(`WASM and JS choose-move differ at depth ${c.depth}`); process.exit(1); }
+  if (w.answers !== j.answers) {
+    console.error(`WASM and JS choose-move differ at depth ${c.depth}`);
+    process.exit(1);
+  }
 }
 
 const m = machine();
@@ -120,13 +177,21 @@ const rate = (nodes: number, ms: number) => nodes / (ms / 1000);
 const fmt = (r: number) => (r >= 1e6 ? `${(r / 1e6).toFixed(2)} M/s` : `${(r / 1e3).toFixed(0)} k/s`);
 const name = quick ? 'evaluate-quick' : 'evaluate';
 writeJson(join(root, `bench/results/${name}.json`), {
-  machine: m, commit: git.commit, dirty: git.dirty, date: new Date().toISOString(), runs: RUNS, depth: DEPTH, tableBits: TABLE_BITS,
-  positions: POSITIONS, searches, choose: { sets: sets.length, cells: chooses },
+  machine: m,
+  commit: git.commit,
+  dirty: git.dirty,
+  date: new Date().toISOString(),
+  runs: RUNS,
+  depth: DEPTH,
+  tableBits: TABLE_BITS,
+  positions: POSITIONS,
+  searches,
+  choose: { sets: sets.length, cells: chooses },
 });
 const sw = searches[0];
 const sj = searches[1];
 const md = [
-  '### Evaluate-board (the players\' alpha-beta search)',
+  "### Evaluate-board (the players' alpha-beta search)",
   '',
   `Machine: ${describeMachine(m)}; commit ${git.commit}${git.dirty ? ' (with uncommitted changes)' : ''}; ${new Date().toISOString()}.`,
   '',
@@ -134,7 +199,10 @@ const md = [
   '',
   '| Backend | Nodes | Runs (ms) | Median (ms) | Nodes/s |',
   '|---|---:|---|---:|---:|',
-  ...searches.map((c) => `| ${c.backend.toUpperCase()} | ${group(c.nodes)} | ${c.runsMs.map((x) => x.toFixed(0)).join(', ')} | ${c.medianMs.toFixed(0)} | ${fmt(rate(c.nodes, c.medianMs))} |`),
+  ...searches.map(
+    (c) =>
+      `| ${c.backend.toUpperCase()} | ${group(c.nodes)} | ${c.runsMs.map((x) => x.toFixed(0)).join(', ')} | ${c.medianMs.toFixed(0)} | ${fmt(rate(c.nodes, c.medianMs))} |`,
+  ),
   '',
   `WASM/JS (this run): ${(sj.medianMs / sw.medianMs).toFixed(2)}×.`,
   '',
@@ -142,7 +210,10 @@ const md = [
   '',
   '| Depth | Backend | Positions | Nodes | Median (ms) | Nodes/s | ms per position |',
   '|---:|---|---:|---:|---:|---:|---:|',
-  ...chooses.map((c) => `| ${c.depth} | ${c.backend.toUpperCase()} | ${c.positions} | ${group(c.nodes)} | ${c.medianMs.toFixed(0)} | ${fmt(rate(c.nodes, c.medianMs))} | ${(c.medianMs / c.positions).toFixed(2)} |`),
+  ...chooses.map(
+    (c) =>
+      `| ${c.depth} | ${c.backend.toUpperCase()} | ${c.positions} | ${group(c.nodes)} | ${c.medianMs.toFixed(0)} | ${fmt(rate(c.nodes, c.medianMs))} | ${(c.medianMs / c.positions).toFixed(2)} |`,
+  ),
   '',
   `WASM/JS (this run): ${CHOOSE.map((c, i) => `depth ${c.depth} ${(chooses[2 * i + 1].medianMs / chooses[2 * i].medianMs).toFixed(2)}×`).join(', ')}.`,
 ].join('\n');

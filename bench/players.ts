@@ -16,7 +16,10 @@ import { materialSvg } from '../host/players/plot';
 import { describeMachine, gitState, machine, progress, repoRoot, writeJson, writeText } from './lib/harness';
 
 const argv = process.argv.slice(2);
-const option = (name: string) => { const i = argv.indexOf(`--${name}`); return i >= 0 ? argv[i + 1] : undefined; };
+const option = (name: string) => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? argv[i + 1] : undefined;
+};
 const quick = argv.includes('--quick');
 const GAMES = Number(option('games') ?? (quick ? 6 : 200));
 const MAX_PLIES = Number(option('max-plies') ?? (quick ? 80 : 300));
@@ -27,53 +30,111 @@ const SEED = 1;
 
 /** Parker et al.'s pairings (Fig. 2: against random; Fig. 3: head to head), then krieg against each. */
 const PAIRINGS: [string, string][] = [
-  ['los', 'random'], ['aosp', 'random'], ['hs', 'random'],
-  ['aosp', 'los'], ['hs', 'los'], ['hs', 'aosp'],
-  ['krieg', 'random'], ['krieg', 'los'], ['krieg', 'aosp'], ['krieg', 'hs'],
+  ['los', 'random'],
+  ['aosp', 'random'],
+  ['hs', 'random'],
+  ['aosp', 'los'],
+  ['hs', 'los'],
+  ['hs', 'aosp'],
+  ['krieg', 'random'],
+  ['krieg', 'los'],
+  ['krieg', 'aosp'],
+  ['krieg', 'hs'],
 ];
 /** The paper's figures (win, loss, draw %, games), for comparison. */
 const PAPER: Record<string, [number, number, number, number]> = {
-  'los-random': [39, 0, 61, 559], 'aosp-random': [63, 0, 37, 560], 'hs-random': [65, 0.5, 35, 558],
-  'aosp-los': [31, 0, 69, 190], 'hs-los': [38, 0.5, 61, 190], 'hs-aosp': [13.3, 10.7, 76, 1669],
+  'los-random': [39, 0, 61, 559],
+  'aosp-random': [63, 0, 37, 560],
+  'hs-random': [65, 0.5, 35, 558],
+  'aosp-los': [31, 0, 69, 190],
+  'hs-los': [38, 0.5, 61, 190],
+  'hs-aosp': [13.3, 10.7, 76, 1669],
 };
 const wanted = option('pairs')?.split(',');
 const pairings = PAIRINGS.filter(([p, q]) => !wanted || wanted.includes(`${p}-${q}`));
 
 const root = repoRoot();
-if (!existsSync(matchWorkerScript())) { console.error('dist/cli.js not found: run npm run build'); process.exit(2); }
+if (!existsSync(matchWorkerScript())) {
+  console.error('dist/cli.js not found: run npm run build');
+  process.exit(2);
+}
 const gamesDir = join(root, 'bench/games');
 mkdirSync(gamesDir, { recursive: true });
 const suffix = quick ? '-quick' : '';
 
-interface Row { pair: string; params: MatchParams; key: string; summary: MatchSummary; seconds: number; resumed: number }
+interface Row {
+  pair: string;
+  params: MatchParams;
+  key: string;
+  summary: MatchSummary;
+  seconds: number;
+  resumed: number;
+}
 const rows: Row[] = [];
 for (const [p, q] of pairings) {
   const pair = `${p}-${q}`;
   const params: MatchParams = {
-    players: [parsePlayerSpec(p), parsePlayerSpec(q)], games: GAMES, seed: SEED, rules: preset('berkeley'), maxPlies: MAX_PLIES,
-    backend: 'wasm', ...(NODES !== undefined ? { nodes: NODES } : {}), ...(TIME !== undefined ? { timePerMove: TIME } : {}),
+    players: [parsePlayerSpec(p), parsePlayerSpec(q)],
+    games: GAMES,
+    seed: SEED,
+    rules: preset('berkeley'),
+    maxPlies: MAX_PLIES,
+    backend: 'wasm',
+    ...(NODES !== undefined ? { nodes: NODES } : {}),
+    ...(TIME !== undefined ? { timePerMove: TIME } : {}),
   };
   const out = join(gamesDir, `${pair}${suffix}.kpgn`);
   const started = performance.now();
   let last = 0;
   const run = await runMatch(params, out, JOBS, ({ done, total }) => {
-    if (performance.now() - last > 10_000 || done === total) { last = performance.now(); progress(`players: ${pair} ${done}/${total}`); }
+    if (performance.now() - last > 10_000 || done === total) {
+      last = performance.now();
+      progress(`players: ${pair} ${done}/${total}`);
+    }
   });
   const { summary } = matchReport(params, run);
-  rows.push({ pair, params, key: matchKey(params), summary, seconds: (performance.now() - started) / 1000, resumed: run.resumed });
-  writeText(join(root, `bench/results/players${suffix}-${pair}.svg`), materialSvg(summary, `${p.toUpperCase()} v ${q.toUpperCase()} material graph (${GAMES} games)`));
+  rows.push({
+    pair,
+    params,
+    key: matchKey(params),
+    summary,
+    seconds: (performance.now() - started) / 1000,
+    resumed: run.resumed,
+  });
+  writeText(
+    join(root, `bench/results/players${suffix}-${pair}.svg`),
+    materialSvg(summary, `${p.toUpperCase()} v ${q.toUpperCase()} material graph (${GAMES} games)`),
+  );
 }
 
 const m = machine();
 const git = gitState(root, ['assembly', 'host']);
 const pct = (x: number) => (100 * x).toFixed(1);
-const budget = NODES !== undefined ? `${NODES.toLocaleString('en-US')} nodes a move (search nodes, and 10× as many units of estimation work; deterministic)` : `${TIME} s a move`;
+const budget =
+  NODES !== undefined
+    ? `${NODES.toLocaleString('en-US')} nodes a move (search nodes, and 10× as many units of estimation work; deterministic)`
+    : `${TIME} s a move`;
 writeJson(join(root, `bench/results/players${suffix}.json`), {
-  machine: m, commit: git.commit, dirty: git.dirty, date: new Date().toISOString(), games: GAMES, maxPlies: MAX_PLIES, nodes: NODES ?? null, timePerMove: TIME ?? null, jobs: JOBS,
-  rows: rows.map((r) => ({ pair: r.pair, match: r.key, seconds: r.seconds, resumed: r.resumed, paper: PAPER[r.pair] ?? null, ...r.summary })),
+  machine: m,
+  commit: git.commit,
+  dirty: git.dirty,
+  date: new Date().toISOString(),
+  games: GAMES,
+  maxPlies: MAX_PLIES,
+  nodes: NODES ?? null,
+  timePerMove: TIME ?? null,
+  jobs: JOBS,
+  rows: rows.map((r) => ({
+    pair: r.pair,
+    match: r.key,
+    seconds: r.seconds,
+    resumed: r.resumed,
+    paper: PAPER[r.pair] ?? null,
+    ...r.summary,
+  })),
 });
 const md = [
-  '### Players: Parker et al.\'s tournament, and krieg against each',
+  "### Players: Parker et al.'s tournament, and krieg against each",
   '',
   `Machine: ${describeMachine(m)}; commit ${git.commit}${git.dirty ? ' (with uncommitted changes)' : ''}; ${new Date().toISOString()}.`,
   '',

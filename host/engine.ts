@@ -6,13 +6,26 @@ import { fail, setupError } from './errors';
 import { parseFen, makeFen, START_FEN, type Setup } from './notation/fen';
 import { makeUci } from './notation/move';
 import { PRESETS, encodeRules, type RuleSet } from './record/rules';
-import { SETUP_SIDE, SETUP_CASTLING, SETUP_EN_PASSANT, SETUP_HALFMOVE, SETUP_FULLMOVE, POSITION_WORDS, W_KEY_LO, W_KEY_HI } from './constants';
+import {
+  SETUP_SIDE,
+  SETUP_CASTLING,
+  SETUP_EN_PASSANT,
+  SETUP_HALFMOVE,
+  SETUP_FULLMOVE,
+  POSITION_WORDS,
+  W_KEY_LO,
+  W_KEY_HI,
+} from './constants';
 
 export const DEFAULT_CAPACITY = 1024;
 /** Game log size: events (attempts and announcements) of one game. */
 const DEFAULT_MAX_EVENTS = 1 << 16;
 
-export interface DivideEntry { move: number; uci: string; nodes: number }
+export interface DivideEntry {
+  move: number;
+  uci: string;
+  nodes: number;
+}
 
 export class Engine {
   private positionsView!: Int32Array;
@@ -20,14 +33,23 @@ export class Engine {
   private setupView!: Int32Array;
   private keyView!: Int32Array;
 
-  constructor(readonly core: Core, capacity = DEFAULT_CAPACITY) {
+  constructor(
+    readonly core: Core,
+    capacity = DEFAULT_CAPACITY,
+  ) {
     this.resize(capacity);
     this.setRules(PRESETS.berkeley);
   }
 
-  get backend(): 'wasm' | 'js' { return this.core.name; }
-  get capacity(): number { return this.core.exports.capacity(); }
-  get maxMoves(): number { return this.core.exports.maxMoves(); }
+  get backend(): 'wasm' | 'js' {
+    return this.core.name;
+  }
+  get capacity(): number {
+    return this.core.exports.capacity();
+  }
+  get maxMoves(): number {
+    return this.core.exports.maxMoves();
+  }
 
   /** Re-allocates the core's arenas (all positions are lost). */
   resize(capacity: number): void {
@@ -46,14 +68,24 @@ export class Engine {
     this.currentRules = { ...rules };
   }
 
-  get rules(): RuleSet { return { ...this.currentRules }; }
+  get rules(): RuleSet {
+    return { ...this.currentRules };
+  }
   private currentRules: RuleSet = PRESETS.berkeley;
 
   /** A current view of one of the core's buffers (views detach when WASM memory grows). */
   view(buffer: 'rules' | 'attempts' | 'pawnTries' | 'events' | 'view'): Int32Array {
     const x = this.core.exports;
-    const ref = buffer === 'rules' ? x.rulesBuffer() : buffer === 'attempts' ? x.attemptBuffer()
-      : buffer === 'pawnTries' ? x.pawnTryBuffer() : buffer === 'view' ? x.viewBuffer() : x.eventBuffer();
+    const ref =
+      buffer === 'rules'
+        ? x.rulesBuffer()
+        : buffer === 'attempts'
+          ? x.attemptBuffer()
+          : buffer === 'pawnTries'
+            ? x.pawnTryBuffer()
+            : buffer === 'view'
+              ? x.viewBuffer()
+              : x.eventBuffer();
     return this.core.view(ref);
   }
 
@@ -72,7 +104,9 @@ export class Engine {
   }
 
   /** The raw position arena (POSITION_WORDS words per record; layout in assembly/chess/position.ts). */
-  get positions(): Int32Array { return this.views().positionsView; }
+  get positions(): Int32Array {
+    return this.views().positionsView;
+  }
 
   private checkHandle(handle: number, room = 0): void {
     if (!Number.isInteger(handle) || handle < 0 || handle + room >= this.capacity) {
@@ -112,7 +146,9 @@ export class Engine {
     this.setSetup(handle, parseFen(fen === 'startpos' ? START_FEN : fen));
   }
 
-  fen(handle: number): string { return makeFen(this.setup(handle)); }
+  fen(handle: number): string {
+    return makeFen(this.setup(handle));
+  }
 
   /** Legal move codes of position `handle` (uses the handle's own move-list slice). */
   moves(handle: number): number[] {
@@ -122,7 +158,9 @@ export class Engine {
     return Array.from(this.views().movesView.subarray(out, out + n));
   }
 
-  movesUci(handle: number): string[] { return this.moves(handle).map(makeUci); }
+  movesUci(handle: number): string[] {
+    return this.moves(handle).map(makeUci);
+  }
 
   /** Plays a legal move code of `src` into record `dst`. */
   play(src: number, move: number, dst: number): void {
@@ -139,9 +177,18 @@ export class Engine {
     this.core.exports.makeMove(src, move, dst);
   }
 
-  inCheck(handle: number): boolean { this.checkHandle(handle); return Boolean(this.core.exports.isInCheck(handle)); }
-  checkDirections(handle: number): number { this.checkHandle(handle); return this.core.exports.checkDirections(handle); }
-  checkerCount(handle: number): number { this.checkHandle(handle); return this.core.exports.checkerCount(handle); }
+  inCheck(handle: number): boolean {
+    this.checkHandle(handle);
+    return Boolean(this.core.exports.isInCheck(handle));
+  }
+  checkDirections(handle: number): number {
+    this.checkHandle(handle);
+    return this.core.exports.checkDirections(handle);
+  }
+  checkerCount(handle: number): number {
+    this.checkHandle(handle);
+    return this.core.exports.checkerCount(handle);
+  }
 
   /** Incremental Zobrist key as 16 hex digits (hi then lo word). */
   key(handle: number): string {

@@ -14,30 +14,84 @@ export * from './notation/fen';
 export * from './notation/move';
 export { makeSquare, parseSquare } from './notation/square';
 export { makeSan, parseSan } from './notation/san';
-export { parseKpgn, parseKpgnGames, makeRecordKpgn, makeViewKpgn, type ParsedKpgn, type SourcePosition } from './notation/kpgn';
+export {
+  parseKpgn,
+  parseKpgnGames,
+  makeRecordKpgn,
+  makeViewKpgn,
+  type ParsedKpgn,
+  type SourcePosition,
+} from './notation/kpgn';
 export { parseRecordJson, parseRecordJsonGames, recordToJson, viewToJson } from './notation/recordJson';
 export { decodePercept, encodePercept, directionNames, type Percept, type Answer, type End } from './record/percept';
-export { viewOf, SIDES, other, type Side, type GameRecord, type View, type RecordEvent, type ViewEvent, type Result } from './record/record';
-export { PRESETS, PRESET_NAMES, preset, presetOf, withOverrides, describeRules, RULE_KEYS, type RuleSet, type PresetName } from './record/rules';
+export {
+  viewOf,
+  SIDES,
+  other,
+  type Side,
+  type GameRecord,
+  type View,
+  type RecordEvent,
+  type ViewEvent,
+  type Result,
+} from './record/record';
+export {
+  PRESETS,
+  PRESET_NAMES,
+  preset,
+  presetOf,
+  withOverrides,
+  describeRules,
+  RULE_KEYS,
+  type RuleSet,
+  type PresetName,
+} from './record/rules';
 
 // the referee
-export { playGame, randomGame, randomPlayer, seededRandom, type Player, type TurnContext, type GameOptions } from './referee/game';
+export {
+  playGame,
+  randomGame,
+  randomPlayer,
+  seededRandom,
+  type Player,
+  type TurnContext,
+  type GameOptions,
+} from './referee/game';
 export { validateRecord, viewOfGame, viewInFile } from './referee/validate';
 export { ownBoard, viewAttempts } from './referee/ownBoard';
 export { readGames, formatGames } from './io/gamesFile';
 
 // state estimation
 export {
-  estimateBelief, sampleBelief, informationSet, DEFAULT_LIMIT_POSITIONS, MAX_LIMIT_POSITIONS, DEFAULT_ARENA_BYTES,
-  type EstimateMode, type EstimateResult, type InformationSet, type Limits, type Outcome,
+  estimateBelief,
+  sampleBelief,
+  informationSet,
+  DEFAULT_LIMIT_POSITIONS,
+  MAX_LIMIT_POSITIONS,
+  DEFAULT_ARENA_BYTES,
+  type EstimateMode,
+  type EstimateResult,
+  type InformationSet,
+  type Limits,
+  type Outcome,
 } from './belief/estimate';
 export { describeEvent, inconsistentMessage, pliesBefore } from './belief/describe';
 export { pieceHeatmap, heatmapText, heatmapSvg, heatmapPng, type Heatmap } from './belief/heatmap';
 
 // guaranteed-checkmate search, strategies and their verifier
 export {
-  solve, solveView, algorithmByName, ALGORITHMS, ALGORITHM_ALIASES,
-  type Algorithm, type Problem, type SolveLimits, type SolveResult, type SolveStats, type Switches, type ViewSolveResult,
+  solve,
+  solveView,
+  algorithmByName,
+  ALGORITHMS,
+  ALGORITHM_ALIASES,
+  type Algorithm,
+  type Problem,
+  type SolveLimits,
+  type SolveResult,
+  type SolveStats,
+  type Switches,
+  type ViewSolveResult,
 } from './solver/solve';
 export { loadProblem, type ProblemRequest } from './solver/problems';
 export { parseProblems, makeProblems, type NamedProblem } from './solver/problemFile';

@@ -13,19 +13,31 @@ const sections = [...text.matchAll(/^\/\/ ---- (assembly\/\S+\.ts) ----$/gm)].ma
 
 describe('host/constants.ts', () => {
   it('covers the core files of the ABI', () => {
-    expect(sections).toEqual(expect.arrayContaining([
-      'assembly/chess/position.ts', 'assembly/referee/referee.ts', 'assembly/belief/view.ts', 'assembly/solver/algorithms.ts',
-      'assembly/players/score.ts', 'assembly/players/search.ts', 'assembly/players/choose.ts',
-    ]));
+    expect(sections).toEqual(
+      expect.arrayContaining([
+        'assembly/chess/position.ts',
+        'assembly/referee/referee.ts',
+        'assembly/belief/view.ts',
+        'assembly/solver/algorithms.ts',
+        'assembly/players/score.ts',
+        'assembly/players/search.ts',
+        'assembly/players/choose.ts',
+      ]),
+    );
   });
 
-  it.each(sections)('%s: every exported constant, with the core\'s value (run `node scripts/gen-constants.mjs` if not)', async (file) => {
-    const source = readFileSync(join(ROOT, file), 'utf8');
-    const names = [...source.matchAll(/^export const (\w+)\s*:\s*(?:i32|u32|i16|u16|i8|u8|f64|f32)\s*=/gm)].map((m) => m[1]);
-    const core = (await import(/* @vite-ignore */ join(ROOT, file))) as Record<string, unknown>;
-    const section = text.slice(text.indexOf(`// ---- ${file} ----`)).split(/\n\n/)[0];
-    const listed = [...section.matchAll(/^export const (\w+) = /gm)].map((m) => m[1]);
-    expect(listed).toEqual(names);
-    for (const name of names) expect((host as Record<string, unknown>)[name], name).toBe(core[name]);
-  });
+  it.each(sections)(
+    "%s: every exported constant, with the core's value (run `node scripts/gen-constants.mjs` if not)",
+    async (file) => {
+      const source = readFileSync(join(ROOT, file), 'utf8');
+      const names = [...source.matchAll(/^export const (\w+)\s*:\s*(?:i32|u32|i16|u16|i8|u8|f64|f32)\s*=/gm)].map(
+        (m) => m[1],
+      );
+      const core = (await import(/* @vite-ignore */ join(ROOT, file))) as Record<string, unknown>;
+      const section = text.slice(text.indexOf(`// ---- ${file} ----`)).split(/\n\n/)[0];
+      const listed = [...section.matchAll(/^export const (\w+) = /gm)].map((m) => m[1]);
+      expect(listed).toEqual(names);
+      for (const name of names) expect((host as Record<string, unknown>)[name], name).toBe(core[name]);
+    },
+  );
 });

@@ -16,7 +16,9 @@ function files(dir: string): string[] {
 
 describe('the error registry', () => {
   it('is the only place a KriegError is constructed', () => {
-    const outside = files(join(ROOT, 'host')).filter((f) => !f.endsWith('host/errors.ts') && /new KriegError\(/.test(readFileSync(f, 'utf8')));
+    const outside = files(join(ROOT, 'host')).filter(
+      (f) => !f.endsWith('host/errors.ts') && /new KriegError\(/.test(readFileSync(f, 'utf8')),
+    );
     expect(outside).toEqual([]);
   });
 
@@ -35,7 +37,11 @@ describe('the error registry', () => {
     expect([error.code, error.message, error.exitCode]).toEqual(['no-file', 'games.kpgn: no such file', EXIT.badInput]);
     const within = fail('inconsistent', { text: 'the view is inconsistent' }).within('games.kpgn');
     expect(within).toBeInstanceOf(KriegError);
-    expect([within.code, within.message, within.exitCode]).toEqual(['inconsistent', 'games.kpgn: the view is inconsistent', EXIT.inconsistent]);
+    expect([within.code, within.message, within.exitCode]).toEqual([
+      'inconsistent',
+      'games.kpgn: the view is inconsistent',
+      EXIT.inconsistent,
+    ]);
     expect(optionError('depth', 0, 20, 'x').message).toBe("depth must be an integer from 0 to 20, got 'x'");
     expect(optionError('depth', 0, 20, 'x').code).toBe('bad-depth');
     expect(setupError(2).code).toBe('setup-king-count');

@@ -14,7 +14,12 @@ let PROJECT = '';
 let packed: { filename: string; size: number; unpackedSize: number; files: { path: string }[] };
 
 function run(command: string, args: string[], cwd: string, timeout = 180_000) {
-  const r = spawnSync(command, args, { cwd, encoding: 'utf8', timeout, env: { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' } });
+  const r = spawnSync(command, args, {
+    cwd,
+    encoding: 'utf8',
+    timeout,
+    env: { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' },
+  });
   return { status: r.status, stdout: r.stdout ?? '', stderr: r.stderr ?? '', error: r.error };
 }
 
@@ -34,25 +39,43 @@ beforeAll(() => {
   packed = JSON.parse(pack.stdout)[0];
   PROJECT = join(DIR, 'project');
   mkdirSync(PROJECT);
-  writeFileSync(join(PROJECT, 'package.json'), JSON.stringify({ name: 'krieg-user', version: '1.0.0', private: true, type: 'module' }));
+  writeFileSync(
+    join(PROJECT, 'package.json'),
+    JSON.stringify({ name: 'krieg-user', version: '1.0.0', private: true, type: 'module' }),
+  );
   const install = run('npm', ['install', join(DIR, packed.filename), '--prefer-offline', '--no-save'], PROJECT);
-  expect(install.status, `npm install of the tarball failed (the npm registry must be reachable for its dependencies):\n${install.stderr}`).toBe(0);
+  expect(
+    install.status,
+    `npm install of the tarball failed (the npm registry must be reachable for its dependencies):\n${install.stderr}`,
+  ).toBe(0);
   expect(install.stderr, 'no engine warning').not.toMatch(/EBADENGINE/);
 }, 300_000);
 
-afterAll(() => { if (DIR) rmSync(DIR, { recursive: true, force: true }); });
+afterAll(() => {
+  if (DIR) rmSync(DIR, { recursive: true, force: true });
+});
 
 describe('the packed package', () => {
   it('ships the built core, CLI, library, types, shipped databases and licence; no sources, tests or benches', () => {
     const files = packed.files.map((f) => f.path);
-    for (const f of ['dist/krieg.js', 'dist/cli.js', 'dist/types/node.d.ts', 'dist/web/krieg.js', 'build/krieg.wasm', 'data/problems.sqlite', 'LICENSE', 'README.md', 'package.json']) {
+    for (const f of [
+      'dist/krieg.js',
+      'dist/cli.js',
+      'dist/types/node.d.ts',
+      'dist/web/krieg.js',
+      'build/krieg.wasm',
+      'data/problems.sqlite',
+      'LICENSE',
+      'README.md',
+      'package.json',
+    ]) {
       expect(files, f).toContain(f);
     }
     expect(files.filter((f) => /^(test|bench|assembly|scripts|host)\//.test(f))).toEqual([]);
     expect(packed.size).toBeLessThan(8 * 2 ** 20);
   });
 
-  it('runs the README library example with `import … from \'krieg\'`', () => {
+  it("runs the README library example with `import … from 'krieg'`", () => {
     writeFileSync(join(PROJECT, 'example.mjs'), readmeExample());
     const r = run(process.execPath, ['example.mjs'], PROJECT, 120_000);
     expect(r.status, r.stderr).toBe(0);
@@ -74,18 +97,42 @@ describe('the packed package', () => {
   });
 
   it('gives TypeScript users the types', () => {
-    writeFileSync(join(PROJECT, 'check.ts'), [
-      "import { createEngine, estimateBelief, type EstimateResult, type View } from 'krieg';",
-      "import type { KriegWebApi } from 'krieg/browser';",
-      'export function count(view: View): number {',
-      '  const result: EstimateResult = estimateBelief(createEngine(), view, "bfs");',
-      '  return result.handles.length;',
-      '}',
-      'export type Api = KriegWebApi;',
-      '',
-    ].join('\n'));
-    const tsc = run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext',
-      '--target', 'es2022', '--lib', 'es2022,dom', '--types', 'node', '--typeRoots', join(ROOT, 'node_modules/@types'), 'check.ts'], PROJECT, 120_000);
+    writeFileSync(
+      join(PROJECT, 'check.ts'),
+      [
+        "import { createEngine, estimateBelief, type EstimateResult, type View } from 'krieg';",
+        "import type { KriegWebApi } from 'krieg/browser';",
+        'export function count(view: View): number {',
+        '  const result: EstimateResult = estimateBelief(createEngine(), view, "bfs");',
+        '  return result.handles.length;',
+        '}',
+        'export type Api = KriegWebApi;',
+        '',
+      ].join('\n'),
+    );
+    const tsc = run(
+      process.execPath,
+      [
+        join(ROOT, 'node_modules/typescript/bin/tsc'),
+        '--noEmit',
+        '--strict',
+        '--module',
+        'nodenext',
+        '--moduleResolution',
+        'nodenext',
+        '--target',
+        'es2022',
+        '--lib',
+        'es2022,dom',
+        '--types',
+        'node',
+        '--typeRoots',
+        join(ROOT, 'node_modules/@types'),
+        'check.ts',
+      ],
+      PROJECT,
+      120_000,
+    );
     expect(tsc.status, tsc.stdout + tsc.stderr).toBe(0);
   });
 });

@@ -5,10 +5,25 @@
 import { copyPosition, positionCapacity } from '../chess/position';
 import { MOVES, generateMoves, listOffset, LEVEL_LIST_BASE } from '../chess/moveGen';
 import { viewLength, eventWord, isBranching } from './view';
-import { opponentMoveMatches, applyEvent, resetOwnAttempts, illegalCountPossibleGiven, forgetOwnList } from './consistency';
 import {
-  ESTIMATE_DONE, ESTIMATE_MORE, ESTIMATE_LIMIT, ESTIMATE_INCONSISTENT, storeBase, storeCapacity, startRun, addWork, failAt,
-  clearOutputs, insertUnique,
+  opponentMoveMatches,
+  applyEvent,
+  resetOwnAttempts,
+  illegalCountPossibleGiven,
+  forgetOwnList,
+} from './consistency';
+import {
+  ESTIMATE_DONE,
+  ESTIMATE_MORE,
+  ESTIMATE_LIMIT,
+  ESTIMATE_INCONSISTENT,
+  storeBase,
+  storeCapacity,
+  startRun,
+  addWork,
+  failAt,
+  clearOutputs,
+  insertUnique,
 } from './estimate';
 
 // ---- breadth-first ----
@@ -50,7 +65,9 @@ function keep(h: i32): bool {
 
 let pauseAfterEvent: bool = false;
 /** With `on`, bfsRun returns ESTIMATE_MORE after each event, so the belief after every event (every ply) can be read. */
-export function bfsPauseAfterEachEvent(on: bool): void { pauseAfterEvent = on; }
+export function bfsPauseAfterEachEvent(on: bool): void {
+  pauseAfterEvent = on;
+}
 
 /** Continues breadth-first estimation for at most `budget` work units. */
 export function bfsRun(budget: i32): i32 {
@@ -72,7 +89,10 @@ export function bfsRun(budget: i32): i32 {
           }
           spent += n + 1;
           addWork(n + 1);
-        } else { spent++; addWork(1); }
+        } else {
+          spent++;
+          addWork(1);
+        }
       } else {
         if (outCount >= half) return ESTIMATE_LIMIT;
         forgetOwnList();
@@ -84,18 +104,29 @@ export function bfsRun(budget: i32): i32 {
       bfsIndex++;
     }
     // the next layer becomes the current one
-    const t = inBase; inBase = outBase; outBase = t;
+    const t = inBase;
+    inBase = outBase;
+    outBase = t;
     inCount = outCount;
     outCount = 0;
     bfsIndex = 0;
     clearOutputs();
     bfsEvent++;
-    if (inCount == 0) { failAt(e); return ESTIMATE_INCONSISTENT; }
+    if (inCount == 0) {
+      failAt(e);
+      return ESTIMATE_INCONSISTENT;
+    }
     if (pauseAfterEvent && bfsEvent < viewLength()) return ESTIMATE_MORE;
   }
   return ESTIMATE_DONE;
 }
 
-export function bfsResultBase(): i32 { return inBase; }
-export function bfsResultCount(): i32 { return inCount; }
-export function bfsEventsDone(): i32 { return bfsEvent; }
+export function bfsResultBase(): i32 {
+  return inBase;
+}
+export function bfsResultCount(): i32 {
+  return inCount;
+}
+export function bfsEventsDone(): i32 {
+  return bfsEvent;
+}

@@ -3,17 +3,46 @@
 // so what a player hears and what the estimators expect cannot drift apart. Used by both
 // estimators (bfs.ts, stream.ts).
 
-import { POSITIONS, POSITION_SHIFT, W_COLOR, W_TYPE, W_SIDE, W_CASTLING, MOVE_EN_PASSANT, pieceAt } from '../chess/position';
+import {
+  POSITIONS,
+  POSITION_SHIFT,
+  W_COLOR,
+  W_TYPE,
+  W_SIDE,
+  W_CASTLING,
+  MOVE_EN_PASSANT,
+  pieceAt,
+} from '../chess/position';
 import { MOVES, generateMoves, listOffset, REFEREE_LIST } from '../chess/moveGen';
 import {
-  ANSWER_NONSENSE, END_NONE, END_DRAW_REPETITION, PERCEPT_END_SHIFT, PERCEPT_CAPTURE_SHIFT,
-  ANSWER_LEGAL, legalMoveFor, playAndAnnounce, legalPawnCaptures, PAWN_TRY_SQUARES, pawnTryRuledOut,
-  pawnTriesRuleOut, ruledOutBy, announcedSquaresWord,
+  ANSWER_NONSENSE,
+  END_NONE,
+  END_DRAW_REPETITION,
+  PERCEPT_END_SHIFT,
+  PERCEPT_CAPTURE_SHIFT,
+  ANSWER_LEGAL,
+  legalMoveFor,
+  playAndAnnounce,
+  legalPawnCaptures,
+  PAWN_TRY_SQUARES,
+  pawnTryRuledOut,
+  pawnTriesRuleOut,
+  ruledOutBy,
+  announcedSquaresWord,
 } from '../referee/referee';
 import { ATTEMPTS, generateAttempts, isPawnCaptureAttempt, isAttemptable, attemptOf } from '../referee/attempts';
 import {
-  viewLength, eventType, eventWord,
-  V_OWN_ATTEMPT, V_OPPONENT, V_PAWN_TRIES, V_ANY, TRIES_COUNT, TRIES_EXISTS, V_TRIES_SHIFT, V_TRIES_FIELD,
+  viewLength,
+  eventType,
+  eventWord,
+  V_OWN_ATTEMPT,
+  V_OPPONENT,
+  V_PAWN_TRIES,
+  V_ANY,
+  TRIES_COUNT,
+  TRIES_EXISTS,
+  V_TRIES_SHIFT,
+  V_TRIES_FIELD,
 } from './view';
 
 // ---- consistency of one position with one event ----
@@ -22,8 +51,11 @@ import {
 function perceptsMatch(view: i32, computed: i32): bool {
   if (view == computed) return true;
   const endMask = 7 << PERCEPT_END_SHIFT;
-  return ((view >> PERCEPT_END_SHIFT) & 7) == END_DRAW_REPETITION && ((computed >> PERCEPT_END_SHIFT) & 7) == END_NONE &&
-    (view & ~endMask) == (computed & ~endMask);
+  return (
+    ((view >> PERCEPT_END_SHIFT) & 7) == END_DRAW_REPETITION &&
+    ((computed >> PERCEPT_END_SHIFT) & 7) == END_NONE &&
+    (view & ~endMask) == (computed & ~endMask)
+  );
 }
 
 /**
@@ -33,7 +65,7 @@ function perceptsMatch(view: i32, computed: i32): bool {
  * the bench views).
  */
 export function opponentMoveMatches(h: i32, move: i32, dst: i32, percept: i32): bool {
-  const captures = (move >> 12) == MOVE_EN_PASSANT || pieceAt(h << POSITION_SHIFT, (move >> 6) & 63) != 0;
+  const captures = move >> 12 == MOVE_EN_PASSANT || pieceAt(h << POSITION_SHIFT, (move >> 6) & 63) != 0;
   if (captures != ((percept & PERCEPT_CAPTURE_MASK) != 0)) return false;
   return perceptsMatch(percept, playAndAnnounce(h, move, dst));
 }
@@ -87,7 +119,10 @@ export function applyEvent(h: i32, e: i32, dst: i32, list: i32): i32 {
     if (kind == TRIES_COUNT) return count == eventWord(e, 1) ? h : -1;
     if (kind == TRIES_EXISTS) return (count > 0 ? 1 : 0) == eventWord(e, 1) ? h : -1;
     const word = announcedSquaresWord();
-    return unchecked(PAWN_TRY_SQUARES[word]) == eventWord(e, 2) && unchecked(PAWN_TRY_SQUARES[word + 1]) == eventWord(e, 3) ? h : -1;
+    return unchecked(PAWN_TRY_SQUARES[word]) == eventWord(e, 2) &&
+      unchecked(PAWN_TRY_SQUARES[word + 1]) == eventWord(e, 3)
+      ? h
+      : -1;
   }
   if (type == V_ANY) return (legalPawnCaptures(h) > 0 ? 1 : 0) == eventWord(e, 1) ? h : -1;
   if (type == V_OPPONENT) return illegalCountPossible(h, e) ? h : -1; // a turn still in progress
@@ -124,20 +159,24 @@ function isNonsense(h: i32, e: i32, attempt: i32): bool {
   const ownLo = unchecked(POSITIONS[base + W_COLOR + (us << 1)]);
   const ownHi = unchecked(POSITIONS[base + W_COLOR + (us << 1) + 1]);
   const state = us | (unchecked(POSITIONS[base + W_CASTLING]) << 1);
-  let same = (unchecked(OWN_CACHE[c]) >> 1) == ownStamp && unchecked(OWN_CACHE[c + 1]) == ownLo &&
-    unchecked(OWN_CACHE[c + 2]) == ownHi && unchecked(OWN_CACHE[c + 3]) == state;
+  let same =
+    unchecked(OWN_CACHE[c]) >> 1 == ownStamp &&
+    unchecked(OWN_CACHE[c + 1]) == ownLo &&
+    unchecked(OWN_CACHE[c + 2]) == ownHi &&
+    unchecked(OWN_CACHE[c + 3]) == state;
   for (let i = 0; same && i < 12; i += 2) {
-    same = unchecked(OWN_CACHE[c + 4 + i]) == (unchecked(POSITIONS[base + W_TYPE + 2 + i]) & ownLo) &&
+    same =
+      unchecked(OWN_CACHE[c + 4 + i]) == (unchecked(POSITIONS[base + W_TYPE + 2 + i]) & ownLo) &&
       unchecked(OWN_CACHE[c + 5 + i]) == (unchecked(POSITIONS[base + W_TYPE + 3 + i]) & ownHi);
   }
   if (!same) {
-    unchecked(OWN_CACHE[c] = (ownStamp << 1) | (isAttemptable(h, attempt) ? 1 : 0));
-    unchecked(OWN_CACHE[c + 1] = ownLo);
-    unchecked(OWN_CACHE[c + 2] = ownHi);
-    unchecked(OWN_CACHE[c + 3] = state);
+    unchecked((OWN_CACHE[c] = (ownStamp << 1) | (isAttemptable(h, attempt) ? 1 : 0)));
+    unchecked((OWN_CACHE[c + 1] = ownLo));
+    unchecked((OWN_CACHE[c + 2] = ownHi));
+    unchecked((OWN_CACHE[c + 3] = state));
     for (let i = 0; i < 12; i += 2) {
-      unchecked(OWN_CACHE[c + 4 + i] = unchecked(POSITIONS[base + W_TYPE + 2 + i]) & ownLo);
-      unchecked(OWN_CACHE[c + 5 + i] = unchecked(POSITIONS[base + W_TYPE + 3 + i]) & ownHi);
+      unchecked((OWN_CACHE[c + 4 + i] = unchecked(POSITIONS[base + W_TYPE + 2 + i]) & ownLo));
+      unchecked((OWN_CACHE[c + 5 + i] = unchecked(POSITIONS[base + W_TYPE + 3 + i]) & ownHi));
     }
   }
   if ((unchecked(OWN_CACHE[c]) & 1) == 0) return true;
@@ -149,7 +188,9 @@ function isNonsense(h: i32, e: i32, attempt: i32): bool {
 let ownListHandle: i32 = -1; // the position whose legal moves the lent list holds (-1: none)
 let ownListCount: i32 = 0;
 /** The lent list no longer holds the moves of the position being followed. */
-export function forgetOwnList(): void { ownListHandle = -1; }
+export function forgetOwnList(): void {
+  ownListHandle = -1;
+}
 
 /** The legal move of `h` that `attempt` names, or -1 (as legalMoveFor), generated into `list` unless it holds h's moves already. */
 function legalMoveNamed(h: i32, attempt: i32, list: i32): i32 {

@@ -43,10 +43,14 @@ export const ESTIMATE_EXHAUSTED: i32 = 6;
 export const STACK_BASE: i32 = 16;
 const STACK_RECORDS: i32 = 2 * (LEVEL_LISTS + 1);
 export const BATCH_BASE: i32 = STACK_BASE + STACK_RECORDS;
-export function storeBase(): i32 { return BATCH_BASE + MAX_MOVES; }
+export function storeBase(): i32 {
+  return BATCH_BASE + MAX_MOVES;
+}
 /** The end of the estimator's records: the arena's end, or less when a search shares the arena (interleaving). */
 export let arenaEnd: i32 = 0;
-export function storeCapacity(): i32 { return arenaEnd - storeBase(); }
+export function storeCapacity(): i32 {
+  return arenaEnd - storeBase();
+}
 
 // ---- the run: work spent and where the view failed (both estimators) ----
 
@@ -59,19 +63,29 @@ export function startRun(end: i32): void {
   failedAt = -1;
   work = 0;
 }
-export function addWork(units: f64): void { work += units; }
+export function addWork(units: f64): void {
+  work += units;
+}
 /** The view is inconsistent at event `e`. */
-export function failAt(e: i32): void { failedAt = e; }
+export function failAt(e: i32): void {
+  failedAt = e;
+}
 
-export function estimateFailedAt(): i32 { return failedAt; }
-export function estimateWork(): f64 { return work; }
+export function estimateFailedAt(): i32 {
+  return failedAt;
+}
+export function estimateWork(): f64 {
+  return work;
+}
 
 // ---- duplicate removal ----
 
 /** The distinct positions output (breadth-first: of the layer being built). */
 export const OUTPUTS = new PositionSet();
 
-export function clearOutputs(): void { OUTPUTS.clear(rule(RULE_FIFTY_MOVES) != 0); }
+export function clearOutputs(): void {
+  OUTPUTS.clear(rule(RULE_FIFTY_MOVES) != 0);
+}
 
 /** Adds `h` to the outputs unless an equal position is there. */
 export function insertUnique(h: i32): bool {

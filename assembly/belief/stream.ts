@@ -11,12 +11,32 @@ import { randomBelow, seedRandom } from '../chess/random';
 import { PositionSet } from './positionSet';
 import { viewLength, eventWord, isBranching } from './view';
 import {
-  opponentMoveMatches, applyEvent, resetOwnAttempts, illegalCountPossible, illegalCountPossibleGiven, forgetOwnList,
+  opponentMoveMatches,
+  applyEvent,
+  resetOwnAttempts,
+  illegalCountPossible,
+  illegalCountPossibleGiven,
+  forgetOwnList,
 } from './consistency';
 import {
-  ESTIMATE_MORE, ESTIMATE_LIMIT, ESTIMATE_TOO_DEEP, ESTIMATE_INCONSISTENT, ESTIMATE_FOUND, ESTIMATE_EXHAUSTED,
-  STACK_BASE, BATCH_BASE, storeBase, storeCapacity, arenaEnd, work, startRun, addWork, failAt,
-  OUTPUTS, clearOutputs, insertUnique,
+  ESTIMATE_MORE,
+  ESTIMATE_LIMIT,
+  ESTIMATE_TOO_DEEP,
+  ESTIMATE_INCONSISTENT,
+  ESTIMATE_FOUND,
+  ESTIMATE_EXHAUSTED,
+  STACK_BASE,
+  BATCH_BASE,
+  storeBase,
+  storeCapacity,
+  arenaEnd,
+  work,
+  startRun,
+  addWork,
+  failAt,
+  OUTPUTS,
+  clearOutputs,
+  insertUnique,
 } from './estimate';
 
 // ---- depth-first: positions already followed ----
@@ -37,7 +57,8 @@ function clearFollowed(): void {
 /** Has this run followed a position equal to `h` from event `e`? Records it (when there is room) if not. */
 function followedBefore(h: i32, e: i32): bool {
   if (FOLLOWED.has(h, e)) return true;
-  if (followedTop - 1 < storeBase() + storeCount + 1) { // no room above the outputs (keeping one for the next)
+  if (followedTop - 1 < storeBase() + storeCount + 1) {
+    // no room above the outputs (keeping one for the next)
     clearFollowed();
     if (followedTop - 1 < storeBase() + storeCount + 1) return false;
     FOLLOWED.has(h, e); // sets the free slot in the emptied set
@@ -81,8 +102,12 @@ let tooDeep: bool = false;
 let lastBranching: i32 = -1;
 let leafEvent: i32 = -1;
 
-function afterOpponent(level: i32): i32 { return STACK_BASE + 2 * level; }
-function afterOwn(level: i32): i32 { return STACK_BASE + 2 * level + 1; }
+function afterOpponent(level: i32): i32 {
+  return STACK_BASE + 2 * level;
+}
+function afterOwn(level: i32): i32 {
+  return STACK_BASE + 2 * level + 1;
+}
 
 const CHAIN_FAIL: i32 = -1;
 const CHAIN_PUSHED: i32 = -2;
@@ -106,11 +131,12 @@ function runChain(h: i32, e: i32, level: i32): i32 {
       addWork(n + 1);
       if (!illegalCountPossibleGiven(h, e, n)) return CHAIN_FAIL;
       if (mode == MODE_SAMPLE) {
-        for (let i = n - 1; i > 0; i--) { // Fisher-Yates shuffle
+        for (let i = n - 1; i > 0; i--) {
+          // Fisher-Yates shuffle
           const j = randomBelow(i + 1);
           const t = unchecked(MOVES[list + i]);
-          unchecked(MOVES[list + i] = unchecked(MOVES[list + j]));
-          unchecked(MOVES[list + j] = t);
+          unchecked((MOVES[list + i] = unchecked(MOVES[list + j])));
+          unchecked((MOVES[list + j] = t));
         }
       }
       FRAME_HANDLE[level] = h;
@@ -134,7 +160,9 @@ function runChain(h: i32, e: i32, level: i32): i32 {
 }
 
 /** Starts a depth-first run from `root` in MODE_* (samples use the seed). */
-export function dfsStart(root: i32, runMode: i32, seed: i32): i32 { return dfsStartWithin(root, runMode, seed, positionCapacity()); }
+export function dfsStart(root: i32, runMode: i32, seed: i32): i32 {
+  return dfsStartWithin(root, runMode, seed, positionCapacity());
+}
 
 /** dfsStart using only the records below `end` (the rest of the arena belongs to a search fed by this run). */
 export function dfsStartWithin(root: i32, runMode: i32, seed: i32, end: i32): i32 {
@@ -164,7 +192,11 @@ export function dfsStartWithin(root: i32, runMode: i32, seed: i32, end: i32): i3
 
 /** A position the view allows was reached: store it (positions, samples) or count it (histories). */
 function emit(h: i32): i32 {
-  if (mode == MODE_HISTORIES) { histories++; lastEmitted = h; return ESTIMATE_FOUND; }
+  if (mode == MODE_HISTORIES) {
+    histories++;
+    lastEmitted = h;
+    return ESTIMATE_FOUND;
+  }
   if (storeCount >= storeCapacity()) return ESTIMATE_LIMIT;
   if (OUTPUTS.has(h, 0)) return ESTIMATE_MORE; // seen before: copied only when new
   const slot = nextOutputSlot();
@@ -172,7 +204,10 @@ function emit(h: i32): i32 {
   OUTPUTS.add(slot, 0);
   storeCount++;
   lastEmitted = slot;
-  if (mode == MODE_SAMPLE) { frames = 0; started = false; } // the next sample descends afresh
+  if (mode == MODE_SAMPLE) {
+    frames = 0;
+    started = false;
+  } // the next sample descends afresh
   return ESTIMATE_FOUND;
 }
 
@@ -202,11 +237,11 @@ function leafBatch(level: i32, next: i32): bool {
   for (let i = next; i < n; i++) {
     const slot = first + i - next;
     const ok = opponentMoveMatches(parent, unchecked(MOVES[list + i]), slot, percept);
-    unchecked(BATCH_MATCH[i - next] = ok ? 1 : 0);
+    unchecked((BATCH_MATCH[i - next] = ok ? 1 : 0));
     if (ok) matched++;
   }
   addWork(n - next - 1); // the caller counted move `next`
-  unchecked(FRAME_NEXT[level] = n);
+  unchecked((FRAME_NEXT[level] = n));
   pendingNext = first;
   pendingEnd = first;
   if (matched == 0) return true;
@@ -242,7 +277,7 @@ function lastTurnBatch(level: i32, next: i32): void {
   let sink = 0;
   for (let i = next; i < n; i++) {
     const ok = opponentMoveMatches(parent, unchecked(MOVES[list + i]), BATCH_BASE + i, percept);
-    unchecked(BATCH_MATCH[i] = ok ? 1 : 0);
+    unchecked((BATCH_MATCH[i] = ok ? 1 : 0));
   }
   for (let i = next; i < n; i++) if (unchecked(BATCH_MATCH[i]) != 0) sink ^= FOLLOWED.touch(BATCH_BASE + i, e + 1);
   touchSink ^= sink;
@@ -255,25 +290,37 @@ function lastTurnBatch(level: i32, next: i32): void {
  * when nothing at all was found), or ESTIMATE_LIMIT / ESTIMATE_TOO_DEEP.
  */
 export function dfsNext(budget: i32): i32 {
-  if (pendingNext < pendingEnd) { lastEmitted = pendingNext++; return ESTIMATE_FOUND; }
+  if (pendingNext < pendingEnd) {
+    lastEmitted = pendingNext++;
+    return ESTIMATE_FOUND;
+  }
   const stopAt = work + <f64>budget;
   if (!started) {
     started = true;
     copyPosition(rootHandle, afterOpponent(0));
     const r = runChain(afterOpponent(0), 0, 0);
-    if (r >= 0) { const s = emit(r); if (s != ESTIMATE_MORE) return s; }
+    if (r >= 0) {
+      const s = emit(r);
+      if (s != ESTIMATE_MORE) return s;
+    }
   }
   while (frames > 0) {
     if (work >= stopAt) return ESTIMATE_MORE;
     const level = frames - 1;
     const next = unchecked(FRAME_NEXT[level]);
-    if (next >= unchecked(FRAME_COUNT[level])) { frames--; continue; }
-    unchecked(FRAME_NEXT[level] = next + 1);
+    if (next >= unchecked(FRAME_COUNT[level])) {
+      frames--;
+      continue;
+    }
+    unchecked((FRAME_NEXT[level] = next + 1));
     const e = unchecked(FRAME_EVENT[level]);
     const move = unchecked(MOVES[listOffset(LEVEL_LIST_BASE + level) + next]);
     addWork(1);
     if (e == leafEvent && mode == MODE_POSITIONS && leafBatch(level, next)) {
-      if (pendingNext < pendingEnd) { lastEmitted = pendingNext++; return ESTIMATE_FOUND; }
+      if (pendingNext < pendingEnd) {
+        lastEmitted = pendingNext++;
+        return ESTIMATE_FOUND;
+      }
       continue;
     }
     if (e == leafEvent && mode == MODE_POSITIONS && storeCount < storeCapacity()) {
@@ -297,19 +344,33 @@ export function dfsNext(budget: i32): i32 {
     // positions mode: the same position after the same event has the same future: followed once
     if (mode == MODE_POSITIONS && followedBefore(child, e + 1)) continue;
     const r = runChain(child, e + 1, level + 1);
-    if (r >= 0) { const s = emit(r); if (s != ESTIMATE_MORE) return s; }
+    if (r >= 0) {
+      const s = emit(r);
+      if (s != ESTIMATE_MORE) return s;
+    }
   }
   if (tooDeep) return ESTIMATE_TOO_DEEP;
-  if (storeCount == 0 && histories == 0) { failAt(deepestEvent); return ESTIMATE_INCONSISTENT; }
+  if (storeCount == 0 && histories == 0) {
+    failAt(deepestEvent);
+    return ESTIMATE_INCONSISTENT;
+  }
   return ESTIMATE_EXHAUSTED;
 }
 
 /** The position just found. In positions mode the store keeps them in order: the k-th found is record storeBase() + k. */
-export function dfsLast(): i32 { return lastEmitted; }
-export function dfsStoreCount(): i32 { return storeCount; }
-export function dfsHistories(): f64 { return histories; }
+export function dfsLast(): i32 {
+  return lastEmitted;
+}
+export function dfsStoreCount(): i32 {
+  return storeCount;
+}
+export function dfsHistories(): f64 {
+  return histories;
+}
 /** The opponent's move chosen at `level` of the current branch (for listing histories). */
 export function dfsChosenMove(level: i32): i32 {
   return unchecked(MOVES[listOffset(LEVEL_LIST_BASE + level) + FRAME_NEXT[level] - 1]);
 }
-export function dfsDepth(): i32 { return frames; }
+export function dfsDepth(): i32 {
+  return frames;
+}

@@ -36,10 +36,18 @@ export function setViewLength(events: i32): i32 {
   length = events;
   return 0;
 }
-export function viewLength(): i32 { return length; }
+export function viewLength(): i32 {
+  return length;
+}
 
-export function eventType(e: i32): i32 { return unchecked(VIEW[e * VIEW_WORDS]) & V_TYPE_FIELD; }
-export function eventWord(e: i32, word: i32): i32 { return unchecked(VIEW[e * VIEW_WORDS + word]); }
+export function eventType(e: i32): i32 {
+  return unchecked(VIEW[e * VIEW_WORDS]) & V_TYPE_FIELD;
+}
+export function eventWord(e: i32, word: i32): i32 {
+  return unchecked(VIEW[e * VIEW_WORDS + word]);
+}
 
 /** An opponent's move with its announcements: the estimator branches over his legal moves here. */
-export function isBranching(e: i32): bool { return eventType(e) == V_OPPONENT && eventWord(e, 2) >= 0; }
+export function isBranching(e: i32): bool {
+  return eventType(e) == V_OPPONENT && eventWord(e, 2) >= 0;
+}

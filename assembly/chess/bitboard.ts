@@ -24,4 +24,6 @@ export function lowestSquare(lo: i32, hi: i32): i32 {
   return lo != 0 ? i32(ctz<i32>(lo)) : 32 + i32(ctz<i32>(hi));
 }
 
-export function fileOf(sq: i32): i32 { return sq & 7; }
+export function fileOf(sq: i32): i32 {
+  return sq & 7;
+}

@@ -27,7 +27,16 @@
 // VALUES[i * MAX_MOVES + row]: the value of attempt `row` in the i-th position of the last
 // chooseAdd call, NOT_LEGAL where it is not a legal move.
 
-import { POSITIONS, POSITION_SHIFT, W_SIDE, MOVE_EN_PASSANT, makeMove, pieceAt, inCheck, positionCapacity } from '../chess/position';
+import {
+  POSITIONS,
+  POSITION_SHIFT,
+  W_SIDE,
+  MOVE_EN_PASSANT,
+  makeMove,
+  pieceAt,
+  inCheck,
+  positionCapacity,
+} from '../chess/position';
 import { MOVES, MAX_MOVES, listOffset, generateMoves } from '../chess/moveGen';
 import { ATTEMPTS, attemptOf, generateAttempts } from '../referee/attempts';
 import { MAX_PLY, MAX_DEPTH, MATE, MATE_BOUND, stackFits, beginRun, valueAfterMove } from './search';
@@ -81,17 +90,20 @@ const OWN_MOVES: i32 = listOffset(0);
  */
 export function chooseBegin(handle: i32): i32 {
   if (handle < 0 || handle >= positionCapacity()) return -1;
-  if (!rowsReady) { ROW.fill(-1); rowsReady = true; }
-  for (let i = 0; i < attemptCount; i++) unchecked(ROW[unchecked(CHOICE_ATTEMPTS[i])] = -1);
+  if (!rowsReady) {
+    ROW.fill(-1);
+    rowsReady = true;
+  }
+  for (let i = 0; i < attemptCount; i++) unchecked((ROW[unchecked(CHOICE_ATTEMPTS[i])] = -1));
   const n = generateAttempts(handle);
   for (let i = 0; i < n; i++) {
     const attempt = unchecked(ATTEMPTS[i]);
-    unchecked(CHOICE_ATTEMPTS[i] = attempt);
-    unchecked(ROW[attempt] = i);
+    unchecked((CHOICE_ATTEMPTS[i] = attempt));
+    unchecked((ROW[attempt] = i));
     const r = i * CHOICE_WORDS;
-    for (let w = 0; w < CHOICE_WORDS; w++) unchecked(CHOICES[r + w] = 0);
-    unchecked(CHOICES[r + C_MIN] = MATE + 1);
-    unchecked(CHOICES[r + C_MAX] = -MATE - 1);
+    for (let w = 0; w < CHOICE_WORDS; w++) unchecked((CHOICES[r + w] = 0));
+    unchecked((CHOICES[r + C_MIN] = MATE + 1));
+    unchecked((CHOICES[r + C_MAX] = -MATE - 1));
   }
   attemptCount = n;
   runSide = unchecked(POSITIONS[(handle << POSITION_SHIFT) + W_SIDE]);
@@ -111,7 +123,7 @@ function addPosition(h: i32, index: i32, stack: i32, mode: i32, depth: i32, limi
   const recordValues = mode != VALUE_NONE && index < CHOOSE_MAX_POSITIONS;
   if (recordValues) {
     const v = index * MAX_MOVES;
-    for (let r = 0; r < attemptCount; r++) unchecked(VALUES[v + r] = NOT_LEGAL);
+    for (let r = 0; r < attemptCount; r++) unchecked((VALUES[v + r] = NOT_LEGAL));
   }
   for (let m = 0; m < n; m++) {
     const move = unchecked(MOVES[OWN_MOVES + m]);
@@ -119,7 +131,7 @@ function addPosition(h: i32, index: i32, stack: i32, mode: i32, depth: i32, limi
     if (row < 0) return false;
     const r = row * CHOICE_WORDS;
     makeMove(h, move, stack);
-    const capture = pieceAt(base, (move >> 6) & 63) != 0 || (move >> 12) == MOVE_EN_PASSANT;
+    const capture = pieceAt(base, (move >> 6) & 63) != 0 || move >> 12 == MOVE_EN_PASSANT;
     unchecked(CHOICES[r + C_LEGAL]++);
     if (capture) unchecked(CHOICES[r + C_CAPTURES]++);
     if (capture || inCheck(stack << POSITION_SHIFT)) unchecked(CHOICES[r + C_TACTICAL]++);
@@ -133,10 +145,10 @@ function addPosition(h: i32, index: i32, stack: i32, mode: i32, depth: i32, limi
       if (value > MATE_BOUND) unchecked(CHOICES[r + C_MATES]++);
       if (value < -MATE_BOUND) unchecked(CHOICES[r + C_MATED]++);
     }
-    unchecked(CHOICES[r + C_SUM] += value);
-    if (value < unchecked(CHOICES[r + C_MIN])) unchecked(CHOICES[r + C_MIN] = value);
-    if (value > unchecked(CHOICES[r + C_MAX])) unchecked(CHOICES[r + C_MAX] = value);
-    if (recordValues) unchecked(VALUES[index * MAX_MOVES + row] = value);
+    unchecked((CHOICES[r + C_SUM] += value));
+    if (value < unchecked(CHOICES[r + C_MIN])) unchecked((CHOICES[r + C_MIN] = value));
+    if (value > unchecked(CHOICES[r + C_MAX])) unchecked((CHOICES[r + C_MAX] = value));
+    if (recordValues) unchecked((VALUES[index * MAX_MOVES + row] = value));
   }
   return true;
 }
@@ -173,15 +185,16 @@ export function chooseAdd(count: i32, stack: i32, depth: i32, limit: i32): i32 {
  */
 export function scoreAttempts(first: i32, count: i32, scratch: i32, lookahead: bool): i32 {
   const n = chooseBegin(first);
-  for (let h = first; h < first + count; h++) addPosition(h, h - first, scratch, lookahead ? VALUE_TWO_PLY : VALUE_NONE, 0, 0);
+  for (let h = first; h < first + count; h++)
+    addPosition(h, h - first, scratch, lookahead ? VALUE_TWO_PLY : VALUE_NONE, 0, 0);
   for (let i = 0; i < n; i++) {
     const r = i * CHOICE_WORDS;
     const s = i * SCORE_WORDS;
-    unchecked(SCORES[s + S_LEGAL] = unchecked(CHOICES[r + C_LEGAL]));
-    unchecked(SCORES[s + S_TACTICAL] = unchecked(CHOICES[r + C_TACTICAL]));
-    unchecked(SCORES[s + S_EVAL] = unchecked(CHOICES[r + C_SUM]));
-    unchecked(SCORES[s + S_MATES] = unchecked(CHOICES[r + C_MATES]));
-    unchecked(ATTEMPTS[i] = unchecked(CHOICE_ATTEMPTS[i]));
+    unchecked((SCORES[s + S_LEGAL] = unchecked(CHOICES[r + C_LEGAL])));
+    unchecked((SCORES[s + S_TACTICAL] = unchecked(CHOICES[r + C_TACTICAL])));
+    unchecked((SCORES[s + S_EVAL] = unchecked(CHOICES[r + C_SUM])));
+    unchecked((SCORES[s + S_MATES] = unchecked(CHOICES[r + C_MATES])));
+    unchecked((ATTEMPTS[i] = unchecked(CHOICE_ATTEMPTS[i])));
   }
   return n;
 }

@@ -9,11 +9,20 @@
 // on `sq` reads entry sq ^ 56, a Black piece entry sq (the board mirrored).
 
 import { WHITE, BLACK, popcount64, lowestSquare } from '../chess/bitboard';
+import { KNIGHT_ATTACKS, KING_ATTACKS, rookIndex, bishopIndex, rookTableWord, bishopTableWord } from '../chess/attacks';
 import {
-  KNIGHT_ATTACKS, KING_ATTACKS, rookIndex, bishopIndex, rookTableWord, bishopTableWord,
-} from '../chess/attacks';
-import {
-  POSITIONS, POSITION_SHIFT, W_COLOR, W_TYPE, W_SIDE, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, kingSquare,
+  POSITIONS,
+  POSITION_SHIFT,
+  W_COLOR,
+  W_TYPE,
+  W_SIDE,
+  PAWN,
+  KNIGHT,
+  BISHOP,
+  ROOK,
+  QUEEN,
+  KING,
+  kingSquare,
 } from '../chess/position';
 
 /** Piece values (centipawns) by type: PAWN … KING (the king's is never counted). */
@@ -24,74 +33,37 @@ const PHASE_WEIGHT: i32[] = [0, 0, 1, 1, 2, 4, 0];
 const PHASE_TOTAL: i32 = 24;
 
 const PAWN_TABLE: i32[] = [
-  0, 0, 0, 0, 0, 0, 0, 0,
-  50, 50, 50, 50, 50, 50, 50, 50,
-  10, 10, 20, 30, 30, 20, 10, 10,
-  5, 5, 10, 25, 25, 10, 5, 5,
-  0, 0, 0, 20, 20, 0, 0, 0,
-  5, -5, -10, 0, 0, -10, -5, 5,
-  5, 10, 10, -20, -20, 10, 10, 5,
-  0, 0, 0, 0, 0, 0, 0, 0,
+  0, 0, 0, 0, 0, 0, 0, 0, 50, 50, 50, 50, 50, 50, 50, 50, 10, 10, 20, 30, 30, 20, 10, 10, 5, 5, 10, 25, 25, 10, 5, 5, 0,
+  0, 0, 20, 20, 0, 0, 0, 5, -5, -10, 0, 0, -10, -5, 5, 5, 10, 10, -20, -20, 10, 10, 5, 0, 0, 0, 0, 0, 0, 0, 0,
 ];
 const KNIGHT_TABLE: i32[] = [
-  -50, -40, -30, -30, -30, -30, -40, -50,
-  -40, -20, 0, 0, 0, 0, -20, -40,
-  -30, 0, 10, 15, 15, 10, 0, -30,
-  -30, 5, 15, 20, 20, 15, 5, -30,
-  -30, 0, 15, 20, 20, 15, 0, -30,
-  -30, 5, 10, 15, 15, 10, 5, -30,
-  -40, -20, 0, 5, 5, 0, -20, -40,
+  -50, -40, -30, -30, -30, -30, -40, -50, -40, -20, 0, 0, 0, 0, -20, -40, -30, 0, 10, 15, 15, 10, 0, -30, -30, 5, 15,
+  20, 20, 15, 5, -30, -30, 0, 15, 20, 20, 15, 0, -30, -30, 5, 10, 15, 15, 10, 5, -30, -40, -20, 0, 5, 5, 0, -20, -40,
   -50, -40, -30, -30, -30, -30, -40, -50,
 ];
 const BISHOP_TABLE: i32[] = [
-  -20, -10, -10, -10, -10, -10, -10, -20,
-  -10, 0, 0, 0, 0, 0, 0, -10,
-  -10, 0, 5, 10, 10, 5, 0, -10,
-  -10, 5, 5, 10, 10, 5, 5, -10,
-  -10, 0, 10, 10, 10, 10, 0, -10,
-  -10, 10, 10, 10, 10, 10, 10, -10,
-  -10, 5, 0, 0, 0, 0, 5, -10,
-  -20, -10, -10, -10, -10, -10, -10, -20,
+  -20, -10, -10, -10, -10, -10, -10, -20, -10, 0, 0, 0, 0, 0, 0, -10, -10, 0, 5, 10, 10, 5, 0, -10, -10, 5, 5, 10, 10,
+  5, 5, -10, -10, 0, 10, 10, 10, 10, 0, -10, -10, 10, 10, 10, 10, 10, 10, -10, -10, 5, 0, 0, 0, 0, 5, -10, -20, -10,
+  -10, -10, -10, -10, -10, -20,
 ];
 const ROOK_TABLE: i32[] = [
-  0, 0, 0, 0, 0, 0, 0, 0,
-  5, 10, 10, 10, 10, 10, 10, 5,
-  -5, 0, 0, 0, 0, 0, 0, -5,
-  -5, 0, 0, 0, 0, 0, 0, -5,
-  -5, 0, 0, 0, 0, 0, 0, -5,
-  -5, 0, 0, 0, 0, 0, 0, -5,
-  -5, 0, 0, 0, 0, 0, 0, -5,
-  0, 0, 0, 5, 5, 0, 0, 0,
+  0, 0, 0, 0, 0, 0, 0, 0, 5, 10, 10, 10, 10, 10, 10, 5, -5, 0, 0, 0, 0, 0, 0, -5, -5, 0, 0, 0, 0, 0, 0, -5, -5, 0, 0, 0,
+  0, 0, 0, -5, -5, 0, 0, 0, 0, 0, 0, -5, -5, 0, 0, 0, 0, 0, 0, -5, 0, 0, 0, 5, 5, 0, 0, 0,
 ];
 const QUEEN_TABLE: i32[] = [
-  -20, -10, -10, -5, -5, -10, -10, -20,
-  -10, 0, 0, 0, 0, 0, 0, -10,
-  -10, 0, 5, 5, 5, 5, 0, -10,
-  -5, 0, 5, 5, 5, 5, 0, -5,
-  0, 0, 5, 5, 5, 5, 0, -5,
-  -10, 5, 5, 5, 5, 5, 0, -10,
-  -10, 0, 5, 0, 0, 0, 0, -10,
-  -20, -10, -10, -5, -5, -10, -10, -20,
+  -20, -10, -10, -5, -5, -10, -10, -20, -10, 0, 0, 0, 0, 0, 0, -10, -10, 0, 5, 5, 5, 5, 0, -10, -5, 0, 5, 5, 5, 5, 0,
+  -5, 0, 0, 5, 5, 5, 5, 0, -5, -10, 5, 5, 5, 5, 5, 0, -10, -10, 0, 5, 0, 0, 0, 0, -10, -20, -10, -10, -5, -5, -10, -10,
+  -20,
 ];
 const KING_MIDDLE_TABLE: i32[] = [
-  -30, -40, -40, -50, -50, -40, -40, -30,
-  -30, -40, -40, -50, -50, -40, -40, -30,
-  -30, -40, -40, -50, -50, -40, -40, -30,
-  -30, -40, -40, -50, -50, -40, -40, -30,
-  -20, -30, -30, -40, -40, -30, -30, -20,
-  -10, -20, -20, -20, -20, -20, -20, -10,
-  20, 20, 0, 0, 0, 0, 20, 20,
-  20, 30, 10, 0, 0, 10, 30, 20,
+  -30, -40, -40, -50, -50, -40, -40, -30, -30, -40, -40, -50, -50, -40, -40, -30, -30, -40, -40, -50, -50, -40, -40,
+  -30, -30, -40, -40, -50, -50, -40, -40, -30, -20, -30, -30, -40, -40, -30, -30, -20, -10, -20, -20, -20, -20, -20,
+  -20, -10, 20, 20, 0, 0, 0, 0, 20, 20, 20, 30, 10, 0, 0, 10, 30, 20,
 ];
 const KING_END_TABLE: i32[] = [
-  -50, -40, -30, -20, -20, -30, -40, -50,
-  -30, -20, -10, 0, 0, -10, -20, -30,
-  -30, -10, 20, 30, 30, 20, -10, -30,
-  -30, -10, 30, 40, 40, 30, -10, -30,
-  -30, -10, 30, 40, 40, 30, -10, -30,
-  -30, -10, 20, 30, 30, 20, -10, -30,
-  -30, -30, 0, 0, 0, 0, -30, -30,
-  -50, -30, -30, -30, -30, -30, -30, -50,
+  -50, -40, -30, -20, -20, -30, -40, -50, -30, -20, -10, 0, 0, -10, -20, -30, -30, -10, 20, 30, 30, 20, -10, -30, -30,
+  -10, 30, 40, 40, 30, -10, -30, -30, -10, 30, 40, 40, 30, -10, -30, -30, -10, 20, 30, 30, 20, -10, -30, -30, -30, 0, 0,
+  0, 0, -30, -30, -50, -30, -30, -30, -30, -30, -30, -50,
 ];
 
 /** A passed pawn's bonus by its rank counted from its own side (middlegame half of it). */
@@ -139,7 +111,8 @@ function initEvaluation(): void {
         for (let f = file - 1; f <= file + 1; f++) {
           if (f < 0 || f > 7) continue;
           const s = r * 8 + f;
-          if (s < 32) lo |= 1 << s; else hi |= 1 << (s - 32);
+          if (s < 32) lo |= 1 << s;
+          else hi |= 1 << (s - 32);
         }
       }
       PASSED_MASK[(color * 64 + sq) << 1] = lo;
@@ -191,8 +164,10 @@ function pawnShield(base: i32, color: i32, ksq: i32): i32 {
     if (f < 0 || f > 7) continue;
     const near = ksq - kf + f + up;
     const far = near + up;
-    if (near >= 0 && near < 64 && ((near < 32 ? pawnsLo >>> near : pawnsHi >>> (near - 32)) & 1) != 0) score += SHIELD_NEAR;
-    else if (far >= 0 && far < 64 && ((far < 32 ? pawnsLo >>> far : pawnsHi >>> (far - 32)) & 1) != 0) score += SHIELD_FAR;
+    if (near >= 0 && near < 64 && ((near < 32 ? pawnsLo >>> near : pawnsHi >>> (near - 32)) & 1) != 0)
+      score += SHIELD_NEAR;
+    else if (far >= 0 && far < 64 && ((far < 32 ? pawnsLo >>> far : pawnsHi >>> (far - 32)) & 1) != 0)
+      score += SHIELD_FAR;
     else score -= SHIELD_MISSING;
   }
   return score;
@@ -212,14 +187,17 @@ function addPieces(base: i32, color: i32, type: i32, occLo: i32, occHi: i32, zon
   const t = base + W_COLOR + ((color ^ 1) << 1);
   while ((lo | hi) != 0) {
     const sq = lowestSquare(lo, hi);
-    if (lo != 0) lo &= lo - 1; else hi &= hi - 1;
+    if (lo != 0) lo &= lo - 1;
+    else hi &= hi - 1;
     const index = sq ^ flip;
     let middle = unchecked(MIDDLE_TABLE[row + index]);
     let end = unchecked(END_TABLE[row + index]);
     if (type == PAWN) {
       const m = (color * 64 + sq) << 1;
-      if ((unchecked(PASSED_MASK[m]) & unchecked(POSITIONS[enemyPawns]) & unchecked(POSITIONS[t])) == 0 &&
-          (unchecked(PASSED_MASK[m + 1]) & unchecked(POSITIONS[enemyPawns + 1]) & unchecked(POSITIONS[t + 1])) == 0) {
+      if (
+        (unchecked(PASSED_MASK[m]) & unchecked(POSITIONS[enemyPawns]) & unchecked(POSITIONS[t])) == 0 &&
+        (unchecked(PASSED_MASK[m + 1]) & unchecked(POSITIONS[enemyPawns + 1]) & unchecked(POSITIONS[t + 1])) == 0
+      ) {
         const bonus = unchecked(PASSED_BONUS[color == WHITE ? sq >> 3 : 7 - (sq >> 3)]);
         middle += bonus >> 1;
         end += bonus;
@@ -243,15 +221,24 @@ function addPieces(base: i32, color: i32, type: i32, occLo: i32, occHi: i32, zon
         }
       }
       const moves = popcount64(aLo & ~ownLo, aHi & ~ownHi);
-      if (type == KNIGHT) { middle += KNIGHT_MOBILITY * (moves - 4); end += KNIGHT_MOBILITY * (moves - 4); }
-      else if (type == BISHOP) { middle += BISHOP_MOBILITY * (moves - 7); end += BISHOP_MOBILITY * (moves - 7); }
-      else if (type == ROOK) { middle += ROOK_MOBILITY * (moves - 7); end += (ROOK_MOBILITY + 1) * (moves - 7); }
-      else { middle += QUEEN_MOBILITY * (moves - 14); end += (QUEEN_MOBILITY + 1) * (moves - 14); }
+      if (type == KNIGHT) {
+        middle += KNIGHT_MOBILITY * (moves - 4);
+        end += KNIGHT_MOBILITY * (moves - 4);
+      } else if (type == BISHOP) {
+        middle += BISHOP_MOBILITY * (moves - 7);
+        end += BISHOP_MOBILITY * (moves - 7);
+      } else if (type == ROOK) {
+        middle += ROOK_MOBILITY * (moves - 7);
+        end += (ROOK_MOBILITY + 1) * (moves - 7);
+      } else {
+        middle += QUEEN_MOBILITY * (moves - 14);
+        end += (QUEEN_MOBILITY + 1) * (moves - 14);
+      }
       const zone = popcount64(aLo & zoneLo, aHi & zoneHi);
-      unchecked(ZONE_ATTACKS[color] += zone * unchecked(ZONE_UNITS[type]));
+      unchecked((ZONE_ATTACKS[color] += zone * unchecked(ZONE_UNITS[type])));
     }
-    unchecked(MIDDLE[color] += middle);
-    unchecked(END[color] += end);
+    unchecked((MIDDLE[color] += middle));
+    unchecked((END[color] += end));
   }
 }
 
@@ -265,7 +252,12 @@ function countPieces(base: i32): void {
     const ownHi = unchecked(POSITIONS[c + 1]);
     for (let type = PAWN; type <= QUEEN; type++) {
       const w = base + W_TYPE + (type << 1);
-      unchecked(COUNTS[(color << 3) + type] = popcount64(unchecked(POSITIONS[w]) & ownLo, unchecked(POSITIONS[w + 1]) & ownHi));
+      unchecked(
+        (COUNTS[(color << 3) + type] = popcount64(
+          unchecked(POSITIONS[w]) & ownLo,
+          unchecked(POSITIONS[w + 1]) & ownHi,
+        )),
+      );
     }
   }
 }
@@ -273,7 +265,12 @@ function countPieces(base: i32): void {
 /** Non-pawn material of `color` (centipawns), from COUNTS. */
 function pieceMaterial(color: i32): i32 {
   const c = color << 3;
-  return 320 * unchecked(COUNTS[c + KNIGHT]) + 330 * unchecked(COUNTS[c + BISHOP]) + 500 * unchecked(COUNTS[c + ROOK]) + 900 * unchecked(COUNTS[c + QUEEN]);
+  return (
+    320 * unchecked(COUNTS[c + KNIGHT]) +
+    330 * unchecked(COUNTS[c + BISHOP]) +
+    500 * unchecked(COUNTS[c + ROOK]) +
+    900 * unchecked(COUNTS[c + QUEEN])
+  );
 }
 
 /** The static evaluation of position `h` in centipawns, for the side to move. */
@@ -284,9 +281,12 @@ export function evaluate(h: i32): i32 {
   const occHi = unchecked(POSITIONS[base + 1]) | unchecked(POSITIONS[base + 3]);
   const whiteKing = kingSquare(base, WHITE);
   const blackKing = kingSquare(base, BLACK);
-  unchecked(MIDDLE[0] = 0); unchecked(MIDDLE[1] = 0);
-  unchecked(END[0] = 0); unchecked(END[1] = 0);
-  unchecked(ZONE_ATTACKS[0] = 0); unchecked(ZONE_ATTACKS[1] = 0);
+  unchecked((MIDDLE[0] = 0));
+  unchecked((MIDDLE[1] = 0));
+  unchecked((END[0] = 0));
+  unchecked((END[1] = 0));
+  unchecked((ZONE_ATTACKS[0] = 0));
+  unchecked((ZONE_ATTACKS[1] = 0));
   countPieces(base);
   let phase = 0;
   for (let color = 0; color < 2; color++) {
@@ -295,17 +295,21 @@ export function evaluate(h: i32): i32 {
     const zoneLo = unchecked(KING_ATTACKS[enemyKing << 1]) | (enemyKing < 32 ? 1 << enemyKing : 0);
     const zoneHi = unchecked(KING_ATTACKS[(enemyKing << 1) + 1]) | (enemyKing >= 32 ? 1 << (enemyKing - 32) : 0);
     for (let type = PAWN; type <= KING; type++) {
-      if (type == KING || unchecked(COUNTS[(color << 3) + type]) != 0) addPieces(base, color, type, occLo, occHi, zoneLo, zoneHi);
+      if (type == KING || unchecked(COUNTS[(color << 3) + type]) != 0)
+        addPieces(base, color, type, occLo, occHi, zoneLo, zoneHi);
       if (type != KING && type != PAWN) phase += unchecked(PHASE_WEIGHT[type]) * unchecked(COUNTS[(color << 3) + type]);
     }
-    if (unchecked(COUNTS[(color << 3) + BISHOP]) >= 2) { unchecked(MIDDLE[color] += BISHOP_PAIR); unchecked(END[color] += BISHOP_PAIR); }
+    if (unchecked(COUNTS[(color << 3) + BISHOP]) >= 2) {
+      unchecked((MIDDLE[color] += BISHOP_PAIR));
+      unchecked((END[color] += BISHOP_PAIR));
+    }
   }
   if (phase > PHASE_TOTAL) phase = PHASE_TOTAL;
   // king safety: the attack units on a king's zone, squared; and its pawn shield
   for (let color = 0; color < 2; color++) {
     const units = unchecked(ZONE_ATTACKS[color ^ 1]);
     const danger = units * units < 2000 ? units * units : 2000;
-    unchecked(MIDDLE[color] += pawnShield(base, color, color == WHITE ? whiteKing : blackKing) - (danger >> 2));
+    unchecked((MIDDLE[color] += pawnShield(base, color, color == WHITE ? whiteKing : blackKing) - (danger >> 2)));
   }
   let middle = unchecked(MIDDLE[0]) - unchecked(MIDDLE[1]);
   let end = unchecked(END[0]) - unchecked(END[1]);

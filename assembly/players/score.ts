@@ -12,8 +12,19 @@
 import { popcount64 } from '../chess/bitboard';
 import { KING_ATTACKS } from '../chess/attacks';
 import {
-  POSITIONS, POSITION_SHIFT, W_COLOR, W_TYPE, PAWN, KNIGHT, BISHOP, ROOK, QUEEN,
-  makeMove, kingSquare, inCheck, isAttackedWith,
+  POSITIONS,
+  POSITION_SHIFT,
+  W_COLOR,
+  W_TYPE,
+  PAWN,
+  KNIGHT,
+  BISHOP,
+  ROOK,
+  QUEEN,
+  makeMove,
+  kingSquare,
+  inCheck,
+  isAttackedWith,
 } from '../chess/position';
 import { MOVES, MAX_MOVES, SEARCH_LISTS, listOffset, generateMoves } from '../chess/moveGen';
 import { distance } from './evaluate';
@@ -41,13 +52,20 @@ const REPLY_MOVES: i32 = listOffset(SEARCH_LISTS - 1);
 function count(base: i32, color: i32, type: i32): i32 {
   const c = base + W_COLOR + (color << 1);
   const w = base + W_TYPE + (type << 1);
-  return popcount64(unchecked(POSITIONS[w]) & unchecked(POSITIONS[c]), unchecked(POSITIONS[w + 1]) & unchecked(POSITIONS[c + 1]));
+  return popcount64(
+    unchecked(POSITIONS[w]) & unchecked(POSITIONS[c]),
+    unchecked(POSITIONS[w + 1]) & unchecked(POSITIONS[c + 1]),
+  );
 }
 
 /** Material: pawn 100, knight and bishop 300, rook 500, queen 900. */
 function material(base: i32, color: i32): i32 {
-  return 100 * count(base, color, PAWN) + 300 * (count(base, color, KNIGHT) + count(base, color, BISHOP))
-    + 500 * count(base, color, ROOK) + 900 * count(base, color, QUEEN);
+  return (
+    100 * count(base, color, PAWN) +
+    300 * (count(base, color, KNIGHT) + count(base, color, BISHOP)) +
+    500 * count(base, color, ROOK) +
+    900 * count(base, color, QUEEN)
+  );
 }
 
 /** Steps from `sq` to the nearest edge (0 on the edge, 3 in the centre). */
@@ -78,11 +96,22 @@ function evaluate(h: i32, us: i32): i32 {
   let free = 0;
   while ((lo | hi) != 0) {
     let sq: i32;
-    if (lo != 0) { sq = i32(ctz<i32>(lo)); lo &= lo - 1; } else { sq = 32 + i32(ctz<i32>(hi)); hi &= hi - 1; }
+    if (lo != 0) {
+      sq = i32(ctz<i32>(lo));
+      lo &= lo - 1;
+    } else {
+      sq = 32 + i32(ctz<i32>(hi));
+      hi &= hi - 1;
+    }
     if (!isAttackedWith(base, sq, us, occLo, occHi, 0, 0)) free++;
   }
-  return material(base, us) - material(base, them) - KING_FREEDOM * free
-    - KING_DISTANCE * distance(ourKing, theirKing) - KING_CENTRE * fromEdge(theirKing);
+  return (
+    material(base, us) -
+    material(base, them) -
+    KING_FREEDOM * free -
+    KING_DISTANCE * distance(ourKing, theirKing) -
+    KING_CENTRE * fromEdge(theirKing)
+  );
 }
 
 /**
@@ -101,4 +130,6 @@ export function valueAfterReply(h: i32, reply: i32, us: i32): i32 {
   return worst;
 }
 
-export function scoreBuffer(): Int32Array { return SCORES; }
+export function scoreBuffer(): Int32Array {
+  return SCORES;
+}

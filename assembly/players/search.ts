@@ -21,8 +21,19 @@
 // | 3    | generation | the run that stored it: older entries are replaced first                     |
 
 import {
-  POSITIONS, POSITION_SHIFT, W_SIDE, W_HALFMOVE, W_KEY_LO, W_KEY_HI, MOVE_EN_PASSANT, MOVE_PROMOTION,
-  makeMove, copyPosition, pieceAt, inCheck, positionCapacity,
+  POSITIONS,
+  POSITION_SHIFT,
+  W_SIDE,
+  W_HALFMOVE,
+  W_KEY_LO,
+  W_KEY_HI,
+  MOVE_EN_PASSANT,
+  MOVE_PROMOTION,
+  makeMove,
+  copyPosition,
+  pieceAt,
+  inCheck,
+  positionCapacity,
 } from '../chess/position';
 import { MOVES, MAX_MOVES, listOffset, generateMoves, kingCanStep } from '../chess/moveGen';
 import { rule, RULE_STALEMATE_LOSES, RULE_FIFTY_MOVES } from '../referee/rules';
@@ -94,7 +105,9 @@ export function searchReset(bits: i32): void {
   HISTORY.fill(0);
 }
 
-function ensureTable(): void { if (TT.length == 0) searchReset(DEFAULT_TABLE_BITS); }
+function ensureTable(): void {
+  if (TT.length == 0) searchReset(DEFAULT_TABLE_BITS);
+}
 
 /** Is `stack` … stack + records − 1 inside the arena? */
 export function stackFits(stack: i32, records: i32): bool {
@@ -135,7 +148,7 @@ function countNode(): bool {
 // ---- move ordering ----
 
 function isCapture(base: i32, move: i32): bool {
-  return pieceAt(base, (move >> 6) & 63) != 0 || (move >> 12) == MOVE_EN_PASSANT;
+  return pieceAt(base, (move >> 6) & 63) != 0 || move >> 12 == MOVE_EN_PASSANT;
 }
 
 /** Captures by most valuable victim, then least valuable attacker; a queen promotion as a capture of a queen. */
@@ -157,11 +170,11 @@ function scoreMoves(h: i32, ply: i32, list: i32, n: i32, ttMove: i32): void {
     const move = unchecked(MOVES[list + i]);
     let score: i32;
     if (move == ttMove) score = TT_MOVE_SCORE;
-    else if (isCapture(base, move) || (move >> 12) >= MOVE_PROMOTION) score = captureScore(base, move);
+    else if (isCapture(base, move) || move >> 12 >= MOVE_PROMOTION) score = captureScore(base, move);
     else if (move == unchecked(KILLERS[k])) score = KILLER_SCORE + 1;
     else if (move == unchecked(KILLERS[k + 1])) score = KILLER_SCORE;
     else score = unchecked(HISTORY[(side << 12) | (move & 0xfff)]);
-    unchecked(ORDER[o + i] = score);
+    unchecked((ORDER[o + i] = score));
   }
 }
 
@@ -172,14 +185,17 @@ function pickMove(list: i32, ply: i32, i: i32, n: i32): i32 {
   let bestScore = unchecked(ORDER[o + i]);
   for (let j = i + 1; j < n; j++) {
     const s = unchecked(ORDER[o + j]);
-    if (s > bestScore) { best = j; bestScore = s; }
+    if (s > bestScore) {
+      best = j;
+      bestScore = s;
+    }
   }
   if (best != i) {
     const move = unchecked(MOVES[list + best]);
-    unchecked(MOVES[list + best] = unchecked(MOVES[list + i]));
-    unchecked(MOVES[list + i] = move);
-    unchecked(ORDER[o + best] = unchecked(ORDER[o + i]));
-    unchecked(ORDER[o + i] = bestScore);
+    unchecked((MOVES[list + best] = unchecked(MOVES[list + i])));
+    unchecked((MOVES[list + i] = move));
+    unchecked((ORDER[o + best] = unchecked(ORDER[o + i])));
+    unchecked((ORDER[o + i] = bestScore));
   }
   return unchecked(MOVES[list + i]);
 }
@@ -188,13 +204,14 @@ function pickMove(list: i32, ply: i32, i: i32, n: i32): i32 {
 function rewardQuiet(side: i32, ply: i32, move: i32, depth: i32): void {
   const k = ply << 1;
   if (unchecked(KILLERS[k]) != move) {
-    unchecked(KILLERS[k + 1] = unchecked(KILLERS[k]));
-    unchecked(KILLERS[k] = move);
+    unchecked((KILLERS[k + 1] = unchecked(KILLERS[k])));
+    unchecked((KILLERS[k] = move));
   }
   const index = (side << 12) | (move & 0xfff);
   const value = unchecked(HISTORY[index]) + depth * depth;
-  unchecked(HISTORY[index] = value);
-  if (value > HISTORY_MAX) for (let i = 0; i < HISTORY.length; i++) unchecked(HISTORY[i] = unchecked(HISTORY[i]) >> 1);
+  unchecked((HISTORY[index] = value));
+  if (value > HISTORY_MAX)
+    for (let i = 0; i < HISTORY.length; i++) unchecked((HISTORY[i] = unchecked(HISTORY[i]) >> 1));
 }
 
 // ---- the search ----
@@ -224,10 +241,10 @@ function quiesce(ply: i32, alpha: i32, beta: i32): i32 {
   let m = 0;
   for (let i = 0; i < n; i++) {
     const move = unchecked(MOVES[list + i]);
-    const tactical = isCapture(base, move) || (move >> 12) >= MOVE_PROMOTION;
+    const tactical = isCapture(base, move) || move >> 12 >= MOVE_PROMOTION;
     if (!tactical && !checked) continue;
-    unchecked(MOVES[list + m] = move);
-    unchecked(ORDER[o + m] = tactical ? captureScore(base, move) : 0);
+    unchecked((MOVES[list + m] = move));
+    unchecked((ORDER[o + m] = tactical ? captureScore(base, move) : 0));
     m++;
   }
   for (let i = 0; i < m; i++) {
@@ -267,7 +284,8 @@ function negamax(ply: i32, depth: i32, alpha: i32, beta: i32): i32 {
     if (ply > rootPly && ((packed >> 16) & 255) - 1 >= depth) {
       const value = fromTable(unchecked(TT[slot + 2]), ply);
       const bound = (packed >> 24) & 3;
-      if (bound == BOUND_EXACT || (bound == BOUND_LOWER && value >= beta) || (bound == BOUND_UPPER && value <= alpha)) return value;
+      if (bound == BOUND_EXACT || (bound == BOUND_LOWER && value >= beta) || (bound == BOUND_UPPER && value <= alpha))
+        return value;
     }
   }
   const list = listOffset(ply);
@@ -299,7 +317,7 @@ function negamax(ply: i32, depth: i32, alpha: i32, beta: i32): i32 {
       if (value > alpha) {
         alpha = value;
         if (alpha >= beta) {
-          if (!isCapture(base, move) && (move >> 12) < MOVE_PROMOTION) rewardQuiet(side, ply, move, depth);
+          if (!isCapture(base, move) && move >> 12 < MOVE_PROMOTION) rewardQuiet(side, ply, move, depth);
           break;
         }
       }
@@ -309,10 +327,10 @@ function negamax(ply: i32, depth: i32, alpha: i32, beta: i32): i32 {
   const stored = unchecked(TT[slot + 1]);
   // replace an entry of an earlier run, an empty one, or one searched no deeper
   if (unchecked(TT[slot + 3]) != generation || ((stored >> 16) & 255) <= depth + 1 || unchecked(TT[slot]) == check) {
-    unchecked(TT[slot] = check);
-    unchecked(TT[slot + 1] = (bestMove & 0xffff) | ((depth + 1) << 16) | (bound << 24));
-    unchecked(TT[slot + 2] = toTable(best, ply));
-    unchecked(TT[slot + 3] = generation);
+    unchecked((TT[slot] = check));
+    unchecked((TT[slot + 1] = (bestMove & 0xffff) | ((depth + 1) << 16) | (bound << 24)));
+    unchecked((TT[slot + 2] = toTable(best, ply)));
+    unchecked((TT[slot + 3] = generation));
   }
   return best;
 }
@@ -334,12 +352,18 @@ function deepen(ply: i32, first: i32, depth: i32, limit: i32): i32 {
     iterationDepth = d;
     iterationBest = 0;
     const value = negamax(ply, d, -INFINITY, INFINITY);
-    if (aborted) { status = SEARCH_NODE_LIMIT; break; }
+    if (aborted) {
+      status = SEARCH_NODE_LIMIT;
+      break;
+    }
     resultValue = value;
     resultMove = iterationBest;
     resultDepth = d;
     abortable = true;
-    if (nodeLimit > 0 && nodes >= nodeLimit) { if (d < depth) status = SEARCH_NODE_LIMIT; break; }
+    if (nodeLimit > 0 && nodes >= nodeLimit) {
+      if (d < depth) status = SEARCH_NODE_LIMIT;
+      break;
+    }
     // iterative deepening finds the shortest mate first: a deeper search cannot improve on it
     if (value > MATE_BOUND || value < -MATE_BOUND) break;
   }
@@ -387,7 +411,15 @@ export function beginRun(): void {
   totalNodes = 0;
 }
 
-export function searchValue(): i32 { return resultValue; }
-export function searchBestMove(): i32 { return resultMove; }
-export function searchDepth(): i32 { return resultDepth; }
-export function searchNodes(): f64 { return totalNodes; }
+export function searchValue(): i32 {
+  return resultValue;
+}
+export function searchBestMove(): i32 {
+  return resultMove;
+}
+export function searchDepth(): i32 {
+  return resultDepth;
+}
+export function searchNodes(): f64 {
+  return totalNodes;
+}

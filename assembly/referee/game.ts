@@ -14,18 +14,32 @@
 // announced squares are where the captures land, or where the capturing pawns stand
 // (PAWN_TRIES_PAWN_SQUARES); they are 0 under rules that announce none.
 
-import {
-  POSITIONS, POSITION_SHIFT, W_SIDE, W_HALFMOVE, W_KEY_LO, W_KEY_HI, copyPosition,
-} from '../chess/position';
+import { POSITIONS, POSITION_SHIFT, W_SIDE, W_HALFMOVE, W_KEY_LO, W_KEY_HI, copyPosition } from '../chess/position';
 import { seedRandom, randomBelow } from '../chess/random';
 import {
-  rule, pawnTriesAnnounced, RULE_REPEAT_IS_NONSENSE, RULE_PAWN_TRIES, RULE_REPETITION,
-  RULE_STALEMATE_LOSES, PAWN_TRIES_ANY_SECRET, PAWN_TRIES_ANY_OPEN,
+  rule,
+  pawnTriesAnnounced,
+  RULE_REPEAT_IS_NONSENSE,
+  RULE_PAWN_TRIES,
+  RULE_REPETITION,
+  RULE_STALEMATE_LOSES,
+  PAWN_TRIES_ANY_SECRET,
+  PAWN_TRIES_ANY_OPEN,
 } from './rules';
 import {
-  ANSWER_LEGAL, ANSWER_ILLEGAL, ANSWER_NONSENSE, PERCEPT_END_SHIFT, END_NONE, END_CHECKMATE,
-  END_STALEMATE, END_DRAW_REPETITION, answerAttempt, legalPawnCaptures, PAWN_TRY_SQUARES,
-  perceptEnd, announcedSquaresWord,
+  ANSWER_LEGAL,
+  ANSWER_ILLEGAL,
+  ANSWER_NONSENSE,
+  PERCEPT_END_SHIFT,
+  END_NONE,
+  END_CHECKMATE,
+  END_STALEMATE,
+  END_DRAW_REPETITION,
+  answerAttempt,
+  legalPawnCaptures,
+  PAWN_TRY_SQUARES,
+  perceptEnd,
+  announcedSquaresWord,
 } from './referee';
 import { ATTEMPTS, generateAttempts, isPawnCaptureAttempt } from './attempts';
 
@@ -84,13 +98,21 @@ export function initGame(maxEvents: i32): void {
 }
 
 function isRejected(attempt: i32): bool {
-  return attempt >= 0 && attempt < (1 << 15) && unchecked(REJECTED_TURN[attempt]) == turnStamp;
+  return attempt >= 0 && attempt < 1 << 15 && unchecked(REJECTED_TURN[attempt]) == turnStamp;
 }
 
-export function gameEventCount(): i32 { return eventCount; }
-export function gameResult(): i32 { return result; }
-export function gameEndReason(): i32 { return endReason; }
-export function gamePlies(): i32 { return plies; }
+export function gameEventCount(): i32 {
+  return eventCount;
+}
+export function gameResult(): i32 {
+  return result;
+}
+export function gameEndReason(): i32 {
+  return endReason;
+}
+export function gamePlies(): i32 {
+  return plies;
+}
 
 function logEvent(type: i32, side: i32, a: i32, b: i32, c: i32): bool {
   if ((eventCount + 1) * EVENT_WORDS > EVENTS.length) return false;
@@ -103,7 +125,9 @@ function logEvent(type: i32, side: i32, a: i32, b: i32, c: i32): bool {
   return true;
 }
 
-function sideToMove(): i32 { return unchecked(POSITIONS[(gameHandle << POSITION_SHIFT) + W_SIDE]); }
+function sideToMove(): i32 {
+  return unchecked(POSITIONS[(gameHandle << POSITION_SHIFT) + W_SIDE]);
+}
 
 function recordKey(): void {
   const base = gameHandle << POSITION_SHIFT;
@@ -183,12 +207,14 @@ export function gameAttempt(attempt: i32): i32 {
   let percept: i32;
   let obliged = false;
   if (repeated && rule(RULE_REPEAT_IS_NONSENSE) != 0) percept = ANSWER_NONSENSE;
-  else if (obligation != OBLIGE_NONE && !isPawnCaptureAttempt(gameHandle, attempt)) { percept = ANSWER_NONSENSE; obliged = true; }
-  else percept = answerAttempt(gameHandle, attempt, gameHandle + 1);
+  else if (obligation != OBLIGE_NONE && !isPawnCaptureAttempt(gameHandle, attempt)) {
+    percept = ANSWER_NONSENSE;
+    obliged = true;
+  } else percept = answerAttempt(gameHandle, attempt, gameHandle + 1);
   attemptsThisTurn++;
   const answer = percept & 3;
   if (answer != ANSWER_LEGAL) {
-    if (!obliged && attempt >= 0 && attempt < (1 << 15)) REJECTED_TURN[attempt] = turnStamp;
+    if (!obliged && attempt >= 0 && attempt < 1 << 15) REJECTED_TURN[attempt] = turnStamp;
     if (answer == ANSWER_ILLEGAL && obligation == OBLIGE_ONE) obligation = OBLIGE_NONE;
     return logEvent(EVENT_ATTEMPT, side, attempt, percept, 0) ? percept : GAME_LOG_FULL;
   }
@@ -201,7 +227,8 @@ export function gameAttempt(attempt: i32): i32 {
     percept |= end << PERCEPT_END_SHIFT;
   }
   if (end == END_CHECKMATE) result = side == 0 ? RESULT_WHITE_WINS : RESULT_BLACK_WINS;
-  else if (end == END_STALEMATE && rule(RULE_STALEMATE_LOSES) != 0) result = side == 0 ? RESULT_WHITE_WINS : RESULT_BLACK_WINS;
+  else if (end == END_STALEMATE && rule(RULE_STALEMATE_LOSES) != 0)
+    result = side == 0 ? RESULT_WHITE_WINS : RESULT_BLACK_WINS;
   else if (end != END_NONE) result = RESULT_DRAW;
   endReason = end;
   if (!logEvent(EVENT_ATTEMPT, side, attempt, percept, 0)) return GAME_LOG_FULL;

@@ -11,9 +11,29 @@
 //         key0 key1 key2 (what we hear after their move) and the OR node that follows.
 
 import {
-  resetTree, newNode, addEntry, addPending, setPositionOrdering, get, kindOf, isProven, isDisproven,
-  N_FIRST, N_NEXT, N_ATTEMPT, N_KEY, KIND_OR,
-  nodesMade, positionsMade, peakNodes, peakPositions, peakEntries, peakAttempts, nodeTop, positionTop, NODE_WORDS,
+  resetTree,
+  newNode,
+  addEntry,
+  addPending,
+  setPositionOrdering,
+  get,
+  kindOf,
+  isProven,
+  isDisproven,
+  N_FIRST,
+  N_NEXT,
+  N_ATTEMPT,
+  N_KEY,
+  KIND_OR,
+  nodesMade,
+  positionsMade,
+  peakNodes,
+  peakPositions,
+  peakEntries,
+  peakAttempts,
+  nodeTop,
+  positionTop,
+  NODE_WORDS,
 } from './tree';
 import { resetBuilds, setAttemptOrdering, setScratchPosition, dedupeBytes, DEDUPE_SLOT_BYTES } from './build';
 import { resetTable, tableHits } from './table';
@@ -26,15 +46,27 @@ import { streamInto, streamStop, streamStatus, streamed } from './stream';
 import { ESTIMATE_INCONSISTENT } from '../belief/estimate';
 import { pnsBegin, pnsRun } from './pns';
 import {
-  algorithmProperties, FAMILY_PROOF_NUMBER, FAMILY_DIRECTIONAL, FAMILY_IPNS, FAMILY_MASK,
-  ALGO_LEGAL_FIRST, ALGO_GREEDY, ALGO_EARLY, ALGO_INCREMENTAL, ALGO_UNBRANCHED,
+  algorithmProperties,
+  FAMILY_PROOF_NUMBER,
+  FAMILY_DIRECTIONAL,
+  FAMILY_IPNS,
+  FAMILY_MASK,
+  ALGO_LEGAL_FIRST,
+  ALGO_GREEDY,
+  ALGO_EARLY,
+  ALGO_INCREMENTAL,
+  ALGO_UNBRANCHED,
 } from './algorithms';
 import { POSITIONS, POSITION_SHIFT, POSITION_WORDS, W_SIDE, samePosition } from '../chess/position';
 
 /** The algorithm's row of the table in algorithms.ts (family | property bits). */
 let properties: i32 = 0;
-function has(property: i32): bool { return (properties & property) != 0; }
-function family(): i32 { return properties & FAMILY_MASK; }
+function has(property: i32): bool {
+  return (properties & property) != 0;
+}
+function family(): i32 {
+  return properties & FAMILY_MASK;
+}
 
 // solveStart / solveRun statuses
 export const SOLVE_PROVEN: i32 = 0;
@@ -68,17 +100,28 @@ let firstPosition: i32 = 0;
  * plies, with arenas of `maxNodes` nodes, `maxEntries` position entries and the position records
  * [first + count, positionEnd).
  */
-export function solveStart(first: i32, count: i32, ply: i32, algo: i32, options: i32, maxNodes: i32, maxEntries: i32, positionEnd: i32): i32 {
+export function solveStart(
+  first: i32,
+  count: i32,
+  ply: i32,
+  algo: i32,
+  options: i32,
+  maxNodes: i32,
+  maxEntries: i32,
+  positionEnd: i32,
+): i32 {
   if (first < 1 || count < 1 || first + count > positionEnd || maxEntries < count) return SOLVE_BAD_PROBLEM;
   const side = unchecked(POSITIONS[(first << POSITION_SHIFT) + W_SIDE]);
-  for (let i = 1; i < count; i++) if (unchecked(POSITIONS[((first + i) << POSITION_SHIFT) + W_SIDE]) != side) return SOLVE_BAD_PROBLEM;
+  for (let i = 1; i < count; i++)
+    if (unchecked(POSITIONS[((first + i) << POSITION_SHIFT) + W_SIDE]) != side) return SOLVE_BAD_PROBLEM;
   const root = begin(first, first + count, side, ply, algo, options, maxNodes, maxEntries, positionEnd);
   if (root < 0) return SOLVE_BAD_PROBLEM;
   for (let i = 0; i < count; i++) {
     let seen = false;
     for (let j = 0; j < i && !seen; j++) seen = samePosition(first + i, first + j, true);
     if (seen) continue;
-    if (has(ALGO_INCREMENTAL)) addPending(root, first + i); else addEntry(root, first + i);
+    if (has(ALGO_INCREMENTAL)) addPending(root, first + i);
+    else addEntry(root, first + i);
   }
   startAlgorithm(root);
   return SOLVE_MORE;
@@ -93,8 +136,19 @@ export function solveStart(first: i32, count: i32, ply: i32, algo: i32, options:
  * of the view (0 White, 1 Black). Record `estimateEnd` is the search's scratch; its positions are
  * [estimateEnd + 1, positionEnd).
  */
-export function solveStartInterleaved(viewRoot: i32, estimateEnd: i32, side: i32, ply: i32, algo: i32, options: i32, maxNodes: i32, maxEntries: i32, positionEnd: i32): i32 {
-  if ((algorithmProperties(algo) & FAMILY_MASK) != FAMILY_DIRECTIONAL || estimateEnd + 1 >= positionEnd) return SOLVE_BAD_PROBLEM;
+export function solveStartInterleaved(
+  viewRoot: i32,
+  estimateEnd: i32,
+  side: i32,
+  ply: i32,
+  algo: i32,
+  options: i32,
+  maxNodes: i32,
+  maxEntries: i32,
+  positionEnd: i32,
+): i32 {
+  if ((algorithmProperties(algo) & FAMILY_MASK) != FAMILY_DIRECTIONAL || estimateEnd + 1 >= positionEnd)
+    return SOLVE_BAD_PROBLEM;
   const root = begin(estimateEnd + 1, estimateEnd + 1, side, ply, algo, options, maxNodes, maxEntries, positionEnd);
   if (root < 0 || !streamInto(root, viewRoot, estimateEnd, side)) return SOLVE_BAD_PROBLEM;
   startAlgorithm(root);
@@ -102,7 +156,17 @@ export function solveStartInterleaved(viewRoot: i32, estimateEnd: i32, side: i32
 }
 
 /** Resets everything for a search whose positions start at `first` (record first - 1: scratch); returns the root, -1 if bad. */
-function begin(first: i32, firstFree: i32, side: i32, ply: i32, algo: i32, options: i32, maxNodes: i32, maxEntries: i32, positionEnd: i32): i32 {
+function begin(
+  first: i32,
+  firstFree: i32,
+  side: i32,
+  ply: i32,
+  algo: i32,
+  options: i32,
+  maxNodes: i32,
+  maxEntries: i32,
+  positionEnd: i32,
+): i32 {
   if (first < 1 || ply < 1 || algorithmProperties(algo) < 0 || firstFree > positionEnd || maxNodes < 1) return -1;
   properties = algorithmProperties(algo);
   resetTree(maxNodes, maxEntries, firstFree, positionEnd);
@@ -129,10 +193,17 @@ function startAlgorithm(root: i32): void {
 /** Continues the search for about `budget` more nodes and positions made. */
 export function solveRun(budget: f64): i32 {
   const f = family();
-  const status = f == FAMILY_IPNS ? ipnsRun(budget) : f == FAMILY_DIRECTIONAL ? incrementalRun(budget)
-    : f == FAMILY_PROOF_NUMBER ? pnsRun(budget) : dfsRun(budget);
+  const status =
+    f == FAMILY_IPNS
+      ? ipnsRun(budget)
+      : f == FAMILY_DIRECTIONAL
+        ? incrementalRun(budget)
+        : f == FAMILY_PROOF_NUMBER
+          ? pnsRun(budget)
+          : dfsRun(budget);
   if (status == RUN_MORE) return SOLVE_MORE;
-  if (status == RUN_STREAM_FAILED) return streamStatus() == ESTIMATE_INCONSISTENT ? SOLVE_INCONSISTENT : SOLVE_BELIEF_LIMIT;
+  if (status == RUN_STREAM_FAILED)
+    return streamStatus() == ESTIMATE_INCONSISTENT ? SOLVE_INCONSISTENT : SOLVE_BELIEF_LIMIT;
   if (status != RUN_DONE) return SOLVE_NO_ROOM;
   return isProven(ROOT) ? SOLVE_PROVEN : SOLVE_DISPROVEN;
 }
@@ -163,8 +234,13 @@ export function solveStat(which: i32): f64 {
   if (which == STAT_NODES) return nodesMade;
   if (which == STAT_POSITIONS) return positionsMade;
   if (which == STAT_PEAK_BYTES) {
-    return f64(peakNodes) * f64(NODE_BYTES) + f64(peakPositions - firstPosition) * f64(POSITION_WORDS * 4) +
-      f64(peakEntries) * f64(ENTRY_BYTES) + f64(peakAttempts) * f64(ATTEMPT_BYTES) + dedupeBytes();
+    return (
+      f64(peakNodes) * f64(NODE_BYTES) +
+      f64(peakPositions - firstPosition) * f64(POSITION_WORDS * 4) +
+      f64(peakEntries) * f64(ENTRY_BYTES) +
+      f64(peakAttempts) * f64(ATTEMPT_BYTES) +
+      dedupeBytes()
+    );
   }
   if (which == STAT_LIVE_NODES) return f64(nodeTop);
   if (which == STAT_LIVE_POSITIONS) return f64(positionTop - firstPosition);
@@ -188,7 +264,7 @@ function put(word: i32): void {
     grown.set(STRATEGY);
     STRATEGY = grown;
   }
-  unchecked(STRATEGY[strategyLength++] = word);
+  unchecked((STRATEGY[strategyLength++] = word));
 }
 
 function putKey(node: i32): void {
@@ -206,12 +282,19 @@ function writeOr(node: i32): void {
   put(parts);
   for (let c = get(chosen, N_FIRST); c >= 0; c = get(c, N_NEXT)) {
     putKey(c);
-    if (kindOf(c) == KIND_OR) { put(STRATEGY_REJECTED); writeOr(c); continue; }
+    if (kindOf(c) == KIND_OR) {
+      put(STRATEGY_REJECTED);
+      writeOr(c);
+      continue;
+    }
     put(STRATEGY_LEGAL);
     let replies = 0;
     for (let r = get(c, N_FIRST); r >= 0; r = get(r, N_NEXT)) replies++;
     put(replies);
-    for (let r = get(c, N_FIRST); r >= 0; r = get(r, N_NEXT)) { putKey(r); writeOr(r); }
+    for (let r = get(c, N_FIRST); r >= 0; r = get(r, N_NEXT)) {
+      putKey(r);
+      writeOr(r);
+    }
   }
 }
 
@@ -223,4 +306,6 @@ export function strategyWrite(): i32 {
   return strategyLength;
 }
 
-export function strategyBuffer(): Int32Array { return STRATEGY; }
+export function strategyBuffer(): Int32Array {
+  return STRATEGY;
+}

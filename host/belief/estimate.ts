@@ -6,8 +6,19 @@ import { POSITION_WORDS } from '../constants';
 import { makeUci } from '../notation/move';
 import type { View } from '../record/record';
 import {
-  loadView, startBreadthFirst, runBreadthFirst, breadthFirstLayer, startDepthFirst, nextDepthFirst, lastFound, storeBase,
-  historiesFound, chosenMoves, estimateWork, failedEvent, type Step,
+  loadView,
+  startBreadthFirst,
+  runBreadthFirst,
+  breadthFirstLayer,
+  startDepthFirst,
+  nextDepthFirst,
+  lastFound,
+  storeBase,
+  historiesFound,
+  chosenMoves,
+  estimateWork,
+  failedEvent,
+  type Step,
 } from '../core/estimator';
 import { pliesBefore } from './describe';
 
@@ -64,7 +75,12 @@ export interface EstimateResult {
 
 const STEP = 20_000; // work units per core call: short enough to check the clock and report progress
 
-interface Run { engine: Engine; view: View; limits: Limits; started: number }
+interface Run {
+  engine: Engine;
+  view: View;
+  limits: Limits;
+  started: number;
+}
 
 function begin(engine: Engine, view: View, limits: Limits): Run {
   loadView(engine, view);
@@ -80,7 +96,12 @@ function stopReason(run: Run): Outcome | undefined {
 
 /** The result of a run that ended with `outcome` (an inconsistent view: no positions, and where it failed). */
 function finish(run: Run, outcome: Outcome, handles: number[]): EstimateResult {
-  const result: EstimateResult = { outcome, handles: outcome === 'inconsistent' ? [] : handles, work: estimateWork(run.engine), ms: performance.now() - run.started };
+  const result: EstimateResult = {
+    outcome,
+    handles: outcome === 'inconsistent' ? [] : handles,
+    work: estimateWork(run.engine),
+    ms: performance.now() - run.started,
+  };
   if (outcome === 'inconsistent') {
     result.failedEvent = failedEvent(run.engine);
     result.failedPly = pliesBefore(run.view, result.failedEvent);
@@ -98,7 +119,13 @@ function ended(step: Step): Outcome | undefined {
  * FIRST_STORE positions (or the engine's, if larger), and only when a run fills its store
  * (`storeFull`) one 8 times bigger, up to `need` positions or the memory budget.
  */
-function growing<R extends { ms: number }>(engine: Engine, need: number, limits: Limits, run: (timeMs: number | undefined) => R, storeFull: (r: R) => boolean): R {
+function growing<R extends { ms: number }>(
+  engine: Engine,
+  need: number,
+  limits: Limits,
+  run: (timeMs: number | undefined) => R,
+  storeFull: (r: R) => boolean,
+): R {
   const base = storeBase(engine);
   const budget = Math.max(engine.capacity, Math.floor((limits.memoryBytes ?? DEFAULT_ARENA_BYTES) / RECORD_BYTES));
   const wanted = Math.min(base + need, budget);
@@ -122,13 +149,24 @@ function growing<R extends { ms: number }>(engine: Engine, need: number, limits:
  * removed), in the engine's arena (which may grow: see Limits.memoryBytes; its records are the
  * estimator's).
  */
-export function estimateBelief(engine: Engine, view: View, mode: EstimateMode, limits: Limits = {}, onProgress?: (found: number, work: number) => void): EstimateResult {
+export function estimateBelief(
+  engine: Engine,
+  view: View,
+  mode: EstimateMode,
+  limits: Limits = {},
+  onProgress?: (found: number, work: number) => void,
+): EstimateResult {
   const limit = limits.positions ?? DEFAULT_LIMIT_POSITIONS;
   // depth-first looks for one position past the limit, to tell "exactly the limit" (complete) from "more"
   const stop = mode === 'bfs' ? limit : limit + 1;
   const need = mode === 'bfs' ? 2 * (limit + 1) : limit + 1;
-  const result = growing(engine, need, limits, (timeMs) => runEstimate(engine, view, mode, stop, { ...limits, timeMs }, onProgress),
-    (r) => r.outcome === 'limit-positions' && (mode === 'bfs' || r.handles.length < stop));
+  const result = growing(
+    engine,
+    need,
+    limits,
+    (timeMs) => runEstimate(engine, view, mode, stop, { ...limits, timeMs }, onProgress),
+    (r) => r.outcome === 'limit-positions' && (mode === 'bfs' || r.handles.length < stop),
+  );
   if (result.handles.length > limit) {
     result.handles.length = limit;
     result.outcome = 'limit-positions';
@@ -136,11 +174,21 @@ export function estimateBelief(engine: Engine, view: View, mode: EstimateMode, l
   return result;
 }
 
-function runEstimate(engine: Engine, view: View, mode: EstimateMode, maxPositions: number, limits: Limits, onProgress?: (found: number, work: number) => void): EstimateResult {
+function runEstimate(
+  engine: Engine,
+  view: View,
+  mode: EstimateMode,
+  maxPositions: number,
+  limits: Limits,
+  onProgress?: (found: number, work: number) => void,
+): EstimateResult {
   const run = begin(engine, view, limits);
   if (mode === 'bfs') {
     let step = startBreadthFirst(engine);
-    const layerDone = (outcome: Outcome, handles: number[]) => ({ ...finish(run, outcome, handles), eventsDone: breadthFirstLayer(engine).eventsDone });
+    const layerDone = (outcome: Outcome, handles: number[]) => ({
+      ...finish(run, outcome, handles),
+      eventsDone: breadthFirstLayer(engine).eventsDone,
+    });
     while (step === 'more') {
       const stop = stopReason(run);
       if (stop) return layerDone(stop, []);
@@ -150,7 +198,10 @@ function runEstimate(engine: Engine, view: View, mode: EstimateMode, maxPosition
     if (step !== 'complete') return layerDone(ended(step)!, []);
     const { base, count } = breadthFirstLayer(engine);
     if (count > maxPositions) return layerDone('limit-positions', []);
-    return layerDone('complete', Array.from({ length: count }, (_, i) => base + i));
+    return layerDone(
+      'complete',
+      Array.from({ length: count }, (_, i) => base + i),
+    );
   }
   const handles: number[] = [];
   if (startDepthFirst(engine, 'positions') === 'limit-positions') return finish(run, 'limit-positions', handles);
@@ -172,8 +223,13 @@ function runEstimate(engine: Engine, view: View, mode: EstimateMode, maxPosition
 
 /** Up to `k` distinct consistent positions from shuffled depth-first descents (seeded); the arena grows as for estimateBelief. */
 export function sampleBelief(engine: Engine, view: View, k: number, seed: number, limits: Limits = {}): EstimateResult {
-  return growing(engine, k, limits, (timeMs) => runSample(engine, view, k, seed, { ...limits, timeMs }),
-    (r) => r.outcome === 'limit-positions' && r.handles.length < k);
+  return growing(
+    engine,
+    k,
+    limits,
+    (timeMs) => runSample(engine, view, k, seed, { ...limits, timeMs }),
+    (r) => r.outcome === 'limit-positions' && r.handles.length < k,
+  );
 }
 
 function runSample(engine: Engine, view: View, k: number, seed: number, limits: Limits): EstimateResult {
@@ -211,9 +267,13 @@ export interface InformationSet {
 export function informationSet(engine: Engine, view: View, list = false, limits: Limits = {}): InformationSet {
   if (engine.capacity < storeBase(engine) + 2) engine.resize(storeBase(engine) + 2);
   const run = begin(engine, view, limits);
-  const ownMoves = view.events.filter((e) => e.type === 'attempt' && e.side === view.as && e.percept.answer === 'legal').map((e) => (e as { attempt: string }).attempt);
-  const firstIsOwn = view.events.findIndex((e) => (e.type === 'attempt' && e.percept.answer === 'legal') || (e.type === 'opponent-move' && e.percept)) ===
-    view.events.findIndex((e) => e.type === 'attempt' && e.percept.answer === 'legal');
+  const ownMoves = view.events
+    .filter((e) => e.type === 'attempt' && e.side === view.as && e.percept.answer === 'legal')
+    .map((e) => (e as { attempt: string }).attempt);
+  const firstIsOwn =
+    view.events.findIndex(
+      (e) => (e.type === 'attempt' && e.percept.answer === 'legal') || (e.type === 'opponent-move' && e.percept),
+    ) === view.events.findIndex((e) => e.type === 'attempt' && e.percept.answer === 'legal');
   const histories: string[][] = [];
   // one history past the limit tells "exactly the limit" (complete) from "more" (partial)
   const stopAt = limits.positions === undefined ? Infinity : limits.positions + 1;
@@ -225,7 +285,14 @@ export function informationSet(engine: Engine, view: View, list = false, limits:
       histories.length = Math.min(histories.length, count);
       outcome = 'limit-positions';
     }
-    return { outcome, count, work, ms, ...(failed === undefined ? {} : { failedEvent: failed, failedPly }), ...(list ? { histories } : {}) };
+    return {
+      outcome,
+      count,
+      work,
+      ms,
+      ...(failed === undefined ? {} : { failedEvent: failed, failedPly }),
+      ...(list ? { histories } : {}),
+    };
   };
   if (startDepthFirst(engine, 'histories') === 'limit-positions') return done('limit-positions');
   for (;;) {

@@ -3,12 +3,29 @@
 //   [--out FILE.svg|FILE.png] [--json] [--backend wasm|js]
 import type { Argv } from 'yargs';
 import { createEngine } from '../node';
-import { withBackend, withGameSelection, runCommand, finishWith, seconds, progressLine, EXIT_CODES_TEXT, say, io } from './common';
+import {
+  withBackend,
+  withGameSelection,
+  runCommand,
+  finishWith,
+  seconds,
+  progressLine,
+  EXIT_CODES_TEXT,
+  say,
+  io,
+} from './common';
 import { parseCount, parseSeconds } from '../io/args';
 import { writeAtomically } from '../io/files';
 import { viewInFile } from '../referee/validate';
 import type { Side, View } from '../record/record';
-import { estimateBelief, sampleBelief, DEFAULT_LIMIT_POSITIONS, MAX_LIMIT_POSITIONS, type EstimateResult, type Outcome } from '../belief/estimate';
+import {
+  estimateBelief,
+  sampleBelief,
+  DEFAULT_LIMIT_POSITIONS,
+  MAX_LIMIT_POSITIONS,
+  type EstimateResult,
+  type Outcome,
+} from '../belief/estimate';
 import { pliesBefore, describeEvent, inconsistentMessage } from '../belief/describe';
 import { pieceHeatmap, heatmapText, heatmapSvg, heatmapPng, type Heatmap } from '../belief/heatmap';
 import { pieceLetter } from '../notation/fen';
@@ -17,19 +34,31 @@ import { fail, EXIT } from '../errors';
 
 type Mode = 'bfs' | 'dfs' | 'sample';
 
-interface Request { mode: Mode; limit: number; k: number; seed: number; work?: number; timeMs?: number }
+interface Request {
+  mode: Mode;
+  limit: number;
+  k: number;
+  seed: number;
+  work?: number;
+  timeMs?: number;
+}
 
 function limitMessage(result: EstimateResult, mode: Mode, request: Request, view: View): string {
   switch (result.outcome) {
     case 'limit-positions': {
-      if (mode !== 'bfs') return `limit reached: more than ${request.limit} positions (--limit-positions ${request.limit}); the count is partial`;
+      if (mode !== 'bfs')
+        return `limit reached: more than ${request.limit} positions (--limit-positions ${request.limit}); the count is partial`;
       const event = result.eventsDone ?? view.events.length;
-      if (event >= view.events.length) return `limit reached: the belief has more than ${request.limit} positions (--limit-positions ${request.limit}); breadth-first keeps no partial result`;
+      if (event >= view.events.length)
+        return `limit reached: the belief has more than ${request.limit} positions (--limit-positions ${request.limit}); breadth-first keeps no partial result`;
       return `limit reached: a breadth-first layer grew past ${request.limit} positions at ply ${pliesBefore(view, event) + 1} (${describeEvent(view, event)}; --limit-positions ${request.limit}); breadth-first keeps no partial result`;
     }
-    case 'limit-time': return `limit reached: time limit of ${seconds(request.timeMs ?? 0)} (--limit-time); the ${mode === 'bfs' ? 'run stopped with no partial result' : 'count is partial'}`;
-    case 'limit-work': return `limit reached: work limit of ${request.work} (--limit-work); the ${mode === 'bfs' ? 'run stopped with no partial result' : 'count is partial'}`;
-    default: return 'limit reached: the view has more opponent turns than the depth-first estimator follows; try --mode bfs';
+    case 'limit-time':
+      return `limit reached: time limit of ${seconds(request.timeMs ?? 0)} (--limit-time); the ${mode === 'bfs' ? 'run stopped with no partial result' : 'count is partial'}`;
+    case 'limit-work':
+      return `limit reached: work limit of ${request.work} (--limit-work); the ${mode === 'bfs' ? 'run stopped with no partial result' : 'count is partial'}`;
+    default:
+      return 'limit reached: the view has more opponent turns than the depth-first estimator follows; try --mode bfs';
   }
 }
 
@@ -64,88 +93,167 @@ const SHOW = ['count', 'fens', 'boards', 'heatmap'] as const;
 type Show = (typeof SHOW)[number];
 
 interface BeliefArgs {
-  file?: string; as?: Side; game?: string; mode: Mode; k: string; seed: string;
-  limitPositions: string; limitTime?: string; limitWork?: string;
-  show: Show; out?: string; json: boolean; backend: BackendName;
+  file?: string;
+  as?: Side;
+  game?: string;
+  mode: Mode;
+  k: string;
+  seed: string;
+  limitPositions: string;
+  limitTime?: string;
+  limitWork?: string;
+  show: Show;
+  out?: string;
+  json: boolean;
+  backend: BackendName;
 }
 
 export const beliefCommand = {
   command: 'belief <file>',
-  describe: 'the belief state of a player: every position consistent with his view of a game (counted, listed, drawn, or summed per square as a heatmap)',
-  builder: (y: Argv) => withBackend(withGameSelection(y)
-    .option('mode', { choices: ['bfs', 'dfs', 'sample'] as const, default: 'dfs' as Mode, describe: 'breadth-first (layer by layer), depth-first (streaming; keeps a partial result on a limit), or a seeded random sample of k positions' })
-    .option('k', { type: 'string', default: '10', describe: 'sample size (--mode sample)' })
-    .option('seed', { type: 'string', default: '1', describe: 'sampler seed (--mode sample)' })
-    .option('limit-positions', { type: 'string', default: String(DEFAULT_LIMIT_POSITIONS), describe: `stop after this many positions (breadth-first: in any layer); at most ${MAX_LIMIT_POSITIONS}` })
-    .option('limit-time', { type: 'string', describe: 'stop after this many seconds' })
-    .option('limit-work', { type: 'string', describe: 'stop after this much work (positions generated and tested)' })
-    .option('show', { choices: SHOW, default: 'count' as Show, describe: 'count only; every FEN; every board; or per square, how many positions have an opponent piece there' })
-    .option('out', { type: 'string', describe: 'also write the opponent-piece heatmap as an image to this file (atomically): SVG for FILE.svg, PNG for FILE.png' })
-    .option('json', { type: 'boolean', default: false, describe: 'print one JSON object (outcome, count, work, ms, fens when shown, heatmap counts)' })
-    .example('$0 belief games.kpgn --as white --game 3 --show heatmap --out belief.svg', 'where Black\'s pieces may be, as White knows game 3')
-    .example('$0 belief games.kpgn --as black --out belief.png', 'the same for White\'s pieces as Black knows game 1, as a PNG image')
-    .example('$0 belief view.kpgn --mode sample -k 5 --seed 7 --show fens', 'five random positions White cannot rule out')
-    .epilogue(EXIT_CODES_TEXT)),
-  handler: (argv: BeliefArgs) => runCommand(() => {
-    const file = argv.file ?? '';
-    const limit = parseCount('limit-positions', argv.limitPositions, 1, MAX_LIMIT_POSITIONS);
-    const k = parseCount('k', argv.k, 1, MAX_LIMIT_POSITIONS);
-    const seed = parseCount('seed', argv.seed, 0, 0x7fffffff);
-    const timeMs = parseSeconds('limit-time', argv.limitTime);
-    const work = argv.limitWork === undefined ? undefined : parseCount('limit-work', argv.limitWork, 1, Number.MAX_SAFE_INTEGER);
-    const format = argv.out === undefined ? undefined : imageFormat(argv.out);
-    const engine = createEngine(argv.backend, 2); // the estimators grow its arena as the run needs
-    const { view, game } = viewInFile(engine, file, argv.as, argv.game);
-    const request: Request = { mode: argv.mode, limit, k, seed, work, timeMs };
+  describe:
+    'the belief state of a player: every position consistent with his view of a game (counted, listed, drawn, or summed per square as a heatmap)',
+  builder: (y: Argv) =>
+    withBackend(
+      withGameSelection(y)
+        .option('mode', {
+          choices: ['bfs', 'dfs', 'sample'] as const,
+          default: 'dfs' as Mode,
+          describe:
+            'breadth-first (layer by layer), depth-first (streaming; keeps a partial result on a limit), or a seeded random sample of k positions',
+        })
+        .option('k', { type: 'string', default: '10', describe: 'sample size (--mode sample)' })
+        .option('seed', { type: 'string', default: '1', describe: 'sampler seed (--mode sample)' })
+        .option('limit-positions', {
+          type: 'string',
+          default: String(DEFAULT_LIMIT_POSITIONS),
+          describe: `stop after this many positions (breadth-first: in any layer); at most ${MAX_LIMIT_POSITIONS}`,
+        })
+        .option('limit-time', { type: 'string', describe: 'stop after this many seconds' })
+        .option('limit-work', {
+          type: 'string',
+          describe: 'stop after this much work (positions generated and tested)',
+        })
+        .option('show', {
+          choices: SHOW,
+          default: 'count' as Show,
+          describe:
+            'count only; every FEN; every board; or per square, how many positions have an opponent piece there',
+        })
+        .option('out', {
+          type: 'string',
+          describe:
+            'also write the opponent-piece heatmap as an image to this file (atomically): SVG for FILE.svg, PNG for FILE.png',
+        })
+        .option('json', {
+          type: 'boolean',
+          default: false,
+          describe: 'print one JSON object (outcome, count, work, ms, fens when shown, heatmap counts)',
+        })
+        .example(
+          '$0 belief games.kpgn --as white --game 3 --show heatmap --out belief.svg',
+          "where Black's pieces may be, as White knows game 3",
+        )
+        .example(
+          '$0 belief games.kpgn --as black --out belief.png',
+          "the same for White's pieces as Black knows game 1, as a PNG image",
+        )
+        .example(
+          '$0 belief view.kpgn --mode sample -k 5 --seed 7 --show fens',
+          'five random positions White cannot rule out',
+        )
+        .epilogue(EXIT_CODES_TEXT),
+    ),
+  handler: (argv: BeliefArgs) =>
+    runCommand(() => {
+      const file = argv.file ?? '';
+      const limit = parseCount('limit-positions', argv.limitPositions, 1, MAX_LIMIT_POSITIONS);
+      const k = parseCount('k', argv.k, 1, MAX_LIMIT_POSITIONS);
+      const seed = parseCount('seed', argv.seed, 0, 0x7fffffff);
+      const timeMs = parseSeconds('limit-time', argv.limitTime);
+      const work =
+        argv.limitWork === undefined ? undefined : parseCount('limit-work', argv.limitWork, 1, Number.MAX_SAFE_INTEGER);
+      const format = argv.out === undefined ? undefined : imageFormat(argv.out);
+      const engine = createEngine(argv.backend, 2); // the estimators grow its arena as the run needs
+      const { view, game } = viewInFile(engine, file, argv.as, argv.game);
+      const request: Request = { mode: argv.mode, limit, k, seed, work, timeMs };
 
-    const progress = progressLine(`belief (${argv.mode})`);
-    const limits = { positions: limit, work, timeMs };
-    const result = argv.mode === 'sample' ? sampleBelief(engine, view, k, seed, limits)
-      : estimateBelief(engine, view, argv.mode, limits, (found, w) => progress.update(`${found} positions${argv.mode === 'bfs' ? ' in the layer' : ''}, work ${w}`));
-    const ms = result.ms;
-    progress.done();
+      const progress = progressLine(`belief (${argv.mode})`);
+      const limits = { positions: limit, work, timeMs };
+      const result =
+        argv.mode === 'sample'
+          ? sampleBelief(engine, view, k, seed, limits)
+          : estimateBelief(engine, view, argv.mode, limits, (found, w) =>
+              progress.update(`${found} positions${argv.mode === 'bfs' ? ' in the layer' : ''}, work ${w}`),
+            );
+      const ms = result.ms;
+      progress.done();
 
-    const { outcome, handles } = result;
-    const partial = outcome !== 'complete';
-    const countKnown = outcome === 'complete' || outcome === 'inconsistent' || argv.mode !== 'bfs'; // breadth-first stopped early has no partial result
-    const enemy: 0 | 1 = view.as === 'white' ? 1 : 0;
-    const wantHeatmap = argv.show === 'heatmap' || argv.out !== undefined || argv.json;
-    const heatmap: Heatmap | undefined = wantHeatmap ? pieceHeatmap((function* () { for (const h of handles) yield engine.setup(h).board; })(), enemy) : undefined;
-    const wantFens = argv.show === 'fens' || argv.show === 'boards';
-    const positions = wantFens ? handles.map((h) => ({ fen: engine.fen(h), board: engine.setup(h).board })).sort((a, b) => (a.fen < b.fen ? -1 : a.fen > b.fen ? 1 : 0)) : [];
-    const message = outcome === 'complete' ? undefined
-      : outcome === 'inconsistent' ? inconsistentMessage(view, result.failedEvent, result.failedPly)
-        : limitMessage(result, argv.mode, request, view);
+      const { outcome, handles } = result;
+      const partial = outcome !== 'complete';
+      const countKnown = outcome === 'complete' || outcome === 'inconsistent' || argv.mode !== 'bfs'; // breadth-first stopped early has no partial result
+      const enemy: 0 | 1 = view.as === 'white' ? 1 : 0;
+      const wantHeatmap = argv.show === 'heatmap' || argv.out !== undefined || argv.json;
+      const heatmap: Heatmap | undefined = wantHeatmap
+        ? pieceHeatmap(
+            (function* () {
+              for (const h of handles) yield engine.setup(h).board;
+            })(),
+            enemy,
+          )
+        : undefined;
+      const wantFens = argv.show === 'fens' || argv.show === 'boards';
+      const positions = wantFens
+        ? handles
+            .map((h) => ({ fen: engine.fen(h), board: engine.setup(h).board }))
+            .sort((a, b) => (a.fen < b.fen ? -1 : a.fen > b.fen ? 1 : 0))
+        : [];
+      const message =
+        outcome === 'complete'
+          ? undefined
+          : outcome === 'inconsistent'
+            ? inconsistentMessage(view, result.failedEvent, result.failedPly)
+            : limitMessage(result, argv.mode, request, view);
 
-    if (argv.out !== undefined && heatmap) {
-      const title = `${view.as === 'white' ? 'White' : 'Black'}'s belief: ${view.white} vs ${view.black}, game ${game}, after ${pliesBefore(view, view.events.length)} plies${partial ? ` (${outcome})` : ''}`;
-      writeAtomically(argv.out, format === 'png' ? heatmapPng(heatmap, title) : heatmapSvg(heatmap, title));
-    }
-
-    if (argv.json) {
-      const doc: Record<string, unknown> = {
-        file, game, as: view.as, mode: argv.mode, outcome, complete: !partial,
-        count: countKnown ? handles.length : null, work: result.work, ms: Math.round(ms * 1000) / 1000,
-      };
-      if (argv.mode === 'sample') Object.assign(doc, { k, seed });
-      if (outcome === 'inconsistent') Object.assign(doc, { failedEvent: result.failedEvent, failedPly: result.failedPly });
-      if (message !== undefined) doc.message = message;
-      if (wantFens) doc.fens = positions.map((p) => p.fen);
-      if (heatmap) doc.heatmap = { color: enemy === 0 ? 'white' : 'black', total: heatmap.total, counts: heatmap.counts };
-      if (argv.out !== undefined) doc[format!] = argv.out;
-      say(JSON.stringify(doc));
-    } else {
-      const what = argv.mode === 'sample' ? `sample of ${k}, seed ${seed}` : argv.mode;
-      say(`positions: ${countKnown ? handles.length : 'unknown'}${partial && countKnown && outcome !== 'inconsistent' ? ' (partial)' : ''}`);
-      say(`outcome: ${outcome} (${what}; work ${result.work}, ${seconds(ms)})`);
-      if (argv.show === 'fens') for (const p of positions) say(p.fen);
-      if (argv.show === 'boards') positions.forEach((p, i) => say(`\n${i + 1}. ${p.fen}\n${boardText(p.board)}`));
-      if (argv.show === 'heatmap' && heatmap) {
-        say(`\n${enemy === 0 ? 'White' : 'Black'} pieces: positions (of ${heatmap.total}) with one on each square`);
-        io.out(heatmapText(heatmap));
+      if (argv.out !== undefined && heatmap) {
+        const title = `${view.as === 'white' ? 'White' : 'Black'}'s belief: ${view.white} vs ${view.black}, game ${game}, after ${pliesBefore(view, view.events.length)} plies${partial ? ` (${outcome})` : ''}`;
+        writeAtomically(argv.out, format === 'png' ? heatmapPng(heatmap, title) : heatmapSvg(heatmap, title));
       }
-      if (argv.out !== undefined) say(`heatmap written to ${argv.out}`);
-    }
-    if (message !== undefined) finishWith(outcome === 'inconsistent' ? EXIT.inconsistent : EXIT.limit, message);
-  }),
+
+      if (argv.json) {
+        const doc: Record<string, unknown> = {
+          file,
+          game,
+          as: view.as,
+          mode: argv.mode,
+          outcome,
+          complete: !partial,
+          count: countKnown ? handles.length : null,
+          work: result.work,
+          ms: Math.round(ms * 1000) / 1000,
+        };
+        if (argv.mode === 'sample') Object.assign(doc, { k, seed });
+        if (outcome === 'inconsistent')
+          Object.assign(doc, { failedEvent: result.failedEvent, failedPly: result.failedPly });
+        if (message !== undefined) doc.message = message;
+        if (wantFens) doc.fens = positions.map((p) => p.fen);
+        if (heatmap)
+          doc.heatmap = { color: enemy === 0 ? 'white' : 'black', total: heatmap.total, counts: heatmap.counts };
+        if (argv.out !== undefined) doc[format!] = argv.out;
+        say(JSON.stringify(doc));
+      } else {
+        const what = argv.mode === 'sample' ? `sample of ${k}, seed ${seed}` : argv.mode;
+        say(
+          `positions: ${countKnown ? handles.length : 'unknown'}${partial && countKnown && outcome !== 'inconsistent' ? ' (partial)' : ''}`,
+        );
+        say(`outcome: ${outcome} (${what}; work ${result.work}, ${seconds(ms)})`);
+        if (argv.show === 'fens') for (const p of positions) say(p.fen);
+        if (argv.show === 'boards') positions.forEach((p, i) => say(`\n${i + 1}. ${p.fen}\n${boardText(p.board)}`));
+        if (argv.show === 'heatmap' && heatmap) {
+          say(`\n${enemy === 0 ? 'White' : 'Black'} pieces: positions (of ${heatmap.total}) with one on each square`);
+          io.out(heatmapText(heatmap));
+        }
+        if (argv.out !== undefined) say(`heatmap written to ${argv.out}`);
+      }
+      if (message !== undefined) finishWith(outcome === 'inconsistent' ? EXIT.inconsistent : EXIT.limit, message);
+    }),
 };

@@ -10,7 +10,8 @@ export const EXIT_CODES_TEXT = `Exit codes: ${EXIT.ok} complete, ${EXIT.inconsis
 
 export function withBackend<T>(y: Argv<T>) {
   return y.option('backend', {
-    choices: BACKENDS as BackendName[], default: 'wasm' as BackendName,
+    choices: BACKENDS as BackendName[],
+    default: 'wasm' as BackendName,
     describe: 'core to run: the WebAssembly build or the plain-JS build of the same source',
   });
 }
@@ -23,7 +24,10 @@ export function withDbOption<T>(y: Argv<T>, describe = 'the problem database fil
 export function withGameSelection<T>(y: Argv<T>) {
   return y
     .positional('file', { type: 'string', describe: 'a KPGN or JSON file of records or views, or a ks-game save' })
-    .option('as', { choices: ['white', 'black'] as const, describe: 'whose view (required for a record; a view file is its own side\'s)' })
+    .option('as', {
+      choices: ['white', 'black'] as const,
+      describe: "whose view (required for a record; a view file is its own side's)",
+    })
     .option('game', { type: 'string', describe: 'game N of the file (1-based)', defaultDescription: '1' });
 }
 
@@ -32,12 +36,18 @@ export function withGameSelection<T>(y: Argv<T>) {
  * in-process (test/lib/cli.ts).
  */
 export const io = {
-  out: (text: string): void => { process.stdout.write(text); },
-  err: (text: string): void => { process.stderr.write(text); },
+  out: (text: string): void => {
+    process.stdout.write(text);
+  },
+  err: (text: string): void => {
+    process.stderr.write(text);
+  },
 };
 
 /** A line of output. */
-export function say(line: string): void { io.out(`${line}\n`); }
+export function say(line: string): void {
+  io.out(`${line}\n`);
+}
 
 /**
  * Runs a command body: a KriegError becomes one line on stderr and the exit code the error registry
@@ -59,7 +69,9 @@ export function finishWith(exitCode: number, message: string): void {
   process.exitCode = exitCode;
 }
 
-export function seconds(ms: number): string { return `${(ms / 1000).toFixed(3)} s`; }
+export function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(3)} s`;
+}
 
 /** A throttled progress line on stderr, when stderr is a terminal (or KRIEG_PROGRESS is set). */
 export function progressLine(what: string): { update: (text: string) => void; done: () => void } {
@@ -77,6 +89,8 @@ export function progressLine(what: string): { update: (text: string) => void; do
       const line = `${what}: ${text}, ${((now - started) / 1000).toFixed(1)} s`;
       io.err(tty ? `\r\x1b[K${line}` : `${line}\n`);
     },
-    done() { if (shown && tty) io.err('\r\x1b[K'); },
+    done() {
+      if (shown && tty) io.err('\r\x1b[K');
+    },
   };
 }

@@ -33,15 +33,21 @@ export async function runCli(args: string[]): Promise<void> {
     .command(matchCommand)
     .demandCommand(1, 'name a command (see the list above)')
     .strict()
-    .epilogue(`Exit codes: ${EXIT.ok} success, ${EXIT.badInput} bad input (the message names what and where), ${EXIT.internal} internal error; belief, infoset and solve: ${EXIT.inconsistent} the view is inconsistent, ${EXIT.limit} a limit was reached (partial result, or the answer unknown); verify: ${EXIT.verifyFailed} the strategy fails.`)
-    .fail((message, error) => { throw error ?? new UsageError(message); })
+    .epilogue(
+      `Exit codes: ${EXIT.ok} success, ${EXIT.badInput} bad input (the message names what and where), ${EXIT.internal} internal error; belief, infoset and solve: ${EXIT.inconsistent} the view is inconsistent, ${EXIT.limit} a limit was reached (partial result, or the answer unknown); verify: ${EXIT.verifyFailed} the strategy fails.`,
+    )
+    .fail((message, error) => {
+      throw error ?? new UsageError(message);
+    })
     .exitProcess(false)
     .help()
     .version();
   // with a callback yargs prints nothing itself: help and version text come back here
   let output = '';
   try {
-    await program.parseAsync(args, {}, (_error, _argv, text) => { output = text; });
+    await program.parseAsync(args, {}, (_error, _argv, text) => {
+      output = text;
+    });
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     finishWith(EXIT.badInput, `${error.message.replace(/\s*\n\s*/g, ' ')} (run 'krieg --help' for usage)`);

@@ -7,7 +7,9 @@ const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase(
 
 export function withRuleOptions<T>(y: Argv<T>) {
   let out = y.option('variant', {
-    choices: PRESET_NAMES as string[], default: 'berkeley', group: 'Rules:',
+    choices: PRESET_NAMES as string[],
+    default: 'berkeley',
+    group: 'Rules:',
     describe: 'rule preset (README: "Rule sets"); the options below adjust it flag by flag',
   }) as Argv<T & { variant: string }>;
   for (const key of RULE_KEYS) {

@@ -6,19 +6,53 @@ import type { Engine } from '../engine';
 import { fail } from '../errors';
 import { makeUci } from '../notation/move';
 import {
-  SEARCH_OK, SEARCH_NODE_LIMIT, SEARCH_BAD_HANDLE, SEARCH_BAD_DEPTH, MAX_DEPTH, MATE, MATE_BOUND,
-  CHOOSE_OK, CHOOSE_BAD_HANDLE, CHOOSE_BAD_DEPTH, CHOOSE_TOO_MANY, CHOOSE_OTHER_BOARD, CHOOSE_NOT_BEGUN, CHOOSE_MAX_POSITIONS, MAX_RUN_POSITIONS,
-  CHOICE_WORDS, C_LEGAL, C_SUM, C_MATES, C_MATED, C_TACTICAL, C_CAPTURES, C_MIN, C_MAX, NOT_LEGAL,
+  SEARCH_OK,
+  SEARCH_NODE_LIMIT,
+  SEARCH_BAD_HANDLE,
+  SEARCH_BAD_DEPTH,
+  MAX_DEPTH,
+  MATE,
+  MATE_BOUND,
+  CHOOSE_OK,
+  CHOOSE_BAD_HANDLE,
+  CHOOSE_BAD_DEPTH,
+  CHOOSE_TOO_MANY,
+  CHOOSE_OTHER_BOARD,
+  CHOOSE_NOT_BEGUN,
+  CHOOSE_MAX_POSITIONS,
+  MAX_RUN_POSITIONS,
+  CHOICE_WORDS,
+  C_LEGAL,
+  C_SUM,
+  C_MATES,
+  C_MATED,
+  C_TACTICAL,
+  C_CAPTURES,
+  C_MIN,
+  C_MAX,
+  NOT_LEGAL,
 } from '../constants';
 
 export { MATE, MATE_BOUND, NOT_LEGAL } from '../constants';
 
 /** The error of each CHOOSE_* status (every one a caller's bug). */
 const CHOOSE_ERRORS = {
-  [CHOOSE_BAD_HANDLE]: { id: 'choose-bad-handle', text: 'a position or the search stack lies outside the arena, or they overlap' },
-  [CHOOSE_BAD_DEPTH]: { id: 'choose-bad-depth', text: `the depth must be 0 to ${MAX_DEPTH} and the node budget non-negative` },
-  [CHOOSE_TOO_MANY]: { id: 'choose-too-many', text: `more positions than one call (${CHOOSE_MAX_POSITIONS}) or one run (${MAX_RUN_POSITIONS}) takes` },
-  [CHOOSE_OTHER_BOARD]: { id: 'choose-other-board', text: 'a position whose own pieces or side to move differ from the run\'s' },
+  [CHOOSE_BAD_HANDLE]: {
+    id: 'choose-bad-handle',
+    text: 'a position or the search stack lies outside the arena, or they overlap',
+  },
+  [CHOOSE_BAD_DEPTH]: {
+    id: 'choose-bad-depth',
+    text: `the depth must be 0 to ${MAX_DEPTH} and the node budget non-negative`,
+  },
+  [CHOOSE_TOO_MANY]: {
+    id: 'choose-too-many',
+    text: `more positions than one call (${CHOOSE_MAX_POSITIONS}) or one run (${MAX_RUN_POSITIONS}) takes`,
+  },
+  [CHOOSE_OTHER_BOARD]: {
+    id: 'choose-other-board',
+    text: "a position whose own pieces or side to move differ from the run's",
+  },
   [CHOOSE_NOT_BEGUN]: { id: 'choose-not-begun', text: 'chooseAdd before chooseBegin' },
 } as const;
 
@@ -28,10 +62,14 @@ function chooseError(status: number) {
 }
 
 /** The static evaluation of `handle` (centipawns for the side to move). */
-export function evaluatePosition(engine: Engine, handle: number): number { return engine.core.exports.evaluatePosition(handle) | 0; }
+export function evaluatePosition(engine: Engine, handle: number): number {
+  return engine.core.exports.evaluatePosition(handle) | 0;
+}
 
 /** Clears the search's transposition table (2^bits entries), killers and history. */
-export function resetSearch(engine: Engine, bits: number): void { engine.core.exports.searchReset(bits); }
+export function resetSearch(engine: Engine, bits: number): void {
+  engine.core.exports.searchReset(bits);
+}
 
 export interface SearchBudget {
   /** Plies of the main search (iterative deepening up to it). */
@@ -59,10 +97,17 @@ export function mateIn(value: number): number | undefined {
 }
 
 /** Records a search stack uses (the caller keeps them free of positions it needs). */
-export function stackRecords(engine: Engine): number { return engine.core.exports.searchStackRecords(); }
+export function stackRecords(engine: Engine): number {
+  return engine.core.exports.searchStackRecords();
+}
 
 /** Alpha-beta search of position `handle`, with its stack at records `stack` … (default: the arena's top). */
-export function searchPosition(engine: Engine, handle: number, budget: SearchBudget, stack = engine.capacity - stackRecords(engine)): SearchResult {
+export function searchPosition(
+  engine: Engine,
+  handle: number,
+  budget: SearchBudget,
+  stack = engine.capacity - stackRecords(engine),
+): SearchResult {
   const x = engine.core.exports;
   const status = x.searchPosition(handle, stack, budget.depth, budget.nodes ?? 0);
   if (status === SEARCH_BAD_DEPTH) throw fail('search-bad-depth', { depth: budget.depth, max: MAX_DEPTH });
@@ -70,8 +115,12 @@ export function searchPosition(engine: Engine, handle: number, budget: SearchBud
   if (status !== SEARCH_OK && status !== SEARCH_NODE_LIMIT) throw fail('search-status', { status });
   const move = x.searchBestMove();
   return {
-    status: status === SEARCH_OK ? 'ok' : 'node-limit', value: x.searchValue() | 0, move, uci: move ? makeUci(move) : '',
-    depth: x.searchDepth(), nodes: x.searchNodes(),
+    status: status === SEARCH_OK ? 'ok' : 'node-limit',
+    value: x.searchValue() | 0,
+    move,
+    uci: move ? makeUci(move) : '',
+    depth: x.searchDepth(),
+    nodes: x.searchNodes(),
   };
 }
 
@@ -105,7 +154,12 @@ export class ChooseRun {
   readonly positions: { handle: number; values: Int32Array }[] = [];
   nodes = 0;
 
-  constructor(private readonly engine: Engine, handle: number, private readonly budget: SearchBudget, private readonly stack: number) {
+  constructor(
+    private readonly engine: Engine,
+    handle: number,
+    private readonly budget: SearchBudget,
+    private readonly stack: number,
+  ) {
     const x = engine.core.exports;
     const n = x.chooseBegin(handle);
     if (n < 0) throw fail('choose-bad-handle', { text: `choose-move: position ${handle} outside the arena` });
@@ -135,8 +189,16 @@ export class ChooseRun {
       const r = i * CHOICE_WORDS;
       const legal = rows[r + C_LEGAL];
       return {
-        attempt, legal, sum: rows[r + C_SUM], mean: legal ? rows[r + C_SUM] / legal : -Infinity, mates: rows[r + C_MATES], mated: rows[r + C_MATED],
-        tactical: rows[r + C_TACTICAL], captures: rows[r + C_CAPTURES], min: rows[r + C_MIN], max: rows[r + C_MAX],
+        attempt,
+        legal,
+        sum: rows[r + C_SUM],
+        mean: legal ? rows[r + C_SUM] / legal : -Infinity,
+        mates: rows[r + C_MATES],
+        mated: rows[r + C_MATED],
+        tactical: rows[r + C_TACTICAL],
+        captures: rows[r + C_CAPTURES],
+        min: rows[r + C_MIN],
+        max: rows[r + C_MAX],
       };
     });
   }
@@ -148,7 +210,16 @@ export class ChooseRun {
    */
   over(keep: (values: Int32Array, index: number) => boolean): AttemptValue[] {
     const out: AttemptValue[] = this.attempts.map((attempt) => ({
-      attempt, legal: 0, sum: 0, mean: -Infinity, mates: 0, mated: 0, tactical: 0, captures: 0, min: MATE + 1, max: -MATE - 1,
+      attempt,
+      legal: 0,
+      sum: 0,
+      mean: -Infinity,
+      mates: 0,
+      mated: 0,
+      tactical: 0,
+      captures: 0,
+      min: MATE + 1,
+      max: -MATE - 1,
     }));
     this.positions.forEach(({ values }, index) => {
       if (!keep(values, index)) return;

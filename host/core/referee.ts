@@ -5,8 +5,20 @@
 import type { Engine } from '../engine';
 import { fail, type KriegError } from '../errors';
 import {
-  EVENT_WORDS, EVENT_ATTEMPT, EVENT_PAWN_TRIES, EVENT_ANY, EVENT_SIDE_SHIFT, EVENT_TYPE_FIELD,
-  GAME_OVER, GAME_LOG_FULL, GAME_NOT_STARTED, GAME_NO_ANY, RESULT_ONGOING, RESULT_WHITE_WINS, RESULT_BLACK_WINS, RESULT_DRAW,
+  EVENT_WORDS,
+  EVENT_ATTEMPT,
+  EVENT_PAWN_TRIES,
+  EVENT_ANY,
+  EVENT_SIDE_SHIFT,
+  EVENT_TYPE_FIELD,
+  GAME_OVER,
+  GAME_LOG_FULL,
+  GAME_NOT_STARTED,
+  GAME_NO_ANY,
+  RESULT_ONGOING,
+  RESULT_WHITE_WINS,
+  RESULT_BLACK_WINS,
+  RESULT_DRAW,
 } from '../constants';
 import { makeUci } from '../notation/move';
 import { squaresOf } from '../notation/square';
@@ -14,9 +26,16 @@ import { decodePercept, type Percept } from '../record/percept';
 import { SIDES, type PawnTriesEvent, type RecordEvent, type Result, type Side } from '../record/record';
 import type { RuleSet } from '../record/rules';
 
-const RESULTS: Record<number, Result> = { [RESULT_ONGOING]: '*', [RESULT_WHITE_WINS]: '1-0', [RESULT_BLACK_WINS]: '0-1', [RESULT_DRAW]: '1/2-1/2' };
+const RESULTS: Record<number, Result> = {
+  [RESULT_ONGOING]: '*',
+  [RESULT_WHITE_WINS]: '1-0',
+  [RESULT_BLACK_WINS]: '0-1',
+  [RESULT_DRAW]: '1/2-1/2',
+};
 const GAME_STATUS: Record<number, string> = {
-  [GAME_OVER]: 'the game is over', [GAME_LOG_FULL]: 'the game log is full', [GAME_NOT_STARTED]: 'no game started',
+  [GAME_OVER]: 'the game is over',
+  [GAME_LOG_FULL]: 'the game log is full',
+  [GAME_NOT_STARTED]: 'no game started',
   [GAME_NO_ANY]: '"Any?" is not allowed here (rules without it, or asked already this turn)',
 };
 
@@ -66,10 +85,18 @@ export function gameAskAny(engine: Engine): boolean {
   return answer === 1;
 }
 
-export function gameResult(engine: Engine): Result { return RESULTS[engine.core.exports.gameResult()]; }
-export function gameOver(engine: Engine): boolean { return engine.core.exports.gameResult() !== RESULT_ONGOING; }
-export function gamePlies(engine: Engine): number { return engine.core.exports.gamePlies(); }
-export function gameEventCount(engine: Engine): number { return engine.core.exports.gameEventCount(); }
+export function gameResult(engine: Engine): Result {
+  return RESULTS[engine.core.exports.gameResult()];
+}
+export function gameOver(engine: Engine): boolean {
+  return engine.core.exports.gameResult() !== RESULT_ONGOING;
+}
+export function gamePlies(engine: Engine): number {
+  return engine.core.exports.gamePlies();
+}
+export function gameEventCount(engine: Engine): number {
+  return engine.core.exports.gameEventCount();
+}
 
 /** Random self-play in the core from `handle` (no boundary crossing per attempt): the result. */
 export function playRandomGame(engine: Engine, handle: number, seed: number, maxPlies: number): Result {
@@ -87,8 +114,10 @@ export function gameEvents(engine: Engine, from = 0): RecordEvent[] {
     const e = i * EVENT_WORDS;
     const type = log[e] & EVENT_TYPE_FIELD;
     const side = SIDES[log[e] >> EVENT_SIDE_SHIFT];
-    if (type === EVENT_ATTEMPT) events.push({ type: 'attempt', side, attempt: makeUci(log[e + 1]), percept: decodePercept(log[e + 2]) });
-    else if (type === EVENT_PAWN_TRIES) events.push(announcedPawnTries(engine.rules, side, log[e + 1], squaresOf(log[e + 2], log[e + 3])));
+    if (type === EVENT_ATTEMPT)
+      events.push({ type: 'attempt', side, attempt: makeUci(log[e + 1]), percept: decodePercept(log[e + 2]) });
+    else if (type === EVENT_PAWN_TRIES)
+      events.push(announcedPawnTries(engine.rules, side, log[e + 1], squaresOf(log[e + 2], log[e + 3])));
     else if (type === EVENT_ANY) events.push({ type: 'any', side, yes: log[e + 1] === 1 });
     else throw fail('bad-event', { text: `unknown event type ${type} at event ${i}` });
   }

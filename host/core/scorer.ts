@@ -19,13 +19,25 @@ export interface AttemptScore {
  * Scores every attempt of the side to move over positions [first, first + count), using records
  * `scratch` and scratch + 1; `lookahead` adds the 2-ply evaluation.
  */
-export function scoreAttempts(engine: Engine, first: number, count: number, scratch: number, lookahead: boolean): AttemptScore[] {
+export function scoreAttempts(
+  engine: Engine,
+  first: number,
+  count: number,
+  scratch: number,
+  lookahead: boolean,
+): AttemptScore[] {
   const x = engine.core.exports;
   const n = x.scoreAttempts(first, count, scratch, lookahead ? 1 : 0);
   const attempts = engine.view('attempts');
   const scores = engine.core.view(x.scoreBuffer());
   return Array.from({ length: n }, (_, i) => {
     const s = i * SCORE_WORDS;
-    return { attempt: attempts[i], legal: scores[s + S_LEGAL], tactical: scores[s + S_TACTICAL], mates: scores[s + S_MATES], evalSum: scores[s + S_EVAL] };
+    return {
+      attempt: attempts[i],
+      legal: scores[s + S_LEGAL],
+      tactical: scores[s + S_TACTICAL],
+      mates: scores[s + S_MATES],
+      evalSum: scores[s + S_EVAL],
+    };
   });
 }

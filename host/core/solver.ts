@@ -5,8 +5,19 @@
 // calls the core's exports.
 import type { Engine } from '../engine';
 import {
-  SOLVE_PROVEN, SOLVE_DISPROVEN, SOLVE_MORE, SOLVE_NO_ROOM, SOLVE_BAD_PROBLEM, SOLVE_INCONSISTENT, SOLVE_BELIEF_LIMIT,
-  STAT_NODES, STAT_POSITIONS, STAT_PEAK_BYTES, STAT_TABLE_HITS, STAT_STREAMED, STAT_BELIEF_TABLE_HITS,
+  SOLVE_PROVEN,
+  SOLVE_DISPROVEN,
+  SOLVE_MORE,
+  SOLVE_NO_ROOM,
+  SOLVE_BAD_PROBLEM,
+  SOLVE_INCONSISTENT,
+  SOLVE_BELIEF_LIMIT,
+  STAT_NODES,
+  STAT_POSITIONS,
+  STAT_PEAK_BYTES,
+  STAT_TABLE_HITS,
+  STAT_STREAMED,
+  STAT_BELIEF_TABLE_HITS,
 } from '../constants';
 
 /**
@@ -17,20 +28,47 @@ import {
 export type SearchStep = 'more' | 'proven' | 'disproven' | 'no-room' | 'inconsistent' | 'belief-limit';
 
 const STEPS: Record<number, SearchStep> = {
-  [SOLVE_PROVEN]: 'proven', [SOLVE_DISPROVEN]: 'disproven', [SOLVE_MORE]: 'more', [SOLVE_NO_ROOM]: 'no-room',
-  [SOLVE_INCONSISTENT]: 'inconsistent', [SOLVE_BELIEF_LIMIT]: 'belief-limit',
+  [SOLVE_PROVEN]: 'proven',
+  [SOLVE_DISPROVEN]: 'disproven',
+  [SOLVE_MORE]: 'more',
+  [SOLVE_NO_ROOM]: 'no-room',
+  [SOLVE_INCONSISTENT]: 'inconsistent',
+  [SOLVE_BELIEF_LIMIT]: 'belief-limit',
 };
 
 /** The arenas of a search: node records, position entries (and attempt-list slots), position records up to `positionEnd`. */
-export interface SearchArenas { nodes: number; entries: number; positionEnd: number }
+export interface SearchArenas {
+  nodes: number;
+  entries: number;
+  positionEnd: number;
+}
 
 /**
  * Starts a search over positions [first, first + count) (one side to move; record first - 1 is its
  * scratch) for mate within `ply`, with algorithm code `algo` (ALGO_*) and OPTION_* bits. False when
  * the core rejects the problem.
  */
-export function startSearch(engine: Engine, first: number, count: number, ply: number, algo: number, options: number, arenas: SearchArenas): boolean {
-  return engine.core.exports.solveStart(first, count, ply, algo, options, arenas.nodes, arenas.entries, arenas.positionEnd) !== SOLVE_BAD_PROBLEM;
+export function startSearch(
+  engine: Engine,
+  first: number,
+  count: number,
+  ply: number,
+  algo: number,
+  options: number,
+  arenas: SearchArenas,
+): boolean {
+  return (
+    engine.core.exports.solveStart(
+      first,
+      count,
+      ply,
+      algo,
+      options,
+      arenas.nodes,
+      arenas.entries,
+      arenas.positionEnd,
+    ) !== SOLVE_BAD_PROBLEM
+  );
 }
 
 /**
@@ -39,8 +77,29 @@ export function startSearch(engine: Engine, first: number, count: number, ply: n
  * record `estimateEnd`; `side` (0 White, 1 Black) moves at the view's end. False when the core
  * rejects it (the algorithm is not of the directional family).
  */
-export function startInterleavedSearch(engine: Engine, viewRoot: number, estimateEnd: number, side: number, ply: number, algo: number, options: number, arenas: SearchArenas): boolean {
-  return engine.core.exports.solveStartInterleaved(viewRoot, estimateEnd, side, ply, algo, options, arenas.nodes, arenas.entries, arenas.positionEnd) !== SOLVE_BAD_PROBLEM;
+export function startInterleavedSearch(
+  engine: Engine,
+  viewRoot: number,
+  estimateEnd: number,
+  side: number,
+  ply: number,
+  algo: number,
+  options: number,
+  arenas: SearchArenas,
+): boolean {
+  return (
+    engine.core.exports.solveStartInterleaved(
+      viewRoot,
+      estimateEnd,
+      side,
+      ply,
+      algo,
+      options,
+      arenas.nodes,
+      arenas.entries,
+      arenas.positionEnd,
+    ) !== SOLVE_BAD_PROBLEM
+  );
 }
 
 /** Continues for about `budget` nodes and positions made. */
@@ -68,13 +127,19 @@ export interface SearchCounts {
 export function searchCounts(engine: Engine): SearchCounts {
   const stat = engine.core.exports.solveStat;
   return {
-    nodes: stat(STAT_NODES), positions: stat(STAT_POSITIONS), peakBytes: stat(STAT_PEAK_BYTES),
-    tableHits: stat(STAT_TABLE_HITS), beliefTableHits: stat(STAT_BELIEF_TABLE_HITS), streamed: stat(STAT_STREAMED),
+    nodes: stat(STAT_NODES),
+    positions: stat(STAT_POSITIONS),
+    peakBytes: stat(STAT_PEAK_BYTES),
+    tableHits: stat(STAT_TABLE_HITS),
+    beliefTableHits: stat(STAT_BELIEF_TABLE_HITS),
+    streamed: stat(STAT_STREAMED),
   };
 }
 
 /** Nodes made so far (cheaper than searchCounts, for limits checked between steps). */
-export function nodesMade(engine: Engine): number { return engine.core.exports.solveStat(STAT_NODES); }
+export function nodesMade(engine: Engine): number {
+  return engine.core.exports.solveStat(STAT_NODES);
+}
 
 /** The proof of a proven root as the core encodes it (assembly/solver/solve.ts); empty if none. */
 export function strategyWords(engine: Engine): Int32Array {

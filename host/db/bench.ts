@@ -23,14 +23,24 @@ function gitCommit(): string | null {
   }
 }
 
-export interface BenchTally { solved: number; ms: number }
+export interface BenchTally {
+  solved: number;
+  ms: number;
+}
 
 /**
  * Runs every algorithm on every instance of `rows` (a time limit of `limitMs` each), recording each
  * run; returns per algorithm the instances answered and their time. An answer that contradicts an
  * instance's class is a solver bug: an internal error, not bad input.
  */
-export function benchInstances(db: ProblemDb, engine: Engine, rows: InstanceRow[], algorithms: Algorithm[], limitMs: number, onInstance?: (done: number) => void): Record<string, BenchTally> {
+export function benchInstances(
+  db: ProblemDb,
+  engine: Engine,
+  rows: InstanceRow[],
+  algorithms: Algorithm[],
+  limitMs: number,
+  onInstance?: (done: number) => void,
+): Record<string, BenchTally> {
   const machine = machineName();
   const commit = gitCommit();
   const tally: Record<string, BenchTally> = {};
@@ -40,14 +50,28 @@ export function benchInstances(db: ProblemDb, engine: Engine, rows: InstanceRow[
       for (const algorithm of algorithms) {
         const r = solve(engine, problem, algorithm, { timeMs: limitMs });
         db.addResult({
-          instanceId: row.id, algorithm, backend: engine.backend, answer: r.answer, nodes: r.stats.nodes, positions: r.stats.positions,
-          ms: r.stats.ms, limitMs, machine, gitCommit: commit, runAt: new Date().toISOString(),
+          instanceId: row.id,
+          algorithm,
+          backend: engine.backend,
+          answer: r.answer,
+          nodes: r.stats.nodes,
+          positions: r.stats.positions,
+          ms: r.stats.ms,
+          limitMs,
+          machine,
+          gitCommit: commit,
+          runAt: new Date().toISOString(),
         });
         if (r.answer !== 'unknown' && r.answer !== problem.expect) {
-          throw new Error(`solver disagreement: ${algorithm} answers ${r.answer} on instance ${row.id}, stored as a ${row.cls}`); // internal, exit 1
+          throw new Error(
+            `solver disagreement: ${algorithm} answers ${r.answer} on instance ${row.id}, stored as a ${row.cls}`,
+          ); // internal, exit 1
         }
         const t = (tally[algorithm] ??= { solved: 0, ms: 0 });
-        if (r.answer !== 'unknown') { t.solved++; t.ms += r.stats.ms; }
+        if (r.answer !== 'unknown') {
+          t.solved++;
+          t.ms += r.stats.ms;
+        }
       }
     });
     onInstance?.(i + 1);

@@ -27,7 +27,8 @@ export async function openDb(path: string): Promise<ProblemDb> {
   try {
     return await ProblemDb.open(path);
   } catch (error) {
-    if (error instanceof KriegError && error.code === 'db-missing') throw fail('db-missing', { path, hint: ' (create one with \'krieg db generate\')' });
+    if (error instanceof KriegError && error.code === 'db-missing')
+      throw fail('db-missing', { path, hint: " (create one with 'krieg db generate')" });
     throw error;
   }
 }
@@ -35,7 +36,11 @@ export async function openDb(path: string): Promise<ProblemDb> {
 /** Runs `body` on the open database `path` (a damaged file is refused on opening), closing it afterwards. */
 export async function withDb<T>(path: string, body: (db: ProblemDb) => T): Promise<T> {
   const db = await openDb(path);
-  try { return body(db); } finally { db.close(); }
+  try {
+    return body(db);
+  } finally {
+    db.close();
+  }
 }
 
 /** The instance with id `text`; a bad or unknown id names the ids there are. */
@@ -54,12 +59,16 @@ export function stored<T>(db: ProblemDb, row: InstanceRow, column: string, parse
   try {
     return parse();
   } catch (error) {
-    throw fail('db-corrupt', { where: `${db.path}: instance ${row.id}`, what: `${column}: ${error instanceof Error ? error.message : String(error)}` });
+    throw fail('db-corrupt', {
+      where: `${db.path}: instance ${row.id}`,
+      what: `${column}: ${error instanceof Error ? error.message : String(error)}`,
+    });
   }
 }
 
 const rulesOf = (db: ProblemDb, row: InstanceRow) => stored(db, row, 'rules_json', () => parseRulesJson(row.rulesJson));
-export const strategyOf = (db: ProblemDb, row: InstanceRow): Strategy => stored(db, row, 'strategy', () => strategyFromJson(JSON.parse(row.strategy)));
+export const strategyOf = (db: ProblemDb, row: InstanceRow): Strategy =>
+  stored(db, row, 'strategy', () => strategyFromJson(JSON.parse(row.strategy)));
 
 /** The instance's stored view (White's view up to the instance). */
 export function viewOfInstance(db: ProblemDb, row: InstanceRow): View {
@@ -72,10 +81,17 @@ export function viewOfInstance(db: ProblemDb, row: InstanceRow): View {
 
 /** The instance as a problem (id db:ID), with the answer its class implies. */
 export function problemOfInstance(db: ProblemDb, row: InstanceRow): NamedProblem {
-  const covered = row.covered.length === row.positions.length ? 'all positions' : `positions ${row.covered.map((i) => i + 1).join(', ')} of ${row.positions.length}`;
+  const covered =
+    row.covered.length === row.positions.length
+      ? 'all positions'
+      : `positions ${row.covered.map((i) => i + 1).join(', ')} of ${row.positions.length}`;
   return {
-    id: `${DB_PREFIX}${row.id}`, rules: rulesOf(db, row), ply: row.ply, positions: row.positions,
-    expect: row.cls === 'mate' ? 'proven' : 'disproven', class: row.cls,
+    id: `${DB_PREFIX}${row.id}`,
+    rules: rulesOf(db, row),
+    ply: row.ply,
+    positions: row.positions,
+    expect: row.cls === 'mate' ? 'proven' : 'disproven',
+    class: row.cls,
     note: `instance ${row.id} of ${db.path}: White's belief in game ${row.game} after ${row.cutPly} plies; the witness strategy mates in ${covered}`,
   };
 }
@@ -83,9 +99,21 @@ export function problemOfInstance(db: ProblemDb, row: InstanceRow): NamedProblem
 /** An instance as JSON: the row, with positions, view and strategy as values rather than text. */
 export function instanceJson(db: ProblemDb, row: InstanceRow): Record<string, unknown> {
   return {
-    id: row.id, key: row.key, rules: row.rules, ruleSet: rulesOf(db, row), ply: row.ply, class: row.cls, beliefSize: row.beliefSize,
-    positions: row.positions, covered: row.covered, seed: row.seed, game: row.game, cutPly: row.cutPly, sourceId: row.sourceId,
-    work: row.work, view: stored(db, row, 'view_json', () => JSON.parse(row.viewJson)), strategy: stored(db, row, 'strategy', () => JSON.parse(row.strategy)),
+    id: row.id,
+    key: row.key,
+    rules: row.rules,
+    ruleSet: rulesOf(db, row),
+    ply: row.ply,
+    class: row.cls,
+    beliefSize: row.beliefSize,
+    positions: row.positions,
+    covered: row.covered,
+    seed: row.seed,
+    game: row.game,
+    cutPly: row.cutPly,
+    sourceId: row.sourceId,
+    work: row.work,
+    view: stored(db, row, 'view_json', () => JSON.parse(row.viewJson)),
+    strategy: stored(db, row, 'strategy', () => JSON.parse(row.strategy)),
   };
 }
-

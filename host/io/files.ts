@@ -11,8 +11,13 @@ export function readTextFile(path: string): string {
 }
 
 const WRITE_ERRORS: Record<string, string> = {
-  ENOENT: 'no such directory', EACCES: 'permission denied', EPERM: 'permission denied', ENOSPC: 'no space left on the device',
-  EISDIR: 'it is a directory', EROFS: 'read-only file system', ENOTDIR: 'a part of the path is not a directory',
+  ENOENT: 'no such directory',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  ENOSPC: 'no space left on the device',
+  EISDIR: 'it is a directory',
+  EROFS: 'read-only file system',
+  ENOTDIR: 'a part of the path is not a directory',
 };
 
 /**

@@ -34,4 +34,3 @@ export function formatGames(games: (GameRecord | View)[], format: Format): strin
   }
   return games.map((g) => (isView(g) ? makeViewKpgn(g) : makeRecordKpgn(g))).join('\n');
 }
-

@@ -2,8 +2,20 @@
 // is judged by the core's loadSetup, which also normalises castling rights and en passant.
 import { fail, type KriegError } from '../errors';
 import {
-  WHITE, BLACK, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, PIECE_COLOR_SHIFT, PIECE_TYPE_FIELD,
-  CASTLE_WHITE_KING, CASTLE_WHITE_QUEEN, CASTLE_BLACK_KING, CASTLE_BLACK_QUEEN,
+  WHITE,
+  BLACK,
+  PAWN,
+  KNIGHT,
+  BISHOP,
+  ROOK,
+  QUEEN,
+  KING,
+  PIECE_COLOR_SHIFT,
+  PIECE_TYPE_FIELD,
+  CASTLE_WHITE_KING,
+  CASTLE_WHITE_QUEEN,
+  CASTLE_BLACK_KING,
+  CASTLE_BLACK_QUEEN,
 } from '../constants';
 import { parseSquare, makeSquare } from './square';
 
@@ -24,8 +36,17 @@ export const START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0
 export const pieceCode = (type: number, color: number) => type | (color << PIECE_COLOR_SHIFT);
 export const pieceType = (code: number) => code & PIECE_TYPE_FIELD;
 export const pieceColor = (code: number) => code >> PIECE_COLOR_SHIFT;
-const TYPE_LETTERS: Record<number, string> = { [PAWN]: 'p', [KNIGHT]: 'n', [BISHOP]: 'b', [ROOK]: 'r', [QUEEN]: 'q', [KING]: 'k' };
-const LETTER_TYPES: Record<string, number> = Object.fromEntries(Object.entries(TYPE_LETTERS).map(([type, letter]) => [letter, Number(type)]));
+const TYPE_LETTERS: Record<number, string> = {
+  [PAWN]: 'p',
+  [KNIGHT]: 'n',
+  [BISHOP]: 'b',
+  [ROOK]: 'r',
+  [QUEEN]: 'q',
+  [KING]: 'k',
+};
+const LETTER_TYPES: Record<string, number> = Object.fromEntries(
+  Object.entries(TYPE_LETTERS).map(([type, letter]) => [letter, Number(type)]),
+);
 /** A piece code's FEN letter (White upper case), '' for an empty square. */
 export function pieceLetter(code: number): string {
   const letter = TYPE_LETTERS[pieceType(code)] ?? '';
@@ -37,7 +58,12 @@ function pieceOf(letter: string): number {
   return type === undefined ? 0 : pieceCode(type, letter === letter.toLowerCase() ? BLACK : WHITE);
 }
 /** Castling rights in FEN order, with their CASTLE_* bits. */
-const CASTLING = [['K', CASTLE_WHITE_KING], ['Q', CASTLE_WHITE_QUEEN], ['k', CASTLE_BLACK_KING], ['q', CASTLE_BLACK_QUEEN]] as const;
+const CASTLING = [
+  ['K', CASTLE_WHITE_KING],
+  ['Q', CASTLE_WHITE_QUEEN],
+  ['k', CASTLE_BLACK_KING],
+  ['q', CASTLE_BLACK_QUEEN],
+] as const;
 
 function fenError(what: string, column: number, fen: string): KriegError {
   const lead = fen.length - fen.trimStart().length; // columns count in the text as given
@@ -48,7 +74,10 @@ export function parseFen(fen: string): Setup {
   const text = fen.trim();
   const fields = text.split(/\s+/);
   if (text === '' || fields.length < 4 || fields.length > 6) {
-    throw fail('bad-fen', { what: `expected 4 to 6 space-separated fields, found ${text === '' ? 0 : fields.length}`, fen });
+    throw fail('bad-fen', {
+      what: `expected 4 to 6 space-separated fields, found ${text === '' ? 0 : fields.length}`,
+      fen,
+    });
   }
   const columnOf = (field: number) => {
     let at = text.indexOf(fields[0]);
@@ -77,12 +106,14 @@ export function parseFen(fen: string): Setup {
     column++;
   }
   const sideText = fields[1];
-  if (sideText !== 'w' && sideText !== 'b') throw fenError(`side to move must be 'w' or 'b', found '${sideText}'`, columnOf(1), fen);
+  if (sideText !== 'w' && sideText !== 'b')
+    throw fenError(`side to move must be 'w' or 'b', found '${sideText}'`, columnOf(1), fen);
   let castling = 0;
   if (fields[2] !== '-') {
     for (let i = 0; i < fields[2].length; i++) {
       const bit = CASTLING.find(([letter]) => letter === fields[2][i])?.[1];
-      if (bit === undefined || castling & bit) throw fenError(`bad castling field '${fields[2]}'`, columnOf(2) + i, fen);
+      if (bit === undefined || castling & bit)
+        throw fenError(`bad castling field '${fields[2]}'`, columnOf(2) + i, fen);
       castling |= bit;
     }
   }
@@ -95,11 +126,22 @@ export function parseFen(fen: string): Setup {
     if (fields.length <= index) return fallback;
     const value = fields[index];
     if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > 0x7fffffff) {
-      throw fenError(`${index === 4 ? 'halfmove clock' : 'fullmove number'} must be an integer >= ${min}, found '${value}'`, columnOf(index), fen);
+      throw fenError(
+        `${index === 4 ? 'halfmove clock' : 'fullmove number'} must be an integer >= ${min}, found '${value}'`,
+        columnOf(index),
+        fen,
+      );
     }
     return Number(value);
   };
-  return { board, side: sideText === 'w' ? WHITE : BLACK, castling, epSquare, halfmove: clock(4, 0, 0), fullmove: clock(5, 1, 1) };
+  return {
+    board,
+    side: sideText === 'w' ? WHITE : BLACK,
+    castling,
+    epSquare,
+    halfmove: clock(4, 0, 0),
+    fullmove: clock(5, 1, 1),
+  };
 }
 
 /** The FEN of pieces given as (square, letter: PNBRQK White, pnbrqk Black), no castling or en passant. */
@@ -120,8 +162,14 @@ export function makeFen(setup: Setup): string {
     let empty = 0;
     for (let f = 0; f < 8; f++) {
       const code = setup.board[r * 8 + f];
-      if (code === 0) { empty++; continue; }
-      if (empty) { row += empty; empty = 0; }
+      if (code === 0) {
+        empty++;
+        continue;
+      }
+      if (empty) {
+        row += empty;
+        empty = 0;
+      }
       row += pieceLetter(code);
     }
     if (empty) row += empty;
@@ -129,6 +177,12 @@ export function makeFen(setup: Setup): string {
   }
   let castling = '';
   for (const [letter, bit] of CASTLING) if (setup.castling & bit) castling += letter;
-  return [rows.join('/'), setup.side === BLACK ? 'b' : 'w', castling || '-',
-    setup.epSquare < 0 ? '-' : makeSquare(setup.epSquare), setup.halfmove, setup.fullmove].join(' ');
+  return [
+    rows.join('/'),
+    setup.side === BLACK ? 'b' : 'w',
+    castling || '-',
+    setup.epSquare < 0 ? '-' : makeSquare(setup.epSquare),
+    setup.halfmove,
+    setup.fullmove,
+  ].join(' ');
 }

@@ -47,4 +47,3 @@ export function parseSan(board: ArrayLike<number>, legalMoves: readonly number[]
   const matches = legalMoves.filter((m) => makeSan(board, legalMoves, m) === clean);
   return matches.length === 1 ? matches[0] : undefined;
 }
-

@@ -23,10 +23,13 @@ export function createPlayerEngine(backend: BackendName, capacity = PLAYER_CAPAC
  */
 export class PlayerEngines {
   private readonly engines: Partial<Record<Side, Engine>> = {};
-  constructor(private readonly backend: BackendName, private readonly capacity = PLAYER_CAPACITY) {}
+  constructor(
+    private readonly backend: BackendName,
+    private readonly capacity = PLAYER_CAPACITY,
+  ) {}
 
   for(side: Side, rules: RuleSet): Engine {
-    const engine = this.engines[side] ??= createPlayerEngine(this.backend, this.capacity);
+    const engine = (this.engines[side] ??= createPlayerEngine(this.backend, this.capacity));
     engine.setRules(rules);
     resetSearch(engine, TABLE_BITS);
     return engine;

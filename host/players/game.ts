@@ -45,8 +45,13 @@ export function runGame(referee: Engine, players: Record<Side, Player>, options:
   startGame(referee, handle);
   const delivered: Record<Side, number> = { white: 0, black: 0 };
   const recordSoFar = (): GameRecord => ({
-    rules: referee.rules, start, white: players.white.name, black: players.black.name, result: gameResult(referee),
-    tags: { ...options.tags }, events: gameEvents(referee),
+    rules: referee.rules,
+    start,
+    white: players.white.name,
+    black: players.black.name,
+    result: gameResult(referee),
+    tags: { ...options.tags },
+    events: gameEvents(referee),
   });
   /** Tells `side` the events of its view it has not heard yet; returns the view. */
   const deliver = (side: Side) => {
@@ -61,14 +66,16 @@ export function runGame(referee: Engine, players: Record<Side, Player>, options:
     const player = players[side];
     const deadline = options.timePerMove === undefined ? undefined : performance.now() + options.timePerMove * 1000;
     for (let attempts = 0; ; attempts++) {
-      if (attempts >= MAX_TURN_ATTEMPTS) throw fail('player-stuck', { player: player.name, attempts: MAX_TURN_ATTEMPTS });
+      if (attempts >= MAX_TURN_ATTEMPTS)
+        throw fail('player-stuck', { player: player.name, attempts: MAX_TURN_ATTEMPTS });
       const turn = turnOf(deliver(side), referee, scratch, deadline);
       const choice = player.choose(turn);
       if (choice === 'any') {
         gameAskAny(referee);
         continue;
       }
-      if (!Number.isInteger(choice) || choice < 0 || choice >= 1 << 15) throw fail('player-bad-attempt', { player: player.name, choice: String(choice) });
+      if (!Number.isInteger(choice) || choice < 0 || choice >= 1 << 15)
+        throw fail('player-bad-attempt', { player: player.name, choice: String(choice) });
       if (gameAttempt(referee, choice).answer === 'legal') break;
     }
     plies++;

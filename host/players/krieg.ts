@@ -50,7 +50,11 @@ export class KriegPlayer extends SamplingPlayer {
     } else if (event.type === 'opponent-move' && event.percept && f.at === 'reply') {
       const reply = f.replies.find((r) => samePercept(r.heard.percept, event.percept!));
       this.following = reply ? { at: 'attempt', node: reply.next } : undefined;
-    } else if (event.type === 'pawn-tries' || (event.type === 'opponent-move' && !event.percept) || event.type === 'any') {
+    } else if (
+      event.type === 'pawn-tries' ||
+      (event.type === 'opponent-move' && !event.percept) ||
+      event.type === 'any'
+    ) {
       // announcements the strategies under these rules do not branch on
     } else this.following = undefined;
   }
@@ -82,7 +86,9 @@ export class KriegPlayer extends SamplingPlayer {
     return super.choose(turn);
   }
 
-  stats(): Record<string, number> { return { ...super.stats(), ...this.mateCounters }; }
+  stats(): Record<string, number> {
+    return { ...super.stats(), ...this.mateCounters };
+  }
 
   private searchesMates(): boolean {
     const tries = this.setup.rules.pawnTries;
@@ -93,17 +99,28 @@ export class KriegPlayer extends SamplingPlayer {
   private searchMate(turn: Turn): StrategyNode | undefined {
     const { options, budget, rules } = this.setup;
     const limit = options.mate;
-    const found = this.source.positions(limit + 1, { work: budget.nodes === undefined ? 2_000_000 : budget.nodes * WORK_PER_NODE, deadline: turn.deadline });
+    const found = this.source.positions(limit + 1, {
+      work: budget.nodes === undefined ? 2_000_000 : budget.nodes * WORK_PER_NODE,
+      deadline: turn.deadline,
+    });
     if (!found.exact || found.handles.length === 0 || found.handles.length > limit) return undefined;
     const positions = found.handles.map((h) => this.engine.fen(h));
     this.mateCounters.mateSearches++;
-    const timeMs = turn.deadline === undefined ? undefined : MATE_TIME_SHARE * Math.max(0, turn.deadline - performance.now());
-    const result = solve(this.engine, { rules, positions, ply: options.mateply }, 'gl-dbu',
-      { nodes: options.matenodes, timeMs, memoryBytes: MATE_MEMORY }, undefined, { deepen: true });
+    const timeMs =
+      turn.deadline === undefined ? undefined : MATE_TIME_SHARE * Math.max(0, turn.deadline - performance.now());
+    const result = solve(
+      this.engine,
+      { rules, positions, ply: options.mateply },
+      'gl-dbu',
+      { nodes: options.matenodes, timeMs, memoryBytes: MATE_MEMORY },
+      undefined,
+      { deepen: true },
+    );
     if (result.answer !== 'proven' || !result.strategy) return undefined;
     this.mateCounters.matesProven++;
     return result.strategy.root;
   }
 }
 
-export const kriegPlayer: PlayerFactory = (setup, engine) => new KriegPlayer(setup, engine, trackerSource(engine, setup));
+export const kriegPlayer: PlayerFactory = (setup, engine) =>
+  new KriegPlayer(setup, engine, trackerSource(engine, setup));

@@ -42,7 +42,12 @@ const RESULT_LINES = new Set(['1-0', '0-1', '1/2-1/2', '*']);
 export function matchKey(p: MatchParams): string {
   const { variant, overrides } = describeRules(p.rules);
   const rules = [variant, ...Object.entries(overrides).map(([k, v]) => `${k}=${v}`)].join(' ');
-  const budget = [p.nodes !== undefined ? `nodes ${p.nodes}` : '', p.timePerMove !== undefined ? `time ${p.timePerMove}s` : ''].filter(Boolean).join(', ');
+  const budget = [
+    p.nodes !== undefined ? `nodes ${p.nodes}` : '',
+    p.timePerMove !== undefined ? `time ${p.timePerMove}s` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
   return `${p.players[0].text} v ${p.players[1].text}; ${rules}; seed ${p.seed}; max-plies ${p.maxPlies}; ${budget}${p.start ? `; fen ${p.start}` : ''}`;
 }
 
@@ -66,20 +71,38 @@ export class GamePlayer {
   /** Plays game `game` of the match; its full record. */
   play(p: MatchParams, game: number): GameRecord {
     const seeds = gameSeeds(p, game);
-    const specs: Record<Side, PlayerSpec> = firstIsWhite(game) ? { white: p.players[0], black: p.players[1] } : { white: p.players[1], black: p.players[0] };
+    const specs: Record<Side, PlayerSpec> = firstIsWhite(game)
+      ? { white: p.players[0], black: p.players[1] }
+      : { white: p.players[1], black: p.players[0] };
     const start = p.start ?? START_FEN;
     this.referee.setRules(p.rules);
-    const budget = { ...(p.nodes !== undefined ? { nodes: p.nodes } : {}), ...(p.timePerMove !== undefined ? { timePerMove: p.timePerMove } : {}) };
+    const budget = {
+      ...(p.nodes !== undefined ? { nodes: p.nodes } : {}),
+      ...(p.timePerMove !== undefined ? { timePerMove: p.timePerMove } : {}),
+    };
     const make = (side: Side) => {
-      const setup: PlayerSetup = { side, rules: p.rules, start, seed: seeds[side], budget, options: specs[side].options };
+      const setup: PlayerSetup = {
+        side,
+        rules: p.rules,
+        start,
+        seed: seeds[side],
+        budget,
+        options: specs[side].options,
+      };
       return playerFactory(specs[side])(setup, this.engines.for(side, p.rules));
     };
     const players = { white: make('white'), black: make('black') };
-    const tags: Record<string, string> = { Event: 'krieg match', Round: String(game), Seed: String(seeds.game), Match: matchKey(p) };
+    const tags: Record<string, string> = {
+      Event: 'krieg match',
+      Round: String(game),
+      Seed: String(seeds.game),
+      Match: matchKey(p),
+    };
     const record = runGame(this.referee, players, { start, maxPlies: p.maxPlies, timePerMove: p.timePerMove, tags });
     // name the players as the match does (with their options)
     const named = { ...record, white: specs.white.text, black: specs.black.text };
-    if (named.result === '*') named.tags = { ...named.tags, Termination: `stopped at the ${p.maxPlies}-ply cap: adjudicated a draw` };
+    if (named.result === '*')
+      named.tags = { ...named.tags, Termination: `stopped at the ${p.maxPlies}-ply cap: adjudicated a draw` };
     return named;
   }
 }
@@ -106,20 +129,31 @@ export function readMatchFile(path: string, p: MatchParams): { records: GameReco
   for (let i = 0; i < lines.length; i++) {
     const t = lines[i].trim();
     offset += Buffer.byteLength(lines[i], 'utf8') + 1;
-    if (t === '') { if (start < 0) validBytes = Math.min(offset, total); continue; }
-    if (start < 0) { start = i; inMoves = false; }
+    if (t === '') {
+      if (start < 0) validBytes = Math.min(offset, total);
+      continue;
+    }
+    if (start < 0) {
+      start = i;
+      inMoves = false;
+    }
     if (!t.startsWith('[')) inMoves = true;
     if (!inMoves || !RESULT_LINES.has(t)) continue;
     let parsed;
-    try { parsed = parseKpgn(lines.slice(start, i + 1).join('\n'), start + 1); } catch (error) {
+    try {
+      parsed = parseKpgn(lines.slice(start, i + 1).join('\n'), start + 1);
+    } catch (error) {
       if (error instanceof KriegError) throw fail('match-file', { text: `${path}: ${error.message}` });
       throw error;
     }
-    if (parsed.kind !== 'record') throw fail('match-file', { text: `${path}: line ${start + 1}: a view, not a game record` });
+    if (parsed.kind !== 'record')
+      throw fail('match-file', { text: `${path}: line ${start + 1}: a view, not a game record` });
     const n = records.length + 1;
     const { record } = parsed;
     if (record.tags.Match !== key || record.tags.Round !== String(n)) {
-      throw fail('match-mismatch', { text: `${path}: game ${n} (line ${start + 1}) belongs to another match (${record.tags.Match ?? 'no [Match] tag'}, round ${record.tags.Round ?? '?'}), not to ${key}, round ${n}; resume with the same players and options, or choose a new file` });
+      throw fail('match-mismatch', {
+        text: `${path}: game ${n} (line ${start + 1}) belongs to another match (${record.tags.Match ?? 'no [Match] tag'}, round ${record.tags.Round ?? '?'}), not to ${key}, round ${n}; resume with the same players and options, or choose a new file`,
+      });
     }
     records.push(record);
     validBytes = Math.min(offset, total);
@@ -128,7 +162,12 @@ export function readMatchFile(path: string, p: MatchParams): { records: GameReco
   return { records, validBytes };
 }
 
-export interface MatchProgress { done: number; total: number; record: GameRecord; game: number }
+export interface MatchProgress {
+  done: number;
+  total: number;
+  record: GameRecord;
+  game: number;
+}
 
 export interface MatchRun {
   /** Every game of the match, those resumed from the file first. */
@@ -140,15 +179,26 @@ export interface MatchRun {
  * The script a match's child processes run (`krieg match --worker`): the package's built CLI,
  * dist/cli.js, whether this code runs bundled in it or from the sources (the tests).
  */
-export function matchWorkerScript(): string { return join(packageRoot(), 'dist', 'cli.js'); }
+export function matchWorkerScript(): string {
+  return join(packageRoot(), 'dist', 'cli.js');
+}
 
 /**
  * Plays the games of `p` the output file does not hold yet, appending each in order. `jobs` > 1
  * plays them in that many child processes of `workerScript` (the CLI, `krieg match --worker`).
  */
-export async function runMatch(p: MatchParams, out: string, jobs: number, onGame?: (progress: MatchProgress) => void, workerScript = matchWorkerScript()): Promise<MatchRun> {
+export async function runMatch(
+  p: MatchParams,
+  out: string,
+  jobs: number,
+  onGame?: (progress: MatchProgress) => void,
+  workerScript = matchWorkerScript(),
+): Promise<MatchRun> {
   const { records, validBytes } = readMatchFile(out, p);
-  if (records.length > p.games) throw fail('match-mismatch', { text: `${out} already holds ${records.length} games, more than the ${p.games} asked for` });
+  if (records.length > p.games)
+    throw fail('match-mismatch', {
+      text: `${out} already holds ${records.length} games, more than the ${p.games} asked for`,
+    });
   if (existsSync(out) && statSync(out).size > validBytes) truncateSync(out, validBytes); // a game cut short by a kill
   const resumed = records.length;
   const first = resumed + 1;
@@ -167,10 +217,20 @@ export async function runMatch(p: MatchParams, out: string, jobs: number, onGame
   return { records, resumed };
 }
 
-interface WorkerReply { game: number; text?: string; error?: { code: string; message: string; exitCode: number } }
+interface WorkerReply {
+  game: number;
+  text?: string;
+  error?: { code: string; message: string; exitCode: number };
+}
 
 /** Games first … p.games in `jobs` child processes; `write` is called in game order. */
-function playInProcesses(p: MatchParams, first: number, jobs: number, script: string, write: (record: GameRecord, game: number) => void): Promise<void> {
+function playInProcesses(
+  p: MatchParams,
+  first: number,
+  jobs: number,
+  script: string,
+  write: (record: GameRecord, game: number) => void,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     let next = first; // the next game to hand out
     let toWrite = first;
@@ -184,21 +244,35 @@ function playInProcesses(p: MatchParams, first: number, jobs: number, script: st
       reject(error);
     };
     const handOut = (child: ChildProcess) => {
-      if (next > p.games) { child.disconnect(); return; }
+      if (next > p.games) {
+        child.disconnect();
+        return;
+      }
       child.send({ params: p, game: next++ });
     };
     for (let j = 0; j < jobs; j++) {
       const child = fork(script, ['match', '--worker'], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
       children.push(child);
       child.on('message', (reply: WorkerReply) => {
-        if (reply.error) { stop(reviveError(reply.error)); return; }
+        if (reply.error) {
+          stop(reviveError(reply.error));
+          return;
+        }
         const parsed = parseKpgn(reply.text!);
-        if (parsed.kind !== 'record') { stop(fail('match-worker', { text: `a match worker returned a view for game ${reply.game}` })); return; }
+        if (parsed.kind !== 'record') {
+          stop(fail('match-worker', { text: `a match worker returned a view for game ${reply.game}` }));
+          return;
+        }
         finished.set(reply.game, parsed.record);
         while (finished.has(toWrite)) {
           const record = finished.get(toWrite)!;
           finished.delete(toWrite);
-          try { write(record, toWrite); } catch (error) { stop(error as Error); return; }
+          try {
+            write(record, toWrite);
+          } catch (error) {
+            stop(error as Error);
+            return;
+          }
           toWrite++;
         }
         if (toWrite > p.games) {
@@ -207,7 +281,12 @@ function playInProcesses(p: MatchParams, first: number, jobs: number, script: st
         } else handOut(child);
       });
       child.on('exit', (code, signal) => {
-        if (!failed && toWrite <= p.games && code !== 0) stop(fail('match-worker', { text: `a match worker ended ${signal ? `on signal ${signal}` : `with exit code ${code}`}` }));
+        if (!failed && toWrite <= p.games && code !== 0)
+          stop(
+            fail('match-worker', {
+              text: `a match worker ended ${signal ? `on signal ${signal}` : `with exit code ${code}`}`,
+            }),
+          );
       });
       child.on('error', stop);
       handOut(child);
@@ -225,8 +304,14 @@ export function serveMatchGames(): void {
       const record = player.play(task.params, task.game);
       process.send!({ game: task.game, text: makeRecordKpgn(record) } satisfies WorkerReply);
     } catch (error) {
-      const e = error instanceof KriegError ? { code: error.code, message: error.message, exitCode: error.exitCode }
-        : { code: 'internal', message: `internal error in a match worker: ${error instanceof Error ? error.message : String(error)}`, exitCode: EXIT.internal };
+      const e =
+        error instanceof KriegError
+          ? { code: error.code, message: error.message, exitCode: error.exitCode }
+          : {
+              code: 'internal',
+              message: `internal error in a match worker: ${error instanceof Error ? error.message : String(error)}`,
+              exitCode: EXIT.internal,
+            };
       process.send!({ game: task.game, error: e } satisfies WorkerReply);
     }
   });
@@ -236,12 +321,20 @@ export function serveMatchGames(): void {
 /** The report of a match: its statistics (from the records, so the same for games resumed from the file) and the JSON summary. */
 export function matchReport(p: MatchParams, run: MatchRun): { summary: MatchSummary; json: Record<string, unknown> } {
   const engine = new Engine(createCore(p.backend), 8);
-  const games: MatchGame[] = run.records.map((record, i) => ({ record, firstIsWhite: firstIsWhite(i + 1), material: materialTrace(engine, record) }));
+  const games: MatchGame[] = run.records.map((record, i) => ({
+    record,
+    firstIsWhite: firstIsWhite(i + 1),
+    material: materialTrace(engine, record),
+  }));
   const summary = summarize([p.players[0].text, p.players[1].text], games);
   const json = {
-    format: 'krieg-match', version: 1, match: matchKey(p), maxPlies: p.maxPlies,
+    format: 'krieg-match',
+    version: 1,
+    match: matchKey(p),
+    maxPlies: p.maxPlies,
     budget: { nodes: p.nodes ?? null, timePerMove: p.timePerMove ?? null },
-    intervals: 'rates: Wilson score 95%; score: mean ± 1.96 s/√n', resumed: run.resumed,
+    intervals: 'rates: Wilson score 95%; score: mean ± 1.96 s/√n',
+    resumed: run.resumed,
     ...summary,
   };
   return { summary, json };

@@ -13,7 +13,11 @@ import { materialOf } from './game';
 /** The 97.5% quantile of the standard normal distribution. */
 export const Z95 = 1.959963984540054;
 
-export interface Interval { value: number; low: number; high: number }
+export interface Interval {
+  value: number;
+  low: number;
+  high: number;
+}
 
 /** The Wilson score interval (95%) of `k` successes in `n` trials. */
 export function wilson(k: number, n: number, z = Z95): Interval {
@@ -113,7 +117,10 @@ export function summarize(names: [string, string], games: MatchGame[]): MatchSum
     const firstLost = (result === '0-1' && g.firstIsWhite) || (result === '1-0' && !g.firstIsWhite);
     if (firstWon) wins++;
     else if (firstLost) losses++;
-    else { draws++; if (result === '*') adjudicated++; }
+    else {
+      draws++;
+      if (result === '*') adjudicated++;
+    }
     scores.push(firstWon ? 1 : firstLost ? 0 : 0.5);
   }
   const n = games.length;
@@ -121,16 +128,28 @@ export function summarize(names: [string, string], games: MatchGame[]): MatchSum
     const colour = (g: MatchGame): Side => ((g.firstIsWhite ? 0 : 1) === index ? 'white' : 'black');
     let sum = 0;
     let count = 0;
-    for (const g of games) for (const m of g.material) { sum += m[colour(g) === 'white' ? 0 : 1]; count++; }
+    for (const g of games)
+      for (const m of g.material) {
+        sum += m[colour(g) === 'white' ? 0 : 1];
+        count++;
+      }
     return {
-      name: names[index], meanMaterial: count ? sum / count : 0,
+      name: names[index],
+      meanMaterial: count ? sum / count : 0,
       asWhite: curve(games, (g) => (colour(g) === 'white' ? 'white' : undefined)),
       asBlack: curve(games, (g) => (colour(g) === 'black' ? 'black' : undefined)),
     };
   };
   return {
-    games: n, wins, losses, draws, adjudicated,
-    winRate: wilson(wins, n), lossRate: wilson(losses, n), drawRate: wilson(draws, n), score: meanInterval(scores),
+    games: n,
+    wins,
+    losses,
+    draws,
+    adjudicated,
+    winRate: wilson(wins, n),
+    lossRate: wilson(losses, n),
+    drawRate: wilson(draws, n),
+    score: meanInterval(scores),
     players: [player(0), player(1)],
   };
 }

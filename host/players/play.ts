@@ -27,11 +27,26 @@ export interface PlayOptions {
   io?: HumanIo;
 }
 
-const RESULT_TEXT: Record<string, string> = { '1-0': 'White wins', '0-1': 'Black wins', '1/2-1/2': 'Draw', '*': 'Unfinished' };
+const RESULT_TEXT: Record<string, string> = {
+  '1-0': 'White wins',
+  '0-1': 'Black wins',
+  '1/2-1/2': 'Draw',
+  '*': 'Unfinished',
+};
 
-export function playWithPlayers(specs: Record<Side, PlayerSpec>, options: PlayOptions): { records: GameRecord[]; tally: Record<string, number> } {
+export function playWithPlayers(
+  specs: Record<Side, PlayerSpec>,
+  options: PlayOptions,
+): { records: GameRecord[]; tally: Record<string, number> } {
   const human = specs.white.name === 'human' || specs.black.name === 'human';
-  const io: HumanIo | undefined = human ? options.io ?? { readLine: stdinLines(), write: (text) => { process.stdout.write(text); } } : undefined;
+  const io: HumanIo | undefined = human
+    ? (options.io ?? {
+        readLine: stdinLines(),
+        write: (text) => {
+          process.stdout.write(text);
+        },
+      })
+    : undefined;
   const referee = new Engine(createCore(options.backend), 16);
   referee.setRules(options.rules);
   const engines = new PlayerEngines(options.backend);
@@ -40,13 +55,25 @@ export function playWithPlayers(specs: Record<Side, PlayerSpec>, options: PlayOp
   const tally: Record<string, number> = {};
   for (let i = 0; i < options.games; i++) {
     const seed = options.seed + i;
-    const make = (side: Side) => playerFactory(specs[side], io)({
-      side, rules: options.rules, start, seed: gameSeed(seed, side === 'white' ? 1 : 2), budget: options.budget, options: specs[side].options,
-    }, engines.for(side, options.rules));
+    const make = (side: Side) =>
+      playerFactory(specs[side], io)(
+        {
+          side,
+          rules: options.rules,
+          start,
+          seed: gameSeed(seed, side === 'white' ? 1 : 2),
+          budget: options.budget,
+          options: specs[side].options,
+        },
+        engines.for(side, options.rules),
+      );
     const players = { white: make('white'), black: make('black') };
     if (io) io.write(`Game ${i + 1}: ${specs.white.text} (White) v ${specs.black.text} (Black), seed ${seed}\n`);
     const record = runGame(referee, players, {
-      start, maxPlies: options.maxPlies, timePerMove: options.budget.timePerMove, tags: { Event: 'krieg play', Round: String(i + 1), Seed: String(seed) },
+      start,
+      maxPlies: options.maxPlies,
+      timePerMove: options.budget.timePerMove,
+      tags: { Event: 'krieg play', Round: String(i + 1), Seed: String(seed) },
     });
     const named = { ...record, white: specs.white.text, black: specs.black.text };
     if (io) io.write(`${RESULT_TEXT[named.result]} (${named.result}).\n`);

@@ -123,8 +123,10 @@ function anyThisTurn(view: View): boolean | undefined {
 function obligedToPawnCaptures(view: View, board: number[]): boolean {
   let pawnCaptureTried = false;
   for (const event of thisTurnBackwards(view)) {
-    if (event.type === 'any' && event.side === view.as) return event.yes && (view.rules.pawnTries === 'any-secret' || !pawnCaptureTried);
-    if (event.type === 'attempt' && event.side === view.as && isPawnCaptureAttempt(board, parseUci(event.attempt)!)) pawnCaptureTried = true;
+    if (event.type === 'any' && event.side === view.as)
+      return event.yes && (view.rules.pawnTries === 'any-secret' || !pawnCaptureTried);
+    if (event.type === 'attempt' && event.side === view.as && isPawnCaptureAttempt(board, parseUci(event.attempt)!))
+      pawnCaptureTried = true;
   }
   return false;
 }

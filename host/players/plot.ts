@@ -13,7 +13,8 @@ const BOTTOM = 48;
 const COLOURS = ['#1f77b4', '#7fb2dd', '#d62728', '#f0a0a0'];
 const DASHES = ['', '6 4', '', '6 4'];
 
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escape = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A round step for axis ticks covering `max` in about `count` steps. */
 function tickStep(max: number, count: number): number {
@@ -44,26 +45,36 @@ export function materialSvg(summary: MatchSummary, title: string): string {
   ];
   const xStep = tickStep(plies, 8);
   for (let t = 0; t <= plies; t += xStep) {
-    out.push(`<line x1="${x(t).toFixed(1)}" y1="${TOP + plotH}" x2="${x(t).toFixed(1)}" y2="${TOP + plotH + 4}" stroke="#888"/>`,
-      `<text x="${x(t).toFixed(1)}" y="${TOP + plotH + 18}" text-anchor="middle">${t}</text>`);
+    out.push(
+      `<line x1="${x(t).toFixed(1)}" y1="${TOP + plotH}" x2="${x(t).toFixed(1)}" y2="${TOP + plotH + 4}" stroke="#888"/>`,
+      `<text x="${x(t).toFixed(1)}" y="${TOP + plotH + 18}" text-anchor="middle">${t}</text>`,
+    );
   }
   for (let v = 0; v <= yMax; v += 5) {
-    out.push(`<line x1="${LEFT - 4}" y1="${y(v).toFixed(1)}" x2="${LEFT + plotW}" y2="${y(v).toFixed(1)}" stroke="#eee"/>`,
-      `<text x="${LEFT - 8}" y="${(y(v) + 4).toFixed(1)}" text-anchor="end">${v}</text>`);
+    out.push(
+      `<line x1="${LEFT - 4}" y1="${y(v).toFixed(1)}" x2="${LEFT + plotW}" y2="${y(v).toFixed(1)}" stroke="#eee"/>`,
+      `<text x="${LEFT - 8}" y="${(y(v) + 4).toFixed(1)}" text-anchor="end">${v}</text>`,
+    );
   }
-  out.push(`<text x="${LEFT + plotW / 2}" y="${HEIGHT - 10}" text-anchor="middle">Move (ply)</text>`,
-    `<text x="16" y="${TOP + plotH / 2}" text-anchor="middle" transform="rotate(-90 16 ${TOP + plotH / 2})">Material value</text>`);
+  out.push(
+    `<text x="${LEFT + plotW / 2}" y="${HEIGHT - 10}" text-anchor="middle">Move (ply)</text>`,
+    `<text x="16" y="${TOP + plotH / 2}" text-anchor="middle" transform="rotate(-90 16 ${TOP + plotH / 2})">Material value</text>`,
+  );
   series.forEach((s, i) => {
     if (s.values.length === 0) return;
     // the mean material after ply t + 1
     const points = s.values.map((v, t) => `${x(t + 1).toFixed(1)},${y(v).toFixed(1)}`);
-    out.push(`<polyline fill="none" stroke="${COLOURS[i]}" stroke-width="1.5"${DASHES[i] ? ` stroke-dasharray="${DASHES[i]}"` : ''} points="${points.join(' ')}"/>`);
+    out.push(
+      `<polyline fill="none" stroke="${COLOURS[i]}" stroke-width="1.5"${DASHES[i] ? ` stroke-dasharray="${DASHES[i]}"` : ''} points="${points.join(' ')}"/>`,
+    );
   });
   series.forEach((s, i) => {
     const ly = TOP + plotH - 16 - (series.length - 1 - i) * 16;
     const lx = LEFT + plotW - 230;
-    out.push(`<line x1="${lx}" y1="${ly - 4}" x2="${lx + 24}" y2="${ly - 4}" stroke="${COLOURS[i]}" stroke-width="2"${DASHES[i] ? ` stroke-dasharray="${DASHES[i]}"` : ''}/>`,
-      `<text x="${lx + 30}" y="${ly}">${escape(s.label)}</text>`);
+    out.push(
+      `<line x1="${lx}" y1="${ly - 4}" x2="${lx + 24}" y2="${ly - 4}" stroke="${COLOURS[i]}" stroke-width="2"${DASHES[i] ? ` stroke-dasharray="${DASHES[i]}"` : ''}/>`,
+      `<text x="${lx + 30}" y="${ly}">${escape(s.label)}</text>`,
+    );
   });
   out.push('</svg>');
   return out.join('\n') + '\n';

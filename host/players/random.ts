@@ -8,7 +8,9 @@ export const randomPlayer: PlayerFactory = (setup) => {
   const random = seededRandom(setup.seed);
   return {
     name: 'random',
-    observe() { /* nothing to remember */ },
+    observe() {
+      /* nothing to remember */
+    },
     choose: (turn) => turn.attempts[Math.floor(random() * turn.attempts.length)],
   };
 };

@@ -13,22 +13,29 @@ export type PlayerName = (typeof PLAYER_NAMES)[number];
 
 export const PLAYER_HELP: Record<PlayerName, string> = {
   random: 'uniform over the attempts that are not Nonsense',
-  rw: 'the problem database\'s White: exact belief, 2-ply evaluation, hints',
+  rw: "the problem database's White: exact belief, 2-ply evaluation, hints",
   los: 'Parker et al.: positions consistent with the last observation',
   aos: 'Parker et al.: random histories consistent with every observation',
   aosp: 'Parker et al.: a pool of all-observation-consistent positions',
   hs: 'Parker et al.: AOSP topped up with last-observation positions',
   krieg: 'HS, and a guaranteed-mate search while the exact belief is small',
-  human: 'you: the referee\'s answers printed, attempts typed in UCI',
+  human: "you: the referee's answers printed, attempts typed in UCI",
 };
 
 /** Options each player takes (name=value after a colon), with their defaults. */
 export const PLAYER_OPTIONS: Partial<Record<PlayerName, Record<string, number>>> = {
-  los: { ...SAMPLING_DEFAULTS }, aos: { ...SAMPLING_DEFAULTS }, aosp: { ...SAMPLING_DEFAULTS }, hs: { ...SAMPLING_DEFAULTS },
+  los: { ...SAMPLING_DEFAULTS },
+  aos: { ...SAMPLING_DEFAULTS },
+  aosp: { ...SAMPLING_DEFAULTS },
+  hs: { ...SAMPLING_DEFAULTS },
   krieg: { ...KRIEG_DEFAULTS },
 };
 
-export interface PlayerSpec { name: PlayerName; options: Record<string, number>; text: string }
+export interface PlayerSpec {
+  name: PlayerName;
+  options: Record<string, number>;
+  text: string;
+}
 
 /** Parses `name` or `name:key=value,key=value`; errors name what is wrong. */
 export function parsePlayerSpec(text: string): PlayerSpec {
@@ -42,27 +49,43 @@ export function parsePlayerSpec(text: string): PlayerSpec {
     const match = /^([a-z]+)=(\d+)$/.exec(part.trim());
     if (!match) throw fail('bad-player', { text: `player '${text}': expected name=integer options, got '${part}'` });
     if (!(match[1] in known)) {
-      throw fail('bad-player', { text: `player '${name}' has no option '${match[1]}'${Object.keys(known).length ? ` (it has: ${Object.keys(known).join(', ')})` : ''}` });
+      throw fail('bad-player', {
+        text: `player '${name}' has no option '${match[1]}'${Object.keys(known).length ? ` (it has: ${Object.keys(known).join(', ')})` : ''}`,
+      });
     }
     options[match[1]] = Number(match[2]);
   }
-  if ('sample' in options && (options.sample < 1 || options.sample > 1024)) throw fail('bad-player', { text: `player '${text}': sample must be 1 to 1024` });
-  if ('depth' in options && options.depth > 20) throw fail('bad-player', { text: `player '${text}': depth must be 0 to 20` });
+  if ('sample' in options && (options.sample < 1 || options.sample > 1024))
+    throw fail('bad-player', { text: `player '${text}': sample must be 1 to 1024` });
+  if ('depth' in options && options.depth > 20)
+    throw fail('bad-player', { text: `player '${text}': depth must be 0 to 20` });
   return { name: name as PlayerName, options, text };
 }
 
-const samplingPlayer = (kind: SamplingKind): PlayerFactory => (setup, engine) => {
-  const source = kind === 'aos' ? new SamplerSource(engine, setup) : trackerSource(engine, setup);
-  return new SamplingPlayer(kind, setup, engine, source, kind, { sample: setup.options.sample, depth: setup.options.depth });
-};
+const samplingPlayer =
+  (kind: SamplingKind): PlayerFactory =>
+  (setup, engine) => {
+    const source = kind === 'aos' ? new SamplerSource(engine, setup) : trackerSource(engine, setup);
+    return new SamplingPlayer(kind, setup, engine, source, kind, {
+      sample: setup.options.sample,
+      depth: setup.options.depth,
+    });
+  };
 
 /** The factory of a player; `human` needs the terminal's input and output. */
 export function playerFactory(spec: PlayerSpec, io?: HumanIo): PlayerFactory {
   switch (spec.name) {
-    case 'random': return randomPlayer;
-    case 'rw': return rwPlayer;
-    case 'los': case 'aos': case 'aosp': case 'hs': return samplingPlayer(spec.name);
-    case 'krieg': return kriegPlayer;
+    case 'random':
+      return randomPlayer;
+    case 'rw':
+      return rwPlayer;
+    case 'los':
+    case 'aos':
+    case 'aosp':
+    case 'hs':
+      return samplingPlayer(spec.name);
+    case 'krieg':
+      return kriegPlayer;
     case 'human':
       if (!io) throw fail('bad-player', { text: 'the human player needs a terminal (krieg play)' });
       return humanPlayer(io);

@@ -17,13 +17,20 @@ export const rwPlayer: PlayerFactory = (setup, engine) => {
   let chosen = 0;
   return {
     name: 'rw',
-    observe(_event: ViewEvent) { /* rw estimates from the whole view at each choice */ },
+    observe(_event: ViewEvent) {
+      /* rw estimates from the whole view at each choice */
+    },
     choose(turn) {
       chosen++;
       // a node budget bounds the estimation work; a time budget is not divided (rw does not search)
       const work = setup.budget.nodes !== undefined ? Math.max(10_000, setup.budget.nodes * 10) : DEFAULT_WORK;
-      return whiteChoice({ work: engine, scorer: engine }, turn.view, turn.attempts, turn.tried, random, state,
-        { start: setup.start, dropBelief: EXACT_BELIEF, reportBelief: 0, sampleWhenLarge: true, work });
+      return whiteChoice({ work: engine, scorer: engine }, turn.view, turn.attempts, turn.tried, random, state, {
+        start: setup.start,
+        dropBelief: EXACT_BELIEF,
+        reportBelief: 0,
+        sampleWhenLarge: true,
+        work,
+      });
     },
     stats: () => ({ choices: chosen }),
   };

@@ -54,12 +54,20 @@ export class SamplingPlayer implements Player {
   private readonly random: () => number;
   private readonly counters = { choices: 0, positions: 0, lastObservation: 0, nodes: 0, fallbacks: 0 };
 
-  constructor(readonly name: string, protected readonly setup: PlayerSetup, protected readonly engine: Engine,
-    protected readonly source: PositionSource, private readonly kind: SamplingKind, protected readonly options: SamplingOptions) {
+  constructor(
+    readonly name: string,
+    protected readonly setup: PlayerSetup,
+    protected readonly engine: Engine,
+    protected readonly source: PositionSource,
+    private readonly kind: SamplingKind,
+    protected readonly options: SamplingOptions,
+  ) {
     this.random = seededRandom(setup.seed ^ 0x2f6b1c3d);
   }
 
-  observe(event: ViewEvent): void { this.source.observe(event); }
+  observe(event: ViewEvent): void {
+    this.source.observe(event);
+  }
 
   choose(turn: Turn): number | 'any' {
     this.counters.choices++;
@@ -70,7 +78,9 @@ export class SamplingPlayer implements Player {
       this.run = this.evaluate(turn); // S exhausted by Illegal answers: a new S, drawn after them
     }
     const open = new Set(turn.attempts);
-    const scores = this.run ? this.run.over((values) => this.survives(values, turn.tried)).filter((s) => open.has(s.attempt) && s.legal > 0) : [];
+    const scores = this.run
+      ? this.run.over((values) => this.survives(values, turn.tried)).filter((s) => open.has(s.attempt) && s.legal > 0)
+      : [];
     const best = this.best(scores);
     if (turn.tried.length === 0) this.refine(turn);
     if (best !== undefined) return best.attempt;
@@ -82,13 +92,20 @@ export class SamplingPlayer implements Player {
   private refine(turn: Turn): void {
     if (!this.source.refine) return;
     const { nodes } = this.setup.budget;
-    const work = nodes === undefined ? undefined : Math.floor(Math.max(0, nodes - this.turnNodes) * WORK_PER_NODE * REFINE_SHARE);
-    const deadline = turn.deadline === undefined ? undefined : performance.now() + REFINE_SHARE * Math.max(0, turn.deadline - performance.now());
+    const work =
+      nodes === undefined ? undefined : Math.floor(Math.max(0, nodes - this.turnNodes) * WORK_PER_NODE * REFINE_SHARE);
+    const deadline =
+      turn.deadline === undefined
+        ? undefined
+        : performance.now() + REFINE_SHARE * Math.max(0, turn.deadline - performance.now());
     if (work === undefined && deadline === undefined) return; // no budget: nothing to share
-    if ((work ?? 1) > 0) this.source.refine({ ...(work !== undefined ? { work } : {}), ...(deadline !== undefined ? { deadline } : {}) });
+    if ((work ?? 1) > 0)
+      this.source.refine({ ...(work !== undefined ? { work } : {}), ...(deadline !== undefined ? { deadline } : {}) });
   }
 
-  stats(): Record<string, number> { return { ...this.counters }; }
+  stats(): Record<string, number> {
+    return { ...this.counters };
+  }
 
   /** Is a position still possible after the attempts rejected this turn (each illegal there)? */
   private survives(values: Int32Array, tried: number[]): boolean {
@@ -112,7 +129,8 @@ export class SamplingPlayer implements Player {
   private sourceLimits(turn: Turn): SourceLimits {
     const { nodes } = this.setup.budget;
     const work = nodes === undefined ? UNBUDGETED_WORK : nodes * WORK_PER_NODE;
-    if (turn.deadline !== undefined) return { deadline: performance.now() + SOURCE_SHARE * Math.max(0, turn.deadline - performance.now()), work };
+    if (turn.deadline !== undefined)
+      return { deadline: performance.now() + SOURCE_SHARE * Math.max(0, turn.deadline - performance.now()), work };
     return { work };
   }
 
@@ -125,7 +143,12 @@ export class SamplingPlayer implements Player {
       let added = 0;
       for (const handle of found.handles) {
         if (!this.hasBudget(turn, run)) break;
-        run ??= new ChooseRun(this.engine, handle, { depth: this.options.depth, nodes: this.searchNodes() }, this.engine.capacity - stackRecords(this.engine));
+        run ??= new ChooseRun(
+          this.engine,
+          handle,
+          { depth: this.options.depth, nodes: this.searchNodes() },
+          this.engine.capacity - stackRecords(this.engine),
+        );
         const before = run.nodes;
         const started = performance.now();
         run.add([handle]);
@@ -141,7 +164,8 @@ export class SamplingPlayer implements Player {
     if (this.kind === 'los') add(this.source.lastObservation(k, limits), true);
     else {
       const added = add(this.source.positions(k, limits), false);
-      if (this.kind === 'hs' && added < k && this.hasBudget(turn, run)) add(this.source.lastObservation(k - added, limits), true);
+      if (this.kind === 'hs' && added < k && this.hasBudget(turn, run))
+        add(this.source.lastObservation(k - added, limits), true);
     }
     return run;
   }
@@ -150,14 +174,16 @@ export class SamplingPlayer implements Player {
   private hasBudget(turn: Turn, run: ChooseRun | undefined): boolean {
     if (!run || run.positions.length === 0) return true;
     if (this.setup.budget.nodes !== undefined && this.turnNodes >= this.setup.budget.nodes) return false;
-    if (turn.deadline !== undefined && performance.now() + this.lastPositionMs + TIME_MARGIN > turn.deadline) return false;
+    if (turn.deadline !== undefined && performance.now() + this.lastPositionMs + TIME_MARGIN > turn.deadline)
+      return false;
     return true;
   }
 
   /** Nodes per search of one attempt. */
   private searchNodes(): number {
     const { nodes, timePerMove } = this.setup.budget;
-    if (nodes !== undefined) return Math.max(MIN_SEARCH_NODES, Math.floor(nodes / (this.options.sample * TYPICAL_ATTEMPTS)));
+    if (nodes !== undefined)
+      return Math.max(MIN_SEARCH_NODES, Math.floor(nodes / (this.options.sample * TYPICAL_ATTEMPTS)));
     return timePerMove !== undefined ? 0 : UNBUDGETED_SEARCH_NODES;
   }
 }

@@ -38,11 +38,19 @@ const BLACK_WORK = 200_000;
 const WHITE_WORK = 50_000_000;
 
 export class BeliefTooLarge extends Error {
-  constructor(readonly size: string) { super(`White's belief exceeds ${size} positions`); }
+  constructor(readonly size: string) {
+    super(`White's belief exceeds ${size} positions`);
+  }
 }
 
 /** What the scorer says of one attempt over a set of positions. */
-interface AttemptScore { attempt: number; legal: number; tactical: number; mean: number; mates: number }
+interface AttemptScore {
+  attempt: number;
+  legal: number;
+  tactical: number;
+  mean: number;
+  mates: number;
+}
 
 /** The engines the players compute in: the referee's (game in progress) and a working one. */
 export interface SelfPlayEngines {
@@ -60,13 +68,21 @@ function recordSoFar(engines: SelfPlayEngines, start: string): GameRecord {
 }
 
 /** Scores every attempt over positions `handles` of the work engine (copied into the scorer). */
-function scoreOver(engines: Pick<SelfPlayEngines, 'work' | 'scorer'>, handles: number[], lookahead: boolean): AttemptScore[] {
+function scoreOver(
+  engines: Pick<SelfPlayEngines, 'work' | 'scorer'>,
+  handles: number[],
+  lookahead: boolean,
+): AttemptScore[] {
   const { work, scorer } = engines;
   const from = work.positions;
   const to = scorer.positions;
   handles.forEach((h, k) => to.set(from.subarray(h * POSITION_WORDS, (h + 1) * POSITION_WORDS), k * POSITION_WORDS));
   return scoreAttempts(scorer, 0, handles.length, handles.length, lookahead).map((s) => ({
-    attempt: s.attempt, legal: s.legal, tactical: s.tactical, mean: s.legal ? s.evalSum / s.legal : -Infinity, mates: s.mates,
+    attempt: s.attempt,
+    legal: s.legal,
+    tactical: s.tactical,
+    mean: s.legal ? s.evalSum / s.legal : -Infinity,
+    mates: s.mates,
   }));
 }
 
@@ -84,13 +100,20 @@ function best<T>(candidates: T[], key: (t: T) => number, random: () => number): 
   let topKey = -Infinity;
   for (const c of candidates) {
     const k = key(c);
-    if (k > topKey) { top = [c]; topKey = k; } else if (k === topKey) top.push(c);
+    if (k > topKey) {
+      top = [c];
+      topKey = k;
+    } else if (k === topKey) top.push(c);
   }
   return top.length ? top[Math.floor(random() * top.length)] : undefined;
 }
 
 /** What White saw at the start of one of its turns: its view then and its exact belief. */
-export interface WhiteTurn { view: View; positions: string[] | undefined; size: number }
+export interface WhiteTurn {
+  view: View;
+  positions: string[] | undefined;
+  size: number;
+}
 
 export interface WhiteOptions {
   start: string;
@@ -102,7 +125,9 @@ export interface WhiteOptions {
 }
 
 /** What White's program keeps from one attempt of a turn to the next. */
-export interface WhiteState { hints: number }
+export interface WhiteState {
+  hints: number;
+}
 
 /**
  * One choice of White's program (the file comment), from its view alone: `attempts` are those not
@@ -110,14 +135,26 @@ export interface WhiteState { hints: number }
  * `dropBelief` positions (or past the work limit) is replaced by a sample of SAMPLE positions
  * (krieg's `rw` player, host/players/rw.ts); otherwise it throws BeliefTooLarge (the database).
  */
-export function whiteChoice(engines: Pick<SelfPlayEngines, 'work' | 'scorer'>, view: View, attempts: number[], tried: number[], random: () => number,
-  state: WhiteState, options: WhiteOptions & { sampleWhenLarge?: boolean; work?: number }): number {
-  const belief = estimateBelief(engines.work, view, 'bfs', { positions: options.dropBelief, work: options.work ?? WHITE_WORK });
+export function whiteChoice(
+  engines: Pick<SelfPlayEngines, 'work' | 'scorer'>,
+  view: View,
+  attempts: number[],
+  tried: number[],
+  random: () => number,
+  state: WhiteState,
+  options: WhiteOptions & { sampleWhenLarge?: boolean; work?: number },
+): number {
+  const belief = estimateBelief(engines.work, view, 'bfs', {
+    positions: options.dropBelief,
+    work: options.work ?? WHITE_WORK,
+  });
   let handles = belief.handles;
   let size = handles.length;
   if (belief.outcome === 'limit-positions' || belief.outcome === 'limit-work') {
     if (!options.sampleWhenLarge) throw new BeliefTooLarge(String(options.dropBelief));
-    const sampled = sampleBelief(engines.work, view, SAMPLE, Math.floor(random() * 2 ** 31), { work: options.work ?? WHITE_WORK });
+    const sampled = sampleBelief(engines.work, view, SAMPLE, Math.floor(random() * 2 ** 31), {
+      work: options.work ?? WHITE_WORK,
+    });
     if (sampled.outcome === 'inconsistent') throw fail('self-play', { side: view.as, outcome: sampled.outcome });
     handles = sampled.handles;
     size = Math.max(options.dropBelief + 1, handles.length);
@@ -128,17 +165,30 @@ export function whiteChoice(engines: Pick<SelfPlayEngines, 'work' | 'scorer'>, v
     options.onTurn?.({ view, positions, size });
   }
   const triedSet = new Set(tried);
-  const scores = handles.length ? scoreOver(engines, sample(handles, SAMPLE, random), true).filter((s) => !triedSet.has(s.attempt) && s.legal > 0) : [];
+  const scores = handles.length
+    ? scoreOver(engines, sample(handles, SAMPLE, random), true).filter((s) => !triedSet.has(s.attempt) && s.legal > 0)
+    : [];
   const n = Math.min(size, SAMPLE, Math.max(1, handles.length));
-  const mating = best(scores.filter((s) => s.mates === s.legal), (s) => s.legal, random);
+  const mating = best(
+    scores.filter((s) => s.mates === s.legal),
+    (s) => s.legal,
+    random,
+  );
   if (mating) return mating.attempt;
   if (random() < EXPLORE) return attempts[Math.floor(random() * attempts.length)];
   const likely = scores.filter((s) => s.legal * 2 >= n);
   const main = best(likely.length ? likely : scores, (s) => s.mean, random);
   if (!main) return attempts[0];
   if (state.hints < MAX_HINTS) {
-    const hint = best(scores.filter((s) => s.legal <= HINT_SHARE * n && s.mean >= main.mean - HINT_MARGIN), (s) => s.mean, random);
-    if (hint) { state.hints++; return hint.attempt; }
+    const hint = best(
+      scores.filter((s) => s.legal <= HINT_SHARE * n && s.mean >= main.mean - HINT_MARGIN),
+      (s) => s.mean,
+      random,
+    );
+    if (hint) {
+      state.hints++;
+      return hint.attempt;
+    }
   }
   return main.attempt;
 }

@@ -59,7 +59,12 @@ export interface PositionSource {
   refine?(limits: SourceLimits): void;
 }
 
-export interface SourceSetup { side: Side; rules: RuleSet; start: string; seed: number }
+export interface SourceSetup {
+  side: Side;
+  rules: RuleSet;
+  start: string;
+  seed: number;
+}
 
 /** Copies records `handles` to SAMPLE_BASE …, in order; returns the new handles. */
 function compact(engine: Engine, handles: number[]): number[] {
@@ -88,12 +93,26 @@ abstract class ViewSource implements PositionSource {
   protected readonly view: View;
   protected readonly random: () => number;
 
-  constructor(protected readonly engine: Engine, setup: SourceSetup) {
-    this.view = { rules: setup.rules, start: setup.start, as: setup.side, white: '', black: '', result: '*', tags: {}, events: [] };
+  constructor(
+    protected readonly engine: Engine,
+    setup: SourceSetup,
+  ) {
+    this.view = {
+      rules: setup.rules,
+      start: setup.start,
+      as: setup.side,
+      white: '',
+      black: '',
+      result: '*',
+      tags: {},
+      events: [],
+    };
     this.random = seededRandom(setup.seed);
   }
 
-  observe(event: ViewEvent): void { this.view.events.push(event); }
+  observe(event: ViewEvent): void {
+    this.view.events.push(event);
+  }
 
   abstract positions(k: number, limits: SourceLimits): SourcePositions;
 
@@ -102,24 +121,32 @@ abstract class ViewSource implements PositionSource {
    * last one, so these are last-observation-consistent boards — though not drawn from all of
    * them, as Parker's LOS draws.
    */
-  lastObservation(k: number, limits: SourceLimits): SourcePositions { return this.positions(k, limits); }
+  lastObservation(k: number, limits: SourceLimits): SourcePositions {
+    return this.positions(k, limits);
+  }
 
   /** Up to `k` positions from the seeded depth-first sampler (random histories, Parker §4.2). */
   protected sample(k: number, limits: SourceLimits): SourcePositions {
-    const result = sampleBelief(this.engine, this.view, Math.min(k, MAX_REQUEST), Math.floor(this.random() * 2 ** 31), { work: limits.work, timeMs: timeLeft(limits) });
+    const result = sampleBelief(this.engine, this.view, Math.min(k, MAX_REQUEST), Math.floor(this.random() * 2 ** 31), {
+      work: limits.work,
+      timeMs: timeLeft(limits),
+    });
     this.check(result);
     return { handles: compact(this.engine, result.handles), exact: false };
   }
 
   protected check(result: EstimateResult): void {
-    if (result.outcome === 'inconsistent') throw fail('source-inconsistent', { side: this.view.as, ply: (result.failedPly ?? 0) + 1 });
+    if (result.outcome === 'inconsistent')
+      throw fail('source-inconsistent', { side: this.view.as, ply: (result.failedPly ?? 0) + 1 });
   }
 }
 
 /** AOS: positions at the end of random histories consistent with the view (the depth-first sampler). */
 export class SamplerSource extends ViewSource {
   readonly name = 'sampler';
-  positions(k: number, limits: SourceLimits): SourcePositions { return this.sample(k, limits); }
+  positions(k: number, limits: SourceLimits): SourcePositions {
+    return this.sample(k, limits);
+  }
 }
 
 /**
@@ -128,14 +155,28 @@ export class SamplerSource extends ViewSource {
  */
 export class BeliefSource extends ViewSource {
   readonly name = 'belief';
-  constructor(engine: Engine, setup: SourceSetup, private readonly exactCap = 10_000) { super(engine, setup); }
+  constructor(
+    engine: Engine,
+    setup: SourceSetup,
+    private readonly exactCap = 10_000,
+  ) {
+    super(engine, setup);
+  }
 
   positions(k: number, limits: SourceLimits): SourcePositions {
-    const belief = estimateBelief(this.engine, this.view, 'bfs', { positions: this.exactCap, work: limits.work, timeMs: timeLeft(limits) });
+    const belief = estimateBelief(this.engine, this.view, 'bfs', {
+      positions: this.exactCap,
+      work: limits.work,
+      timeMs: timeLeft(limits),
+    });
     this.check(belief);
     if (belief.outcome !== 'complete') return this.sample(k, limits);
     const handles = choose(belief.handles, Math.min(k, MAX_REQUEST), this.random);
-    return { handles: compact(this.engine, handles), exact: handles.length === belief.handles.length, total: belief.handles.length };
+    return {
+      handles: compact(this.engine, handles),
+      exact: handles.length === belief.handles.length,
+      total: belief.handles.length,
+    };
   }
 }
 

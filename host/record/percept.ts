@@ -2,18 +2,47 @@
 // assembly/referee/referee.ts) and the host's objects.
 import { fail } from '../errors';
 import {
-  ANSWER_LEGAL, ANSWER_ILLEGAL, ANSWER_NONSENSE, PERCEPT_ANSWER_FIELD, PERCEPT_SQUARE_FIELD, PERCEPT_DIRECTIONS_FIELD, PERCEPT_END_FIELD,
-  PERCEPT_CAPTURE_SHIFT, PERCEPT_CAPTURED_PAWN, PERCEPT_CAPTURED_PIECE, PERCEPT_EN_PASSANT, PERCEPT_DIRECTIONS_SHIFT, PERCEPT_CHECK,
-  PERCEPT_END_SHIFT, PERCEPT_PROMOTION, END_CHECKMATE, END_STALEMATE, END_DRAW_MATERIAL, END_DRAW_FIFTY, END_DRAW_REPETITION,
-  CHECK_KNIGHT, CHECK_RANK, CHECK_FILE, CHECK_LONG_DIAGONAL, CHECK_SHORT_DIAGONAL,
+  ANSWER_LEGAL,
+  ANSWER_ILLEGAL,
+  ANSWER_NONSENSE,
+  PERCEPT_ANSWER_FIELD,
+  PERCEPT_SQUARE_FIELD,
+  PERCEPT_DIRECTIONS_FIELD,
+  PERCEPT_END_FIELD,
+  PERCEPT_CAPTURE_SHIFT,
+  PERCEPT_CAPTURED_PAWN,
+  PERCEPT_CAPTURED_PIECE,
+  PERCEPT_EN_PASSANT,
+  PERCEPT_DIRECTIONS_SHIFT,
+  PERCEPT_CHECK,
+  PERCEPT_END_SHIFT,
+  PERCEPT_PROMOTION,
+  END_CHECKMATE,
+  END_STALEMATE,
+  END_DRAW_MATERIAL,
+  END_DRAW_FIFTY,
+  END_DRAW_REPETITION,
+  CHECK_KNIGHT,
+  CHECK_RANK,
+  CHECK_FILE,
+  CHECK_LONG_DIAGONAL,
+  CHECK_SHORT_DIAGONAL,
 } from '../constants';
 
 export type Answer = 'legal' | 'illegal' | 'nonsense';
 export type End = 'checkmate' | 'stalemate' | 'draw-material' | 'draw-fifty' | 'draw-repetition';
 /** The core's code of each answer and game end. */
-const ANSWER_CODES: Record<Answer, number> = { legal: ANSWER_LEGAL, illegal: ANSWER_ILLEGAL, nonsense: ANSWER_NONSENSE };
+const ANSWER_CODES: Record<Answer, number> = {
+  legal: ANSWER_LEGAL,
+  illegal: ANSWER_ILLEGAL,
+  nonsense: ANSWER_NONSENSE,
+};
 const END_CODES: Record<End, number> = {
-  checkmate: END_CHECKMATE, stalemate: END_STALEMATE, 'draw-material': END_DRAW_MATERIAL, 'draw-fifty': END_DRAW_FIFTY, 'draw-repetition': END_DRAW_REPETITION,
+  checkmate: END_CHECKMATE,
+  stalemate: END_STALEMATE,
+  'draw-material': END_DRAW_MATERIAL,
+  'draw-fifty': END_DRAW_FIFTY,
+  'draw-repetition': END_DRAW_REPETITION,
 };
 export const ANSWERS = Object.keys(ANSWER_CODES) as Answer[];
 export const ENDS = Object.keys(END_CODES) as End[];

@@ -2,12 +2,37 @@
 // buffer (layout in assembly/referee/rules.ts); encodeRules must follow that layout.
 import { fail } from '../errors';
 import {
-  RULE_COUNT, RULE_ILLEGAL_MOVER_ONLY, RULE_REPEAT_IS_NONSENSE, RULE_CAPTURE_KIND, RULE_EP_LANDING_SQUARE, RULE_EP_ANNOUNCED,
-  RULE_CHECK_DIRECTIONS, RULE_PAWN_TRIES, RULE_PROMOTION_ANNOUNCED, RULE_CASTLING, RULE_EN_PASSANT, RULE_PROMOTION_PIECES,
-  RULE_STALEMATE_LOSES, RULE_FIFTY_MOVES, RULE_REPETITION, RULE_MATERIAL_DRAW, RULE_PAWN_TRY_NONSENSE,
-  PAWN_TRIES_NONE, PAWN_TRIES_ANY_SECRET, PAWN_TRIES_ANY_OPEN, PAWN_TRIES_COUNT, PAWN_TRIES_EXISTS, PAWN_TRIES_SQUARES, PAWN_TRIES_PAWN_SQUARES,
-  MATERIAL_DRAW_NONE, MATERIAL_DRAW_BERKELEY, MATERIAL_DRAW_DEAD,
-  KNIGHT, BISHOP, ROOK, QUEEN,
+  RULE_COUNT,
+  RULE_ILLEGAL_MOVER_ONLY,
+  RULE_REPEAT_IS_NONSENSE,
+  RULE_CAPTURE_KIND,
+  RULE_EP_LANDING_SQUARE,
+  RULE_EP_ANNOUNCED,
+  RULE_CHECK_DIRECTIONS,
+  RULE_PAWN_TRIES,
+  RULE_PROMOTION_ANNOUNCED,
+  RULE_CASTLING,
+  RULE_EN_PASSANT,
+  RULE_PROMOTION_PIECES,
+  RULE_STALEMATE_LOSES,
+  RULE_FIFTY_MOVES,
+  RULE_REPETITION,
+  RULE_MATERIAL_DRAW,
+  RULE_PAWN_TRY_NONSENSE,
+  PAWN_TRIES_NONE,
+  PAWN_TRIES_ANY_SECRET,
+  PAWN_TRIES_ANY_OPEN,
+  PAWN_TRIES_COUNT,
+  PAWN_TRIES_EXISTS,
+  PAWN_TRIES_SQUARES,
+  PAWN_TRIES_PAWN_SQUARES,
+  MATERIAL_DRAW_NONE,
+  MATERIAL_DRAW_BERKELEY,
+  MATERIAL_DRAW_DEAD,
+  KNIGHT,
+  BISHOP,
+  ROOK,
+  QUEEN,
 } from '../constants';
 
 export type PawnTries = 'none' | 'any-secret' | 'any-open' | 'count' | 'exists' | 'squares' | 'pawn-squares';
@@ -55,10 +80,22 @@ export interface RuleSet {
 }
 
 const BERKELEY: RuleSet = {
-  illegalHeardBy: 'both', repeatIsNonsense: true, captureDetail: 'square', enPassantSquare: 'captured-pawn',
-  enPassantAnnounced: false, checkDetail: 'directions', pawnTries: 'none', pawnTryNonsense: false,
-  promotionAnnounced: false, castling: true, enPassant: true, promotionPieces: 'qrbn', stalemate: 'draw',
-  fiftyMoveDraw: false, repetitionDraw: false, insufficientMaterialDraw: 'berkeley',
+  illegalHeardBy: 'both',
+  repeatIsNonsense: true,
+  captureDetail: 'square',
+  enPassantSquare: 'captured-pawn',
+  enPassantAnnounced: false,
+  checkDetail: 'directions',
+  pawnTries: 'none',
+  pawnTryNonsense: false,
+  promotionAnnounced: false,
+  castling: true,
+  enPassant: true,
+  promotionPieces: 'qrbn',
+  stalemate: 'draw',
+  fiftyMoveDraw: false,
+  repetitionDraw: false,
+  insufficientMaterialDraw: 'berkeley',
 };
 
 /** The named presets; README.md documents the source of each and the choices made where it is silent. */
@@ -66,20 +103,43 @@ export const PRESETS = {
   berkeley: BERKELEY,
   'berkeley-any': { ...BERKELEY, pawnTries: 'any-secret' },
   wild16: {
-    ...BERKELEY, illegalHeardBy: 'mover', repeatIsNonsense: false, captureDetail: 'square+kind', pawnTries: 'count',
-    fiftyMoveDraw: true, repetitionDraw: true, insufficientMaterialDraw: 'dead',
+    ...BERKELEY,
+    illegalHeardBy: 'mover',
+    repeatIsNonsense: false,
+    captureDetail: 'square+kind',
+    pawnTries: 'count',
+    fiftyMoveDraw: true,
+    repetitionDraw: true,
+    insufficientMaterialDraw: 'dead',
   },
   cincinnati: {
-    ...BERKELEY, captureDetail: 'square+kind', pawnTries: 'exists', pawnTryNonsense: true,
-    fiftyMoveDraw: true, repetitionDraw: true, insufficientMaterialDraw: 'dead',
+    ...BERKELEY,
+    captureDetail: 'square+kind',
+    pawnTries: 'exists',
+    pawnTryNonsense: true,
+    fiftyMoveDraw: true,
+    repetitionDraw: true,
+    insufficientMaterialDraw: 'dead',
   },
   english: {
-    ...BERKELEY, enPassantSquare: 'landing', enPassantAnnounced: true, pawnTries: 'any-open',
-    fiftyMoveDraw: true, repetitionDraw: true, insufficientMaterialDraw: 'dead',
+    ...BERKELEY,
+    enPassantSquare: 'landing',
+    enPassantAnnounced: true,
+    pawnTries: 'any-open',
+    fiftyMoveDraw: true,
+    repetitionDraw: true,
+    insufficientMaterialDraw: 'dead',
   },
   rand: {
-    ...BERKELEY, captureDetail: 'square+kind', pawnTries: 'squares', pawnTryNonsense: true, promotionAnnounced: true,
-    stalemate: 'loss', fiftyMoveDraw: true, repetitionDraw: true, insufficientMaterialDraw: 'dead',
+    ...BERKELEY,
+    captureDetail: 'square+kind',
+    pawnTries: 'squares',
+    pawnTryNonsense: true,
+    promotionAnnounced: true,
+    stalemate: 'loss',
+    fiftyMoveDraw: true,
+    repetitionDraw: true,
+    insufficientMaterialDraw: 'dead',
   },
 } as const satisfies Record<string, RuleSet>;
 
@@ -102,18 +162,28 @@ export function sameRules(a: RuleSet, b: RuleSet): boolean {
 
 /** The core's code of each pawn-try rule (PAWN_TRIES_* of assembly/referee/rules.ts). */
 const PAWN_TRY_CODES: Record<PawnTries, number> = {
-  none: PAWN_TRIES_NONE, 'any-secret': PAWN_TRIES_ANY_SECRET, 'any-open': PAWN_TRIES_ANY_OPEN, count: PAWN_TRIES_COUNT,
-  exists: PAWN_TRIES_EXISTS, squares: PAWN_TRIES_SQUARES, 'pawn-squares': PAWN_TRIES_PAWN_SQUARES,
+  none: PAWN_TRIES_NONE,
+  'any-secret': PAWN_TRIES_ANY_SECRET,
+  'any-open': PAWN_TRIES_ANY_OPEN,
+  count: PAWN_TRIES_COUNT,
+  exists: PAWN_TRIES_EXISTS,
+  squares: PAWN_TRIES_SQUARES,
+  'pawn-squares': PAWN_TRIES_PAWN_SQUARES,
 };
 /** The core's code of each material-draw rule (MATERIAL_DRAW_* of assembly/referee/rules.ts). */
-const MATERIAL_DRAW_CODES: Record<MaterialDraw, number> = { none: MATERIAL_DRAW_NONE, berkeley: MATERIAL_DRAW_BERKELEY, dead: MATERIAL_DRAW_DEAD };
+const MATERIAL_DRAW_CODES: Record<MaterialDraw, number> = {
+  none: MATERIAL_DRAW_NONE,
+  berkeley: MATERIAL_DRAW_BERKELEY,
+  dead: MATERIAL_DRAW_DEAD,
+};
 const MATERIAL_DRAWS = Object.keys(MATERIAL_DRAW_CODES) as MaterialDraw[];
 const PROMOTION_TYPES: Record<string, number> = { n: KNIGHT, b: BISHOP, r: ROOK, q: QUEEN };
 
 /** The RULES buffer (assembly/referee/rules.ts layout: one word per RULE_* flag). */
 export function encodeRules(r: RuleSet): Int32Array {
   const pieces = r.promotionPieces.toLowerCase();
-  if (!/^[qrbn]+$/.test(pieces)) throw fail('bad-rules', { text: `promotion pieces must be letters of "qrbn", got '${r.promotionPieces}'` });
+  if (!/^[qrbn]+$/.test(pieces))
+    throw fail('bad-rules', { text: `promotion pieces must be letters of "qrbn", got '${r.promotionPieces}'` });
   const flag = (b: boolean) => (b ? 1 : 0);
   const words = new Int32Array(RULE_COUNT);
   words[RULE_ILLEGAL_MOVER_ONLY] = flag(r.illegalHeardBy === 'mover');
@@ -127,7 +197,10 @@ export function encodeRules(r: RuleSet): Int32Array {
   words[RULE_CASTLING] = flag(r.castling);
   words[RULE_EN_PASSANT] = flag(r.enPassant);
   // bit (type - KNIGHT) per allowed promotion piece
-  words[RULE_PROMOTION_PIECES] = [...new Set(pieces)].reduce((bits, letter) => bits | (1 << (PROMOTION_TYPES[letter] - KNIGHT)), 0);
+  words[RULE_PROMOTION_PIECES] = [...new Set(pieces)].reduce(
+    (bits, letter) => bits | (1 << (PROMOTION_TYPES[letter] - KNIGHT)),
+    0,
+  );
   words[RULE_STALEMATE_LOSES] = flag(r.stalemate === 'loss');
   words[RULE_FIFTY_MOVES] = flag(r.fiftyMoveDraw);
   words[RULE_REPETITION] = flag(r.repetitionDraw);
@@ -145,7 +218,10 @@ export function describeRules(rules: RuleSet): { variant: string; overrides: Par
   let bestCount = Infinity;
   for (const name of PRESET_NAMES) {
     const count = (Object.keys(BERKELEY) as (keyof RuleSet)[]).filter((k) => PRESETS[name][k] !== rules[k]).length;
-    if (count < bestCount) { best = name; bestCount = count; }
+    if (count < bestCount) {
+      best = name;
+      bestCount = count;
+    }
   }
   const overrides: Partial<RuleSet> = {};
   for (const key of Object.keys(BERKELEY) as (keyof RuleSet)[]) {
@@ -159,11 +235,15 @@ export function withOverrides(base: RuleSet, overrides: Record<string, unknown>)
   const rules: RuleSet = { ...base };
   for (const [key, given] of Object.entries(overrides)) {
     if (!(key in BERKELEY)) throw fail('bad-rules', { text: `unknown rule '${key}'` });
-    const value = key === 'insufficientMaterialDraw' && typeof given === 'boolean' ? legacyMaterialDraw(base, given) : given;
+    const value =
+      key === 'insufficientMaterialDraw' && typeof given === 'boolean' ? legacyMaterialDraw(base, given) : given;
     const current = (BERKELEY as unknown as Record<string, unknown>)[key];
     const allowed = ALLOWED[key as keyof RuleSet];
     const ok = allowed ? allowed.includes(value as string) : typeof value === typeof current;
-    if (!ok) throw fail('bad-rules', { text: `rule '${key}' cannot be ${JSON.stringify(value)}${allowed ? ` (expected ${allowed.join(' | ')})` : ''}` });
+    if (!ok)
+      throw fail('bad-rules', {
+        text: `rule '${key}' cannot be ${JSON.stringify(value)}${allowed ? ` (expected ${allowed.join(' | ')})` : ''}`,
+      });
     (rules as unknown as Record<string, unknown>)[key] = value;
   }
   encodeRules(rules); // validates promotion pieces

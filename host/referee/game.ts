@@ -6,7 +6,16 @@ import { START_FEN } from '../notation/fen';
 import type { Percept } from '../record/percept';
 import type { RuleSet } from '../record/rules';
 import { SIDES, type GameRecord, type Side } from '../record/record';
-import { attemptsOf, gameAskAny, gameAttempt, gameEvents, gameOver, gameResult, playRandomGame, startGame } from '../core/referee';
+import {
+  attemptsOf,
+  gameAskAny,
+  gameAttempt,
+  gameEvents,
+  gameOver,
+  gameResult,
+  playRandomGame,
+  startGame,
+} from '../core/referee';
 
 /** What a player sees when choosing: his attemptable moves and what happened so far this turn. */
 export interface TurnContext {
@@ -53,7 +62,13 @@ export function seededRandom(seed: number): () => number {
 }
 
 /** Plays a game between two host players; returns its full record. */
-export function playGame(engine: Engine, white: Player, black: Player, seed: number, options: GameOptions = {}): GameRecord {
+export function playGame(
+  engine: Engine,
+  white: Player,
+  black: Player,
+  seed: number,
+  options: GameOptions = {},
+): GameRecord {
   const handle = options.handle ?? 0;
   const start = options.start ?? START_FEN;
   const maxPlies = options.maxPlies ?? 400;

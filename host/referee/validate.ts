@@ -18,7 +18,8 @@ const HANDLE = 0; // the replay board; HANDLE + 1 is the referee's scratch
 
 function describe(event: RecordEvent | undefined): string {
   if (!event) return 'nothing';
-  if (event.type === 'attempt') return `${event.side}'s ${event.attempt} answered ${event.percept.answer === 'legal' ? `legal ${makePerceptKpgn(event.percept)}` : event.percept.answer}`;
+  if (event.type === 'attempt')
+    return `${event.side}'s ${event.attempt} answered ${event.percept.answer === 'legal' ? `legal ${makePerceptKpgn(event.percept)}` : event.percept.answer}`;
   if (event.type === 'any') return `${event.side}'s "Any?" answered ${event.yes ? 'yes' : 'no'}`;
   return `pawn tries ${makePawnTriesKpgn(event)} before ${event.side}'s turn`;
 }
@@ -28,8 +29,11 @@ function difference(actual: RecordEvent, expected: RecordEvent | undefined): str
   const given = describe(expected);
   const gives = describe(actual);
   if (given !== gives || !expected) return `the referee gives ${gives}, the record says ${given}`;
-  const fields = [...new Set([...Object.keys(actual), ...Object.keys(expected)])]
-    .filter((k) => JSON.stringify((actual as unknown as Record<string, unknown>)[k]) !== JSON.stringify((expected as unknown as Record<string, unknown>)[k]));
+  const fields = [...new Set([...Object.keys(actual), ...Object.keys(expected)])].filter(
+    (k) =>
+      JSON.stringify((actual as unknown as Record<string, unknown>)[k]) !==
+      JSON.stringify((expected as unknown as Record<string, unknown>)[k]),
+  );
   return `the referee gives ${gives}; the record's event differs in ${fields.join(', ')}: ${fields.map((k) => JSON.stringify((expected as unknown as Record<string, unknown>)[k])).join(', ')}`;
 }
 
@@ -56,11 +60,23 @@ export interface RecordSource {
  * rewritten in UCI. Throws a KriegError naming the first event the referee disagrees with, or a
  * result that contradicts how the game ended.
  */
-export function validateRecord(engine: Engine, record: GameRecord, positions: SourcePosition[] = [], startAt?: SourcePosition, source: RecordSource = {}): GameRecord {
+export function validateRecord(
+  engine: Engine,
+  record: GameRecord,
+  positions: SourcePosition[] = [],
+  startAt?: SourcePosition,
+  source: RecordSource = {},
+): GameRecord {
   return replay(engine, record, positions, startAt, source);
 }
 
-function replay(engine: Engine, record: GameRecord, positions: SourcePosition[], startAt: SourcePosition | undefined, source: RecordSource): GameRecord {
+function replay(
+  engine: Engine,
+  record: GameRecord,
+  positions: SourcePosition[],
+  startAt: SourcePosition | undefined,
+  source: RecordSource,
+): GameRecord {
   engine.setRules(record.rules);
   try {
     engine.setFen(HANDLE, record.start);
@@ -70,7 +86,8 @@ function replay(engine: Engine, record: GameRecord, positions: SourcePosition[],
     throw error;
   }
   // every disagreement with the referee, with what it means for a record from another program
-  const mismatch = (p: { at: string; what: string }) => fail('record-mismatch', source.mismatchNote ? { ...p, what: `${p.what} (${source.mismatchNote})` } : p);
+  const mismatch = (p: { at: string; what: string }) =>
+    fail('record-mismatch', source.mismatchNote ? { ...p, what: `${p.what} (${source.mismatchNote})` } : p);
   startGame(engine, HANDLE);
   const normalised: RecordEvent[] = [];
   const compare = () => {
@@ -78,7 +95,9 @@ function replay(engine: Engine, record: GameRecord, positions: SourcePosition[],
     for (const actual of gameEvents(engine, normalised.length)) {
       const j = normalised.length;
       const expected = record.events[j];
-      const same = expected && JSON.stringify(normalise(expected, actual, source)) === JSON.stringify(normalise(actual, actual, source));
+      const same =
+        expected &&
+        JSON.stringify(normalise(expected, actual, source)) === JSON.stringify(normalise(actual, actual, source));
       if (!same) {
         throw mismatch({ at: at(positions, j), what: difference(actual, expected) });
       }
@@ -88,21 +107,31 @@ function replay(engine: Engine, record: GameRecord, positions: SourcePosition[],
   compare();
   for (let i = normalised.length; i < record.events.length; i = normalised.length) {
     const event = record.events[i];
-    if (gameOver(engine)) throw mismatch({ at: at(positions, i), what: `the game is already over (${record.events.length - i} more events)` });
+    if (gameOver(engine))
+      throw mismatch({
+        at: at(positions, i),
+        what: `the game is already over (${record.events.length - i} more events)`,
+      });
     if (event.type === 'attempt') {
       let code = parseUci(event.attempt);
       if (code === undefined) {
         const move = parseSan(engine.setup(HANDLE).board, engine.moves(HANDLE), event.attempt);
-        if (move === undefined) throw mismatch({ at: at(positions, i), what: `'${event.attempt}' is not a legal move here` });
+        if (move === undefined)
+          throw mismatch({ at: at(positions, i), what: `'${event.attempt}' is not a legal move here` });
         code = attemptCode(move);
         record.events[i] = { ...event, attempt: makeUci(move) };
       }
-      try { gameAttempt(engine, code); } catch (error) {
-        if (error instanceof KriegError) throw mismatch({ at: at(positions, i), what: `the referee refuses the attempt (${error.message})` });
+      try {
+        gameAttempt(engine, code);
+      } catch (error) {
+        if (error instanceof KriegError)
+          throw mismatch({ at: at(positions, i), what: `the referee refuses the attempt (${error.message})` });
         throw error;
       }
     } else if (event.type === 'any') {
-      try { gameAskAny(engine); } catch (error) {
+      try {
+        gameAskAny(engine);
+      } catch (error) {
         if (error instanceof KriegError) throw mismatch({ at: at(positions, i), what: '"Any?" cannot be asked here' });
         throw error;
       }
@@ -141,7 +170,8 @@ function normalise(e: RecordEvent, referee: RecordEvent, source: RecordSource): 
  */
 export function viewOfGame(engine: Engine, file: string, game: ParsedKpgn, n: number, as: Side | undefined): View {
   if (game.kind === 'view') {
-    if (as !== undefined && game.view.as !== as) throw fail('wrong-side', { file, game: n, side: game.view.as, wanted: as });
+    if (as !== undefined && game.view.as !== as)
+      throw fail('wrong-side', { file, game: n, side: game.view.as, wanted: as });
     return game.view;
   }
   if (as === undefined) throw fail('missing-as', { file, game: n });
@@ -157,7 +187,12 @@ export function viewOfGame(engine: Engine, file: string, game: ParsedKpgn, n: nu
  * The view of `as` in game `game` (1-based, default 1) of `file`: a record is replayed by the
  * referee on `engine` first, a view is taken as written.
  */
-export function viewInFile(engine: Engine, file: string, as: Side | undefined, game: string | number | undefined): { view: View; game: number } {
+export function viewInFile(
+  engine: Engine,
+  file: string,
+  as: Side | undefined,
+  game: string | number | undefined,
+): { view: View; game: number } {
   const parsed = readGames(file);
   const n = game === undefined ? 1 : parseCount('game', game, 1, parsed.length);
   return { view: viewOfGame(engine, file, parsed[n - 1], n, as), game: n };

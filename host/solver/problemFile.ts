@@ -34,11 +34,14 @@ export function parseProblems(text: string, source = 'problems'): NamedProblem[]
   } catch (error) {
     throw fail('bad-problems', { source, what: `not JSON (${(error as Error).message})` });
   }
-  const bad = (where: string, what: string): never => { throw fail('bad-problems', { source, where, what }); };
+  const bad = (where: string, what: string): never => {
+    throw fail('bad-problems', { source, where, what });
+  };
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return bad('document', 'expected an object');
   const top = doc as Record<string, unknown>;
   if (top.format !== PROBLEMS_FORMAT) bad('format', `expected "${PROBLEMS_FORMAT}"`);
-  if (top.version !== PROBLEMS_VERSION) bad('version', `unsupported version ${JSON.stringify(top.version)} (this krieg reads ${PROBLEMS_VERSION})`);
+  if (top.version !== PROBLEMS_VERSION)
+    bad('version', `unsupported version ${JSON.stringify(top.version)} (this krieg reads ${PROBLEMS_VERSION})`);
   if (!Array.isArray(top.problems)) return bad('problems', 'expected an array');
   const ids = new Set<string>();
   return top.problems.map((p, i): NamedProblem => {
@@ -61,9 +64,12 @@ export function parseProblems(text: string, source = 'problems'): NamedProblem[]
       throw error;
     }
     if (!Number.isInteger(q.ply) || (q.ply as number) < 1) bad(`${at}.ply`, 'expected a positive integer');
-    if (!Array.isArray(q.positions) || q.positions.length === 0 || !q.positions.every((f) => typeof f === 'string')) bad(`${at}.positions`, 'expected a non-empty array of FEN strings');
-    if (q.expect !== undefined && q.expect !== 'proven' && q.expect !== 'disproven') bad(`${at}.expect`, 'expected "proven" or "disproven"');
-    if (q.class !== undefined && q.class !== 'mate' && q.class !== 'near-miss') bad(`${at}.class`, 'expected "mate" or "near-miss"');
+    if (!Array.isArray(q.positions) || q.positions.length === 0 || !q.positions.every((f) => typeof f === 'string'))
+      bad(`${at}.positions`, 'expected a non-empty array of FEN strings');
+    if (q.expect !== undefined && q.expect !== 'proven' && q.expect !== 'disproven')
+      bad(`${at}.expect`, 'expected "proven" or "disproven"');
+    if (q.class !== undefined && q.class !== 'mate' && q.class !== 'near-miss')
+      bad(`${at}.class`, 'expected "mate" or "near-miss"');
     const problem: NamedProblem = { id, rules, ply: q.ply as number, positions: q.positions as string[] };
     if (q.materialWins === true) problem.materialWins = true;
     if (q.expect !== undefined) problem.expect = q.expect as NamedProblem['expect'];
@@ -78,8 +84,14 @@ export function makeProblems(problems: NamedProblem[]): string {
   const docs = problems.map((p) => {
     const { variant, overrides } = describeRules(p.rules);
     return {
-      id: p.id, rules: variant, ...(Object.keys(overrides).length ? { overrides } : {}), ply: p.ply,
-      ...(p.materialWins ? { materialWins: true } : {}), ...(p.expect ? { expect: p.expect } : {}), ...(p.class ? { class: p.class } : {}), ...(p.note ? { note: p.note } : {}),
+      id: p.id,
+      rules: variant,
+      ...(Object.keys(overrides).length ? { overrides } : {}),
+      ply: p.ply,
+      ...(p.materialWins ? { materialWins: true } : {}),
+      ...(p.expect ? { expect: p.expect } : {}),
+      ...(p.class ? { class: p.class } : {}),
+      ...(p.note ? { note: p.note } : {}),
       positions: p.positions,
     };
   });

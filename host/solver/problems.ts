@@ -47,42 +47,77 @@ function problemsText(file: string): string | undefined {
 }
 
 /** The problem a request names, and a description of where it came from. */
-export async function loadProblem(engine: Engine, request: ProblemRequest): Promise<{ problem: Problem; source: string }> {
+export async function loadProblem(
+  engine: Engine,
+  request: ProblemRequest,
+): Promise<{ problem: Problem; source: string }> {
   const { ply } = request;
   const materialWins = request.materialWins === true;
   const file = fileOf(request);
-  const need = (p: number | undefined) => p ?? request.defaultPly ?? (() => { throw fail('missing-ply'); })();
+  const need = (p: number | undefined) =>
+    p ??
+    request.defaultPly ??
+    (() => {
+      throw fail('missing-ply');
+    })();
   if (request.positions !== undefined) {
     if (file !== undefined) throw fail('bad-arguments', { text: 'give either a FILE or --positions, not both' });
     if (request.positions.length === 0) throw fail('empty-problem', { text: '--positions needs at least one FEN' });
-    return { problem: { rules: request.rules!, positions: request.positions, ply: need(ply), materialWins }, source: '--positions' };
+    return {
+      problem: { rules: request.rules!, positions: request.positions, ply: need(ply), materialWins },
+      source: '--positions',
+    };
   }
   if (file === undefined) throw fail('missing-problem');
   // an instance of the database is a problems file of one problem
   const path = file.startsWith(DB_PREFIX) ? dbPath(request.db) : undefined;
-  const instance = path === undefined ? undefined : await withDb(path, (db) => problemOfInstance(db, instanceById(db, file.slice(DB_PREFIX.length))));
+  const instance =
+    path === undefined
+      ? undefined
+      : await withDb(path, (db) => problemOfInstance(db, instanceById(db, file.slice(DB_PREFIX.length))));
   const text = instance ? undefined : problemsText(file);
   if (instance || text !== undefined) {
     const problems = instance ? [instance] : parseProblems(text!, file);
     const chosen = request.problem === undefined ? problems[0] : problems.find((p) => p.id === request.problem);
     if (!chosen) throw fail('no-problem', { file, id: String(request.problem), ids: problems.map((p) => p.id) });
-    const source = instance ? `${path}, instance ${chosen.id.slice(DB_PREFIX.length)} (${chosen.class})` : `${file}, problem ${chosen.id}`;
-    return { problem: { rules: chosen.rules, positions: chosen.positions, ply: ply ?? chosen.ply, materialWins: materialWins || chosen.materialWins === true }, source };
+    const source = instance
+      ? `${path}, instance ${chosen.id.slice(DB_PREFIX.length)} (${chosen.class})`
+      : `${file}, problem ${chosen.id}`;
+    return {
+      problem: {
+        rules: chosen.rules,
+        positions: chosen.positions,
+        ply: ply ?? chosen.ply,
+        materialWins: materialWins || chosen.materialWins === true,
+      },
+      source,
+    };
   }
-  if (request.problem !== undefined) throw fail('bad-arguments', { text: `${file} is a game file; --problem is for problems files` });
+  if (request.problem !== undefined)
+    throw fail('bad-arguments', { text: `${file} is a game file; --problem is for problems files` });
   const { view, game } = viewInFile(engine, file, request.as, request.game);
   const limit = request.beliefLimit ?? DEFAULT_BELIEF_LIMIT;
   const result = estimateBelief(engine, view, 'dfs', { positions: limit });
-  if (result.outcome === 'inconsistent') throw fail('inconsistent', { text: inconsistentMessage(view, result.failedEvent, result.failedPly) });
-  if (result.outcome !== 'complete') throw fail('belief-too-large', { text: `${file}: ${view.as}'s belief has more than ${limit} positions (--limit-belief)` });
+  if (result.outcome === 'inconsistent')
+    throw fail('inconsistent', { text: inconsistentMessage(view, result.failedEvent, result.failedPly) });
+  if (result.outcome !== 'complete')
+    throw fail('belief-too-large', {
+      text: `${file}: ${view.as}'s belief has more than ${limit} positions (--limit-belief)`,
+    });
   const positions = result.handles.map((h) => engine.fen(h));
   const toMove = positions.length && engine.setup(result.handles[0]).side === WHITE ? 'white' : 'black';
   if (toMove !== view.as) throw fail('not-to-move', { source: file, toMove, side: view.as });
-  return { problem: { rules: view.rules, positions, ply: need(ply), materialWins }, source: `${file}, game ${game}, ${view.as}'s belief (${positions.length} positions)` };
+  return {
+    problem: { rules: view.rules, positions, ply: need(ply), materialWins },
+    source: `${file}, game ${game}, ${view.as}'s belief (${positions.length} positions)`,
+  };
 }
 
 /** The view a request names for interleaved solving: of a game file, or the stored view of a database instance (with its ply). */
-export async function loadProblemView(engine: Engine, request: ProblemRequest): Promise<{ view: View; source: string; ply?: number }> {
+export async function loadProblemView(
+  engine: Engine,
+  request: ProblemRequest,
+): Promise<{ view: View; source: string; ply?: number }> {
   const file = fileOf(request);
   if (file?.startsWith(DB_PREFIX)) {
     const path = dbPath(request.db);
@@ -91,8 +126,8 @@ export async function loadProblemView(engine: Engine, request: ProblemRequest): 
       return { view: viewOfInstance(db, row), source: `${path}, instance ${row.id} (${row.cls})`, ply: row.ply };
     });
   }
-  if (file === undefined || request.positions !== undefined || problemsText(file) !== undefined) throw fail('bad-arguments', { text: '--interleave needs a game file (a view, or a record and --as) or db:ID' });
+  if (file === undefined || request.positions !== undefined || problemsText(file) !== undefined)
+    throw fail('bad-arguments', { text: '--interleave needs a game file (a view, or a record and --as) or db:ID' });
   const { view, game } = viewInFile(engine, file, request.as, request.game);
   return { view, source: `${file}, game ${game}` };
 }
-

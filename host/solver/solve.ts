@@ -8,24 +8,66 @@ import type { RuleSet } from '../record/rules';
 import type { Side, View } from '../record/record';
 import { estimateBelief } from '../belief/estimate';
 import { loadView, storeBase, ROOT } from '../core/estimator';
-import { startSearch, startInterleavedSearch, runSearch, searchCounts, nodesMade, strategyWords, type SearchArenas } from '../core/solver';
 import {
-  ALGO_DFS, ALGO_L_DFS, ALGO_GL_DFS, ALGO_GX_DFS, ALGO_LE_DFS, ALGO_PNS, ALGO_E_PNS, ALGO_L_DUB, ALGO_L_DBU, ALGO_GL_DBU, ALGO_IPNS,
-  OPTION_MATERIAL_WINS, OPTION_ORDER_ATTEMPTS, OPTION_ORDER_POSITIONS, OPTION_POSITION_TABLE, OPTION_BELIEF_TABLE,
-  NODE_BYTES, POSITION_BYTES, ENTRY_BYTES, ATTEMPT_BYTES, STACK_BASE, WHITE, BLACK,
-  CASTLE_WHITE_KING, CASTLE_WHITE_QUEEN, CASTLE_BLACK_KING, CASTLE_BLACK_QUEEN,
+  startSearch,
+  startInterleavedSearch,
+  runSearch,
+  searchCounts,
+  nodesMade,
+  strategyWords,
+  type SearchArenas,
+} from '../core/solver';
+import {
+  ALGO_DFS,
+  ALGO_L_DFS,
+  ALGO_GL_DFS,
+  ALGO_GX_DFS,
+  ALGO_LE_DFS,
+  ALGO_PNS,
+  ALGO_E_PNS,
+  ALGO_L_DUB,
+  ALGO_L_DBU,
+  ALGO_GL_DBU,
+  ALGO_IPNS,
+  OPTION_MATERIAL_WINS,
+  OPTION_ORDER_ATTEMPTS,
+  OPTION_ORDER_POSITIONS,
+  OPTION_POSITION_TABLE,
+  OPTION_BELIEF_TABLE,
+  NODE_BYTES,
+  POSITION_BYTES,
+  ENTRY_BYTES,
+  ATTEMPT_BYTES,
+  STACK_BASE,
+  WHITE,
+  BLACK,
+  CASTLE_WHITE_KING,
+  CASTLE_WHITE_QUEEN,
+  CASTLE_BLACK_KING,
+  CASTLE_BLACK_QUEEN,
 } from '../constants';
 import { pieceColor } from '../notation/fen';
 import { decodeStrategy, type Strategy } from './strategy';
 
 /** The algorithms by name, with their codes (assembly/solver/algorithms.ts, which tabulates what each is made of). */
 const ALGORITHM_CODES = {
-  dfs: ALGO_DFS, 'l-dfs': ALGO_L_DFS, 'gl-dfs': ALGO_GL_DFS, 'gx-dfs': ALGO_GX_DFS, 'le-dfs': ALGO_LE_DFS, pns: ALGO_PNS, 'e-pns': ALGO_E_PNS,
-  'l-dub': ALGO_L_DUB, 'l-dbu': ALGO_L_DBU, 'gl-dbu': ALGO_GL_DBU, ipns: ALGO_IPNS,
+  dfs: ALGO_DFS,
+  'l-dfs': ALGO_L_DFS,
+  'gl-dfs': ALGO_GL_DFS,
+  'gx-dfs': ALGO_GX_DFS,
+  'le-dfs': ALGO_LE_DFS,
+  pns: ALGO_PNS,
+  'e-pns': ALGO_E_PNS,
+  'l-dub': ALGO_L_DUB,
+  'l-dbu': ALGO_L_DBU,
+  'gl-dbu': ALGO_GL_DBU,
+  ipns: ALGO_IPNS,
 } as const;
 export type Algorithm = keyof typeof ALGORITHM_CODES;
 /** Every algorithm, in the order of their codes. */
-export const ALGORITHMS = (Object.keys(ALGORITHM_CODES) as Algorithm[]).sort((a, b) => ALGORITHM_CODES[a] - ALGORITHM_CODES[b]);
+export const ALGORITHMS = (Object.keys(ALGORITHM_CODES) as Algorithm[]).sort(
+  (a, b) => ALGORITHM_CODES[a] - ALGORITHM_CODES[b],
+);
 export const algorithmCode = (algorithm: Algorithm): number => ALGORITHM_CODES[algorithm];
 export const ALGORITHM_ALIASES: Record<string, Algorithm> = { udb: 'le-dfs' };
 
@@ -118,7 +160,8 @@ function arenaSizes(memoryBytes: number): { nodes: number; positions: number; en
 /** Loads the problem's positions into the engine at FIRST_HANDLE…; returns the side to move. */
 function loadPositions(engine: Engine, problem: Problem, positionEnd: number): Side {
   if (problem.positions.length === 0) throw fail('empty-problem', { text: 'the problem has no positions' });
-  if (FIRST_HANDLE + problem.positions.length >= positionEnd) throw fail('problem-too-large', { positions: problem.positions.length });
+  if (FIRST_HANDLE + problem.positions.length >= positionEnd)
+    throw fail('problem-too-large', { positions: problem.positions.length });
   if (engine.capacity < positionEnd) engine.resize(positionEnd);
   engine.setRules(problem.rules);
   let first: { side: Side; own: string } | undefined;
@@ -132,7 +175,9 @@ function loadPositions(engine: Engine, problem: Problem, positionEnd: number): S
     // what the player to move knows for sure: his own pieces and castling rights
     const setup = engine.setup(FIRST_HANDLE + i);
     const side: Side = setup.side === 0 ? 'white' : 'black';
-    const own = setup.board.map((code) => (code !== 0 && pieceColor(code) === setup.side ? code : 0)).join(',') + `|${setup.castling & OWN_RIGHTS[setup.side]}`;
+    const own =
+      setup.board.map((code) => (code !== 0 && pieceColor(code) === setup.side ? code : 0)).join(',') +
+      `|${setup.castling & OWN_RIGHTS[setup.side]}`;
     if (first && side !== first.side) throw fail('mixed-sides', { position: i + 1, side, first: first.side });
     if (first && own !== first.own) throw fail('mixed-own-pieces', { position: i + 1, fen, side });
     first ??= { side, own };
@@ -141,13 +186,25 @@ function loadPositions(engine: Engine, problem: Problem, positionEnd: number): S
 }
 
 /** Solves `problem` with `algorithm`; `onProgress` is called between core steps. */
-export function solve(engine: Engine, problem: Problem, algorithm: Algorithm, limits: SolveLimits = {}, onProgress?: (stats: SolveStats) => void, switches: Switches = {}): SolveResult {
-  if (!Number.isInteger(problem.ply) || problem.ply < 1 || problem.ply > 99) throw fail('bad-ply', { text: `ply must be an integer from 1 to 99, got ${problem.ply}` });
+export function solve(
+  engine: Engine,
+  problem: Problem,
+  algorithm: Algorithm,
+  limits: SolveLimits = {},
+  onProgress?: (stats: SolveStats) => void,
+  switches: Switches = {},
+): SolveResult {
+  if (!Number.isInteger(problem.ply) || problem.ply < 1 || problem.ply > 99)
+    throw fail('bad-ply', { text: `ply must be an integer from 1 to 99, got ${problem.ply}` });
   if (!switches.deepen) return solveAt(engine, problem, algorithm, limits, onProgress, switches);
   // iterative deepening: a proof within fewer plies is a proof within the limit; work adds up
   const total: SolveStats = { nodes: 0, positions: 0, peakBytes: 0, ms: 0, tableHits: 0, beliefTableHits: 0 };
   for (let ply = problem.ply % 2 === 0 ? 2 : 1; ; ply += 2) {
-    const left = { ...limits, nodes: limits.nodes === undefined ? undefined : limits.nodes - total.nodes, timeMs: limits.timeMs === undefined ? undefined : limits.timeMs - total.ms };
+    const left = {
+      ...limits,
+      nodes: limits.nodes === undefined ? undefined : limits.nodes - total.nodes,
+      timeMs: limits.timeMs === undefined ? undefined : limits.timeMs - total.ms,
+    };
     const result = solveAt(engine, { ...problem, ply }, algorithm, left, onProgress, switches);
     total.nodes += result.stats.nodes;
     total.positions += result.stats.positions;
@@ -160,25 +217,55 @@ export function solve(engine: Engine, problem: Problem, algorithm: Algorithm, li
 }
 
 function optionBits(problem: Pick<Problem, 'materialWins'>, switches: Switches): number {
-  return (problem.materialWins ? OPTION_MATERIAL_WINS : 0) | (switches.orderAttempts ? OPTION_ORDER_ATTEMPTS : 0) |
-    (switches.orderPositions ? OPTION_ORDER_POSITIONS : 0) | (switches.positionTable ? OPTION_POSITION_TABLE : 0) |
-    (switches.beliefTable ? OPTION_BELIEF_TABLE : 0);
+  return (
+    (problem.materialWins ? OPTION_MATERIAL_WINS : 0) |
+    (switches.orderAttempts ? OPTION_ORDER_ATTEMPTS : 0) |
+    (switches.orderPositions ? OPTION_ORDER_POSITIONS : 0) |
+    (switches.positionTable ? OPTION_POSITION_TABLE : 0) |
+    (switches.beliefTable ? OPTION_BELIEF_TABLE : 0)
+  );
 }
 
-const arenasOf = (sizes: ReturnType<typeof arenaSizes>, positionEnd: number): SearchArenas => ({ nodes: sizes.nodes, entries: sizes.entries, positionEnd });
+const arenasOf = (sizes: ReturnType<typeof arenaSizes>, positionEnd: number): SearchArenas => ({
+  nodes: sizes.nodes,
+  entries: sizes.entries,
+  positionEnd,
+});
 
-function solveAt(engine: Engine, problem: Problem, algorithm: Algorithm, limits: SolveLimits, onProgress: ((stats: SolveStats) => void) | undefined, switches: Switches): SolveResult {
+function solveAt(
+  engine: Engine,
+  problem: Problem,
+  algorithm: Algorithm,
+  limits: SolveLimits,
+  onProgress: ((stats: SolveStats) => void) | undefined,
+  switches: Switches,
+): SolveResult {
   const sizes = arenaSizes(limits.memoryBytes ?? DEFAULT_MEMORY_BYTES);
   const positionEnd = FIRST_HANDLE + sizes.positions;
   const side = loadPositions(engine, problem, positionEnd);
   const started = performance.now();
-  const ok = startSearch(engine, FIRST_HANDLE, problem.positions.length, problem.ply, algorithmCode(algorithm), optionBits(problem, switches), arenasOf(sizes, positionEnd));
+  const ok = startSearch(
+    engine,
+    FIRST_HANDLE,
+    problem.positions.length,
+    problem.ply,
+    algorithmCode(algorithm),
+    optionBits(problem, switches),
+    arenasOf(sizes, positionEnd),
+  );
   if (!ok) throw fail('bad-problem', { text: 'the core rejected the problem' });
   return drive(engine, { ...problem, side }, algorithm, limits, onProgress, started);
 }
 
 /** Runs a started search in budgeted steps to its answer or a limit; the strategy of a proof. */
-function drive(engine: Engine, problem: Omit<Problem, 'positions'> & { side: Side }, algorithm: Algorithm, limits: SolveLimits, onProgress: ((stats: SolveStats) => void) | undefined, started: number): SolveResult {
+function drive(
+  engine: Engine,
+  problem: Omit<Problem, 'positions'> & { side: Side },
+  algorithm: Algorithm,
+  limits: SolveLimits,
+  onProgress: ((stats: SolveStats) => void) | undefined,
+  started: number,
+): SolveResult {
   const stats = (): SolveStats => {
     const { nodes, positions, peakBytes, tableHits, beliefTableHits } = searchCounts(engine);
     return { nodes, positions, peakBytes, ms: performance.now() - started, tableHits, beliefTableHits };
@@ -187,7 +274,12 @@ function drive(engine: Engine, problem: Omit<Problem, 'positions'> & { side: Sid
     const result: SolveResult = { answer, algorithm, stats: stats() };
     if (limit) result.limit = limit;
     if (answer === 'proven') {
-      result.strategy = { side: problem.side, ply: problem.ply, materialWins: problem.materialWins === true, root: decodeStrategy(strategyWords(engine), problem.rules) };
+      result.strategy = {
+        side: problem.side,
+        ply: problem.ply,
+        materialWins: problem.materialWins === true,
+        root: decodeStrategy(strategyWords(engine), problem.rules),
+      };
     }
     return result;
   };
@@ -220,7 +312,15 @@ export interface ViewSolveResult extends SolveResult {
  * into the search, which may disprove before the belief state is complete. `beliefLimit` bounds
  * the belief state (positions).
  */
-export function solveView(engine: Engine, view: View, ply: number, algorithm: Algorithm, options: { interleave?: boolean; materialWins?: boolean; beliefLimit?: number } = {}, limits: SolveLimits = {}, switches: Switches = {}): ViewSolveResult {
+export function solveView(
+  engine: Engine,
+  view: View,
+  ply: number,
+  algorithm: Algorithm,
+  options: { interleave?: boolean; materialWins?: boolean; beliefLimit?: number } = {},
+  limits: SolveLimits = {},
+  switches: Switches = {},
+): ViewSolveResult {
   const beliefLimit = options.beliefLimit ?? 10_000;
   const sizes = arenaSizes(limits.memoryBytes ?? DEFAULT_MEMORY_BYTES);
   // the estimator's records: its stack and store, with room for the followed-positions cache
@@ -229,19 +329,52 @@ export function solveView(engine: Engine, view: View, ply: number, algorithm: Al
   if (!options.interleave) {
     if (engine.capacity < estimateEnd) engine.resize(estimateEnd);
     const belief = estimateBelief(engine, view, 'dfs', { positions: beliefLimit });
-    if (belief.outcome === 'inconsistent') throw fail('inconsistent', { text: 'the view is inconsistent: no position fits it' });
-    if (belief.outcome !== 'complete') throw fail('belief-too-large', { text: `the belief state has more than ${beliefLimit} positions` });
+    if (belief.outcome === 'inconsistent')
+      throw fail('inconsistent', { text: 'the view is inconsistent: no position fits it' });
+    if (belief.outcome !== 'complete')
+      throw fail('belief-too-large', { text: `the belief state has more than ${beliefLimit} positions` });
     const positions = belief.handles.map((h) => engine.fen(h));
     const estimateMs = performance.now() - started;
-    const result = solve(engine, { rules: view.rules, positions, ply, materialWins: options.materialWins }, algorithm, limits, undefined, switches);
-    return { ...result, stats: { ...result.stats, ms: result.stats.ms + estimateMs }, beliefPositions: positions.length, estimateMs };
+    const result = solve(
+      engine,
+      { rules: view.rules, positions, ply, materialWins: options.materialWins },
+      algorithm,
+      limits,
+      undefined,
+      switches,
+    );
+    return {
+      ...result,
+      stats: { ...result.stats, ms: result.stats.ms + estimateMs },
+      beliefPositions: positions.length,
+      estimateMs,
+    };
   }
   const positionEnd = estimateEnd + 1 + sizes.positions;
   if (engine.capacity < positionEnd) engine.resize(positionEnd);
   loadView(engine, view);
   const side = view.as === 'white' ? WHITE : BLACK;
-  const ok = startInterleavedSearch(engine, ROOT, estimateEnd, side, ply, algorithmCode(algorithm), optionBits(options, switches), arenasOf(sizes, positionEnd));
-  if (!ok) throw fail('bad-problem', { text: `interleaving needs an incremental directional algorithm (l-dub, l-dbu, gl-dbu), not ${algorithm}` });
-  const result = drive(engine, { rules: view.rules, ply, materialWins: options.materialWins, side: view.as }, algorithm, limits, undefined, started);
+  const ok = startInterleavedSearch(
+    engine,
+    ROOT,
+    estimateEnd,
+    side,
+    ply,
+    algorithmCode(algorithm),
+    optionBits(options, switches),
+    arenasOf(sizes, positionEnd),
+  );
+  if (!ok)
+    throw fail('bad-problem', {
+      text: `interleaving needs an incremental directional algorithm (l-dub, l-dbu, gl-dbu), not ${algorithm}`,
+    });
+  const result = drive(
+    engine,
+    { rules: view.rules, ply, materialWins: options.materialWins, side: view.as },
+    algorithm,
+    limits,
+    undefined,
+    started,
+  );
   return { ...result, beliefPositions: searchCounts(engine).streamed };
 }

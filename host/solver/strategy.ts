@@ -17,14 +17,20 @@ import type { Side } from '../record/record';
 export type TriesHeard = { count: number } | { exists: boolean } | { squares: number[] };
 
 /** Everything heard at one branch point: the referee's percept and the pawn tries that follow. */
-export interface Heard { percept: Percept; tries?: TriesHeard }
+export interface Heard {
+  percept: Percept;
+  tries?: TriesHeard;
+}
 
 export type Branch =
   | { heard: Heard; next: StrategyNode }
   | { heard: Heard; won: true }
   | { heard: Heard; replies: { heard: Heard; next: StrategyNode }[] };
 
-export interface StrategyNode { attempt: string; answers: Branch[] }
+export interface StrategyNode {
+  attempt: string;
+  answers: Branch[];
+}
 
 /** A strategy with the question it answers. */
 export interface Strategy {
@@ -47,7 +53,7 @@ function triesOf(rules: RuleSet, lo: number, hi: number): TriesHeard | undefined
 export function decodeStrategy(words: Int32Array, rules: RuleSet): StrategyNode {
   let at = 0;
   const word = () => {
-    if (at >= words.length) throw fail('bad-strategy', { text: 'the core\'s strategy ends early' });
+    if (at >= words.length) throw fail('bad-strategy', { text: "the core's strategy ends early" });
     return words[at++];
   };
   const heard = (): Heard => {
@@ -62,9 +68,15 @@ export function decodeStrategy(words: Int32Array, rules: RuleSet): StrategyNode 
     const answers: Branch[] = [];
     for (let parts = word(); parts > 0; parts--) {
       const h = heard();
-      if (word() === STRATEGY_REJECTED) { answers.push({ heard: h, next: node() }); continue; }
+      if (word() === STRATEGY_REJECTED) {
+        answers.push({ heard: h, next: node() });
+        continue;
+      }
       const count = word();
-      if (count === 0) { answers.push({ heard: h, won: true }); continue; }
+      if (count === 0) {
+        answers.push({ heard: h, won: true });
+        continue;
+      }
       const replies: { heard: Heard; next: StrategyNode }[] = [];
       for (let r = 0; r < count; r++) replies.push({ heard: heard(), next: node() });
       answers.push({ heard: h, replies });
@@ -87,7 +99,10 @@ export function heardText(h: Heard): string {
   const p = h.percept;
   if (p.answer !== 'legal') return p.answer === 'illegal' ? 'Illegal' : 'Nonsense';
   const parts: string[] = [];
-  if (p.capture !== undefined) parts.push(`capture ${makeSquare(p.capture)}${p.captured ? ` (${p.captured})` : ''}${p.enPassant ? ' en passant' : ''}`);
+  if (p.capture !== undefined)
+    parts.push(
+      `capture ${makeSquare(p.capture)}${p.captured ? ` (${p.captured})` : ''}${p.enPassant ? ' en passant' : ''}`,
+    );
   if (p.directions) parts.push(`check (${directionNames(p.directions).join(', ')})`);
   else if (p.check) parts.push('check');
   if (p.promotion) parts.push('promotion');
@@ -99,16 +114,23 @@ export function heardText(h: Heard): string {
 /** The strategy as indented text: an attempt, then per answer what follows. */
 export function strategyText(s: Strategy): string {
   const them = s.side === 'white' ? 'Black' : 'White';
-  const lines = [`${s.side === 'white' ? 'White' : 'Black'} mates within ${s.ply} ply${s.materialWins ? ' (known material wins count as mate)' : ''}:`];
+  const lines = [
+    `${s.side === 'white' ? 'White' : 'Black'} mates within ${s.ply} ply${s.materialWins ? ' (known material wins count as mate)' : ''}:`,
+  ];
   const walk = (node: StrategyNode, indent: string) => {
     lines.push(`${indent}try ${node.attempt}`);
     for (const b of node.answers) {
       const on = `${indent}  if ${heardText(b.heard)}:`;
       if ('won' in b) lines.push(`${on} won`);
-      else if ('next' in b) { lines.push(on); walk(b.next, indent + '    '); }
-      else {
+      else if ('next' in b) {
+        lines.push(on);
+        walk(b.next, indent + '    ');
+      } else {
         lines.push(`${on} ${them} moves`);
-        for (const r of b.replies) { lines.push(`${indent}    then if ${heardText(r.heard)}:`); walk(r.next, indent + '      '); }
+        for (const r of b.replies) {
+          lines.push(`${indent}    then if ${heardText(r.heard)}:`);
+          walk(r.next, indent + '      ');
+        }
       }
     }
   };
@@ -131,10 +153,21 @@ export function strategyToJson(s: Strategy): unknown {
     attempt: n.attempt,
     answers: n.answers.map((b) => ({
       ...heard(b.heard),
-      ...('won' in b ? { won: true } : 'next' in b ? { next: node(b.next) } : { replies: b.replies.map((r) => ({ ...heard(r.heard), next: node(r.next) })) }),
+      ...('won' in b
+        ? { won: true }
+        : 'next' in b
+          ? { next: node(b.next) }
+          : { replies: b.replies.map((r) => ({ ...heard(r.heard), next: node(r.next) })) }),
     })),
   });
-  return { format: STRATEGY_FORMAT, version: STRATEGY_VERSION, side: s.side, ply: s.ply, materialWins: s.materialWins, strategy: node(s.root) };
+  return {
+    format: STRATEGY_FORMAT,
+    version: STRATEGY_VERSION,
+    side: s.side,
+    ply: s.ply,
+    materialWins: s.materialWins,
+    strategy: node(s.root),
+  };
 }
 
 function perceptJson(p: Percept): unknown {
@@ -143,12 +176,17 @@ function perceptJson(p: Percept): unknown {
 
 /** Reads a strategy document; errors name the JSON path of the problem. */
 export function strategyFromJson(doc: unknown): Strategy {
-  const bad = (path: string, what: string): never => { throw fail('bad-strategy', { text: `${path}: ${what}` }); };
+  const bad = (path: string, what: string): never => {
+    throw fail('bad-strategy', { text: `${path}: ${what}` });
+  };
   const obj = (v: unknown, path: string): Record<string, unknown> =>
-    (typeof v === 'object' && v !== null && !Array.isArray(v) ? v as Record<string, unknown> : bad(path, 'expected an object'));
+    typeof v === 'object' && v !== null && !Array.isArray(v)
+      ? (v as Record<string, unknown>)
+      : bad(path, 'expected an object');
   const top = obj(doc, '$');
   if (top.format !== STRATEGY_FORMAT) bad('$.format', `expected "${STRATEGY_FORMAT}"`);
-  if (top.version !== STRATEGY_VERSION) bad('$.version', `unsupported version ${JSON.stringify(top.version)} (this krieg reads ${STRATEGY_VERSION})`);
+  if (top.version !== STRATEGY_VERSION)
+    bad('$.version', `unsupported version ${JSON.stringify(top.version)} (this krieg reads ${STRATEGY_VERSION})`);
   if (top.side !== 'white' && top.side !== 'black') bad('$.side', 'expected "white" or "black"');
   if (!Number.isInteger(top.ply) || (top.ply as number) < 1) bad('$.ply', 'expected a positive integer');
   const heard = (v: Record<string, unknown>, path: string): Heard => {
@@ -157,7 +195,9 @@ export function strategyFromJson(doc: unknown): Strategy {
     try {
       const capture = p.capture === undefined ? undefined : typeof p.capture === 'string' ? parseSquare(p.capture) : -1;
       if (capture !== undefined && capture < 0) bad(`${path}.percept.capture`, 'expected a square name');
-      percept = decodePercept(encodePercept({ ...(p as unknown as Percept), ...(capture !== undefined ? { capture } : {}) }));
+      percept = decodePercept(
+        encodePercept({ ...(p as unknown as Percept), ...(capture !== undefined ? { capture } : {}) }),
+      );
     } catch (error) {
       if (error instanceof KriegError && error.code !== 'bad-strategy') bad(`${path}.percept`, error.message);
       throw error;
@@ -177,7 +217,8 @@ export function strategyFromJson(doc: unknown): Strategy {
   };
   const node = (v: unknown, path: string): StrategyNode => {
     const n = obj(v, path);
-    if (typeof n.attempt !== 'string' || parseUci(n.attempt) === undefined) bad(`${path}.attempt`, 'expected an attempt in UCI form (e2e4, e7e8q)');
+    if (typeof n.attempt !== 'string' || parseUci(n.attempt) === undefined)
+      bad(`${path}.attempt`, 'expected an attempt in UCI form (e2e4, e7e8q)');
     if (!Array.isArray(n.answers)) bad(`${path}.answers`, 'expected an array');
     const answers = (n.answers as unknown[]).map((a, i): Branch => {
       const p = `${path}.answers[${i}]`;
@@ -197,5 +238,10 @@ export function strategyFromJson(doc: unknown): Strategy {
     });
     return { attempt: n.attempt as string, answers };
   };
-  return { side: top.side as Side, ply: top.ply as number, materialWins: top.materialWins === true, root: node(top.strategy, '$.strategy') };
+  return {
+    side: top.side as Side,
+    ply: top.ply as number,
+    materialWins: top.materialWins === true,
+    root: node(top.strategy, '$.strategy'),
+  };
 }

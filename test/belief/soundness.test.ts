@@ -17,7 +17,14 @@ import { randomGame } from '../../host/referee/game';
 import { viewOf, type GameRecord, type Side, type View, type ViewEvent } from '../../host/record/record';
 import { estimateBelief, informationSet, loadView, sampleBelief } from '../../host/belief/estimate';
 import {
-  startBreadthFirst, runBreadthFirst, pauseAfterEachEvent, breadthFirstLayer, startDepthFirst, nextDepthFirst, lastFound, storeBase,
+  startBreadthFirst,
+  runBreadthFirst,
+  pauseAfterEachEvent,
+  breadthFirstLayer,
+  startDepthFirst,
+  nextDepthFirst,
+  lastFound,
+  storeBase,
 } from '../../host/core/estimator';
 import { POSITION_WORDS as WORDS, W_HALFMOVE, W_FULLMOVE, W_KEY_LO, W_KEY_HI } from '../../host/constants';
 
@@ -27,7 +34,8 @@ const REPLAY = 2; // first host record used for replays (0 is the estimators' ro
 
 const sideOf = (seed: number): Side => (seed % 2 === 0 ? 'white' : 'black');
 /** Events after which the position has changed: an own legal attempt, a heard opponent move. */
-const moves = (e: ViewEvent) => (e.type === 'attempt' && e.percept.answer === 'legal') || (e.type === 'opponent-move' && e.percept !== undefined);
+const moves = (e: ViewEvent) =>
+  (e.type === 'attempt' && e.percept.answer === 'legal') || (e.type === 'opponent-move' && e.percept !== undefined);
 
 function newEngine(backend: BackendName, name: PresetName, capacity = ARENA): Engine {
   const engine = createEngine(backend, capacity);
@@ -44,7 +52,16 @@ function identity(p: Int32Array, handle: number, fifty: boolean): string {
   const base = handle * WORDS;
   let s = '';
   for (let i = 0; i < W_HALFMOVE; i++) s += p[base + i] + ',';
-  return s + (fifty ? p[base + W_HALFMOVE] : '-') + ',' + p[base + W_FULLMOVE] + ',' + p[base + W_KEY_LO] + ',' + p[base + W_KEY_HI];
+  return (
+    s +
+    (fifty ? p[base + W_HALFMOVE] : '-') +
+    ',' +
+    p[base + W_FULLMOVE] +
+    ',' +
+    p[base + W_KEY_LO] +
+    ',' +
+    p[base + W_KEY_HI]
+  );
 }
 
 /** The true position after 0, 1, … n moves of the record, replayed on host records, as copies. */
@@ -102,13 +119,23 @@ const SOUNDNESS_GAMES: Record<BackendName, number> = { wasm: 290, js: 45 };
 /** Plies of the games, by seed (the JS backend is several times slower). */
 const SOUNDNESS_PLIES: Record<BackendName, number[]> = { wasm: [4, 5, 6, 6, 6, 7], js: [3, 4, 5, 5, 6] };
 
-interface SoundnessRun { games: number; events: number; plies: number; positions: number; shortened: number }
+interface SoundnessRun {
+  games: number;
+  events: number;
+  plies: number;
+  positions: number;
+  shortened: number;
+}
 
 /**
  * Runs breadth-first once over `as`'s view of the game, pausing after every event, and checks that
  * the true position after that event is in the layer. Returns undefined if a layer outgrew the arena.
  */
-function checkGame(engine: Engine, record: GameRecord, as: Side): { events: number; plies: number; positions: number } | undefined {
+function checkGame(
+  engine: Engine,
+  record: GameRecord,
+  as: Side,
+): { events: number; plies: number; positions: number } | undefined {
   const view = viewOf(record, as);
   const truth = truePositions(engine, record);
   // the number of moves made after each view event
@@ -124,7 +151,8 @@ function checkGame(engine: Engine, record: GameRecord, as: Side): { events: numb
   for (;;) {
     const status = runBreadthFirst(engine, 50_000);
     if (status === 'limit-positions') return undefined;
-    const where = () => `${presetOf(record.rules)} seed ${record.tags.Seed}, as ${as}, event ${checked - 1}: ${JSON.stringify(view.events[checked - 1])}`;
+    const where = () =>
+      `${presetOf(record.rules)} seed ${record.tags.Seed}, as ${as}, event ${checked - 1}: ${JSON.stringify(view.events[checked - 1])}`;
     expect(status === 'more' || status === 'complete', `status ${status}`).toBe(true);
     const layer = breadthFirstLayer(engine);
     const done = layer.eventsDone;
@@ -163,16 +191,33 @@ function corruptions(view: View): Corruption[] {
       const to = (Number(e.attempt[3]) - 1) * 8 + e.attempt.charCodeAt(2) - 97;
       // an own Illegal answer turned into a legal capture on the own king's square
       if (e.percept.answer === 'illegal') {
-        withEvent(i, { ...e, percept: { answer: 'legal', capture: king, ...(view.rules.captureDetail === 'square+kind' ? { captured: 'piece' as const } : {}) } }, 'own illegal → capture on own king');
+        withEvent(
+          i,
+          {
+            ...e,
+            percept: {
+              answer: 'legal',
+              capture: king,
+              ...(view.rules.captureDetail === 'square+kind' ? { captured: 'piece' as const } : {}),
+            },
+          },
+          'own illegal → capture on own king',
+        );
       }
       if (e.percept.answer === 'legal' && from === king) king = to;
     }
     // more Illegal attempts than any position offers
-    if (e.type === 'opponent-move' && e.illegal !== undefined && e.percept) withEvent(i, { ...e, illegal: 200 }, 'opponent illegal 200');
+    if (e.type === 'opponent-move' && e.illegal !== undefined && e.percept)
+      withEvent(i, { ...e, illegal: 200 }, 'opponent illegal 200');
     if (e.type === 'pawn-tries') {
       // more pawn captures than 8 pawns can have, or one landing on the mover's first rank
       if (e.count !== undefined) withEvent(i, { ...e, count: 17 }, 'pawn tries 17');
-      if (e.squares !== undefined) withEvent(i, { ...e, squares: [...e.squares, e.side === 'white' ? 0 : 63].sort((a, b) => a - b) }, 'pawn try on first rank');
+      if (e.squares !== undefined)
+        withEvent(
+          i,
+          { ...e, squares: [...e.squares, e.side === 'white' ? 0 : 63].sort((a, b) => a - b) },
+          'pawn try on first rank',
+        );
       // a pawn capture in the starting position
       if (e.exists !== undefined && i === 0) withEvent(i, { ...e, exists: true }, 'pawn try at the start');
     }
@@ -223,7 +268,11 @@ describe.each(BACKENDS)('state estimation on %s', (backend) => {
           loadView(engine, view);
           expect(startDepthFirst(engine, 'positions')).toBe('more');
           let found = 0;
-          for (let status = nextDepthFirst(engine, STEP); status !== 'complete'; status = nextDepthFirst(engine, STEP)) {
+          for (
+            let status = nextDepthFirst(engine, STEP);
+            status !== 'complete';
+            status = nextDepthFirst(engine, STEP)
+          ) {
             expect(['more', 'found']).toContain(status);
             if (status === 'found') expect(lastFound(engine)).toBe(storeBase(engine) + found++);
           }
@@ -249,7 +298,8 @@ describe.each(BACKENDS)('state estimation on %s', (backend) => {
             const p = engine.positions;
             const ids = r.handles.map((h) => identity(p, h, view.rules.fiftyMoveDraw));
             expect(new Set(ids).size, 'samples are distinct').toBe(ids.length);
-            for (const id of ids) expect(belief.has(id), `${name} seed ${seed} k ${k}: sample outside the belief`).toBe(true);
+            for (const id of ids)
+              expect(belief.has(id), `${name} seed ${seed} k ${k}: sample outside the belief`).toBe(true);
             expect(ids.length).toBe(Math.min(k, belief.size));
             if (belief.size < k) fewer++;
             samples += ids.length;
@@ -302,8 +352,10 @@ describe.each(BACKENDS)('state estimation on %s', (backend) => {
           const ply = pliesBefore(view, c.event);
           for (const mode of ['bfs', 'dfs'] as const) {
             const r = estimateBelief(engine, c.view, mode);
-            expect({ what: c.what, mode, outcome: r.outcome, failedEvent: r.failedEvent, failedPly: r.failedPly }, `${name} seed ${seed}`)
-              .toEqual({ what: c.what, mode, outcome: 'inconsistent', failedEvent: c.event, failedPly: ply });
+            expect(
+              { what: c.what, mode, outcome: r.outcome, failedEvent: r.failedEvent, failedPly: r.failedPly },
+              `${name} seed ${seed}`,
+            ).toEqual({ what: c.what, mode, outcome: 'inconsistent', failedEvent: c.event, failedPly: ply });
             expect(r.handles).toEqual([]);
           }
           const s = sampleBelief(engine, c.view, 5, 1);
@@ -314,7 +366,13 @@ describe.each(BACKENDS)('state estimation on %s', (backend) => {
         }
       }
     }
-    for (const what of ['own illegal → capture on own king', 'opponent illegal 200', 'pawn tries 17', 'pawn try on first rank', 'pawn try at the start']) {
+    for (const what of [
+      'own illegal → capture on own king',
+      'opponent illegal 200',
+      'pawn tries 17',
+      'pawn try on first rank',
+      'pawn try at the start',
+    ]) {
       expect(kinds.get(what) ?? 0, what).toBeGreaterThan(0);
     }
   });
@@ -344,8 +402,16 @@ describe.each(BACKENDS)('state estimation on %s', (backend) => {
     // a belief of ~25,000 positions, ~90,000 work units breadth-first (several budgeted steps)
     const { view, belief } = fittingView(engine, 5001, 7);
     expect(belief.size).toBeGreaterThan(10_000);
-    const run = <T>(f: () => T): T => { let r: T | undefined; expect(f).not.toThrow(); r = f(); return r; };
-    const inBelief = (handles: number[]) => { const p = engine.positions; for (const h of handles) expect(belief.has(identity(p, h, false))).toBe(true); };
+    const run = <T>(f: () => T): T => {
+      let r: T | undefined;
+      expect(f).not.toThrow();
+      r = f();
+      return r;
+    };
+    const inBelief = (handles: number[]) => {
+      const p = engine.positions;
+      for (const h of handles) expect(belief.has(identity(p, h, false))).toBe(true);
+    };
     // positions: breadth-first stops when a layer exceeds it, depth-first after that many
     const bfs = run(() => estimateBelief(engine, view, 'bfs', { positions: 10 }));
     expect([bfs.outcome, bfs.handles]).toEqual(['limit-positions', []]);
@@ -409,7 +475,8 @@ describe.each(BACKENDS)('state estimation on %s', (backend) => {
     engine.setRules(preset('berkeley'));
     const fixed = { memoryBytes: 0 };
     const got = [
-      estimateBelief(engine, view, 'bfs', fixed).outcome, estimateBelief(engine, view, 'dfs', fixed).outcome,
+      estimateBelief(engine, view, 'bfs', fixed).outcome,
+      estimateBelief(engine, view, 'dfs', fixed).outcome,
       sampleBelief(engine, view, 5, 1, fixed).outcome,
     ];
     expect(got).toEqual(Array(3).fill('limit-positions'));

@@ -13,8 +13,6 @@ import { PNG_WIDTH, PNG_HEIGHT, PNG_LEFT, PNG_TOP, PNG_SQUARE } from '../../host
 // every command runs in the test's temporary directory
 const krieg = (args: string[]) => runKrieg(args, DIR);
 
-
-
 /** The count printed on the first line ("positions: N" / "histories: N"). */
 function countOf(run: CliRun): number {
   const m = /^(?:positions|histories): (\d+)/.exec(run.stdout);
@@ -33,19 +31,25 @@ const LONG = 'long.kpgn';
 
 beforeAll(async () => {
   DIR = mkdtempSync(join(tmpdir(), 'krieg-belief-'));
-  const header = (filtered: string) => `[White "a"]\n[Black "b"]\n[Result "*"]\n[Variant "berkeley"]\n[Filtered "${filtered}"]\n\n`;
+  const header = (filtered: string) =>
+    `[White "a"]\n[Black "b"]\n[Result "*"]\n[Variant "berkeley"]\n[Filtered "${filtered}"]\n\n`;
   writeFileSync(join(DIR, TWO), `${header('no')}1. e2e4 {,:}\n1... e7e5 {,:}\n*\n`);
   writeFileSync(join(DIR, BAD), `${header('white')}1. e2e4 {,:}\n1... ?? {e4,:0}\n*\n`);
-  for (const [out, games, seed, plies] of [[GAMES, '3', '5', '10'], [LONG, '1', '11', '40']]) {
+  for (const [out, games, seed, plies] of [
+    [GAMES, '3', '5', '10'],
+    [LONG, '1', '11', '40'],
+  ]) {
     const play = await krieg(['play', '--games', games, '--seed', seed, '--max-plies', plies, '--out', out]);
     expect(play.status, play.stderr).toBe(0);
   }
 });
 
-afterAll(async () => { if (DIR) rmSync(DIR, { recursive: true, force: true }); });
+afterAll(async () => {
+  if (DIR) rmSync(DIR, { recursive: true, force: true });
+});
 
 describe('krieg belief', () => {
-  it('counts White\'s 20 positions after 1. e2e4 e7e5, in every mode', async () => {
+  it("counts White's 20 positions after 1. e2e4 e7e5, in every mode", async () => {
     for (const mode of ['dfs', 'bfs']) {
       const run = await krieg(['belief', TWO, '--as', 'white', '--mode', mode]);
       expect(run.status, run.stderr).toBe(0);
@@ -67,19 +71,39 @@ describe('krieg belief', () => {
     for (const fen of dfs) expect(fen).toMatch(/\/4P3\/8\/PPPP1PPP\/RNBQKBNR w KQkq - [01] 2$/);
     expect(dfs).toContain('rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2');
     for (const seed of ['1', '2']) {
-      const run = await krieg(['belief', TWO, '--as', 'white', '--mode', 'sample', '-k', '5', '--seed', seed, '--show', 'fens']);
+      const run = await krieg([
+        'belief',
+        TWO,
+        '--as',
+        'white',
+        '--mode',
+        'sample',
+        '-k',
+        '5',
+        '--seed',
+        seed,
+        '--show',
+        'fens',
+      ]);
       expect(run.status, run.stderr).toBe(0);
       const sample = fensOf(run);
       expect(sample).toHaveLength(5);
       expect(new Set(sample).size).toBe(5);
       for (const fen of sample) expect(dfs).toContain(fen);
     }
-    const again = fensOf(await krieg(['belief', TWO, '--as', 'white', '--mode', 'sample', '-k', '5', '--seed', '2', '--show', 'fens']));
-    expect(again).toEqual(fensOf(await krieg(['belief', TWO, '--as', 'white', '--mode', 'sample', '-k', '5', '--seed', '2', '--show', 'fens'])));
+    const again = fensOf(
+      await krieg(['belief', TWO, '--as', 'white', '--mode', 'sample', '-k', '5', '--seed', '2', '--show', 'fens']),
+    );
+    expect(again).toEqual(
+      fensOf(
+        await krieg(['belief', TWO, '--as', 'white', '--mode', 'sample', '-k', '5', '--seed', '2', '--show', 'fens']),
+      ),
+    );
   });
 
   it('agrees across modes and backends on played games, as both sides', async () => {
-    for (const game of ['1']) { // 3,603 and 9,688 positions
+    for (const game of ['1']) {
+      // 3,603 and 9,688 positions
       for (const as of ['white', 'black']) {
         const counts = [
           countOf(await krieg(['belief', GAMES, '--game', game, '--as', as, '--mode', 'dfs'])),
@@ -89,7 +113,9 @@ describe('krieg belief', () => {
         expect(counts[0]).toBeGreaterThan(1);
         expect(counts).toEqual([counts[0], counts[0], counts[0]]);
         // every position has at least one history leading to it
-        expect(countOf(await krieg(['infoset', GAMES, '--game', game, '--as', as, '--count']))).toBeGreaterThanOrEqual(counts[0]);
+        expect(countOf(await krieg(['infoset', GAMES, '--game', game, '--as', as, '--count']))).toBeGreaterThanOrEqual(
+          counts[0],
+        );
       }
     }
   });
@@ -118,7 +144,8 @@ describe('krieg belief', () => {
     const rows = run.stdout.split('\n').filter((l) => /^[1-8]   /.test(l));
     expect(rows).toHaveLength(8);
     // cells of 7 characters (count, space, percentage) two apart, after the rank and 3 spaces
-    const cells = (rank: number) => Array.from({ length: 8 }, (_, i) => rows[8 - rank].slice(4 + 9 * i, 11 + 9 * i).trim());
+    const cells = (rank: number) =>
+      Array.from({ length: 8 }, (_, i) => rows[8 - rank].slice(4 + 9 * i, 11 + 9 * i).trim());
     expect(cells(8)).toEqual(['20 100%', '18  90%', '20 100%', '20 100%', '20 100%', '20 100%', '18  90%', '20 100%']);
     expect(cells(7)).toEqual(Array(8).fill('18  90%'));
     expect(cells(5)).toEqual(Array(8).fill('1   5%'));
@@ -140,7 +167,11 @@ describe('krieg belief', () => {
     expect([png.width, png.height, png.bitDepth, png.colourType]).toEqual([PNG_WIDTH, PNG_HEIGHT, 8, 2]);
     expect(png.text.Title).toMatch(/^White's belief: a vs b, game 1, after 2 plies$/);
     // a square's colour, at its top left corner (clear of the count written in it)
-    const at = (square: string) => png.rgb(PNG_LEFT + (square.charCodeAt(0) - 97) * PNG_SQUARE + 2, PNG_TOP + (8 - Number(square[1])) * PNG_SQUARE + 2);
+    const at = (square: string) =>
+      png.rgb(
+        PNG_LEFT + (square.charCodeAt(0) - 97) * PNG_SQUARE + 2,
+        PNG_TOP + (8 - Number(square[1])) * PNG_SQUARE + 2,
+      );
     // a Black piece on a8 in all 20 positions, on b3 and d3 in none (the three are light squares),
     // on a5 in 1 of 20 and on a3 in none (both dark)
     expect(at('a8')).not.toEqual(at('b3'));
@@ -242,16 +273,19 @@ describe('krieg infoset', () => {
     expect(json.histories.sort()).toEqual(lines.sort());
   });
 
-  it('lists Black\'s histories with White\'s moves hidden ones filled in', async () => {
+  it("lists Black's histories with White's moves hidden ones filled in", async () => {
     const run = await krieg(['infoset', GAMES, '--as', 'black', '--list', '--limit-histories', '50']);
     expect([0, 4]).toContain(run.status);
     const lines = run.stdout.split('\n').filter((l) => /^([a-h][1-8][a-h][1-8][qrbn]? ?)+$/.test(l));
     expect(lines.length).toBeGreaterThan(0);
-    for (const line of lines) expect(line.split(' ').filter((_, i) => i % 2 === 1)).toEqual(['d7d6', 'b7b5', 'c8h3', 'c7c6', 'b8a6']);
+    for (const line of lines)
+      expect(line.split(' ').filter((_, i) => i % 2 === 1)).toEqual(['d7d6', 'b7b5', 'c8h3', 'c7c6', 'b8a6']);
   });
 
   it('uses the same exit codes: 3 inconsistent, 4 limit', async () => {
-    expect(expectOneLine(await krieg(['infoset', BAD, '--count']), 3)).toMatch(/inconsistent: no position survives ply 2/);
+    expect(expectOneLine(await krieg(['infoset', BAD, '--count']), 3)).toMatch(
+      /inconsistent: no position survives ply 2/,
+    );
     const limited = await krieg(['infoset', TWO, '--as', 'white', '--list', '--limit-histories', '7']);
     expect(expectOneLine(limited, 4)).toMatch(/^krieg: limit reached: more than 7 histories/);
     expect(limited.stdout.split('\n').filter((l) => l.startsWith('e2e4 '))).toHaveLength(7);

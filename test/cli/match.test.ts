@@ -24,7 +24,9 @@ beforeAll(async () => {
   reference = readFileSync(at('two.kpgn'), 'utf8');
 });
 
-afterAll(() => { if (DIR) rmSync(DIR, { recursive: true, force: true }); });
+afterAll(() => {
+  if (DIR) rmSync(DIR, { recursive: true, force: true });
+});
 
 describe('krieg match', () => {
   it('plays the games with alternating colours, each a full record krieg view reads back', async () => {
@@ -63,14 +65,25 @@ describe('krieg match', () => {
 
   it('resumes after SIGKILL with exactly the file of an uninterrupted run', async () => {
     const out = at('killed.kpgn');
-    const child = spawn(process.execPath, [CLI, 'match', ...ARGS, '--games', String(GAMES), '--jobs', '1', '--out', out], { stdio: 'ignore' });
+    const child = spawn(
+      process.execPath,
+      [CLI, 'match', ...ARGS, '--games', String(GAMES), '--jobs', '1', '--out', out],
+      { stdio: 'ignore' },
+    );
     // kill once two games are in the file
     await new Promise<void>((resolve, reject) => {
       const timer = setInterval(() => {
         const games = existsSync(out) ? (readFileSync(out, 'utf8').match(/^\[Event /gm) ?? []).length : 0;
-        if (games >= 2) { clearInterval(timer); child.kill('SIGKILL'); resolve(); }
+        if (games >= 2) {
+          clearInterval(timer);
+          child.kill('SIGKILL');
+          resolve();
+        }
       }, 20);
-      child.on('exit', () => { clearInterval(timer); reject(new Error('the match finished before it could be killed')); });
+      child.on('exit', () => {
+        clearInterval(timer);
+        reject(new Error('the match finished before it could be killed'));
+      });
     });
     await new Promise((resolve) => child.on('exit', resolve));
     const partial = readFileSync(out, 'utf8');
@@ -93,7 +106,21 @@ describe('krieg match', () => {
   it('refuses to resume with other options, leaving the file as it was', async () => {
     const out = at('other.kpgn');
     copyFileSync(at('two.kpgn'), out);
-    const run = await krieg(['match', 'aos', 'random', '--max-plies', '30', '--nodes', '4000', '--seed', '11', '--games', String(GAMES + 1), '--out', out]);
+    const run = await krieg([
+      'match',
+      'aos',
+      'random',
+      '--max-plies',
+      '30',
+      '--nodes',
+      '4000',
+      '--seed',
+      '11',
+      '--games',
+      String(GAMES + 1),
+      '--out',
+      out,
+    ]);
     expect(expectOneLine(run, 2)).toMatch(/belongs to another match/);
     expect(readFileSync(out, 'utf8')).toBe(reference);
   });
@@ -109,10 +136,18 @@ describe('krieg match', () => {
   });
 
   it('names a bad player, option or budget in one line', async () => {
-    expect(expectOneLine(await krieg(['match', 'aosp', 'nobody', '--out', at('x.kpgn')]), 2)).toMatch(/unknown player 'nobody'/);
-    expect(expectOneLine(await krieg(['match', 'aosp:width=3', 'random', '--out', at('x.kpgn')]), 2)).toMatch(/no option 'width'.*sample, depth/);
-    expect(expectOneLine(await krieg(['match', 'human', 'random', '--out', at('x.kpgn')]), 2)).toMatch(/krieg play --white human/);
-    expect(expectOneLine(await krieg(['match', 'aosp', 'random', '--time-per-move', 'soon', '--out', at('x.kpgn')]), 2)).toMatch(/time-per-move/);
+    expect(expectOneLine(await krieg(['match', 'aosp', 'nobody', '--out', at('x.kpgn')]), 2)).toMatch(
+      /unknown player 'nobody'/,
+    );
+    expect(expectOneLine(await krieg(['match', 'aosp:width=3', 'random', '--out', at('x.kpgn')]), 2)).toMatch(
+      /no option 'width'.*sample, depth/,
+    );
+    expect(expectOneLine(await krieg(['match', 'human', 'random', '--out', at('x.kpgn')]), 2)).toMatch(
+      /krieg play --white human/,
+    );
+    expect(
+      expectOneLine(await krieg(['match', 'aosp', 'random', '--time-per-move', 'soon', '--out', at('x.kpgn')]), 2),
+    ).toMatch(/time-per-move/);
     expect(existsSync(at('x.kpgn'))).toBe(false);
   });
 });

@@ -10,15 +10,39 @@ import { expectOneLine, krieg, kriegProcess } from '../lib/cli';
 let DIR = '';
 const at = (name: string) => join(DIR, name);
 
-beforeAll(() => { DIR = mkdtempSync(join(tmpdir(), 'krieg-play-')); });
-afterAll(() => { if (DIR) rmSync(DIR, { recursive: true, force: true }); });
+beforeAll(() => {
+  DIR = mkdtempSync(join(tmpdir(), 'krieg-play-'));
+});
+afterAll(() => {
+  if (DIR) rmSync(DIR, { recursive: true, force: true });
+});
 
 const withInput = (args: string[], input: string) => kriegProcess(args, DIR, input);
 
 describe('krieg play with players', () => {
-  it.each([['hs', 'rw', 'wild16'], ['krieg:sample=4', 'los', 'rand'], ['aosp', 'random', 'english']])('%s v %s under %s: a record krieg view reads back', async (white, black, variant) => {
+  it.each([
+    ['hs', 'rw', 'wild16'],
+    ['krieg:sample=4', 'los', 'rand'],
+    ['aosp', 'random', 'english'],
+  ])('%s v %s under %s: a record krieg view reads back', async (white, black, variant) => {
     const out = at(`${variant}.kpgn`);
-    const run = await krieg(['play', '--white', white, '--black', black, '--variant', variant, '--max-plies', '20', '--nodes', '2000', '--games', '2', '--out', out]);
+    const run = await krieg([
+      'play',
+      '--white',
+      white,
+      '--black',
+      black,
+      '--variant',
+      variant,
+      '--max-plies',
+      '20',
+      '--nodes',
+      '2000',
+      '--games',
+      '2',
+      '--out',
+      out,
+    ]);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/2 games written/);
     const text = readFileSync(out, 'utf8');
@@ -27,9 +51,21 @@ describe('krieg play with players', () => {
     for (const as of ['white', 'black']) expect((await krieg(['view', out, '--as', as, '--game', '2'])).status).toBe(0);
   });
 
-  it('with a time budget per move (Parker\'s timed players): games that are still full records', async () => {
+  it("with a time budget per move (Parker's timed players): games that are still full records", async () => {
     const out = at('timed.kpgn');
-    const run = await krieg(['play', '--white', 'aosp', '--black', 'hs', '--time-per-move', '0.05', '--max-plies', '12', '--out', out]);
+    const run = await krieg([
+      'play',
+      '--white',
+      'aosp',
+      '--black',
+      'hs',
+      '--time-per-move',
+      '0.05',
+      '--max-plies',
+      '12',
+      '--out',
+      out,
+    ]);
     expect(run.status, run.stderr).toBe(0);
     expect((await krieg(['view', out, '--as', 'black'])).status).toBe(0);
   });
@@ -37,7 +73,10 @@ describe('krieg play with players', () => {
   it('a person plays White from standard input and hears what a referee would say', async () => {
     const out = at('human.kpgn');
     const input = ['board', 'zz', 'e2e5', 'moves', 'e2e4', 'd1h5', 'g1f3', ''].join('\n');
-    const run = withInput(['play', '--white', 'human', '--black', 'random', '--seed', '3', '--max-plies', '4', '--out', out], input);
+    const run = withInput(
+      ['play', '--white', 'human', '--black', 'random', '--seed', '3', '--max-plies', '4', '--out', out],
+      input,
+    );
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/^Game 1: human \(White\) v random \(Black\)/);
     expect(run.stdout).toMatch(/8 {2}\. \. \. \. \. \. \. \.\n/); // his own board: no black pieces on it
@@ -62,6 +101,8 @@ describe('krieg play with players', () => {
   });
 
   it('names an unknown player in one line', async () => {
-    expect(expectOneLine(await krieg(['play', '--white', 'gnuchess', '--out', at('x.kpgn')]), 2)).toMatch(/unknown player 'gnuchess'/);
+    expect(expectOneLine(await krieg(['play', '--white', 'gnuchess', '--out', at('x.kpgn')]), 2)).toMatch(
+      /unknown player 'gnuchess'/,
+    );
   });
 });

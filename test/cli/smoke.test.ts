@@ -12,8 +12,12 @@ let DIR = '';
 const krieg = (args: string[]) => kriegProcess(args, DIR);
 const TWO_ROOKS = ['7k/8/6K1/8/8/8/8/R7 w - - 0 1', '5k2/8/6K1/8/8/8/8/R7 w - - 0 1'];
 
-beforeAll(() => { DIR = mkdtempSync(join(tmpdir(), 'krieg-smoke-')); });
-afterAll(() => { if (DIR) rmSync(DIR, { recursive: true, force: true }); });
+beforeAll(() => {
+  DIR = mkdtempSync(join(tmpdir(), 'krieg-smoke-'));
+});
+afterAll(() => {
+  if (DIR) rmSync(DIR, { recursive: true, force: true });
+});
 
 describe('dist/cli.js', () => {
   it('counts perft and lists moves', () => {
@@ -28,7 +32,8 @@ describe('dist/cli.js', () => {
   it('explains itself, and refuses bad input with one line and exit 2', () => {
     const help = krieg(['--help']);
     expect(help.status).toBe(0);
-    for (const command of ['perft', 'belief', 'solve', 'verify', 'db']) expect(help.stdout).toContain(`krieg ${command}`);
+    for (const command of ['perft', 'belief', 'solve', 'verify', 'db'])
+      expect(help.stdout).toContain(`krieg ${command}`);
     expect(expectOneLine(krieg(['perft', 'startpos', 'x']), 2)).toMatch(/depth must be an integer/);
     expect(expectOneLine(krieg(['bogus']), 2)).toMatch(/Unknown argument: bogus/);
   });
@@ -49,7 +54,11 @@ describe('dist/cli.js', () => {
   });
 
   it('ends quietly when the reader closes the pipe', () => {
-    const run = spawnSync('sh', ['-c', `"${process.execPath}" "${CLI}" db list | head -n 1`], { cwd: DIR, encoding: 'utf8', timeout: 120_000 });
+    const run = spawnSync('sh', ['-c', `"${process.execPath}" "${CLI}" db list | head -n 1`], {
+      cwd: DIR,
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(/^\s*id\s+ply\s+class/);
     expect(run.stderr).toBe('');

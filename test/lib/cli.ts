@@ -12,7 +12,11 @@ import { io } from '../../host/cli/common';
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const CLI = join(ROOT, 'dist/cli.js');
 
-export interface CliRun { status: number | null; stdout: string; stderr: string }
+export interface CliRun {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
 
 /**
  * Runs `krieg args…` in this process, in directory `cwd`, without the progress line on stderr:
@@ -23,8 +27,12 @@ export async function krieg(args: string[], cwd = ROOT): Promise<CliRun> {
   const saved = { out: io.out, err: io.err, cwd: process.cwd(), progress: process.env.KRIEG_PROGRESS };
   let stdout = '';
   let stderr = '';
-  io.out = (text) => { stdout += text; };
-  io.err = (text) => { stderr += text; };
+  io.out = (text) => {
+    stdout += text;
+  };
+  io.err = (text) => {
+    stderr += text;
+  };
   delete process.env.KRIEG_PROGRESS;
   process.exitCode = undefined;
   process.chdir(cwd);
@@ -44,7 +52,13 @@ export async function krieg(args: string[], cwd = ROOT): Promise<CliRun> {
 export function kriegProcess(args: string[], cwd = ROOT, input?: string): CliRun {
   const env = { ...process.env };
   delete env.KRIEG_PROGRESS;
-  const run = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', env, timeout: 120_000, ...(input === undefined ? {} : { input }) });
+  const run = spawnSync(process.execPath, [CLI, ...args], {
+    cwd,
+    encoding: 'utf8',
+    env,
+    timeout: 120_000,
+    ...(input === undefined ? {} : { input }),
+  });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 

@@ -41,7 +41,8 @@ describe.each(BACKENDS)('choose-move on %s', (backend) => {
   };
 
   it('lists the attempts of the own board (the same for the three positions)', () => {
-    for (const uci of ['a1a8', 'a1a5', 'a1b1', 'a1d1', 'e1e2', 'e1f1', 'e1d1', 'e1d2', 'e1f2']) expect(row(uci), uci).toBeDefined();
+    for (const uci of ['a1a8', 'a1a5', 'a1b1', 'a1d1', 'e1e2', 'e1f1', 'e1d1', 'e1d2', 'e1f2'])
+      expect(row(uci), uci).toBeDefined();
     expect(rows).toHaveLength(7 + 3 + 5); // the rook's file, its rank up to the king, the king's five steps (no castling right)
   });
 
@@ -69,7 +70,10 @@ describe.each(BACKENDS)('choose-move on %s', (backend) => {
     // quiet king moves: minus the static evaluation after them, averaged by hand
     for (const uci of ['e1d1', 'e1d2']) {
       const vs = [0, 1, 2].map((i) => quietValue(i, uci));
-      expect([0, 1, 2].map((i) => value(i, uci)), uci).toEqual(vs);
+      expect(
+        [0, 1, 2].map((i) => value(i, uci)),
+        uci,
+      ).toEqual(vs);
       expect(row(uci).sum).toBe(vs[0] + vs[1] + vs[2]);
       expect(row(uci).mean).toBe((vs[0] + vs[1] + vs[2]) / 3);
       expect(row(uci).min).toBe(Math.min(...vs));
@@ -88,7 +92,7 @@ describe.each(BACKENDS)('choose-move on %s', (backend) => {
     }
   });
 
-  it('the best average is the mate (Ra8), Parker\'s choice here', () => {
+  it("the best average is the mate (Ra8), Parker's choice here", () => {
     const best = [...rows].sort((x, y) => y.mean - x.mean)[0];
     expect(best.attempt).toBe(a('a1a8'));
   });

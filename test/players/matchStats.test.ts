@@ -28,7 +28,7 @@ describe('confidence intervals', () => {
     expect(all.low).toBeCloseTo(1 - 0.019207 / 1.019207, 5);
   });
 
-  it('the score\'s normal interval: scores 1, ½, ½, 0 → 0.5 ± 1.959964 × √(1/6) / 2 = 0.5 ± 0.400077', () => {
+  it("the score's normal interval: scores 1, ½, ½, 0 → 0.5 ± 1.959964 × √(1/6) / 2 = 0.5 ± 0.400077", () => {
     const i = meanInterval([1, 0.5, 0.5, 0]);
     expect(i.value).toBe(0.5);
     expect(i.low).toBeCloseTo(0.099923, 5);
@@ -37,19 +37,49 @@ describe('confidence intervals', () => {
 });
 
 describe('a match summary', () => {
-  const record = (result: Result): GameRecord => ({ rules: preset('berkeley'), start: START_FEN, white: '', black: '', result, tags: {}, events: [] });
+  const record = (result: Result): GameRecord => ({
+    rules: preset('berkeley'),
+    start: START_FEN,
+    white: '',
+    black: '',
+    result,
+    tags: {},
+    events: [],
+  });
   // games 1, 3 the first player has White; 2, 4, 5… alternate as the match does
   const games: MatchGame[] = [
-    { firstIsWhite: true, record: record('1-0'), material: [[39, 39], [39, 38]] }, // first wins as White
+    {
+      firstIsWhite: true,
+      record: record('1-0'),
+      material: [
+        [39, 39],
+        [39, 38],
+      ],
+    }, // first wins as White
     { firstIsWhite: false, record: record('1-0'), material: [[39, 39]] }, // first loses as Black
-    { firstIsWhite: true, record: record('0-1'), material: [[37, 39], [37, 35], [30, 35]] }, // first loses as White
-    { firstIsWhite: false, record: record('0-1'), material: [[39, 39], [39, 36]] }, // first wins as Black
+    {
+      firstIsWhite: true,
+      record: record('0-1'),
+      material: [
+        [37, 39],
+        [37, 35],
+        [30, 35],
+      ],
+    }, // first loses as White
+    {
+      firstIsWhite: false,
+      record: record('0-1'),
+      material: [
+        [39, 39],
+        [39, 36],
+      ],
+    }, // first wins as Black
     { firstIsWhite: true, record: record('*'), material: [[39, 39]] }, // stopped at the cap: a draw
     { firstIsWhite: false, record: record('1/2-1/2'), material: [[39, 39]] },
   ];
   const s = summarize(['P', 'Q'], games);
 
-  it('counts wins, losses and draws from the first player\'s side, the cap games among the draws', () => {
+  it("counts wins, losses and draws from the first player's side, the cap games among the draws", () => {
     expect([s.wins, s.losses, s.draws, s.adjudicated, s.games]).toEqual([2, 2, 2, 1, 6]);
     expect(s.winRate.value).toBeCloseTo(2 / 6);
     expect(s.score.value).toBeCloseTo((1 + 0 + 0 + 1 + 0.5 + 0.5) / 6);
@@ -70,13 +100,32 @@ describe('a match summary', () => {
 describe('material traced through a record', () => {
   it('drops by the value of each piece taken (Parker: Q9 R5 B3 N3 P1), promotions included', () => {
     const engine = createEngine('wasm', 8);
-    const attempt = (side: 'white' | 'black', uci: string, capture?: number) =>
-      ({ type: 'attempt' as const, side, attempt: uci, percept: { answer: 'legal' as const, ...(capture !== undefined ? { capture } : {}) } });
+    const attempt = (side: 'white' | 'black', uci: string, capture?: number) => ({
+      type: 'attempt' as const,
+      side,
+      attempt: uci,
+      percept: { answer: 'legal' as const, ...(capture !== undefined ? { capture } : {}) },
+    });
     const rec: GameRecord = {
-      rules: preset('berkeley'), start: '4k3/1P6/8/3p4/8/4N3/8/4K3 w - - 0 1', white: '', black: '', result: '*', tags: {},
-      events: [attempt('white', 'e3d5', 35), attempt('black', 'e8d7'), attempt('white', 'b7b8q'), attempt('black', 'd7e6')],
+      rules: preset('berkeley'),
+      start: '4k3/1P6/8/3p4/8/4N3/8/4K3 w - - 0 1',
+      white: '',
+      black: '',
+      result: '*',
+      tags: {},
+      events: [
+        attempt('white', 'e3d5', 35),
+        attempt('black', 'e8d7'),
+        attempt('white', 'b7b8q'),
+        attempt('black', 'd7e6'),
+      ],
     };
     // White N3 + P1 = 4, Black P1; the knight takes the pawn; the pawn becomes a queen: 3 + 9
-    expect(materialTrace(engine, rec)).toEqual([[4, 0], [4, 0], [12, 0], [12, 0]]);
+    expect(materialTrace(engine, rec)).toEqual([
+      [4, 0],
+      [4, 0],
+      [12, 0],
+      [12, 0],
+    ]);
   });
 });

@@ -23,7 +23,13 @@ const PROGRAMS = PLAYER_NAMES.filter((n) => n !== 'human');
 const SWEEP_GAMES = process.env.KRIEG_PLAYERS_FULL ? 60 : 6;
 const BUDGET = { nodes: 1500 };
 
-function makePlayer(name: string, side: Side, seed: number, engines: PlayerEngines, rules = preset('berkeley')): Player {
+function makePlayer(
+  name: string,
+  side: Side,
+  seed: number,
+  engines: PlayerEngines,
+  rules = preset('berkeley'),
+): Player {
   const spec = parsePlayerSpec(name);
   const setup: PlayerSetup = { side, rules, start: START_FEN, seed, budget: BUDGET, options: spec.options };
   return playerFactory(spec)(setup, engines.for(side, rules));
@@ -35,7 +41,10 @@ function checkAttempts(record: GameRecord, side: Side): number {
   let count = 0;
   for (const e of record.events) {
     if (e.type !== 'attempt') continue;
-    if (e.side !== side) { tried = new Set(); continue; }
+    if (e.side !== side) {
+      tried = new Set();
+      continue;
+    }
     count++;
     expect(e.percept.answer, `${side} attempt ${e.attempt}`).not.toBe('nonsense');
     expect(tried.has(e.attempt), `${e.attempt} repeated in a turn`).toBe(false);
@@ -58,7 +67,10 @@ describe.each(BACKENDS)('players on %s', (backend) => {
       referee.setRules(rules);
       const side: Side = game % 2 ? 'white' : 'black';
       const other: Side = side === 'white' ? 'black' : 'white';
-      const players = { [side]: makePlayer(name, side, game, engines, rules), [other]: makePlayer('random', other, 100 + game, engines, rules) } as Record<Side, Player>;
+      const players = {
+        [side]: makePlayer(name, side, game, engines, rules),
+        [other]: makePlayer('random', other, 100 + game, engines, rules),
+      } as Record<Side, Player>;
       const record = runGame(referee, players, { maxPlies: 16 + 2 * (game % 12) });
       attempts += checkAttempts(record, side);
     }
@@ -83,7 +95,10 @@ function twinRecords(seed: number, ply: number): [GameRecord, GameRecord] | unde
   engine.setFen(0, START_FEN);
   let at = 0;
   for (const e of record.events.slice(0, cut)) {
-    if (e.type === 'attempt' && e.percept.answer === 'legal') { engine.playUci(at, e.attempt, at ^ 1); at ^= 1; }
+    if (e.type === 'attempt' && e.percept.answer === 'legal') {
+      engine.playUci(at, e.attempt, at ^ 1);
+      at ^= 1;
+    }
   }
   const heard = (attempt: number) => JSON.stringify(answerAttempt(engine, at, attempt, 4));
   const original = heard(parseUci(moved.attempt)!);
@@ -136,11 +151,18 @@ describe('players are deterministic, and the same on WASM and JS', () => {
   const play = (backend: 'wasm' | 'js', white: string, black: string, seed: number) => {
     const referee = createEngine(backend, 16);
     const engines = new PlayerEngines(backend);
-    const players = { white: makePlayer(white, 'white', seed, engines), black: makePlayer(black, 'black', seed + 1, engines) };
+    const players = {
+      white: makePlayer(white, 'white', seed, engines),
+      black: makePlayer(black, 'black', seed + 1, engines),
+    };
     return makeRecordKpgn(runGame(referee, players, { maxPlies: 30 }));
   };
 
-  it.each([['aosp', 'hs'], ['krieg', 'los'], ['aos', 'rw']])('%s v %s: the same game twice, and on both backends', (white, black) => {
+  it.each([
+    ['aosp', 'hs'],
+    ['krieg', 'los'],
+    ['aos', 'rw'],
+  ])('%s v %s: the same game twice, and on both backends', (white, black) => {
     const wasm = play('wasm', white, black, 3);
     expect(play('wasm', white, black, 3)).toBe(wasm);
     expect(play('js', white, black, 3)).toBe(wasm);
@@ -156,7 +178,9 @@ describe('the game runner', () => {
     let turns = 0;
     const probe = (side: Side): Player => ({
       name: `probe-${side}`,
-      observe: (event) => { seen[side].push(event); },
+      observe: (event) => {
+        seen[side].push(event);
+      },
       // the first attempt in file order: often Illegal, so turns have retries
       choose: (turn) => {
         if (turn.tried.length === 0) turns++;
@@ -164,7 +188,11 @@ describe('the game runner', () => {
         return turn.attempts[0];
       },
     });
-    const record = runGame(referee, { white: probe('white'), black: probe('black') }, { maxPlies: 40, timePerMove: 1000 });
+    const record = runGame(
+      referee,
+      { white: probe('white'), black: probe('black') },
+      { maxPlies: 40, timePerMove: 1000 },
+    );
     for (const side of ['white', 'black'] as const) expect(seen[side]).toEqual(viewOf(record, side).events);
     expect(deadlines.length).toBeGreaterThan(turns); // some retries
     for (let t = 1; t <= turns; t++) {
@@ -176,22 +204,32 @@ describe('the game runner', () => {
 });
 
 describe('krieg follows a proven mate', () => {
-  it.each(BACKENDS)('from a known queen ending it mates in 3 plies (the strategy followed through the opponent\'s reply) on %s', (backend) => {
-    const start = '7k/8/6K1/8/8/8/8/6Q1 w - - 0 1';
-    const rules = preset('berkeley');
-    const referee = createEngine(backend, 16);
-    const engines = new PlayerEngines(backend);
-    const setup = (side: Side, seed: number): PlayerSetup => ({ side, rules, start, seed, budget: BUDGET, options: parsePlayerSpec(side === 'white' ? 'krieg' : 'random').options });
-    const white = playerFactory(parsePlayerSpec('krieg'))(setup('white', 1), engines.for('white', rules));
-    const black = playerFactory(parsePlayerSpec('random'))(setup('black', 2), engines.for('black', rules));
-    const record = runGame(referee, { white, black }, { start, maxPlies: 20 });
-    expect(record.result).toBe('1-0');
-    expect(record.events.filter((e) => e.type === 'attempt' && e.percept.answer === 'legal')).toHaveLength(3);
-    expect(white.stats!()).toMatchObject({ matesProven: 1, strategyAttempts: 2 });
-  });
+  it.each(BACKENDS)(
+    "from a known queen ending it mates in 3 plies (the strategy followed through the opponent's reply) on %s",
+    (backend) => {
+      const start = '7k/8/6K1/8/8/8/8/6Q1 w - - 0 1';
+      const rules = preset('berkeley');
+      const referee = createEngine(backend, 16);
+      const engines = new PlayerEngines(backend);
+      const setup = (side: Side, seed: number): PlayerSetup => ({
+        side,
+        rules,
+        start,
+        seed,
+        budget: BUDGET,
+        options: parsePlayerSpec(side === 'white' ? 'krieg' : 'random').options,
+      });
+      const white = playerFactory(parsePlayerSpec('krieg'))(setup('white', 1), engines.for('white', rules));
+      const black = playerFactory(parsePlayerSpec('random'))(setup('black', 2), engines.for('black', rules));
+      const record = runGame(referee, { white, black }, { start, maxPlies: 20 });
+      expect(record.result).toBe('1-0');
+      expect(record.events.filter((e) => e.type === 'attempt' && e.percept.answer === 'legal')).toHaveLength(3);
+      expect(white.stats!()).toMatchObject({ matesProven: 1, strategyAttempts: 2 });
+    },
+  );
 });
 
-describe('players\' JS engines', () => {
+describe("players' JS engines", () => {
   it('are cores of their own: two JS player engines and another JS engine keep their own positions', () => {
     const a = createPlayerEngine('js', 16);
     const b = createPlayerEngine('js', 16);
@@ -209,33 +247,42 @@ describe('players\' JS engines', () => {
 });
 
 describe('a player that asks "Any?"', () => {
-  it.each(['berkeley-any', 'english'])('under %s is offered only the pawn captures it then owes, released as the rules say, and never hears Nonsense', (variant) => {
-    const rules = preset(variant);
-    const referee = createEngine('wasm', 16);
-    referee.setRules(rules);
-    let asked = 0;
-    let late = 0; // asked after an Illegal attempt of the turn
-    let yes = 0;
-    const asker = (side: Side, random: () => number): Player => ({
-      name: `asker-${side}`,
-      observe: (event) => { if (event.type === 'any' && event.side === side && event.yes) yes++; },
-      // "Any?" once a turn, at any point of it (before its first attempt or after Illegal ones)
-      choose: (turn) => {
-        if (turn.canAskAny && (turn.tried.length === 0 ? random() < 0.7 : random() < 0.5)) {
-          asked++;
-          if (turn.tried.length > 0) late++;
-          return 'any';
-        }
-        return turn.attempts[Math.floor(random() * turn.attempts.length)];
-      },
-    });
-    for (let seed = 1; seed <= 4; seed++) {
-      const record = runGame(referee, { white: asker('white', seededRandom(seed)), black: asker('black', seededRandom(seed + 100)) }, { maxPlies: 60 });
-      checkAttempts(record, 'white');
-      checkAttempts(record, 'black');
-    }
-    expect(asked).toBeGreaterThan(40);
-    expect(late).toBeGreaterThan(3);
-    expect(yes).toBeGreaterThan(3);
-  });
+  it.each(['berkeley-any', 'english'])(
+    'under %s is offered only the pawn captures it then owes, released as the rules say, and never hears Nonsense',
+    (variant) => {
+      const rules = preset(variant);
+      const referee = createEngine('wasm', 16);
+      referee.setRules(rules);
+      let asked = 0;
+      let late = 0; // asked after an Illegal attempt of the turn
+      let yes = 0;
+      const asker = (side: Side, random: () => number): Player => ({
+        name: `asker-${side}`,
+        observe: (event) => {
+          if (event.type === 'any' && event.side === side && event.yes) yes++;
+        },
+        // "Any?" once a turn, at any point of it (before its first attempt or after Illegal ones)
+        choose: (turn) => {
+          if (turn.canAskAny && (turn.tried.length === 0 ? random() < 0.7 : random() < 0.5)) {
+            asked++;
+            if (turn.tried.length > 0) late++;
+            return 'any';
+          }
+          return turn.attempts[Math.floor(random() * turn.attempts.length)];
+        },
+      });
+      for (let seed = 1; seed <= 4; seed++) {
+        const record = runGame(
+          referee,
+          { white: asker('white', seededRandom(seed)), black: asker('black', seededRandom(seed + 100)) },
+          { maxPlies: 60 },
+        );
+        checkAttempts(record, 'white');
+        checkAttempts(record, 'black');
+      }
+      expect(asked).toBeGreaterThan(40);
+      expect(late).toBeGreaterThan(3);
+      expect(yes).toBeGreaterThan(3);
+    },
+  );
 });

@@ -13,18 +13,40 @@ import { KriegError, EXIT } from '../../host/errors';
 /** Moves (from-to) of the side to move that force mate within `n` of its moves, by brute force in chess.js. */
 function forcedMates(fen: string, n: number): string[] {
   const game = new Chess(fen);
-  const wins = (g: Chess, k: number): boolean => g.moves().some((m) => {
-    g.move(m);
-    const won = g.isCheckmate() || (k > 1 && !g.isGameOver() && g.moves().every((r) => { g.move(r); const w = wins(g, k - 1); g.undo(); return w; }));
-    g.undo();
-    return won;
-  });
-  return game.moves({ verbose: true }).filter((m) => {
-    game.move(m.san);
-    const won = game.isCheckmate() || (n > 1 && !game.isGameOver() && game.moves().every((r) => { game.move(r); const w = wins(game, n - 1); game.undo(); return w; }));
-    game.undo();
-    return won;
-  }).map((m) => m.from + m.to);
+  const wins = (g: Chess, k: number): boolean =>
+    g.moves().some((m) => {
+      g.move(m);
+      const won =
+        g.isCheckmate() ||
+        (k > 1 &&
+          !g.isGameOver() &&
+          g.moves().every((r) => {
+            g.move(r);
+            const w = wins(g, k - 1);
+            g.undo();
+            return w;
+          }));
+      g.undo();
+      return won;
+    });
+  return game
+    .moves({ verbose: true })
+    .filter((m) => {
+      game.move(m.san);
+      const won =
+        game.isCheckmate() ||
+        (n > 1 &&
+          !game.isGameOver() &&
+          game.moves().every((r) => {
+            game.move(r);
+            const w = wins(game, n - 1);
+            game.undo();
+            return w;
+          }));
+      game.undo();
+      return won;
+    })
+    .map((m) => m.from + m.to);
 }
 
 const MATE_IN_1 = '6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1'; // back-rank mate: Ra8#
@@ -123,7 +145,11 @@ describe.each(BACKENDS)('evaluate-board search on %s', (backend) => {
 
   it('bad handles and depths are statuses, not traps (errors of the caller: exit 1)', () => {
     const error = (handle: number, depth: number, stack?: number) => {
-      try { searchPosition(engine, handle, { depth }, stack); } catch (e) { return e instanceof KriegError ? [e.code, e.exitCode] : e; }
+      try {
+        searchPosition(engine, handle, { depth }, stack);
+      } catch (e) {
+        return e instanceof KriegError ? [e.code, e.exitCode] : e;
+      }
       return 'no error';
     };
     expect(error(0, 3, engine.capacity - 10)).toEqual(['search-bad-handle', EXIT.internal]); // the stack does not fit

@@ -38,9 +38,6 @@ const NAMES = Object.keys(EXPECTED);
 
 // ---- helpers ----
 
-
-
-
 /** The (first) "line L, column C" a message points at. */
 function where(message: string): { line?: number; column?: number } {
   const m = /\bline (\d+)(?:, column (\d+))?/.exec(message);
@@ -60,7 +57,11 @@ function parseFile(name: string): ParsedKpgn[] {
 }
 
 function caught(fn: () => unknown): unknown {
-  try { fn(); } catch (error) { return error; }
+  try {
+    fn();
+  } catch (error) {
+    return error;
+  }
   return undefined;
 }
 
@@ -68,7 +69,9 @@ function caught(fn: () => unknown): unknown {
 
 describe('malformed corpus', () => {
   it('has a file for every entry of expected.json and an entry for every file', async () => {
-    const files = readdirSync(DIR).filter((f) => f !== 'expected.json').sort();
+    const files = readdirSync(DIR)
+      .filter((f) => f !== 'expected.json')
+      .sort();
     const present = NAMES.filter((n) => !EXPECTED[n].missing).sort();
     expect(files).toEqual(present);
     for (const name of NAMES.filter((n) => EXPECTED[n].missing)) expect(existsSync(join(DIR, name)), name).toBe(false);
@@ -89,7 +92,8 @@ describe.each(BACKENDS)('malformed input through the library on %s', (backend) =
     } else {
       const games = parseFile(name); // the syntax is fine: the referee must find the error
       error = caught(() => {
-        for (const game of games) if (game.kind === 'record') validateRecord(engine, game.record, game.positions, game.startAt);
+        for (const game of games)
+          if (game.kind === 'record') validateRecord(engine, game.record, game.positions, game.startAt);
       });
     }
     expect(error, `${name} (${e.broken}) must be rejected`).toBeInstanceOf(KriegError);
@@ -114,8 +118,12 @@ describe('malformed input through the CLI (krieg view FILE --as white)', () => {
 
 describe('krieg play and view', () => {
   let dir: string;
-  beforeAll(async () => { dir = mkdtempSync(join(tmpdir(), 'krieg-cli-')); });
-  afterAll(async () => { rmSync(dir, { recursive: true, force: true }); });
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'krieg-cli-'));
+  });
+  afterAll(async () => {
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   for (const ext of ['kpgn', 'json'] as const) {
     it(`play writes a ${ext} file that view reads back for both sides`, async () => {
@@ -154,7 +162,18 @@ describe('krieg play and view', () => {
   }
 
   it('play records rule flags given on the command line as a [Rules] tag', async () => {
-    const args = ['play', '--games', '1', '--seed', '3', '--variant', 'berkeley', '--no-castling', '--pawn-tries', 'squares'];
+    const args = [
+      'play',
+      '--games',
+      '1',
+      '--seed',
+      '3',
+      '--variant',
+      'berkeley',
+      '--no-castling',
+      '--pawn-tries',
+      'squares',
+    ];
     const kpgn = join(dir, 'flags.kpgn');
     expect((await krieg([...args, '--out', kpgn])).status).toBe(0);
     const text = readFileSync(kpgn, 'utf8');
@@ -183,7 +202,11 @@ describe('krieg play and view', () => {
     { args: ['--max-plies', '0'], message: /max-plies must be an integer from 1 .*'0'/, why: 'games of no plies' },
     { args: ['--variant', 'blitz'], message: /variant.*blitz|blitz.*variant/, why: 'an unknown variant' },
     { args: ['--fen', 'not a fen'], message: /FEN/, why: 'a malformed start position' },
-    { args: ['--fen', '4k3/8/8/8/8/8/8/K3K3 w - - 0 1'], message: /exactly one king/, why: 'an impossible start position' },
+    {
+      args: ['--fen', '4k3/8/8/8/8/8/8/K3K3 w - - 0 1'],
+      message: /exactly one king/,
+      why: 'an impossible start position',
+    },
     { args: ['--promotion-pieces', 'xyz'], message: /promotion pieces .*'xyz'/, why: 'a bad rule value' },
   ];
 

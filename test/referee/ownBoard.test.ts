@@ -11,7 +11,7 @@ import { parseUci } from '../../host/notation/move';
 import { attemptsOf } from '../../host/core/referee';
 
 describe.each(BACKENDS)('attempts from a view on %s', (backend) => {
-  it.each(PRESET_NAMES)('%s: equal the true position\'s at every turn start', (name) => {
+  it.each(PRESET_NAMES)("%s: equal the true position's at every turn start", (name) => {
     // the game on one engine (records 0-1); the replay (8-9) and the own board (4) on another
     const engine = createEngine(backend, 16);
     engine.setRules(preset(name));

@@ -15,13 +15,17 @@ import { createEngine, BACKENDS } from '../../host/node';
 import { parseProblems } from '../../host/solver/problemFile';
 import { solve, ALGORITHMS, type Algorithm, type SolveStats } from '../../host/solver/solve';
 
-const problems = parseProblems(readFileSync(new URL('../data/problems/harvested.json', import.meta.url), 'utf8'), 'harvested.json');
+const problems = parseProblems(
+  readFileSync(new URL('../data/problems/harvested.json', import.meta.url), 'utf8'),
+  'harvested.json',
+);
 
 describe.each(BACKENDS)('work on the harvested problems on %s', (backend) => {
   const engine = createEngine(backend);
   const stats = new Map<string, Record<Algorithm, SolveStats>>();
   const answers = new Map<string, string>();
-  const total = (algo: Algorithm, what: 'nodes' | 'positions') => [...stats.values()].reduce((sum, s) => sum + s[algo][what], 0);
+  const total = (algo: Algorithm, what: 'nodes' | 'positions') =>
+    [...stats.values()].reduce((sum, s) => sum + s[algo][what], 0);
 
   // every test reads these runs, whatever order the tests run in
   beforeAll(() => {
@@ -38,7 +42,8 @@ describe.each(BACKENDS)('work on the harvested problems on %s', (backend) => {
 
   it('every algorithm solves every problem', () => {
     for (const problem of problems) {
-      for (const algo of ALGORITHMS) expect(answers.get(`${problem.id} ${algo}`), `${problem.id} ${algo}`).toBe(problem.expect);
+      for (const algo of ALGORITHMS)
+        expect(answers.get(`${problem.id} ${algo}`), `${problem.id} ${algo}`).toBe(problem.expect);
     }
   });
 

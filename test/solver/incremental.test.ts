@@ -29,7 +29,8 @@ const INCREMENTAL_LIMITS = { nodes: 4_000_000 };
 const BLACK_BOX_LIMITS = { nodes: FULL ? 2_000_000 : 300_000 };
 
 const FILES = { 3: 'set-3ply.json', 5: 'set-5ply.json' } as const;
-const load = (file: string) => parseProblems(readFileSync(new URL(`../data/problems/${file}`, import.meta.url), 'utf8'), file);
+const load = (file: string) =>
+  parseProblems(readFileSync(new URL(`../data/problems/${file}`, import.meta.url), 'utf8'), file);
 const sets = { 3: load(FILES[3]), 5: load(FILES[5]) };
 const all = [...sets[3], ...sets[5]];
 
@@ -40,20 +41,46 @@ const all = [...sets[3], ...sets[5]];
  */
 const SAMPLE: string[] = [
   // 3-ply mates: 2, 2, 4, 6, 8, 9, 26, 57 positions
-  '3-kqk-s58367543-p2', '3-krrknn-s650039110-p4', '3-kqrkp-s678474182-p4', '3-kqpknn-s49553015-p2',
-  '3-kqkbp-s853535488-p2', '3-krrkbp-s840617578-p4', '3-kqrkbb-s758350045-p4', '3-krrknnp-s194360191-p4',
+  '3-kqk-s58367543-p2',
+  '3-krrknn-s650039110-p4',
+  '3-kqrkp-s678474182-p4',
+  '3-kqpknn-s49553015-p2',
+  '3-kqkbp-s853535488-p2',
+  '3-krrkbp-s840617578-p4',
+  '3-kqrkbb-s758350045-p4',
+  '3-krrknnp-s194360191-p4',
   // 3-ply near-misses: 2, 3, 6, 8, 12, 25, 42, 88
-  '3-kqkb-s994472688-p6', '3-krrk-s205118592-p4', '3-kqrkpp-s968223569-p24', '3-krrkp-s149517832-p4',
-  '3-kqrknpp-s251040865-p4', '3-kqpknp-s810342538-p16', '3-krrknpp-s609790423-p6', '3-kqrkbp-s788121454-p10',
+  '3-kqkb-s994472688-p6',
+  '3-krrk-s205118592-p4',
+  '3-kqrkpp-s968223569-p24',
+  '3-krrkp-s149517832-p4',
+  '3-kqrknpp-s251040865-p4',
+  '3-kqpknp-s810342538-p16',
+  '3-krrknpp-s609790423-p6',
+  '3-kqrkbp-s788121454-p10',
   // 5-ply mates: 2, 2, 2, 3, 5, 6, 8, 30
-  '5-kqkn-s595533952-p16', '5-krbkn-s450549059-p8', '5-krrkp-s153426675-p6', '5-krbkpp-s135459876-p14',
-  '5-kqpk-s665905678-p14', '5-kqrkpp-s412852823-p4', '5-kqpkn-s669654048-p4', '5-kqrkb-s465008543-p6',
+  '5-kqkn-s595533952-p16',
+  '5-krbkn-s450549059-p8',
+  '5-krrkp-s153426675-p6',
+  '5-krbkpp-s135459876-p14',
+  '5-kqpk-s665905678-p14',
+  '5-kqrkpp-s412852823-p4',
+  '5-kqpkn-s669654048-p4',
+  '5-kqrkb-s465008543-p6',
   // 5-ply near-misses: 2, 6, 11, 13, 21, 30, 58, 95
-  '5-kqkbn-s498677612-p2', '5-krknp-s435321484-p12', '5-krbknp-s569214388-p6', '5-krbkbpp-s62134825-p6',
-  '5-krrkbn-s138446571-p6', '5-krrknp-s175881880-p8', '5-krkbnp-s946960379-p4', '5-kqkn-s826203575-p10',
+  '5-kqkbn-s498677612-p2',
+  '5-krknp-s435321484-p12',
+  '5-krbknp-s569214388-p6',
+  '5-krbkbpp-s62134825-p6',
+  '5-krrkbn-s138446571-p6',
+  '5-krrknp-s175881880-p8',
+  '5-krkbnp-s946960379-p4',
+  '5-kqkn-s826203575-p10',
 ];
 
-const problems: NamedProblem[] = FULL ? all : SAMPLE.map((id) => all.find((p) => p.id === id)).filter((p): p is NamedProblem => p !== undefined);
+const problems: NamedProblem[] = FULL
+  ? all
+  : SAMPLE.map((id) => all.find((p) => p.id === id)).filter((p): p is NamedProblem => p !== undefined);
 const cases = problems.map((p) => [p.id, p] as const);
 
 describe('the problem sets', () => {
@@ -61,7 +88,8 @@ describe('the problem sets', () => {
     expect(all.length).toBeGreaterThanOrEqual(300);
     const ids = new Set<string>();
     for (const ply of [3, 5] as const) {
-      for (const cls of ['mate', 'near-miss'] as const) expect(sets[ply].filter((p) => p.class === cls).length, `${ply}-ply ${cls}`).toBeGreaterThanOrEqual(40);
+      for (const cls of ['mate', 'near-miss'] as const)
+        expect(sets[ply].filter((p) => p.class === cls).length, `${ply}-ply ${cls}`).toBeGreaterThanOrEqual(40);
       for (const p of sets[ply]) {
         const at = `${FILES[ply]} ${p.id}`;
         expect(ids.has(p.id), `${at}: id used twice`).toBe(false);
@@ -81,7 +109,11 @@ describe('the problem sets', () => {
   it('the sample is drawn from both sets and both classes', () => {
     expect(problems.length, 'sample ids missing from the sets').toBe(FULL ? all.length : SAMPLE.length);
     for (const ply of [3, 5]) {
-      for (const cls of ['mate', 'near-miss']) expect(problems.filter((p) => p.ply === ply && p.class === cls).length, `${ply}-ply ${cls}`).toBeGreaterThanOrEqual(5);
+      for (const cls of ['mate', 'near-miss'])
+        expect(
+          problems.filter((p) => p.ply === ply && p.class === cls).length,
+          `${ply}-ply ${cls}`,
+        ).toBeGreaterThanOrEqual(5);
     }
   });
 });
@@ -91,7 +123,14 @@ const engines = {} as Record<BackendName, ReturnType<typeof createEngine>>;
 const engineFor = (backend: BackendName) => (engines[backend] ??= createEngine(backend));
 
 /** Solves and checks one problem: the expected answer (or unknown, where allowed), a verified strategy. */
-function check(backend: BackendName, problem: NamedProblem, algo: Algorithm, mayRunOut: boolean, switches: Switches = {}, label = ''): Work | undefined {
+function check(
+  backend: BackendName,
+  problem: NamedProblem,
+  algo: Algorithm,
+  mayRunOut: boolean,
+  switches: Switches = {},
+  label = '',
+): Work | undefined {
   const limits = mayRunOut ? BLACK_BOX_LIMITS : INCREMENTAL_LIMITS;
   const result = solve(engineFor(backend), problem, algo, limits, undefined, switches);
   const at = `${problem.id} (${problem.ply}-ply ${problem.class}, ${problem.positions.length} positions), ${algo}${label} on ${backend}`;
@@ -102,7 +141,8 @@ function check(backend: BackendName, problem: NamedProblem, algo: Algorithm, may
   expect(result.answer, at).toBe(problem.expect);
   if (result.answer === 'proven') {
     const verdict = verifyStrategy(problem, result.strategy!);
-    if (!verdict.ok) expect.fail(`${at}: the verifier rejects the strategy\n${verdictText(verdict)}${strategyText(result.strategy!)}`);
+    if (!verdict.ok)
+      expect.fail(`${at}: the verifier rejects the strategy\n${verdictText(verdict)}${strategyText(result.strategy!)}`);
   } else {
     expect(result.strategy, at).toBeUndefined();
   }
@@ -110,12 +150,15 @@ function check(backend: BackendName, problem: NamedProblem, algo: Algorithm, may
 }
 
 describe('on both backends', () => {
-  it.each(cases)('%s: every incremental algorithm and every black-box one that finishes give the expected answer, with the same work on both backends; strategies verify', (id, problem) => {
-    for (const algo of [...INCREMENTAL, ...BLACK_BOX]) {
-      const [wasm, js] = BACKENDS.map((backend) => check(backend, problem, algo, BLACK_BOX.includes(algo)));
-      expect(js, `${id} ${algo}: JS and WASM do the same work`).toEqual(wasm);
-    }
-  });
+  it.each(cases)(
+    '%s: every incremental algorithm and every black-box one that finishes give the expected answer, with the same work on both backends; strategies verify',
+    (id, problem) => {
+      for (const algo of [...INCREMENTAL, ...BLACK_BOX]) {
+        const [wasm, js] = BACKENDS.map((backend) => check(backend, problem, algo, BLACK_BOX.includes(algo)));
+        expect(js, `${id} ${algo}: JS and WASM do the same work`).toEqual(wasm);
+      }
+    },
+  );
 });
 
 const SWITCHES: [string, Switches][] = [
@@ -129,11 +172,15 @@ const SWITCHES: [string, Switches][] = [
 const SWITCHED: Algorithm[] = FULL ? [...INCREMENTAL, 'le-dfs', 'e-pns'] : INCREMENTAL;
 
 describe('the beyond-the-paper switches (WASM)', () => {
-  it.each(cases)('%s: each switch, and all together, leave every answer identical; strategies verify', (id, problem) => {
-    for (const [name, switches] of [['none', {}] as [string, Switches], ...SWITCHES]) {
-      for (const algo of SWITCHED) check('wasm', problem, algo, !INCREMENTAL.includes(algo), switches, name === 'none' ? '' : ` with ${name}`);
-    }
-  });
+  it.each(cases)(
+    '%s: each switch, and all together, leave every answer identical; strategies verify',
+    (id, problem) => {
+      for (const [name, switches] of [['none', {}] as [string, Switches], ...SWITCHES]) {
+        for (const algo of SWITCHED)
+          check('wasm', problem, algo, !INCREMENTAL.includes(algo), switches, name === 'none' ? '' : ` with ${name}`);
+      }
+    },
+  );
 });
 
 /**

@@ -15,7 +15,8 @@ import { verifyStrategy, verdictText } from '../../host/verify/verify';
 const LIMITS = { nodes: 2_000_000 };
 const FILES = ['hand.json', 'harvested.json'] as const;
 
-const load = (file: string) => parseProblems(readFileSync(new URL(`../data/problems/${file}`, import.meta.url), 'utf8'), file);
+const load = (file: string) =>
+  parseProblems(readFileSync(new URL(`../data/problems/${file}`, import.meta.url), 'utf8'), file);
 const sets = Object.fromEntries(FILES.map((f) => [f, load(f)])) as Record<(typeof FILES)[number], NamedProblem[]>;
 const all = FILES.flatMap((file) => sets[file].map((problem) => ({ file, problem })));
 const sideOf = (p: NamedProblem) => p.positions[0].split(' ')[1];
@@ -54,29 +55,35 @@ describe('the problem files', () => {
 const engines = Object.fromEntries(BACKENDS.map((backend) => [backend, createEngine(backend)]));
 
 describe('every algorithm, on both backends', () => {
-  it.each(all.map(({ file, problem }) => [file, problem.id, problem] as const))('%s %s: the expected answer, the same work on both backends; strategies verify', (file, id, problem) => {
-    for (const algo of ALGORITHMS) {
-      const work: Record<string, string> = {};
-      for (const backend of BACKENDS) {
-        const result = solve(engines[backend], problem, algo, LIMITS);
-        const at = `${file} ${id}, ${algo} on ${backend}`;
-        if (result.answer === 'unknown') expect.fail(`${at}: unknown (the ${result.limit} limit was hit after ${result.stats.nodes} nodes)`);
-        expect(result.answer, at).toBe(problem.expect);
-        work[backend] = `${result.answer} ${result.stats.nodes} nodes ${result.stats.positions} positions`;
-        if (result.answer !== 'proven') {
-          expect(result.strategy, at).toBeUndefined();
-          continue;
+  it.each(all.map(({ file, problem }) => [file, problem.id, problem] as const))(
+    '%s %s: the expected answer, the same work on both backends; strategies verify',
+    (file, id, problem) => {
+      for (const algo of ALGORITHMS) {
+        const work: Record<string, string> = {};
+        for (const backend of BACKENDS) {
+          const result = solve(engines[backend], problem, algo, LIMITS);
+          const at = `${file} ${id}, ${algo} on ${backend}`;
+          if (result.answer === 'unknown')
+            expect.fail(`${at}: unknown (the ${result.limit} limit was hit after ${result.stats.nodes} nodes)`);
+          expect(result.answer, at).toBe(problem.expect);
+          work[backend] = `${result.answer} ${result.stats.nodes} nodes ${result.stats.positions} positions`;
+          if (result.answer !== 'proven') {
+            expect(result.strategy, at).toBeUndefined();
+            continue;
+          }
+          const strategy = result.strategy!;
+          const verdict = verifyStrategy(problem, strategy);
+          if (!verdict.ok)
+            expect.fail(`${at}: the verifier rejects the strategy\n${verdictText(verdict)}${strategyText(strategy)}`);
+          const json = JSON.parse(JSON.stringify(strategyToJson(strategy)));
+          const back = strategyFromJson(json);
+          expect(back, `${at}: JSON round trip`).toEqual(strategy);
+          const again = verifyStrategy(problem, back);
+          if (!again.ok)
+            expect.fail(`${at}: the verifier rejects the strategy read back from JSON\n${verdictText(again)}`);
         }
-        const strategy = result.strategy!;
-        const verdict = verifyStrategy(problem, strategy);
-        if (!verdict.ok) expect.fail(`${at}: the verifier rejects the strategy\n${verdictText(verdict)}${strategyText(strategy)}`);
-        const json = JSON.parse(JSON.stringify(strategyToJson(strategy)));
-        const back = strategyFromJson(json);
-        expect(back, `${at}: JSON round trip`).toEqual(strategy);
-        const again = verifyStrategy(problem, back);
-        if (!again.ok) expect.fail(`${at}: the verifier rejects the strategy read back from JSON\n${verdictText(again)}`);
+        expect(work.js, `${id} ${algo}: JS and WASM do the same work`).toBe(work.wasm);
       }
-      expect(work.js, `${id} ${algo}: JS and WASM do the same work`).toBe(work.wasm);
-    }
-  });
+    },
+  );
 });

@@ -19,12 +19,25 @@ const FIRST = 16;
 const SOLVE = { proven: 'proven', disproven: 'disproven', noRoom: 'no-room' } as const;
 
 /** The core's answer without writing a strategy. */
-function coreAnswer(engine: Engine, rules: RuleSet, positions: string[], ply: number, algo: Algorithm, maxNodes = 4096, maxEntries = 4096): SearchStep {
+function coreAnswer(
+  engine: Engine,
+  rules: RuleSet,
+  positions: string[],
+  ply: number,
+  algo: Algorithm,
+  maxNodes = 4096,
+  maxEntries = 4096,
+): SearchStep {
   engine.setRules(rules);
   positions.forEach((fen, i) => engine.setFen(FIRST + i, fen));
-  startSearch(engine, FIRST, positions.length, ply, algorithmCode(algo), 0, { nodes: maxNodes, entries: maxEntries, positionEnd: engine.capacity });
+  startSearch(engine, FIRST, positions.length, ply, algorithmCode(algo), 0, {
+    nodes: maxNodes,
+    entries: maxEntries,
+    positionEnd: engine.capacity,
+  });
   let status: SearchStep;
-  do status = runSearch(engine, 1e6); while (status === 'more');
+  do status = runSearch(engine, 1e6);
+  while (status === 'more');
   return status;
 }
 
@@ -43,12 +56,20 @@ function coreAnswer(engine: Engine, rules: RuleSet, positions: string[], ply: nu
 // a2a8 is Nonsense in 1, mate in 2, Illegal in 3. Position 1 has no mate, so the answer is
 // disproven; dfs, l-dfs and le-dfs answered proven (they searched the Illegal part {3}, proved it
 // with Rb8#, and never looked at the Nonsense part {1}).
-const MIXED_REJECTIONS_NO_MATE = ['7k/8/6K1/8/8/8/8/1N6 w - - 0 1', '7k/8/6K1/8/8/8/Q7/8 w - - 0 1', '7k/8/6K1/8/p7/8/Q7/1R6 w - - 0 1'];
+const MIXED_REJECTIONS_NO_MATE = [
+  '7k/8/6K1/8/8/8/8/1N6 w - - 0 1',
+  '7k/8/6K1/8/8/8/Q7/8 w - - 0 1',
+  '7k/8/6K1/8/p7/8/Q7/1R6 w - - 0 1',
+];
 // The same idea with a mate: 1. queen a2 and rook b1, a4 pawn (a2a8 Illegal, Rb8#); 2. rook b1
 // only (a2a8 Nonsense, Rb8#); 3. queen a2 only (Qa8#). Proven (a2a8, then b1b8 on Illegal or
 // Nonsense; or b1b8, then a2a8 on Nonsense), but every depth-first algorithm tried a2a8 first and
 // left the Nonsense part {2} unsearched; the strategy could not be written.
-const MIXED_REJECTIONS_MATE = ['7k/8/6K1/8/p7/8/Q7/1R6 w - - 0 1', '7k/8/6K1/8/8/8/8/1R6 w - - 0 1', '7k/8/6K1/8/8/8/Q7/8 w - - 0 1'];
+const MIXED_REJECTIONS_MATE = [
+  '7k/8/6K1/8/p7/8/Q7/1R6 w - - 0 1',
+  '7k/8/6K1/8/8/8/8/1R6 w - - 0 1',
+  '7k/8/6K1/8/8/8/Q7/8 w - - 0 1',
+];
 
 describe.each(BACKENDS)('review on %s', (backend) => {
   const engine = createEngine(backend);
@@ -61,16 +82,24 @@ describe.each(BACKENDS)('review on %s', (backend) => {
   });
 
   it('bug 1: every algorithm disproves a problem whose attempt is Illegal in one position and Nonsense in another', () => {
-    const wrong = ALGORITHMS.filter((algo) => coreAnswer(engine, berkeley, MIXED_REJECTIONS_NO_MATE, 1, algo) !== SOLVE.disproven);
+    const wrong = ALGORITHMS.filter(
+      (algo) => coreAnswer(engine, berkeley, MIXED_REJECTIONS_NO_MATE, 1, algo) !== SOLVE.disproven,
+    );
     // before the fix: dfs, l-dfs, le-dfs answered proven
     expect(wrong).toEqual([]);
-    expect(ALGORITHMS.filter((algo) => coreAnswer(engine, berkeley, MIXED_REJECTIONS_MATE, 1, algo) !== SOLVE.proven)).toEqual([]);
+    expect(
+      ALGORITHMS.filter((algo) => coreAnswer(engine, berkeley, MIXED_REJECTIONS_MATE, 1, algo) !== SOLVE.proven),
+    ).toEqual([]);
   });
 
-  it('bug 1: the host refuses positions that differ in the mover\'s own pieces (no belief state)', () => {
+  it("bug 1: the host refuses positions that differ in the mover's own pieces (no belief state)", () => {
     for (const positions of [MIXED_REJECTIONS_NO_MATE, MIXED_REJECTIONS_MATE]) {
       let error: unknown;
-      try { solve(engine, { rules: berkeley, positions, ply: 1 }, 'pns'); } catch (e) { error = e; }
+      try {
+        solve(engine, { rules: berkeley, positions, ply: 1 }, 'pns');
+      } catch (e) {
+        error = e;
+      }
       expect(error).toBeInstanceOf(KriegError);
       expect((error as KriegError).code).toBe('mixed-own-pieces');
     }
