@@ -146,19 +146,59 @@ async function buildCli() {
   });
 }
 
+// The web bundles reach modules that import node:* for their command-line paths (the human
+// player's terminal, the database's files); the page never calls those, so the builtins resolve to
+// an empty module there.
+const nodeBuiltinsStub = {
+  name: 'node-builtins-stub',
+  setup(build) {
+    build.onResolve({ filter: /^node:/ }, (args) => ({ path: args.path, namespace: 'node-stub' }));
+    build.onLoad({ filter: /.*/, namespace: 'node-stub' }, () => ({ contents: 'module.exports = {};', loader: 'js' }));
+  },
+};
+
 async function buildWeb() {
-  mkdirSync(at('dist/web'), { recursive: true });
-  await esbuild.build({
+  mkdirSync(at('dist/web/vendor'), { recursive: true });
+  const browser = {
     bundle: true,
     platform: 'browser',
     target: 'es2022',
-    format: 'esm',
     logLevel: 'warning',
+    loader: { '.wasm': 'binary' },
+    minify: true,
+  };
+  // the library bundle (package export ./browser) and the perft page
+  await esbuild.build({
+    ...browser,
+    minify: false,
+    format: 'esm',
     entryPoints: [at('host/web/main.ts')],
     outfile: at('dist/web/krieg.js'),
-    loader: { '.wasm': 'binary' },
+  });
+  copyFileSync(at('host/web/perft.html'), at('dist/web/perft.html'));
+  // the app: its worker (engine, players, solver) built first and embedded in app.js as text, started
+  // from a Blob, so that the page is two files of script and opens from file:// as from any host
+  const worker = await esbuild.build({
+    ...browser,
+    format: 'iife',
+    entryPoints: [at('host/web/worker.ts')],
+    write: false,
+    plugins: [nodeBuiltinsStub],
+    logOverride: { 'empty-import-meta': 'silent' }, // node paths the page never takes
+  });
+  await esbuild.build({
+    ...browser,
+    format: 'iife',
+    entryPoints: [at('host/web/entry.ts')],
+    outfile: at('dist/web/app.js'),
+    define: { __WORKER_SOURCE__: JSON.stringify(worker.outputFiles[0].text) },
+    plugins: [nodeBuiltinsStub],
+    logOverride: { 'empty-import-meta': 'silent' }, // node paths the page never takes
   });
   copyFileSync(at('host/web/index.html'), at('dist/web/index.html'));
+  copyFileSync(at('host/web/app.css'), at('dist/web/app.css'));
+  // sql.js (MIT), loaded by the page only when a problem database is opened
+  copyFileSync(at('node_modules/sql.js/dist/sql-wasm-inline.js'), at('dist/web/vendor/sql-wasm-inline.js'));
 }
 
 // in dependency order: the CLI and the web bundle include the JS core, the web bundle the WASM
@@ -169,7 +209,7 @@ const STEPS = [
   { name: 'cli', outputs: ['dist/cli.js'], inputs: ['host', 'build/krieg.js'], run: buildCli },
   {
     name: 'web',
-    outputs: ['dist/web/krieg.js', 'dist/web/index.html'],
+    outputs: ['dist/web/krieg.js', 'dist/web/perft.html', 'dist/web/app.js', 'dist/web/index.html', 'dist/web/app.css'],
     inputs: ['host', 'build/krieg.js', 'build/krieg.wasm'],
     run: buildWeb,
   },

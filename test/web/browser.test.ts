@@ -88,7 +88,7 @@ describe('krieg in headless Chromium', () => {
     page.on('response', (res) => {
       if (res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.url()}`);
     });
-    await page.goto(served.url);
+    await page.goto(`${served.url}perft.html`);
     // mountDemo enables the button once the module has loaded and wired the form
     await page.waitForSelector('#run:not([disabled])', { timeout: 10_000 });
   });

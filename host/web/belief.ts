@@ -1,0 +1,81 @@
+// What the page shows of a player's knowledge: the belief state of a view as a size (exact or a
+// sample), a heatmap of the opponent's pieces (all, and per piece type) and a few sample positions.
+//
+// THE ONE PLACE the page gets positions for a view. Today it uses what main has: the exact
+// breadth-first estimator while the belief holds at most `cap` positions, else the seeded sampler
+// (host/belief/estimate.ts, the same pair players/sources.ts BeliefSource stands in with for the
+// tracker). When the belief tracker of issue #13 lands, `positionsOf` below is what changes; the
+// page, the worker and the tests read only BeliefSummary.
+import type { Engine } from '../engine';
+import { estimateBelief, sampleBelief, type Outcome } from '../belief/estimate';
+import { pieceColor, pieceType } from '../notation/fen';
+import type { View } from '../record/record';
+
+/** Piece types of the core (assembly/chess/position.ts): pawn 1 … king 6; index 0 is "all". */
+export const PIECE_TYPES = ['all', 'pawn', 'knight', 'bishop', 'rook', 'queen', 'king'] as const;
+export type PieceFilter = (typeof PIECE_TYPES)[number];
+
+export interface BeliefOptions {
+  /** The most positions kept exact; past it a sample of this many is drawn. */
+  cap?: number;
+  /** Sample positions listed. */
+  samples?: number;
+  seed?: number;
+  timeMs?: number;
+}
+
+export interface BeliefSummary {
+  /** The opponent whose pieces are counted. */
+  enemy: 'white' | 'black';
+  /** The positions counted are the whole belief state. */
+  exact: boolean;
+  /** Positions counted (the belief size when exact). */
+  positions: number;
+  outcome: Outcome;
+  /** Per piece filter (PIECE_TYPES), per square a1 = 0 … h8 = 63: positions with such an enemy piece there. */
+  heatmaps: Record<PieceFilter, number[]>;
+  /** A few of the positions, as FENs. */
+  samples: string[];
+  work: number;
+  ms: number;
+}
+
+export const DEFAULT_CAP = 20_000;
+
+/** The positions of `view`'s belief the page counts (see the file comment: the tracker goes here). */
+function positionsOf(engine: Engine, view: View, options: BeliefOptions) {
+  const cap = options.cap ?? DEFAULT_CAP;
+  const exact = estimateBelief(engine, view, 'bfs', { positions: cap, timeMs: options.timeMs });
+  if (exact.outcome === 'complete' || exact.outcome === 'inconsistent') return { result: exact, exact: true };
+  return { result: sampleBelief(engine, view, cap, options.seed ?? 1, { timeMs: options.timeMs }), exact: false };
+}
+
+export function beliefOf(engine: Engine, view: View, options: BeliefOptions = {}): BeliefSummary {
+  const { result, exact } = positionsOf(engine, view, options);
+  const enemyColor: 0 | 1 = view.as === 'white' ? 1 : 0;
+  const boards = result.handles.map((h) => engine.setup(h).board);
+  const heatmaps = Object.fromEntries(PIECE_TYPES.map((t) => [t, new Array<number>(64).fill(0)])) as Record<
+    PieceFilter,
+    number[]
+  >;
+  // what `krieg belief --show heatmap` counts (host/belief/heatmap.ts pieceHeatmap, which the page
+  // does not import: its module carries the PNG writer, made of Node Buffers), and the same per type
+  for (const board of boards)
+    for (let sq = 0; sq < 64; sq++) {
+      const code = board[sq];
+      if (code === 0 || pieceColor(code) !== enemyColor) continue;
+      heatmaps.all[sq]++;
+      heatmaps[PIECE_TYPES[pieceType(code)]][sq]++;
+    }
+  const samples = result.handles.slice(0, options.samples ?? 8).map((h) => engine.fen(h));
+  return {
+    enemy: enemyColor === 1 ? 'black' : 'white',
+    exact: exact && result.outcome === 'complete',
+    positions: result.handles.length,
+    outcome: result.outcome,
+    heatmaps,
+    samples,
+    work: result.work,
+    ms: result.ms,
+  };
+}

@@ -1,0 +1,94 @@
+// The problem database in the browser: the shipped SQLite file (schema of host/db/database.ts)
+// opened read-only with sql.js, which is loaded only when a database is opened (a <script> of
+// vendor/sql-wasm-inline.js, the WASM inlined, so it needs no fetch and works from file://): the
+// page's first load does not carry it. host/db/database.ts is the Node side (files, writes); this
+// reads the same tables.
+import type { Database, SqlJsStatic, SqlValue } from 'sql.js';
+import { DB_FORMAT, SCHEMA_VERSION, type InstanceSummary } from '../db/database';
+
+/** The global the sql.js script defines. */
+const sqlGlobal = globalThis as { initSqlJs?: (config?: object) => Promise<SqlJsStatic> };
+
+export const SQL_JS_SCRIPT = 'vendor/sql-wasm-inline.js';
+
+let sqlPromise: Promise<SqlJsStatic> | undefined;
+
+function loadSqlJs(): Promise<SqlJsStatic> {
+  return (sqlPromise ??= new Promise<void>((resolve, reject) => {
+    if (sqlGlobal.initSqlJs) return resolve();
+    const script = document.createElement('script');
+    script.src = SQL_JS_SCRIPT;
+    script.onload = () => resolve();
+    script.onerror = () => reject(new Error(`could not load ${SQL_JS_SCRIPT}`));
+    document.head.append(script);
+  }).then(() => sqlGlobal.initSqlJs!()));
+}
+
+export interface BrowserInstance {
+  id: number;
+  ply: number;
+  cls: string;
+  rulesJson: string;
+  viewJson: string;
+  positions: string[];
+}
+
+export interface BrowserDb {
+  counts(): { ply: number; cls: string; count: number }[];
+  summaries(filter: { ply?: number; cls?: string }): InstanceSummary[];
+  instance(id: number): BrowserInstance;
+}
+
+export async function openProblemDb(bytes: Uint8Array, name: string): Promise<BrowserDb> {
+  const SQL = await loadSqlJs();
+  const db: Database = new SQL.Database(bytes);
+  const rows = (sql: string, params: SqlValue[] = []): SqlValue[][] => db.exec(sql, params)[0]?.values ?? [];
+  const meta = (key: string) => rows('SELECT value FROM meta WHERE key = ?', [key])[0]?.[0];
+  let format: SqlValue | undefined;
+  try {
+    format = meta('format');
+  } catch {
+    format = undefined;
+  }
+  if (format !== DB_FORMAT) throw new Error(`${name} is not a krieg problem database`);
+  if (Number(meta('schema_version')) !== SCHEMA_VERSION)
+    throw new Error(`${name} has schema version ${meta('schema_version')}; this page reads ${SCHEMA_VERSION}`);
+  return {
+    counts: () =>
+      rows('SELECT ply, class, count(*) FROM instances GROUP BY ply, class ORDER BY ply, class').map((r) => ({
+        ply: Number(r[0]),
+        cls: String(r[1]),
+        count: Number(r[2]),
+      })),
+    summaries: (filter) => {
+      const terms: string[] = [];
+      const params: SqlValue[] = [];
+      if (filter.ply !== undefined) (terms.push('ply = ?'), params.push(filter.ply));
+      if (filter.cls !== undefined) (terms.push('class = ?'), params.push(filter.cls));
+      return rows(
+        `SELECT id, ply, class, belief_size, rules, game, cut_ply FROM instances ${terms.length ? `WHERE ${terms.join(' AND ')}` : ''} ORDER BY id`,
+        params,
+      ).map((r) => ({
+        id: Number(r[0]),
+        ply: Number(r[1]),
+        cls: String(r[2]) as InstanceSummary['cls'],
+        beliefSize: Number(r[3]),
+        rules: String(r[4]),
+        game: Number(r[5]),
+        cutPly: Number(r[6]),
+      }));
+    },
+    instance: (id) => {
+      const r = rows('SELECT id, ply, class, rules_json, view_json, positions FROM instances WHERE id = ?', [id])[0];
+      if (!r) throw new Error(`${name} has no instance ${id}`);
+      return {
+        id: Number(r[0]),
+        ply: Number(r[1]),
+        cls: String(r[2]),
+        rulesJson: String(r[3]),
+        viewJson: String(r[4]),
+        positions: JSON.parse(String(r[5])) as string[],
+      };
+    },
+  };
+}

@@ -1,0 +1,82 @@
+// The messages between the page (app.ts) and its workers (worker.ts). Two workers run the same
+// script: the game worker holds the referee's true board, the opponent and the analyses (belief,
+// replay); the solver worker runs only checkmate searches, so that Cancel can terminate it without
+// losing the game. Views and records cross as plain objects (structured clone).
+import type { GameRecord, Side, View } from '../record/record';
+import type { Percept } from '../record/percept';
+import type { PresetName } from '../record/rules';
+import type { BeliefSummary } from './belief';
+import type { Answer, SolveStats } from '../solver/solve';
+import type { Strategy } from '../solver/strategy';
+
+export type BackendName = 'wasm' | 'js';
+
+export interface NewGame {
+  side: Side;
+  preset: PresetName;
+  /** A player of host/players/registry.ts (PLAYER_NAMES less `human`), with options as the CLI writes them. */
+  opponent: string;
+  /** Seconds per move for the opponent. */
+  timePerMove: number;
+  start?: string;
+  seed: number;
+}
+
+export type Request =
+  | { id: number; kind: 'init'; backend: BackendName }
+  | { id: number; kind: 'new-game'; game: NewGame }
+  | { id: number; kind: 'attempt'; uci: string }
+  | { id: number; kind: 'any' }
+  | { id: number; kind: 'reveal' }
+  | { id: number; kind: 'replay'; record: GameRecord }
+  | { id: number; kind: 'belief'; view: View; cap?: number; seed?: number }
+  | { id: number; kind: 'solve'; problem: SolveRequest };
+
+export interface SolveRequest {
+  /** The belief state (FENs) and the rules; or a view whose exact belief is estimated first. */
+  positions?: string[];
+  view?: View;
+  rules?: GameRecord['rules'];
+  ply: number;
+  algorithm: string;
+  nodes?: number;
+}
+
+/** The game as the human player may see it: his view, what he may attempt now, and the end. */
+export interface GameState {
+  view: View;
+  /** His attempts (UCI) that are not Nonsense, when he is to move. */
+  attempts: string[];
+  canAskAny: boolean;
+  toMove: Side;
+  over: boolean;
+  result: GameRecord['result'];
+  /** The last answer to his attempt. */
+  last?: Percept;
+  /** Milliseconds the opponent took for its last move. */
+  opponentMs?: number;
+}
+
+export interface Replay {
+  record: GameRecord;
+  /** The true position before the first ply and after every ply (FEN). */
+  fens: string[];
+}
+
+export interface SolveOutcome {
+  answer: Answer;
+  limit?: string;
+  stats: SolveStats;
+  strategy?: Strategy;
+  positions: number;
+}
+
+export type Reply =
+  | { id: number; kind: 'ready'; backend: BackendName }
+  | { id: number; kind: 'state'; state: GameState }
+  | { id: number; kind: 'thinking' }
+  | { id: number; kind: 'replay'; replay: Replay }
+  | { id: number; kind: 'belief'; belief: BeliefSummary }
+  | { id: number; kind: 'progress'; stats: SolveStats }
+  | { id: number; kind: 'solved'; outcome: SolveOutcome }
+  | { id: number; kind: 'error'; message: string };
