@@ -195,16 +195,24 @@ export class App {
     this.buildBoard();
     this.wire();
     const backend = this.$<HTMLSelectElement>('backend').value as BackendName;
-    await Promise.all([this.setBackend(backend)]);
-    this.renderBoard();
-    this.$('app').dataset.ready = 'true';
-    this.status('Choose your colour, rules and opponent, then start a game.');
-  }
-
-  private async setBackend(backend: BackendName): Promise<void> {
     this.game.backend = this.solver.backend = backend;
     await Promise.all([this.game.send({ kind: 'init', backend }), this.solver.send({ kind: 'init', backend })]);
     this.$('app').dataset.backend = backend;
+    this.renderBoard();
+    this.$('app').dataset.ready = 'true';
+    performance.mark('krieg-interactive'); // bench/web.ts: load to first interactive
+    this.status('Choose your colour, rules and opponent, then start a game.');
+  }
+
+  /** Fresh workers on `backend` (a game in progress ends: its engines were the other backend's). */
+  private async setBackend(backend: BackendName): Promise<void> {
+    this.game.backend = this.solver.backend = backend;
+    if (this.state && !this.state.over) this.status('The engine changed: start a new game.');
+    this.state = undefined;
+    this.$('app').dataset.state = '';
+    await Promise.all([this.game.restart(), this.solver.restart()]);
+    this.$('app').dataset.backend = backend;
+    this.renderBoard();
   }
 
   // ---- controls ----
@@ -221,6 +229,7 @@ export class App {
       );
     };
     options(this.$('preset'), PRESET_NAMES);
+    options(this.$('fen-preset'), PRESET_NAMES);
     options(this.$('opponent'), OPPONENTS, (name) => `${name} — ${PLAYER_HELP[name as keyof typeof PLAYER_HELP]}`);
     this.$<HTMLSelectElement>('opponent').value = 'krieg';
     options(this.$('heat-piece'), PIECE_TYPES);
@@ -350,7 +359,9 @@ export class App {
   private pointerFrom: number | undefined;
 
   private squareAt(e: PointerEvent): number | undefined {
-    const target = this.doc.elementFromPoint(e.clientX, e.clientY)?.closest<HTMLElement>('.sq');
+    // the square under the pointer (a touch's events all target the square it started on)
+    const under = this.doc.elementFromPoint(e.clientX, e.clientY) ?? (e.target as Element | null);
+    const target = under?.closest<HTMLElement>('.sq');
     const index = target ? this.squareEls.indexOf(target) : -1;
     return index >= 0 ? index : undefined;
   }
@@ -833,9 +844,8 @@ export class App {
   }
 
   loadText(text: string, name: string): void {
-    const parsed =
-      text.trimStart().startsWith('{') || text.trimStart().startsWith('[') ? parseRecordJson(text) : parseKpgn(text);
-    this.loaded = { text, kind: parsed.kind };
+    // JSON opens with { or [{; KPGN with a [Tag "…"] line
+    const parsed = /^\s*(\{|\[\s*\{)/.test(text) ? parseRecordJson(text) : parseKpgn(text);
     this.problem = undefined;
     const note = this.$('load-note');
     note.dataset.kind = 'ok';
@@ -850,7 +860,6 @@ export class App {
       this.startReplay({ view: parsed.view });
     }
   }
-  private loaded: { text: string; kind: 'record' | 'view' } | undefined;
 
   /** The KPGN to save: the finished game's record, the running game's view, or what was loaded. */
   kpgnToSave(): string | undefined {
@@ -891,7 +900,7 @@ export class App {
       note.dataset.kind = 'error';
       return;
     }
-    const preset = this.$<HTMLSelectElement>('preset').value as PresetName;
+    const preset = this.$<HTMLSelectElement>('fen-preset').value as PresetName;
     this.setProblem({
       label: `${fens.length} FEN${fens.length === 1 ? '' : 's'} (${preset} rules)`,
       positions: fens,
