@@ -649,7 +649,7 @@ export class App {
     }
     this.$('belief-size').textContent = b.exact
       ? `${b.positions} position${b.positions === 1 ? '' : 's'} (exact)`
-      : `more than can be listed: a sample of ${b.positions} positions`;
+      : `too large to list in time: a sample of ${b.positions} positions (${b.outcome})`;
     know.dataset.positions = String(b.positions);
     know.dataset.exact = String(b.exact);
     const filter = this.$<HTMLSelectElement>('heat-piece').value as PieceFilter;

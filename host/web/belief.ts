@@ -2,7 +2,8 @@
 // sample), a heatmap of the opponent's pieces (all, and per piece type) and a few sample positions.
 //
 // THE ONE PLACE the page gets positions for a view. Today it uses what main has: the exact
-// breadth-first estimator while the belief holds at most `cap` positions, else the seeded sampler
+// breadth-first estimator while the belief holds at most `cap` positions (found within the time),
+// else the seeded sampler
 // (host/belief/estimate.ts, the same pair players/sources.ts BeliefSource stands in with for the
 // tracker). When the belief tracker of issue #13 lands, `positionsOf` below is what changes; the
 // page, the worker and the tests read only BeliefSummary.
@@ -16,7 +17,7 @@ export const PIECE_TYPES = ['all', 'pawn', 'knight', 'bishop', 'rook', 'queen', 
 export type PieceFilter = (typeof PIECE_TYPES)[number];
 
 export interface BeliefOptions {
-  /** The most positions kept exact; past it a sample of this many is drawn. */
+  /** The most positions kept exact; past it (or past the time) a sample of DEFAULT_SAMPLE is drawn. */
   cap?: number;
   /** Sample positions listed. */
   samples?: number;
@@ -41,13 +42,17 @@ export interface BeliefSummary {
 }
 
 export const DEFAULT_CAP = 20_000;
+/** Positions drawn when the belief is larger than the cap. */
+export const DEFAULT_SAMPLE = 1000;
+/** Milliseconds for each of the exact estimate and the sample, so the page's answer comes soon. */
+export const DEFAULT_TIME_MS = 2000;
 
 /** The positions of `view`'s belief the page counts (see the file comment: the tracker goes here). */
 function positionsOf(engine: Engine, view: View, options: BeliefOptions) {
-  const cap = options.cap ?? DEFAULT_CAP;
-  const exact = estimateBelief(engine, view, 'bfs', { positions: cap, timeMs: options.timeMs });
+  const timeMs = options.timeMs ?? DEFAULT_TIME_MS;
+  const exact = estimateBelief(engine, view, 'bfs', { positions: options.cap ?? DEFAULT_CAP, timeMs });
   if (exact.outcome === 'complete' || exact.outcome === 'inconsistent') return { result: exact, exact: true };
-  return { result: sampleBelief(engine, view, cap, options.seed ?? 1, { timeMs: options.timeMs }), exact: false };
+  return { result: sampleBelief(engine, view, DEFAULT_SAMPLE, options.seed ?? 1, { timeMs }), exact: false };
 }
 
 export function beliefOf(engine: Engine, view: View, options: BeliefOptions = {}): BeliefSummary {

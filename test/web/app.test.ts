@@ -55,12 +55,15 @@ async function playInPage(page: Page, seed: number, maxPlies = Infinity): Promis
         press(uci.slice(2, 4));
         attempts++;
         app.dataset.state = 'sent';
-        await new Promise<void>((resolve) => {
+        const sent = performance.now();
+        await new Promise<void>((resolve, reject) => {
           const check = () =>
             document.getElementById('transcript')!.childElementCount > events &&
             (app.dataset.state === 'your-move' || app.dataset.state === 'over')
               ? resolve()
-              : setTimeout(check, 2);
+              : performance.now() - sent > 20_000
+                ? reject(new Error(`no answer to ${uci} in 20 s: ${document.getElementById('status')!.textContent}`))
+                : setTimeout(check, 2);
           check();
         });
       }
@@ -162,6 +165,7 @@ describe('the web app in headless Chromium', () => {
     expect(plies).toBeGreaterThan(4);
     expect(await page.textContent('#result')).toMatch(/(White wins|Black wins|Draw).*\((1-0|0-1|1\/2-1\/2)\)/);
     // the end: the full board revealed and stepped through from either side
+    await page.click('[data-tab=know]');
     await page.click('#reveal');
     await page.waitForSelector('#replay:not([hidden])');
     expect(await page.getAttribute('#replay', 'data-ply')).toBe(String(plies));
