@@ -109,14 +109,17 @@ function announcements(p: Percept): string[] {
 
 const cap = (side: Side) => (side === 'white' ? 'White' : 'Black');
 
-/** One view event in the referee's words, from the view owner's side. */
-export function refereeSays(event: ViewEvent, as: Side): string {
-  const who = event.side === as ? 'You' : cap(event.side);
+/** One view event in the referee's words, addressed to `you` (the player, in a game) or naming both sides (a replay). */
+export function refereeSays(event: ViewEvent, you?: Side): string {
+  const who = event.side === you ? 'You' : cap(event.side);
   switch (event.type) {
     case 'attempt': {
       if (event.percept.answer !== 'legal')
-        return `${who} try ${event.attempt}: ${event.percept.answer === 'illegal' ? 'Illegal' : 'Nonsense'}`;
-      return [`${who} play ${event.attempt}. ${cap(event.side)} has moved`, ...announcements(event.percept)].join('. ');
+        return `${who} ${who === 'You' ? 'try' : 'tries'} ${event.attempt}: ${event.percept.answer === 'illegal' ? 'Illegal' : 'Nonsense'}`;
+      return [
+        `${who} ${who === 'You' ? 'play' : 'plays'} ${event.attempt}. ${cap(event.side)} has moved`,
+        ...announcements(event.percept),
+      ].join('. ');
     }
     case 'opponent-move': {
       const illegal = event.illegal ? ` after ${event.illegal} Illegal` : '';
@@ -507,6 +510,9 @@ export class App {
 
   async newGame(): Promise<void> {
     this.mode = 'play';
+    this.highlight.clear();
+    this.problem = undefined;
+    this.$('problem-label').textContent = 'the current belief (the game)';
     this.replay = undefined;
     this.ghosts.clear();
     this.belief = undefined;
@@ -566,7 +572,9 @@ export class App {
     if (state.over) {
       const reason = [...state.view.events].reverse().find((e) => 'percept' in e && e.percept?.end);
       const end = reason && 'percept' in reason ? reason.percept?.end : undefined;
-      const text = `${state.result === '1-0' ? 'White wins' : state.result === '0-1' ? 'Black wins' : 'Draw'}${end ? `: ${END_TEXT[end] ?? end}` : ''} (${state.result})`;
+      const winner = state.result === '1-0' ? 'White wins' : state.result === '0-1' ? 'Black wins' : '';
+      const reasonText = end ? (END_TEXT[end] ?? end) : '';
+      const text = `${winner && reasonText ? `${winner}: ${reasonText}` : winner || reasonText || 'Draw'} (${state.result})`;
       this.$('result').textContent = text;
       this.status(`Game over. ${text}. Reveal the board in Know.`, 'over');
       this.$<HTMLButtonElement>('reveal').disabled = false;
@@ -676,6 +684,13 @@ export class App {
   private startReplay(replay: Partial<Replay> & { view?: View }): void {
     this.replay = replay;
     this.mode = 'replay';
+    this.highlight.clear();
+    this.selected = undefined;
+    this.status(
+      replay.record
+        ? 'Replay: the true board, or either side’s view, ply by ply (Know).'
+        : `Replay of ${cap(replay.view!.as)}'s view, ply by ply (Know).`,
+    );
     this.replaySide = replay.record ? 'true' : replay.view!.as;
     const side = this.$<HTMLSelectElement>('replay-side');
     for (const option of Array.from(side.options)) option.disabled = !replay.record && option.value !== replay.view?.as;
@@ -705,7 +720,7 @@ export class App {
     this.$('replay-events').replaceChildren(
       ...(view?.events.slice(-4) ?? []).map((e) => {
         const li = this.doc.createElement('li');
-        li.textContent = refereeSays(e, view!.as);
+        li.textContent = refereeSays(e);
         return li;
       }),
     );
