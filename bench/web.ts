@@ -99,3 +99,7 @@ const md = [
 ].join('\n');
 writeText(join(root, 'bench/results/web.md'), md);
 console.log(md);
+if (medianMs > BUDGET_MS || gzipBytes > BUDGET_BYTES) {
+  console.error(`bench:web: over budget (${medianMs.toFixed(0)} ms, ${kb(gzipBytes)})`);
+  process.exitCode = 1;
+}
