@@ -180,7 +180,6 @@ export class App {
   private thinkingSince: number | undefined;
   private turnSince = performance.now();
   private db: BrowserDb | undefined;
-  private lastStrategyFrom: number | undefined;
   private highlight = new Set<number>();
   /** Timing of the last handled click (ms from the event to its handler), for the responsiveness test. */
   lastClickDelay = 0;
@@ -806,7 +805,6 @@ export class App {
       summary.dataset.attempt = n.attempt;
       const light = () => {
         this.highlight = new Set([this.squareIndex(n.attempt.slice(0, 2)), this.squareIndex(n.attempt.slice(2, 4))]);
-        this.lastStrategyFrom = this.squareIndex(n.attempt.slice(0, 2));
         this.renderBoard();
       };
       summary.addEventListener('mouseenter', light);
@@ -1005,8 +1003,6 @@ export class App {
       ply: row.ply,
       ...(view.kind === 'view' ? { view: view.view } : {}),
     });
-    this.problem!.positions = row.positions; // the instance's belief, as stored
-    this.showTab('solve');
   }
 }
 

@@ -1,0 +1,63 @@
+// The web app's words and steps, without a browser: the referee's sentences in the transcript
+// (host/web/app.ts refereeSays) for hand-written events, and a view cut at each ply (viewAtPly)
+// against pliesBefore, on a seeded random game under every preset.
+import { describe, expect, it } from 'vitest';
+import { refereeSays, viewAtPly } from '../../host/web/app';
+import { createEngine } from '../../host/node';
+import { randomGame } from '../../host/referee/game';
+import { pliesBefore } from '../../host/belief/describe';
+import { viewOf, SIDES } from '../../host/record/record';
+import { PRESET_NAMES, preset } from '../../host/record/rules';
+
+describe('the referee, in words', () => {
+  it('says an attempt, a capture with check directions, an opponent move after Illegal attempts', () => {
+    expect(
+      refereeSays({ type: 'attempt', side: 'white', attempt: 'e2e4', percept: { answer: 'illegal' } }, 'white'),
+    ).toBe('You try e2e4: Illegal');
+    expect(
+      refereeSays(
+        {
+          type: 'attempt',
+          side: 'white',
+          attempt: 'd1h5',
+          percept: { answer: 'legal', capture: 39, captured: 'pawn', check: true, directions: 8 | 2 },
+        },
+        'white',
+      ),
+    ).toBe('You play d1h5. White has moved. Capture at h5 (a pawn). Check: rank. Check: long diagonal');
+    expect(
+      refereeSays(
+        { type: 'opponent-move', side: 'black', illegal: 2, percept: { answer: 'legal', end: 'checkmate' } },
+        'white',
+      ),
+    ).toBe('Black has moved after 2 Illegal. Checkmate');
+    expect(refereeSays({ type: 'pawn-tries', side: 'white', count: 1 }, 'white')).toBe('White: 1 pawn try');
+    expect(refereeSays({ type: 'pawn-tries', side: 'black', squares: [35, 37] })).toBe('Black: pawn tries at d5, f5');
+    expect(refereeSays({ type: 'any', side: 'black', yes: false }, 'white')).toBe('Black asks "Any?": No');
+    // a replay names both sides
+    expect(refereeSays({ type: 'attempt', side: 'black', attempt: 'e7e5', percept: { answer: 'legal' } })).toBe(
+      'Black plays e7e5. Black has moved',
+    );
+  });
+});
+
+describe('a view cut at a ply', () => {
+  const engine = createEngine('wasm', 64);
+  for (const name of PRESET_NAMES)
+    it(`${name}: the first p plies of either side's view, for every p`, () => {
+      engine.setRules(preset(name));
+      const record = randomGame(engine, 5, { maxPlies: 40 });
+      for (const side of SIDES) {
+        const view = viewOf(record, side);
+        const plies = pliesBefore(view, view.events.length);
+        for (let p = 0; p <= plies; p++) {
+          const cut = viewAtPly(view, p);
+          expect(pliesBefore(cut, cut.events.length)).toBe(p);
+          expect(cut.events).toEqual(view.events.slice(0, cut.events.length));
+          // nothing of ply p + 1 is left out: the next event is that ply's own move or belongs to it
+          if (p < plies) expect(pliesBefore(view, cut.events.length + 1) <= p + 1).toBe(true);
+        }
+        expect(viewAtPly(view, plies).events.length).toBe(view.events.length);
+      }
+    });
+});
