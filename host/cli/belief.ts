@@ -1,11 +1,13 @@
 // krieg belief FILE [--as white|black] [--game N] [--mode bfs|dfs|sample] [-k N] [--seed S]
 //   [--limit-positions N] [--limit-time S] [--limit-work N] [--show count|fens|boards|heatmap]
-//   [--out FILE.svg|FILE.png] [--json] [--backend wasm|js]
+//   [--out FILE.svg|FILE.png] [--json] [--backend wasm|js] [--jobs N]
 import type { Argv } from 'yargs';
 import { createEngine } from '../node';
 import {
   withBackend,
   withGameSelection,
+  withJobs,
+  jobsOption,
   runCommand,
   finishWith,
   seconds,
@@ -26,6 +28,7 @@ import {
   type EstimateResult,
   type Outcome,
 } from '../belief/estimate';
+import { estimateBeliefParallel } from '../belief/parallel';
 import { pliesBefore, describeEvent, inconsistentMessage } from '../belief/describe';
 import { pieceHeatmap, heatmapText, heatmapSvg, heatmapPng, type Heatmap } from '../belief/heatmap';
 import { pieceLetter } from '../notation/fen';
@@ -106,6 +109,7 @@ interface BeliefArgs {
   out?: string;
   json: boolean;
   backend: BackendName;
+  jobs?: string;
 }
 
 export const beliefCommand = {
@@ -113,58 +117,61 @@ export const beliefCommand = {
   describe:
     'the belief state of a player: every position consistent with his view of a game (counted, listed, drawn, or summed per square as a heatmap)',
   builder: (y: Argv) =>
-    withBackend(
-      withGameSelection(y)
-        .option('mode', {
-          choices: ['bfs', 'dfs', 'sample'] as const,
-          default: 'dfs' as Mode,
-          describe:
-            'breadth-first (layer by layer), depth-first (streaming; keeps a partial result on a limit), or a seeded random sample of k positions',
-        })
-        .option('k', { type: 'string', default: '10', describe: 'sample size (--mode sample)' })
-        .option('seed', { type: 'string', default: '1', describe: 'sampler seed (--mode sample)' })
-        .option('limit-positions', {
-          type: 'string',
-          default: String(DEFAULT_LIMIT_POSITIONS),
-          describe: `stop after this many positions (breadth-first: in any layer); at most ${MAX_LIMIT_POSITIONS}`,
-        })
-        .option('limit-time', { type: 'string', describe: 'stop after this many seconds' })
-        .option('limit-work', {
-          type: 'string',
-          describe: 'stop after this much work (positions generated and tested)',
-        })
-        .option('show', {
-          choices: SHOW,
-          default: 'count' as Show,
-          describe:
-            'count only; every FEN; every board; or per square, how many positions have an opponent piece there',
-        })
-        .option('out', {
-          type: 'string',
-          describe:
-            'also write the opponent-piece heatmap as an image to this file (atomically): SVG for FILE.svg, PNG for FILE.png',
-        })
-        .option('json', {
-          type: 'boolean',
-          default: false,
-          describe: 'print one JSON object (outcome, count, work, ms, fens when shown, heatmap counts)',
-        })
-        .example(
-          '$0 belief games.kpgn --as white --game 3 --show heatmap --out belief.svg',
-          "where Black's pieces may be, as White knows game 3",
-        )
-        .example(
-          '$0 belief games.kpgn --as black --out belief.png',
-          "the same for White's pieces as Black knows game 1, as a PNG image",
-        )
-        .example(
-          '$0 belief view.kpgn --mode sample -k 5 --seed 7 --show fens',
-          'five random positions White cannot rule out',
-        )
-        .epilogue(EXIT_CODES_TEXT),
+    withJobs(
+      withBackend(
+        withGameSelection(y)
+          .option('mode', {
+            choices: ['bfs', 'dfs', 'sample'] as const,
+            default: 'dfs' as Mode,
+            describe:
+              'breadth-first (layer by layer), depth-first (streaming; keeps a partial result on a limit), or a seeded random sample of k positions',
+          })
+          .option('k', { type: 'string', default: '10', describe: 'sample size (--mode sample)' })
+          .option('seed', { type: 'string', default: '1', describe: 'sampler seed (--mode sample)' })
+          .option('limit-positions', {
+            type: 'string',
+            default: String(DEFAULT_LIMIT_POSITIONS),
+            describe: `stop after this many positions (breadth-first: in any layer); at most ${MAX_LIMIT_POSITIONS}`,
+          })
+          .option('limit-time', { type: 'string', describe: 'stop after this many seconds' })
+          .option('limit-work', {
+            type: 'string',
+            describe: 'stop after this much work (positions generated and tested)',
+          })
+          .option('show', {
+            choices: SHOW,
+            default: 'count' as Show,
+            describe:
+              'count only; every FEN; every board; or per square, how many positions have an opponent piece there',
+          })
+          .option('out', {
+            type: 'string',
+            describe:
+              'also write the opponent-piece heatmap as an image to this file (atomically): SVG for FILE.svg, PNG for FILE.png',
+          })
+          .option('json', {
+            type: 'boolean',
+            default: false,
+            describe: 'print one JSON object (outcome, count, work, ms, fens when shown, heatmap counts)',
+          })
+          .example(
+            '$0 belief games.kpgn --as white --game 3 --show heatmap --out belief.svg',
+            "where Black's pieces may be, as White knows game 3",
+          )
+          .example(
+            '$0 belief games.kpgn --as black --out belief.png',
+            "the same for White's pieces as Black knows game 1, as a PNG image",
+          )
+          .example(
+            '$0 belief view.kpgn --mode sample -k 5 --seed 7 --show fens',
+            'five random positions White cannot rule out',
+          )
+          .epilogue(EXIT_CODES_TEXT),
+      ),
+      'worker threads walking the belief with --mode dfs (bfs, sample and --limit-work run on one)',
     ),
   handler: (argv: BeliefArgs) =>
-    runCommand(() => {
+    runCommand(async () => {
       const file = argv.file ?? '';
       const limit = parseCount('limit-positions', argv.limitPositions, 1, MAX_LIMIT_POSITIONS);
       const k = parseCount('k', argv.k, 1, MAX_LIMIT_POSITIONS);
@@ -172,6 +179,7 @@ export const beliefCommand = {
       const timeMs = parseSeconds('limit-time', argv.limitTime);
       const work =
         argv.limitWork === undefined ? undefined : parseCount('limit-work', argv.limitWork, 1, Number.MAX_SAFE_INTEGER);
+      const jobs = jobsOption(argv.jobs);
       const format = argv.out === undefined ? undefined : imageFormat(argv.out);
       const engine = createEngine(argv.backend, 2); // the estimators grow its arena as the run needs
       const { view, game } = viewInFile(engine, file, argv.as, argv.game);
@@ -182,9 +190,15 @@ export const beliefCommand = {
       const result =
         argv.mode === 'sample'
           ? sampleBelief(engine, view, k, seed, limits)
-          : estimateBelief(engine, view, argv.mode, limits, (found, w) =>
-              progress.update(`${found} positions${argv.mode === 'bfs' ? ' in the layer' : ''}, work ${w}`),
-            );
+          : argv.mode === 'dfs' && jobs > 1 && work === undefined
+            ? await estimateBeliefParallel(engine, view, {
+                backend: argv.backend,
+                jobs,
+                limits: { positions: limit, timeMs },
+              })
+            : estimateBelief(engine, view, argv.mode, limits, (found, w) =>
+                progress.update(`${found} positions${argv.mode === 'bfs' ? ' in the layer' : ''}, work ${w}`),
+              );
       const ms = result.ms;
       progress.done();
 

@@ -1,0 +1,26 @@
+// The worker pool's worker (bundled to dist/worker.js; host/pool/pool.ts starts it): runs the
+// tasks its parent sends, one at a time, with engines of its own (each task kind keeps its
+// engines in its module, and every worker thread loads its own copy of the modules), and answers
+// each with its output or its error.
+import { parentPort } from 'node:worker_threads';
+import { replyError, type TaskMessage, type ReplyMessage } from './pool/pool';
+import { runSplitTask, type TaskInput } from './belief/parallel';
+import { playMatchGame, type MatchTask } from './players/match';
+
+/** The task kinds: information-set and belief branches, match games. */
+const TASKS: Record<string, (input: never) => unknown> = {
+  split: (input: TaskInput) => runSplitTask(input),
+  'match-game': (input: MatchTask) => playMatchGame(input),
+};
+
+parentPort!.on('message', (task: TaskMessage) => {
+  let reply: ReplyMessage;
+  try {
+    const run = TASKS[task.kind];
+    if (!run) throw new Error(`no task kind '${task.kind}'`);
+    reply = { id: task.id, output: run(task.input as never) };
+  } catch (error) {
+    reply = { id: task.id, error: replyError(error) };
+  }
+  parentPort!.postMessage(reply);
+});
