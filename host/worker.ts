@@ -6,11 +6,13 @@ import { parentPort } from 'node:worker_threads';
 import { replyError, type TaskMessage, type ReplyMessage } from './pool/pool';
 import { runSplitTask, type TaskInput } from './belief/parallel';
 import { playMatchGame, type MatchTask } from './players/match';
+import { playDbGame, type DbGameTask } from './db/generate';
 
-/** The task kinds: information-set and belief branches, match games. */
+/** The task kinds: information-set and belief branches, match games, database games. */
 const TASKS: Record<string, (input: never) => unknown> = {
   split: (input: TaskInput) => runSplitTask(input),
   'match-game': (input: MatchTask) => playMatchGame(input),
+  'db-game': (input: DbGameTask) => playDbGame(input),
 };
 
 parentPort!.on('message', (task: TaskMessage) => {
@@ -18,9 +20,9 @@ parentPort!.on('message', (task: TaskMessage) => {
   try {
     const run = TASKS[task.kind];
     if (!run) throw new Error(`no task kind '${task.kind}'`);
-    reply = { id: task.id, output: run(task.input as never) };
+    reply = { run: task.run, id: task.id, output: run(task.input as never) };
   } catch (error) {
-    reply = { id: task.id, error: replyError(error) };
+    reply = { run: task.run, id: task.id, error: replyError(error) };
   }
   parentPort!.postMessage(reply);
 });

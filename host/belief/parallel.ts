@@ -41,7 +41,7 @@ import {
   type Limits,
   type Outcome,
 } from './estimate';
-import { runTasks } from '../pool/pool';
+import { runTasks, type WorkerPool } from '../pool/pool';
 
 /** Branches wanted at the frontier: enough for dynamic balancing on many workers, few enough that a task's start costs nothing. */
 export const TARGET_TASKS = 256;
@@ -218,6 +218,8 @@ export const PROBE_WORK = 200_000;
 export interface ParallelOptions {
   backend: BackendName;
   jobs: number;
+  /** Workers to run on (kept for several runs: the tests, the benches); default: `jobs` started for the run. */
+  pool?: WorkerPool;
   /** The sequential probe's work (default PROBE_WORK; 0: split at once, as the tests and benches do). */
   probeWork?: number;
   /** positions: the histories (information sets) or positions (beliefs) limit; timeMs: the time limit. No work limit (see docs/scaling.md). */
@@ -271,6 +273,7 @@ async function runSplit(
   if (timeMs !== undefined && timeMs <= 0) return { outcome: 'limit-time', work, ms: performance.now() - started };
   const run = await runTasks<TaskInput, TaskOutput>('split', inputs, {
     jobs: options.jobs,
+    pool: options.pool,
     timeMs,
     onResult: (i, output) => {
       if (foldUpTo(taskAt[i])) return (limited = true);

@@ -6,7 +6,7 @@ import { createEngine } from '../node';
 import {
   withBackend,
   withGameSelection,
-  withJobs,
+  jobsSpec,
   jobsOption,
   runCommand,
   finishWith,
@@ -117,58 +117,59 @@ export const beliefCommand = {
   describe:
     'the belief state of a player: every position consistent with his view of a game (counted, listed, drawn, or summed per square as a heatmap)',
   builder: (y: Argv) =>
-    withJobs(
-      withBackend(
-        withGameSelection(y)
-          .option('mode', {
-            choices: ['bfs', 'dfs', 'sample'] as const,
-            default: 'dfs' as Mode,
-            describe:
-              'breadth-first (layer by layer), depth-first (streaming; keeps a partial result on a limit), or a seeded random sample of k positions',
-          })
-          .option('k', { type: 'string', default: '10', describe: 'sample size (--mode sample)' })
-          .option('seed', { type: 'string', default: '1', describe: 'sampler seed (--mode sample)' })
-          .option('limit-positions', {
-            type: 'string',
-            default: String(DEFAULT_LIMIT_POSITIONS),
-            describe: `stop after this many positions (breadth-first: in any layer); at most ${MAX_LIMIT_POSITIONS}`,
-          })
-          .option('limit-time', { type: 'string', describe: 'stop after this many seconds' })
-          .option('limit-work', {
-            type: 'string',
-            describe: 'stop after this much work (positions generated and tested)',
-          })
-          .option('show', {
-            choices: SHOW,
-            default: 'count' as Show,
-            describe:
-              'count only; every FEN; every board; or per square, how many positions have an opponent piece there',
-          })
-          .option('out', {
-            type: 'string',
-            describe:
-              'also write the opponent-piece heatmap as an image to this file (atomically): SVG for FILE.svg, PNG for FILE.png',
-          })
-          .option('json', {
-            type: 'boolean',
-            default: false,
-            describe: 'print one JSON object (outcome, count, work, ms, fens when shown, heatmap counts)',
-          })
-          .example(
-            '$0 belief games.kpgn --as white --game 3 --show heatmap --out belief.svg',
-            "where Black's pieces may be, as White knows game 3",
-          )
-          .example(
-            '$0 belief games.kpgn --as black --out belief.png',
-            "the same for White's pieces as Black knows game 1, as a PNG image",
-          )
-          .example(
-            '$0 belief view.kpgn --mode sample -k 5 --seed 7 --show fens',
-            'five random positions White cannot rule out',
-          )
-          .epilogue(EXIT_CODES_TEXT),
-      ),
-      'worker threads walking the belief with --mode dfs (bfs, sample and --limit-work run on one)',
+    withBackend(
+      withGameSelection(y)
+        .option('mode', {
+          choices: ['bfs', 'dfs', 'sample'] as const,
+          default: 'dfs' as Mode,
+          describe:
+            'breadth-first (layer by layer), depth-first (streaming; keeps a partial result on a limit), or a seeded random sample of k positions',
+        })
+        .option('k', { type: 'string', default: '10', describe: 'sample size (--mode sample)' })
+        .option('seed', { type: 'string', default: '1', describe: 'sampler seed (--mode sample)' })
+        .option('limit-positions', {
+          type: 'string',
+          default: String(DEFAULT_LIMIT_POSITIONS),
+          describe: `stop after this many positions (breadth-first: in any layer); at most ${MAX_LIMIT_POSITIONS}`,
+        })
+        .option('limit-time', { type: 'string', describe: 'stop after this many seconds' })
+        .option(
+          'jobs',
+          jobsSpec('worker threads walking the belief with --mode dfs (bfs, sample and --limit-work run on one)'),
+        )
+        .option('limit-work', {
+          type: 'string',
+          describe: 'stop after this much work (positions generated and tested)',
+        })
+        .option('show', {
+          choices: SHOW,
+          default: 'count' as Show,
+          describe:
+            'count only; every FEN; every board; or per square, how many positions have an opponent piece there',
+        })
+        .option('out', {
+          type: 'string',
+          describe:
+            'also write the opponent-piece heatmap as an image to this file (atomically): SVG for FILE.svg, PNG for FILE.png',
+        })
+        .option('json', {
+          type: 'boolean',
+          default: false,
+          describe: 'print one JSON object (outcome, count, work, ms, fens when shown, heatmap counts)',
+        })
+        .example(
+          '$0 belief games.kpgn --as white --game 3 --show heatmap --out belief.svg',
+          "where Black's pieces may be, as White knows game 3",
+        )
+        .example(
+          '$0 belief games.kpgn --as black --out belief.png',
+          "the same for White's pieces as Black knows game 1, as a PNG image",
+        )
+        .example(
+          '$0 belief view.kpgn --mode sample -k 5 --seed 7 --show fens',
+          'five random positions White cannot rule out',
+        )
+        .epilogue(EXIT_CODES_TEXT),
     ),
   handler: (argv: BeliefArgs) =>
     runCommand(async () => {

@@ -22,13 +22,13 @@ export function withDbOption<T>(y: Argv<T>, describe = 'the problem database fil
   return y.option('db', { type: 'string', describe, defaultDescription: `${DEFAULT_DB} of the krieg package` });
 }
 
-/** The `--jobs` option: `what` runs on that many worker threads. */
-export function withJobs<T>(y: Argv<T>, what: string) {
-  return y.option('jobs', {
+/** The `--jobs` option (`.option('jobs', jobsSpec(…))`): `what` runs on that many worker threads. */
+export function jobsSpec(what: string) {
+  return {
     type: 'string',
     describe: `${what} (1 to ${MAX_JOBS}); the results do not depend on it`,
     defaultDescription: `the number of cores, ${defaultJobs()} here`,
-  });
+  } as const;
 }
 
 /** The number of workers `--jobs` asks for (bad values are exit 2). */

@@ -5,7 +5,7 @@ import { createEngine } from '../node';
 import {
   withBackend,
   withGameSelection,
-  withJobs,
+  jobsSpec,
   jobsOption,
   runCommand,
   finishWith,
@@ -44,33 +44,38 @@ export const infosetCommand = {
   describe:
     "the information set of a player: every move history (both sides' moves) consistent with his view of a game, counted or listed",
   builder: (y: Argv) =>
-    withJobs(
-      withBackend(withGameSelection(y)),
-      'worker threads counting the histories (--limit-work runs on one: a work budget is a prefix of the sequential walk)',
-    )
-      .option('count', { type: 'boolean', describe: 'print the number of histories' })
-      .option('list', { type: 'boolean', describe: 'also print each history, one line of UCI moves from the start' })
-      .conflicts('count', 'list')
-      .option('limit-histories', {
-        type: 'string',
-        describe: `stop after this many histories (default: none with --count, ${DEFAULT_LIST_LIMIT} with --list)`,
-      })
-      .option('limit-time', { type: 'string', describe: 'stop after this many seconds' })
-      .option('limit-work', {
-        type: 'string',
-        describe: 'stop after this much work (positions generated and tested)',
-      })
-      .option('json', {
-        type: 'boolean',
-        default: false,
-        describe: 'print one JSON object (outcome, count, work, ms, histories with --list)',
-      })
-      .example(
-        '$0 infoset games.kpgn --as black --game 2 --count',
-        'how many ways the game could have gone, as Black knows it',
-      )
-      .example('$0 infoset games.kpgn --as white --game 2 --count --jobs 8', 'the same on 8 worker threads')
-      .epilogue(EXIT_CODES_TEXT),
+    withBackend(
+      withGameSelection(y)
+        .option('count', { type: 'boolean', describe: 'print the number of histories' })
+        .option('list', { type: 'boolean', describe: 'also print each history, one line of UCI moves from the start' })
+        .conflicts('count', 'list')
+        .option('limit-histories', {
+          type: 'string',
+          describe: `stop after this many histories (default: none with --count, ${DEFAULT_LIST_LIMIT} with --list)`,
+        })
+        .option('limit-time', { type: 'string', describe: 'stop after this many seconds' })
+        .option(
+          'jobs',
+          jobsSpec(
+            'worker threads counting the histories (--limit-work runs on one: a work budget is a prefix of the sequential walk)',
+          ),
+        )
+        .option('limit-work', {
+          type: 'string',
+          describe: 'stop after this much work (positions generated and tested)',
+        })
+        .option('json', {
+          type: 'boolean',
+          default: false,
+          describe: 'print one JSON object (outcome, count, work, ms, histories with --list)',
+        })
+        .example(
+          '$0 infoset games.kpgn --as black --game 2 --count',
+          'how many ways the game could have gone, as Black knows it',
+        )
+        .example('$0 infoset games.kpgn --as white --game 2 --count --jobs 8', 'the same on 8 worker threads')
+        .epilogue(EXIT_CODES_TEXT),
+    ),
   handler: (argv: InfosetArgs) =>
     runCommand(async () => {
       const file = argv.file ?? '';

@@ -34,8 +34,9 @@ export function workerScript(): string {
   return script;
 }
 
-/** A message to a worker: run task `id` of `kind` on `input`. */
+/** A message to a worker: run task `id` of run `run`, of `kind`, on `input`. */
 export interface TaskMessage {
+  run: number;
   id: number;
   kind: string;
   input: unknown;
@@ -43,20 +44,17 @@ export interface TaskMessage {
 
 /** A worker's answer to task `id`: its output, or its error. */
 export interface ReplyMessage {
+  run: number;
   id: number;
   output?: unknown;
   error?: { code: string; message: string; exitCode: number };
 }
 
-export interface PoolOptions<O> {
-  /** Workers to start (at most one per task). */
-  jobs: number;
+export interface RunOptions<O> {
   /** Called with each task's output in task order; returning true stops the run (the remaining tasks are dropped). */
   onResult: (index: number, output: O) => boolean | void;
   /** Stop after this many milliseconds: the run resolves with `stopped: 'time'` and the results delivered so far. */
   timeMs?: number;
-  /** The worker script (tests give a faulty one). */
-  script?: string;
 }
 
 export interface PoolRun {
@@ -67,40 +65,84 @@ export interface PoolRun {
 }
 
 /**
- * Runs task `kind` on each of `inputs` on `options.jobs` workers; `onResult` sees the outputs in
- * task order. Workers are started for the run and terminated at its end.
+ * Worker threads that run tasks, one run at a time. A run that fails or reaches its time limit
+ * terminates the workers (a task may be running long); the next run starts new ones. A run a
+ * callback stops leaves them running: the answers to its remaining tasks are ignored.
  */
-export function runTasks<I, O>(kind: string, inputs: readonly I[], options: PoolOptions<O>): Promise<PoolRun> {
-  const jobs = Math.max(1, Math.min(options.jobs, inputs.length));
-  if (inputs.length === 0) return Promise.resolve({ delivered: 0 });
-  const script = options.script ?? workerScript();
-  return new Promise((resolve, reject) => {
-    const workers: Worker[] = [];
-    const finished = new Map<number, O>();
-    let next = 0; // the next task to hand out
-    let delivered = 0;
-    let over = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const end = (outcome: { run?: PoolRun; error?: Error }) => {
-      if (over) return;
-      over = true;
-      if (timer) clearTimeout(timer);
-      for (const w of workers) void w.terminate();
-      if (outcome.error) reject(outcome.error);
-      else resolve(outcome.run!);
-    };
-    const handOut = (worker: Worker) => {
-      if (over || next >= inputs.length) return;
-      const id = next++;
-      worker.postMessage({ id, kind, input: inputs[id] } satisfies TaskMessage);
-    };
-    if (options.timeMs !== undefined)
-      timer = setTimeout(() => end({ run: { delivered, stopped: 'time' } }), Math.max(1, options.timeMs));
-    for (let j = 0; j < jobs; j++) {
-      const worker = new Worker(script);
-      workers.push(worker);
-      worker.on('message', (reply: ReplyMessage) => {
+export class WorkerPool {
+  private workers: Worker[] = [];
+  private runs = 0;
+  private onMessage: (worker: Worker, reply: ReplyMessage) => void = () => {};
+  private onDeath: (error: Error) => void = () => {};
+
+  constructor(
+    readonly jobs: number,
+    private readonly script = workerScript(),
+  ) {}
+
+  private start(count: number): Worker[] {
+    while (this.workers.length < count) {
+      const worker = new Worker(this.script);
+      worker.on('message', (reply: ReplyMessage) => this.onMessage(worker, reply));
+      worker.on('error', (error) =>
+        this.onDeath(
+          fail('pool-worker', { text: `a worker failed: ${error instanceof Error ? error.message : error}` }),
+        ),
+      );
+      worker.on('exit', (code) => {
+        const i = this.workers.indexOf(worker);
+        if (i < 0) return; // closed
+        this.workers.splice(i, 1);
+        this.onDeath(fail('pool-worker', { text: `a worker ended with exit code ${code} mid-task` }));
+      });
+      worker.unref(); // an idle pool does not keep the process alive
+      this.workers.push(worker);
+    }
+    return this.workers.slice(0, count);
+  }
+
+  /** Ends every worker (the pool may be used again: it starts new ones). */
+  close(): void {
+    const workers = this.workers;
+    this.workers = [];
+    for (const w of workers) void w.terminate();
+  }
+
+  /**
+   * Runs task `kind` on each of `inputs` on up to `jobs` workers; `onResult` sees the outputs in
+   * task order.
+   */
+  run<I, O>(kind: string, inputs: readonly I[], options: RunOptions<O>): Promise<PoolRun> {
+    if (inputs.length === 0) return Promise.resolve({ delivered: 0 });
+    const workers = this.start(Math.max(1, Math.min(this.jobs, inputs.length)));
+    for (const w of workers) w.ref();
+    const run = ++this.runs;
+    return new Promise((resolve, reject) => {
+      const finished = new Map<number, O>();
+      let next = 0; // the next task to hand out
+      let delivered = 0;
+      let over = false;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const end = (outcome: { run?: PoolRun; error?: Error }) => {
         if (over) return;
+        over = true;
+        if (timer) clearTimeout(timer);
+        this.onMessage = () => {};
+        this.onDeath = () => {};
+        if (outcome.error || outcome.run?.stopped)
+          this.close(); // tasks may still be running
+        else for (const w of workers) w.unref();
+        if (outcome.error) reject(outcome.error);
+        else resolve(outcome.run!);
+      };
+      const handOut = (worker: Worker) => {
+        if (next >= inputs.length) return;
+        const id = next++;
+        worker.postMessage({ run, id, kind, input: inputs[id] } satisfies TaskMessage);
+      };
+      this.onDeath = (error) => end({ error });
+      this.onMessage = (worker, reply) => {
+        if (reply.run !== run) return; // a task of a run stopped early
         if (reply.error) {
           end({ error: reviveError(reply.error) });
           return;
@@ -124,18 +166,29 @@ export function runTasks<I, O>(kind: string, inputs: readonly I[], options: Pool
         }
         if (delivered >= inputs.length) end({ run: { delivered } });
         else handOut(worker);
-      });
-      worker.on('error', (error) =>
-        end({
-          error: fail('pool-worker', { text: `a worker failed: ${error instanceof Error ? error.message : error}` }),
-        }),
-      );
-      worker.on('exit', (code) => {
-        if (!over) end({ error: fail('pool-worker', { text: `a worker ended with exit code ${code} mid-task` }) });
-      });
-      handOut(worker);
-    }
-  });
+      };
+      if (options.timeMs !== undefined)
+        timer = setTimeout(() => end({ run: { delivered, stopped: 'time' } }), Math.max(1, options.timeMs));
+      for (const w of workers) handOut(w);
+    });
+  }
+}
+
+/**
+ * Runs task `kind` on each of `inputs` on `jobs` workers started for the run (or on `pool`'s);
+ * `onResult` sees the outputs in task order.
+ */
+export async function runTasks<I, O>(
+  kind: string,
+  inputs: readonly I[],
+  options: RunOptions<O> & { jobs: number; pool?: WorkerPool },
+): Promise<PoolRun> {
+  const pool = options.pool ?? new WorkerPool(options.jobs);
+  try {
+    return await pool.run(kind, inputs, options);
+  } finally {
+    if (!options.pool) pool.close();
+  }
 }
 
 /** The error a worker sends back for `error` (a KriegError keeps its id and exit code). */
