@@ -8,8 +8,9 @@ import { runSplitTask, type TaskInput } from './belief/parallel';
 import { playMatchGame, type MatchTask } from './players/match';
 import { playDbGame, type DbGameTask } from './db/generate';
 
-/** The task kinds: information-set and belief branches, match games, database games. */
+/** The task kinds: information-set and belief branches, match games, database games, and ping. */
 const TASKS: Record<string, (input: never) => unknown> = {
+  ping: (input: unknown) => input, // a worker's start-up, measured by the scaling bench
   split: (input: TaskInput) => runSplitTask(input),
   'match-game': (input: MatchTask) => playMatchGame(input),
   'db-game': (input: DbGameTask) => playDbGame(input),

@@ -8,9 +8,8 @@
 // same positions (duplicates across tasks removed at the fold, the first kept), the same limits
 // and exit codes — whatever the number of workers or the scheduling.
 //
-// Grain: the frontier is the shallowest opponent turn with at least TARGET_TASKS branches (every
-// job count cuts the same tasks, so the split itself never depends on --jobs); docs/scaling.md
-// has the measurements behind it.
+// Grain: the frontier is the shallowest opponent turn with at least TARGET_TASKS branches (8 per
+// worker past 32 workers); docs/scaling.md has the measurements behind it.
 import { Engine } from '../engine';
 import { createCore, type BackendName } from '../backends/node';
 import { POSITION_WORDS, W_HALFMOVE } from '../constants';
@@ -111,16 +110,33 @@ function walkFrontier(engine: Engine, view: View, mode: DepthFirstMode, level: n
   }
 }
 
-/** The frontier: the shallowest opponent turn with TARGET_TASKS branches (or the deepest tried). */
-function chooseFrontier(engine: Engine, view: View, mode: DepthFirstMode, maxPositions: number): Frontier {
+/**
+ * The frontier: the shallowest opponent turn with `target` branches (or the deepest tried), or
+ * the turn `level` when given.
+ */
+function chooseFrontier(
+  engine: Engine,
+  view: View,
+  mode: DepthFirstMode,
+  maxPositions: number,
+  target: number,
+  level?: number,
+): Frontier {
+  if (level !== undefined) return walkFrontier(engine, view, mode, level, maxPositions);
   let frontier = walkFrontier(engine, view, mode, 1, maxPositions);
-  for (
-    let level = 2;
-    level <= MAX_FRONTIER && frontier.tasks > 0 && frontier.tasks < TARGET_TASKS && !frontier.outcome;
-    level++
-  )
-    frontier = walkFrontier(engine, view, mode, level, maxPositions);
+  for (let d = 2; d <= MAX_FRONTIER && frontier.tasks > 0 && frontier.tasks < target && !frontier.outcome; d++)
+    frontier = walkFrontier(engine, view, mode, d, maxPositions);
   return frontier;
+}
+
+/** How a split run went (the scaling bench's model is fitted on it). */
+export interface SplitTrace {
+  /** The frontier's opponent turn, and the work and time of the walk above it (the main thread's, serial). */
+  level: number;
+  frontierWork: number;
+  frontierMs: number;
+  /** Each task's work, in task order (the tasks delivered). */
+  taskWork: number[];
 }
 
 // ---- the worker side ----
@@ -220,6 +236,10 @@ export interface ParallelOptions {
   jobs: number;
   /** Workers to run on (kept for several runs: the tests, the benches); default: `jobs` started for the run. */
   pool?: WorkerPool;
+  /** Cut at this opponent turn instead of the shallowest with enough branches (the scaling bench). */
+  frontier?: number;
+  /** Filled with how the split went. */
+  trace?: SplitTrace;
   /** The sequential probe's work (default PROBE_WORK; 0: split at once, as the tests and benches do). */
   probeWork?: number;
   /** positions: the histories (information sets) or positions (beliefs) limit; timeMs: the time limit. No work limit (see docs/scaling.md). */
@@ -242,7 +262,16 @@ async function runSplit(
   fold: Fold,
 ): Promise<{ outcome: Outcome; work: number; failedEvent?: number; ms: number }> {
   const started = performance.now();
-  const frontier = chooseFrontier(engine, view, mode, stopAt - 1);
+  // enough tasks for every worker to take several (the split never changes the answer)
+  const target = Math.max(TARGET_TASKS, 8 * options.jobs);
+  const frontier = chooseFrontier(engine, view, mode, stopAt - 1, target, options.frontier);
+  const trace: SplitTrace = options.trace ?? { level: 0, frontierWork: 0, frontierMs: 0, taskWork: [] };
+  Object.assign(trace, {
+    level: frontier.level,
+    frontierWork: frontier.work,
+    frontierMs: performance.now() - started,
+    taskWork: [],
+  });
   let work = frontier.work;
   if (frontier.outcome === 'inconsistent')
     return { outcome: 'inconsistent', work, failedEvent: failedEvent(engine), ms: performance.now() - started };
@@ -279,6 +308,7 @@ async function runSplit(
       if (foldUpTo(taskAt[i])) return (limited = true);
       item = taskAt[i] + 1;
       work += output.work;
+      trace.taskWork.push(output.work);
       if (output.step === 'too-deep') tooDeep = true;
       if (output.step === 'inconsistent') deepest = Math.max(deepest, output.failedEvent ?? -1);
       if (fold.add(output, tasks[i]) || output.step === 'limit-positions') return (limited = true);

