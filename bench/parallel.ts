@@ -13,7 +13,7 @@
 // start-up u (a worker's thread, its engine, the WASM compiled) is measured with ping tasks. The
 // prediction for P workers is u + frontier + the makespan of that list schedule, at the frontier
 // turn that makes it shortest (Gupta's grain-size sweet spot). For Gupta's machine the task works
-// of krieg's own 10th-ply view are scaled to their 1,524 s, and their serial part and per-task
+// of krieg's largest view (6.06 M histories) are scaled to their 1,524 s, and their serial part and per-task
 // overhead fitted on their 2–16 processor times; 32–1,024 are predictions, set beside theirs.
 //
 // Usage: npm run bench:parallel [-- --quick]
