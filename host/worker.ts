@@ -7,13 +7,15 @@ import { replyError, type TaskMessage, type ReplyMessage } from './pool/pool';
 import { runSplitTask, type TaskInput } from './belief/parallel';
 import { playMatchGame, type MatchTask } from './players/match';
 import { playDbGame, type DbGameTask } from './db/generate';
+import { benchTask, type BenchTask } from './db/bench';
 
-/** The task kinds: information-set and belief branches, match games, database games, and ping. */
+/** The task kinds: information-set and belief branches, match games, database games and benchmark solves, and ping. */
 const TASKS: Record<string, (input: never) => unknown> = {
   ping: (input: unknown) => input, // a worker's start-up, measured by the scaling bench
   split: (input: TaskInput) => runSplitTask(input),
   'match-game': (input: MatchTask) => playMatchGame(input),
   'db-game': (input: DbGameTask) => playDbGame(input),
+  'db-bench': (input: BenchTask) => benchTask(input),
 };
 
 parentPort!.on('message', (task: TaskMessage) => {
