@@ -12,7 +12,7 @@
 // worker past 32 workers); docs/scaling.md has the measurements behind it.
 import { Engine } from '../engine';
 import { createCore, type BackendName } from '../backends/node';
-import { POSITION_WORDS, W_HALFMOVE } from '../constants';
+import { POSITION_WORDS, W_HALFMOVE, W_KEY_LO } from '../constants';
 import type { View } from '../record/record';
 import {
   loadView,
@@ -44,6 +44,11 @@ import { runTasks, type WorkerPool } from '../pool/pool';
 
 /** Branches wanted at the frontier: enough for dynamic balancing on many workers, few enough that a task's start costs nothing. */
 export const TARGET_TASKS = 256;
+/**
+ * Belief tasks wanted per worker: the sequential walk follows a position reached again after the
+ * same event once; tasks cannot see each other's, so every extra cut repeats work.
+ */
+export const BELIEF_TASKS_PER_JOB = 4;
 /** The deepest frontier tried (the upper tree is walked once per frontier tried). */
 const MAX_FRONTIER = 6;
 const STEP = 20_000;
@@ -263,7 +268,8 @@ async function runSplit(
 ): Promise<{ outcome: Outcome; work: number; failedEvent?: number; ms: number }> {
   const started = performance.now();
   // enough tasks for every worker to take several (the split never changes the answer)
-  const target = Math.max(TARGET_TASKS, 8 * options.jobs);
+  // beliefs: as few tasks as balance allows, as a position reached in two tasks is followed in both
+  const target = mode === 'positions' ? BELIEF_TASKS_PER_JOB * options.jobs : Math.max(TARGET_TASKS, 8 * options.jobs);
   const frontier = chooseFrontier(engine, view, mode, stopAt - 1, target, options.frontier);
   const trace: SplitTrace = options.trace ?? { level: 0, frontierWork: 0, frontierMs: 0, taskWork: [] };
   Object.assign(trace, {
@@ -390,22 +396,30 @@ export async function estimateBeliefParallel(
   }
   const limit = options.limits.positions;
   const stopAt = limit + 1;
-  const clock = view.rules.fiftyMoveDraw;
-  const seen = new Set<string>();
+  // exact duplicate removal, as the core's: buckets by the Zobrist key, then the words compared
+  const compared = view.rules.fiftyMoveDraw ? W_HALFMOVE + 1 : W_HALFMOVE;
+  const buckets = new Map<number, Int32Array[]>();
   const kept: Int32Array[] = [];
+  const same = (a: Int32Array, b: Int32Array) => {
+    for (let i = 0; i < compared; i++) if (a[i] !== b[i]) return false;
+    return true;
+  };
   const keep = (words: Int32Array): boolean => {
-    const key = words.subarray(0, clock ? W_HALFMOVE + 1 : W_HALFMOVE).join(',');
-    if (!seen.has(key)) {
-      seen.add(key);
-      kept.push(words);
-    }
+    const key = words[W_KEY_LO];
+    const bucket = buckets.get(key);
+    if (bucket?.some((w) => same(w, words))) return false;
+    const copy = words.slice();
+    if (bucket) bucket.push(copy);
+    else buckets.set(key, [copy]);
+    kept.push(copy);
     return kept.length >= stopAt;
   };
   const fold: Fold = {
     addItem: (item) => 'position' in item && keep(item.position),
     add(output) {
       const words = output.positions!;
-      for (let i = 0; i < words.length; i += POSITION_WORDS) if (keep(words.slice(i, i + POSITION_WORDS))) return true;
+      for (let i = 0; i < words.length; i += POSITION_WORDS)
+        if (keep(words.subarray(i, i + POSITION_WORDS))) return true;
       return false;
     },
   };
