@@ -39,6 +39,8 @@ const root = repoRoot();
 const backend: BackendName = 'wasm';
 const m = machine();
 const loads: number[][] = [];
+const largest = (xs: number[]) => xs.reduce((a, x) => (x > a ? x : a), 0);
+const sum = (xs: number[]) => xs.reduce((a, x) => a + x, 0);
 const loadAvg = () =>
   process.platform === 'linux' ? readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).map(Number) : [];
 loads.push(loadAvg());
@@ -261,7 +263,7 @@ loads.push(loadAvg());
 
 /** The makespan of tasks (ms each) on p workers taking the next task when free (the pool's shared queue). */
 function makespan(tasks: number[], p: number): number {
-  if (p >= tasks.length) return Math.max(0, ...tasks);
+  if (p >= tasks.length) return largest(tasks);
   // a binary heap of the workers' free times
   const heap = new Float64Array(p);
   const down = (i: number) => {
@@ -379,7 +381,7 @@ const result = {
       level: l.level,
       tasks: l.taskWork.length,
       frontierMs: l.frontierMs,
-      largestTaskShare: Math.max(...l.taskWork) / l.taskWork.reduce((a, w) => a + w, 0),
+      largestTaskShare: largest(l.taskWork) / sum(l.taskWork),
     })),
   },
   model,
@@ -410,7 +412,7 @@ md.push('');
 md.push(`#### Model (fitted on the largest, ${f.view}: ${group(f.histories)} histories, ${group(f.work)} work units)`);
 md.push('');
 md.push(
-  `Rate ${group(Math.round(f.rate))} work units/s (the sequential run); frontier walk ${f.trace.frontierMs.toFixed(0)} ms (serial); per-task overhead c = ${overhead.toFixed(2)} ms fitted on the 1-worker pool (${s(f.pool1)}, ${f.trace.taskWork.length} tasks); start-up ${startup.toFixed(0)} ms. Check: 2 workers predicted ${s(here(2).ms)}, measured ${s(f.measured2)}. Task sizes per frontier turn: ${f.levels.map((l) => `turn ${l.level}: ${l.taskWork.length} tasks, the largest ${((Math.max(...l.taskWork) / l.taskWork.reduce((a, w) => a + w, 0)) * 100).toFixed(1)}% of the work`).join('; ')}.`,
+  `Rate ${group(Math.round(f.rate))} work units/s (the sequential run); frontier walk ${f.trace.frontierMs.toFixed(0)} ms (serial); per-task overhead c = ${overhead.toFixed(2)} ms fitted on the 1-worker pool (${s(f.pool1)}, ${f.trace.taskWork.length} tasks); start-up ${startup.toFixed(0)} ms. Check: 2 workers predicted ${s(here(2).ms)}, measured ${s(f.measured2)}. Task sizes per frontier turn: ${f.levels.map((l) => `turn ${l.level}: ${l.taskWork.length} tasks, the largest ${((largest(l.taskWork) / sum(l.taskWork)) * 100).toFixed(1)}% of the work`).join('; ')}.`,
 );
 md.push('');
 md.push('| Workers | Predicted time | Speed-up | Efficiency | Frontier turn (tasks) |');

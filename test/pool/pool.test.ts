@@ -99,6 +99,8 @@ describe.each([
   ['infoset', ['infoset', 'bench/data/belief-plies.kpgn', '--as', 'white', '--count']],
   ['belief', ['belief', 'bench/data/belief-plies.kpgn', '--as', 'white']],
   ['match', ['match', 'random', 'random', '--games', '2', '--out', '/nonexistent/m.kpgn']],
+  ['db generate', ['db', 'generate', '--db', '/nonexistent/g.sqlite']],
+  ['db bench', ['db', 'bench', '--db', '/nonexistent/g.sqlite']],
 ])('krieg %s --jobs', (_, args) => {
   it.each(['0', '-1', String(MAX_JOBS + 1), '1e9', 'two'])('--jobs %s is exit 2 (one line)', async (jobs) => {
     const run = await krieg([...args, `--jobs=${jobs}`]);
