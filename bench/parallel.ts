@@ -209,7 +209,7 @@ loads.push(loadAvg());
 // ---- database generation ----
 {
   const dir = mkdtempSync(join(tmpdir(), 'krieg-bench-parallel-'));
-  const gamesN = quick ? 12 : 40;
+  const gamesN = quick ? 12 : 24;
   const params = { ...DEFAULT_PARAMS, seed: 3 };
   const targets = { mates: Infinity, nearMisses: Infinity, maxGames: gamesN };
   const workers = selfPlayWorkers(backend);
@@ -228,8 +228,8 @@ loads.push(loadAvg());
 
 // ---- matches ----
 for (const [first, second, n, nodes] of [
-  ['random', 'random', quick ? 40 : 200, undefined],
-  ['los', 'random', quick ? 4 : 8, 2000],
+  ['random', 'random', quick ? 40 : 100, undefined],
+  ['los', 'random', 4, 2000],
 ] as const) {
   const dir = mkdtempSync(join(tmpdir(), 'krieg-bench-parallel-'));
   const params: MatchParams = {

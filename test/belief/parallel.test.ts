@@ -1,7 +1,8 @@
 // Information sets and beliefs on the worker pool (host/belief/parallel.ts) against the sequential
 // walk they split: for every view — seeded random games under every preset, both sides, cut after
 // every ply, and the benchmark's game — the same count, histories in the same order, the same work,
-// the same positions in the same order, the same outcome; on both backends, on 2 and 3 workers,
+// the same positions in the same order, the same outcome (and the same failing event for a
+// corrupted view); on both backends, on 2 and 3 workers,
 // split at once (no sequential probe), so even small views are cut into tasks. Limits end the same
 // way. Views are chosen by a work budget (the sequential walk's), never by the clock.
 import { readFileSync } from 'node:fs';
@@ -104,6 +105,45 @@ describe.each(BACKENDS)('parallel information sets and beliefs (%s)', (backend: 
         par.handles.map((h) => engine.fen(h)),
         name,
       ).toEqual(seqFens);
+    }
+  });
+
+  it('finds a corrupted view inconsistent at the same event', async () => {
+    // the last opponent turn heard 99 Illegal answers: no position has that many illegal options
+    const corrupted = VIEWS.flatMap(({ name, view }) => {
+      const last = view.events.map((e) => e.type).lastIndexOf('opponent-move');
+      if (last < 0 || view.events.filter((e) => e.type === 'opponent-move').length < 2) return [];
+      const events = view.events.map((e, i) => (i === last ? { ...e, illegal: 99 } : e));
+      return [{ name, view: { ...view, events } as View }];
+    }).slice(0, 12);
+    expect(corrupted.length).toBe(12);
+    for (const { name, view } of corrupted) {
+      const seq = informationSet(engine, view);
+      expect(seq.outcome, name).toBe('inconsistent');
+      const par = await informationSetParallel(engine, view, false, {
+        backend,
+        jobs: 2,
+        pool: pools[0],
+        probeWork: 0,
+        limits: {},
+      });
+      expect({ outcome: par.outcome, failedEvent: par.failedEvent, failedPly: par.failedPly }, name).toEqual({
+        outcome: seq.outcome,
+        failedEvent: seq.failedEvent,
+        failedPly: seq.failedPly,
+      });
+      const seqB = estimateBelief(engine, view, 'dfs');
+      const parB = await estimateBeliefParallel(engine, view, {
+        backend,
+        jobs: 2,
+        pool: pools[0],
+        probeWork: 0,
+        limits: { positions: 1000 },
+      });
+      expect({ outcome: parB.outcome, failedEvent: parB.failedEvent }, name).toEqual({
+        outcome: seqB.outcome,
+        failedEvent: seqB.failedEvent,
+      });
     }
   });
 
