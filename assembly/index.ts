@@ -34,7 +34,17 @@ import { answerAttempt, legalPawnCaptures, PAWN_TRY_SQUARES } from './referee/re
 import { VIEW, initView, setViewLength } from './belief/view';
 import { storeBase, estimateFailedAt, estimateWork } from './belief/estimate';
 import { bfsStart, bfsRun, bfsPauseAfterEachEvent, bfsResultBase, bfsResultCount, bfsEventsDone } from './belief/bfs';
-import { dfsStart, dfsNext, dfsLast, dfsStoreCount, dfsHistories, dfsChosenMove, dfsDepth } from './belief/stream';
+import {
+  dfsStart,
+  dfsSplit,
+  dfsFrontierEvent,
+  dfsNext,
+  dfsLast,
+  dfsStoreCount,
+  dfsHistories,
+  dfsChosenMove,
+  dfsDepth,
+} from './belief/stream';
 import { solveStart, solveStartInterleaved, solveRun, solveStat, strategyWrite, strategyBuffer } from './solver/solve';
 import { scoreBuffer } from './players/score';
 import { scoreAttempts } from './players/choose';
@@ -65,6 +75,8 @@ export {
   estimateFailedAt,
   estimateWork,
   dfsStart,
+  dfsSplit,
+  dfsFrontierEvent,
   dfsNext,
   dfsLast,
   dfsStoreCount,

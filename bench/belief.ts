@@ -18,6 +18,7 @@ import { createEngine, BACKENDS, type BackendName, type Engine } from '../host/n
 import { POSITION_WORDS, W_KEY_LO, W_KEY_HI } from '../host/constants';
 import { viewOf, SIDES, type GameRecord, type Side, type View } from '../host/record/record';
 import { describeRules } from '../host/record/rules';
+import { cut } from './lib/plies';
 import { parseKpgnGames } from '../host/notation/kpgn';
 import { estimateBelief, informationSet, type EstimateMode, type Outcome } from '../host/belief/estimate';
 import {
@@ -294,18 +295,6 @@ const infosetTotals = BACKENDS.map((backend) => {
 loads.push(loadAvg());
 
 // ---- 3. information-set counts per ply, both perspectives, two rule sets ----
-
-/** The record after `ply` moves, with the announcements made right after the last one (pawn tries before the next turn). */
-function cut(record: GameRecord, ply: number): GameRecord {
-  let moves = 0;
-  let end = 0;
-  for (; end < record.events.length; end++) {
-    const e = record.events[end];
-    if (moves === ply && e.type !== 'pawn-tries') break;
-    if (e.type === 'attempt' && e.percept.answer === 'legal') moves++;
-  }
-  return { ...record, events: record.events.slice(0, end) };
-}
 
 interface PlySide {
   histories: number | null;

@@ -10,7 +10,8 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { preset } from '../host/record/rules';
 import { parsePlayerSpec } from '../host/players/registry';
-import { runMatch, matchKey, matchReport, matchWorkerScript, type MatchParams } from '../host/players/match';
+import { runMatch, matchKey, matchReport, type MatchParams } from '../host/players/match';
+import { workerScript } from '../host/pool/pool';
 import type { MatchSummary } from '../host/players/matchStats';
 import { materialSvg } from '../host/players/plot';
 import { describeMachine, gitState, machine, progress, repoRoot, writeJson, writeText } from './lib/harness';
@@ -54,10 +55,7 @@ const wanted = option('pairs')?.split(',');
 const pairings = PAIRINGS.filter(([p, q]) => !wanted || wanted.includes(`${p}-${q}`));
 
 const root = repoRoot();
-if (!existsSync(matchWorkerScript())) {
-  console.error('dist/cli.js not found: run npm run build');
-  process.exit(2);
-}
+workerScript(); // fails early when dist/worker.js is not built
 const gamesDir = join(root, 'bench/games');
 mkdirSync(gamesDir, { recursive: true });
 const suffix = quick ? '-quick' : '';

@@ -84,6 +84,13 @@ export interface CoreExports {
   estimateWork(): number;
   /** Depth-first from `root`: mode 0 positions, 1 histories, 2 samples (seeded). */
   dfsStart(root: number, mode: number, seed: number): number;
+  /**
+   * After dfsStart: start at view event `event` with the root at opponent turn `level` (a task of a
+   * split run), and stop branches at opponent turn `frontier` (ESTIMATE_FRONTIER; -1: never).
+   */
+  dfsSplit(event: number, level: number, frontier: number): void;
+  /** The view event of the frontier position dfsLast() holds (after ESTIMATE_FRONTIER). */
+  dfsFrontierEvent(): number;
   /** Until the next position (ESTIMATE_FOUND) or `budget` work units: ESTIMATE_* status. */
   dfsNext(budget: number): number;
   dfsLast(): number;
@@ -222,6 +229,8 @@ export const CORE_EXPORTS = [
   'estimateFailedAt',
   'estimateWork',
   'dfsStart',
+  'dfsSplit',
+  'dfsFrontierEvent',
   'dfsNext',
   'dfsLast',
   'dfsStoreCount',

@@ -161,6 +161,7 @@ export const ESTIMATE_TOO_DEEP = 3;
 export const ESTIMATE_INCONSISTENT = 4;
 export const ESTIMATE_FOUND = 5;
 export const ESTIMATE_EXHAUSTED = 6;
+export const ESTIMATE_FRONTIER = 7;
 export const STACK_BASE = 16;
 export const BATCH_BASE = 910;
 

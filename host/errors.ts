@@ -108,7 +108,8 @@ const ERRORS = {
   'bad-player': bad(text),
   'match-file': bad(text),
   'match-mismatch': bad(text),
-  'match-worker': internal(text),
+  // ---- the worker pool (host/pool/) ----
+  'pool-worker': internal(text),
   'source-too-many': internal((p: { max: number }) => `at most ${p.max} positions a request`),
   'source-inconsistent': internal(
     (p: { side: string; ply: number }) => `${p.side}'s own view is inconsistent at ply ${p.ply}`,

@@ -75,6 +75,13 @@ export {
   type Limits,
   type Outcome,
 } from './belief/estimate';
+export {
+  informationSetParallel,
+  estimateBeliefParallel,
+  type ParallelOptions,
+  type SplitTrace,
+} from './belief/parallel';
+export { WorkerPool, runTasks, defaultJobs, MAX_JOBS, type PoolRun } from './pool/pool';
 export { describeEvent, inconsistentMessage, pliesBefore } from './belief/describe';
 export { pieceHeatmap, heatmapText, heatmapSvg, heatmapPng, type Heatmap } from './belief/heatmap';
 

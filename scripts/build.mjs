@@ -136,13 +136,20 @@ async function buildTypes() {
 }
 
 async function buildCli() {
+  const banner =
+    'import { createRequire as __krieg_createRequire } from "node:module"; const require = __krieg_createRequire(import.meta.url);';
   await esbuild.build({
     ...node,
     entryPoints: [at('host/cli/main.ts')],
     outfile: at('dist/cli.js'),
-    banner: {
-      js: '#!/usr/bin/env node\nimport { createRequire as __krieg_createRequire } from "node:module"; const require = __krieg_createRequire(import.meta.url);',
-    },
+    banner: { js: `#!/usr/bin/env node\n${banner}` },
+  });
+  // the worker pool's worker thread (host/pool/pool.ts starts it from the CLI and the library alike)
+  await esbuild.build({
+    ...node,
+    entryPoints: [at('host/worker.ts')],
+    outfile: at('dist/worker.js'),
+    banner: { js: banner },
   });
 }
 
@@ -206,7 +213,7 @@ const STEPS = [
   { name: 'wasm', outputs: ['build/krieg.wasm'], inputs: ['assembly', 'asconfig.json'], run: buildWasm },
   { name: 'js', outputs: ['build/krieg.js', 'build/krieg.d.ts'], inputs: ['assembly'], run: buildJs },
   { name: 'lib', outputs: ['dist/krieg.js'], inputs: ['host', 'build/krieg.js'], run: buildLib },
-  { name: 'cli', outputs: ['dist/cli.js'], inputs: ['host', 'build/krieg.js'], run: buildCli },
+  { name: 'cli', outputs: ['dist/cli.js', 'dist/worker.js'], inputs: ['host', 'build/krieg.js'], run: buildCli },
   {
     name: 'web',
     outputs: ['dist/web/krieg.js', 'dist/web/perft.html', 'dist/web/app.js', 'dist/web/index.html', 'dist/web/app.css'],

@@ -39,6 +39,8 @@ export const ESTIMATE_INCONSISTENT: i32 = 4;
 export const ESTIMATE_FOUND: i32 = 5;
 /** Depth-first: every branch has been followed. */
 export const ESTIMATE_EXHAUSTED: i32 = 6;
+/** Depth-first with a frontier (dfsSplit): a branch reached the frontier; dfsLast() holds its position. */
+export const ESTIMATE_FRONTIER: i32 = 7;
 
 export const STACK_BASE: i32 = 16;
 const STACK_RECORDS: i32 = 2 * (LEVEL_LISTS + 1);

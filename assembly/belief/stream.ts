@@ -25,6 +25,7 @@ import {
   ESTIMATE_INCONSISTENT,
   ESTIMATE_FOUND,
   ESTIMATE_EXHAUSTED,
+  ESTIMATE_FRONTIER,
   STACK_BASE,
   BATCH_BASE,
   storeBase,
@@ -102,6 +103,19 @@ let tooDeep: bool = false;
 let lastBranching: i32 = -1;
 let leafEvent: i32 = -1;
 
+// ---- splitting a run (Gupta, Richards & Sarood 2010: the history tree cut at a frontier) ----
+// A run with a frontier stops each branch at the opponent turn `frontierLevel` (before his moves
+// are generated) and returns it as ESTIMATE_FRONTIER: its position, event and the opponent moves
+// chosen above it are a task. A task is a run started from such a position at that event and
+// level, so its frames, levels, work and histories are exactly those of the whole run below the
+// frontier: the frontier run and the tasks together do the work of one run, in the same order.
+let startEvent: i32 = 0;
+let baseLevel: i32 = 0;
+let frontierLevel: i32 = -1;
+/** The event of the frontier just reached (-1: the last chain reached the end of the view). */
+let frontierEvent: i32 = -1;
+let frontiersFound: i32 = 0;
+
 function afterOpponent(level: i32): i32 {
   return STACK_BASE + 2 * level;
 }
@@ -122,6 +136,10 @@ function runChain(h: i32, e: i32, level: i32): i32 {
   while (e < viewLength()) {
     if (e > deepestEvent) deepestEvent = e;
     if (isBranching(e)) {
+      if (level == frontierLevel) {
+        frontierEvent = e;
+        return h; // the caller returns it as ESTIMATE_FRONTIER
+      }
       if (level >= LEVEL_LISTS) {
         if (illegalCountPossible(h, e)) tooDeep = true;
         return CHAIN_FAIL;
@@ -156,6 +174,7 @@ function runChain(h: i32, e: i32, level: i32): i32 {
     e++;
   }
   deepestEvent = viewLength();
+  frontierEvent = -1;
   return h;
 }
 
@@ -172,6 +191,11 @@ export function dfsStartWithin(root: i32, runMode: i32, seed: i32, end: i32): i3
   mode = runMode;
   if (mode == MODE_POSITIONS) clearFollowed();
   rootHandle = root;
+  startEvent = 0;
+  baseLevel = 0;
+  frontierLevel = -1;
+  frontierEvent = -1;
+  frontiersFound = 0;
   frames = 0;
   started = false;
   storeCount = 0;
@@ -188,6 +212,31 @@ export function dfsStartWithin(root: i32, runMode: i32, seed: i32, end: i32): i3
   leafEvent = lastBranching == viewLength() - 1 ? lastBranching : -1;
   // histories are counted, not stored; the other modes need room for at least one position
   return mode != MODE_HISTORIES && storeCapacity() < 1 ? ESTIMATE_LIMIT : ESTIMATE_MORE;
+}
+
+/**
+ * After dfsStart: the run starts at view event `event` with the root as the position at opponent
+ * turn `level` (a task: a frontier position of another run, its event and level), and, when
+ * `frontier` >= 0, stops each branch at opponent turn `frontier` (ESTIMATE_FRONTIER). Event and level 0, frontier -1: the whole run.
+ */
+export function dfsSplit(event: i32, level: i32, frontier: i32): void {
+  startEvent = event;
+  baseLevel = level;
+  frames = level;
+  frontierLevel = frontier;
+}
+
+/** The event of the frontier position dfsLast() holds (after ESTIMATE_FRONTIER). */
+export function dfsFrontierEvent(): i32 {
+  return frontierEvent;
+}
+
+/** A chain's end `r` (a position) as a status: the frontier, or a position the view allows. */
+function reached(r: i32): i32 {
+  if (frontierEvent < 0) return emit(r);
+  lastEmitted = r;
+  frontiersFound++;
+  return ESTIMATE_FRONTIER;
 }
 
 /** A position the view allows was reached: store it (positions, samples) or count it (histories). */
@@ -297,14 +346,14 @@ export function dfsNext(budget: i32): i32 {
   const stopAt = work + <f64>budget;
   if (!started) {
     started = true;
-    copyPosition(rootHandle, afterOpponent(0));
-    const r = runChain(afterOpponent(0), 0, 0);
+    copyPosition(rootHandle, afterOpponent(baseLevel));
+    const r = runChain(afterOpponent(baseLevel), startEvent, baseLevel);
     if (r >= 0) {
-      const s = emit(r);
+      const s = reached(r);
       if (s != ESTIMATE_MORE) return s;
     }
   }
-  while (frames > 0) {
+  while (frames > baseLevel) {
     if (work >= stopAt) return ESTIMATE_MORE;
     const level = frames - 1;
     const next = unchecked(FRAME_NEXT[level]);
@@ -345,12 +394,12 @@ export function dfsNext(budget: i32): i32 {
     if (mode == MODE_POSITIONS && followedBefore(child, e + 1)) continue;
     const r = runChain(child, e + 1, level + 1);
     if (r >= 0) {
-      const s = emit(r);
+      const s = reached(r);
       if (s != ESTIMATE_MORE) return s;
     }
   }
   if (tooDeep) return ESTIMATE_TOO_DEEP;
-  if (storeCount == 0 && histories == 0) {
+  if (storeCount == 0 && histories == 0 && frontiersFound == 0) {
     failAt(deepestEvent);
     return ESTIMATE_INCONSISTENT;
   }

@@ -110,8 +110,8 @@ function finish(run: Run, outcome: Outcome, handles: number[]): EstimateResult {
 }
 
 /** A step that ends the run: its outcome (`found` and `more` do not). */
-function ended(step: Step): Outcome | undefined {
-  return step === 'found' || step === 'more' ? undefined : step;
+export function ended(step: Step): Outcome | undefined {
+  return step === 'found' || step === 'more' || step === 'frontier' ? undefined : step;
 }
 
 /**
@@ -267,13 +267,7 @@ export interface InformationSet {
 export function informationSet(engine: Engine, view: View, list = false, limits: Limits = {}): InformationSet {
   if (engine.capacity < storeBase(engine) + 2) engine.resize(storeBase(engine) + 2);
   const run = begin(engine, view, limits);
-  const ownMoves = view.events
-    .filter((e) => e.type === 'attempt' && e.side === view.as && e.percept.answer === 'legal')
-    .map((e) => (e as { attempt: string }).attempt);
-  const firstIsOwn =
-    view.events.findIndex(
-      (e) => (e.type === 'attempt' && e.percept.answer === 'legal') || (e.type === 'opponent-move' && e.percept),
-    ) === view.events.findIndex((e) => e.type === 'attempt' && e.percept.answer === 'legal');
+  const historyOf = historyLines(view);
   const histories: string[][] = [];
   // one history past the limit tells "exactly the limit" (complete) from "more" (partial)
   const stopAt = limits.positions === undefined ? Infinity : limits.positions + 1;
@@ -302,17 +296,32 @@ export function informationSet(engine: Engine, view: View, list = false, limits:
     const stop = stopReason(run);
     if (stop) return done(stop);
     if (step !== 'found') continue;
-    if (list) {
-      const theirs = chosenMoves(engine).map(makeUci);
-      const moves: string[] = [];
-      for (let i = 0, own = 0, opp = 0; own < ownMoves.length || opp < theirs.length; i++) {
-        const ownTurn = (i % 2 === 0) === firstIsOwn;
-        if (ownTurn && own < ownMoves.length) moves.push(ownMoves[own++]);
-        else if (!ownTurn && opp < theirs.length) moves.push(theirs[opp++]);
-        else break;
-      }
-      histories.push(moves);
-    }
+    if (list) histories.push(historyOf(chosenMoves(engine)));
     if (historiesFound(engine) >= stopAt) return done('limit-positions');
   }
+}
+
+/**
+ * A history as UCI moves from the start, from the opponent's moves chosen along a branch
+ * (chosenMoves): the view's own legal moves interleaved with them.
+ */
+export function historyLines(view: View): (theirMoves: number[]) => string[] {
+  const ownMoves = view.events
+    .filter((e) => e.type === 'attempt' && e.side === view.as && e.percept.answer === 'legal')
+    .map((e) => (e as { attempt: string }).attempt);
+  const firstIsOwn =
+    view.events.findIndex(
+      (e) => (e.type === 'attempt' && e.percept.answer === 'legal') || (e.type === 'opponent-move' && e.percept),
+    ) === view.events.findIndex((e) => e.type === 'attempt' && e.percept.answer === 'legal');
+  return (theirMoves) => {
+    const theirs = theirMoves.map(makeUci);
+    const moves: string[] = [];
+    for (let i = 0, own = 0, opp = 0; own < ownMoves.length || opp < theirs.length; i++) {
+      const ownTurn = (i % 2 === 0) === firstIsOwn;
+      if (ownTurn && own < ownMoves.length) moves.push(ownMoves[own++]);
+      else if (!ownTurn && opp < theirs.length) moves.push(theirs[opp++]);
+      else break;
+    }
+    return moves;
+  };
 }

@@ -1,11 +1,13 @@
 // krieg belief FILE [--as white|black] [--game N] [--mode bfs|dfs|sample] [-k N] [--seed S]
 //   [--limit-positions N] [--limit-time S] [--limit-work N] [--show count|fens|boards|heatmap]
-//   [--out FILE.svg|FILE.png] [--json] [--backend wasm|js]
+//   [--out FILE.svg|FILE.png] [--json] [--backend wasm|js] [--jobs N]
 import type { Argv } from 'yargs';
 import { createEngine } from '../node';
 import {
   withBackend,
   withGameSelection,
+  jobsSpec,
+  jobsOption,
   runCommand,
   finishWith,
   seconds,
@@ -26,6 +28,7 @@ import {
   type EstimateResult,
   type Outcome,
 } from '../belief/estimate';
+import { estimateBeliefParallel } from '../belief/parallel';
 import { pliesBefore, describeEvent, inconsistentMessage } from '../belief/describe';
 import { pieceHeatmap, heatmapText, heatmapSvg, heatmapPng, type Heatmap } from '../belief/heatmap';
 import { pieceLetter } from '../notation/fen';
@@ -106,6 +109,7 @@ interface BeliefArgs {
   out?: string;
   json: boolean;
   backend: BackendName;
+  jobs?: string;
 }
 
 export const beliefCommand = {
@@ -129,6 +133,10 @@ export const beliefCommand = {
           describe: `stop after this many positions (breadth-first: in any layer); at most ${MAX_LIMIT_POSITIONS}`,
         })
         .option('limit-time', { type: 'string', describe: 'stop after this many seconds' })
+        .option(
+          'jobs',
+          jobsSpec('worker threads walking the belief with --mode dfs (bfs, sample and --limit-work run on one)'),
+        )
         .option('limit-work', {
           type: 'string',
           describe: 'stop after this much work (positions generated and tested)',
@@ -164,7 +172,7 @@ export const beliefCommand = {
         .epilogue(EXIT_CODES_TEXT),
     ),
   handler: (argv: BeliefArgs) =>
-    runCommand(() => {
+    runCommand(async () => {
       const file = argv.file ?? '';
       const limit = parseCount('limit-positions', argv.limitPositions, 1, MAX_LIMIT_POSITIONS);
       const k = parseCount('k', argv.k, 1, MAX_LIMIT_POSITIONS);
@@ -172,6 +180,7 @@ export const beliefCommand = {
       const timeMs = parseSeconds('limit-time', argv.limitTime);
       const work =
         argv.limitWork === undefined ? undefined : parseCount('limit-work', argv.limitWork, 1, Number.MAX_SAFE_INTEGER);
+      const jobs = jobsOption(argv.jobs);
       const format = argv.out === undefined ? undefined : imageFormat(argv.out);
       const engine = createEngine(argv.backend, 2); // the estimators grow its arena as the run needs
       const { view, game } = viewInFile(engine, file, argv.as, argv.game);
@@ -182,9 +191,15 @@ export const beliefCommand = {
       const result =
         argv.mode === 'sample'
           ? sampleBelief(engine, view, k, seed, limits)
-          : estimateBelief(engine, view, argv.mode, limits, (found, w) =>
-              progress.update(`${found} positions${argv.mode === 'bfs' ? ' in the layer' : ''}, work ${w}`),
-            );
+          : argv.mode === 'dfs' && jobs > 1 && work === undefined
+            ? await estimateBeliefParallel(engine, view, {
+                backend: argv.backend,
+                jobs,
+                limits: { positions: limit, timeMs },
+              })
+            : estimateBelief(engine, view, argv.mode, limits, (found, w) =>
+                progress.update(`${found} positions${argv.mode === 'bfs' ? ' in the layer' : ''}, work ${w}`),
+              );
       const ms = result.ms;
       progress.done();
 

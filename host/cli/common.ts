@@ -4,6 +4,8 @@ import type { Argv } from 'yargs';
 import { KriegError, EXIT } from '../errors';
 import { BACKENDS, type BackendName } from '../backends/node';
 import { DEFAULT_DB } from '../db/paths';
+import { parseCount } from '../io/args';
+import { defaultJobs, MAX_JOBS } from '../pool/pool';
 
 /** The epilogue of the commands that estimate or search from a view. */
 export const EXIT_CODES_TEXT = `Exit codes: ${EXIT.ok} complete, ${EXIT.inconsistent} the view is inconsistent (nothing fits it), ${EXIT.limit} a limit was reached (the result printed is partial), ${EXIT.badInput} bad input, ${EXIT.internal} internal error.`;
@@ -18,6 +20,20 @@ export function withBackend<T>(y: Argv<T>) {
 
 export function withDbOption<T>(y: Argv<T>, describe = 'the problem database file') {
   return y.option('db', { type: 'string', describe, defaultDescription: `${DEFAULT_DB} of the krieg package` });
+}
+
+/** The `--jobs` option (`.option('jobs', jobsSpec(…))`): `what` runs on that many worker threads. */
+export function jobsSpec(what: string) {
+  return {
+    type: 'string',
+    describe: `${what} (1 to ${MAX_JOBS}); the results do not depend on it`,
+    defaultDescription: `the number of cores, ${defaultJobs()} here`,
+  } as const;
+}
+
+/** The number of workers `--jobs` asks for (bad values are exit 2). */
+export function jobsOption(text: string | undefined): number {
+  return text === undefined ? defaultJobs() : parseCount('jobs', text, 1, MAX_JOBS);
 }
 
 /** The options naming one player's view of one game of a file (belief, infoset). */

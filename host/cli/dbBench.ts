@@ -1,13 +1,13 @@
-// krieg db bench [--db FILE] [--algo A …] [--ply N] [--class C] [--limit N] [--limit-time S] [--backend wasm|js]
+// krieg db bench [--db FILE] [--algo A …] [--ply N] [--class C] [--limit N] [--limit-time S] [--backend wasm|js] [--jobs N]
 // Runs solvers on the database's instances and records each run in its results table
 // (host/db/bench.ts); krieg db show ID lists them.
 import type { Argv } from 'yargs';
 import cliProgress from 'cli-progress';
 import { createEngine } from '../node';
-import { withBackend, withDbOption, runCommand, say } from './common';
+import { withBackend, withDbOption, jobsSpec, jobsOption, runCommand, say } from './common';
 import { parseCount, parseSeconds } from '../io/args';
 import { dbPath, withDb } from '../db/instances';
-import { benchInstances } from '../db/bench';
+import { benchInstances, benchInstancesOnPool } from '../db/bench';
 import { algorithmByName, ALGORITHMS, type Algorithm } from '../solver/solve';
 import type { ProblemClass } from '../solver/problemFile';
 import type { BackendName } from '../backends/node';
@@ -23,6 +23,7 @@ interface BenchArgs {
   limit?: string;
   limitTime?: string;
   backend: BackendName;
+  jobs?: string;
 }
 
 export const benchCommand = {
@@ -45,6 +46,10 @@ export const benchCommand = {
           default: '10',
           describe: 'seconds per solve; a solve that reaches it is recorded as unknown',
         })
+        .option('jobs', {
+          ...jobsSpec('instances solved at once, on worker threads (results recorded in instance order)'),
+          defaultDescription: '1: solves side by side share the machine, so their times are not one solve alone',
+        })
         .example(
           '$0 db bench --db my.sqlite --ply 5 --class near-miss --algo gl-dbu pns',
           'two algorithms on the 5-ply near-misses',
@@ -59,9 +64,10 @@ export const benchCommand = {
       const ply = argv.ply === undefined ? undefined : parseCount('ply', argv.ply, 1, 99);
       const limit = argv.limit === undefined ? Infinity : parseCount('limit', argv.limit, 1, Number.MAX_SAFE_INTEGER);
       const limitMs = parseSeconds('limit-time', argv.limitTime)!;
+      const jobs = argv.jobs === undefined ? 1 : jobsOption(argv.jobs);
       const path = dbPath(argv.db);
       const engine = createEngine(argv.backend);
-      await withDb(path, (db) => {
+      await withDb(path, async (db) => {
         const rows = db.instances({ ply, cls: argv.class }).slice(0, limit);
         if (!rows.length) throw fail('no-instances', { text: `${path}: no instances selected; nothing run` });
         const bar = new cliProgress.SingleBar(
@@ -74,9 +80,15 @@ export const benchCommand = {
           cliProgress.Presets.shades_classic,
         );
         bar.start(rows.length, 0);
-        const tally = benchInstances(db, engine, rows, algorithms, limitMs, (done) => bar.update(done));
+        const onInstance = (done: number) => bar.update(done);
+        const tally =
+          jobs > 1
+            ? await benchInstancesOnPool(db, rows, algorithms, limitMs, { backend: argv.backend, jobs }, onInstance)
+            : benchInstances(db, engine, rows, algorithms, limitMs, onInstance);
         bar.stop();
-        say(`${rows.length} instances, limit ${limitMs / 1000} s, ${argv.backend}; results recorded in ${path}`);
+        say(
+          `${rows.length} instances, limit ${limitMs / 1000} s, ${argv.backend}${jobs > 1 ? `, ${jobs} at once` : ''}; results recorded in ${path}`,
+        );
         for (const algorithm of algorithms) {
           const t = tally[algorithm] ?? { solved: 0, ms: 0 };
           say(`  ${algorithm.padEnd(7)} solved ${t.solved} of ${rows.length}, ${(t.ms / 1000).toFixed(2)} s in all`);

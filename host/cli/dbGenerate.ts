@@ -1,22 +1,24 @@
 // krieg db generate [--db FILE] [--ply 3] [--mates 500] [--near-misses 500] [--seed S] [--variant V]
-//   [--start endgames|standard] [--reanalyse 5] [--max-games N] [--backend wasm|js]
+//   [--start endgames|standard] [--reanalyse 5] [--max-games N] [--backend wasm|js] [--jobs N]
 // Self-play generation into a problem database (host/db/generate.ts): a new file is created; an
 // existing one made with the same parameters is resumed after its last committed game.
 import type { Argv } from 'yargs';
 import { existsSync } from 'node:fs';
 import cliProgress from 'cli-progress';
-import { withBackend, withDbOption, runCommand, say } from './common';
+import { withBackend, withDbOption, jobsSpec, jobsOption, runCommand, say } from './common';
 import { parseCount } from '../io/args';
 import { dbPath, openDb } from '../db/instances';
 import { ProblemDb } from '../db/database';
 import {
   generate,
+  generateOnPool,
   checkParams,
   validateParams,
   selfPlayWorkers,
   DEFAULT_PARAMS,
   START_MODES,
   type GenerateParams,
+  type Progress,
   type StartMode,
 } from '../db/generate';
 import { PRESETS } from '../record/rules';
@@ -33,6 +35,7 @@ interface GenerateArgs {
   reanalyse: string;
   maxGames: string;
   backend: BackendName;
+  jobs?: string;
 }
 
 export const generateCommand = {
@@ -78,6 +81,10 @@ export const generateCommand = {
           default: '1000000',
           describe: 'stop after this many games in the database, even if the targets are not met',
         })
+        .option(
+          'jobs',
+          jobsSpec('games played and classified at once, on worker threads (stored by one writer, in order)'),
+        )
         .example('$0 db generate --db my.sqlite --mates 50 --near-misses 50 --seed 7', 'a small database of your own')
         .example(
           '$0 db generate --db my.sqlite --mates 100 --near-misses 100 --seed 7',
@@ -98,6 +105,7 @@ export const generateCommand = {
         reanalyse: parseCount('reanalyse', argv.reanalyse, 0, 15),
       };
       validateParams(params);
+      const jobs = jobsOption(argv.jobs);
       const targets = {
         mates: parseCount('mates', argv.mates, 0, 1_000_000),
         nearMisses: parseCount('near-misses', argv.nearMisses, 0, 1_000_000),
@@ -142,9 +150,12 @@ export const generateCommand = {
         deeper: params.reanalyse ? count(params.reanalyse) : 0,
         rate: '0',
       });
-      const end = generate(db, workers, params, targets, (p) => {
+      const onProgress = (p: Progress) =>
         bar.update(Math.min(p.mates, targets.mates) + Math.min(p.nearMisses, targets.nearMisses), payload(p));
-      });
+      const end =
+        jobs > 1
+          ? await generateOnPool(db, workers, params, targets, { backend: argv.backend, jobs }, onProgress)
+          : generate(db, workers, params, targets, onProgress);
       bar.stop();
       db.close();
       const minutes = (performance.now() - started) / 60_000;

@@ -1,11 +1,22 @@
 // krieg infoset FILE [--as white|black] [--game N] (--count | --list) [--limit-histories N]
-//   [--limit-time S] [--limit-work N] [--json] [--backend wasm|js]
+//   [--limit-time S] [--limit-work N] [--json] [--backend wasm|js] [--jobs N]
 import type { Argv } from 'yargs';
 import { createEngine } from '../node';
-import { withBackend, withGameSelection, runCommand, finishWith, seconds, EXIT_CODES_TEXT, say } from './common';
+import {
+  withBackend,
+  withGameSelection,
+  jobsSpec,
+  jobsOption,
+  runCommand,
+  finishWith,
+  seconds,
+  EXIT_CODES_TEXT,
+  say,
+} from './common';
 import { parseCount, parseSeconds } from '../io/args';
 import { viewInFile } from '../referee/validate';
 import { informationSet } from '../belief/estimate';
+import { informationSetParallel } from '../belief/parallel';
 import { inconsistentMessage } from '../belief/describe';
 import type { Side } from '../record/record';
 import type { BackendName } from '../backends/node';
@@ -25,6 +36,7 @@ interface InfosetArgs {
   limitWork?: string;
   json: boolean;
   backend: BackendName;
+  jobs?: string;
 }
 
 export const infosetCommand = {
@@ -42,6 +54,12 @@ export const infosetCommand = {
           describe: `stop after this many histories (default: none with --count, ${DEFAULT_LIST_LIMIT} with --list)`,
         })
         .option('limit-time', { type: 'string', describe: 'stop after this many seconds' })
+        .option(
+          'jobs',
+          jobsSpec(
+            'worker threads counting the histories (--limit-work runs on one: a work budget is a prefix of the sequential walk)',
+          ),
+        )
         .option('limit-work', {
           type: 'string',
           describe: 'stop after this much work (positions generated and tested)',
@@ -55,10 +73,11 @@ export const infosetCommand = {
           '$0 infoset games.kpgn --as black --game 2 --count',
           'how many ways the game could have gone, as Black knows it',
         )
+        .example('$0 infoset games.kpgn --as white --game 2 --count --jobs 8', 'the same on 8 worker threads')
         .epilogue(EXIT_CODES_TEXT),
     ),
   handler: (argv: InfosetArgs) =>
-    runCommand(() => {
+    runCommand(async () => {
       const file = argv.file ?? '';
       if (!argv.count && !argv.list) throw fail('bad-arguments', { text: 'say --count or --list' });
       const list = Boolean(argv.list);
@@ -70,9 +89,17 @@ export const infosetCommand = {
           : parseCount('limit-histories', argv.limitHistories, 1, MAX_LIMIT);
       const timeMs = parseSeconds('limit-time', argv.limitTime);
       const work = argv.limitWork === undefined ? undefined : parseCount('limit-work', argv.limitWork, 1, MAX_LIMIT);
+      const jobs = jobsOption(argv.jobs);
       const engine = createEngine(argv.backend, 2); // histories are counted, not stored: informationSet sizes the arena
       const { view, game } = viewInFile(engine, file, argv.as, argv.game);
-      const result = informationSet(engine, view, list, { positions: limit, timeMs, work });
+      const result =
+        jobs > 1 && work === undefined
+          ? await informationSetParallel(engine, view, list, {
+              backend: argv.backend,
+              jobs,
+              limits: { positions: limit, timeMs },
+            })
+          : informationSet(engine, view, list, { positions: limit, timeMs, work });
       const { outcome, count, failedEvent } = result;
       const histories = result.histories ?? [];
       const shown = outcome === 'limit-positions' ? 'limit-histories' : outcome;

@@ -1,10 +1,9 @@
 // krieg match P Q --games N [--time-per-move S | --nodes N] --variant V --seed S --jobs J --out games.kpgn
-// Options in, the table out: the match itself (games, files, worker processes, statistics) is
+// Options in, the table out: the match itself (games, files, worker threads, statistics) is
 // host/players/match.ts.
 import type { Argv } from 'yargs';
-import { availableParallelism } from 'node:os';
 import cliProgress from 'cli-progress';
-import { withBackend, runCommand, io } from './common';
+import { withBackend, jobsOption, runCommand, io } from './common';
 import { withRuleOptions, rulesFromOptions } from './ruleOptions';
 import { withBudgetOptions, budgetFromOptions, playersDescription } from './playerOptions';
 import { parseCount } from '../io/args';
@@ -50,7 +49,7 @@ export const matchCommand = {
             .option('jobs', {
               type: 'string',
               describe:
-                'games played at once, in child processes (default: the number of cores); the results do not depend on it',
+                'games played at once, on worker threads (default: the number of cores); the results do not depend on it',
             })
             .option('fen', { type: 'string', describe: 'start position of every game (default: the initial position)' })
             .option('out', {
@@ -82,7 +81,7 @@ export const matchCommand = {
       const games = parseCount('games', argv.games as string, 1, 1_000_000);
       const seed = parseCount('seed', argv.seed as string, 0, 0x7fffffff);
       const maxPlies = parseCount('max-plies', argv.maxPlies as string, 1, 4000);
-      const jobs = argv.jobs === undefined ? availableParallelism() : parseCount('jobs', argv.jobs as string, 1, 256);
+      const jobs = jobsOption(argv.jobs as string | undefined);
       const rules = rulesFromOptions(argv);
       if (argv.fen !== undefined) {
         try {

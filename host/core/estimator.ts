@@ -22,6 +22,7 @@ import {
   ESTIMATE_INCONSISTENT,
   ESTIMATE_FOUND,
   ESTIMATE_EXHAUSTED,
+  ESTIMATE_FRONTIER,
   MODE_POSITIONS,
   MODE_HISTORIES,
   MODE_SAMPLE,
@@ -38,13 +39,14 @@ import type { View } from '../record/record';
  * `too-deep` (more opponent turns than the depth-first estimator follows), `inconsistent` (no
  * position fits the view).
  */
-export type Step = 'more' | 'found' | 'complete' | 'limit-positions' | 'too-deep' | 'inconsistent';
+export type Step = 'more' | 'found' | 'frontier' | 'complete' | 'limit-positions' | 'too-deep' | 'inconsistent';
 
 const STEPS: Record<number, Step> = {
   [ESTIMATE_DONE]: 'complete',
   [ESTIMATE_EXHAUSTED]: 'complete',
   [ESTIMATE_MORE]: 'more',
   [ESTIMATE_FOUND]: 'found',
+  [ESTIMATE_FRONTIER]: 'frontier',
   [ESTIMATE_LIMIT]: 'limit-positions',
   [ESTIMATE_TOO_DEEP]: 'too-deep',
   [ESTIMATE_INCONSISTENT]: 'inconsistent',
@@ -142,6 +144,18 @@ export function breadthFirstLayer(engine: Engine): { base: number; count: number
 
 export function startDepthFirst(engine: Engine, mode: DepthFirstMode, seed = 0, root = ROOT): Step {
   return stepOf(engine.core.exports.dfsStart(root, MODES[mode], seed | 0));
+}
+/**
+ * After startDepthFirst, a split run (Gupta et al. 2010): start at view event `from.event` with the
+ * root as the position at opponent turn `from.level` (a task: a frontier position of another run),
+ * and, with `frontier`, stop each branch at that opponent turn with `frontier` (the next task).
+ */
+export function splitDepthFirst(engine: Engine, from: { event: number; level: number }, frontier = -1): void {
+  engine.core.exports.dfsSplit(from.event, from.level, frontier);
+}
+/** The view event of the frontier position lastFound() holds (after a `frontier` step). */
+export function frontierEvent(engine: Engine): number {
+  return engine.core.exports.dfsFrontierEvent();
 }
 /** Until the next position or history (`found`) or `budget` work units (`more`). */
 export function nextDepthFirst(engine: Engine, budget: number): Step {

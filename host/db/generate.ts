@@ -18,13 +18,14 @@ import { createCore, type BackendName } from '../backends/node';
 import { fail } from '../errors';
 import { playGame, seededRandom } from '../referee/game';
 import { gameEvents } from '../core/referee';
-import { preset, PRESETS } from '../record/rules';
+import { preset, PRESETS, type RuleSet } from '../record/rules';
 import type { GameRecord, View } from '../record/record';
 import { makeRecordKpgn, makeViewKpgn } from '../notation/kpgn';
 import { viewToJson } from '../notation/recordJson';
 import { START_FEN } from '../notation/fen';
 import { whitePlayer, blackPlayer, BeliefTooLarge, type SelfPlayEngines, type WhiteTurn } from '../players/selfPlay';
-import { classify, CLASSIFY_LIMITS, type Classified, type ClassifyLimits } from './classify';
+import { classify, CLASSIFY_LIMITS, type Classified, type Classification, type ClassifyLimits } from './classify';
+import { WorkerPool } from '../pool/pool';
 import { randomSetup } from './setups';
 import { instanceKey, type ProblemDb } from './database';
 import type { Problem } from '../solver/solve';
@@ -123,7 +124,7 @@ export function checkParams(stored: GenerateParams, wanted: GenerateParams, path
   }
 }
 
-interface Candidate {
+export interface Candidate {
   turn: WhiteTurn;
   plies: number;
 }
@@ -177,21 +178,131 @@ function playOne(workers: SelfPlayWorkers, params: GenerateParams, game: number)
 }
 
 /**
- * Generates into `db` (created with `params`; resumed after its last committed game) until both
- * targets are met at the main ply or maxGames games are in the database. `onProgress` is called
- * after every committed game.
+ * A game played, with its White turns of small beliefs (largest first) and, for the first
+ * `examined` of them, their classification at the main ply (and, for a near-miss, at the
+ * re-analysis ply): what a worker computes for the main thread, which stores it.
  */
-export function generate(
-  db: ProblemDb,
+export interface PlayedGame {
+  game: number;
+  seed: number;
+  start: string;
+  record: GameRecord;
+  dropped: boolean;
+  maxBelief: number;
+  candidates: Candidate[];
+  examined: number;
+  classified: ({ c: Classification; deeper?: Classification } | undefined)[];
+}
+
+/**
+ * Plays game `game` and classifies its candidates in order (those repeating an earlier candidate
+ * of the game skipped) until `wanted` of them are mates or near-misses: which are stored is
+ * decided by the database (storeGame), but this is the work, and it needs no database.
+ */
+export function playAndClassify(
   workers: SelfPlayWorkers,
   params: GenerateParams,
-  targets: Targets,
-  onProgress?: (p: Progress) => void,
-): Progress {
-  if (!(params.variant in PRESETS)) throw fail('bad-variant', { name: params.variant });
+  game: number,
+  wanted: number,
+): PlayedGame {
   const rules = preset(params.variant);
   workers.referee.setRules(rules);
   const rulesJson = JSON.stringify(rules);
+  const played = playOne(workers, params, game);
+  // the largest beliefs first: they are rarer, and make the harder problems
+  const candidates = [...played.candidates].sort((a, b) => b.turn.size - a.turn.size || a.plies - b.plies);
+  const classified: PlayedGame['classified'] = [];
+  const seen = new Set<string>();
+  let found = 0;
+  let examined = 0;
+  for (; examined < candidates.length && found < wanted; examined++) {
+    const { turn } = candidates[examined];
+    const key = instanceKey(params.ply, rulesJson, turn.positions!);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const result = classifyCandidate(workers, params, rules, turn);
+    classified[examined] = result;
+    if (result.c.cls === 'mate' || result.c.cls === 'near-miss') found++;
+  }
+  return { game, ...played, candidates, examined, classified };
+}
+
+function classifyCandidate(
+  workers: SelfPlayWorkers,
+  params: GenerateParams,
+  rules: RuleSet,
+  turn: WhiteTurn,
+): { c: Classification; deeper?: Classification } {
+  const problem: Problem = { rules, ply: params.ply, positions: turn.positions! };
+  const c = classify(workers.solver, problem, params.classify);
+  if (c.cls !== 'near-miss' || !params.reanalyse) return { c };
+  return { c, deeper: classify(workers.solver, { ...problem, ply: params.reanalyse }, params.classify, c.covered) };
+}
+
+/**
+ * Stores a played game and its instances in one transaction: its candidates in order, skipping
+ * those of this game or of the database already, at most perGame at the main ply (a candidate the
+ * game's player did not classify is classified here).
+ */
+function storeGame(db: ProblemDb, workers: SelfPlayWorkers, params: GenerateParams, played: PlayedGame): number {
+  const rules = preset(params.variant);
+  const rulesJson = JSON.stringify(rules);
+  const game = played.game;
+  const rows: { ply: number; c: Classified; turn: WhiteTurn; plies: number; source?: number }[] = [];
+  const seen = new Set<string>();
+  for (const [i, { turn, plies }] of played.candidates.entries()) {
+    if (rows.filter((r) => r.ply === params.ply).length >= params.perGame) break;
+    const key = instanceKey(params.ply, rulesJson, turn.positions!);
+    if (seen.has(key) || db.hasKey(key)) continue;
+    seen.add(key);
+    const { c, deeper } = i < played.examined ? played.classified[i]! : classifyCandidate(workers, params, rules, turn);
+    if (c.cls !== 'mate' && c.cls !== 'near-miss') continue;
+    rows.push({ ply: params.ply, c, turn, plies });
+    if (deeper && (deeper.cls === 'mate' || deeper.cls === 'near-miss'))
+      rows.push({ ply: params.reanalyse, c: deeper, turn, plies, source: rows.length - 1 });
+  }
+  db.transaction(() => {
+    db.addGame({
+      game,
+      gameSeed: played.seed,
+      setup: played.start,
+      plies: played.record.events.filter((e) => e.type === 'attempt' && e.percept.answer === 'legal').length,
+      result: played.record.result,
+      dropped: played.dropped,
+      maxBelief: played.maxBelief,
+      instances: rows.length,
+      recordKpgn: makeRecordKpgn(played.record),
+    });
+    const ids: number[] = [];
+    for (const row of rows) {
+      const view = instanceView(row.turn.view, params, game, row.plies);
+      ids.push(
+        db.addInstance({
+          key: instanceKey(row.ply, rulesJson, row.turn.positions!),
+          rules: params.variant,
+          rulesJson,
+          ply: row.ply,
+          cls: row.c.cls,
+          beliefSize: row.turn.size,
+          viewKpgn: makeViewKpgn(view),
+          viewJson: JSON.stringify(viewToJson(view)),
+          positions: row.turn.positions!,
+          seed: params.seed,
+          game,
+          cutPly: row.plies,
+          sourceId: row.source === undefined ? null : ids[row.source],
+          covered: row.c.covered,
+          strategy: row.c.strategy,
+          work: row.c.work,
+        }),
+      );
+    }
+  });
+  return rows.length;
+}
+
+/** Generation's running state: the database's counts and the stopping rule. */
+function tally(db: ProblemDb, params: GenerateParams, targets: Targets) {
   const count = (ply: number, cls: string) => db.counts().find((c) => c.ply === ply && c.cls === cls)?.count ?? 0;
   const progress = (game: number, added: number): Progress => {
     const { played, dropped } = db.gameCounts();
@@ -205,71 +316,96 @@ export function generate(
       deeper: params.reanalyse ? count(params.reanalyse, 'mate') + count(params.reanalyse, 'near-miss') : 0,
     };
   };
-  let state = progress(db.lastGame(), 0);
-  const done = () =>
+  const done = (state: Progress) =>
     (state.mates >= targets.mates && state.nearMisses >= targets.nearMisses) || state.played >= targets.maxGames;
-  while (!done()) {
+  return { progress, done };
+}
+
+/**
+ * Generates into `db` (created with `params`; resumed after its last committed game) until both
+ * targets are met at the main ply or maxGames games are in the database. `onProgress` is called
+ * after every committed game.
+ */
+export function generate(
+  db: ProblemDb,
+  workers: SelfPlayWorkers,
+  params: GenerateParams,
+  targets: Targets,
+  onProgress?: (p: Progress) => void,
+): Progress {
+  if (!(params.variant in PRESETS)) throw fail('bad-variant', { name: params.variant });
+  const { progress, done } = tally(db, params, targets);
+  let state = progress(db.lastGame(), 0);
+  while (!done(state)) {
     const game = db.lastGame() + 1;
-    const played = playOne(workers, params, game);
-    // classify outside the transaction (pure computation), then store game and instances at once
-    const rows: { ply: number; c: Classified; turn: WhiteTurn; plies: number; source?: number }[] = [];
-    const seen = new Set<string>();
-    // the largest beliefs first: they are rarer, and make the harder problems
-    const candidates = [...played.candidates].sort((a, b) => b.turn.size - a.turn.size || a.plies - b.plies);
-    for (const { turn, plies } of candidates) {
-      if (rows.filter((r) => r.ply === params.ply).length >= params.perGame) break;
-      const key = instanceKey(params.ply, rulesJson, turn.positions!);
-      if (seen.has(key) || db.hasKey(key)) continue;
-      seen.add(key);
-      const problem: Problem = { rules, ply: params.ply, positions: turn.positions! };
-      const c = classify(workers.solver, problem, params.classify);
-      if (c.cls !== 'mate' && c.cls !== 'near-miss') continue;
-      rows.push({ ply: params.ply, c, turn, plies });
-      if (c.cls === 'near-miss' && params.reanalyse) {
-        const deeper = classify(workers.solver, { ...problem, ply: params.reanalyse }, params.classify, c.covered);
-        if (deeper.cls === 'mate' || deeper.cls === 'near-miss')
-          rows.push({ ply: params.reanalyse, c: deeper, turn, plies, source: rows.length - 1 });
-      }
-    }
-    db.transaction(() => {
-      db.addGame({
-        game,
-        gameSeed: played.seed,
-        setup: played.start,
-        plies: played.record.events.filter((e) => e.type === 'attempt' && e.percept.answer === 'legal').length,
-        result: played.record.result,
-        dropped: played.dropped,
-        maxBelief: played.maxBelief,
-        instances: rows.length,
-        recordKpgn: makeRecordKpgn(played.record),
-      });
-      const ids: number[] = [];
-      for (const row of rows) {
-        const view = instanceView(row.turn.view, params, game, row.plies);
-        ids.push(
-          db.addInstance({
-            key: instanceKey(row.ply, rulesJson, row.turn.positions!),
-            rules: params.variant,
-            rulesJson,
-            ply: row.ply,
-            cls: row.c.cls,
-            beliefSize: row.turn.size,
-            viewKpgn: makeViewKpgn(view),
-            viewJson: JSON.stringify(viewToJson(view)),
-            positions: row.turn.positions!,
-            seed: params.seed,
-            game,
-            cutPly: row.plies,
-            sourceId: row.source === undefined ? null : ids[row.source],
-            covered: row.c.covered,
-            strategy: row.c.strategy,
-            work: row.c.work,
-          }),
-        );
-      }
-    });
-    state = progress(game, rows.length);
+    // classified while stored (storeGame), so no candidate is classified in vain
+    const added = storeGame(db, workers, params, playAndClassify(workers, params, game, 0));
+    state = progress(game, added);
     onProgress?.(state);
   }
   return state;
+}
+
+/** Mates or near-misses a worker classifies beyond perGame, in case the database holds some already. */
+const SPARE_CLASSIFIED = 1;
+/** Games handed to the pool at once, per worker (games past the stopping one are played in vain). */
+const GAMES_PER_JOB = 4;
+
+/**
+ * generate() with the games played and classified on `jobs` workers of the pool (a game a task),
+ * and stored here, in game order, one transaction each: the same database whatever `jobs` is,
+ * and a run killed at any moment resumes from its last committed game as before.
+ */
+export async function generateOnPool(
+  db: ProblemDb,
+  workers: SelfPlayWorkers,
+  params: GenerateParams,
+  targets: Targets,
+  options: { backend: BackendName; jobs: number; pool?: WorkerPool },
+  onProgress?: (p: Progress) => void,
+): Promise<Progress> {
+  if (!(params.variant in PRESETS)) throw fail('bad-variant', { name: params.variant });
+  const { progress, done } = tally(db, params, targets);
+  let state = progress(db.lastGame(), 0);
+  const pool = options.pool ?? new WorkerPool(options.jobs);
+  try {
+    while (!done(state)) {
+      const first = db.lastGame() + 1;
+      const count = Math.min(GAMES_PER_JOB * options.jobs, Math.max(1, targets.maxGames - state.played));
+      const tasks: DbGameTask[] = Array.from({ length: count }, (_, i) => ({
+        backend: options.backend,
+        params,
+        game: first + i,
+        wanted: params.perGame + SPARE_CLASSIFIED,
+      }));
+      await pool.run<DbGameTask, PlayedGame>('db-game', tasks, {
+        onResult: (_, played) => {
+          const added = storeGame(db, workers, params, played);
+          state = progress(played.game, added);
+          onProgress?.(state);
+          return done(state);
+        },
+      });
+    }
+  } finally {
+    if (!options.pool) pool.close();
+  }
+  return state;
+}
+
+/** One game of generateOnPool, a task of the pool. */
+export interface DbGameTask {
+  backend: BackendName;
+  params: GenerateParams;
+  game: number;
+  wanted: number;
+}
+
+const poolWorkers = new Map<BackendName, SelfPlayWorkers>();
+
+/** A worker's side of generateOnPool (host/worker.ts). */
+export function playDbGame(task: DbGameTask): PlayedGame {
+  let workers = poolWorkers.get(task.backend);
+  if (!workers) poolWorkers.set(task.backend, (workers = selfPlayWorkers(task.backend)));
+  return playAndClassify(workers, task.params, task.game, task.wanted);
 }

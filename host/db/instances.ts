@@ -37,7 +37,7 @@ export async function openDb(path: string): Promise<ProblemDb> {
 export async function withDb<T>(path: string, body: (db: ProblemDb) => T): Promise<T> {
   const db = await openDb(path);
   try {
-    return body(db);
+    return await body(db);
   } finally {
     db.close();
   }

@@ -1,21 +1,19 @@
 // Matches (krieg match): N games between two players with alternating colours (the first player
 // has White in the odd games), game i seeded from the match seed and i alone, so a game replays by
-// itself and the games come out the same whatever number of processes plays them. Each finished
+// itself and the games come out the same whatever number of workers plays them. Each finished
 // game is appended to the output file in game order; a match killed at any moment resumes from
 // the games the file holds (a game cut short by the kill is dropped and played again). A game
 // still going at the ply cap stops unfinished (*) and counts as a draw.
 import { appendFileSync, existsSync, readFileSync, truncateSync, statSync } from 'node:fs';
-import { fork, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
 import { Engine } from '../engine';
-import { KriegError, EXIT, fail, reviveError } from '../errors';
+import { KriegError, fail } from '../errors';
+import { runTasks } from '../pool/pool';
 import { createCore, type BackendName } from '../backends/node';
 import { START_FEN } from '../notation/fen';
 import { parseKpgn, makeRecordKpgn } from '../notation/kpgn';
 import { describeRules, type RuleSet } from '../record/rules';
 import type { GameRecord, Side } from '../record/record';
 import { gameSeed } from '../db/generate';
-import { packageRoot } from '../db/paths';
 import { runGame } from './game';
 import { PlayerEngines } from './engines';
 import { playerFactory, type PlayerSpec } from './registry';
@@ -176,23 +174,15 @@ export interface MatchRun {
 }
 
 /**
- * The script a match's child processes run (`krieg match --worker`): the package's built CLI,
- * dist/cli.js, whether this code runs bundled in it or from the sources (the tests).
- */
-export function matchWorkerScript(): string {
-  return join(packageRoot(), 'dist', 'cli.js');
-}
-
-/**
  * Plays the games of `p` the output file does not hold yet, appending each in order. `jobs` > 1
- * plays them in that many child processes of `workerScript` (the CLI, `krieg match --worker`).
+ * plays them on that many workers of the pool (host/pool/pool.ts), one game a task; the games come
+ * back in game order, so the file is the same whatever `jobs` is.
  */
 export async function runMatch(
   p: MatchParams,
   out: string,
   jobs: number,
   onGame?: (progress: MatchProgress) => void,
-  workerScript = matchWorkerScript(),
 ): Promise<MatchRun> {
   const { records, validBytes } = readMatchFile(out, p);
   if (records.length > p.games)
@@ -213,109 +203,32 @@ export async function runMatch(
     for (let game = first; game <= p.games; game++) write(player.play(p, game), game);
     return { records, resumed };
   }
-  await playInProcesses(p, first, Math.min(jobs, p.games - resumed), workerScript, write);
+  const games = Array.from({ length: p.games - resumed }, (_, i): MatchTask => ({ params: p, game: first + i }));
+  await runTasks<MatchTask, string>('match-game', games, {
+    jobs,
+    onResult: (i, text) => {
+      const parsed = parseKpgn(text);
+      if (parsed.kind !== 'record')
+        throw fail('pool-worker', { text: `a worker returned a view for game ${first + i} of the match` });
+      write(parsed.record, first + i);
+    },
+  });
   return { records, resumed };
 }
 
-interface WorkerReply {
+/** One game of a match, a task of the pool. */
+export interface MatchTask {
+  params: MatchParams;
   game: number;
-  text?: string;
-  error?: { code: string; message: string; exitCode: number };
 }
 
-/** Games first … p.games in `jobs` child processes; `write` is called in game order. */
-function playInProcesses(
-  p: MatchParams,
-  first: number,
-  jobs: number,
-  script: string,
-  write: (record: GameRecord, game: number) => void,
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let next = first; // the next game to hand out
-    let toWrite = first;
-    const finished = new Map<number, GameRecord>();
-    const children: ChildProcess[] = [];
-    let failed = false;
-    const stop = (error: Error) => {
-      if (failed) return;
-      failed = true;
-      for (const child of children) child.kill();
-      reject(error);
-    };
-    const handOut = (child: ChildProcess) => {
-      if (next > p.games) {
-        child.disconnect();
-        return;
-      }
-      child.send({ params: p, game: next++ });
-    };
-    for (let j = 0; j < jobs; j++) {
-      const child = fork(script, ['match', '--worker'], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-      children.push(child);
-      child.on('message', (reply: WorkerReply) => {
-        if (reply.error) {
-          stop(reviveError(reply.error));
-          return;
-        }
-        const parsed = parseKpgn(reply.text!);
-        if (parsed.kind !== 'record') {
-          stop(fail('match-worker', { text: `a match worker returned a view for game ${reply.game}` }));
-          return;
-        }
-        finished.set(reply.game, parsed.record);
-        while (finished.has(toWrite)) {
-          const record = finished.get(toWrite)!;
-          finished.delete(toWrite);
-          try {
-            write(record, toWrite);
-          } catch (error) {
-            stop(error as Error);
-            return;
-          }
-          toWrite++;
-        }
-        if (toWrite > p.games) {
-          for (const c of children) if (c.connected) c.disconnect();
-          resolve();
-        } else handOut(child);
-      });
-      child.on('exit', (code, signal) => {
-        if (!failed && toWrite <= p.games && code !== 0)
-          stop(
-            fail('match-worker', {
-              text: `a match worker ended ${signal ? `on signal ${signal}` : `with exit code ${code}`}`,
-            }),
-          );
-      });
-      child.on('error', stop);
-      handOut(child);
-    }
-  });
-}
+const gamePlayers = new Map<BackendName, GamePlayer>();
 
-/** The child side of playInProcesses: plays the games it is sent until disconnected. */
-export function serveMatchGames(): void {
-  const players = new Map<BackendName, GamePlayer>();
-  process.on('message', (task: { params: MatchParams; game: number }) => {
-    try {
-      const player = players.get(task.params.backend) ?? new GamePlayer(task.params.backend);
-      players.set(task.params.backend, player);
-      const record = player.play(task.params, task.game);
-      process.send!({ game: task.game, text: makeRecordKpgn(record) } satisfies WorkerReply);
-    } catch (error) {
-      const e =
-        error instanceof KriegError
-          ? { code: error.code, message: error.message, exitCode: error.exitCode }
-          : {
-              code: 'internal',
-              message: `internal error in a match worker: ${error instanceof Error ? error.message : String(error)}`,
-              exitCode: EXIT.internal,
-            };
-      process.send!({ game: task.game, error: e } satisfies WorkerReply);
-    }
-  });
-  process.on('disconnect', () => process.exit(0));
+/** A worker's side of runMatch (host/worker.ts): plays one game, its KPGN text. */
+export function playMatchGame(task: MatchTask): string {
+  let player = gamePlayers.get(task.params.backend);
+  if (!player) gamePlayers.set(task.params.backend, (player = new GamePlayer(task.params.backend)));
+  return makeRecordKpgn(player.play(task.params, task.game));
 }
 
 /** The report of a match: its statistics (from the records, so the same for games resumed from the file) and the JSON summary. */

@@ -1,4 +1,4 @@
-// `krieg match` (issue 14), in-process (its --jobs children run the built dist/cli.js): the same
+// `krieg match` (issue 14), in-process (its --jobs workers run the built dist/worker.js): the same
 // bytes whatever the number of jobs; a match killed with SIGKILL (the built CLI, spawned) and
 // resumed ends with exactly the file of an uninterrupted one (and a game cut short in the file is
 // played again); a resume with other options is refused without touching the file; the summary,

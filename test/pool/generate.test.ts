@@ -1,0 +1,50 @@
+// Database generation on the pool (generateOnPool, host/db/generate.ts): the same games and
+// instances, in the same order, as the sequential generate(), on 2 and 3 workers, with the
+// stopping rule (targets) deciding where both end; and a resume on the pool of a database the
+// sequential run started continues it to the same content. Both backends.
+import { afterAll, describe, expect, it } from 'vitest';
+import { BACKENDS, type BackendName } from '../../host/node';
+import { ProblemDb } from '../../host/db/database';
+import { DEFAULT_PARAMS, generate, generateOnPool, selfPlayWorkers, type GenerateParams } from '../../host/db/generate';
+import { WorkerPool } from '../../host/pool/pool';
+
+const PARAMS: GenerateParams = { ...DEFAULT_PARAMS, seed: 5 };
+
+describe.each(BACKENDS)('db generation on the pool (%s)', (backend: BackendName) => {
+  // the JS core is about 3 times slower: a few games, on 2 workers only
+  const targets =
+    backend === 'wasm'
+      ? { mates: 3, nearMisses: 3, maxGames: 40 }
+      : { mates: Infinity, nearMisses: Infinity, maxGames: 5 };
+  const workers = selfPlayWorkers(backend);
+  const pools = backend === 'wasm' ? [new WorkerPool(2), new WorkerPool(3)] : [new WorkerPool(2)];
+  afterAll(() => pools.forEach((p) => p.close()));
+
+  it('stores what generate() stores, stopping at the same game', async () => {
+    const sequential = await ProblemDb.create(undefined, PARAMS);
+    const end = generate(sequential, workers, PARAMS, targets);
+    if (backend === 'wasm') expect(end.mates).toBeGreaterThanOrEqual(targets.mates);
+    for (const pool of pools) {
+      const parallel = await ProblemDb.create(undefined, PARAMS);
+      const parEnd = await generateOnPool(parallel, workers, PARAMS, targets, { backend, jobs: pool.jobs, pool });
+      expect(parEnd).toEqual(end);
+      expect(parallel.games()).toEqual(sequential.games());
+      expect(parallel.instances()).toEqual(sequential.instances());
+      parallel.close();
+    }
+    sequential.close();
+  });
+
+  it('resumes on the pool a database begun sequentially', async () => {
+    const straight = await ProblemDb.create(undefined, PARAMS);
+    generate(straight, workers, PARAMS, targets);
+    const resumed = await ProblemDb.create(undefined, PARAMS);
+    generate(resumed, workers, PARAMS, { ...targets, maxGames: 2 });
+    expect(resumed.games()).toHaveLength(2);
+    await generateOnPool(resumed, workers, PARAMS, targets, { backend, jobs: 2, pool: pools[0] });
+    expect(resumed.games()).toEqual(straight.games());
+    expect(resumed.instances()).toEqual(straight.instances());
+    resumed.close();
+    straight.close();
+  });
+});
