@@ -1,6 +1,7 @@
 // Shared CLI pieces: the backend, database and game options, error reporting (one line, the exit
 // code of the error registry, no stack trace), progress lines.
 import type { Argv } from 'yargs';
+import { Writable } from 'node:stream';
 import { KriegError, EXIT } from '../errors';
 import { BACKENDS, type BackendName } from '../backends/node';
 import { DEFAULT_DB } from '../db/paths';
@@ -73,24 +74,60 @@ export function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(3)} s`;
 }
 
-/** A throttled progress line on stderr, when stderr is a terminal (or KRIEG_PROGRESS is set). */
-export function progressLine(what: string): { update: (text: string) => void; done: () => void } {
+/**
+ * How long commands report progress on stderr: `quiet` is the global --quiet (or KRIEG_QUIET=1 in
+ * the environment, which the tests set); on a terminal the line is redrawn every `ttyMs`, elsewhere
+ * (CI logs, pipes) a plain line is written after `delayMs` and then every `everyMs`, so no command
+ * stays silent for more than a few seconds.
+ */
+export const progressSettings = { quiet: false, ttyMs: 200, delayMs: 2000, everyMs: 5000 };
+
+/** Whether progress is shown at all (not --quiet, not KRIEG_QUIET). */
+export function showProgress(): boolean {
+  return !progressSettings.quiet && !process.env.KRIEG_QUIET;
+}
+
+export interface Progress {
+  update: (text: string) => void;
+  done: () => void;
+}
+
+/**
+ * A throttled progress line on stderr, `what: text, N.N s`: redrawn in place on a terminal, a plain
+ * line every few seconds elsewhere; nothing with --quiet.
+ */
+export function progressLine(what: string): Progress {
+  if (!showProgress()) return { update: () => {}, done: () => {} };
   const tty = Boolean(process.stderr.isTTY);
-  if (!tty && !process.env.KRIEG_PROGRESS) return { update: () => {}, done: () => {} };
+  const { ttyMs, delayMs, everyMs } = progressSettings;
   const started = performance.now();
-  let last = 0;
+  let last = -Infinity;
   let shown = false;
   return {
     update(text) {
       const now = performance.now();
-      if (now - last < (tty ? 200 : 1000) || now - started < 500) return;
+      if (now - started < (tty ? Math.min(500, delayMs) : delayMs) || now - last < (tty ? ttyMs : everyMs)) return;
       last = now;
       shown = true;
       const line = `${what}: ${text}, ${((now - started) / 1000).toFixed(1)} s`;
-      io.err(tty ? `\r\x1b[K${line}` : `${line}\n`);
+      io.err(tty ? `\r\x1b[K${line}` : `krieg ${line}\n`);
     },
     done() {
       if (shown && tty) io.err('\r\x1b[K');
     },
+  };
+}
+
+/**
+ * The options of a cli-progress bar on stderr: drawn on a terminal, a plain line every few seconds
+ * elsewhere, nothing with --quiet.
+ */
+export function barOptions(format: string) {
+  const quiet = !showProgress();
+  return {
+    format,
+    stream: quiet ? new Writable({ write: (_chunk, _encoding, next) => next() }) : process.stderr,
+    noTTYOutput: !quiet,
+    notTTYSchedule: progressSettings.everyMs,
   };
 }

@@ -4,7 +4,7 @@
 import type { Argv } from 'yargs';
 import cliProgress from 'cli-progress';
 import { createEngine } from '../node';
-import { withBackend, withDbOption, runCommand, say } from './common';
+import { withBackend, withDbOption, runCommand, say, barOptions } from './common';
 import { parseCount, parseSeconds } from '../io/args';
 import { dbPath, withDb } from '../db/instances';
 import { benchInstances } from '../db/bench';
@@ -65,12 +65,7 @@ export const benchCommand = {
         const rows = db.instances({ ply, cls: argv.class }).slice(0, limit);
         if (!rows.length) throw fail('no-instances', { text: `${path}: no instances selected; nothing run` });
         const bar = new cliProgress.SingleBar(
-          {
-            format: 'benchmarking {bar} {value}/{total} instances | eta {eta}s',
-            stream: process.stderr,
-            noTTYOutput: Boolean(process.env.KRIEG_PROGRESS),
-            notTTYSchedule: 1000,
-          },
+          barOptions('benchmarking {bar} {value}/{total} instances | eta {eta}s'),
           cliProgress.Presets.shades_classic,
         );
         bar.start(rows.length, 0);

@@ -5,7 +5,7 @@
 import type { Argv } from 'yargs';
 import { existsSync } from 'node:fs';
 import cliProgress from 'cli-progress';
-import { withBackend, withDbOption, runCommand, say } from './common';
+import { withBackend, withDbOption, runCommand, say, barOptions } from './common';
 import { parseCount } from '../io/args';
 import { dbPath, openDb } from '../db/instances';
 import { ProblemDb } from '../db/database';
@@ -114,13 +114,9 @@ export const generateCommand = {
       const workers = selfPlayWorkers(argv.backend);
       const total = targets.mates + targets.nearMisses;
       const bar = new cliProgress.SingleBar(
-        {
-          format:
-            'generating {bar} {value}/{total} instances | game {game} ({dropped} dropped) | {mates} mates, {nearMisses} near-misses, {deeper} re-analysed | {rate}/min',
-          stream: process.stderr,
-          noTTYOutput: Boolean(process.env.KRIEG_PROGRESS),
-          notTTYSchedule: 1000,
-        },
+        barOptions(
+          'generating {bar} {value}/{total} instances | game {game} ({dropped} dropped) | {mates} mates, {nearMisses} near-misses, {deeper} re-analysed | {rate}/min',
+        ),
         cliProgress.Presets.shades_classic,
       );
       const started = performance.now();

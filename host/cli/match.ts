@@ -4,7 +4,7 @@
 import type { Argv } from 'yargs';
 import { availableParallelism } from 'node:os';
 import cliProgress from 'cli-progress';
-import { withBackend, runCommand, io } from './common';
+import { withBackend, runCommand, io, showProgress } from './common';
 import { withRuleOptions, rulesFromOptions } from './ruleOptions';
 import { withBudgetOptions, budgetFromOptions, playersDescription } from './playerOptions';
 import { parseCount } from '../io/args';
@@ -132,7 +132,7 @@ class Progress {
     private readonly total: number,
     private readonly names: [string, string],
   ) {
-    if (process.stderr.isTTY) {
+    if (process.stderr.isTTY && showProgress()) {
       this.bar = new cliProgress.SingleBar(
         {
           format: `match {bar} {value}/{total} games | ${names[0]} +{wins} -{losses} ={draws} | eta {eta_formatted}`,
@@ -152,6 +152,7 @@ class Progress {
       this.bar.update(done, this.score);
       return;
     }
+    if (!showProgress()) return;
     const now = performance.now();
     if (now - this.lastLine < PLAIN_PROGRESS_SECONDS * 1000 && done < this.total) return;
     this.lastLine = now;

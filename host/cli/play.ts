@@ -2,7 +2,7 @@
 import type { Argv } from 'yargs';
 import cliProgress from 'cli-progress';
 import { createEngine } from '../node';
-import { withBackend, runCommand, say, io } from './common';
+import { withBackend, runCommand, say, io, barOptions } from './common';
 import { parseCount } from '../io/args';
 import { withRuleOptions, rulesFromOptions } from './ruleOptions';
 import { FORMATS, formatOf, formatGames, type Format } from '../io/gamesFile';
@@ -112,12 +112,7 @@ export const playCommand = {
         return;
       }
       const bar = new cliProgress.SingleBar(
-        {
-          format: 'playing {bar} {value}/{total} games | {rate} games/s | eta {eta}s',
-          stream: process.stderr,
-          noTTYOutput: Boolean(process.env.KRIEG_PROGRESS),
-          notTTYSchedule: 1000,
-        },
+        barOptions('playing {bar} {value}/{total} games | {rate} games/s | eta {eta}s'),
         cliProgress.Presets.shades_classic,
       );
       bar.start(games, 0, { rate: '0' });
