@@ -236,8 +236,11 @@ describe('krieg belief', () => {
   it('rejects bad input with exit code 2 and one line', async () => {
     const cases: [string[], RegExp][] = [
       [['belief', TWO], /full record; say whose view with --as/],
-      [['belief', TWO, '--as', 'green'], /Invalid values/],
-      [['belief', TWO, '--as', 'white', '--mode', 'bogus'], /Invalid values/],
+      [
+        ['belief', TWO, '--as', 'green'],
+        /belief: --as must be one of white, black, got 'green'; run 'krieg belief --help'/,
+      ],
+      [['belief', TWO, '--as', 'white', '--mode', 'bogus'], /--mode must be one of/],
       [['belief', TWO, '--as', 'white', '--game', '2'], /game must be an integer from 1 to 1/],
       [['belief', TWO, '--as', 'white', '-k', '0', '--mode', 'sample'], /k must be/],
       [['belief', TWO, '--as', 'white', '--limit-positions', 'lots'], /limit-positions must be/],
@@ -246,7 +249,7 @@ describe('krieg belief', () => {
       [['belief', 'missing.kpgn', '--as', 'white'], /missing\.kpgn: no such file/],
       [['belief', BAD, '--as', 'black'], /white's view; black's cannot be derived/],
       [['infoset', TWO, '--as', 'white'], /say --count or --list/],
-      [['infoset', TWO, '--as', 'white', '--count', '--list'], /mutually exclusive/],
+      [['infoset', TWO, '--as', 'white', '--count', '--list'], /--count and --list exclude each other/],
       [['infoset', TWO, '--as', 'white', '--count', '--limit-histories', '0'], /limit-histories must be/],
     ];
     for (const [args, reason] of cases) {

@@ -90,7 +90,7 @@ describe('krieg in headless Chromium', () => {
     });
     await page.goto(served.url);
     // mountDemo enables the button once the module has loaded and wired the form
-    await page.waitForSelector('#run:not([disabled])', { timeout: 10_000 });
+    await page.waitForSelector('#run:not([disabled])', { timeout: 600_000 });
   });
 
   afterEach(() => {
@@ -148,7 +148,7 @@ describe('krieg in headless Chromium', () => {
         );
       },
       undefined,
-      { timeout: 20_000 },
+      { timeout: 600_000 },
     );
     return page.$eval('#result', (r) => ({
       className: r.className,
