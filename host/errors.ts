@@ -138,6 +138,7 @@ const ERRORS = {
   // ---- state estimation ----
   inconsistent: { exitCode: EXIT.inconsistent, message: text },
   'belief-too-large': bad(text),
+  'limit-reached': { exitCode: EXIT.limit, message: text },
   'self-play': internal(
     (p: { side: 'white' | 'black'; outcome: string }) =>
       `${p.side === 'white' ? 'White' : 'Black'}'s own view is ${p.outcome}`,

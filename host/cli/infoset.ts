@@ -2,8 +2,17 @@
 //   [--limit-time S] [--limit-work N] [--json] [--backend wasm|js]
 import type { Argv } from 'yargs';
 import { createEngine } from '../node';
-import { withBackend, withGameSelection, runCommand, finishWith, seconds, EXIT_CODES_TEXT, say } from './common';
-import { parseCount, parseSeconds } from '../io/args';
+import {
+  withBackend,
+  withGameSelection,
+  runCommand,
+  finishWith,
+  seconds,
+  progressLine,
+  EXIT_CODES_TEXT,
+  say,
+} from './common';
+import { parseCount, parseTimeLimit, timeLimitText, DEFAULT_LIMIT_SECONDS } from '../io/args';
 import { viewInFile } from '../referee/validate';
 import { informationSet } from '../belief/estimate';
 import { inconsistentMessage } from '../belief/describe';
@@ -41,7 +50,11 @@ export const infosetCommand = {
           type: 'string',
           describe: `stop after this many histories (default: none with --count, ${DEFAULT_LIST_LIMIT} with --list)`,
         })
-        .option('limit-time', { type: 'string', describe: 'stop after this many seconds' })
+        .option('limit-time', {
+          type: 'string',
+          describe: 'stop after this many seconds (exit 4); 0 for no limit',
+          defaultDescription: String(DEFAULT_LIMIT_SECONDS),
+        })
         .option('limit-work', {
           type: 'string',
           describe: 'stop after this much work (positions generated and tested)',
@@ -68,11 +81,16 @@ export const infosetCommand = {
             ? DEFAULT_LIST_LIMIT
             : undefined
           : parseCount('limit-histories', argv.limitHistories, 1, MAX_LIMIT);
-      const timeMs = parseSeconds('limit-time', argv.limitTime);
+      const time = parseTimeLimit('limit-time', argv.limitTime);
+      const timeMs = time.ms;
       const work = argv.limitWork === undefined ? undefined : parseCount('limit-work', argv.limitWork, 1, MAX_LIMIT);
       const engine = createEngine(argv.backend, 2); // histories are counted, not stored: informationSet sizes the arena
       const { view, game } = viewInFile(engine, file, argv.as, argv.game);
-      const result = informationSet(engine, view, list, { positions: limit, timeMs, work });
+      const progress = progressLine('infoset');
+      const result = informationSet(engine, view, list, { positions: limit, timeMs, work }, (found, w) =>
+        progress.update(`${found} histories, work ${w}`),
+      );
+      progress.done();
       const { outcome, count, failedEvent } = result;
       const histories = result.histories ?? [];
       const shown = outcome === 'limit-positions' ? 'limit-histories' : outcome;
@@ -84,7 +102,7 @@ export const infosetCommand = {
             : outcome === 'limit-positions'
               ? `limit reached: more than ${limit} histories (--limit-histories ${limit}); the count is partial`
               : outcome === 'limit-time'
-                ? `limit reached: time limit of ${seconds(timeMs ?? 0)} (--limit-time); the count is partial`
+                ? `limit reached: ${timeLimitText(timeMs ?? 0, time.isDefault)}; the count is partial; to go faster try a shorter view (an earlier --game, or the record cut at an earlier ply)`
                 : outcome === 'limit-work'
                   ? `limit reached: work limit of ${work} (--limit-work); the count is partial`
                   : 'limit reached: the view has more opponent turns than the estimator follows; the count is partial';

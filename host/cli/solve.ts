@@ -8,7 +8,7 @@
 import type { Argv } from 'yargs';
 import { createEngine } from '../node';
 import { withBackend, withDbOption, runCommand, finishWith, progressLine, seconds, say, io } from './common';
-import { parseCount, parseSeconds } from '../io/args';
+import { parseCount, parseTimeLimit, timeLimitText, DEFAULT_LIMIT_SECONDS } from '../io/args';
 import { readTextFile, writeAtomically } from '../io/files';
 import { withRuleOptions, rulesFromOptions } from './ruleOptions';
 import {
@@ -147,7 +147,11 @@ export const solveCommand = {
             type: 'string',
             describe: 'stop (answer unknown) after this many belief-state nodes',
           })
-          .option('limit-time', { type: 'string', describe: 'stop (answer unknown) after this many seconds' })
+          .option('limit-time', {
+            type: 'string',
+            describe: `stop (answer unknown, exit ${EXIT.limit}) after this many seconds, the belief's estimation from a game file included; 0 for no limit`,
+            defaultDescription: `${DEFAULT_LIMIT_SECONDS} for a game file, else none`,
+          })
           .option('memory', {
             type: 'string',
             describe: `memory for the search's arenas, in MiB (answer unknown when full)`,
@@ -219,7 +223,8 @@ export const solveCommand = {
         argv.limitNodes === undefined
           ? undefined
           : parseCount('limit-nodes', argv.limitNodes, 1, Number.MAX_SAFE_INTEGER);
-      const timeMs = parseSeconds('limit-time', argv.limitTime);
+      const started = performance.now();
+      const time = parseTimeLimit('limit-time', argv.limitTime);
       const memoryBytes = argv.memory === undefined ? undefined : parseCount('memory', argv.memory, 1, 3072) * 2 ** 20;
       const switches = {
         orderAttempts: argv.orderAttempts,
@@ -232,7 +237,16 @@ export const solveCommand = {
       let problem: Problem;
       let source: string;
       let result: SolveResult;
-      const request = requestOf(argv, 3);
+      const estimation = progressLine('solve: estimating the belief');
+      const request: ProblemRequest = {
+        ...requestOf(argv, 3),
+        timeMs: time.ms,
+        timeText: time.ms === undefined ? undefined : timeLimitText(time.ms, time.isDefault),
+        onProgress: (found, work) => estimation.update(`${found} positions, work ${work}`),
+      };
+      // the limit covers the whole command; the default one only a game file's (estimated, then searched)
+      let timeMs = time.ms;
+      const timeLeft = () => (timeMs === undefined ? undefined : Math.max(1, timeMs - (performance.now() - started)));
       if (argv.interleave) {
         const game = await loadProblemView(engine, request);
         problem = {
@@ -247,19 +261,22 @@ export const solveCommand = {
           problem.ply,
           algorithm,
           { interleave: true, materialWins: problem.materialWins, beliefLimit: request.beliefLimit },
-          { nodes, timeMs, memoryBytes },
+          { nodes, timeMs: timeLeft(), memoryBytes },
           switches,
         );
         source = `${game.source}, ${game.view.as}'s belief streamed from the estimator (${solved.beliefPositions} positions before the answer)`;
         result = solved;
       } else {
-        ({ problem, source } = await loadProblem(engine, request));
+        const loaded = await loadProblem(engine, request);
+        estimation.done();
+        ({ problem, source } = loaded);
+        if (time.isDefault && !loaded.estimated) timeMs = undefined;
         const progress = progressLine(`solve (${algorithm})`);
         result = solve(
           engine,
           problem,
           algorithm,
-          { nodes, timeMs, memoryBytes },
+          { nodes, timeMs: timeLeft(), memoryBytes },
           (s) => progress.update(`${s.nodes} nodes, ${s.positions} positions`),
           switches,
         );
@@ -271,7 +288,7 @@ export const solveCommand = {
           : result.limit === 'belief'
             ? "estimator's room (--limit-belief)"
             : result.limit === 'time'
-              ? `time limit of ${seconds(timeMs ?? 0)} (--limit-time)`
+              ? timeLimitText(timeMs ?? 0, time.isDefault)
               : `memory limit (--memory ${(memoryBytes ?? DEFAULT_MEMORY_BYTES) / 2 ** 20} MiB)`;
       const strategyDoc = result.strategy ? strategyToJson(result.strategy) : undefined;
       if (argv.out !== undefined && strategyDoc) writeAtomically(argv.out, JSON.stringify(strategyDoc, null, 2) + '\n');
@@ -305,7 +322,7 @@ export const solveCommand = {
             ? `${side} can force mate within ${problem.ply} ply`
             : result.answer === 'disproven'
               ? `${side} cannot force mate within ${problem.ply} ply`
-              : `stopped by the ${limitMessage}`;
+              : `stopped by ${result.limit === 'time' ? '' : 'the '}${limitMessage}`;
         say(
           argv.interleave
             ? `problem: ${source}`
@@ -325,6 +342,7 @@ export const solveCommand = {
 
 interface VerifyArgs extends ProblemArgs {
   strategyFile?: string;
+  limitTime?: string;
   json: boolean;
 }
 
@@ -342,13 +360,18 @@ export const verifyCommand = {
           })
           .positional('strategy-file', { type: 'string', describe: 'the strategy, JSON' })
           .option('ply', { type: 'string', describe: "the ply limit to check against (default: the strategy's)" })
+          .option('limit-time', {
+            type: 'string',
+            describe: `for a game file: stop estimating the belief after this many seconds (exit ${EXIT.limit}); 0 for no limit`,
+            defaultDescription: String(DEFAULT_LIMIT_SECONDS),
+          })
           .option('json', {
             type: 'boolean',
             default: false,
             describe: 'print one JSON object: ok, and where it fails',
           })
           .epilogue(
-            `Exit codes: ${EXIT.ok} the strategy mates everywhere within the limit, ${EXIT.verifyFailed} it fails somewhere (the first failing line is printed), ${EXIT.badInput} bad input, ${EXIT.internal} internal error.`,
+            `Exit codes: ${EXIT.ok} the strategy mates everywhere within the limit, ${EXIT.verifyFailed} it fails somewhere (the first failing line is printed), ${EXIT.limit} the belief's estimation reached its time limit, ${EXIT.badInput} bad input, ${EXIT.internal} internal error.`,
           ),
       ),
     ),
@@ -369,7 +392,15 @@ export const verifyCommand = {
         if (error instanceof KriegError) throw error.within(strategyPath);
         throw error;
       }
-      const { problem, source } = await loadProblem(createEngine(argv.backend, 2), requestOf(argv, strategy.ply));
+      const time = parseTimeLimit('limit-time', argv.limitTime);
+      const estimation = progressLine('verify: estimating the belief');
+      const { problem, source } = await loadProblem(createEngine(argv.backend, 2), {
+        ...requestOf(argv, strategy.ply),
+        timeMs: time.ms,
+        timeText: time.ms === undefined ? undefined : timeLimitText(time.ms, time.isDefault),
+        onProgress: (found, work) => estimation.update(`${found} positions, work ${work}`),
+      });
+      estimation.done();
       const verdict = verifyStrategy(problem, strategy);
       if (argv.json) say(JSON.stringify({ source, ply: problem.ply, positions: problem.positions.length, ...verdict }));
       else io.out(`problem: ${source}, ${problem.ply} ply\n${verdictText(verdict)}`);
