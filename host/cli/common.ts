@@ -1,7 +1,7 @@
 // Shared CLI pieces: the backend, database and game options, error reporting (one line, the exit
 // code of the error registry, no stack trace), progress lines.
 import type { Argv } from 'yargs';
-import { Writable } from 'node:stream';
+import cliProgress from 'cli-progress';
 import { KriegError, EXIT } from '../errors';
 import { BACKENDS, type BackendName } from '../backends/node';
 import { DEFAULT_DB } from '../db/paths';
@@ -118,16 +118,42 @@ export function progressLine(what: string): Progress {
   };
 }
 
+/** A counter of work items on stderr, with the interface of a cli-progress bar (start, update, stop). */
+export interface ProgressBar {
+  start(total: number, value: number, payload?: Record<string, unknown>): void;
+  update(value: number, payload?: Record<string, unknown>): void;
+  stop(): void;
+}
+
 /**
- * The options of a cli-progress bar on stderr: drawn on a terminal, a plain line every few seconds
- * elsewhere, nothing with --quiet.
+ * A progress bar on stderr: `format` is cli-progress's ({bar}, {value}, {total}, {eta} and payload
+ * fields). On a terminal the bar; elsewhere the same fields as a plain line every few seconds
+ * (progressLine), so a short run prints nothing; nothing with --quiet.
  */
-export function barOptions(format: string) {
-  const quiet = !showProgress();
+export function progressBar(what: string, format: string): ProgressBar {
+  if (process.stderr.isTTY && showProgress()) {
+    const bar = new cliProgress.SingleBar({ format, stream: process.stderr }, cliProgress.Presets.shades_classic);
+    return {
+      start: (total, value, payload) => bar.start(total, value, payload),
+      update: (value, payload) => bar.update(value, payload),
+      stop: () => bar.stop(),
+    };
+  }
+  const line = progressLine(what);
+  let fields: Record<string, unknown> = {};
+  const text = () =>
+    format
+      .replace(/^\S+ \{bar\} /, '')
+      .replace(/ \| eta \{eta\w*\}s?/, '')
+      .replace(/\{(\w+)\}/g, (_, key: string) => String(fields[key] ?? ''));
   return {
-    format,
-    stream: quiet ? new Writable({ write: (_chunk, _encoding, next) => next() }) : process.stderr,
-    noTTYOutput: !quiet,
-    notTTYSchedule: progressSettings.everyMs,
+    start(total, value, payload) {
+      fields = { ...fields, ...payload, total, value };
+    },
+    update(value, payload) {
+      fields = { ...fields, ...payload, value };
+      line.update(text());
+    },
+    stop: () => line.done(),
   };
 }

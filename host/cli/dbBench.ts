@@ -2,9 +2,8 @@
 // Runs solvers on the database's instances and records each run in its results table
 // (host/db/bench.ts); krieg db show ID lists them.
 import type { Argv } from 'yargs';
-import cliProgress from 'cli-progress';
 import { createEngine } from '../node';
-import { withBackend, withDbOption, runCommand, say, barOptions } from './common';
+import { withBackend, withDbOption, runCommand, say, progressBar } from './common';
 import { parseCount, parseSeconds } from '../io/args';
 import { dbPath, withDb } from '../db/instances';
 import { benchInstances } from '../db/bench';
@@ -64,10 +63,7 @@ export const benchCommand = {
       await withDb(path, (db) => {
         const rows = db.instances({ ply, cls: argv.class }).slice(0, limit);
         if (!rows.length) throw fail('no-instances', { text: `${path}: no instances selected; nothing run` });
-        const bar = new cliProgress.SingleBar(
-          barOptions('benchmarking {bar} {value}/{total} instances | eta {eta}s'),
-          cliProgress.Presets.shades_classic,
-        );
+        const bar = progressBar('db bench', 'benchmarking {bar} {value}/{total} instances | eta {eta}s');
         bar.start(rows.length, 0);
         const tally = benchInstances(db, engine, rows, algorithms, limitMs, (done) => bar.update(done));
         bar.stop();

@@ -4,8 +4,7 @@
 // existing one made with the same parameters is resumed after its last committed game.
 import type { Argv } from 'yargs';
 import { existsSync } from 'node:fs';
-import cliProgress from 'cli-progress';
-import { withBackend, withDbOption, runCommand, say, barOptions } from './common';
+import { withBackend, withDbOption, runCommand, say, progressBar } from './common';
 import { parseCount } from '../io/args';
 import { dbPath, openDb } from '../db/instances';
 import { ProblemDb } from '../db/database';
@@ -113,11 +112,9 @@ export const generateCommand = {
       }
       const workers = selfPlayWorkers(argv.backend);
       const total = targets.mates + targets.nearMisses;
-      const bar = new cliProgress.SingleBar(
-        barOptions(
-          'generating {bar} {value}/{total} instances | game {game} ({dropped} dropped) | {mates} mates, {nearMisses} near-misses, {deeper} re-analysed | {rate}/min',
-        ),
-        cliProgress.Presets.shades_classic,
+      const bar = progressBar(
+        'db generate',
+        'generating {bar} {value}/{total} instances | game {game} ({dropped} dropped) | {mates} mates, {nearMisses} near-misses, {deeper} re-analysed | {rate}/min',
       );
       const started = performance.now();
       const first = db.counts().reduce((a, c) => a + c.count, 0);
