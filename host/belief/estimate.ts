@@ -327,10 +327,8 @@ export function informationSet(
     if (end) return done(end);
     const stop = stopReason(run);
     if (stop) return done(stop);
-    if (step !== 'found') {
-      onProgress?.(historiesFound(engine), estimateWork(engine));
-      continue;
-    }
+    onProgress?.(historiesFound(engine), estimateWork(engine));
+    if (step !== 'found') continue;
     if (list) {
       const theirs = chosenMoves(engine).map(makeUci);
       const moves: string[] = [];

@@ -38,7 +38,7 @@ export function typedHelp(text: string): string {
     .map((line) => {
       // an option's line starts with its name; a long description wraps onto lines that do not
       const start =
-        /^\s+(?:-\w, )?(?:--)?([a-z][\w-]*)\s{2,}/.exec(line) ?? /^\s+(?:-\w, )?--?([a-z][\w-]*)\s*$/.exec(line);
+        /^\s+(?:-\w, )?-{0,2}([a-z][\w-]*)\s{2,}/.exec(line) ?? /^\s+(?:-\w, )?--?([a-z][\w-]*)\s*$/.exec(line);
       if (start) name = start[1];
       else if (!/^\s{6,}\S/.test(line)) name = undefined;
       return name !== undefined && NUMERIC_OPTIONS.has(name) ? line.replace('[string]', '[number]') : line;
