@@ -187,6 +187,10 @@ const ERRORS = {
       `${p.where}: schema version ${p.version ?? 'missing'}; this krieg reads version ${p.reads}`,
   ),
   'db-exists': bad((p: { path: string }) => `${p.path}: already exists (not overwritten)`),
+  'db-read-only': bad(
+    (p: { command: string }) =>
+      `${p.command} writes to the database: name one with --db FILE (a new file, or one of yours); the shipped databases are read-only`,
+  ),
   'db-changed': bad(
     (p: { path: string }) =>
       `${p.path} was changed by another program since krieg opened it; nothing written (run the command again)`,

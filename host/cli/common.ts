@@ -17,8 +17,13 @@ export function withBackend<T>(y: Argv<T>) {
   });
 }
 
-export function withDbOption<T>(y: Argv<T>, describe = 'the problem database file') {
-  return y.option('db', { type: 'string', describe, defaultDescription: `${DEFAULT_DB} of the krieg package` });
+/** --db: the database a command reads (default: the shipped one) or, with `writes`, the one it writes (no default: the shipped databases are read-only). */
+export function withDbOption<T>(y: Argv<T>, describe = 'the problem database file', writes = false) {
+  return y.option('db', {
+    type: 'string',
+    describe: writes ? `${describe} (required: the shipped databases are read-only)` : describe,
+    defaultDescription: writes ? undefined : `${DEFAULT_DB} of the krieg package`,
+  });
 }
 
 /** The options naming one player's view of one game of a file (belief, infoset). */

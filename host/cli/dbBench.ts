@@ -5,7 +5,7 @@ import type { Argv } from 'yargs';
 import { createEngine } from '../node';
 import { withBackend, withDbOption, runCommand, say, progressBar } from './common';
 import { parseCount, parseSeconds } from '../io/args';
-import { dbPath, withDb } from '../db/instances';
+import { dbPathToWrite, withDb } from '../db/instances';
 import { benchInstances } from '../db/bench';
 import { algorithmByName, ALGORITHMS, type Algorithm } from '../solver/solve';
 import type { ProblemClass } from '../solver/problemFile';
@@ -29,7 +29,7 @@ export const benchCommand = {
   describe: "run solvers on instances and record every run in the database's results table",
   builder: (y: Argv) =>
     withBackend(
-      withDbOption(y, 'the database to read instances from and write results to')
+      withDbOption(y, 'the database to read instances from and write results to', true)
         .option('algo', {
           type: 'string',
           array: true,
@@ -58,7 +58,7 @@ export const benchCommand = {
       const ply = argv.ply === undefined ? undefined : parseCount('ply', argv.ply, 1, 99);
       const limit = argv.limit === undefined ? Infinity : parseCount('limit', argv.limit, 1, Number.MAX_SAFE_INTEGER);
       const limitMs = parseSeconds('limit-time', argv.limitTime)!;
-      const path = dbPath(argv.db);
+      const path = dbPathToWrite(argv.db, 'db bench');
       const engine = createEngine(argv.backend);
       await withDb(path, (db) => {
         const rows = db.instances({ ply, cls: argv.class }).slice(0, limit);

@@ -6,7 +6,7 @@ import type { Argv } from 'yargs';
 import { existsSync } from 'node:fs';
 import { withBackend, withDbOption, runCommand, say, progressBar } from './common';
 import { parseCount } from '../io/args';
-import { dbPath, openDb } from '../db/instances';
+import { dbPathToWrite, openDb } from '../db/instances';
 import { ProblemDb } from '../db/database';
 import {
   generate,
@@ -39,7 +39,7 @@ export const generateCommand = {
   describe: 'make checkmate problems by self-play and store them in the database (resumable)',
   builder: (y: Argv) =>
     withBackend(
-      withDbOption(y, 'the database file to create, or to resume when it exists')
+      withDbOption(y, 'the database file to create, or to resume when it exists', true)
         .option('ply', {
           type: 'string',
           default: String(DEFAULT_PARAMS.ply),
@@ -102,7 +102,7 @@ export const generateCommand = {
         nearMisses: parseCount('near-misses', argv.nearMisses, 0, 1_000_000),
         maxGames: parseCount('max-games', argv.maxGames, 1, 100_000_000),
       };
-      const path = dbPath(argv.db);
+      const path = dbPathToWrite(argv.db, 'db generate');
       let db: ProblemDb;
       if (existsSync(path)) {
         db = await openDb(path);

@@ -3,10 +3,11 @@
 // refused in one line, progress on a stderr that is not a terminal (and --quiet), time limits that
 // cover a whole command and a default one with a hint, and --mode auto.
 import { describe, it, expect, beforeAll, afterAll, afterEach } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expectOneLine, krieg as runKrieg } from '../lib/cli';
+import { expectOneLine, krieg as runKrieg, ROOT } from '../lib/cli';
 import { progressSettings } from '../../host/cli/common';
 import { parseTimeLimit, timeLimitText, DEFAULT_LIMIT_SECONDS } from '../../host/io/args';
 import { createEngine } from '../../host/node';
@@ -220,5 +221,40 @@ describe.each(['wasm', 'js'] as const)('--mode auto (%s)', (backend) => {
     const auto = estimateBelief(createEngine(backend, 2), view, 'auto', { memoryBytes });
     expect(auto).toMatchObject({ mode: 'dfs', outcome: 'complete' });
     expect(auto.handles).toHaveLength(count);
+  });
+});
+
+describe('the quick start leaves the checkout as it was', () => {
+  const digest = (file: string) =>
+    createHash('sha256')
+      .update(readFileSync(join(ROOT, file)))
+      .digest('hex');
+
+  it('db generate and db bench write only a database named with --db', async () => {
+    const before = digest('data/problems.sqlite');
+    for (const args of [
+      ['db', 'bench', '--limit', '1'],
+      ['db', 'generate', '--mates', '1', '--near-misses', '0'],
+    ]) {
+      const line = expectOneLine(await krieg(args), 2);
+      expect(line).toBe(
+        `krieg: ${args.slice(0, 2).join(' ')} writes to the database: name one with --db FILE (a new file, or one of yours); the shipped databases are read-only`,
+      );
+    }
+    expect(digest('data/problems.sqlite')).toBe(before);
+  });
+
+  it('no bench rewrites the README by itself; the quick start runs only quick benches and --db writes', () => {
+    const scripts = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts as Record<string, string>;
+    expect(scripts['bench:update-readme']).toBe('node scripts/update-readme.mjs');
+    for (const [name, command] of Object.entries(scripts))
+      if (name !== 'bench:update-readme') expect(command, name).not.toMatch(/update-readme/);
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const quickStart = /Then, on the shipped data:\n\n```sh\n([\s\S]*?)```/.exec(readme)![1];
+    for (const line of quickStart.split('\n').filter((l) => l.trim())) {
+      if (/npm run bench:/.test(line)) expect(line).toMatch(/-- --quick/);
+      if (/krieg db (generate|bench)/.test(line)) expect(line).toMatch(/--db /);
+    }
+    expect(readFileSync(join(ROOT, '.gitignore'), 'utf8')).toMatch(/^bench\/results\/\*-quick\.\*$/m);
   });
 });
