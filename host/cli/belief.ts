@@ -160,13 +160,18 @@ export const beliefCommand = {
           describe: 'print one JSON object (outcome, count, work, ms, fens when shown, heatmap counts)',
         })
         .example(
-          '$0 belief games.kpgn --as white --game 3 --show heatmap --out belief.svg',
+          '$0 play --games 10 --seed 7 --max-plies 8 --out short.kpgn',
+          'ten games cut after 8 plies: beliefs of hundreds to tens of thousands of positions (exact estimation reaches about ply 10-14; see the README)',
+        )
+        .example(
+          '$0 belief short.kpgn --as white --game 3 --show heatmap --out belief.svg',
           "where Black's pieces may be, as White knows game 3",
         )
         .example(
-          '$0 belief games.kpgn --as black --out belief.png',
+          '$0 belief short.kpgn --as black --out belief.png',
           "the same for White's pieces as Black knows game 1, as a PNG image",
         )
+        .example('$0 view short.kpgn --as white --game 3 > view.kpgn', "White's view alone, as a file")
         .example(
           '$0 belief view.kpgn --mode sample -k 5 --seed 7 --show fens',
           'five random positions White cannot rule out',

@@ -65,7 +65,7 @@ export const infosetCommand = {
           describe: 'print one JSON object (outcome, count, work, ms, histories with --list)',
         })
         .example(
-          '$0 infoset games.kpgn --as black --game 2 --count',
+          '$0 infoset short.kpgn --as black --game 2 --count',
           'how many ways the game could have gone, as Black knows it',
         )
         .epilogue(EXIT_CODES_TEXT),

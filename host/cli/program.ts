@@ -52,10 +52,13 @@ function program() {
     .version();
 }
 
-/** What `krieg args…` prints as help or version (empty when it does something else or fails). */
-async function helpText(args: string[]): Promise<string> {
+/**
+ * What `krieg args…` prints as help or version (empty when it does something else or fails), at
+ * yargs's width, or unwrapped with `wrap` null (the tests read the examples so).
+ */
+export async function helpText(args: string[], wrap?: null): Promise<string> {
   let output = '';
-  await program().parseAsync(args, {}, (_error, _argv, text) => {
+  await (wrap === null ? program().wrap(null) : program()).parseAsync(args, {}, (_error, _argv, text) => {
     output = text;
   });
   return typedHelp(output);

@@ -211,7 +211,10 @@ export const solveCommand = {
             '$0 solve --positions "7k/8/6K1/8/8/8/8/R7 w - - 0 1" "5k2/8/6K1/8/8/8/8/R7 w - - 0 1" --ply 3 --out s.json',
             'a belief state of two positions; the strategy saved for krieg verify',
           )
-          .example('$0 solve games.kpgn --as white --game 2 --ply 3 --algo pns', "White's belief at the end of game 2")
+          .example(
+            '$0 solve short.kpgn --as white --game 3 --ply 3 --algo pns',
+            "White's belief at the end of game 3 (short.kpgn: see krieg belief --help)",
+          )
           .example('$0 solve db:12 --algo gl-dbu', 'instance 12 of the problem database (krieg db list)')
           .epilogue(EXIT_TEXT),
       ),
@@ -370,6 +373,10 @@ export const verifyCommand = {
             default: false,
             describe: 'print one JSON object: ok, and where it fails',
           })
+          .example(
+            '$0 verify - s.json --positions "7k/8/6K1/8/8/8/8/R7 w - - 0 1" "5k2/8/6K1/8/8/8/8/R7 w - - 0 1"',
+            'the strategy krieg solve --positions … --out s.json wrote (see krieg solve --help)',
+          )
           .epilogue(
             `Exit codes: ${EXIT.ok} the strategy mates everywhere within the limit, ${EXIT.verifyFailed} it fails somewhere (the first failing line is printed), ${EXIT.limit} the belief's estimation reached its time limit, ${EXIT.badInput} bad input, ${EXIT.internal} internal error.`,
           ),
