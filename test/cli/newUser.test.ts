@@ -3,7 +3,7 @@
 // refused in one line, progress on a stderr that is not a terminal (and --quiet), time limits that
 // cover a whole command and a default one with a hint, and --mode auto.
 import { describe, it, expect, beforeAll, afterAll, afterEach } from 'vitest';
-import { mkdtempSync, rmSync, readFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, readFileSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -256,5 +256,54 @@ describe('the quick start leaves the checkout as it was', () => {
       if (/krieg db (generate|bench)/.test(line)) expect(line).toMatch(/--db /);
     }
     expect(readFileSync(join(ROOT, '.gitignore'), 'utf8')).toMatch(/^bench\/results\/\*-quick\.\*$/m);
+  });
+});
+
+describe('one spelling per rule flag', () => {
+  it('krieg variants, the options and [Rules] spell a flag alike; camelCase is read too', async () => {
+    const variants = (await krieg(['variants'])).stdout.split('\n').slice(1).filter(Boolean);
+    const help = (await krieg(['play', '--help'])).stdout;
+    expect(variants.length).toBeGreaterThan(10);
+    for (const row of variants) {
+      const flag = row.split(/\s+/)[0];
+      expect(flag).toMatch(/^[a-z]+(-[a-z]+)*$/);
+      expect(help, flag).toContain(`--${flag} `);
+    }
+    const kebab = await krieg([
+      'play',
+      '--pawn-tries',
+      'squares',
+      '--no-castling',
+      '--max-plies',
+      '4',
+      '--out',
+      'k.kpgn',
+    ]);
+    const camel = await krieg([
+      'play',
+      '--pawnTries',
+      'squares',
+      '--castling',
+      'false',
+      '--max-plies',
+      '4',
+      '--out',
+      'c.kpgn',
+    ]);
+    expect(kebab.status, kebab.stderr).toBe(0);
+    expect(camel.status, camel.stderr).toBe(0);
+    const written = readFileSync(join(DIR, 'k.kpgn'), 'utf8');
+    expect(written).toContain('[Rules "pawn-tries=squares castling=false"]');
+    expect(readFileSync(join(DIR, 'c.kpgn'), 'utf8')).toBe(written);
+    // a record written with camelCase [Rules] (as krieg once did) reads as the same rules
+    writeFileSync(join(DIR, 'old.kpgn'), written.replace('pawn-tries=squares', 'pawnTries=squares'));
+    const old = await krieg(['view', 'old.kpgn', '--as', 'white']);
+    const now = await krieg(['view', 'k.kpgn', '--as', 'white']);
+    expect(old.status, old.stderr).toBe(0);
+    expect(old.stdout).toBe(now.stdout);
+    writeFileSync(join(DIR, 'bad.kpgn'), written.replace('pawn-tries=squares', 'pawn-tries=maybe'));
+    expect(expectOneLine(await krieg(['view', 'bad.kpgn', '--as', 'white']), 2)).toMatch(
+      /rule 'pawn-tries' cannot be "maybe"/,
+    );
   });
 });
