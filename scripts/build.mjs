@@ -148,16 +148,18 @@ async function buildCli() {
 
 async function buildWeb() {
   mkdirSync(at('dist/web'), { recursive: true });
-  await esbuild.build({
+  const web = {
     bundle: true,
     platform: 'browser',
     target: 'es2022',
-    format: 'esm',
     logLevel: 'warning',
     entryPoints: [at('host/web/main.ts')],
-    outfile: at('dist/web/krieg.js'),
     loader: { '.wasm': 'binary' },
-  });
+  };
+  // the ES module (krieg/browser) for pages that import it, and a classic script for index.html:
+  // browsers refuse module scripts from file:// (CORS), not classic ones, so the page works opened from disk
+  await esbuild.build({ ...web, format: 'esm', outfile: at('dist/web/krieg.js') });
+  await esbuild.build({ ...web, format: 'iife', outfile: at('dist/web/krieg.page.js') });
   copyFileSync(at('host/web/index.html'), at('dist/web/index.html'));
 }
 
@@ -169,7 +171,7 @@ const STEPS = [
   { name: 'cli', outputs: ['dist/cli.js'], inputs: ['host', 'build/krieg.js'], run: buildCli },
   {
     name: 'web',
-    outputs: ['dist/web/krieg.js', 'dist/web/index.html'],
+    outputs: ['dist/web/krieg.js', 'dist/web/krieg.page.js', 'dist/web/index.html'],
     inputs: ['host', 'build/krieg.js', 'build/krieg.wasm'],
     run: buildWeb,
   },
