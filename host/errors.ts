@@ -129,6 +129,7 @@ const ERRORS = {
   'choose-status': internal((p: { status: number }) => `choose-move status ${p.status}`),
   // ---- files ----
   'no-file': bad((p: { path: string }) => `${p.path}: no such file`),
+  'read-failed': bad((p: { path: string; why: string }) => `${p.path}: cannot read it (${p.why})`),
   'write-failed': bad((p: { path: string; why: string }) => `${p.path}: cannot write it (${p.why})`),
   'bad-out': bad(text),
   // ---- command-line arguments ----

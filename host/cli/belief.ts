@@ -15,7 +15,8 @@ import {
   io,
 } from './common';
 import { parseCount, parseTimeLimit, timeLimitText, DEFAULT_LIMIT_SECONDS } from '../io/args';
-import { writeAtomically } from '../io/files';
+import { existsSync } from 'node:fs';
+import { writeAtomically, sameFile } from '../io/files';
 import { viewInFile } from '../referee/validate';
 import type { Side, View } from '../record/record';
 import {
@@ -189,6 +190,8 @@ export const beliefCommand = {
       const work =
         argv.limitWork === undefined ? undefined : parseCount('limit-work', argv.limitWork, 1, Number.MAX_SAFE_INTEGER);
       const format = argv.out === undefined ? undefined : imageFormat(argv.out);
+      if (argv.out !== undefined && existsSync(file) && sameFile(argv.out, file))
+        throw fail('bad-out', { text: `--out ${argv.out} is the game file itself; write the image to another file` });
       const engine = createEngine(argv.backend, 2); // the estimators grow its arena as the run needs
       const { view, game } = viewInFile(engine, file, argv.as, argv.game);
       const request: Request = { mode: argv.mode, limit, k, seed, work, timeMs, timeIsDefault: time.isDefault };

@@ -69,9 +69,15 @@ export async function runCommand(body: () => void | Promise<void>): Promise<void
   }
 }
 
+/** `text` on one line: control characters (newlines in an echoed FEN or tag, a report's lines) escaped as \n, \t, \xNN. */
+export function oneLine(text: string): string {
+  const named: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+  return text.replace(/[\x00-\x1f\x7f]/g, (c) => named[c] ?? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+}
+
 /** Ends the command with `exitCode` and `krieg: message` on stderr (the output already printed stays). */
 export function finishWith(exitCode: number, message: string): void {
-  io.err(`krieg: ${message}\n`);
+  io.err(`krieg: ${oneLine(message)}\n`);
   process.exitCode = exitCode;
 }
 

@@ -9,7 +9,8 @@ import type { Argv } from 'yargs';
 import { createEngine } from '../node';
 import { withBackend, withDbOption, runCommand, finishWith, progressLine, seconds, say, io } from './common';
 import { parseCount, parseTimeLimit, timeLimitText, DEFAULT_LIMIT_SECONDS } from '../io/args';
-import { readTextFile, writeAtomically } from '../io/files';
+import { existsSync } from 'node:fs';
+import { readTextFile, writeAtomically, sameFile } from '../io/files';
 import { withRuleOptions, rulesFromOptions } from './ruleOptions';
 import {
   solve,
@@ -25,11 +26,14 @@ import {
 import { loadProblem, loadProblemView, DEFAULT_BELIEF_LIMIT, type ProblemRequest } from '../solver/problems';
 import { strategyText, strategyToJson, strategyFromJson } from '../solver/strategy';
 import { verifyStrategy, verdictText } from '../verify/verify';
+import { tooDeep } from '../notation/recordJson';
 import type { Side } from '../record/record';
 import type { BackendName } from '../backends/node';
 import { KriegError, fail, EXIT } from '../errors';
 
 const DEFAULT_ALGORITHM = 'le-dfs';
+/** The most --memory: the core's arenas are typed arrays of at most 1 GiB each, and the largest takes half the budget. */
+const MAX_MEMORY_MIB = 2048;
 
 const EXIT_TEXT = `Exit codes: ${EXIT.ok} answered (proven or disproven: see the output), ${EXIT.limit} unknown (a node, time or memory limit was reached; statistics are printed), ${EXIT.inconsistent} the view is inconsistent, ${EXIT.badInput} bad input, ${EXIT.internal} internal error.`;
 
@@ -154,7 +158,7 @@ export const solveCommand = {
           })
           .option('memory', {
             type: 'string',
-            describe: `memory for the search's arenas, in MiB (answer unknown when full)`,
+            describe: `memory for the search's arenas, in MiB, 1 to ${MAX_MEMORY_MIB} (answer unknown when full)`,
             defaultDescription: String(DEFAULT_MEMORY_BYTES / 2 ** 20),
           })
           .option('strategy', {
@@ -222,13 +226,18 @@ export const solveCommand = {
   handler: (argv: SolveArgs) =>
     runCommand(async () => {
       const algorithm = algorithmByName(argv.algo);
+      if (argv.out !== undefined && argv.file !== undefined && existsSync(argv.file) && sameFile(argv.out, argv.file))
+        throw fail('bad-out', {
+          text: `--out ${argv.out} is the problem file itself; write the strategy to another file`,
+        });
       const nodes =
         argv.limitNodes === undefined
           ? undefined
           : parseCount('limit-nodes', argv.limitNodes, 1, Number.MAX_SAFE_INTEGER);
       const started = performance.now();
       const time = parseTimeLimit('limit-time', argv.limitTime);
-      const memoryBytes = argv.memory === undefined ? undefined : parseCount('memory', argv.memory, 1, 3072) * 2 ** 20;
+      const memoryBytes =
+        argv.memory === undefined ? undefined : parseCount('memory', argv.memory, 1, MAX_MEMORY_MIB) * 2 ** 20;
       const switches = {
         orderAttempts: argv.orderAttempts,
         orderPositions: argv.orderPositions,
@@ -387,6 +396,9 @@ export const verifyCommand = {
       const strategyPath = argv.strategyFile ?? '';
       const text = readTextFile(strategyPath);
       let doc: unknown;
+      // a strategy nests a few levels per ply (at most 99 plies): far deeper is damage, refused before parsing
+      if (tooDeep(text, 1000) >= 0)
+        throw fail('bad-strategy', { text: `${strategyPath}: nested deeper than 1000 levels; not a strategy` });
       try {
         doc = JSON.parse(text);
       } catch (error) {
@@ -401,13 +413,23 @@ export const verifyCommand = {
       }
       const time = parseTimeLimit('limit-time', argv.limitTime);
       const estimation = progressLine('verify: estimating the belief');
-      const { problem, source } = await loadProblem(createEngine(argv.backend, 2), {
+      const engine = createEngine(argv.backend, 2);
+      const { problem, source } = await loadProblem(engine, {
         ...requestOf(argv, strategy.ply),
         timeMs: time.ms,
         timeText: time.ms === undefined ? undefined : timeLimitText(time.ms, time.isDefault),
         onProgress: (found, work) => estimation.update(`${found} positions, work ${work}`),
       });
       estimation.done();
+      // every position as the engine (and so solve) reads it first: a refusal names the position
+      problem.positions.forEach((fen, i) => {
+        try {
+          engine.setFen(0, fen);
+        } catch (error) {
+          if (error instanceof KriegError) throw error.within(`${source}: position ${i + 1}`);
+          throw error;
+        }
+      });
       const verdict = verifyStrategy(problem, strategy);
       if (argv.json) say(JSON.stringify({ source, ply: problem.ply, positions: problem.positions.length, ...verdict }));
       else io.out(`problem: ${source}, ${problem.ply} ply\n${verdictText(verdict)}`);
