@@ -58,6 +58,10 @@ export function usageMessage(message: string, args: string[], where: string[], u
   const at = where.length ? `${where.join(' ')}: ` : '';
   const help = `run '${command} --help' for usage`;
   const option = (name: string) => (name.length === 1 ? `-${name}` : `--${name}`);
+  // a FEN that starts with '-' (damaged) is taken for an option: say so rather than "missing argument"
+  const fenLike = args.find((a) => /^-[^-\s]*\//.test(a));
+  if (fenLike !== undefined)
+    return `${at}'${fenLike}' starts with '-', so it is read as an option, not a FEN (a FEN begins with rank 8, such as 4k3/…); ${help}`;
   let m: RegExpExecArray | null;
   if ((m = /^Not enough non-option arguments: got (\d+), need at least (\d+)/.exec(flat))) {
     const required = [...(usage ?? '').matchAll(/<[^>]+>/g)].map((x) => x[0]);
