@@ -21,6 +21,8 @@ import { estimateBelief } from '../../host/belief/estimate';
 import { viewInFile } from '../../host/referee/validate';
 import { solveView } from '../../host/solver/solve';
 import { KriegError } from '../../host/errors';
+import initSqlJs from 'sql.js';
+import { createRequire } from 'node:module';
 
 let DIR = '';
 const krieg = (args: string[]) => runKrieg(args, DIR);
@@ -109,6 +111,54 @@ describe('F3: verify accepts what solve accepts, and names a bad position', () =
       const run = await krieg(['verify', '-', 'rook.json', '--positions', ROOK, fen]);
       expect(expectOneLine(run, 2)).toMatch(/^krieg: --positions: position 2: /);
     }
+  });
+});
+
+describe('F4, F13: stored columns of the wrong shape', () => {
+  it('are refused in one line naming the database, the instance and the column', async () => {
+    const SQL = await initSqlJs({
+      locateFile: () => createRequire(import.meta.url).resolve('sql.js/dist/sql-wasm.wasm'),
+    });
+    const shipped = readFileSync(join(__dirname, '../../data/problems-standard.sqlite'));
+    const damages: [string, string][] = [
+      ['positions', "'5'"],
+      ['positions', "'null'"],
+      ['positions', "'[1,2]'"],
+      ['positions', "'[]'"],
+      ['covered', '\'"x"\''],
+      ['covered', "'[99]'"],
+      ['work', "'null'"],
+      ['ply', '3.5'],
+      ['ply', '1e10'],
+      ['ply', "'three'"],
+      ['belief_size', '-1'],
+    ];
+    const next = random(4);
+    for (let i = 0; i < damages.length; i++) {
+      const [column, value] = damages[i];
+      const db = new SQL.Database(new Uint8Array(shipped));
+      const ids = db.exec('SELECT id FROM instances ORDER BY id LIMIT 20')[0].values.map((v) => Number(v[0]));
+      const id = ids[between(next, 0, ids.length - 1)];
+      db.run(`UPDATE instances SET ${column} = ${value} WHERE id = ${id}`);
+      writeFileSync(at('damaged.sqlite'), db.export());
+      db.close();
+      for (const command of [
+        ['db', 'show', String(id)],
+        ['solve', `db:${id}`],
+      ]) {
+        const line = expectOneLine(await krieg([...command, '--db', 'damaged.sqlite']), 2);
+        expect(line, `${column} = ${value}: ${command.join(' ')}`).toMatch(
+          new RegExp(`damaged\\.sqlite: instance ${id}: column ${column} must be `),
+        );
+      }
+    }
+    const db = new SQL.Database(new Uint8Array(shipped));
+    db.run("UPDATE meta SET value = 'null' WHERE key = 'params'");
+    writeFileSync(at('damaged.sqlite'), db.export());
+    db.close();
+    expect(expectOneLine(await krieg(['db', 'generate', '--db', 'damaged.sqlite', '--mates', '1']), 2)).toMatch(
+      /damaged\.sqlite: meta 'params' must be a JSON object, found null/,
+    );
   });
 });
 
