@@ -53,10 +53,10 @@ function program() {
 }
 
 /**
- * What `krieg args…` prints as help or version (empty when it does something else or fails), at
- * yargs's width, or unwrapped with `wrap` null (the tests read the examples so).
+ * Runs `krieg args…` and returns what yargs itself prints — help or version — (empty when a command
+ * ran), at yargs's width, or unwrapped with `wrap` null; a refused argument throws UsageError.
  */
-export async function helpText(args: string[], wrap?: null): Promise<string> {
+async function parse(args: string[], wrap?: null): Promise<string> {
   let output = '';
   await (wrap === null ? program().wrap(null) : program()).parseAsync(args, {}, (_error, _argv, text) => {
     output = text;
@@ -64,11 +64,16 @@ export async function helpText(args: string[], wrap?: null): Promise<string> {
   return typedHelp(output);
 }
 
+/** The help of `krieg words…` (the tests read its examples unwrapped, with `wrap` null). */
+export function helpText(words: string[], wrap?: null): Promise<string> {
+  return parse([...words, '--help'], wrap);
+}
+
 /** The words of `args` that name a (sub)command, e.g. ['db', 'show']: those whose help is their own. */
 async function commandWords(args: string[]): Promise<string[]> {
   const words: string[] = [];
   for (const word of args.filter((a) => !a.startsWith('-')).slice(0, 2)) {
-    const usage = await helpText([...words, word, '--help']).catch(() => '');
+    const usage = await helpText([...words, word]).catch(() => '');
     if (!usage.startsWith(`krieg ${[...words, word].join(' ')}`)) break;
     words.push(word);
   }
@@ -80,13 +85,13 @@ export async function runCli(args: string[]): Promise<void> {
   progressSettings.quiet = false;
   let output: string;
   try {
-    output = await helpText(args);
+    output = await parse(args);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     const where = await commandWords(args);
     // bare `krieg` (or `krieg db`): the list of commands, then the one-line error
-    if (/^name a (db )?command/.test(error.message)) io.out(`${await helpText([...where, '--help'])}\n`);
-    const usage = where.length ? (await helpText([...where, '--help'])).split('\n')[0] : undefined;
+    if (/^name a (db )?command/.test(error.message)) io.out(`${await helpText(where)}\n`);
+    const usage = where.length ? (await helpText(where)).split('\n')[0] : undefined;
     finishWith(EXIT.badInput, usageMessage(error.message, args, where, usage));
     return;
   }

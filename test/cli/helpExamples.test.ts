@@ -44,7 +44,7 @@ const COMMANDS = [
 
 /** The examples of `krieg words… --help`, unwrapped. */
 async function examplesOf(words: string[]): Promise<string[]> {
-  const help = await helpText([...words, '--help'], null);
+  const help = await helpText(words, null);
   const at = help.indexOf('\nExamples:\n');
   if (at < 0) return [];
   const lines = help.slice(at + '\nExamples:\n'.length).split('\n');
