@@ -38,7 +38,7 @@ const quick = process.argv.includes('--quick');
 const RUNS = 3;
 const ARENA = 1 << 20; // breadth-first keeps two layers of up to 2^19 positions each
 const MODES: EstimateMode[] = ['bfs', 'dfs'];
-const MODE_NAME: Record<EstimateMode, string> = { bfs: 'breadth-first', dfs: 'depth-first' };
+const MODE_NAME: Record<EstimateMode, string> = { bfs: 'breadth-first', dfs: 'depth-first', auto: 'auto' };
 // guards only: every benchmarked view completes far below them (asserted)
 // the arena is fixed (memoryBytes 0: never grown), as the tables say
 const ESTIMATE_LIMITS = { work: 5e7, timeMs: 60_000, memoryBytes: 0 };

@@ -1,11 +1,10 @@
 // Perft benchmark: krieg (WASM and JS backends) against chessops and chess.js.
 //
-//   npm run bench:perft     full run (~10 min), writes bench/results/perft.{json,md}; the npm script
-//                           then copies perft.md into README.md (scripts/update-readme.mjs)
-//   node scripts/run-ts.mjs bench/perft.ts --quick     smoke check (budget 0.5 s, 3 runs, ~1 min),
+//   npm run bench:perft     full run (~10 min), writes bench/results/perft.{json,md};
+//                           `npm run bench:update-readme` then copies perft.md into README.md
+//   npm run bench:perft -- --quick     smoke check (budget 0.5 s, 3 runs, ~1 min),
 //                           writes bench/results/perft-quick.{json,md} (git-ignored, not in README)
-//   BENCH_QUICK=1 npm run bench:perft                  the same through npm (npm would hand
-//                           `-- --quick` to the README step, not to this script)
+//   BENCH_QUICK=1 npm run bench:perft                  the same
 //   --budget=SECONDS        per-run time budget (default 20, quick 0.5); BENCH_BUDGET=SECONDS likewise
 //   --render                rewrite perft.md (or perft-quick.md) from its JSON without measuring
 //

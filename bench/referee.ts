@@ -100,7 +100,7 @@ const ratio = (variant: string) => {
   const j = rows.find((r) => r.variant === variant && r.backend === 'js')!;
   return j.medianMs / w.medianMs;
 };
-writeJson(join(root, 'bench/results/referee.json'), {
+writeJson(join(root, `bench/results/referee${quick ? '-quick' : ''}.json`), {
   machine: m,
   commit: git.commit,
   dirty: git.dirty,
@@ -128,5 +128,5 @@ const md = [
   '',
   `"ms per 200-move game" is the median time per ply times ${MAX_PLIES}; ${rows[0].work.fullLength} of ${GAMES} berkeley games ran the full ${MAX_PLIES} plies (the others ended by mate or draw).`,
 ].join('\n');
-writeText(join(root, 'bench/results/referee.md'), md);
+writeText(join(root, `bench/results/referee${quick ? '-quick' : ''}.md`), md);
 console.log(md);

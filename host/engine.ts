@@ -206,20 +206,41 @@ export class Engine {
     return hex64(k[1], k[0]);
   }
 
-  /** Perft leaf count from `handle`, using records handle+1 … handle+depth as its stack. */
-  perft(handle: number, depth: number, bulk = false): number {
+  /**
+   * Perft leaf count from `handle`, using records handle+1 … handle+depth as its stack. With
+   * `onProgress`, the count is split over the first two plies (one core call per pair of moves)
+   * and the leaves counted so far are reported after each.
+   */
+  perft(handle: number, depth: number, bulk = false, onProgress?: (nodes: number) => void): number {
     if (!Number.isInteger(depth) || depth < 0) throw fail('bad-depth', { depth });
     this.checkHandle(handle, depth);
-    return this.core.exports.perftFrom(handle, depth, bulk ? 1 : 0);
+    const b = bulk ? 1 : 0;
+    if (!onProgress || depth < 3) return this.core.exports.perftFrom(handle, depth, b);
+    let nodes = 0;
+    for (const move of this.moves(handle)) {
+      this.core.exports.makeMove(handle, move, handle + 1);
+      for (const reply of this.moves(handle + 1)) {
+        this.core.exports.makeMove(handle + 1, reply, handle + 2);
+        nodes += this.core.exports.perftFrom(handle + 2, depth - 2, b);
+        onProgress(nodes);
+      }
+    }
+    return nodes;
   }
 
-  /** Perft split by root move. */
-  divide(handle: number, depth: number, bulk = false): DivideEntry[] {
+  /** Perft split by root move; `onEntry` is called as each root move's count is done. */
+  divide(handle: number, depth: number, bulk = false, onEntry?: (entry: DivideEntry) => void): DivideEntry[] {
     if (!Number.isInteger(depth) || depth < 1) throw fail('bad-depth', { depth, divide: true });
     this.checkHandle(handle, depth);
     return this.moves(handle).map((move) => {
       this.core.exports.makeMove(handle, move, handle + 1);
-      return { move, uci: makeUci(move), nodes: this.core.exports.perftFrom(handle + 1, depth - 1, bulk ? 1 : 0) };
+      const entry = {
+        move,
+        uci: makeUci(move),
+        nodes: this.core.exports.perftFrom(handle + 1, depth - 1, bulk ? 1 : 0),
+      };
+      onEntry?.(entry);
+      return entry;
     });
   }
 }

@@ -130,6 +130,7 @@ const ERRORS = {
   'choose-status': internal((p: { status: number }) => `choose-move status ${p.status}`),
   // ---- files ----
   'no-file': bad((p: { path: string }) => `${p.path}: no such file`),
+  'read-failed': bad((p: { path: string; why: string }) => `${p.path}: cannot read it (${p.why})`),
   'write-failed': bad((p: { path: string; why: string }) => `${p.path}: cannot write it (${p.why})`),
   'bad-out': bad(text),
   // ---- command-line arguments ----
@@ -139,6 +140,7 @@ const ERRORS = {
   // ---- state estimation ----
   inconsistent: { exitCode: EXIT.inconsistent, message: text },
   'belief-too-large': bad(text),
+  'limit-reached': { exitCode: EXIT.limit, message: text },
   'self-play': internal(
     (p: { side: 'white' | 'black'; outcome: string }) =>
       `${p.side === 'white' ? 'White' : 'Black'}'s own view is ${p.outcome}`,
@@ -187,6 +189,10 @@ const ERRORS = {
       `${p.where}: schema version ${p.version ?? 'missing'}; this krieg reads version ${p.reads}`,
   ),
   'db-exists': bad((p: { path: string }) => `${p.path}: already exists (not overwritten)`),
+  'db-read-only': bad(
+    (p: { command: string }) =>
+      `${p.command} writes to the database: name one with --db FILE (a new file, or one of yours); the shipped databases are read-only`,
+  ),
   'db-changed': bad(
     (p: { path: string }) =>
       `${p.path} was changed by another program since krieg opened it; nothing written (run the command again)`,

@@ -182,6 +182,15 @@ async function buildWeb() {
     entryPoints: [at('host/web/main.ts')],
     outfile: at('dist/web/krieg.js'),
   });
+  // the same as a classic script for perft.html: browsers refuse module scripts from file:// (CORS), not
+  // classic ones, so the page works opened from disk
+  await esbuild.build({
+    ...browser,
+    minify: false,
+    format: 'iife',
+    entryPoints: [at('host/web/main.ts')],
+    outfile: at('dist/web/krieg.page.js'),
+  });
   copyFileSync(at('host/web/perft.html'), at('dist/web/perft.html'));
   // the app: its worker (engine, players, solver) built first and embedded in app.js as text, started
   // from a Blob, so that the page is two files of script and opens from file:// as from any host
@@ -216,7 +225,14 @@ const STEPS = [
   { name: 'cli', outputs: ['dist/cli.js', 'dist/worker.js'], inputs: ['host', 'build/krieg.js'], run: buildCli },
   {
     name: 'web',
-    outputs: ['dist/web/krieg.js', 'dist/web/perft.html', 'dist/web/app.js', 'dist/web/index.html', 'dist/web/app.css'],
+    outputs: [
+      'dist/web/krieg.js',
+      'dist/web/krieg.page.js',
+      'dist/web/perft.html',
+      'dist/web/app.js',
+      'dist/web/index.html',
+      'dist/web/app.css',
+    ],
     inputs: ['host', 'build/krieg.js', 'build/krieg.wasm'],
     run: buildWeb,
   },

@@ -440,6 +440,7 @@ export async function estimateBeliefParallel(
     handles: outcome === 'inconsistent' ? [] : kept.map((_, i) => base + i),
     work: run.work,
     ms: run.ms,
+    mode: 'dfs',
   };
   if (outcome === 'inconsistent') {
     result.failedEvent = run.failedEvent;

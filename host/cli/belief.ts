@@ -1,4 +1,4 @@
-// krieg belief FILE [--as white|black] [--game N] [--mode bfs|dfs|sample] [-k N] [--seed S]
+// krieg belief FILE [--as white|black] [--game N] [--mode auto|bfs|dfs|sample] [-k N] [--seed S]
 //   [--limit-positions N] [--limit-time S] [--limit-work N] [--show count|fens|boards|heatmap]
 //   [--out FILE.svg|FILE.png] [--json] [--backend wasm|js] [--jobs N]
 import type { Argv } from 'yargs';
@@ -16,8 +16,9 @@ import {
   say,
   io,
 } from './common';
-import { parseCount, parseSeconds } from '../io/args';
-import { writeAtomically } from '../io/files';
+import { parseCount, parseTimeLimit, timeLimitText, DEFAULT_LIMIT_SECONDS } from '../io/args';
+import { existsSync } from 'node:fs';
+import { writeAtomically, sameFile } from '../io/files';
 import { viewInFile } from '../referee/validate';
 import type { Side, View } from '../record/record';
 import {
@@ -35,7 +36,7 @@ import { pieceLetter } from '../notation/fen';
 import type { BackendName } from '../backends/node';
 import { fail, EXIT } from '../errors';
 
-type Mode = 'bfs' | 'dfs' | 'sample';
+type Mode = 'auto' | 'bfs' | 'dfs' | 'sample';
 
 interface Request {
   mode: Mode;
@@ -44,6 +45,12 @@ interface Request {
   seed: number;
   work?: number;
   timeMs?: number;
+  timeIsDefault: boolean;
+}
+
+/** What to try when an exact estimation runs out of time (a depth-first run: the layered one; any: less of the game). */
+export function slowHint(mode: string): string {
+  return `${mode === 'dfs' ? '--mode bfs (far less work on long views), or ' : ''}a shorter view (an earlier --game, or the record cut at an earlier ply)`;
 }
 
 function limitMessage(result: EstimateResult, mode: Mode, request: Request, view: View): string {
@@ -57,7 +64,7 @@ function limitMessage(result: EstimateResult, mode: Mode, request: Request, view
       return `limit reached: a breadth-first layer grew past ${request.limit} positions at ply ${pliesBefore(view, event) + 1} (${describeEvent(view, event)}; --limit-positions ${request.limit}); breadth-first keeps no partial result`;
     }
     case 'limit-time':
-      return `limit reached: time limit of ${seconds(request.timeMs ?? 0)} (--limit-time); the ${mode === 'bfs' ? 'run stopped with no partial result' : 'count is partial'}`;
+      return `limit reached: ${timeLimitText(request.timeMs ?? 0, request.timeIsDefault)}; the ${mode === 'bfs' ? 'run stopped with no partial result' : 'count is partial'}; to go faster try ${slowHint(request.mode)}`;
     case 'limit-work':
       return `limit reached: work limit of ${request.work} (--limit-work); the ${mode === 'bfs' ? 'run stopped with no partial result' : 'count is partial'}`;
     default:
@@ -120,10 +127,10 @@ export const beliefCommand = {
     withBackend(
       withGameSelection(y)
         .option('mode', {
-          choices: ['bfs', 'dfs', 'sample'] as const,
-          default: 'dfs' as Mode,
+          choices: ['auto', 'bfs', 'dfs', 'sample'] as const,
+          default: 'auto' as Mode,
           describe:
-            'breadth-first (layer by layer), depth-first (streaming; keeps a partial result on a limit), or a seeded random sample of k positions',
+            'bfs: layer by layer, merging equal positions at every ply (far less work on long views; memory for the largest layer; nothing kept when stopped); dfs: streaming (memory for its stack only; a partial count when stopped); auto: bfs, then dfs in the time left if a layer outgrows --limit-positions or memory; sample: a seeded random sample of k positions',
         })
         .option('k', { type: 'string', default: '10', describe: 'sample size (--mode sample)' })
         .option('seed', { type: 'string', default: '1', describe: 'sampler seed (--mode sample)' })
@@ -132,10 +139,14 @@ export const beliefCommand = {
           default: String(DEFAULT_LIMIT_POSITIONS),
           describe: `stop after this many positions (breadth-first: in any layer); at most ${MAX_LIMIT_POSITIONS}`,
         })
-        .option('limit-time', { type: 'string', describe: 'stop after this many seconds' })
+        .option('limit-time', {
+          type: 'string',
+          describe: 'stop after this many seconds (exit 4); 0 for no limit',
+          defaultDescription: String(DEFAULT_LIMIT_SECONDS),
+        })
         .option(
           'jobs',
-          jobsSpec('worker threads walking the belief with --mode dfs (bfs, sample and --limit-work run on one)'),
+          jobsSpec('worker threads walking the belief with --mode dfs (auto, bfs, sample and --limit-work run on one)'),
         )
         .option('limit-work', {
           type: 'string',
@@ -158,13 +169,18 @@ export const beliefCommand = {
           describe: 'print one JSON object (outcome, count, work, ms, fens when shown, heatmap counts)',
         })
         .example(
-          '$0 belief games.kpgn --as white --game 3 --show heatmap --out belief.svg',
+          '$0 play --games 10 --seed 7 --max-plies 8 --out short.kpgn',
+          'ten games cut after 8 plies: beliefs of hundreds to tens of thousands of positions (exact estimation reaches about ply 10-14; see the README)',
+        )
+        .example(
+          '$0 belief short.kpgn --as white --game 3 --show heatmap --out belief.svg',
           "where Black's pieces may be, as White knows game 3",
         )
         .example(
-          '$0 belief games.kpgn --as black --out belief.png',
+          '$0 belief short.kpgn --as black --out belief.png',
           "the same for White's pieces as Black knows game 1, as a PNG image",
         )
+        .example('$0 view short.kpgn --as white --game 3 > view.kpgn', "White's view alone, as a file")
         .example(
           '$0 belief view.kpgn --mode sample -k 5 --seed 7 --show fens',
           'five random positions White cannot rule out',
@@ -177,14 +193,17 @@ export const beliefCommand = {
       const limit = parseCount('limit-positions', argv.limitPositions, 1, MAX_LIMIT_POSITIONS);
       const k = parseCount('k', argv.k, 1, MAX_LIMIT_POSITIONS);
       const seed = parseCount('seed', argv.seed, 0, 0x7fffffff);
-      const timeMs = parseSeconds('limit-time', argv.limitTime);
+      const time = parseTimeLimit('limit-time', argv.limitTime);
+      const timeMs = time.ms;
       const work =
         argv.limitWork === undefined ? undefined : parseCount('limit-work', argv.limitWork, 1, Number.MAX_SAFE_INTEGER);
       const jobs = jobsOption(argv.jobs);
       const format = argv.out === undefined ? undefined : imageFormat(argv.out);
+      if (argv.out !== undefined && existsSync(file) && sameFile(argv.out, file))
+        throw fail('bad-out', { text: `--out ${argv.out} is the game file itself; write the image to another file` });
       const engine = createEngine(argv.backend, 2); // the estimators grow its arena as the run needs
       const { view, game } = viewInFile(engine, file, argv.as, argv.game);
-      const request: Request = { mode: argv.mode, limit, k, seed, work, timeMs };
+      const request: Request = { mode: argv.mode, limit, k, seed, work, timeMs, timeIsDefault: time.isDefault };
 
       const progress = progressLine(`belief (${argv.mode})`);
       const limits = { positions: limit, work, timeMs };
@@ -201,11 +220,12 @@ export const beliefCommand = {
                 progress.update(`${found} positions${argv.mode === 'bfs' ? ' in the layer' : ''}, work ${w}`),
               );
       const ms = result.ms;
+      const mode: Mode = argv.mode === 'sample' ? 'sample' : result.mode;
       progress.done();
 
       const { outcome, handles } = result;
       const partial = outcome !== 'complete';
-      const countKnown = outcome === 'complete' || outcome === 'inconsistent' || argv.mode !== 'bfs'; // breadth-first stopped early has no partial result
+      const countKnown = outcome === 'complete' || outcome === 'inconsistent' || mode !== 'bfs'; // breadth-first stopped early has no partial result
       const enemy: 0 | 1 = view.as === 'white' ? 1 : 0;
       const wantHeatmap = argv.show === 'heatmap' || argv.out !== undefined || argv.json;
       const heatmap: Heatmap | undefined = wantHeatmap
@@ -227,7 +247,7 @@ export const beliefCommand = {
           ? undefined
           : outcome === 'inconsistent'
             ? inconsistentMessage(view, result.failedEvent, result.failedPly)
-            : limitMessage(result, argv.mode, request, view);
+            : limitMessage(result, mode, request, view);
 
       if (argv.out !== undefined && heatmap) {
         const title = `${view.as === 'white' ? 'White' : 'Black'}'s belief: ${view.white} vs ${view.black}, game ${game}, after ${pliesBefore(view, view.events.length)} plies${partial ? ` (${outcome})` : ''}`;
@@ -239,14 +259,14 @@ export const beliefCommand = {
           file,
           game,
           as: view.as,
-          mode: argv.mode,
+          mode,
           outcome,
           complete: !partial,
           count: countKnown ? handles.length : null,
           work: result.work,
           ms: Math.round(ms * 1000) / 1000,
         };
-        if (argv.mode === 'sample') Object.assign(doc, { k, seed });
+        if (mode === 'sample') Object.assign(doc, { k, seed });
         if (outcome === 'inconsistent')
           Object.assign(doc, { failedEvent: result.failedEvent, failedPly: result.failedPly });
         if (message !== undefined) doc.message = message;
@@ -256,7 +276,7 @@ export const beliefCommand = {
         if (argv.out !== undefined) doc[format!] = argv.out;
         say(JSON.stringify(doc));
       } else {
-        const what = argv.mode === 'sample' ? `sample of ${k}, seed ${seed}` : argv.mode;
+        const what = mode === 'sample' ? `sample of ${k}, seed ${seed}` : mode;
         say(
           `positions: ${countKnown ? handles.length : 'unknown'}${partial && countKnown && outcome !== 'inconsistent' ? ' (partial)' : ''}`,
         );

@@ -1,6 +1,7 @@
 // Shared CLI pieces: the backend, database and game options, error reporting (one line, the exit
 // code of the error registry, no stack trace), progress lines.
 import type { Argv } from 'yargs';
+import cliProgress from 'cli-progress';
 import { KriegError, EXIT } from '../errors';
 import { BACKENDS, type BackendName } from '../backends/node';
 import { DEFAULT_DB } from '../db/paths';
@@ -18,8 +19,13 @@ export function withBackend<T>(y: Argv<T>) {
   });
 }
 
-export function withDbOption<T>(y: Argv<T>, describe = 'the problem database file') {
-  return y.option('db', { type: 'string', describe, defaultDescription: `${DEFAULT_DB} of the krieg package` });
+/** --db: the database a command reads (default: the shipped one) or, with `writes`, the one it writes (no default: the shipped databases are read-only). */
+export function withDbOption<T>(y: Argv<T>, describe = 'the problem database file', writes = false) {
+  return y.option('db', {
+    type: 'string',
+    describe: writes ? `${describe} (required: the shipped databases are read-only)` : describe,
+    defaultDescription: writes ? undefined : `${DEFAULT_DB} of the krieg package`,
+  });
 }
 
 /** The `--jobs` option (`.option('jobs', jobsSpec(…))`): `what` runs on that many worker threads. */
@@ -79,9 +85,15 @@ export async function runCommand(body: () => void | Promise<void>): Promise<void
   }
 }
 
+/** `text` on one line: control characters (newlines in an echoed FEN or tag, a report's lines) escaped as \n, \t, \xNN. */
+export function oneLine(text: string): string {
+  const named: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+  return text.replace(/[\x00-\x1f\x7f]/g, (c) => named[c] ?? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+}
+
 /** Ends the command with `exitCode` and `krieg: message` on stderr (the output already printed stays). */
 export function finishWith(exitCode: number, message: string): void {
-  io.err(`krieg: ${message}\n`);
+  io.err(`krieg: ${oneLine(message)}\n`);
   process.exitCode = exitCode;
 }
 
@@ -89,24 +101,86 @@ export function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(3)} s`;
 }
 
-/** A throttled progress line on stderr, when stderr is a terminal (or KRIEG_PROGRESS is set). */
-export function progressLine(what: string): { update: (text: string) => void; done: () => void } {
+/**
+ * How long commands report progress on stderr: `quiet` is the global --quiet (or KRIEG_QUIET=1 in
+ * the environment, which the tests set); on a terminal the line is redrawn every `ttyMs`, elsewhere
+ * (CI logs, pipes) a plain line is written after `delayMs` and then every `everyMs`, so no command
+ * stays silent for more than a few seconds.
+ */
+export const progressSettings = { quiet: false, ttyMs: 200, delayMs: 2000, everyMs: 5000 };
+
+/** Whether progress is shown at all (not --quiet, not KRIEG_QUIET). */
+export function showProgress(): boolean {
+  return !progressSettings.quiet && !process.env.KRIEG_QUIET;
+}
+
+export interface Progress {
+  update: (text: string) => void;
+  done: () => void;
+}
+
+/**
+ * A throttled progress line on stderr, `what: text, N.N s`: redrawn in place on a terminal, a plain
+ * line every few seconds elsewhere; nothing with --quiet.
+ */
+export function progressLine(what: string): Progress {
+  if (!showProgress()) return { update: () => {}, done: () => {} };
   const tty = Boolean(process.stderr.isTTY);
-  if (!tty && !process.env.KRIEG_PROGRESS) return { update: () => {}, done: () => {} };
+  const { ttyMs, delayMs, everyMs } = progressSettings;
   const started = performance.now();
-  let last = 0;
+  let last = -Infinity;
   let shown = false;
   return {
     update(text) {
       const now = performance.now();
-      if (now - last < (tty ? 200 : 1000) || now - started < 500) return;
+      if (now - started < (tty ? Math.min(500, delayMs) : delayMs) || now - last < (tty ? ttyMs : everyMs)) return;
       last = now;
       shown = true;
       const line = `${what}: ${text}, ${((now - started) / 1000).toFixed(1)} s`;
-      io.err(tty ? `\r\x1b[K${line}` : `${line}\n`);
+      io.err(tty ? `\r\x1b[K${line}` : `krieg ${line}\n`);
     },
     done() {
       if (shown && tty) io.err('\r\x1b[K');
     },
+  };
+}
+
+/** A counter of work items on stderr, with the interface of a cli-progress bar (start, update, stop). */
+export interface ProgressBar {
+  start(total: number, value: number, payload?: Record<string, unknown>): void;
+  update(value: number, payload?: Record<string, unknown>): void;
+  stop(): void;
+}
+
+/**
+ * A progress bar on stderr: `format` is cli-progress's ({bar}, {value}, {total}, {eta} and payload
+ * fields). On a terminal the bar; elsewhere the same fields as a plain line every few seconds
+ * (progressLine), so a short run prints nothing; nothing with --quiet.
+ */
+export function progressBar(what: string, format: string): ProgressBar {
+  if (process.stderr.isTTY && showProgress()) {
+    const bar = new cliProgress.SingleBar({ format, stream: process.stderr }, cliProgress.Presets.shades_classic);
+    return {
+      start: (total, value, payload) => bar.start(total, value, payload),
+      update: (value, payload) => bar.update(value, payload),
+      stop: () => bar.stop(),
+    };
+  }
+  const line = progressLine(what);
+  let fields: Record<string, unknown> = {};
+  const text = () =>
+    format
+      .replace(/^\S+ \{bar\} /, '')
+      .replace(/ \| eta \{eta\w*\}s?/, '')
+      .replace(/\{(\w+)\}/g, (_, key: string) => String(fields[key] ?? ''));
+  return {
+    start(total, value, payload) {
+      fields = { ...fields, ...payload, total, value };
+    },
+    update(value, payload) {
+      fields = { ...fields, ...payload, value };
+      line.update(text());
+    },
+    stop: () => line.done(),
   };
 }

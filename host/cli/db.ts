@@ -183,7 +183,10 @@ const exportCommand = {
         '$0 db export --format problems --class mate --out mates.json',
         'the guaranteed mates as a problems file',
       )
-      .example('$0 solve mates.json --problem db:12', 'then solve one of them'),
+      .example(
+        '$0 solve mates.json --problem db:14',
+        'then solve one of them (instance 14 is a mate: krieg db list --class mate)',
+      ),
   handler: (argv: FilterArgs & { format: ExportFormat; out: string }) =>
     runCommand(async () => {
       const path = dbPath(argv.db);

@@ -2,11 +2,10 @@
 // Runs solvers on the database's instances and records each run in its results table
 // (host/db/bench.ts); krieg db show ID lists them.
 import type { Argv } from 'yargs';
-import cliProgress from 'cli-progress';
 import { createEngine } from '../node';
-import { withBackend, withDbOption, jobsSpec, jobsOption, runCommand, say } from './common';
+import { withBackend, withDbOption, jobsSpec, jobsOption, runCommand, say, progressBar } from './common';
 import { parseCount, parseSeconds } from '../io/args';
-import { dbPath, withDb } from '../db/instances';
+import { dbPathToWrite, withDb } from '../db/instances';
 import { benchInstances, benchInstancesOnPool } from '../db/bench';
 import { algorithmByName, ALGORITHMS, type Algorithm } from '../solver/solve';
 import type { ProblemClass } from '../solver/problemFile';
@@ -31,7 +30,7 @@ export const benchCommand = {
   describe: "run solvers on instances and record every run in the database's results table",
   builder: (y: Argv) =>
     withBackend(
-      withDbOption(y, 'the database to read instances from and write results to')
+      withDbOption(y, 'the database to read instances from and write results to', true)
         .option('algo', {
           type: 'string',
           array: true,
@@ -65,20 +64,12 @@ export const benchCommand = {
       const limit = argv.limit === undefined ? Infinity : parseCount('limit', argv.limit, 1, Number.MAX_SAFE_INTEGER);
       const limitMs = parseSeconds('limit-time', argv.limitTime)!;
       const jobs = argv.jobs === undefined ? 1 : jobsOption(argv.jobs);
-      const path = dbPath(argv.db);
+      const path = dbPathToWrite(argv.db, 'db bench');
       const engine = createEngine(argv.backend);
       await withDb(path, async (db) => {
         const rows = db.instances({ ply, cls: argv.class }).slice(0, limit);
         if (!rows.length) throw fail('no-instances', { text: `${path}: no instances selected; nothing run` });
-        const bar = new cliProgress.SingleBar(
-          {
-            format: 'benchmarking {bar} {value}/{total} instances | eta {eta}s',
-            stream: process.stderr,
-            noTTYOutput: Boolean(process.env.KRIEG_PROGRESS),
-            notTTYSchedule: 1000,
-          },
-          cliProgress.Presets.shades_classic,
-        );
+        const bar = progressBar('db bench', 'benchmarking {bar} {value}/{total} instances | eta {eta}s');
         bar.start(rows.length, 0);
         const onInstance = (done: number) => bar.update(done);
         const tally =

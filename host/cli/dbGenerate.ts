@@ -4,10 +4,9 @@
 // existing one made with the same parameters is resumed after its last committed game.
 import type { Argv } from 'yargs';
 import { existsSync } from 'node:fs';
-import cliProgress from 'cli-progress';
-import { withBackend, withDbOption, jobsSpec, jobsOption, runCommand, say } from './common';
+import { withBackend, withDbOption, jobsSpec, jobsOption, runCommand, say, progressBar } from './common';
 import { parseCount } from '../io/args';
-import { dbPath, openDb } from '../db/instances';
+import { dbPathToWrite, openDb } from '../db/instances';
 import { ProblemDb } from '../db/database';
 import {
   generate,
@@ -43,7 +42,7 @@ export const generateCommand = {
   describe: 'make checkmate problems by self-play and store them in the database (resumable)',
   builder: (y: Argv) =>
     withBackend(
-      withDbOption(y, 'the database file to create, or to resume when it exists')
+      withDbOption(y, 'the database file to create, or to resume when it exists', true)
         .option('ply', {
           type: 'string',
           default: String(DEFAULT_PARAMS.ply),
@@ -111,7 +110,7 @@ export const generateCommand = {
         nearMisses: parseCount('near-misses', argv.nearMisses, 0, 1_000_000),
         maxGames: parseCount('max-games', argv.maxGames, 1, 100_000_000),
       };
-      const path = dbPath(argv.db);
+      const path = dbPathToWrite(argv.db, 'db generate');
       let db: ProblemDb;
       if (existsSync(path)) {
         db = await openDb(path);
@@ -121,15 +120,9 @@ export const generateCommand = {
       }
       const workers = selfPlayWorkers(argv.backend);
       const total = targets.mates + targets.nearMisses;
-      const bar = new cliProgress.SingleBar(
-        {
-          format:
-            'generating {bar} {value}/{total} instances | game {game} ({dropped} dropped) | {mates} mates, {nearMisses} near-misses, {deeper} re-analysed | {rate}/min',
-          stream: process.stderr,
-          noTTYOutput: Boolean(process.env.KRIEG_PROGRESS),
-          notTTYSchedule: 1000,
-        },
-        cliProgress.Presets.shades_classic,
+      const bar = progressBar(
+        'db generate',
+        'generating {bar} {value}/{total} instances | game {game} ({dropped} dropped) | {mates} mates, {nearMisses} near-misses, {deeper} re-analysed | {rate}/min',
       );
       const started = performance.now();
       const first = db.counts().reduce((a, c) => a + c.count, 0);

@@ -10,10 +10,11 @@ import {
   runCommand,
   finishWith,
   seconds,
+  progressLine,
   EXIT_CODES_TEXT,
   say,
 } from './common';
-import { parseCount, parseSeconds } from '../io/args';
+import { parseCount, parseTimeLimit, timeLimitText, DEFAULT_LIMIT_SECONDS } from '../io/args';
 import { viewInFile } from '../referee/validate';
 import { informationSet } from '../belief/estimate';
 import { informationSetParallel } from '../belief/parallel';
@@ -53,7 +54,11 @@ export const infosetCommand = {
           type: 'string',
           describe: `stop after this many histories (default: none with --count, ${DEFAULT_LIST_LIMIT} with --list)`,
         })
-        .option('limit-time', { type: 'string', describe: 'stop after this many seconds' })
+        .option('limit-time', {
+          type: 'string',
+          describe: 'stop after this many seconds (exit 4); 0 for no limit',
+          defaultDescription: String(DEFAULT_LIMIT_SECONDS),
+        })
         .option(
           'jobs',
           jobsSpec(
@@ -70,10 +75,10 @@ export const infosetCommand = {
           describe: 'print one JSON object (outcome, count, work, ms, histories with --list)',
         })
         .example(
-          '$0 infoset games.kpgn --as black --game 2 --count',
+          '$0 infoset short.kpgn --as black --game 2 --count',
           'how many ways the game could have gone, as Black knows it',
         )
-        .example('$0 infoset games.kpgn --as white --game 2 --count --jobs 8', 'the same on 8 worker threads')
+        .example('$0 infoset short.kpgn --as black --game 2 --count --jobs 2', 'the same on 2 worker threads')
         .epilogue(EXIT_CODES_TEXT),
     ),
   handler: (argv: InfosetArgs) =>
@@ -87,11 +92,13 @@ export const infosetCommand = {
             ? DEFAULT_LIST_LIMIT
             : undefined
           : parseCount('limit-histories', argv.limitHistories, 1, MAX_LIMIT);
-      const timeMs = parseSeconds('limit-time', argv.limitTime);
+      const time = parseTimeLimit('limit-time', argv.limitTime);
+      const timeMs = time.ms;
       const work = argv.limitWork === undefined ? undefined : parseCount('limit-work', argv.limitWork, 1, MAX_LIMIT);
       const jobs = jobsOption(argv.jobs);
       const engine = createEngine(argv.backend, 2); // histories are counted, not stored: informationSet sizes the arena
       const { view, game } = viewInFile(engine, file, argv.as, argv.game);
+      const progress = progressLine('infoset');
       const result =
         jobs > 1 && work === undefined
           ? await informationSetParallel(engine, view, list, {
@@ -99,7 +106,10 @@ export const infosetCommand = {
               jobs,
               limits: { positions: limit, timeMs },
             })
-          : informationSet(engine, view, list, { positions: limit, timeMs, work });
+          : informationSet(engine, view, list, { positions: limit, timeMs, work }, (found, w) =>
+              progress.update(`${found} histories, work ${w}`),
+            );
+      progress.done();
       const { outcome, count, failedEvent } = result;
       const histories = result.histories ?? [];
       const shown = outcome === 'limit-positions' ? 'limit-histories' : outcome;
@@ -111,7 +121,7 @@ export const infosetCommand = {
             : outcome === 'limit-positions'
               ? `limit reached: more than ${limit} histories (--limit-histories ${limit}); the count is partial`
               : outcome === 'limit-time'
-                ? `limit reached: time limit of ${seconds(timeMs ?? 0)} (--limit-time); the count is partial`
+                ? `limit reached: ${timeLimitText(timeMs ?? 0, time.isDefault)}; the count is partial; to go faster try a shorter view (an earlier --game, or the record cut at an earlier ply)`
                 : outcome === 'limit-work'
                   ? `limit reached: work limit of ${work} (--limit-work); the count is partial`
                   : 'limit reached: the view has more opponent turns than the estimator follows; the count is partial';

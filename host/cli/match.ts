@@ -3,7 +3,7 @@
 // host/players/match.ts.
 import type { Argv } from 'yargs';
 import cliProgress from 'cli-progress';
-import { withBackend, jobsOption, runCommand, io } from './common';
+import { withBackend, jobsOption, runCommand, io, showProgress } from './common';
 import { withRuleOptions, rulesFromOptions } from './ruleOptions';
 import { withBudgetOptions, budgetFromOptions, playersDescription } from './playerOptions';
 import { parseCount } from '../io/args';
@@ -131,7 +131,7 @@ class Progress {
     private readonly total: number,
     private readonly names: [string, string],
   ) {
-    if (process.stderr.isTTY) {
+    if (process.stderr.isTTY && showProgress()) {
       this.bar = new cliProgress.SingleBar(
         {
           format: `match {bar} {value}/{total} games | ${names[0]} +{wins} -{losses} ={draws} | eta {eta_formatted}`,
@@ -151,6 +151,7 @@ class Progress {
       this.bar.update(done, this.score);
       return;
     }
+    if (!showProgress()) return;
     const now = performance.now();
     if (now - this.lastLine < PLAIN_PROGRESS_SECONDS * 1000 && done < this.total) return;
     this.lastLine = now;

@@ -1,7 +1,7 @@
 // krieg perft <fen|startpos> <depth> [--divide] [--bulk] [--backend wasm|js]
 import type { Argv } from 'yargs';
 import { createEngine } from '../node';
-import { withBackend, runCommand, say } from './common';
+import { withBackend, runCommand, say, progressLine } from './common';
 import { parseCount } from '../io/args';
 import type { BackendName } from '../backends/node';
 
@@ -29,13 +29,19 @@ export const perftCommand = {
       engine.setFen(0, argv.position ?? '');
       const t0 = performance.now();
       let nodes: number;
+      const progress = progressLine('perft');
       if (argv.divide && depth > 0) {
-        const entries = engine.divide(0, depth, argv.bulk);
+        let done = 0;
+        const entries = engine.divide(0, depth, argv.bulk, (e) =>
+          progress.update(`${++done} root moves, ${e.uci} last`),
+        );
+        progress.done();
         for (const e of entries.sort((a, b) => a.uci.localeCompare(b.uci))) say(`${e.uci}: ${e.nodes}`);
         nodes = entries.reduce((sum, e) => sum + e.nodes, 0);
         say(`\nmoves: ${entries.length}`);
       } else {
-        nodes = engine.perft(0, depth, argv.bulk);
+        nodes = engine.perft(0, depth, argv.bulk, (n) => progress.update(`${n} leaves`));
+        progress.done();
       }
       const seconds = (performance.now() - t0) / 1000;
       say(`nodes: ${nodes}`);

@@ -1,8 +1,7 @@
 // krieg play --white random --black random --games N --seed S --variant V --out FILE
 import type { Argv } from 'yargs';
-import cliProgress from 'cli-progress';
 import { createEngine } from '../node';
-import { withBackend, runCommand, say, io } from './common';
+import { withBackend, runCommand, say, io, progressBar } from './common';
 import { parseCount } from '../io/args';
 import { withRuleOptions, rulesFromOptions } from './ruleOptions';
 import { FORMATS, formatOf, formatGames, type Format } from '../io/gamesFile';
@@ -111,15 +110,7 @@ export const playCommand = {
         );
         return;
       }
-      const bar = new cliProgress.SingleBar(
-        {
-          format: 'playing {bar} {value}/{total} games | {rate} games/s | eta {eta}s',
-          stream: process.stderr,
-          noTTYOutput: Boolean(process.env.KRIEG_PROGRESS),
-          notTTYSchedule: 1000,
-        },
-        cliProgress.Presets.shades_classic,
-      );
+      const bar = progressBar('play', 'playing {bar} {value}/{total} games | {rate} games/s | eta {eta}s');
       bar.start(games, 0, { rate: '0' });
       const started = performance.now();
       const records: GameRecord[] = [];

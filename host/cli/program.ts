@@ -12,12 +12,12 @@ import { infosetCommand } from './infoset';
 import { solveCommand, verifyCommand } from './solve';
 import { dbCommand } from './db';
 import { matchCommand } from './match';
-import { finishWith, io } from './common';
+import { finishWith, io, progressSettings } from './common';
+import { typedHelp, usageMessage } from './usage';
 import { EXIT } from '../errors';
 
-/** Runs `krieg args…` to its end: output through `io`, the exit code in process.exitCode (unset: 0). */
-export async function runCli(args: string[]): Promise<void> {
-  const program = yargs()
+function program() {
+  return yargs()
     .scriptName('krieg')
     .usage('$0 <command> [options]\n\nKriegspiel engine: chess core, referee, belief states and checkmate search.')
     .command(perftCommand)
@@ -31,7 +31,15 @@ export async function runCli(args: string[]): Promise<void> {
     .command(verifyCommand)
     .command(dbCommand)
     .command(matchCommand)
-    .demandCommand(1, 'name a command (see the list above)')
+    .option('quiet', {
+      type: 'boolean',
+      global: true,
+      describe: 'no progress on stderr (shown by long commands: a bar on a terminal, else a line every few seconds)',
+    })
+    .middleware((argv) => {
+      progressSettings.quiet = argv.quiet === true;
+    })
+    .demandCommand(1, 'name a command (the list above)')
     .strict()
     .epilogue(
       `Exit codes: ${EXIT.ok} success, ${EXIT.badInput} bad input (the message names what and where), ${EXIT.internal} internal error; belief, infoset and solve: ${EXIT.inconsistent} the view is inconsistent, ${EXIT.limit} a limit was reached (partial result, or the answer unknown); verify: ${EXIT.verifyFailed} the strategy fails.`,
@@ -42,15 +50,49 @@ export async function runCli(args: string[]): Promise<void> {
     .exitProcess(false)
     .help()
     .version();
-  // with a callback yargs prints nothing itself: help and version text come back here
+}
+
+/**
+ * Runs `krieg args…` and returns what yargs itself prints — help or version — (empty when a command
+ * ran), at yargs's width, or unwrapped with `wrap` null; a refused argument throws UsageError.
+ */
+async function parse(args: string[], wrap?: null): Promise<string> {
   let output = '';
+  await (wrap === null ? program().wrap(null) : program()).parseAsync(args, {}, (_error, _argv, text) => {
+    output = text;
+  });
+  return typedHelp(output);
+}
+
+/** The help of `krieg words…` (the tests read its examples unwrapped, with `wrap` null). */
+export function helpText(words: string[], wrap?: null): Promise<string> {
+  return parse([...words, '--help'], wrap);
+}
+
+/** The words of `args` that name a (sub)command, e.g. ['db', 'show']: those whose help is their own. */
+async function commandWords(args: string[]): Promise<string[]> {
+  const words: string[] = [];
+  for (const word of args.filter((a) => !a.startsWith('-')).slice(0, 2)) {
+    const usage = await helpText([...words, word]).catch(() => '');
+    if (!usage.startsWith(`krieg ${[...words, word].join(' ')}`)) break;
+    words.push(word);
+  }
+  return words;
+}
+
+/** Runs `krieg args…` to its end: output through `io`, the exit code in process.exitCode (unset: 0). */
+export async function runCli(args: string[]): Promise<void> {
+  progressSettings.quiet = false;
+  let output: string;
   try {
-    await program.parseAsync(args, {}, (_error, _argv, text) => {
-      output = text;
-    });
+    output = await parse(args);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    finishWith(EXIT.badInput, `${error.message.replace(/\s*\n\s*/g, ' ')} (run 'krieg --help' for usage)`);
+    const where = await commandWords(args);
+    // bare `krieg` (or `krieg db`): the list of commands, then the one-line error
+    if (/^name a (db )?command/.test(error.message)) io.out(`${await helpText(where)}\n`);
+    const usage = where.length ? (await helpText(where)).split('\n')[0] : undefined;
+    finishWith(EXIT.badInput, usageMessage(error.message, args, where, usage));
     return;
   }
   if (output) io.out(`${output}\n`);

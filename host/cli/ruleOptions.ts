@@ -1,9 +1,7 @@
 // --variant and one option per rule flag (kebab-case: --pawn-tries squares, --no-castling …),
 // generated from the rule set so every flag is adjustable from the command line.
 import type { Argv } from 'yargs';
-import { PRESET_NAMES, RULE_KEYS, RULE_CHOICES, preset, withOverrides, type RuleSet } from '../record/rules';
-
-const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
+import { PRESET_NAMES, RULE_KEYS, RULE_CHOICES, preset, withOverrides, flagName, type RuleSet } from '../record/rules';
 
 export function withRuleOptions<T>(y: Argv<T>) {
   let out = y.option('variant', {
@@ -15,11 +13,11 @@ export function withRuleOptions<T>(y: Argv<T>) {
   for (const key of RULE_KEYS) {
     const sample = preset('berkeley')[key];
     const choices = RULE_CHOICES[key];
-    out = out.option(kebab(key), {
+    out = out.option(flagName(key), {
       group: 'Rules:',
       type: typeof sample === 'boolean' ? 'boolean' : 'string',
       ...(choices ? { choices } : {}),
-      describe: `override the preset's ${key}`,
+      describe: `override the preset's ${flagName(key)}`,
     }) as typeof out;
   }
   return out;

@@ -8,8 +8,9 @@
 import type { Argv } from 'yargs';
 import { createEngine } from '../node';
 import { withBackend, withDbOption, runCommand, finishWith, progressLine, seconds, say, io } from './common';
-import { parseCount, parseSeconds } from '../io/args';
-import { readTextFile, writeAtomically } from '../io/files';
+import { parseCount, parseTimeLimit, timeLimitText, DEFAULT_LIMIT_SECONDS } from '../io/args';
+import { existsSync } from 'node:fs';
+import { readTextFile, writeAtomically, sameFile } from '../io/files';
 import { withRuleOptions, rulesFromOptions } from './ruleOptions';
 import {
   solve,
@@ -25,11 +26,14 @@ import {
 import { loadProblem, loadProblemView, DEFAULT_BELIEF_LIMIT, type ProblemRequest } from '../solver/problems';
 import { strategyText, strategyToJson, strategyFromJson } from '../solver/strategy';
 import { verifyStrategy, verdictText } from '../verify/verify';
+import { tooDeep } from '../notation/recordJson';
 import type { Side } from '../record/record';
 import type { BackendName } from '../backends/node';
 import { KriegError, fail, EXIT } from '../errors';
 
 const DEFAULT_ALGORITHM = 'le-dfs';
+/** The most --memory: the core's arenas are typed arrays of at most 1 GiB each, and the largest takes half the budget. */
+const MAX_MEMORY_MIB = 2048;
 
 const EXIT_TEXT = `Exit codes: ${EXIT.ok} answered (proven or disproven: see the output), ${EXIT.limit} unknown (a node, time or memory limit was reached; statistics are printed), ${EXIT.inconsistent} the view is inconsistent, ${EXIT.badInput} bad input, ${EXIT.internal} internal error.`;
 
@@ -147,10 +151,14 @@ export const solveCommand = {
             type: 'string',
             describe: 'stop (answer unknown) after this many belief-state nodes',
           })
-          .option('limit-time', { type: 'string', describe: 'stop (answer unknown) after this many seconds' })
+          .option('limit-time', {
+            type: 'string',
+            describe: `stop (answer unknown, exit ${EXIT.limit}) after this many seconds, the belief's estimation from a game file included; 0 for no limit`,
+            defaultDescription: `${DEFAULT_LIMIT_SECONDS} for a game file, else none`,
+          })
           .option('memory', {
             type: 'string',
-            describe: `memory for the search's arenas, in MiB (answer unknown when full)`,
+            describe: `memory for the search's arenas, in MiB, 1 to ${MAX_MEMORY_MIB} (answer unknown when full)`,
             defaultDescription: String(DEFAULT_MEMORY_BYTES / 2 ** 20),
           })
           .option('strategy', {
@@ -207,7 +215,10 @@ export const solveCommand = {
             '$0 solve --positions "7k/8/6K1/8/8/8/8/R7 w - - 0 1" "5k2/8/6K1/8/8/8/8/R7 w - - 0 1" --ply 3 --out s.json',
             'a belief state of two positions; the strategy saved for krieg verify',
           )
-          .example('$0 solve games.kpgn --as white --game 2 --ply 3 --algo pns', "White's belief at the end of game 2")
+          .example(
+            '$0 solve short.kpgn --as white --game 3 --ply 3 --algo pns',
+            "White's belief at the end of game 3 (short.kpgn: see krieg belief --help)",
+          )
           .example('$0 solve db:12 --algo gl-dbu', 'instance 12 of the problem database (krieg db list)')
           .epilogue(EXIT_TEXT),
       ),
@@ -215,12 +226,18 @@ export const solveCommand = {
   handler: (argv: SolveArgs) =>
     runCommand(async () => {
       const algorithm = algorithmByName(argv.algo);
+      if (argv.out !== undefined && argv.file !== undefined && existsSync(argv.file) && sameFile(argv.out, argv.file))
+        throw fail('bad-out', {
+          text: `--out ${argv.out} is the problem file itself; write the strategy to another file`,
+        });
       const nodes =
         argv.limitNodes === undefined
           ? undefined
           : parseCount('limit-nodes', argv.limitNodes, 1, Number.MAX_SAFE_INTEGER);
-      const timeMs = parseSeconds('limit-time', argv.limitTime);
-      const memoryBytes = argv.memory === undefined ? undefined : parseCount('memory', argv.memory, 1, 3072) * 2 ** 20;
+      const started = performance.now();
+      const time = parseTimeLimit('limit-time', argv.limitTime);
+      const memoryBytes =
+        argv.memory === undefined ? undefined : parseCount('memory', argv.memory, 1, MAX_MEMORY_MIB) * 2 ** 20;
       const switches = {
         orderAttempts: argv.orderAttempts,
         orderPositions: argv.orderPositions,
@@ -232,7 +249,16 @@ export const solveCommand = {
       let problem: Problem;
       let source: string;
       let result: SolveResult;
-      const request = requestOf(argv, 3);
+      const estimation = progressLine('solve: estimating the belief');
+      const request: ProblemRequest = {
+        ...requestOf(argv, 3),
+        timeMs: time.ms,
+        timeText: time.ms === undefined ? undefined : timeLimitText(time.ms, time.isDefault),
+        onProgress: (found, work) => estimation.update(`${found} positions, work ${work}`),
+      };
+      // the limit covers the whole command; the default one only a game file's (estimated, then searched)
+      let timeMs = time.ms;
+      const timeLeft = () => (timeMs === undefined ? undefined : Math.max(1, timeMs - (performance.now() - started)));
       if (argv.interleave) {
         const game = await loadProblemView(engine, request);
         problem = {
@@ -247,19 +273,22 @@ export const solveCommand = {
           problem.ply,
           algorithm,
           { interleave: true, materialWins: problem.materialWins, beliefLimit: request.beliefLimit },
-          { nodes, timeMs, memoryBytes },
+          { nodes, timeMs: timeLeft(), memoryBytes },
           switches,
         );
         source = `${game.source}, ${game.view.as}'s belief streamed from the estimator (${solved.beliefPositions} positions before the answer)`;
         result = solved;
       } else {
-        ({ problem, source } = await loadProblem(engine, request));
+        const loaded = await loadProblem(engine, request);
+        estimation.done();
+        ({ problem, source } = loaded);
+        if (time.isDefault && !loaded.estimated) timeMs = undefined;
         const progress = progressLine(`solve (${algorithm})`);
         result = solve(
           engine,
           problem,
           algorithm,
-          { nodes, timeMs, memoryBytes },
+          { nodes, timeMs: timeLeft(), memoryBytes },
           (s) => progress.update(`${s.nodes} nodes, ${s.positions} positions`),
           switches,
         );
@@ -271,7 +300,7 @@ export const solveCommand = {
           : result.limit === 'belief'
             ? "estimator's room (--limit-belief)"
             : result.limit === 'time'
-              ? `time limit of ${seconds(timeMs ?? 0)} (--limit-time)`
+              ? timeLimitText(timeMs ?? 0, time.isDefault)
               : `memory limit (--memory ${(memoryBytes ?? DEFAULT_MEMORY_BYTES) / 2 ** 20} MiB)`;
       const strategyDoc = result.strategy ? strategyToJson(result.strategy) : undefined;
       if (argv.out !== undefined && strategyDoc) writeAtomically(argv.out, JSON.stringify(strategyDoc, null, 2) + '\n');
@@ -305,7 +334,7 @@ export const solveCommand = {
             ? `${side} can force mate within ${problem.ply} ply`
             : result.answer === 'disproven'
               ? `${side} cannot force mate within ${problem.ply} ply`
-              : `stopped by the ${limitMessage}`;
+              : `stopped by ${result.limit === 'time' ? '' : 'the '}${limitMessage}`;
         say(
           argv.interleave
             ? `problem: ${source}`
@@ -325,6 +354,7 @@ export const solveCommand = {
 
 interface VerifyArgs extends ProblemArgs {
   strategyFile?: string;
+  limitTime?: string;
   json: boolean;
 }
 
@@ -342,13 +372,22 @@ export const verifyCommand = {
           })
           .positional('strategy-file', { type: 'string', describe: 'the strategy, JSON' })
           .option('ply', { type: 'string', describe: "the ply limit to check against (default: the strategy's)" })
+          .option('limit-time', {
+            type: 'string',
+            describe: `for a game file: stop estimating the belief after this many seconds (exit ${EXIT.limit}); 0 for no limit`,
+            defaultDescription: String(DEFAULT_LIMIT_SECONDS),
+          })
           .option('json', {
             type: 'boolean',
             default: false,
             describe: 'print one JSON object: ok, and where it fails',
           })
+          .example(
+            '$0 verify - s.json --positions "7k/8/6K1/8/8/8/8/R7 w - - 0 1" "5k2/8/6K1/8/8/8/8/R7 w - - 0 1"',
+            'the strategy krieg solve --positions … --out s.json wrote (see krieg solve --help)',
+          )
           .epilogue(
-            `Exit codes: ${EXIT.ok} the strategy mates everywhere within the limit, ${EXIT.verifyFailed} it fails somewhere (the first failing line is printed), ${EXIT.badInput} bad input, ${EXIT.internal} internal error.`,
+            `Exit codes: ${EXIT.ok} the strategy mates everywhere within the limit, ${EXIT.verifyFailed} it fails somewhere (the first failing line is printed), ${EXIT.limit} the belief's estimation reached its time limit, ${EXIT.badInput} bad input, ${EXIT.internal} internal error.`,
           ),
       ),
     ),
@@ -357,6 +396,9 @@ export const verifyCommand = {
       const strategyPath = argv.strategyFile ?? '';
       const text = readTextFile(strategyPath);
       let doc: unknown;
+      // a strategy nests a few levels per ply (at most 99 plies): far deeper is damage, refused before parsing
+      if (tooDeep(text, 1000) >= 0)
+        throw fail('bad-strategy', { text: `${strategyPath}: nested deeper than 1000 levels; not a strategy` });
       try {
         doc = JSON.parse(text);
       } catch (error) {
@@ -369,7 +411,25 @@ export const verifyCommand = {
         if (error instanceof KriegError) throw error.within(strategyPath);
         throw error;
       }
-      const { problem, source } = await loadProblem(createEngine(argv.backend, 2), requestOf(argv, strategy.ply));
+      const time = parseTimeLimit('limit-time', argv.limitTime);
+      const estimation = progressLine('verify: estimating the belief');
+      const engine = createEngine(argv.backend, 2);
+      const { problem, source } = await loadProblem(engine, {
+        ...requestOf(argv, strategy.ply),
+        timeMs: time.ms,
+        timeText: time.ms === undefined ? undefined : timeLimitText(time.ms, time.isDefault),
+        onProgress: (found, work) => estimation.update(`${found} positions, work ${work}`),
+      });
+      estimation.done();
+      // every position as the engine (and so solve) reads it first: a refusal names the position
+      problem.positions.forEach((fen, i) => {
+        try {
+          engine.setFen(0, fen);
+        } catch (error) {
+          if (error instanceof KriegError) throw error.within(`${source}: position ${i + 1}`);
+          throw error;
+        }
+      });
       const verdict = verifyStrategy(problem, strategy);
       if (argv.json) say(JSON.stringify({ source, ply: problem.ply, positions: problem.positions.length, ...verdict }));
       else io.out(`problem: ${source}, ${problem.ply} ply\n${verdictText(verdict)}`);

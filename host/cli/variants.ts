@@ -1,11 +1,12 @@
 // krieg variants: the rule presets and their flags.
 import type { Argv } from 'yargs';
-import { PRESETS, PRESET_NAMES, RULE_KEYS } from '../record/rules';
+import { PRESETS, PRESET_NAMES, RULE_KEYS, flagName } from '../record/rules';
 import { runCommand, say } from './common';
 
 export const variantsCommand = {
   command: 'variants',
-  describe: 'list the rule presets and every flag of each',
+  describe:
+    'list the rule presets and every flag of each (as the options and [Rules] spell them; --json: as JSON records do)',
   builder: (y: Argv) => y.option('json', { type: 'boolean', default: false, describe: 'print JSON' }),
   handler: (argv: { json: boolean }) =>
     runCommand(() => {
@@ -15,7 +16,7 @@ export const variantsCommand = {
       }
       const rows = [
         ['flag', ...PRESET_NAMES],
-        ...RULE_KEYS.map((key) => [key, ...PRESET_NAMES.map((n) => String(PRESETS[n][key]))]),
+        ...RULE_KEYS.map((key) => [flagName(key), ...PRESET_NAMES.map((n) => String(PRESETS[n][key]))]),
       ];
       const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => row[c].length)));
       for (const row of rows)

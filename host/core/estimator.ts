@@ -69,6 +69,17 @@ const MODES: Record<DepthFirstMode, number> = {
 /** The host record the estimators start from (the view's start position). */
 export const ROOT = 0;
 
+/** The most a count of a view may say (Illegal attempts, pawn tries): any more is damage. The core's words are 32-bit, so an unchecked 2^32 + 2 would read as 2. */
+export const MAX_VIEW_COUNT = 1_000_000;
+
+/** A count of view event `index` (absent, or an integer from 0 to MAX_VIEW_COUNT), checked on the host before the core reads it. */
+function checkCount(count: number | undefined, index: number, what: string): void {
+  if (count !== undefined && !(Number.isInteger(count) && count >= 0 && count <= MAX_VIEW_COUNT))
+    throw fail('bad-view', {
+      text: `view event ${index + 1}: ${what} ${count} is out of range (an integer from 0 to ${MAX_VIEW_COUNT})`,
+    });
+}
+
 /** Writes `view` into the core's view buffer, its rules into the engine and its start position into record ROOT. */
 export function loadView(engine: Engine, view: View): void {
   engine.setRules(view.rules);
@@ -89,10 +100,12 @@ export function loadView(engine: Engine, view: View): void {
       buffer[e + 1] = code;
       buffer[e + 2] = encodePercept(event.percept);
     } else if (event.type === 'opponent-move') {
+      checkCount(event.illegal, i, 'Illegal count');
       buffer[e] = V_OPPONENT | side;
       buffer[e + 1] = event.illegal ?? -1;
       buffer[e + 2] = event.percept ? encodePercept(event.percept) : -1;
     } else if (event.type === 'pawn-tries') {
+      checkCount(event.count, i, 'pawn-try count');
       const kind = event.count !== undefined ? TRIES_COUNT : event.exists !== undefined ? TRIES_EXISTS : TRIES_SQUARES;
       buffer[e] = V_PAWN_TRIES | side | (kind << V_TRIES_SHIFT);
       buffer[e + 1] = event.count ?? (event.exists ? 1 : 0);

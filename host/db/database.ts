@@ -240,11 +240,18 @@ export class ProblemDb {
 
   /** The generation parameters stored at creation. */
   params<T>(): T {
+    let params: unknown;
     try {
-      return JSON.parse(this.meta('params') ?? '{}') as T;
+      params = JSON.parse(this.meta('params') ?? '{}');
     } catch {
       throw fail('db-corrupt', { where: this.path ?? 'database', what: "meta 'params' is not valid JSON" });
     }
+    if (typeof params !== 'object' || params === null || Array.isArray(params))
+      throw fail('db-corrupt', {
+        where: this.path ?? 'database',
+        what: `meta 'params' must be a JSON object, found ${JSON.stringify(params)?.slice(0, 60)}`,
+      });
+    return params as T;
   }
 
   /**
@@ -383,25 +390,66 @@ export class ProblemDb {
     }
   }
 
+  /** A stored value checked against its shape: a wrong one is a KriegError naming the database, the instance and the column. */
+  private shaped<T>(id: SqlValue, column: string, value: T, ok: (v: T) => boolean, shape: string): T {
+    if (!ok(value))
+      throw fail('db-corrupt', {
+        where: `${this.path ?? 'database'}: instance ${id}`,
+        what: `column ${column} must be ${shape}, found ${JSON.stringify(value)?.slice(0, 60)}`,
+      });
+    return value;
+  }
+
   private instanceOf(r: SqlValue[]): InstanceRow {
+    const integer = (column: string, value: SqlValue, min: number, max: number) =>
+      this.shaped(
+        r[0],
+        column,
+        value,
+        (v) => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max,
+        `an integer from ${min} to ${max}`,
+      ) as number;
+    const positions = this.shaped(
+      r[0],
+      'positions',
+      this.json<unknown>(r[0], 'positions', r[9]),
+      (v) => Array.isArray(v) && v.length > 0 && v.every((f) => typeof f === 'string'),
+      'a non-empty array of FENs',
+    ) as string[];
+    const covered = this.shaped(
+      r[0],
+      'covered',
+      this.json<unknown>(r[0], 'covered', r[14]),
+      (v) =>
+        Array.isArray(v) &&
+        v.every((i) => Number.isInteger(i) && (i as number) >= 0 && (i as number) < positions.length),
+      `an array of position indices (0 to ${positions.length - 1})`,
+    ) as number[];
+    const work = this.shaped(
+      r[0],
+      'work',
+      this.json<unknown>(r[0], 'work', r[16]),
+      (v) => typeof v === 'object' && v !== null && !Array.isArray(v),
+      'an object',
+    ) as InstanceRow['work'];
     return {
       id: Number(r[0]),
       key: String(r[1]),
       rules: String(r[2]),
       rulesJson: String(r[3]),
-      ply: Number(r[4]),
+      ply: integer('ply', r[4], 1, 99),
       cls: String(r[5]) as ProblemClass,
-      beliefSize: Number(r[6]),
+      beliefSize: integer('belief_size', r[6], 0, Number.MAX_SAFE_INTEGER),
       viewKpgn: String(r[7]),
       viewJson: String(r[8]),
-      positions: this.json(r[0], 'positions', r[9]),
-      seed: Number(r[10]),
-      game: Number(r[11]),
-      cutPly: Number(r[12]),
+      positions,
+      seed: integer('seed', r[10], 0, Number.MAX_SAFE_INTEGER),
+      game: integer('game', r[11], 0, Number.MAX_SAFE_INTEGER),
+      cutPly: integer('cut_ply', r[12], 0, Number.MAX_SAFE_INTEGER),
       sourceId: r[13] === null ? null : Number(r[13]),
-      covered: this.json(r[0], 'covered', r[14]),
+      covered,
       strategy: String(r[15]),
-      work: this.json(r[0], 'work', r[16]),
+      work,
     };
   }
 

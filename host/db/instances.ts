@@ -22,6 +22,15 @@ export function dbPath(given: string | undefined): string {
   return short.startsWith('..') || isAbsolute(short) ? path : short;
 }
 
+/**
+ * The database a command writes (db generate, db bench): only one named with --db, so that no
+ * command changes the shipped databases (tracked files of the package) unasked.
+ */
+export function dbPathToWrite(given: string | undefined, command: string): string {
+  if (given === undefined) throw fail('db-read-only', { command });
+  return given;
+}
+
 /** Opens a database to read; a missing file is reported with how to make one. */
 export async function openDb(path: string): Promise<ProblemDb> {
   try {

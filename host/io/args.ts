@@ -16,3 +16,27 @@ export function parseSeconds(name: string, text: string | undefined): number | u
   if (!(value > 0) || value > 1e7) throw optionError(name, 0, 1e7, text, 'seconds');
   return value * 1000;
 }
+
+/** The time limit of belief, infoset and solve on a game file when --limit-time is not given. */
+export const DEFAULT_LIMIT_SECONDS = 60;
+
+/**
+ * A time limit in seconds, as milliseconds: `0` for none (undefined), no text for `defaultSeconds`
+ * (`isDefault` then says so, for the message that tells how to raise it).
+ */
+export function parseTimeLimit(
+  name: string,
+  text: string | undefined,
+  defaultSeconds = DEFAULT_LIMIT_SECONDS,
+): { ms: number | undefined; isDefault: boolean } {
+  if (text === undefined) return { ms: defaultSeconds * 1000, isDefault: true };
+  if (/^\s*0*(\.0*)?\s*$/.test(text) && /\d/.test(text)) return { ms: undefined, isDefault: false };
+  return { ms: parseSeconds(name, text), isDefault: false };
+}
+
+/** How a time limit reads in a message: the option's value, or the default and how to change it. */
+export function timeLimitText(ms: number, isDefault: boolean): string {
+  return isDefault
+    ? `the default time limit of ${ms / 1000} s (--limit-time S for another, --limit-time 0 for none)`
+    : `the time limit of ${ms / 1000} s (--limit-time)`;
+}

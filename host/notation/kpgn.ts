@@ -21,7 +21,7 @@ import { fail } from '../errors';
 import { START_FEN, parseFen } from './fen';
 import { makeSquare, parseSquare } from './square';
 import { DIRECTIONS, ENDS, type End, type Percept } from '../record/percept';
-import { preset, describeRules, withOverrides, RULE_KEYS, type RuleSet } from '../record/rules';
+import { preset, describeRules, withOverrides, RULE_KEYS, flagName, ruleKeyOf, type RuleSet } from '../record/rules';
 import type {
   GameRecord,
   View,
@@ -83,7 +83,7 @@ function header(
     `[Result "${result}"]`,
     `[Variant "${variant}"]`,
   );
-  const flags = Object.entries(overrides).map(([k, v]) => `${k}=${v}`);
+  const flags = Object.entries(overrides).map(([k, v]) => `${flagName(k as keyof RuleSet)}=${v}`);
   if (flags.length) lines.push(`[Rules "${flags.join(' ')}"]`);
   lines.push(`[Filtered "${filtered}"]`);
   if (start !== START_FEN) lines.push(`[SetUp "1"]`, `[FEN "${start}"]`);
@@ -215,12 +215,13 @@ function parseRulesTag(value: string, base: RuleSet, cursor: Cursor, column: num
   const overrides: Record<string, unknown> = {};
   for (const item of value.split(/\s+/).filter(Boolean)) {
     const [key, raw] = item.split('=');
-    if (raw === undefined || !RULE_KEYS.includes(key as keyof RuleSet))
+    const ruleKey = ruleKeyOf(key);
+    if (raw === undefined || ruleKey === undefined)
       cursor.fail(
         column,
-        `bad rule '${item}' in [Rules] (expected key=value with a key among ${RULE_KEYS.join(', ')})`,
+        `bad rule '${item}' in [Rules] (expected flag=value with a flag among ${RULE_KEYS.map(flagName).join(', ')})`,
       );
-    overrides[key] = raw === 'true' ? true : raw === 'false' ? false : raw;
+    overrides[ruleKey] = raw === 'true' ? true : raw === 'false' ? false : raw;
   }
   try {
     return withOverrides(base, overrides);

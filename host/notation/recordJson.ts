@@ -334,8 +334,38 @@ export function parseRecordJson(text: string): ParsedKpgn {
   return games[0];
 }
 
-/** JSON.parse, with a syntax error reported at its line and column. */
+/** How deep a record or ks-game document may nest (theirs nest a handful of levels). */
+export const MAX_JSON_NESTING = 100;
+
+/**
+ * The offset of the first bracket nested deeper than `max` levels in JSON `text` (strings skipped),
+ * or -1: checked before parsing, so a hostile document is refused in one line instead of
+ * exhausting the stack of JSON.parse or of a recursive reader.
+ */
+export function tooDeep(text: string, max: number): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34 /* " */) {
+      for (i++; i < text.length && text.charCodeAt(i) !== 34; i++) if (text.charCodeAt(i) === 92 /* \ */) i++;
+    } else if (c === 123 /* { */ || c === 91 /* [ */) {
+      if (++depth > max) return i;
+    } else if (c === 125 /* } */ || c === 93 /* ] */) depth--;
+  }
+  return -1;
+}
+
+/** JSON.parse, with a syntax error (or nesting past MAX_JSON_NESTING) reported at its line and column. */
 export function parseJson(text: string): unknown {
+  const deep = tooDeep(text, MAX_JSON_NESTING);
+  if (deep >= 0) {
+    const before = text.slice(0, deep);
+    throw fail('bad-json', {
+      line: before.split('\n').length,
+      column: deep - before.lastIndexOf('\n'),
+      reason: `nested deeper than ${MAX_JSON_NESTING} levels`,
+    });
+  }
   try {
     return JSON.parse(text);
   } catch {

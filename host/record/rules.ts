@@ -233,8 +233,9 @@ export function describeRules(rules: RuleSet): { variant: string; overrides: Par
 /** Applies overrides (e.g. from CLI flags or a record's [RuleOverrides] tag) to a preset, validating each. */
 export function withOverrides(base: RuleSet, overrides: Record<string, unknown>): RuleSet {
   const rules: RuleSet = { ...base };
-  for (const [key, given] of Object.entries(overrides)) {
-    if (!(key in BERKELEY)) throw fail('bad-rules', { text: `unknown rule '${key}'` });
+  for (const [name, given] of Object.entries(overrides)) {
+    const key = ruleKeyOf(name);
+    if (key === undefined) throw fail('bad-rules', { text: `unknown rule '${name}'` });
     const value =
       key === 'insufficientMaterialDraw' && typeof given === 'boolean' ? legacyMaterialDraw(base, given) : given;
     const current = (BERKELEY as unknown as Record<string, unknown>)[key];
@@ -242,7 +243,7 @@ export function withOverrides(base: RuleSet, overrides: Record<string, unknown>)
     const ok = allowed ? allowed.includes(value as string) : typeof value === typeof current;
     if (!ok)
       throw fail('bad-rules', {
-        text: `rule '${key}' cannot be ${JSON.stringify(value)}${allowed ? ` (expected ${allowed.join(' | ')})` : ''}`,
+        text: `rule '${flagName(key)}' cannot be ${JSON.stringify(value)}${allowed ? ` (expected ${allowed.join(' | ')})` : ''}`,
       });
     (rules as unknown as Record<string, unknown>)[key] = value;
   }
@@ -280,3 +281,18 @@ const ALLOWED: Partial<Record<keyof RuleSet, string[]>> = {
 };
 export const RULE_CHOICES = ALLOWED;
 export const RULE_KEYS = Object.keys(BERKELEY) as (keyof RuleSet)[];
+
+/**
+ * A flag's name wherever people read or type it — the command line, KPGN [Rules], krieg variants,
+ * messages: kebab-case (pawn-tries). JSON documents keep the RuleSet field names (pawnTries); on
+ * input every reader takes either spelling (ruleKeyOf).
+ */
+export function flagName(key: keyof RuleSet): string {
+  return key.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
+}
+
+/** The RuleSet key a flag name names, in either spelling (pawn-tries or pawnTries); undefined if none. */
+export function ruleKeyOf(name: string): keyof RuleSet | undefined {
+  const key = name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+  return (RULE_KEYS as string[]).includes(key) ? (key as keyof RuleSet) : undefined;
+}

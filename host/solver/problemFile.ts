@@ -12,6 +12,7 @@
 // mate) or "near-miss" (no guaranteed mate, but one strategy mates in at least half the positions).
 import { KriegError, fail } from '../errors';
 import { preset, withOverrides, describeRules, type RuleSet } from '../record/rules';
+import { tooDeep } from '../notation/recordJson';
 import type { Problem, Answer } from './solve';
 
 export const PROBLEMS_FORMAT = 'krieg-problems';
@@ -29,6 +30,7 @@ export interface NamedProblem extends Problem {
 /** Reads a problems document; errors name the problem and field. */
 export function parseProblems(text: string, source = 'problems'): NamedProblem[] {
   let doc: unknown;
+  if (tooDeep(text, 100) >= 0) throw fail('bad-problems', { source, what: 'nested deeper than 100 levels' });
   try {
     doc = JSON.parse(text);
   } catch (error) {

@@ -36,6 +36,11 @@ export interface ProblemRequest {
   beliefLimit?: number;
   /** For db:ID: the database file (default: the shipped one). */
   db?: string;
+  /** In a game file: the estimation's time limit (ms), and how to name it in the message when it is reached. */
+  timeMs?: number;
+  timeText?: string;
+  /** In a game file: called as the estimation goes (positions found, work done). */
+  onProgress?: (found: number, work: number) => void;
 }
 
 const fileOf = (request: ProblemRequest) => (request.file === '-' || request.file === '' ? undefined : request.file);
@@ -50,7 +55,7 @@ function problemsText(file: string): string | undefined {
 export async function loadProblem(
   engine: Engine,
   request: ProblemRequest,
-): Promise<{ problem: Problem; source: string }> {
+): Promise<{ problem: Problem; source: string; estimated?: boolean }> {
   const { ply } = request;
   const materialWins = request.materialWins === true;
   const file = fileOf(request);
@@ -97,9 +102,13 @@ export async function loadProblem(
     throw fail('bad-arguments', { text: `${file} is a game file; --problem is for problems files` });
   const { view, game } = viewInFile(engine, file, request.as, request.game);
   const limit = request.beliefLimit ?? DEFAULT_BELIEF_LIMIT;
-  const result = estimateBelief(engine, view, 'dfs', { positions: limit });
+  const result = estimateBelief(engine, view, 'auto', { positions: limit, timeMs: request.timeMs }, request.onProgress);
   if (result.outcome === 'inconsistent')
     throw fail('inconsistent', { text: inconsistentMessage(view, result.failedEvent, result.failedPly) });
+  if (result.outcome === 'limit-time')
+    throw fail('limit-reached', {
+      text: `${file}: estimating ${view.as}'s belief reached ${request.timeText ?? `the time limit of ${(request.timeMs ?? 0) / 1000} s`}; try a shorter view (an earlier --game, or the record cut at an earlier ply)`,
+    });
   if (result.outcome !== 'complete')
     throw fail('belief-too-large', {
       text: `${file}: ${view.as}'s belief has more than ${limit} positions (--limit-belief)`,
@@ -109,7 +118,8 @@ export async function loadProblem(
   if (toMove !== view.as) throw fail('not-to-move', { source: file, toMove, side: view.as });
   return {
     problem: { rules: view.rules, positions, ply: need(ply), materialWins },
-    source: `${file}, game ${game}, ${view.as}'s belief (${positions.length} positions)`,
+    source: `${file}, game ${game}, ${view.as}'s belief`,
+    estimated: true,
   };
 }
 

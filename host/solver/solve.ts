@@ -321,6 +321,8 @@ export function solveView(
   limits: SolveLimits = {},
   switches: Switches = {},
 ): ViewSolveResult {
+  if (!Number.isInteger(ply) || ply < 1 || ply > 99)
+    throw fail('bad-ply', { text: `ply must be an integer from 1 to 99, got ${ply}` });
   const beliefLimit = options.beliefLimit ?? 10_000;
   const sizes = arenaSizes(limits.memoryBytes ?? DEFAULT_MEMORY_BYTES);
   // the estimator's records: its stack and store, with room for the followed-positions cache

@@ -19,10 +19,24 @@ import {
   rookAttacks,
 } from 'chessops/attacks';
 import type { Percept, End } from '../record/percept';
+import { fail } from '../errors';
 import type { RuleSet } from '../record/rules';
 
+/**
+ * The chessops position of a FEN krieg accepts. chessops reads clocks of at most four digits: a
+ * larger halfmove clock is read as 9999 (past the fifty-move rule either way), a larger move
+ * number as 9999 (it decides nothing); any other refusal is a bad-fen naming chessops's reason.
+ */
 export function positionFromFen(fen: string): Chess {
-  return Chess.fromSetup(parseFen(fen).unwrap()).unwrap();
+  const fields = fen.trim().split(/\s+/);
+  for (const i of [4, 5]) if (fields[i] !== undefined && /^\d{5,}$/.test(fields[i])) fields[i] = '9999';
+  const setup = parseFen(fields.join(' '));
+  if (setup.isErr)
+    throw fail('bad-fen', { what: `the verifier's chess rules refuse it (${setup.error.message})`, fen });
+  const position = Chess.fromSetup(setup.value);
+  if (position.isErr)
+    throw fail('bad-fen', { what: `the verifier's chess rules refuse it (${position.error.message})`, fen });
+  return position.value;
 }
 
 export const file = (sq: number) => sq & 7;

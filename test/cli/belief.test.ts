@@ -184,7 +184,7 @@ describe('krieg belief', () => {
     const run = await krieg(['belief', TWO, '--as', 'white', '--show', 'fens', '--json']);
     expect(run.status, run.stderr).toBe(0);
     const doc = JSON.parse(run.stdout);
-    expect(doc).toMatchObject({ outcome: 'complete', complete: true, count: 20, as: 'white', mode: 'dfs', game: 1 });
+    expect(doc).toMatchObject({ outcome: 'complete', complete: true, count: 20, as: 'white', mode: 'bfs', game: 1 }); // auto: breadth-first, the layers fit
     expect(doc.work).toBeGreaterThan(0);
     expect(typeof doc.ms).toBe('number');
     expect(doc.fens).toEqual(fensOf(await krieg(['belief', TWO, '--as', 'white', '--show', 'fens'])));
@@ -216,8 +216,10 @@ describe('krieg belief', () => {
     const bfs = await krieg(['belief', TWO, '--as', 'white', '--mode', 'bfs', '--limit-positions', '5']);
     expect(expectOneLine(bfs, 4)).toMatch(/limit reached/);
     expect(bfs.stdout).toMatch(/^positions: unknown$/m);
-    const time = await krieg(['belief', LONG, '--as', 'white', '--limit-time', '0.3']);
-    expect(expectOneLine(time, 4)).toMatch(/limit reached: time limit/);
+    const time = await krieg(['belief', LONG, '--as', 'white', '--mode', 'dfs', '--limit-time', '0.3']);
+    expect(expectOneLine(time, 4)).toMatch(
+      /limit reached: the time limit of 0.3 s \(--limit-time\); the count is partial; to go faster try --mode bfs/,
+    );
     expect(countOf(time)).toBeGreaterThan(0);
     const work = await krieg(['belief', LONG, '--as', 'white', '--limit-work', '100000', '--json']); // checked between steps of 20,000 units
     expect(work.status).toBe(4);
@@ -236,8 +238,11 @@ describe('krieg belief', () => {
   it('rejects bad input with exit code 2 and one line', async () => {
     const cases: [string[], RegExp][] = [
       [['belief', TWO], /full record; say whose view with --as/],
-      [['belief', TWO, '--as', 'green'], /Invalid values/],
-      [['belief', TWO, '--as', 'white', '--mode', 'bogus'], /Invalid values/],
+      [
+        ['belief', TWO, '--as', 'green'],
+        /belief: --as must be one of white, black, got 'green'; run 'krieg belief --help'/,
+      ],
+      [['belief', TWO, '--as', 'white', '--mode', 'bogus'], /--mode must be one of/],
       [['belief', TWO, '--as', 'white', '--game', '2'], /game must be an integer from 1 to 1/],
       [['belief', TWO, '--as', 'white', '-k', '0', '--mode', 'sample'], /k must be/],
       [['belief', TWO, '--as', 'white', '--limit-positions', 'lots'], /limit-positions must be/],
@@ -246,7 +251,7 @@ describe('krieg belief', () => {
       [['belief', 'missing.kpgn', '--as', 'white'], /missing\.kpgn: no such file/],
       [['belief', BAD, '--as', 'black'], /white's view; black's cannot be derived/],
       [['infoset', TWO, '--as', 'white'], /say --count or --list/],
-      [['infoset', TWO, '--as', 'white', '--count', '--list'], /mutually exclusive/],
+      [['infoset', TWO, '--as', 'white', '--count', '--list'], /--count and --list exclude each other/],
       [['infoset', TWO, '--as', 'white', '--count', '--limit-histories', '0'], /limit-histories must be/],
     ];
     for (const [args, reason] of cases) {
@@ -293,7 +298,7 @@ describe('krieg infoset', () => {
     // millions of histories, found quickly one after the other: the time limit must still stop the count
     const started = performance.now();
     const time = await krieg(['infoset', LONG, '--as', 'white', '--count', '--limit-time', '0.5']);
-    expect(expectOneLine(time, 4)).toMatch(/limit reached: time limit/);
+    expect(expectOneLine(time, 4)).toMatch(/limit reached: the time limit of 0.5 s/);
     expect(performance.now() - started).toBeLessThan(15_000);
   });
 });

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, readFileSync, writeFileSync, existsSync, copyFileS
 import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expectOneLine, krieg, CLI } from '../lib/cli';
+import { expectOneLine, krieg, CLI, ROOT } from '../lib/cli';
 
 let DIR = '';
 const at = (name: string) => join(DIR, name);
@@ -19,7 +19,11 @@ let referenceRun = { status: 0 as number | null, stdout: '', stderr: '' };
 
 beforeAll(async () => {
   DIR = mkdtempSync(join(tmpdir(), 'krieg-match-'));
-  referenceRun = await krieg(['match', ...ARGS, '--games', String(GAMES), '--jobs', '2', '--out', at('two.kpgn')]);
+  referenceRun = await krieg(
+    ['match', ...ARGS, '--games', String(GAMES), '--jobs', '2', '--out', at('two.kpgn')],
+    ROOT,
+    true,
+  );
   expect(referenceRun.status, referenceRun.stderr).toBe(0);
   reference = readFileSync(at('two.kpgn'), 'utf8');
 });

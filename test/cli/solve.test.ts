@@ -101,7 +101,8 @@ describe('krieg solve', () => {
     for (const backend of ['wasm', 'js']) {
       const run = await krieg(['solve', 'two.kpgn', '--as', 'white', '--ply', '3', '--backend', backend]);
       expect(run.status, run.stderr).toBe(0);
-      expect(run.stdout).toMatch(/white's belief \(20 positions\)/);
+      expect(run.stdout).toMatch(/^problem: two\.kpgn, game 1, white's belief, 20 positions, White to move$/m);
+      expect(run.stdout.match(/20 positions/g), 'the belief size is printed once').toHaveLength(1);
       expect(run.stdout).toMatch(/answer: disproven/);
     }
   });

@@ -347,7 +347,7 @@ describe('krieg view, belief and solve read ks-game files', () => {
     const run = await krieg(['view', join(DATA, 'english.json'), '--as', 'black']);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain('[Variant "english"]');
-    expect(run.stdout).toContain('[Rules "repeatIsNonsense=false fiftyMoveDraw=false repetitionDraw=false"]');
+    expect(run.stdout).toContain('[Rules "repeat-is-nonsense=false fifty-move-draw=false repetition-draw=false"]');
     expect(run.stdout).toContain('[Source "ks-game"]');
     expect(run.stdout).toContain('3. ?? {d6ep,:1;A+}'); // White asked "Any?" (heard: English), one Illegal try, e.p. on d6
     const second = await krieg(['view', 'two.json', '--as', 'white', '--game', '2', '--format', 'json']);

@@ -88,5 +88,5 @@ describe.each(BACKENDS)('%s referee at its limits', (backend) => {
     expect(legal.length).toBeGreaterThan(4110);
     expect(legal.length).toBeLessThan(4300);
     expect(record.result).toBe('1/2-1/2');
-  }, 60_000);
+  });
 });

@@ -180,7 +180,7 @@ describe('krieg play and view', () => {
     expect(text).toMatch(/^\[Variant "berkeley"\]$/m);
     const rules = /^\[Rules "([^"]*)"\]$/m.exec(text);
     expect(rules, text.slice(0, 300)).not.toBeNull();
-    expect(rules![1].split(' ').sort()).toEqual(['castling=false', 'pawnTries=squares']);
+    expect(rules![1].split(' ').sort()).toEqual(['castling=false', 'pawn-tries=squares']);
     const [game] = parseKpgnGames(text);
     expect(game.kind === 'record' && game.record.rules.castling).toBe(false);
     expect(game.kind === 'record' && game.record.rules.pawnTries).toBe('squares');

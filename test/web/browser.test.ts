@@ -1,4 +1,4 @@
-// The engine in a real browser: dist/web (host/web/main.ts + index.html) served over HTTP and driven
+// The engine in a real browser: dist/web (host/web/main.ts + index.html) served over HTTP (and opened from disk) and driven
 // in headless Chromium (the system /usr/bin/chromium, see scripts/ensure-browser.mjs), both through
 // the globalThis.krieg API and through the demo page's form. Any page error or console error fails.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, extname, join, normalize, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { KriegWebApi } from '../../host/web/main';
 
@@ -90,7 +90,7 @@ describe('krieg in headless Chromium', () => {
     });
     await page.goto(`${served.url}perft.html`);
     // mountDemo enables the button once the module has loaded and wired the form
-    await page.waitForSelector('#run:not([disabled])', { timeout: 10_000 });
+    await page.waitForSelector('#run:not([disabled])', { timeout: 600_000 });
   });
 
   afterEach(() => {
@@ -148,7 +148,7 @@ describe('krieg in headless Chromium', () => {
         );
       },
       undefined,
-      { timeout: 20_000 },
+      { timeout: 600_000 },
     );
     return page.$eval('#result', (r) => ({
       className: r.className,
@@ -175,6 +175,28 @@ describe('krieg in headless Chromium', () => {
     expect(Number(r.nodes)).toBe(97862);
     if (process.env.KRIEG_WEB_SCREENSHOT)
       await page.screenshot({ path: process.env.KRIEG_WEB_SCREENSHOT, fullPage: true });
+  });
+
+  it('the pages opened from disk (file://) work too: their scripts are classic ones, not modules', async () => {
+    const local = await browser!.newPage();
+    const errors: string[] = [];
+    local.on('pageerror', (err) => errors.push(err.message));
+    local.on('console', (msg) => {
+      if (msg.type() === 'error') errors.push(msg.text());
+    });
+    await local.goto(pathToFileURL(join(webDir, 'perft.html')).href);
+    await local.waitForSelector('#run:not([disabled])', { timeout: 600_000 });
+    await local.fill('#depth', '3');
+    await local.click('#run');
+    await local.waitForFunction(() => document.getElementById('result')!.className === 'ok', undefined, {
+      timeout: 600_000,
+    });
+    expect(await local.$eval('#result', (r) => r.getAttribute('data-nodes'))).toBe('8902');
+    // the app (index.html) too: its worker is started from a Blob, so nothing it loads is a module
+    await local.goto(pathToFileURL(join(webDir, 'index.html')).href);
+    await local.waitForSelector('#app[data-ready=true]', { timeout: 600_000 });
+    await local.close();
+    expect(errors).toEqual([]);
   });
 
   it('UI: a bad FEN is reported on the page, not thrown', async () => {
