@@ -16,6 +16,7 @@ import { parseSeconds, progressLine, finishWith, seconds, inconsistentMessage, E
 import { estimateBelief } from '../belief/estimate';
 import { solve, solveView, algorithmByName, ALGORITHMS, ALGORITHM_ALIASES, DEFAULT_MEMORY_BYTES, type Problem, type SolveResult, type ViewSolveResult } from '../solver/solve';
 import { parseProblems, PROBLEMS_FORMAT } from '../solver/problemFile';
+import { solveAuto, scheduleText, AUTO, type AutoResult } from '../solver/auto';
 import { strategyText, strategyToJson, strategyFromJson } from '../solver/strategy';
 import { DB_PREFIX, withDbOption, dbPath, withDb, instanceById, problemOfInstance, viewOfInstance } from './db';
 import { verifyStrategy, verdictText } from '../verify/verify';
@@ -24,7 +25,7 @@ import type { BackendName } from '../backends/node';
 import { KriegError } from '../status';
 
 export const EXIT_VERIFY_FAILED = 5;
-const DEFAULT_ALGORITHM = 'le-dfs';
+const DEFAULT_ALGORITHM = AUTO;
 const DEFAULT_BELIEF_LIMIT = 10_000;
 
 const EXIT_TEXT = 'Exit codes: 0 answered (proven or disproven: see the output), 4 unknown (a node, time or memory limit was reached; statistics are printed), 3 the view is inconsistent, 2 bad input, 1 internal error.';
@@ -142,7 +143,7 @@ export const solveCommand = {
   builder: (y: Argv) => withBackend(withProblemOptions(y
     .positional('file', { type: 'string', describe: 'a problems file (JSON), db:ID (instance ID of the problem database, see --db), or a game file (KPGN/JSON view or record, or a ks-game save)' })
     .option('ply', { type: 'string', describe: 'mate within this many plies of actual moves (both sides; Illegal retries do not count): 1, 3, 5 …; default: the problem\'s, else 3' })
-    .option('algo', { type: 'string', default: DEFAULT_ALGORITHM, describe: `search algorithm: ${ALGORITHMS.join(', ')} (${Object.entries(ALGORITHM_ALIASES).map(([a, b]) => `${a} = ${b}`).join(', ')})` })
+    .option('algo', { type: 'string', default: DEFAULT_ALGORITHM, describe: `search algorithm: ${AUTO} (chosen from the problem's plies, belief size and material by a policy learned on the problem database; with --interleave, gl-dbu) or one of ${ALGORITHMS.join(', ')} (${Object.entries(ALGORITHM_ALIASES).map(([a, b]) => `${a} = ${b}`).join(', ')})` })
     .option('limit-nodes', { type: 'string', describe: 'stop (answer unknown) after this many belief-state nodes' })
     .option('limit-time', { type: 'string', describe: 'stop (answer unknown) after this many seconds' })
     .option('memory', { type: 'string', describe: `memory for the search's arenas, in MiB (answer unknown when full)`, defaultDescription: String(DEFAULT_MEMORY_BYTES / 2 ** 20) })
@@ -161,7 +162,9 @@ export const solveCommand = {
     .example('$0 solve db:12 --algo gl-dbu', 'instance 12 of the problem database (krieg db list)')
     .epilogue(EXIT_TEXT))),
   handler: (argv: SolveArgs) => run(async () => {
-    const algorithm = algorithmByName(argv.algo);
+    const auto = argv.algo === AUTO;
+    // interleaving streams the estimator into a directional incremental search: gl-dbu, the paper's
+    const algorithm = auto ? (argv.interleave ? 'gl-dbu' : undefined) : algorithmByName(argv.algo);
     const nodes = argv.limitNodes === undefined ? undefined : parseCount('limit-nodes', argv.limitNodes, 1, Number.MAX_SAFE_INTEGER);
     const timeMs = parseSeconds('limit-time', argv.limitTime);
     const memoryBytes = argv.memory === undefined ? undefined : parseCount('memory', argv.memory, 1, 3072) * 2 ** 20;
@@ -173,23 +176,28 @@ export const solveCommand = {
     if (argv.interleave) {
       const game = await interleavedView(argv, engine);
       problem = { rules: game.view.rules, positions: [], ply: argv.ply === undefined ? game.ply ?? 3 : parseCount('ply', argv.ply, 1, 99), materialWins: argv.materialWins === true };
-      const solved = solveView(engine, game.view, problem.ply, algorithm, { interleave: true, materialWins: problem.materialWins, beliefLimit: parseCount('limit-belief', argv.limitBelief, 1, 1_000_000) }, { nodes, timeMs, memoryBytes }, switches);
+      const solved = solveView(engine, game.view, problem.ply, algorithm!, { interleave: true, materialWins: problem.materialWins, beliefLimit: parseCount('limit-belief', argv.limitBelief, 1, 1_000_000) }, { nodes, timeMs, memoryBytes }, switches);
       source = `${game.source}, ${game.view.as}'s belief streamed from the estimator (${solved.beliefPositions} positions before the answer)`;
       result = solved;
     } else {
       ({ problem, source } = await problemFromArgs(argv, 3, engine));
-      const progress = progressLine(`solve (${algorithm})`);
-      result = solve(engine, problem, algorithm, { nodes, timeMs, memoryBytes }, (s) => progress.update(`${s.nodes} nodes, ${s.positions} positions`), switches);
+      const progress = progressLine(`solve (${algorithm ?? AUTO})`);
+      const onProgress = (s: SolveResult['stats']) => progress.update(`${s.nodes} nodes, ${s.positions} positions`);
+      result = algorithm === undefined ? solveAuto(engine, problem, { nodes, timeMs, memoryBytes }, onProgress, switches)
+        : solve(engine, problem, algorithm, { nodes, timeMs, memoryBytes }, onProgress, switches);
       progress.done();
     }
     const limitMessage = result.limit === 'nodes' ? `node limit of ${nodes} (--limit-nodes)`
       : result.limit === 'belief' ? 'estimator\'s room (--limit-belief)'
       : result.limit === 'time' ? `time limit of ${seconds(timeMs ?? 0)} (--limit-time)` : `memory limit (--memory ${(memoryBytes ?? DEFAULT_MEMORY_BYTES) / 2 ** 20} MiB)`;
     const strategyDoc = result.strategy ? strategyToJson(result.strategy) : undefined;
+    const chosen = (result as Partial<AutoResult>).auto;
+    const searchText = chosen ? `${AUTO} (${scheduleText(chosen.schedule)}${chosen.probe ? `; the probe stopped after ${chosen.probe.nodes} nodes` : ''}), answered by ${result.algorithm}` : result.algorithm;
     if (argv.out !== undefined && strategyDoc) writeAtomically(argv.out, JSON.stringify(strategyDoc, null, 2) + '\n');
     if (argv.json) {
       console.log(JSON.stringify({
-        source, ply: problem.ply, positions: argv.interleave ? (result as ViewSolveResult).beliefPositions : problem.positions.length, algorithm, answer: result.answer,
+        source, ply: problem.ply, positions: argv.interleave ? (result as ViewSolveResult).beliefPositions : problem.positions.length, algorithm: result.algorithm, answer: result.answer,
+        ...(chosen ? { auto: chosen } : {}),
         ...(result.limit ? { limit: result.limit } : {}), stats: { ...result.stats, ms: Math.round(result.stats.ms * 1000) / 1000 },
         ...(strategyDoc ? { strategy: strategyDoc } : {}),
       }));
@@ -199,7 +207,7 @@ export const solveCommand = {
         : result.answer === 'disproven' ? `${side} cannot force mate within ${problem.ply} ply` : `stopped by the ${limitMessage}`;
       console.log(argv.interleave ? `problem: ${source}` : `problem: ${source}, ${problem.positions.length} positions, ${side} to move`);
       console.log(`answer: ${result.answer} — ${verdict}`);
-      console.log(`search: ${algorithm}, ${statsText(result)}`);
+      console.log(`search: ${searchText}, ${statsText(result)}`);
       if (result.strategy) {
         if (argv.strategy === 'json') console.log(JSON.stringify(strategyDoc, null, 2));
         else process.stdout.write(`\n${strategyText(result.strategy)}`);
