@@ -9,6 +9,7 @@ import { runCommand, parseCount } from './common';
 import { formatGames, writeAtomically } from './gamesFile';
 import { generateCommand } from './dbGenerate';
 import { benchCommand } from './dbBench';
+import { reanalyseCommand } from './dbReanalyse';
 import { ProblemDb, SCHEMA_VERSION, type InstanceRow, type InstanceFilter } from '../db/database';
 import { defaultDbPath, DEFAULT_DB } from '../db/paths';
 import { parseRecordJson } from '../notation/recordJson';
@@ -288,7 +289,8 @@ export const dbCommand = {
     .command(exportCommand)
     .command(statsCommand)
     .command(benchCommand)
-    .demandCommand(1, 'name a db command: generate, list, show, export, stats or bench')
+    .command(reanalyseCommand)
+    .demandCommand(1, 'name a db command: generate, reanalyse, list, show, export, stats or bench')
     .epilogue(`Every command reads ${DEFAULT_DB} of the krieg package unless --db FILE names another. An instance is also a problem for other commands: krieg solve db:ID, krieg verify db:ID STRATEGY. Exit codes: 0 success, 2 bad input (a missing, foreign or damaged database, an unknown id; one line on stderr), 1 internal error.`),
   handler: () => {},
 };

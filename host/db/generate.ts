@@ -45,6 +45,15 @@ export interface GenerateParams {
   maxPlies: number;
   perGame: number;
   classify: ClassifyLimits;
+  /** White's hints (host/players/selfPlay.ts); absent: its defaults, 3 a turn, each legal in at most a quarter of the belief. */
+  hints?: { max: number; share: number };
+  /** White's attack weight (selfPlay.ts WhiteOptions.attack); absent: 0. */
+  attack?: number;
+  /**
+   * Classify with Berkeley's material wins as mates (Russell & Wolfe's footnote 4). Only for
+   * measuring (bench/db-rates.ts): an instance does not record it, so such a database is never written.
+   */
+  materialWins?: boolean;
 }
 
 export const DEFAULT_PARAMS: GenerateParams = {
@@ -105,7 +114,7 @@ function playOne(workers: SelfPlayWorkers, params: GenerateParams, game: number)
   const candidates: Candidate[] = [];
   let maxBelief = 0;
   const white = whitePlayer(workers, {
-    start, dropBelief: params.dropBelief, reportBelief: params.maxBelief,
+    start, dropBelief: params.dropBelief, reportBelief: params.maxBelief, hints: params.hints, attack: params.attack,
     onTurn: (turn) => {
       maxBelief = Math.max(maxBelief, turn.size);
       const plies = turn.view.events.filter((e) => e.type === 'opponent-move' || (e.type === 'attempt' && e.percept.answer === 'legal')).length;
@@ -160,7 +169,7 @@ export function generate(db: ProblemDb, workers: SelfPlayWorkers, params: Genera
       const key = instanceKey(params.ply, rulesJson, turn.positions!);
       if (seen.has(key) || db.hasKey(key)) continue;
       seen.add(key);
-      const problem: Problem = { rules, ply: params.ply, positions: turn.positions! };
+      const problem: Problem = { rules, ply: params.ply, positions: turn.positions!, materialWins: params.materialWins };
       const c = classify(workers.solver, problem, params.classify);
       if (c.cls !== 'mate' && c.cls !== 'near-miss') continue;
       rows.push({ ply: params.ply, c, turn, plies });

@@ -110,11 +110,19 @@ export interface WhiteOptions {
   /** At each turn's start, the belief is reported, with its positions when at most this many. */
   reportBelief: number;
   onTurn?: (turn: WhiteTurn) => void;
+  /** Hints: at most `max` a turn (default MAX_HINTS), each legal in at most `share` of the belief (default HINT_SHARE). */
+  hints?: { max: number; share: number };
+  /** Attack: added to an attempt's mean evaluation per unit of the share of positions where it captures or checks (default 0). */
+  attack?: number;
 }
 
 /** White: exact belief, 2-ply evaluation, hints (see the file comment). */
 export function whitePlayer(engines: SelfPlayEngines, options: WhiteOptions): Player {
   let hints = 0;
+  const maxHints = options.hints?.max ?? MAX_HINTS;
+  const hintShare = options.hints?.share ?? HINT_SHARE;
+  const attack = options.attack ?? 0;
+  const value = (s: AttemptScore) => s.mean + (attack && s.legal ? (attack * s.tactical) / s.legal : 0);
   return {
     name: 'krieg-white',
     choose(context: TurnContext) {
@@ -140,10 +148,10 @@ export function whitePlayer(engines: SelfPlayEngines, options: WhiteOptions): Pl
         return open[Math.floor(random() * open.length)];
       }
       const likely = scores.filter((s) => s.legal * 2 >= n);
-      const main = best(likely.length ? likely : scores, (s) => s.mean, random);
+      const main = best(likely.length ? likely : scores, value, random);
       if (!main) return context.attempts.find((a) => !tried.has(a))!;
-      if (hints < MAX_HINTS) {
-        const hint = best(scores.filter((s) => s.legal <= HINT_SHARE * n && s.mean >= main.mean - HINT_MARGIN), (s) => s.mean, random);
+      if (hints < maxHints) {
+        const hint = best(scores.filter((s) => s.legal <= hintShare * n && value(s) >= value(main) - HINT_MARGIN), value, random);
         if (hint) { hints++; return hint.attempt; }
       }
       return main.attempt;

@@ -56,7 +56,8 @@ describe('the shipped problem databases', () => {
         const solver = createEngine('wasm');
         const estimator = createEngine('wasm', 1 << 16);
         let checked = 0;
-        for (const ply of [3, 5]) {
+        // 3 and 5 ply, and the deeper re-analysis (krieg db reanalyse) where there is one
+        for (const ply of [...new Set(db.counts().map((c) => c.ply))].sort((a, b) => a - b)) {
           for (const cls of ['mate', 'near-miss'] as const) {
             const rows = db.instances({ ply, cls });
             const k = Math.min(shipped.sample, rows.length);
@@ -83,7 +84,8 @@ describe('the shipped problem databases', () => {
           const rulesJson = JSON.stringify(parseRulesJson(i.rulesJson));
           return { ...i, rulesJson, key: instanceKey(i.ply, rulesJson, i.positions) };
         };
-        expect(again.instances()).toEqual(db.instances().filter((i) => i.game <= shipped.replayedGames).map(current));
+        // (instances of a later, deeper re-analysis are not generation's)
+        expect(again.instances()).toEqual(db.instances().filter((i) => i.game <= shipped.replayedGames && i.ply <= params.reanalyse).map(current));
         again.close();
       });
     });
