@@ -133,12 +133,19 @@ test.forEach((info, i) => {
   const x = instances.get(info.key);
   if (!x) throw new Error(`${info.key} is not in the databases the measurements name`);
   const expected = x.cls === 'mate' ? 'proven' : 'disproven';
-  const single = solve(engine, x.problem, baseline, limits);
-  const auto = solveAuto(engine, x.problem, limits, undefined, {}, policy);
-  for (const [who, r] of [['auto', auto], [baseline, single]] as const) {
-    if (r.answer !== 'unknown' && r.answer !== expected) throw new Error(`${who} answers ${r.answer} on ${x.key}, a ${x.cls}`);
-  }
-  timed.push({ key: x.key, auto: auto.answer === 'unknown' ? null : auto.stats.ms, autoAlgorithm: auto.algorithm, single: single.answer === 'unknown' ? null : single.stats.ms, schedule: scheduleText(auto.auto.schedule) });
+  // each twice, in alternating order, the faster run kept: the noise of a shared machine is one-sided
+  const runs = [0, 1].map((k) => {
+    const pair = k === i % 2
+      ? { single: solve(engine, x.problem, baseline, limits), auto: solveAuto(engine, x.problem, limits, undefined, {}, policy) }
+      : (() => { const auto = solveAuto(engine, x.problem, limits, undefined, {}, policy); return { single: solve(engine, x.problem, baseline, limits), auto }; })();
+    for (const [who, r] of [['auto', pair.auto], [baseline, pair.single]] as const) {
+      if (r.answer !== 'unknown' && r.answer !== expected) throw new Error(`${who} answers ${r.answer} on ${x.key}, a ${x.cls}`);
+    }
+    return pair;
+  });
+  const fastest = (rs: { answer: string; stats: { ms: number } }[]) => { const ms = rs.filter((r) => r.answer !== 'unknown').map((r) => r.stats.ms); return ms.length ? Math.min(...ms) : null; };
+  const auto = runs[0].auto;
+  timed.push({ key: x.key, auto: fastest(runs.map((r) => r.auto)), autoAlgorithm: auto.algorithm, single: fastest(runs.map((r) => r.single)), schedule: scheduleText(auto.auto.schedule) });
   phase.step(i + 1, true, `held-out instances (${x.key})`);
 });
 
@@ -147,9 +154,9 @@ test.forEach((info, i) => {
 const capped = (t: number | null) => t ?? LIMIT_MS;
 const classes = [...new Set(test.map((x) => `${x.db}|${x.ply}|${x.cls}`))].sort();
 const byKey = new Map(test.map((x) => [x.key, x]));
-interface Row { name: string; n: number; auto: number; single: number; auto1s: number; single1s: number; autoSolved: number; singleSolved: number }
+interface Row { name: string; n: number; other: number; auto: number; single: number; auto1s: number; single1s: number; autoSolved: number; singleSolved: number }
 const row = (name: string, ts: Timed[]): Row => ({
-  name, n: ts.length,
+  name, n: ts.length, other: ts.filter((t) => t.schedule !== baseline).length,
   auto: ts.reduce((s, t) => s + capped(t.auto), 0), single: ts.reduce((s, t) => s + capped(t.single), 0),
   auto1s: ts.filter((t) => t.auto !== null && t.auto <= 1000).length, single1s: ts.filter((t) => t.single !== null && t.single <= 1000).length,
   autoSolved: ts.filter((t) => t.auto !== null).length, singleSolved: ts.filter((t) => t.single !== null).length,
@@ -158,7 +165,8 @@ const rows = classes.map((c) => { const [db, ply, cls] = c.split('|'); return ro
 const all = row('all held-out instances', timed);
 const within10 = all.auto <= 1.1 * all.single;
 const asMany = all.auto1s >= all.single1s;
-const beats = rows.filter((r) => r.auto < r.single && r.auto1s >= r.single1s);
+// a class counts as beaten only where auto ran something else than the baseline on some instance (elsewhere a difference is noise)
+const beats = rows.filter((r) => r.other > 0 && r.auto < r.single && r.auto1s >= r.single1s);
 const rangeText = (r: AutoRule) => FEATURES.filter((k) => r[k]).map((k) => { const [lo, hi] = r[k]!; return hi === Infinity ? `${k} ≥ ${lo}` : lo === hi ? `${k} = ${lo}` : lo === 0 ? `${k} ≤ ${hi}` : `${k} ${lo}–${hi}`; }).join(', ') || 'otherwise';
 const trainCount = (r: AutoRule) => train.filter((x) => { const f = featuresOf(x); return FEATURES.every((k) => r[k] === undefined || (f[k] >= r[k]![0] && f[k] <= r[k]![1])); }).length;
 
@@ -173,13 +181,13 @@ const md = [
   '|---|---:|---|',
   ...rules.map((r) => `| ${rangeText(r)} | ${trainCount(r)} | ${scheduleText(r.schedule)} |`),
   '',
-  `Evaluation on the held-out half: auto and the best single algorithm on that half (${baseline}, chosen in hindsight; on the training half it was ${bestTrainSingle.a}) timed again, alternately, in one process (unsolved: counted at the limit; answers agree with the classes, asserted):`,
+  `Evaluation on the held-out half: auto and the best single algorithm on that half (${baseline}, chosen in hindsight; on the training half it was ${bestTrainSingle.a}) timed again in one process, each twice in alternating order, the faster run kept (unsolved: counted at the limit; answers agree with the classes, asserted):`,
   '',
-  `| Class | Instances | auto total | ${baseline} total | auto / ${baseline} | solved ≤ 1 s: auto | ${baseline} |`,
-  '|---|---:|---:|---:|---:|---:|---:|',
-  ...[...rows, all].map((r) => `| ${r.name === all.name ? `**${r.name}**` : r.name} | ${r.n} | ${seconds(r.auto)} | ${seconds(r.single)} | ${(r.auto / r.single).toFixed(2)} | ${r.auto1s} | ${r.single1s} |`),
+  `| Class | Instances | auto ran other than ${baseline} on | auto total | ${baseline} total | auto / ${baseline} | solved ≤ 1 s: auto | ${baseline} |`,
+  '|---|---:|---:|---:|---:|---:|---:|---:|',
+  ...[...rows, all].map((r) => `| ${r.name === all.name ? `**${r.name}**` : r.name} | ${r.n} | ${r.other} | ${seconds(r.auto)} | ${seconds(r.single)} | ${(r.auto / r.single).toFixed(2)} | ${r.auto1s} | ${r.single1s} |`),
   '',
-  `Acceptance (issue 17): total within 10% of ${baseline}'s: **${within10 ? 'met' : 'not met'}** (${(all.auto / all.single).toFixed(2)}×); at least as many solved within 1 s: **${asMany ? 'met' : 'not met'}** (${all.auto1s} against ${all.single1s}); faster on at least one class: **${beats.length ? 'met' : 'not met'}**${beats.length ? ` (${beats.map((r) => `${r.name}: ${(r.single / r.auto).toFixed(2)}×`).join('; ')})` : ''}.`,
+  `Acceptance (issue 17): total within 10% of ${baseline}'s: **${within10 ? 'met' : 'not met'}** (${(all.auto / all.single).toFixed(2)}×); at least as many solved within 1 s: **${asMany ? 'met' : 'not met'}** (${all.auto1s} against ${all.single1s}); faster on at least one class where it ran something else: **${beats.length ? 'met' : 'not met'}**${beats.length ? ` (${beats.map((r) => `${r.name}: ${(r.single / r.auto).toFixed(2)}×`).join('; ')})` : ''}.`,
   '',
   `Every single algorithm on the held-out half, from the measurements (total, unsolved at the limit): ${[...singles].sort((p, q) => p.test - q.test).map((s) => `${s.a} ${seconds(s.test)}`).join(', ')}; auto simulated ${seconds(simulatedAuto)}. The best two-engine portfolio (two algorithms interleaved on one budget, half each: twice the faster one's time), ${portfolio.a} + ${portfolio.b}, would take ${seconds(portfolio.test)}.`,
 ];
@@ -187,8 +195,10 @@ const suffix = quick ? '-quick' : '';
 writeText(join(root, `bench/results/auto${suffix}.md`), md.join('\n'));
 writeJson(join(root, `bench/results/auto${suffix}.json`), { machine: machine(), commit: git.commit, runs: runsPath.replace(`${root}/`, ''), policy, baseline, rows: [...rows, all], timed, acceptance: { within10, asMany, beats: beats.map((r) => r.name) } });
 if (!quick && !process.argv.includes('--no-write')) {
-  const literal = JSON.stringify(policy, (_, v) => (v === Infinity ? '__INFINITY__' : v), 2).replace(/"__INFINITY__"/g, 'Infinity').replace(/"(\w+)":/g, '$1:').replace(/"/g, "'");
-  writeFileSync(join(root, 'host/solver/autoPolicy.ts'), `// GENERATED by bench/auto.ts (npm run bench:auto) from ${runsPath.replace(`${root}/`, '')} — do not edit.\n// The policy \`krieg solve --algo auto\` follows (host/solver/auto.ts); bench/results/auto.md is its evaluation.\nimport type { AutoPolicy } from './auto';\n\nexport const AUTO_POLICY: AutoPolicy = ${literal};\n`);
+  // one rule a line, in TypeScript (Infinity is no JSON)
+  const literal = (v: unknown) => JSON.stringify(v, (_, x) => (x === Infinity ? '__INFINITY__' : x)).replace(/"__INFINITY__"/g, 'Infinity').replace(/"(\w+)":/g, '$1: ').replace(/"/g, "'").replace(/,(?=\S)/g, ', ').replace(/\{(?=\S)/g, '{ ').replace(/(?<=\S)\}/g, ' }');
+  const ruleLines = policy.rules.map((r) => `    ${literal(r)},`).join('\n');
+  writeFileSync(join(root, 'host/solver/autoPolicy.ts'), `// GENERATED by bench/auto.ts (npm run bench:auto) from ${runsPath.replace(`${root}/`, '')} — do not edit.\n// The policy \`krieg solve --algo auto\` follows (host/solver/auto.ts); bench/results/auto.md is its evaluation.\nimport type { AutoPolicy } from './auto';\n\nexport const AUTO_POLICY: AutoPolicy = {\n  trainedOn: ${literal(policy.trainedOn)},\n  rules: [\n${ruleLines}\n  ],\n};\n`);
   progress('auto: host/solver/autoPolicy.ts written (rebuild the CLI: node scripts/build.mjs cli web)');
 }
 console.log(md.join('\n'));
