@@ -25,6 +25,7 @@ const VARIANTS: { name: string; what: string; params: Partial<GenerateParams> }[
   { name: 'hints', what: 'up to 8 hints a turn, each legal in at most half the belief', params: { hints: { max: 8, share: 0.5 } } },
   { name: 'attack', what: 'White prefers captures and checks (+150 per unit share)', params: { attack: 150 } },
   { name: 'all', what: 'long + hints + attack + material wins', params: { maxPlies: 240, hints: { max: 8, share: 0.5 }, attack: 150, materialWins: true } },
+  { name: 'hints+attack', what: 'hints and attack together (krieg db generate --hints 8 --hint-share 0.5 --attack 150)', params: { hints: { max: 8, share: 0.5 }, attack: 150 } },
 ];
 const wanted = option('--variants')?.split(',') ?? VARIANTS.map((v) => v.name);
 

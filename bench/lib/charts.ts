@@ -141,7 +141,7 @@ export function speedupSpec(points: SpeedupPoint[], fits: Fit[], baselines: stri
             y: { field: 'speedup', type: 'quantitative', title: 'time(baseline) / time(gl-dbu)', scale: { type: 'log', domain: yDomain }, axis: { values: decades(yDomain[0], yDomain[1]), format: '~g' } },
             color: { field: 'cls', type: 'nominal', title: 'class', scale: { domain: ['mate', 'near-miss'], range: ['#1f77b4', '#d62728'] } },
             shape: { field: 'ply', type: 'nominal', title: 'ply', scale: { domain: [3, 5, 7], range: ['circle', 'triangle-up', 'square'] } },
-            fill: { condition: { test: 'datum.bound', value: 'transparent' }, field: 'cls', type: 'nominal', legend: null, scale: { domain: ['mate', 'near-miss'], range: ['#1f77b4', '#d62728'] } },
+            fill: { condition: { test: 'datum.bound', value: 'transparent' }, field: 'cls', type: 'nominal', title: 'class', scale: { domain: ['mate', 'near-miss'], range: ['#1f77b4', '#d62728'] } },
           },
         },
         {

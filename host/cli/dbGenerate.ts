@@ -17,7 +17,7 @@ import { KriegError } from '../status';
 
 interface GenerateArgs {
   db?: string; ply: string; mates: string; nearMisses: string; seed: string; variant: string; start: StartMode;
-  reanalyse: string; maxGames: string;
+  reanalyse: string; maxGames: string; maxPlies?: string; hints?: string; hintShare?: string; attack?: string;
 }
 
 export const generateCommand = {
@@ -31,6 +31,10 @@ export const generateCommand = {
     .option('variant', { choices: Object.keys(PRESETS), default: DEFAULT_PARAMS.variant, describe: 'rule set of the games' })
     .option('start', { choices: START_MODES, default: DEFAULT_PARAMS.start, describe: 'games start from random endgame setups, or from the initial position (far fewer mates: White\'s belief usually grows past the drop size)' })
     .option('reanalyse', { type: 'string', default: String(DEFAULT_PARAMS.reanalyse), describe: 're-analyse every near-miss at this depth and store the result as a deeper instance (0: none)' })
+    .option('max-plies', { type: 'string', describe: 'end a game after this many plies', defaultDescription: String(DEFAULT_PARAMS.maxPlies) })
+    .option('hints', { type: 'string', describe: 'White\'s hints a turn at most: attempts likely Illegal that shrink its belief', defaultDescription: '3' })
+    .option('hint-share', { type: 'string', describe: 'a hint is legal in at most this share of White\'s belief', defaultDescription: '0.25' })
+    .option('attack', { type: 'string', describe: 'White\'s preference for captures and checks (added to the evaluation per unit share of its belief where the attempt captures or checks)', defaultDescription: '0' })
     .option('max-games', { type: 'string', default: '1000000', describe: 'stop after this many games in the database, even if the targets are not met' })
     .example('$0 db generate --db my.sqlite --mates 50 --near-misses 50 --seed 7', 'a small database of your own')
     .example('$0 db generate --db my.sqlite --mates 100 --near-misses 100 --seed 7', 'later: the same database, extended (games are played from where it stopped)')
@@ -44,6 +48,14 @@ export const generateCommand = {
       ply: parseCount('ply', argv.ply, 1, 15),
       reanalyse: parseCount('reanalyse', argv.reanalyse, 0, 15),
     };
+    // White's knobs enter the parameters only when given, so databases made before them resume
+    if (argv.maxPlies !== undefined) params.maxPlies = parseCount('max-plies', argv.maxPlies, 2, 100_000);
+    if (argv.hints !== undefined || argv.hintShare !== undefined) {
+      const share = argv.hintShare === undefined ? 0.25 : Number(argv.hintShare);
+      if (!(share > 0 && share <= 1)) throw new KriegError('bad-hint-share', `--hint-share must be a number in (0, 1], got ${argv.hintShare}`);
+      params.hints = { max: argv.hints === undefined ? 3 : parseCount('hints', argv.hints, 0, 100), share };
+    }
+    if (argv.attack !== undefined) params.attack = parseCount('attack', argv.attack, 0, 100_000);
     if (params.ply % 2 === 0) throw new KriegError('bad-ply', `--ply must be odd (the mover's own moves end a mate: 1, 3, 5 …), got ${params.ply}`);
     if (params.reanalyse % 2 === 0 && params.reanalyse !== 0) throw new KriegError('bad-reanalyse', `--reanalyse must be odd (or 0), got ${params.reanalyse}`);
     if (params.reanalyse !== 0 && params.reanalyse <= params.ply) throw new KriegError('bad-reanalyse', `--reanalyse must be deeper than --ply ${params.ply} (or 0), got ${params.reanalyse}`);

@@ -21,7 +21,7 @@ export const reanalyseCommand = {
     .option('max', { type: 'string', describe: 'stop once this many new instances are stored' })
     .option('nodes', { type: 'string', describe: 'node limit of each classifying search (a search that runs out leaves the instance out)', defaultDescription: String(CLASSIFY_LIMITS.nodes) })
     .example('$0 db reanalyse --db my.sqlite --from 5 --ply 7 --max 100', 'a 7-ply set from the 5-ply near-misses')
-    .epilogue('The stored instances depend only on the database and the limits: a run killed and resumed ends with the same database. Exit codes: 0 done, 2 bad input.'),
+    .epilogue('The stored instances depend only on the database and the limits: a run killed and resumed (with the same --nodes) ends with the same database. Exit codes: 0 done, 2 bad input.'),
   handler: (argv: ReanalyseArgs) => runCommand(async () => {
     const from = parseCount('from', argv.from, 1, 15);
     const to = parseCount('ply', argv.ply, 1, 15);
