@@ -121,7 +121,7 @@ function policyChoice(x: InstanceInfo): Schedule {
 // ---- evaluation: auto and the best single algorithm timed again on the held-out half ----
 
 const instances = new Map<string, BenchInstance>();
-for (const path of data.options.databases) for (const x of await sampleInstances(join(root, path), data.options.perClass)) instances.set(x.key, x);
+for (const path of data.options.databases) for (const x of await sampleInstances(join(root, path), data.options.perClass, data.options.plies ?? [3, 5])) instances.set(x.key, x);
 const engine = createEngine('wasm');
 const limits = { timeMs: LIMIT_MS, memoryBytes: data.options.memoryMiB * 2 ** 20 };
 const baseline = bestTestSingle.a;

@@ -1,6 +1,6 @@
 // Russell & Wolfe's figures as krieg's own plots (issue 17), from one command:
 //   npm run bench:figures [-- --quick] [-- --limit-ms MS] [-- --long-limit-ms MS] [-- --per-class N]
-//                         [-- --db FILE …] [-- --render-only] [-- --fresh]
+//                         [-- --db FILE …] [-- --plies 3,5,7] [-- --render-only] [-- --fresh]
 // 1. solved-<db>.svg: the paper's Figure 4 — per ply and class, the percentage of instances each of
 //    the 11 algorithms solves within time t (log axis), for each database;
 // 2. interleave.svg: the paper's Figure 9 — interleaved against sequential estimation + gl-dbu, per
@@ -39,6 +39,8 @@ const quick = flag('--quick');
 const LIMIT_MS = Number(option('--limit-ms') ?? (quick ? 300 : 10_000));
 const LONG_LIMIT_MS = Number(option('--long-limit-ms') ?? (quick ? 1000 : 60_000));
 const PER_CLASS = Number(option('--per-class') ?? (quick ? 3 : 100));
+/** The plies measured (the paper's figure: 3 and 5; the 7-ply extension with --plies 3,5,7). */
+const PLIES = (option('--plies') ?? '3,5').split(',').map(Number);
 /** Instances per database, ply and class measured on both backends. */
 const BACKEND_PER_CLASS = quick ? 1 : 5;
 const MEMORY_MIB = 1024;
@@ -54,8 +56,8 @@ const suffix = quick ? '-quick' : '';
 
 async function measure(): Promise<Measurements> {
   const instances: BenchInstance[] = [];
-  for (const path of databases) instances.push(...await sampleInstances(path, PER_CLASS));
-  const options = { limitMs: LIMIT_MS, longLimitMs: LONG_LIMIT_MS, memoryMiB: MEMORY_MIB, perClass: PER_CLASS, quick, databases: databases.map((p) => p.replace(`${root}/`, '')) };
+  for (const path of databases) instances.push(...await sampleInstances(path, PER_CLASS, PLIES));
+  const options = { limitMs: LIMIT_MS, longLimitMs: LONG_LIMIT_MS, memoryMiB: MEMORY_MIB, perClass: PER_CLASS, quick, databases: databases.map((p) => p.replace(`${root}/`, '')), ...(PLIES.join() === '3,5' ? {} : { plies: PLIES }) };
   const store = new RunStore(join(root, `.cache/figures/runs${suffix}.jsonl`), options, flag('--fresh'));
   if (store.size) progress(`figures: resuming, ${store.size} measurements already made (${store.path}; --fresh starts over)`);
   progress(`figures: ${instances.length} instances from ${databases.length} database(s), 11 algorithms, limit ${seconds(LIMIT_MS)}`);
@@ -293,7 +295,8 @@ async function draw(m: Measurements): Promise<void> {
   }
 
   md.push(...claims(m, totals, inter, fits, dbs));
-  writeJson(join(outDir, `figures${m.options.quick ? '-quick' : ''}.json`), { totals, interleave: inter, speedups, fits, bars });
+  // the per-instance points are in the specs (*.vl.json); here the summaries
+  writeJson(join(outDir, `figures${m.options.quick ? '-quick' : ''}.json`), { totals, fits, bars });
   const name = m.options.quick ? 'figures-quick' : 'figures';
   writeText(join(root, `bench/results/${name}.md`), md.join('\n'));
   console.log(md.join('\n'));

@@ -29,7 +29,7 @@ export interface Measurements {
   commit: string;
   dirty: boolean;
   date: string;
-  options: { limitMs: number; longLimitMs: number; memoryMiB: number; perClass: number; quick: boolean; databases: string[] };
+  options: { limitMs: number; longLimitMs: number; memoryMiB: number; perClass: number; quick: boolean; databases: string[]; plies?: number[] };
   instances: InstanceInfo[];
   /** runs[key][algorithm]: every algorithm on every instance, WASM, with the base limit. */
   runs: Record<string, Partial<Record<Algorithm, Run>>>;
