@@ -10,9 +10,22 @@ import { join } from 'node:path';
 import { createEngine } from '../host/node';
 import { ProblemDb } from '../host/db/database';
 import { generate, DEFAULT_PARAMS, type GenerateParams, type StartMode } from '../host/db/generate';
-import { describeMachine, gitState, machine, median, progress, repoRoot, seconds, writeJson, writeText } from './lib/harness';
+import {
+  describeMachine,
+  gitState,
+  machine,
+  median,
+  progress,
+  repoRoot,
+  seconds,
+  writeJson,
+  writeText,
+} from './lib/harness';
 
-const option = (name: string) => { const i = process.argv.indexOf(name); return i >= 0 ? process.argv[i + 1] : undefined; };
+const option = (name: string) => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+};
 const quick = process.argv.includes('--quick');
 const GAMES = Number(option('--games') ?? (quick ? 10 : 150));
 const START = (option('--start') ?? 'standard') as StartMode;
@@ -20,12 +33,28 @@ const START = (option('--start') ?? 'standard') as StartMode;
 /** The variants: a name, what it changes, the parameters. */
 const VARIANTS: { name: string; what: string; params: Partial<GenerateParams> }[] = [
   { name: 'baseline', what: 'krieg db generate --start standard as shipped (80 plies, 3 hints a turn)', params: {} },
-  { name: 'material', what: 'classification counts Berkeley material wins as mates (R&W footnote 4)', params: { materialWins: true } },
+  {
+    name: 'material',
+    what: 'classification counts Berkeley material wins as mates (R&W footnote 4)',
+    params: { materialWins: true },
+  },
   { name: 'long', what: 'games up to 240 plies instead of 80', params: { maxPlies: 240 } },
-  { name: 'hints', what: 'up to 8 hints a turn, each legal in at most half the belief', params: { hints: { max: 8, share: 0.5 } } },
+  {
+    name: 'hints',
+    what: 'up to 8 hints a turn, each legal in at most half the belief',
+    params: { hints: { max: 8, share: 0.5 } },
+  },
   { name: 'attack', what: 'White prefers captures and checks (+150 per unit share)', params: { attack: 150 } },
-  { name: 'all', what: 'long + hints + attack + material wins', params: { maxPlies: 240, hints: { max: 8, share: 0.5 }, attack: 150, materialWins: true } },
-  { name: 'hints+attack', what: 'hints and attack together (krieg db generate --hints 8 --hint-share 0.5 --attack 150)', params: { hints: { max: 8, share: 0.5 }, attack: 150 } },
+  {
+    name: 'all',
+    what: 'long + hints + attack + material wins',
+    params: { maxPlies: 240, hints: { max: 8, share: 0.5 }, attack: 150, materialWins: true },
+  },
+  {
+    name: 'hints+attack',
+    what: 'hints and attack together (krieg db generate --hints 8 --hint-share 0.5 --attack 150)',
+    params: { hints: { max: 8, share: 0.5 }, attack: 150 },
+  },
 ];
 const wanted = option('--variants')?.split(',') ?? VARIANTS.map((v) => v.name);
 
@@ -34,10 +63,18 @@ const rows: Record<string, unknown>[] = [];
 for (const variant of VARIANTS.filter((v) => wanted.includes(v.name))) {
   const params: GenerateParams = { ...DEFAULT_PARAMS, start: START, ...variant.params };
   const db = await ProblemDb.create(undefined, params);
-  const workers = { referee: createEngine('wasm', 1024), work: createEngine('wasm', 1 << 17), scorer: createEngine('wasm', 256), solver: createEngine('wasm') };
+  const workers = {
+    referee: createEngine('wasm', 1024),
+    work: createEngine('wasm', 1 << 17),
+    scorer: createEngine('wasm', 256),
+    solver: createEngine('wasm'),
+  };
   const t0 = performance.now();
   generate(db, workers, params, { mates: Infinity, nearMisses: Infinity, maxGames: GAMES }, (p) => {
-    if (p.played % 10 === 0) progress(`db-rates ${variant.name}: ${p.played}/${GAMES} games, ${p.dropped} dropped, ${p.mates} mates, ${p.nearMisses} near-misses — ${seconds(performance.now() - t0)}`);
+    if (p.played % 10 === 0)
+      progress(
+        `db-rates ${variant.name}: ${p.played}/${GAMES} games, ${p.dropped} dropped, ${p.mates} mates, ${p.nearMisses} near-misses — ${seconds(performance.now() - t0)}`,
+      );
   });
   const ms = performance.now() - t0;
   const count = (ply: number, cls: string) => db.counts().find((c) => c.ply === ply && c.cls === cls)?.count ?? 0;
@@ -45,10 +82,20 @@ for (const variant of VARIANTS.filter((v) => wanted.includes(v.name))) {
   const withInstance = games.filter((g) => g.instances > 0).length;
   const kept = games.filter((g) => !g.dropped);
   rows.push({
-    variant: variant.name, what: variant.what, games: games.length, dropped: games.length - kept.length, withInstance,
-    mates3: count(3, 'mate'), nearMisses3: count(3, 'near-miss'), mates5: count(5, 'mate'), nearMisses5: count(5, 'near-miss'),
-    meanPlies: kept.reduce((s, g) => s + g.plies, 0) / Math.max(1, kept.length), ms,
-    dropPly: median(games.filter((g) => g.dropped).map((g) => g.plies)), keptWithInstance: kept.filter((g) => g.instances > 0).length, kept: kept.length,
+    variant: variant.name,
+    what: variant.what,
+    games: games.length,
+    dropped: games.length - kept.length,
+    withInstance,
+    mates3: count(3, 'mate'),
+    nearMisses3: count(3, 'near-miss'),
+    mates5: count(5, 'mate'),
+    nearMisses5: count(5, 'near-miss'),
+    meanPlies: kept.reduce((s, g) => s + g.plies, 0) / Math.max(1, kept.length),
+    ms,
+    dropPly: median(games.filter((g) => g.dropped).map((g) => g.plies)),
+    keptWithInstance: kept.filter((g) => g.instances > 0).length,
+    kept: kept.length,
     whiteWins: kept.filter((g) => g.result === '1-0').length,
   });
   db.close();
@@ -57,7 +104,7 @@ for (const variant of VARIANTS.filter((v) => wanted.includes(v.name))) {
 const git = gitState(root, ['assembly', 'host']);
 const per100 = (x: number, n: number) => ((100 * x) / n).toFixed(1);
 const md = [
-  '### Mates per 100 games from the initial position: White\'s program and the classification',
+  "### Mates per 100 games from the initial position: White's program and the classification",
   '',
   `Machine: ${describeMachine(machine())}; commit ${git.commit}${git.dirty ? ' (with uncommitted changes)' : ''}; ${new Date().toISOString()}.`,
   '',
@@ -73,5 +120,11 @@ const md = [
 ];
 const name = quick ? 'db-rates-quick' : 'db-rates';
 writeText(join(root, `bench/results/${name}.md`), md.join('\n'));
-writeJson(join(root, `bench/results/${name}.json`), { machine: machine(), commit: git.commit, games: GAMES, start: START, rows });
+writeJson(join(root, `bench/results/${name}.json`), {
+  machine: machine(),
+  commit: git.commit,
+  games: GAMES,
+  start: START,
+  rows,
+});
 console.log(md.join('\n'));

@@ -43,7 +43,13 @@ export async function sampleInstances(path: string, perClass: number, plies?: nu
           const row = rows[Math.floor(((i + 0.5) * rows.length) / k)];
           const parsed = parseRecordJson(row.viewJson);
           out.push({
-            db: name, key: `${name}:${row.id}`, id: row.id, game: row.game, ply, cls, size: row.beliefSize,
+            db: name,
+            key: `${name}:${row.id}`,
+            id: row.id,
+            game: row.game,
+            ply,
+            cls,
+            size: row.beliefSize,
             problem: { rules: parseRulesJson(row.rulesJson), ply, positions: row.positions },
             view: parsed.kind === 'view' ? parsed.view : undefined,
           });

@@ -18,18 +18,41 @@ export interface InstanceInfo {
 }
 
 /** One solve: `ms` is null when the answer is unknown (a limit: time, nodes or memory). */
-export interface Run { answer: Answer; nodes: number; positions: number; ms: number | null; limitMs: number }
+export interface Run {
+  answer: Answer;
+  nodes: number;
+  positions: number;
+  ms: number | null;
+  limitMs: number;
+}
 
-export interface InterleaveRun { sequential: { answer: Answer; ms: number | null; beliefPositions: number }; interleaved: { answer: Answer; ms: number | null; beliefPositions: number } }
+export interface InterleaveRun {
+  sequential: { answer: Answer; ms: number | null; beliefPositions: number };
+  interleaved: { answer: Answer; ms: number | null; beliefPositions: number };
+}
 
-export interface BackendRun { answer: Answer; nodes: number; positions: number; wasmMs: number; jsMs: number }
+export interface BackendRun {
+  answer: Answer;
+  nodes: number;
+  positions: number;
+  wasmMs: number;
+  jsMs: number;
+}
 
 export interface Measurements {
   machine: unknown;
   commit: string;
   dirty: boolean;
   date: string;
-  options: { limitMs: number; longLimitMs: number; memoryMiB: number; perClass: number; quick: boolean; databases: string[]; plies?: number[] };
+  options: {
+    limitMs: number;
+    longLimitMs: number;
+    memoryMiB: number;
+    perClass: number;
+    quick: boolean;
+    databases: string[];
+    plies?: number[];
+  };
   instances: InstanceInfo[];
   /** runs[key][algorithm]: every algorithm on every instance, WASM, with the base limit. */
   runs: Record<string, Partial<Record<Algorithm, Run>>>;
@@ -54,7 +77,11 @@ export function material(fen: string): { white: number; black: number } {
 }
 
 /** The time of an algorithm on an instance, with the long run when there is one: ms, or null (not answered), and the limit. */
-export function timeOf(m: Measurements, key: string, algorithm: Algorithm): { ms: number | null; limitMs: number } | undefined {
+export function timeOf(
+  m: Measurements,
+  key: string,
+  algorithm: Algorithm,
+): { ms: number | null; limitMs: number } | undefined {
   const run = m.long[key]?.[algorithm] ?? m.runs[key]?.[algorithm];
   return run ? { ms: run.ms, limitMs: run.limitMs } : undefined;
 }

@@ -8,11 +8,17 @@ import { dirname } from 'node:path';
 export class RunStore {
   private readonly values = new Map<string, unknown>();
 
-  constructor(readonly path: string, header: object, fresh = false) {
+  constructor(
+    readonly path: string,
+    header: object,
+    fresh = false,
+  ) {
     const head = JSON.stringify({ header });
     mkdirSync(dirname(path), { recursive: true });
     if (existsSync(path) && !fresh) {
-      const lines = readFileSync(path, 'utf8').split('\n').filter((l) => l.trim());
+      const lines = readFileSync(path, 'utf8')
+        .split('\n')
+        .filter((l) => l.trim());
       if (lines[0] === head) {
         for (const line of lines.slice(1)) {
           try {
@@ -29,11 +35,17 @@ export class RunStore {
     writeFileSync(path, `${head}\n`);
   }
 
-  get size(): number { return this.values.size; }
+  get size(): number {
+    return this.values.size;
+  }
 
-  get<T>(key: string): T | undefined { return this.values.get(key) as T | undefined; }
+  get<T>(key: string): T | undefined {
+    return this.values.get(key) as T | undefined;
+  }
 
-  has(key: string): boolean { return this.values.has(key); }
+  has(key: string): boolean {
+    return this.values.has(key);
+  }
 
   put<T>(key: string, value: T): T {
     this.values.set(key, value);
@@ -52,13 +64,20 @@ export class PhaseProgress {
   private readonly started = performance.now();
   private measured = 0;
 
-  constructor(private readonly name: string, private readonly total: number, private readonly print: (line: string) => void) {}
+  constructor(
+    private readonly name: string,
+    private readonly total: number,
+    private readonly print: (line: string) => void,
+  ) {}
 
   step(done: number, fresh: boolean, what: string): void {
     if (fresh) this.measured++;
     const elapsed = (performance.now() - this.started) / 1000;
     const left = this.measured ? ((this.total - done) * elapsed) / this.measured : NaN;
-    if (fresh || done === this.total) this.print(`${this.name}: ${done}/${this.total} ${what} — ${clock(elapsed)} elapsed${Number.isFinite(left) ? `, about ${clock(left)} left` : ''}`);
+    if (fresh || done === this.total)
+      this.print(
+        `${this.name}: ${done}/${this.total} ${what} — ${clock(elapsed)} elapsed${Number.isFinite(left) ? `, about ${clock(left)} left` : ''}`,
+      );
   }
 }
 

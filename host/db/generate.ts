@@ -57,11 +57,24 @@ export interface GenerateParams {
 }
 
 export const DEFAULT_PARAMS: GenerateParams = {
-  seed: 1, variant: 'berkeley', start: 'endgames', ply: 3, reanalyse: 5,
-  minBelief: 2, maxBelief: 100, dropBelief: 10_000, maxPlies: 80, perGame: 2, classify: CLASSIFY_LIMITS,
+  seed: 1,
+  variant: 'berkeley',
+  start: 'endgames',
+  ply: 3,
+  reanalyse: 5,
+  minBelief: 2,
+  maxBelief: 100,
+  dropBelief: 10_000,
+  maxPlies: 80,
+  perGame: 2,
+  classify: CLASSIFY_LIMITS,
 };
 
-export interface Targets { mates: number; nearMisses: number; maxGames: number }
+export interface Targets {
+  mates: number;
+  nearMisses: number;
+  maxGames: number;
+}
 
 export interface Progress {
   game: number;
@@ -92,17 +105,25 @@ export function gameSeed(seed: number, game: number): number {
 export function checkParams(stored: GenerateParams, wanted: GenerateParams, path: string): void {
   for (const key of Object.keys(wanted) as (keyof GenerateParams)[]) {
     if (JSON.stringify(stored[key]) !== JSON.stringify(wanted[key])) {
-      throw new KriegError('db-params', `${path} was generated with ${key} ${JSON.stringify(stored[key])}, not ${JSON.stringify(wanted[key])}; resume with the same parameters or choose a new file`);
+      throw new KriegError(
+        'db-params',
+        `${path} was generated with ${key} ${JSON.stringify(stored[key])}, not ${JSON.stringify(wanted[key])}; resume with the same parameters or choose a new file`,
+      );
     }
   }
 }
 
-interface Candidate { turn: WhiteTurn; plies: number }
+interface Candidate {
+  turn: WhiteTurn;
+  plies: number;
+}
 
 /** The view stored with an instance: White's view at the turn, with tags naming its origin. */
 function instanceView(view: View, params: GenerateParams, game: number, plies: number): View {
   return {
-    ...view, white: 'krieg-white', black: 'krieg-black',
+    ...view,
+    white: 'krieg-white',
+    black: 'krieg-black',
     tags: { Event: 'krieg db generate', Seed: String(params.seed), Game: String(game), Plies: String(plies) },
   };
 }
@@ -114,10 +135,16 @@ function playOne(workers: SelfPlayWorkers, params: GenerateParams, game: number)
   const candidates: Candidate[] = [];
   let maxBelief = 0;
   const white = whitePlayer(workers, {
-    start, dropBelief: params.dropBelief, reportBelief: params.maxBelief, hints: params.hints, attack: params.attack,
+    start,
+    dropBelief: params.dropBelief,
+    reportBelief: params.maxBelief,
+    hints: params.hints,
+    attack: params.attack,
     onTurn: (turn) => {
       maxBelief = Math.max(maxBelief, turn.size);
-      const plies = turn.view.events.filter((e) => e.type === 'opponent-move' || (e.type === 'attempt' && e.percept.answer === 'legal')).length;
+      const plies = turn.view.events.filter(
+        (e) => e.type === 'opponent-move' || (e.type === 'attempt' && e.percept.answer === 'legal'),
+      ).length;
       if (turn.positions && turn.size >= params.minBelief) candidates.push({ turn, plies });
     },
   });
@@ -129,7 +156,13 @@ function playOne(workers: SelfPlayWorkers, params: GenerateParams, game: number)
   } catch (error) {
     if (!(error instanceof BeliefTooLarge)) throw error;
     const record: GameRecord = {
-      rules: workers.referee.rules, start, white: white.name, black: black.name, result: '*', tags, events: readEvents(workers.referee),
+      rules: workers.referee.rules,
+      start,
+      white: white.name,
+      black: black.name,
+      result: '*',
+      tags,
+      events: readEvents(workers.referee),
     };
     return { seed, start, record, dropped: true, maxBelief: params.dropBelief + 1, candidates: [] };
   }
@@ -140,7 +173,13 @@ function playOne(workers: SelfPlayWorkers, params: GenerateParams, game: number)
  * targets are met at the main ply or maxGames games are in the database. `onProgress` is called
  * after every committed game.
  */
-export function generate(db: ProblemDb, workers: SelfPlayWorkers, params: GenerateParams, targets: Targets, onProgress?: (p: Progress) => void): Progress {
+export function generate(
+  db: ProblemDb,
+  workers: SelfPlayWorkers,
+  params: GenerateParams,
+  targets: Targets,
+  onProgress?: (p: Progress) => void,
+): Progress {
   if (!(params.variant in PRESETS)) throw new KriegError('bad-variant', `unknown variant '${params.variant}'`);
   const rules = preset(params.variant);
   workers.referee.setRules(rules);
@@ -149,13 +188,18 @@ export function generate(db: ProblemDb, workers: SelfPlayWorkers, params: Genera
   const progress = (game: number, added: number): Progress => {
     const { played, dropped } = db.gameCounts();
     return {
-      game, played, dropped, added,
-      mates: count(params.ply, 'mate'), nearMisses: count(params.ply, 'near-miss'),
+      game,
+      played,
+      dropped,
+      added,
+      mates: count(params.ply, 'mate'),
+      nearMisses: count(params.ply, 'near-miss'),
       deeper: params.reanalyse ? count(params.reanalyse, 'mate') + count(params.reanalyse, 'near-miss') : 0,
     };
   };
   let state = progress(db.lastGame(), 0);
-  const done = () => (state.mates >= targets.mates && state.nearMisses >= targets.nearMisses) || state.played >= targets.maxGames;
+  const done = () =>
+    (state.mates >= targets.mates && state.nearMisses >= targets.nearMisses) || state.played >= targets.maxGames;
   while (!done()) {
     const game = db.lastGame() + 1;
     const played = playOne(workers, params, game);
@@ -169,29 +213,56 @@ export function generate(db: ProblemDb, workers: SelfPlayWorkers, params: Genera
       const key = instanceKey(params.ply, rulesJson, turn.positions!);
       if (seen.has(key) || db.hasKey(key)) continue;
       seen.add(key);
-      const problem: Problem = { rules, ply: params.ply, positions: turn.positions!, materialWins: params.materialWins };
+      const problem: Problem = {
+        rules,
+        ply: params.ply,
+        positions: turn.positions!,
+        materialWins: params.materialWins,
+      };
       const c = classify(workers.solver, problem, params.classify);
       if (c.cls !== 'mate' && c.cls !== 'near-miss') continue;
       rows.push({ ply: params.ply, c, turn, plies });
       if (c.cls === 'near-miss' && params.reanalyse) {
         const deeper = classify(workers.solver, { ...problem, ply: params.reanalyse }, params.classify, c.covered);
-        if (deeper.cls === 'mate' || deeper.cls === 'near-miss') rows.push({ ply: params.reanalyse, c: deeper, turn, plies, source: rows.length - 1 });
+        if (deeper.cls === 'mate' || deeper.cls === 'near-miss')
+          rows.push({ ply: params.reanalyse, c: deeper, turn, plies, source: rows.length - 1 });
       }
     }
     db.transaction(() => {
       db.addGame({
-        game, gameSeed: played.seed, setup: played.start, plies: played.record.events.filter((e) => e.type === 'attempt' && e.percept.answer === 'legal').length,
-        result: played.record.result, dropped: played.dropped, maxBelief: played.maxBelief, instances: rows.length, recordKpgn: writeRecordKpgn(played.record),
+        game,
+        gameSeed: played.seed,
+        setup: played.start,
+        plies: played.record.events.filter((e) => e.type === 'attempt' && e.percept.answer === 'legal').length,
+        result: played.record.result,
+        dropped: played.dropped,
+        maxBelief: played.maxBelief,
+        instances: rows.length,
+        recordKpgn: writeRecordKpgn(played.record),
       });
       const ids: number[] = [];
       for (const row of rows) {
         const view = instanceView(row.turn.view, params, game, row.plies);
-        ids.push(db.addInstance({
-          key: instanceKey(row.ply, rulesJson, row.turn.positions!), rules: params.variant, rulesJson, ply: row.ply, cls: row.c.cls,
-          beliefSize: row.turn.size, viewKpgn: writeViewKpgn(view), viewJson: JSON.stringify(viewToJson(view)),
-          positions: row.turn.positions!, seed: params.seed, game, cutPly: row.plies,
-          sourceId: row.source === undefined ? null : ids[row.source], covered: row.c.covered, strategy: row.c.strategy, work: row.c.work,
-        }));
+        ids.push(
+          db.addInstance({
+            key: instanceKey(row.ply, rulesJson, row.turn.positions!),
+            rules: params.variant,
+            rulesJson,
+            ply: row.ply,
+            cls: row.c.cls,
+            beliefSize: row.turn.size,
+            viewKpgn: writeViewKpgn(view),
+            viewJson: JSON.stringify(viewToJson(view)),
+            positions: row.turn.positions!,
+            seed: params.seed,
+            game,
+            cutPly: row.plies,
+            sourceId: row.source === undefined ? null : ids[row.source],
+            covered: row.c.covered,
+            strategy: row.c.strategy,
+            work: row.c.work,
+          }),
+        );
       }
     });
     state = progress(game, rows.length);

@@ -11,7 +11,13 @@ import { parseRulesJson } from '../referee/rules';
 import { classify, type ClassifyLimits } from './classify';
 import { instanceKey, type ProblemDb } from './database';
 
-export interface ReanalyseProgress { done: number; total: number; stored: number; mates: number; nearMisses: number }
+export interface ReanalyseProgress {
+  done: number;
+  total: number;
+  stored: number;
+  mates: number;
+  nearMisses: number;
+}
 
 const metaKey = (from: number, to: number) => `reanalysed:${from}-${to}`;
 
@@ -19,13 +25,29 @@ const metaKey = (from: number, to: number) => `reanalysed:${from}-${to}`;
  * Re-analyses the near-misses at `from` ply at `to` ply, in id order, until `maxStored` new
  * instances are stored or every near-miss is done; returns the tally.
  */
-export function reanalyse(db: ProblemDb, solver: Engine, from: number, to: number, limits: ClassifyLimits, maxStored = Infinity, onProgress?: (p: ReanalyseProgress) => void): ReanalyseProgress {
-  if (to <= from || to % 2 === 0) throw new KriegError('bad-reanalyse', `the re-analysis depth must be odd and deeper than ${from}, got ${to}`);
+export function reanalyse(
+  db: ProblemDb,
+  solver: Engine,
+  from: number,
+  to: number,
+  limits: ClassifyLimits,
+  maxStored = Infinity,
+  onProgress?: (p: ReanalyseProgress) => void,
+): ReanalyseProgress {
+  if (to <= from || to % 2 === 0)
+    throw new KriegError('bad-reanalyse', `the re-analysis depth must be odd and deeper than ${from}, got ${to}`);
   const sources = db.instances({ ply: from, cls: 'near-miss' });
-  if (!sources.length) throw new KriegError('no-instances', `${db.path ?? 'the database'} has no ${from}-ply near-misses to re-analyse`);
-  const stored = () => db.counts().filter((c) => c.ply === to).reduce((s, c) => s + c.count, 0);
+  if (!sources.length)
+    throw new KriegError('no-instances', `${db.path ?? 'the database'} has no ${from}-ply near-misses to re-analyse`);
+  const stored = () =>
+    db
+      .counts()
+      .filter((c) => c.ply === to)
+      .reduce((s, c) => s + c.count, 0);
   const tally = (done: number): ReanalyseProgress => ({
-    done, total: sources.length, stored: stored(),
+    done,
+    total: sources.length,
+    stored: stored(),
     mates: db.counts().find((c) => c.ply === to && c.cls === 'mate')?.count ?? 0,
     nearMisses: db.counts().find((c) => c.ply === to && c.cls === 'near-miss')?.count ?? 0,
   });
@@ -41,9 +63,22 @@ export function reanalyse(db: ProblemDb, solver: Engine, from: number, to: numbe
     db.transaction(() => {
       if ((c.cls === 'mate' || c.cls === 'near-miss') && !db.hasKey(key)) {
         db.addInstance({
-          key, rules: source.rules, rulesJson: source.rulesJson, ply: to, cls: c.cls, beliefSize: source.beliefSize,
-          viewKpgn: source.viewKpgn, viewJson: source.viewJson, positions: source.positions, seed: source.seed, game: source.game,
-          cutPly: source.cutPly, sourceId: source.id, covered: c.covered, strategy: c.strategy, work: c.work,
+          key,
+          rules: source.rules,
+          rulesJson: source.rulesJson,
+          ply: to,
+          cls: c.cls,
+          beliefSize: source.beliefSize,
+          viewKpgn: source.viewKpgn,
+          viewJson: source.viewJson,
+          positions: source.positions,
+          seed: source.seed,
+          game: source.game,
+          cutPly: source.cutPly,
+          sourceId: source.id,
+          covered: c.covered,
+          strategy: c.strategy,
+          work: c.work,
         });
         added++;
       }

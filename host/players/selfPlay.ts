@@ -43,11 +43,19 @@ const BLACK_WORK = 200_000;
 const WHITE_WORK = 50_000_000;
 
 export class BeliefTooLarge extends Error {
-  constructor(readonly size: string) { super(`White's belief exceeds ${size} positions`); }
+  constructor(readonly size: string) {
+    super(`White's belief exceeds ${size} positions`);
+  }
 }
 
 /** What the scorer says of one attempt over a set of positions. */
-interface AttemptScore { attempt: number; legal: number; tactical: number; mean: number; mates: number }
+interface AttemptScore {
+  attempt: number;
+  legal: number;
+  tactical: number;
+  mean: number;
+  mates: number;
+}
 
 /** The engines the players compute in: the referee's (game in progress) and a working one. */
 export interface SelfPlayEngines {
@@ -77,7 +85,13 @@ function scoreOver(engines: SelfPlayEngines, handles: number[], lookahead: boole
   return Array.from({ length: n }, (_, i) => {
     const s = i * SCORE_WORDS;
     const legal = scores[s + S_LEGAL];
-    return { attempt: attempts[i], legal, tactical: scores[s + S_TACTICAL], mean: legal ? scores[s + S_EVAL] / legal : -Infinity, mates: scores[s + S_MATES] };
+    return {
+      attempt: attempts[i],
+      legal,
+      tactical: scores[s + S_TACTICAL],
+      mean: legal ? scores[s + S_EVAL] / legal : -Infinity,
+      mates: scores[s + S_MATES],
+    };
   });
 }
 
@@ -95,13 +109,20 @@ function best<T>(candidates: T[], key: (t: T) => number, random: () => number): 
   let topKey = -Infinity;
   for (const c of candidates) {
     const k = key(c);
-    if (k > topKey) { top = [c]; topKey = k; } else if (k === topKey) top.push(c);
+    if (k > topKey) {
+      top = [c];
+      topKey = k;
+    } else if (k === topKey) top.push(c);
   }
   return top.length ? top[Math.floor(random() * top.length)] : undefined;
 }
 
 /** What White saw at the start of one of its turns: its view then and its exact belief. */
-export interface WhiteTurn { view: View; positions: string[] | undefined; size: number }
+export interface WhiteTurn {
+  view: View;
+  positions: string[] | undefined;
+  size: number;
+}
 
 export interface WhiteOptions {
   start: string;
@@ -128,7 +149,8 @@ export function whitePlayer(engines: SelfPlayEngines, options: WhiteOptions): Pl
     choose(context: TurnContext) {
       const view = viewOf(recordSoFar(engines, options.start), 'white');
       const belief = estimateBelief(engines.work, view, 'bfs', { positions: options.dropBelief, work: WHITE_WORK });
-      if (belief.outcome === 'limit-positions' || belief.outcome === 'limit-work') throw new BeliefTooLarge(String(options.dropBelief));
+      if (belief.outcome === 'limit-positions' || belief.outcome === 'limit-work')
+        throw new BeliefTooLarge(String(options.dropBelief));
       if (belief.outcome !== 'complete') throw new KriegError('self-play', `White's own view is ${belief.outcome}`);
       const size = belief.handles.length;
       if (context.tried.length === 0) {
@@ -137,11 +159,16 @@ export function whitePlayer(engines: SelfPlayEngines, options: WhiteOptions): Pl
         options.onTurn?.({ view, positions, size });
       }
       const tried = new Set(context.tried.map((t) => t.attempt));
-      const scores = scoreOver(engines, sample(belief.handles, SAMPLE, context.random), true)
-        .filter((s) => !tried.has(s.attempt) && s.legal > 0);
+      const scores = scoreOver(engines, sample(belief.handles, SAMPLE, context.random), true).filter(
+        (s) => !tried.has(s.attempt) && s.legal > 0,
+      );
       const n = Math.min(size, SAMPLE);
       const random = context.random;
-      const mating = best(scores.filter((s) => s.mates === s.legal), (s) => s.legal, random);
+      const mating = best(
+        scores.filter((s) => s.mates === s.legal),
+        (s) => s.legal,
+        random,
+      );
       if (mating) return mating.attempt;
       if (random() < EXPLORE) {
         const open = context.attempts.filter((a) => !tried.has(a));
@@ -151,8 +178,15 @@ export function whitePlayer(engines: SelfPlayEngines, options: WhiteOptions): Pl
       const main = best(likely.length ? likely : scores, value, random);
       if (!main) return context.attempts.find((a) => !tried.has(a))!;
       if (hints < maxHints) {
-        const hint = best(scores.filter((s) => s.legal <= hintShare * n && value(s) >= value(main) - HINT_MARGIN), value, random);
-        if (hint) { hints++; return hint.attempt; }
+        const hint = best(
+          scores.filter((s) => s.legal <= hintShare * n && value(s) >= value(main) - HINT_MARGIN),
+          value,
+          random,
+        );
+        if (hint) {
+          hints++;
+          return hint.attempt;
+        }
       }
       return main.attempt;
     },

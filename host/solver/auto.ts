@@ -14,7 +14,15 @@
 // about twice the faster one's time on every problem, which the training data show to be worse in
 // total than this policy (bench/results/auto.md).
 import type { Engine } from '../engine';
-import { solve, type Algorithm, type Problem, type SolveLimits, type SolveResult, type SolveStats, type Switches } from './solve';
+import {
+  solve,
+  type Algorithm,
+  type Problem,
+  type SolveLimits,
+  type SolveResult,
+  type SolveStats,
+  type Switches,
+} from './solve';
 import { AUTO_POLICY } from './autoPolicy';
 
 /** The name `--algo` takes for this selection. */
@@ -62,18 +70,32 @@ export function autoFeatures(problem: Pick<Problem, 'ply' | 'positions'>): AutoF
     else if ('pnbrq'.includes(c)) black++;
   }
   const whiteMoves = side !== 'b';
-  return { ply: problem.ply, size: problem.positions.length, ownPieces: whiteMoves ? white : black, opponentPieces: whiteMoves ? black : white };
+  return {
+    ply: problem.ply,
+    size: problem.positions.length,
+    ownPieces: whiteMoves ? white : black,
+    opponentPieces: whiteMoves ? black : white,
+  };
 }
 
-const within = (range: [number, number] | undefined, x: number) => range === undefined || (x >= range[0] && x <= range[1]);
+const within = (range: [number, number] | undefined, x: number) =>
+  range === undefined || (x >= range[0] && x <= range[1]);
 
 export function chooseSchedule(features: AutoFeatures, policy: AutoPolicy = AUTO_POLICY): Schedule {
-  const rule = policy.rules.find((r) => within(r.ply, features.ply) && within(r.size, features.size) && within(r.ownPieces, features.ownPieces) && within(r.opponentPieces, features.opponentPieces));
+  const rule = policy.rules.find(
+    (r) =>
+      within(r.ply, features.ply) &&
+      within(r.size, features.size) &&
+      within(r.ownPieces, features.ownPieces) &&
+      within(r.opponentPieces, features.opponentPieces),
+  );
   return (rule ?? policy.rules[policy.rules.length - 1]).schedule;
 }
 
 export function scheduleText(s: Schedule): string {
-  return s.probeNodes === undefined || s.then === undefined ? s.first : `${s.first} for ${s.probeNodes} nodes, then ${s.then}`;
+  return s.probeNodes === undefined || s.then === undefined
+    ? s.first
+    : `${s.first} for ${s.probeNodes} nodes, then ${s.then}`;
 }
 
 export interface AutoResult extends SolveResult {
@@ -90,7 +112,14 @@ export interface AutoResult extends SolveResult {
  * time are shared by the probe and what follows); the result's `algorithm` is the one that
  * answered, its statistics the sum of both runs.
  */
-export function solveAuto(engine: Engine, problem: Problem, limits: SolveLimits = {}, onProgress?: (stats: SolveStats) => void, switches: Switches = {}, policy: AutoPolicy = AUTO_POLICY): AutoResult {
+export function solveAuto(
+  engine: Engine,
+  problem: Problem,
+  limits: SolveLimits = {},
+  onProgress?: (stats: SolveStats) => void,
+  switches: Switches = {},
+  policy: AutoPolicy = AUTO_POLICY,
+): AutoResult {
   const features = autoFeatures(problem);
   const schedule = chooseSchedule(features, policy);
   if (schedule.probeNodes === undefined || schedule.then === undefined) {
@@ -99,20 +128,43 @@ export function solveAuto(engine: Engine, problem: Problem, limits: SolveLimits 
   const probeNodes = Math.min(schedule.probeNodes, limits.nodes ?? Infinity);
   const probe = solve(engine, problem, schedule.first, { ...limits, nodes: probeNodes }, onProgress, switches);
   // the probe answered, or the caller's own limit stopped it
-  if (probe.answer !== 'unknown' || probe.limit !== 'nodes' || probeNodes < schedule.probeNodes) return { ...probe, auto: { features, schedule } };
+  if (probe.answer !== 'unknown' || probe.limit !== 'nodes' || probeNodes < schedule.probeNodes)
+    return { ...probe, auto: { features, schedule } };
   const left: SolveLimits = {
     ...limits,
     nodes: limits.nodes === undefined ? undefined : limits.nodes - probe.stats.nodes,
     timeMs: limits.timeMs === undefined ? undefined : Math.max(1, limits.timeMs - probe.stats.ms),
   };
-  const main = solve(engine, problem, schedule.then, left, onProgress && ((s) => onProgress({ ...s, nodes: s.nodes + probe.stats.nodes, positions: s.positions + probe.stats.positions, ms: s.ms + probe.stats.ms })), switches);
+  const main = solve(
+    engine,
+    problem,
+    schedule.then,
+    left,
+    onProgress &&
+      ((s) =>
+        onProgress({
+          ...s,
+          nodes: s.nodes + probe.stats.nodes,
+          positions: s.positions + probe.stats.positions,
+          ms: s.ms + probe.stats.ms,
+        })),
+    switches,
+  );
   const p = probe.stats;
   return {
     ...main,
     stats: {
-      nodes: p.nodes + main.stats.nodes, positions: p.positions + main.stats.positions, peakBytes: Math.max(p.peakBytes, main.stats.peakBytes),
-      ms: p.ms + main.stats.ms, tableHits: p.tableHits + main.stats.tableHits, beliefTableHits: p.beliefTableHits + main.stats.beliefTableHits,
+      nodes: p.nodes + main.stats.nodes,
+      positions: p.positions + main.stats.positions,
+      peakBytes: Math.max(p.peakBytes, main.stats.peakBytes),
+      ms: p.ms + main.stats.ms,
+      tableHits: p.tableHits + main.stats.tableHits,
+      beliefTableHits: p.beliefTableHits + main.stats.beliefTableHits,
     },
-    auto: { features, schedule, probe: { algorithm: schedule.first, nodes: p.nodes, positions: p.positions, ms: p.ms } },
+    auto: {
+      features,
+      schedule,
+      probe: { algorithm: schedule.first, nodes: p.nodes, positions: p.positions, ms: p.ms },
+    },
   };
 }

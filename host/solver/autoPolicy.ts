@@ -3,7 +3,8 @@
 import type { AutoPolicy } from './auto';
 
 export const AUTO_POLICY: AutoPolicy = {
-  trainedOn: 'bench/results/figures/runs.json (commit 025e21e, 2026-11-25): 138 instances of even-numbered games; limit 3.0s',
+  trainedOn:
+    'bench/results/figures/runs.json (commit 025e21e, 2026-11-25): 138 instances of even-numbered games; limit 3.0s',
   rules: [
     { opponentPieces: [0, 2], size: [0, 2], schedule: { first: 'gl-dbu' } },
     { opponentPieces: [0, 2], size: [3, 5], schedule: { first: 'ipns', probeNodes: 300, then: 'l-dub' } },

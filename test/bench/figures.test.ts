@@ -12,13 +12,20 @@ import { ALGORITHMS } from '../../host/solver/solve';
 const dir = join(__dirname, '../../bench/results/figures');
 const svgs = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.svg')) : [];
 /** The committed figures (a quick run's, *-quick.svg, are checked too when present). */
-const REQUIRED = ['solved-problems.svg', 'solved-problems-standard.svg', 'interleave.svg', 'speedup.svg', 'wasm-js.svg'];
+const REQUIRED = [
+  'solved-problems.svg',
+  'solved-problems-standard.svg',
+  'interleave.svg',
+  'speedup.svg',
+  'wasm-js.svg',
+];
 
 const read = (file: string) => parseXml(readFileSync(join(dir, file), 'utf8'));
 const role = (e: XmlElement) => e.attributes['aria-roledescription'];
 /** The marks inside each mark container of the given kind ("line mark container" …). */
 const containers = (svg: XmlElement, kind: string) => [...elements(svg)].filter((e) => role(e) === kind);
-const labels = (e: XmlElement) => [...elements(e)].map((x) => x.attributes['aria-label']).filter((l): l is string => l !== undefined);
+const labels = (e: XmlElement) =>
+  [...elements(e)].map((x) => x.attributes['aria-label']).filter((l): l is string => l !== undefined);
 const field = (label: string, name: string) => new RegExp(`(?:^|; )${name}: ([^;]+)`).exec(label)?.[1];
 
 describe('figures (bench/results/figures)', () => {
@@ -46,20 +53,25 @@ describe('figures (bench/results/figures)', () => {
     const cells = [...elements(svg)].filter((e) => (e.attributes.class ?? '').includes('child_pathgroup'));
     expect(cells).toHaveLength(panels.length);
     for (const cell of cells) {
-      const panel = { ...cell, children: cell.children.filter((c) => [...elements(c)].some((x) => role(x) === 'line mark')) };
+      const panel = {
+        ...cell,
+        children: cell.children.filter((c) => [...elements(c)].some((x) => role(x) === 'line mark')),
+      };
       const series = labels(panel).map((l) => field(l, 'algorithm'));
       expect(series).toHaveLength(ALGORITHMS.length);
       expect(new Set(series)).toEqual(new Set(ALGORITHMS));
       // a curve is a percentage, from 0 at the left edge
       for (const l of labels(panel)) expect(Number(field(l, '% solved within t'))).toBe(0);
     }
-    const legend = labels(svg).filter((l) => l.startsWith('Symbol legend titled \'algorithm\''));
+    const legend = labels(svg).filter((l) => l.startsWith("Symbol legend titled 'algorithm'"));
     expect(legend).toHaveLength(1);
     expect(legend[0]).toContain(`${ALGORITHMS.length} values`);
     // the data behind it: every algorithm's curve in every panel, ending at the limit
     for (const panel of panels) {
       for (const a of ALGORITHMS) {
-        const points = spec.data.values.filter((p: { panel: string; algorithm: string }) => p.panel === panel && p.algorithm === a);
+        const points = spec.data.values.filter(
+          (p: { panel: string; algorithm: string }) => p.panel === panel && p.algorithm === a,
+        );
         expect(points.length, `${panel} ${a}`).toBeGreaterThanOrEqual(2);
         const percents = points.map((p: { percent: number }) => p.percent);
         expect(percents).toEqual([...percents].sort((x: number, y: number) => x - y));
@@ -69,7 +81,9 @@ describe('figures (bench/results/figures)', () => {
   });
 
   it.each(svgs.filter((f) => f.startsWith('wasm-js')))('%s: one bar per algorithm', (file) => {
-    const bars = labels(read(file)).filter((l) => field(l, 'JS time / WASM time') !== undefined && field(l, 'algorithm'));
+    const bars = labels(read(file)).filter(
+      (l) => field(l, 'JS time / WASM time') !== undefined && field(l, 'algorithm'),
+    );
     expect(new Set(bars.map((l) => field(l, 'algorithm')))).toEqual(new Set(ALGORITHMS));
     expect(bars).toHaveLength(ALGORITHMS.length);
     for (const l of bars) expect(Number(field(l, 'JS time / WASM time'))).toBeGreaterThan(0);
@@ -78,7 +92,9 @@ describe('figures (bench/results/figures)', () => {
   it.each(svgs.filter((f) => f.startsWith('interleave')))('%s: a point per instance, mates and near-misses', (file) => {
     const svg = read(file);
     const spec = JSON.parse(readFileSync(join(dir, file.replace(/\.svg$/, '.vl.json')), 'utf8'));
-    const points = containers(svg, 'symbol mark container').flatMap(labels).filter((l) => field(l, 'class'));
+    const points = containers(svg, 'symbol mark container')
+      .flatMap(labels)
+      .filter((l) => field(l, 'class'));
     expect(points).toHaveLength(spec.data.values.length);
     expect(new Set(points.map((l) => field(l, 'class')))).toEqual(new Set(['mate', 'near-miss']));
   });
@@ -87,9 +103,13 @@ describe('figures (bench/results/figures)', () => {
     const svg = read(file);
     const spec = JSON.parse(readFileSync(join(dir, file.replace(/\.svg$/, '.vl.json')), 'utf8'));
     const values: { kind: string; baseline: string }[] = spec.data.values;
-    const points = containers(svg, 'symbol mark container').flatMap(labels).filter((l) => field(l, 'class'));
+    const points = containers(svg, 'symbol mark container')
+      .flatMap(labels)
+      .filter((l) => field(l, 'class'));
     expect(points).toHaveLength(values.filter((v) => v.kind === 'point').length);
-    const lines = containers(svg, 'line mark container').flatMap(labels).map((l) => field(l, 'line'));
+    const lines = containers(svg, 'line mark container')
+      .flatMap(labels)
+      .map((l) => field(l, 'line'));
     expect(lines.filter((l) => l === 'fit')).toHaveLength(2); // one fit per baseline
     expect(lines.filter((l) => l === 'reference')).toHaveLength(2); // speed-up = belief size
   });

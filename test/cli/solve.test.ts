@@ -24,19 +24,27 @@ const SET_3PLY = fileURLToPath(new URL('../data/problems/set-3ply.json', import.
 beforeAll(() => {
   ensureCliBuilt();
   DIR = mkdtempSync(join(tmpdir(), 'krieg-solve-'));
-  writeFileSync(join(DIR, PROBLEMS), JSON.stringify({
-    format: 'krieg-problems', version: 1, problems: [
-      { id: 'rook-two', rules: 'berkeley', ply: 3, positions: ROOK },
-      { id: 'rook-three-deep', rules: 'berkeley', ply: 7, positions: ROOK3 },
-    ],
-  }));
-  const header = (filtered: string) => `[White "a"]\n[Black "b"]\n[Result "*"]\n[Variant "berkeley"]\n[Filtered "${filtered}"]\n\n`;
+  writeFileSync(
+    join(DIR, PROBLEMS),
+    JSON.stringify({
+      format: 'krieg-problems',
+      version: 1,
+      problems: [
+        { id: 'rook-two', rules: 'berkeley', ply: 3, positions: ROOK },
+        { id: 'rook-three-deep', rules: 'berkeley', ply: 7, positions: ROOK3 },
+      ],
+    }),
+  );
+  const header = (filtered: string) =>
+    `[White "a"]\n[Black "b"]\n[Result "*"]\n[Variant "berkeley"]\n[Filtered "${filtered}"]\n\n`;
   writeFileSync(join(DIR, 'two.kpgn'), `${header('no')}1. e2e4 {,:}\n1... e7e5 {,:}\n*\n`);
   writeFileSync(join(DIR, 'one.kpgn'), `${header('no')}1. e2e4 {,:}\n*\n`);
   writeFileSync(join(DIR, 'bad.kpgn'), `${header('white')}1. e2e4 {,:}\n1... ?? {e4,:0}\n*\n`);
 });
 
-afterAll(() => { if (DIR) rmSync(DIR, { recursive: true, force: true }); });
+afterAll(() => {
+  if (DIR) rmSync(DIR, { recursive: true, force: true });
+});
 
 describe('krieg solve', () => {
   it('proves a mate, prints the strategy, and writes it for the verifier', () => {
@@ -44,7 +52,9 @@ describe('krieg solve', () => {
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/answer: proven/);
     expect(run.stdout).toMatch(/try a1e1[\s\S]*try e1e8[\s\S]*checkmate: won/);
-    expect(run.stdout).toMatch(/search: auto \([^)]+\), answered by [a-z-]+, \d+ belief nodes, \d+ positions generated/);
+    expect(run.stdout).toMatch(
+      /search: auto \([^)]+\), answered by [a-z-]+, \d+ belief nodes, \d+ positions generated/,
+    );
     const verified = krieg(['verify', '-', 's.json', '--positions', ...ROOK]);
     expect(verified.status, verified.stdout + verified.stderr).toBe(0);
     expect(verified.stdout).toMatch(/verified: the strategy mates in all 2 positions/);
@@ -65,7 +75,12 @@ describe('krieg solve', () => {
       const run = krieg(['solve', PROBLEMS, '--problem', 'rook-two', '--algo', algo, '--json']);
       expect(run.status, run.stderr).toBe(0);
       const doc = JSON.parse(run.stdout);
-      expect(doc).toMatchObject({ answer: 'proven', ply: 3, positions: 2, algorithm: algo === 'udb' ? 'le-dfs' : algo });
+      expect(doc).toMatchObject({
+        answer: 'proven',
+        ply: 3,
+        positions: 2,
+        algorithm: algo === 'udb' ? 'le-dfs' : algo,
+      });
       expect(doc.strategy).toMatchObject({ format: 'krieg-strategy', version: 1, side: 'white', ply: 3 });
       expect(doc.stats.nodes).toBeGreaterThan(0);
     }
@@ -79,7 +94,9 @@ describe('krieg solve', () => {
     expect(tabled).toMatchObject({ answer: 'disproven' });
     expect(tabled.stats.beliefTableHits).toBeGreaterThan(0);
     expect(tabled.stats.nodes).toBeLessThan(plain.stats.nodes);
-    expect(krieg([...args, '--belief-table']).stdout).toMatch(/search: dfs, \d+ belief nodes, \d+ positions generated, \d+ belief-table hits/);
+    expect(krieg([...args, '--belief-table']).stdout).toMatch(
+      /search: dfs, \d+ belief nodes, \d+ positions generated, \d+ belief-table hits/,
+    );
   });
 
   it('answers disproven for the belief at the end of a game view (20 positions after 1. e4 e5)', () => {
@@ -110,7 +127,17 @@ describe('krieg solve', () => {
   });
 
   it('a time limit answers unknown', () => {
-    const run = krieg(['solve', PROBLEMS, '--problem', 'rook-three-deep', '--algo', 'dfs', '--limit-time', '0.2', '--json']);
+    const run = krieg([
+      'solve',
+      PROBLEMS,
+      '--problem',
+      'rook-three-deep',
+      '--algo',
+      'dfs',
+      '--limit-time',
+      '0.2',
+      '--json',
+    ]);
     expect(run.status).toBe(4);
     expect(JSON.parse(run.stdout)).toMatchObject({ answer: 'unknown', limit: 'time' });
   });
@@ -125,7 +152,10 @@ describe('krieg solve', () => {
       [['solve', '--positions', 'not a fen', '--ply', '3'], /position 1 \(not a fen\)/],
       [['solve', '--positions', ROOK[0], '7k/8/6K1/8/8/8/8/R7 b - - 0 1'], /a belief state has one side to move/],
       [['solve', '--positions', ...ROOK, '--ply', '0'], /ply must be an integer from 1 to 99/],
-      [['solve', '--positions', ROOK[0], '6k1/8/5K2/8/8/8/8/R7 w - - 0 1'], /position 2 .*white's own pieces or castling rights differ from position 1's/],
+      [
+        ['solve', '--positions', ROOK[0], '6k1/8/5K2/8/8/8/8/R7 w - - 0 1'],
+        /position 2 .*white's own pieces or castling rights differ from position 1's/,
+      ],
       [['solve', PROBLEMS, '--positions', ...ROOK], /either a FILE or --positions/],
       [['solve', PROBLEMS, '--problem', 'missing'], /no problem with id 'missing'/],
       [['solve', 'one.kpgn', '--as', 'white', '--ply', '3'], /ends with black to move/],
@@ -138,8 +168,13 @@ describe('krieg solve', () => {
     expect(existsSync(join(DIR, 'never.json'))).toBe(false);
     writeFileSync(join(DIR, 'v2.json'), JSON.stringify({ format: 'krieg-problems', version: 2, problems: [] }));
     expect(expectOneLine(krieg(['solve', 'v2.json']), 2)).toMatch(/unsupported version 2/);
-    writeFileSync(join(DIR, 'broken.json'), '{"format": "krieg-strategy", "version": 1, "side": "white", "ply": 3, "strategy": {"attempt": "z9z9", "answers": []}}');
-    expect(expectOneLine(krieg(['verify', PROBLEMS, 'broken.json']), 2)).toMatch(/broken.json: \$\.strategy\.attempt: expected an attempt/);
+    writeFileSync(
+      join(DIR, 'broken.json'),
+      '{"format": "krieg-strategy", "version": 1, "side": "white", "ply": 3, "strategy": {"attempt": "z9z9", "answers": []}}',
+    );
+    expect(expectOneLine(krieg(['verify', PROBLEMS, 'broken.json']), 2)).toMatch(
+      /broken.json: \$\.strategy\.attempt: expected an attempt/,
+    );
     writeFileSync(join(DIR, 'notjson.json'), '{');
     expect(expectOneLine(krieg(['verify', PROBLEMS, 'notjson.json']), 2)).toMatch(/not JSON/);
     expect(readFileSync(join(DIR, PROBLEMS), 'utf8')).toMatch(/rook-two/);

@@ -26,7 +26,7 @@ describe('krieg solve --algo auto', () => {
     expect(run.answer).toBe('disproven');
   });
 
-  it('stops at the caller\'s node limit (exit 4)', () => {
+  it("stops at the caller's node limit (exit 4)", () => {
     const run = krieg(['solve', 'db:5', '--limit-nodes', '2']);
     expect(run.status).toBe(4);
     expect(run.stdout).toMatch(/answer: unknown/);

@@ -15,8 +15,21 @@ import { checkInstance } from '../lib/dbCheck';
 import { krieg, ensureCliBuilt } from '../lib/cli';
 
 const GAMES = 24;
-const workers = () => ({ referee: createEngine('wasm', 1024), work: createEngine('wasm', 1 << 17), scorer: createEngine('wasm', 256), solver: createEngine('wasm') });
-const comparable = (i: InstanceRow) => ({ key: i.key, cls: i.cls, positions: i.positions, covered: i.covered, strategy: i.strategy, viewKpgn: i.viewKpgn, game: i.game });
+const workers = () => ({
+  referee: createEngine('wasm', 1024),
+  work: createEngine('wasm', 1 << 17),
+  scorer: createEngine('wasm', 256),
+  solver: createEngine('wasm'),
+});
+const comparable = (i: InstanceRow) => ({
+  key: i.key,
+  cls: i.cls,
+  positions: i.positions,
+  covered: i.covered,
+  strategy: i.strategy,
+  viewKpgn: i.viewKpgn,
+  game: i.game,
+});
 
 async function generated(reanalyseAt: number, path?: string): Promise<ProblemDb> {
   const params: GenerateParams = { ...DEFAULT_PARAMS, reanalyse: reanalyseAt };
@@ -26,7 +39,7 @@ async function generated(reanalyseAt: number, path?: string): Promise<ProblemDb>
 }
 
 describe('krieg db reanalyse', () => {
-  it('finds at 5 ply exactly what generation\'s re-analysis stores, and resumes to the same end', async () => {
+  it("finds at 5 ply exactly what generation's re-analysis stores, and resumes to the same end", async () => {
     const reference = await generated(5);
     const fives = reference.instances({ ply: 5 });
     expect(fives.length).toBeGreaterThan(0);

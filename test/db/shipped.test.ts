@@ -26,12 +26,22 @@ interface Shipped {
 }
 const SHIPPED: Shipped[] = [
   { file: 'data/problems.sqlite', sample: 15, replayedGames: 25, checkers: NEAR_MISS_CHECKERS },
-  { file: 'data/problems-standard.sqlite', sample: 4, replayedGames: 12, checkers: ['gl-dbu', 'e-pns'], limits: { nodes: 20_000_000, memoryBytes: 2 ** 31 } },
+  {
+    file: 'data/problems-standard.sqlite',
+    sample: 4,
+    replayedGames: 12,
+    checkers: ['gl-dbu', 'e-pns'],
+    limits: { nodes: 20_000_000, memoryBytes: 2 ** 31 },
+  },
 ];
 
 const dbs = new Map<string, ProblemDb>();
-beforeAll(async () => { for (const s of SHIPPED) dbs.set(s.file, await ProblemDb.open(join(packageRoot(), s.file))); });
-afterAll(() => { for (const db of dbs.values()) db.close(); });
+beforeAll(async () => {
+  for (const s of SHIPPED) dbs.set(s.file, await ProblemDb.open(join(packageRoot(), s.file)));
+});
+afterAll(() => {
+  for (const db of dbs.values()) db.close();
+});
 
 describe('the shipped problem databases', () => {
   it('data/problems.sqlite holds at least 500 mates and 500 near-misses at 3 ply, and the 5-ply re-analysis of the near-misses', () => {
@@ -62,10 +72,27 @@ describe('the shipped problem databases', () => {
             const rows = db.instances({ ply, cls });
             const k = Math.min(shipped.sample, rows.length);
             const bySize = [...rows].sort((a, b) => b.beliefSize - a.beliefSize || a.id - b.id);
-            const picked = FULL ? rows : [...new Set([...bySize.slice(0, 2), ...Array.from({ length: k }, (_, i) => rows[Math.floor(((i + 0.5) * rows.length) / k)])])].slice(0, k);
+            const picked = FULL
+              ? rows
+              : [
+                  ...new Set([
+                    ...bySize.slice(0, 2),
+                    ...Array.from({ length: k }, (_, i) => rows[Math.floor(((i + 0.5) * rows.length) / k)]),
+                  ]),
+                ].slice(0, k);
             // 7 ply and deeper: gl-dbu, the classifier's algorithm, with room (the others take far longer there)
             const deep = ply >= 7;
-            for (const row of picked) { checkInstance(db, solver, estimator, row, deep ? ['gl-dbu'] : shipped.checkers, deep ? { nodes: 20_000_000, memoryBytes: 2 ** 31 } : shipped.limits); checked++; }
+            for (const row of picked) {
+              checkInstance(
+                db,
+                solver,
+                estimator,
+                row,
+                deep ? ['gl-dbu'] : shipped.checkers,
+                deep ? { nodes: 20_000_000, memoryBytes: 2 ** 31 } : shipped.limits,
+              );
+              checked++;
+            }
           }
         }
         expect(checked).toBeGreaterThan(0);
@@ -76,7 +103,10 @@ describe('the shipped problem databases', () => {
         const params = db.params<GenerateParams>();
         const again = await ProblemDb.create(undefined, params);
         const workers = {
-          referee: createEngine('wasm', 1024), work: createEngine('wasm', 1 << 17), scorer: createEngine('wasm', 256), solver: createEngine('wasm'),
+          referee: createEngine('wasm', 1024),
+          work: createEngine('wasm', 1 << 17),
+          scorer: createEngine('wasm', 256),
+          solver: createEngine('wasm'),
         };
         generate(again, workers, params, { mates: Infinity, nearMisses: Infinity, maxGames: shipped.replayedGames });
         expect(again.games()).toEqual(db.games().slice(0, shipped.replayedGames));
@@ -87,7 +117,12 @@ describe('the shipped problem databases', () => {
           return { ...i, rulesJson, key: instanceKey(i.ply, rulesJson, i.positions) };
         };
         // (instances of a later, deeper re-analysis are not generation's)
-        expect(again.instances()).toEqual(db.instances().filter((i) => i.game <= shipped.replayedGames && i.ply <= params.reanalyse).map(current));
+        expect(again.instances()).toEqual(
+          db
+            .instances()
+            .filter((i) => i.game <= shipped.replayedGames && i.ply <= params.reanalyse)
+            .map(current),
+        );
         again.close();
       });
     });

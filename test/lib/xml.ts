@@ -1,14 +1,21 @@
 // A small, strict XML reader for the tests (the SVG figures): elements, attributes, text,
 // comments and processing instructions; anything malformed (an unclosed or mismatched tag, an
 // unquoted or repeated attribute, text outside the root) throws with its offset.
-export interface XmlElement { name: string; attributes: Record<string, string>; children: XmlElement[]; text: string }
+export interface XmlElement {
+  name: string;
+  attributes: Record<string, string>;
+  children: XmlElement[];
+  text: string;
+}
 
 const NAME = /[A-Za-z_:][\w:.-]*/y;
 const ATTRIBUTE = /\s+([A-Za-z_:][\w:.-]*)\s*=\s*("([^"<]*)"|'([^'<]*)')/y;
 
 export function parseXml(source: string): XmlElement {
   let at = 0;
-  const fail = (what: string): never => { throw new Error(`XML: ${what} at offset ${at}`); };
+  const fail = (what: string): never => {
+    throw new Error(`XML: ${what} at offset ${at}`);
+  };
   const stack: XmlElement[] = [];
   let root: XmlElement | undefined;
   while (at < source.length) {

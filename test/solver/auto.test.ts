@@ -13,15 +13,27 @@ import { describe, expect, it } from 'vitest';
 import { createEngine, BACKENDS } from '../../host/node';
 import { parseProblems, type NamedProblem } from '../../host/solver/problemFile';
 import { solve, ALGORITHMS, type Algorithm } from '../../host/solver/solve';
-import { solveAuto, autoFeatures, chooseSchedule, scheduleText, type AutoPolicy, type Schedule } from '../../host/solver/auto';
+import {
+  solveAuto,
+  autoFeatures,
+  chooseSchedule,
+  scheduleText,
+  type AutoPolicy,
+  type Schedule,
+} from '../../host/solver/auto';
 import { AUTO_POLICY } from '../../host/solver/autoPolicy';
 import { verifyStrategy, verdictText } from '../../host/verify/verify';
 
-const load = (file: string) => parseProblems(readFileSync(new URL(`../data/problems/${file}`, import.meta.url), 'utf8'), file);
+const load = (file: string) =>
+  parseProblems(readFileSync(new URL(`../data/problems/${file}`, import.meta.url), 'utf8'), file);
 const sets = [...load('set-3ply.json'), ...load('set-5ply.json')];
 /** Per ply and class, every 12th problem of the sets (both backends: kept cheap), and the hand-built suite. */
 const sample: NamedProblem[] = [
-  ...[3, 5].flatMap((ply) => ['proven', 'disproven'].flatMap((expect) => sets.filter((p) => p.ply === ply && p.expect === expect).filter((_, i) => i % 12 === 0))),
+  ...[3, 5].flatMap((ply) =>
+    ['proven', 'disproven'].flatMap((expect) =>
+      sets.filter((p) => p.ply === ply && p.expect === expect).filter((_, i) => i % 12 === 0),
+    ),
+  ),
   ...load('hand.json').filter((p) => p.expect !== undefined),
 ];
 const NODES = { nodes: 4_000_000 };
@@ -42,7 +54,7 @@ describe.each(BACKENDS)('auto on %s', (backend) => {
   });
 });
 
-describe('every schedule gives every algorithm\'s answer', () => {
+describe("every schedule gives every algorithm's answer", () => {
   const engine = createEngine('wasm');
   // every other problem of the sample, up to 30 positions (dfs and its kin are slow on large 5-ply beliefs)
   const problems = sample.filter((p, i) => i % 2 === 0 && p.positions.length <= 30);
@@ -71,11 +83,16 @@ describe('every schedule gives every algorithm\'s answer', () => {
 describe('the policy', () => {
   const fen = (board: string, side: 'w' | 'b') => `${board} ${side} - - 0 1`;
 
-  it('reads plies, belief size and both sides\' material from the first position', () => {
+  it("reads plies, belief size and both sides' material from the first position", () => {
     const positions = [fen('4k3/pp6/8/8/8/8/8/R3K2Q', 'w'), fen('4k3/1p6/p7/8/8/8/8/R3K2Q', 'w')];
     expect(autoFeatures({ ply: 5, positions })).toEqual({ ply: 5, size: 2, ownPieces: 2, opponentPieces: 2 });
     // Black to move: Black's pieces are its own
-    expect(autoFeatures({ ply: 3, positions: [fen('4k3/ppp5/8/8/8/8/8/4K2Q', 'b')] })).toEqual({ ply: 3, size: 1, ownPieces: 3, opponentPieces: 1 });
+    expect(autoFeatures({ ply: 3, positions: [fen('4k3/ppp5/8/8/8/8/8/4K2Q', 'b')] })).toEqual({
+      ply: 3,
+      size: 1,
+      ownPieces: 3,
+      opponentPieces: 1,
+    });
   });
 
   it('takes the first rule that matches', () => {
@@ -89,7 +106,11 @@ describe('the policy', () => {
     };
     expect(chooseSchedule({ ply: 5, size: 10, ownPieces: 1, opponentPieces: 0 }, policy).first).toBe('ipns');
     expect(chooseSchedule({ ply: 5, size: 9, ownPieces: 1, opponentPieces: 0 }, policy).first).toBe('le-dfs');
-    expect(chooseSchedule({ ply: 3, size: 50, ownPieces: 1, opponentPieces: 4 }, policy)).toEqual({ first: 'gl-dbu', probeNodes: 100, then: 'e-pns' });
+    expect(chooseSchedule({ ply: 3, size: 50, ownPieces: 1, opponentPieces: 4 }, policy)).toEqual({
+      first: 'gl-dbu',
+      probeNodes: 100,
+      then: 'e-pns',
+    });
   });
 
   it('the shipped policy names real algorithms and covers every problem', () => {
@@ -103,7 +124,11 @@ describe('the policy', () => {
         for (const own of [0, 1, 5, 15]) {
           for (const opponent of [0, 1, 5, 15]) {
             const features = { ply, size, ownPieces: own, opponentPieces: opponent };
-            const matched = AUTO_POLICY.rules.filter((r) => (['ply', 'size', 'ownPieces', 'opponentPieces'] as const).every((k) => r[k] === undefined || (features[k] >= r[k]![0] && features[k] <= r[k]![1])));
+            const matched = AUTO_POLICY.rules.filter((r) =>
+              (['ply', 'size', 'ownPieces', 'opponentPieces'] as const).every(
+                (k) => r[k] === undefined || (features[k] >= r[k]![0] && features[k] <= r[k]![1]),
+              ),
+            );
             expect(matched.length, JSON.stringify(features)).toBeGreaterThan(0);
           }
         }
@@ -111,26 +136,47 @@ describe('the policy', () => {
     }
   });
 
-  it('the caller\'s node limit bounds the probe and what follows', () => {
+  it("the caller's node limit bounds the probe and what follows", () => {
     const engine = createEngine('wasm');
     const problem = sample.find((p) => p.ply === 5 && p.expect === 'disproven')!;
     const full = solve(engine, problem, 'gl-dbu', NODES);
     expect(full.answer).toBe('disproven');
     // a limit below the probe's budget: the probe stops, unknown, nothing after it
-    const small = solveAuto(engine, problem, { nodes: 5 }, undefined, {}, only({ first: 'ipns', probeNodes: 1000, then: 'gl-dbu' }));
+    const small = solveAuto(
+      engine,
+      problem,
+      { nodes: 5 },
+      undefined,
+      {},
+      only({ first: 'ipns', probeNodes: 1000, then: 'gl-dbu' }),
+    );
     expect(small.answer).toBe('unknown');
     expect(small.limit).toBe('nodes');
     expect(small.auto.probe).toBeUndefined();
     // a limit past the probe's: the rest gets what the probe left (a step may overshoot a node limit a little)
     const probeNodes = 3;
-    const limited = solveAuto(engine, problem, { nodes: 1000 + full.stats.nodes }, undefined, {}, only({ first: 'ipns', probeNodes, then: 'gl-dbu' }));
+    const limited = solveAuto(
+      engine,
+      problem,
+      { nodes: 1000 + full.stats.nodes },
+      undefined,
+      {},
+      only({ first: 'ipns', probeNodes, then: 'gl-dbu' }),
+    );
     expect(limited.auto.probe!.nodes).toBeGreaterThanOrEqual(probeNodes);
     expect(limited.answer).toBe('disproven');
     expect(limited.algorithm).toBe('gl-dbu');
     // the statistics are the sum of both runs, the second exactly gl-dbu's alone
     expect(limited.stats.nodes).toBe(limited.auto.probe!.nodes + full.stats.nodes);
     // the rest cannot have more than the limit left by the probe
-    const starved = solveAuto(engine, problem, { nodes: limited.auto.probe!.nodes + 2 }, undefined, {}, only({ first: 'ipns', probeNodes, then: 'gl-dbu' }));
+    const starved = solveAuto(
+      engine,
+      problem,
+      { nodes: limited.auto.probe!.nodes + 2 },
+      undefined,
+      {},
+      only({ first: 'ipns', probeNodes, then: 'gl-dbu' }),
+    );
     expect(starved.answer).toBe('unknown');
   });
 });
