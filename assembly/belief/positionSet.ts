@@ -18,7 +18,9 @@ import { mul32 } from '../chess/bitboard';
 const SLOT_SHIFT: i32 = 1;
 const MIN_SLOTS: i32 = 1 << 12;
 
-function checkWord(keyLo: i32, tag: i32): i32 { return keyLo ^ mul32(tag, 0x9e3779b1); }
+function checkWord(keyLo: i32, tag: i32): i32 {
+  return keyLo ^ mul32(tag, 0x9e3779b1);
+}
 
 export class PositionSet {
   /** The table, and the one it was last rehashed from (the next growth reuses it: a table large enough once is never reallocated). */
@@ -73,8 +75,8 @@ export class PositionSet {
   add(handle: i32, tag: i32): void {
     const table = this.table;
     const t = this.free;
-    unchecked(table[t] = checkWord(unchecked(POSITIONS[(handle << POSITION_SHIFT) + W_KEY_LO]), tag));
-    unchecked(table[t + 1] = handle);
+    unchecked((table[t] = checkWord(unchecked(POSITIONS[(handle << POSITION_SHIFT) + W_KEY_LO]), tag)));
+    unchecked((table[t + 1] = handle));
     this.count++;
     if (this.count * 2 > this.mask + 1) this.grow();
   }
@@ -95,8 +97,8 @@ export class PositionSet {
       const check = unchecked(from[s]);
       let t = (check & mask) << SLOT_SHIFT;
       while (unchecked(to[t + 1]) != 0) t = (t + 2) & wrap;
-      unchecked(to[t] = check);
-      unchecked(to[t + 1] = handle);
+      unchecked((to[t] = check));
+      unchecked((to[t + 1] = handle));
     }
     this.table = to;
     this.spare = from;

@@ -1,5 +1,5 @@
 // A game in progress: the true position, the referee's memory of the current turn, and the event
-// log from which records and both players' views are derived (host/referee/record.ts).
+// log from which records and both players' views are derived (host/record/record.ts).
 // Players drive it one attempt at a time (gameAttempt), from the host or from the core
 // (the random player below, used for self-play and the referee benchmark).
 //
@@ -14,22 +14,39 @@
 // announced squares are where the captures land, or where the capturing pawns stand
 // (PAWN_TRIES_PAWN_SQUARES); they are 0 under rules that announce none.
 
+import { POSITIONS, POSITION_SHIFT, W_SIDE, W_HALFMOVE, W_KEY_LO, W_KEY_HI, copyPosition } from '../chess/position';
+import { seedRandom, randomBelow } from '../chess/random';
 import {
-  POSITIONS, POSITION_SHIFT, W_SIDE, W_HALFMOVE, W_KEY_LO, W_KEY_HI, copyPosition,
-} from '../chess/position';
-import { mul32 } from '../chess/bitboard';
-import {
-  rule, pawnTriesAnnounced, RULE_REPEAT_IS_NONSENSE, RULE_PAWN_TRIES, RULE_REPETITION,
-  RULE_STALEMATE_LOSES, PAWN_TRIES_ANY_SECRET, PAWN_TRIES_ANY_OPEN,
+  rule,
+  pawnTriesAnnounced,
+  RULE_REPEAT_IS_NONSENSE,
+  RULE_PAWN_TRIES,
+  RULE_REPETITION,
+  RULE_STALEMATE_LOSES,
+  PAWN_TRIES_ANY_SECRET,
+  PAWN_TRIES_ANY_OPEN,
 } from './rules';
 import {
-  ANSWER_LEGAL, ANSWER_ILLEGAL, ANSWER_NONSENSE, PERCEPT_END_SHIFT, END_NONE, END_CHECKMATE,
-  END_STALEMATE, END_DRAW_REPETITION, answerAttempt, legalPawnCaptures, PAWN_TRY_SQUARES,
-  perceptEnd, announcedSquaresWord,
+  ANSWER_LEGAL,
+  ANSWER_ILLEGAL,
+  ANSWER_NONSENSE,
+  PERCEPT_END_SHIFT,
+  END_NONE,
+  END_CHECKMATE,
+  END_STALEMATE,
+  END_DRAW_REPETITION,
+  answerAttempt,
+  legalPawnCaptures,
+  PAWN_TRY_SQUARES,
+  perceptEnd,
+  announcedSquaresWord,
 } from './referee';
 import { ATTEMPTS, generateAttempts, isPawnCaptureAttempt } from './attempts';
 
 export const EVENT_WORDS: i32 = 4;
+/** Word 0 = type | side << EVENT_SIDE_SHIFT (type in the low EVENT_TYPE_FIELD bits). */
+export const EVENT_SIDE_SHIFT: i32 = 4;
+export const EVENT_TYPE_FIELD: i32 = 15;
 export const EVENT_ATTEMPT: i32 = 1;
 export const EVENT_PAWN_TRIES: i32 = 2;
 export const EVENT_ANY: i32 = 3;
@@ -81,18 +98,26 @@ export function initGame(maxEvents: i32): void {
 }
 
 function isRejected(attempt: i32): bool {
-  return attempt >= 0 && attempt < (1 << 15) && unchecked(REJECTED_TURN[attempt]) == turnStamp;
+  return attempt >= 0 && attempt < 1 << 15 && unchecked(REJECTED_TURN[attempt]) == turnStamp;
 }
 
-export function gameEventCount(): i32 { return eventCount; }
-export function gameResult(): i32 { return result; }
-export function gameEndReason(): i32 { return endReason; }
-export function gamePlies(): i32 { return plies; }
+export function gameEventCount(): i32 {
+  return eventCount;
+}
+export function gameResult(): i32 {
+  return result;
+}
+export function gameEndReason(): i32 {
+  return endReason;
+}
+export function gamePlies(): i32 {
+  return plies;
+}
 
 function logEvent(type: i32, side: i32, a: i32, b: i32, c: i32): bool {
   if ((eventCount + 1) * EVENT_WORDS > EVENTS.length) return false;
   const e = eventCount * EVENT_WORDS;
-  EVENTS[e] = type | (side << 4);
+  EVENTS[e] = type | (side << EVENT_SIDE_SHIFT);
   EVENTS[e + 1] = a;
   EVENTS[e + 2] = b;
   EVENTS[e + 3] = c;
@@ -100,7 +125,9 @@ function logEvent(type: i32, side: i32, a: i32, b: i32, c: i32): bool {
   return true;
 }
 
-function sideToMove(): i32 { return unchecked(POSITIONS[(gameHandle << POSITION_SHIFT) + W_SIDE]); }
+function sideToMove(): i32 {
+  return unchecked(POSITIONS[(gameHandle << POSITION_SHIFT) + W_SIDE]);
+}
 
 function recordKey(): void {
   const base = gameHandle << POSITION_SHIFT;
@@ -180,12 +207,14 @@ export function gameAttempt(attempt: i32): i32 {
   let percept: i32;
   let obliged = false;
   if (repeated && rule(RULE_REPEAT_IS_NONSENSE) != 0) percept = ANSWER_NONSENSE;
-  else if (obligation != OBLIGE_NONE && !isPawnCaptureAttempt(gameHandle, attempt)) { percept = ANSWER_NONSENSE; obliged = true; }
-  else percept = answerAttempt(gameHandle, attempt, gameHandle + 1);
+  else if (obligation != OBLIGE_NONE && !isPawnCaptureAttempt(gameHandle, attempt)) {
+    percept = ANSWER_NONSENSE;
+    obliged = true;
+  } else percept = answerAttempt(gameHandle, attempt, gameHandle + 1);
   attemptsThisTurn++;
   const answer = percept & 3;
   if (answer != ANSWER_LEGAL) {
-    if (!obliged && attempt >= 0 && attempt < (1 << 15)) REJECTED_TURN[attempt] = turnStamp;
+    if (!obliged && attempt >= 0 && attempt < 1 << 15) REJECTED_TURN[attempt] = turnStamp;
     if (answer == ANSWER_ILLEGAL && obligation == OBLIGE_ONE) obligation = OBLIGE_NONE;
     return logEvent(EVENT_ATTEMPT, side, attempt, percept, 0) ? percept : GAME_LOG_FULL;
   }
@@ -198,7 +227,8 @@ export function gameAttempt(attempt: i32): i32 {
     percept |= end << PERCEPT_END_SHIFT;
   }
   if (end == END_CHECKMATE) result = side == 0 ? RESULT_WHITE_WINS : RESULT_BLACK_WINS;
-  else if (end == END_STALEMATE && rule(RULE_STALEMATE_LOSES) != 0) result = side == 0 ? RESULT_WHITE_WINS : RESULT_BLACK_WINS;
+  else if (end == END_STALEMATE && rule(RULE_STALEMATE_LOSES) != 0)
+    result = side == 0 ? RESULT_WHITE_WINS : RESULT_BLACK_WINS;
   else if (end != END_NONE) result = RESULT_DRAW;
   endReason = end;
   if (!logEvent(EVENT_ATTEMPT, side, attempt, percept, 0)) return GAME_LOG_FULL;
@@ -207,24 +237,11 @@ export function gameAttempt(attempt: i32): i32 {
 
 // ---- the random player ----
 
-let randomState: i32 = 1;
-
-export function seedRandom(seed: i32): void { randomState = seed == 0 ? 0x6d2b79f5 : seed; }
-
-/** xorshift32, then a multiply to mix the low bits; a number in [0, bound). */
-export function randomBelow(bound: i32): i32 {
-  randomState ^= randomState << 13;
-  randomState ^= randomState >>> 17;
-  randomState ^= randomState << 5;
-  const mixed = mul32(randomState, 0x2c1b3c6d) >>> 8; // 24 random bits
-  return i32(<f64>mixed * <f64>bound / 16777216.0);
-}
-
 /**
  * The random player's next attempt: uniform over the attempts not yet rejected this turn (pawn
  * capture attempts only while an "Any?" obligation holds). -1 if none is left.
  */
-export function randomAttempt(): i32 {
+function randomAttempt(): i32 {
   const n = generateAttempts(gameHandle);
   let candidates = 0;
   for (let i = 0; i < n; i++) {

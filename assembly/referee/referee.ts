@@ -20,14 +20,39 @@
 
 import { popcount64 } from '../chess/bitboard';
 import {
-  POSITIONS, POSITION_SHIFT, W_HALFMOVE, W_TYPE, W_COLOR, W_SIDE, PAWN, KNIGHT, BISHOP, ROOK, QUEEN,
-  MOVE_EN_PASSANT, MOVE_PROMOTION, makeMove, pieceAt,
+  POSITIONS,
+  POSITION_SHIFT,
+  W_HALFMOVE,
+  W_TYPE,
+  W_COLOR,
+  W_SIDE,
+  PAWN,
+  KNIGHT,
+  BISHOP,
+  ROOK,
+  QUEEN,
+  MOVE_EN_PASSANT,
+  MOVE_PROMOTION,
+  makeMove,
+  pieceAt,
 } from '../chess/position';
 import { MOVES, REFEREE_LIST, listOffset, generateMoves, checkDirections, kingCanStep } from '../chess/moveGen';
 import {
-  rule, RULE_CAPTURE_KIND, RULE_EP_LANDING_SQUARE, RULE_EP_ANNOUNCED, RULE_CHECK_DIRECTIONS,
-  RULE_PROMOTION_ANNOUNCED, RULE_FIFTY_MOVES, RULE_MATERIAL_DRAW, RULE_PAWN_TRY_NONSENSE, RULE_PAWN_TRIES,
-  MATERIAL_DRAW_NONE, MATERIAL_DRAW_BERKELEY, PAWN_TRIES_COUNT, PAWN_TRIES_EXISTS, PAWN_TRIES_SQUARES,
+  rule,
+  RULE_CAPTURE_KIND,
+  RULE_EP_LANDING_SQUARE,
+  RULE_EP_ANNOUNCED,
+  RULE_CHECK_DIRECTIONS,
+  RULE_PROMOTION_ANNOUNCED,
+  RULE_FIFTY_MOVES,
+  RULE_MATERIAL_DRAW,
+  RULE_PAWN_TRY_NONSENSE,
+  RULE_PAWN_TRIES,
+  MATERIAL_DRAW_NONE,
+  MATERIAL_DRAW_BERKELEY,
+  PAWN_TRIES_COUNT,
+  PAWN_TRIES_EXISTS,
+  PAWN_TRIES_SQUARES,
   PAWN_TRIES_PAWN_SQUARES,
 } from './rules';
 import { isAttemptable, isPawnCaptureAttempt, attemptOf } from './attempts';
@@ -36,6 +61,11 @@ export const ANSWER_LEGAL: i32 = 0;
 export const ANSWER_ILLEGAL: i32 = 1;
 export const ANSWER_NONSENSE: i32 = 2;
 
+/** Field widths (as masks after the shift): answer, capture square + 1, directions, end. */
+export const PERCEPT_ANSWER_FIELD: i32 = 3;
+export const PERCEPT_SQUARE_FIELD: i32 = 127;
+export const PERCEPT_DIRECTIONS_FIELD: i32 = 31;
+export const PERCEPT_END_FIELD: i32 = 7;
 export const PERCEPT_CAPTURE_SHIFT: i32 = 2;
 export const PERCEPT_CAPTURED_PAWN: i32 = 1 << 9;
 export const PERCEPT_CAPTURED_PIECE: i32 = 1 << 10;
@@ -52,8 +82,9 @@ export const END_DRAW_MATERIAL: i32 = 3;
 export const END_DRAW_FIFTY: i32 = 4;
 export const END_DRAW_REPETITION: i32 = 5;
 
-export function perceptAnswer(percept: i32): i32 { return percept & 3; }
-export function perceptEnd(percept: i32): i32 { return (percept >> PERCEPT_END_SHIFT) & 7; }
+export function perceptEnd(percept: i32): i32 {
+  return (percept >> PERCEPT_END_SHIFT) & PERCEPT_END_FIELD;
+}
 
 /** The move list the referee generates into (its own list of the pool). */
 const refereeMovesOut: i32 = listOffset(REFEREE_LIST);
@@ -79,8 +110,16 @@ export function insufficientMaterial(handle: i32): bool {
   const base = handle << POSITION_SHIFT;
   const t = base + W_TYPE;
   // pawns, rooks and queens can always mate (or promote)
-  if ((unchecked(POSITIONS[t + (PAWN << 1)]) | unchecked(POSITIONS[t + (ROOK << 1)]) | unchecked(POSITIONS[t + (QUEEN << 1)]) |
-    unchecked(POSITIONS[t + (PAWN << 1) + 1]) | unchecked(POSITIONS[t + (ROOK << 1) + 1]) | unchecked(POSITIONS[t + (QUEEN << 1) + 1])) != 0) return false;
+  if (
+    (unchecked(POSITIONS[t + (PAWN << 1)]) |
+      unchecked(POSITIONS[t + (ROOK << 1)]) |
+      unchecked(POSITIONS[t + (QUEEN << 1)]) |
+      unchecked(POSITIONS[t + (PAWN << 1) + 1]) |
+      unchecked(POSITIONS[t + (ROOK << 1) + 1]) |
+      unchecked(POSITIONS[t + (QUEEN << 1) + 1])) !=
+    0
+  )
+    return false;
   const knightsLo = unchecked(POSITIONS[t + (KNIGHT << 1)]);
   const knightsHi = unchecked(POSITIONS[t + (KNIGHT << 1) + 1]);
   const bishopsLo = unchecked(POSITIONS[t + (BISHOP << 1)]);
@@ -89,8 +128,14 @@ export function insufficientMaterial(handle: i32): bool {
   const minorHi = knightsHi | bishopsHi;
   if (kind == MATERIAL_DRAW_BERKELEY) {
     // "when both players have no pieces or only a single knight or bishop"
-    const white = popcount64(minorLo & unchecked(POSITIONS[base + W_COLOR]), minorHi & unchecked(POSITIONS[base + W_COLOR + 1]));
-    const black = popcount64(minorLo & unchecked(POSITIONS[base + W_COLOR + 2]), minorHi & unchecked(POSITIONS[base + W_COLOR + 3]));
+    const white = popcount64(
+      minorLo & unchecked(POSITIONS[base + W_COLOR]),
+      minorHi & unchecked(POSITIONS[base + W_COLOR + 1]),
+    );
+    const black = popcount64(
+      minorLo & unchecked(POSITIONS[base + W_COLOR + 2]),
+      minorHi & unchecked(POSITIONS[base + W_COLOR + 3]),
+    );
     return white <= 1 && black <= 1;
   }
   // dead: a lone knight, or bishops on one colour only (no knight)
@@ -133,9 +178,11 @@ export function playAndAnnounce(src: i32, move: i32, dst: i32): i32 {
   }
   let end = END_NONE;
   // no legal move: mate or stalemate (a king step, the usual case, settles it without a full generation)
-  if (!kingCanStep(dst) && generateMoves(dst, refereeMovesOut) == 0) end = directions != 0 ? END_CHECKMATE : END_STALEMATE;
+  if (!kingCanStep(dst) && generateMoves(dst, refereeMovesOut) == 0)
+    end = directions != 0 ? END_CHECKMATE : END_STALEMATE;
   else if (insufficientMaterial(dst)) end = END_DRAW_MATERIAL;
-  else if (rule(RULE_FIFTY_MOVES) != 0 && unchecked(POSITIONS[(dst << POSITION_SHIFT) + W_HALFMOVE]) >= 100) end = END_DRAW_FIFTY;
+  else if (rule(RULE_FIFTY_MOVES) != 0 && unchecked(POSITIONS[(dst << POSITION_SHIFT) + W_HALFMOVE]) >= 100)
+    end = END_DRAW_FIFTY;
   return percept | (end << PERCEPT_END_SHIFT);
 }
 
@@ -163,12 +210,14 @@ export function legalPawnCaptures(handle: i32): i32 {
     if ((pieceAt(base, from) & 7) != PAWN || ((from ^ to) & 7) == 0) continue;
     // a diagonal pawn move is a capture (onto an enemy piece, or en passant)
     const target = to < 32 ? (themLo >>> to) & 1 : (themHi >>> (to - 32)) & 1;
-    if (target == 0 && (move >> 12) != MOVE_EN_PASSANT) continue;
+    if (target == 0 && move >> 12 != MOVE_EN_PASSANT) continue;
     if ((move & 0xfff) == previous) continue; // the other promotion pieces of one capture
     previous = move & 0xfff;
     count++;
-    if (to < 32) lo |= 1 << to; else hi |= 1 << (to - 32);
-    if (from < 32) pawnsLo |= 1 << from; else pawnsHi |= 1 << (from - 32);
+    if (to < 32) lo |= 1 << to;
+    else hi |= 1 << (to - 32);
+    if (from < 32) pawnsLo |= 1 << from;
+    else pawnsHi |= 1 << (from - 32);
   }
   PAWN_TRY_SQUARES[0] = lo;
   PAWN_TRY_SQUARES[1] = hi;
@@ -224,4 +273,3 @@ export function answerAttempt(handle: i32, attempt: i32, dst: i32): i32 {
   if (move < 0) return ANSWER_ILLEGAL;
   return playAndAnnounce(handle, move, dst);
 }
-

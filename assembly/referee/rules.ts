@@ -1,5 +1,5 @@
 // A Kriegspiel rule set, as flags: every variant is one referee with different switches, never a
-// separate code path. The host fills RULES (host/referee/rules.ts holds the named presets and the
+// separate code path. The host fills RULES (host/record/rules.ts holds the named presets and the
 // documentation of each choice) and calls applyRules().
 //
 // RULES layout (one Int32 per flag):
@@ -72,7 +72,9 @@ export const MATERIAL_DRAW_DEAD: i32 = 2;
 
 export const RULES = new Int32Array(RULE_COUNT);
 
-export function rule(index: i32): i32 { return unchecked(RULES[index]); }
+export function rule(index: i32): i32 {
+  return unchecked(RULES[index]);
+}
 
 /** Are pawn tries announced to both players before every turn (not asked for)? */
 export function pawnTriesAnnounced(): bool {
@@ -84,10 +86,21 @@ export function pawnTriesAnnounced(): bool {
 export function applyRules(): i32 {
   for (let i = 0; i < RULE_COUNT; i++) {
     const value = unchecked(RULES[i]);
-    const max = i == RULE_PAWN_TRIES ? PAWN_TRIES_PAWN_SQUARES : i == RULE_PROMOTION_PIECES ? 15 : i == RULE_MATERIAL_DRAW ? MATERIAL_DRAW_DEAD : 1;
+    const max =
+      i == RULE_PAWN_TRIES
+        ? PAWN_TRIES_PAWN_SQUARES
+        : i == RULE_PROMOTION_PIECES
+          ? 15
+          : i == RULE_MATERIAL_DRAW
+            ? MATERIAL_DRAW_DEAD
+            : 1;
     if (value < 0 || value > max) return i + 1;
   }
   if (unchecked(RULES[RULE_PROMOTION_PIECES]) == 0) return RULE_PROMOTION_PIECES + 1;
-  setChessRules(unchecked(RULES[RULE_CASTLING]) != 0, unchecked(RULES[RULE_EN_PASSANT]) != 0, unchecked(RULES[RULE_PROMOTION_PIECES]));
+  setChessRules(
+    unchecked(RULES[RULE_CASTLING]) != 0,
+    unchecked(RULES[RULE_EN_PASSANT]) != 0,
+    unchecked(RULES[RULE_PROMOTION_PIECES]),
+  );
   return 0;
 }

@@ -4,8 +4,8 @@
 // bench/auto.ts take their problems from here.
 import { ProblemDb } from '../../host/db/database';
 import { parseRecordJson } from '../../host/notation/recordJson';
-import { parseRulesJson } from '../../host/referee/rules';
-import type { View } from '../../host/referee/record';
+import { parseRulesJson } from '../../host/record/rules';
+import type { View } from '../../host/record/record';
 import type { Problem } from '../../host/solver/solve';
 import type { ProblemClass } from '../../host/solver/problemFile';
 

@@ -1,12 +1,14 @@
-// krieg db reanalyse [--db FILE] [--from 5] [--ply 7] [--max N]
+// krieg db reanalyse [--db FILE] [--from 5] [--ply 7] [--max N] [--nodes N] [--backend wasm|js]
 // Re-analyses the database's near-misses at a deeper ply and stores what is found as deeper
 // instances (host/db/reanalyse.ts): the 7-ply extension of the 5-ply set, as Russell & Wolfe made
 // their 5-ply set from their 3-ply near-misses. Resumable; progress on stderr.
 import type { Argv } from 'yargs';
 import cliProgress from 'cli-progress';
 import { createEngine } from '../node';
-import { runCommand, parseCount } from './common';
-import { withDbOption, dbPath, withDb } from './db';
+import { withBackend, withDbOption, runCommand, say } from './common';
+import { parseCount } from '../io/args';
+import { dbPath, withDb } from '../db/instances';
+import type { BackendName } from '../backends/node';
 import { reanalyse } from '../db/reanalyse';
 import { CLASSIFY_LIMITS } from '../db/classify';
 
@@ -16,13 +18,14 @@ interface ReanalyseArgs {
   ply: string;
   max?: string;
   nodes?: string;
+  backend: BackendName;
 }
 
 export const reanalyseCommand = {
   command: 'reanalyse',
   describe: 're-analyse the near-misses at a deeper ply; store the mates and near-misses found there (resumable)',
   builder: (y: Argv) =>
-    withDbOption(y, 'the database to extend')
+    withBackend(withDbOption(y, 'the database to extend'))
       .option('from', { type: 'string', default: '5', describe: 'the near-misses of this ply are re-analysed' })
       .option('ply', { type: 'string', default: '7', describe: 'at this ply (odd, deeper than --from)' })
       .option('max', { type: 'string', describe: 'stop once this many new instances are stored' })
@@ -44,7 +47,7 @@ export const reanalyseCommand = {
         argv.nodes === undefined ? CLASSIFY_LIMITS.nodes : parseCount('nodes', argv.nodes, 1, 1_000_000_000);
       const limits = { nodes, greedyNodes: Math.min(CLASSIFY_LIMITS.greedyNodes, nodes) };
       const path = dbPath(argv.db);
-      const solver = createEngine('wasm');
+      const solver = createEngine(argv.backend);
       const started = performance.now();
       await withDb(path, (db) => {
         const bar = new cliProgress.SingleBar(
@@ -59,7 +62,7 @@ export const reanalyseCommand = {
         bar.start(db.instances({ ply: from, cls: 'near-miss' }).length, 0, { mates: '-', nearMisses: '-' });
         const end = reanalyse(db, solver, from, to, limits, max, (p) => bar.update(p.done, p));
         bar.stop();
-        console.log(
+        say(
           `${path}: ${end.done} of ${end.total} ${from}-ply near-misses re-analysed; ${end.mates} mates and ${end.nearMisses} near-misses at ${to} ply (${((performance.now() - started) / 60_000).toFixed(1)} min this run)`,
         );
       });

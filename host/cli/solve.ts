@@ -6,22 +6,11 @@
 // database (db:ID, from --db FILE or the shipped one), a game file (a view, or a record and --as:
 // the belief state at its end is estimated first), or FENs given with --positions.
 import type { Argv } from 'yargs';
-import { readFileSync, existsSync, statSync } from 'node:fs';
 import { createEngine } from '../node';
-import type { Engine } from '../engine';
-import { withBackend, runCommand, parseCount } from './common';
+import { withBackend, withDbOption, runCommand, finishWith, progressLine, seconds, say, io } from './common';
+import { parseCount, parseSeconds } from '../io/args';
+import { readTextFile, writeAtomically } from '../io/files';
 import { withRuleOptions, rulesFromOptions } from './ruleOptions';
-import { readGames, viewOfGame, writeAtomically } from './gamesFile';
-import {
-  parseSeconds,
-  progressLine,
-  finishWith,
-  seconds,
-  inconsistentMessage,
-  EXIT_INCONSISTENT,
-  EXIT_LIMIT,
-} from './belief';
-import { estimateBelief } from '../belief/estimate';
 import {
   solve,
   solveView,
@@ -33,21 +22,17 @@ import {
   type SolveResult,
   type ViewSolveResult,
 } from '../solver/solve';
-import { parseProblems, PROBLEMS_FORMAT } from '../solver/problemFile';
+import { loadProblem, loadProblemView, DEFAULT_BELIEF_LIMIT, type ProblemRequest } from '../solver/problems';
 import { solveAuto, scheduleText, AUTO, type AutoResult } from '../solver/auto';
 import { strategyText, strategyToJson, strategyFromJson } from '../solver/strategy';
-import { DB_PREFIX, withDbOption, dbPath, withDb, instanceById, problemOfInstance, viewOfInstance } from './db';
 import { verifyStrategy, verdictText } from '../verify/verify';
-import type { Side, View } from '../referee/record';
+import type { Side } from '../record/record';
 import type { BackendName } from '../backends/node';
-import { KriegError } from '../status';
+import { KriegError, fail, EXIT } from '../errors';
 
-export const EXIT_VERIFY_FAILED = 5;
 const DEFAULT_ALGORITHM = AUTO;
-const DEFAULT_BELIEF_LIMIT = 10_000;
 
-const EXIT_TEXT =
-  'Exit codes: 0 answered (proven or disproven: see the output), 4 unknown (a node, time or memory limit was reached; statistics are printed), 3 the view is inconsistent, 2 bad input, 1 internal error.';
+const EXIT_TEXT = `Exit codes: ${EXIT.ok} answered (proven or disproven: see the output), ${EXIT.limit} unknown (a node, time or memory limit was reached; statistics are printed), ${EXIT.inconsistent} the view is inconsistent, ${EXIT.badInput} bad input, ${EXIT.internal} internal error.`;
 
 interface ProblemArgs {
   file?: string;
@@ -93,139 +78,21 @@ function withProblemOptions<T>(y: Argv<T>) {
   );
 }
 
-function readProblemsFile(file: string): string | undefined {
-  if (!existsSync(file) || !statSync(file).isFile()) throw new KriegError('no-file', `${file}: no such file`);
-  const text = readFileSync(file, 'utf8');
-  return new RegExp(`"format"\\s*:\\s*"${PROBLEMS_FORMAT}"`).test(text) ? text : undefined;
-}
-
-/** The problem the options name (ply: --ply, else the file's, else `defaultPly`). */
-export async function problemFromArgs(
-  argv: ProblemArgs,
-  defaultPly: number | undefined,
-  engine = createEngine(argv.backend, 2),
-): Promise<{ problem: Problem; source: string }> {
-  const ply = argv.ply === undefined ? undefined : parseCount('ply', argv.ply, 1, 99);
-  const materialWins = argv.materialWins === true;
-  const file = argv.file === '-' || argv.file === '' ? undefined : argv.file; // "-": the problem is given by --positions
-  const need = (p: number | undefined) =>
-    p ??
-    defaultPly ??
-    (() => {
-      throw new KriegError('missing-ply', 'say --ply N (plies of actual moves: 3 = mate in 2 moves)');
-    })();
-  if (argv.positions !== undefined) {
-    if (file !== undefined) throw new KriegError('bad-arguments', 'give either a FILE or --positions, not both');
-    if (argv.positions.length === 0) throw new KriegError('empty-problem', '--positions needs at least one FEN');
-    return {
-      problem: { rules: rulesFromOptions(argv), positions: argv.positions, ply: need(ply), materialWins },
-      source: '--positions',
-    };
-  }
-  if (file === undefined)
-    throw new KriegError(
-      'missing-problem',
-      'give a problem FILE (problems, view or record), db:ID or --positions FEN…',
-    );
-  // an instance of the database is a problems file of one problem
-  const path = file.startsWith(DB_PREFIX) ? dbPath(argv.db) : undefined;
-  const instance =
-    path === undefined
-      ? undefined
-      : await withDb(path, (db) => problemOfInstance(db, instanceById(db, file.slice(DB_PREFIX.length))));
-  const problemsText = instance ? undefined : readProblemsFile(file);
-  if (instance || problemsText !== undefined) {
-    const problems = instance ? [instance] : parseProblems(problemsText!, file);
-    const chosen = argv.problem === undefined ? problems[0] : problems.find((p) => p.id === argv.problem);
-    if (!chosen)
-      throw new KriegError(
-        'no-problem',
-        `${file}: no problem with id '${argv.problem}' (ids: ${problems
-          .slice(0, 10)
-          .map((p) => p.id)
-          .join(', ')}${problems.length > 10 ? ', …' : ''})`,
-      );
-    const source = instance
-      ? `${path}, instance ${chosen.id.slice(DB_PREFIX.length)} (${chosen.class})`
-      : `${file}, problem ${chosen.id}`;
-    return {
-      problem: {
-        rules: chosen.rules,
-        positions: chosen.positions,
-        ply: ply ?? chosen.ply,
-        materialWins: materialWins || chosen.materialWins === true,
-      },
-      source,
-    };
-  }
-  if (argv.problem !== undefined)
-    throw new KriegError('bad-arguments', `${file} is a game file; --problem is for problems files`);
-  const { view, source } = gameView(argv, file, engine);
-  const limit = parseCount('limit-belief', argv.limitBelief, 1, 1_000_000);
-  engine.resize(engine.core.exports.storeBase() + limit + 2);
-  const result = estimateBelief(engine, view, 'dfs', { positions: limit + 1 });
-  if (result.outcome === 'inconsistent') {
-    const error = new KriegError('inconsistent', inconsistentMessage(view, result.failedEvent, result.failedPly));
-    (error as KriegError & { exitCode?: number }).exitCode = EXIT_INCONSISTENT;
-    throw error;
-  }
-  if (result.outcome !== 'complete')
-    throw new KriegError(
-      'belief-too-large',
-      `${file}: ${view.as}'s belief has more than ${limit} positions (--limit-belief)`,
-    );
-  const positions = result.handles.map((h) => engine.fen(h));
-  const toMove = positions.length && engine.setup(result.handles[0]).side === 0 ? 'white' : 'black';
-  if (toMove !== view.as)
-    throw new KriegError(
-      'not-to-move',
-      `${file}: the view ends with ${toMove} to move; a problem is asked when ${view.as} is to move`,
-    );
+/** The problem request the options make (ply and limits parsed; rules only for --positions). */
+function requestOf(argv: ProblemArgs, defaultPly: number | undefined): ProblemRequest {
   return {
-    problem: { rules: view.rules, positions, ply: need(ply), materialWins },
-    source: `${source}, ${view.as}'s belief (${positions.length} positions)`,
+    file: argv.file,
+    positions: argv.positions,
+    rules: argv.positions === undefined ? undefined : rulesFromOptions(argv),
+    problem: argv.problem,
+    as: argv.as,
+    game: argv.game,
+    ply: argv.ply === undefined ? undefined : parseCount('ply', argv.ply, 1, 99),
+    defaultPly,
+    materialWins: argv.materialWins,
+    beliefLimit: parseCount('limit-belief', argv.limitBelief, 1, 1_000_000),
+    db: argv.db,
   };
-}
-
-/** The view in game --game of a game file (a record is replayed and viewed --as). */
-function gameView(argv: ProblemArgs, file: string, engine: Engine): { view: View; source: string } {
-  const games = readGames(file);
-  const n = argv.game === undefined ? 1 : parseCount('game', argv.game, 1, games.length);
-  return { view: viewOfGame(engine, file, games[n - 1], n, argv.as), source: `${file}, game ${n}` };
-}
-
-/** The view for --interleave: of a game file, or the stored view of a database instance (with its ply). */
-async function interleavedView(
-  argv: ProblemArgs,
-  engine: Engine,
-): Promise<{ view: View; source: string; ply?: number }> {
-  const file = argv.file === '-' || argv.file === '' ? undefined : argv.file;
-  if (file?.startsWith(DB_PREFIX)) {
-    const path = dbPath(argv.db);
-    return withDb(path, (db) => {
-      const row = instanceById(db, file.slice(DB_PREFIX.length));
-      return { view: viewOfInstance(db, row), source: `${path}, instance ${row.id} (${row.cls})`, ply: row.ply };
-    });
-  }
-  if (file === undefined || argv.positions !== undefined || readProblemsFile(file) !== undefined)
-    throw new KriegError('bad-arguments', '--interleave needs a game file (a view, or a record and --as) or db:ID');
-  return gameView(argv, file, engine);
-}
-
-/** Runs a body whose errors may carry their own exit code (an inconsistent view). */
-function run(body: () => void | Promise<void>): Promise<void> {
-  return runCommand(async () => {
-    try {
-      await body();
-    } catch (error) {
-      const code = (error as { exitCode?: number }).exitCode;
-      if (error instanceof KriegError && code !== undefined) {
-        finishWith(code, error.message);
-        return;
-      }
-      throw error;
-    }
-  });
 }
 
 function statsText(r: SolveResult): string {
@@ -349,7 +216,7 @@ export const solveCommand = {
       ),
     ),
   handler: (argv: SolveArgs) =>
-    run(async () => {
+    runCommand(async () => {
       const auto = argv.algo === AUTO;
       // interleaving streams the estimator into a directional incremental search: gl-dbu, the paper's
       const algorithm = auto ? (argv.interleave ? 'gl-dbu' : undefined) : algorithmByName(argv.algo);
@@ -370,12 +237,13 @@ export const solveCommand = {
       let problem: Problem;
       let source: string;
       let result: SolveResult;
+      const request = requestOf(argv, 3);
       if (argv.interleave) {
-        const game = await interleavedView(argv, engine);
+        const game = await loadProblemView(engine, request);
         problem = {
           rules: game.view.rules,
           positions: [],
-          ply: argv.ply === undefined ? (game.ply ?? 3) : parseCount('ply', argv.ply, 1, 99),
+          ply: request.ply ?? game.ply ?? 3,
           materialWins: argv.materialWins === true,
         };
         const solved = solveView(
@@ -383,18 +251,14 @@ export const solveCommand = {
           game.view,
           problem.ply,
           algorithm!,
-          {
-            interleave: true,
-            materialWins: problem.materialWins,
-            beliefLimit: parseCount('limit-belief', argv.limitBelief, 1, 1_000_000),
-          },
+          { interleave: true, materialWins: problem.materialWins, beliefLimit: request.beliefLimit },
           { nodes, timeMs, memoryBytes },
           switches,
         );
         source = `${game.source}, ${game.view.as}'s belief streamed from the estimator (${solved.beliefPositions} positions before the answer)`;
         result = solved;
       } else {
-        ({ problem, source } = await problemFromArgs(argv, 3, engine));
+        ({ problem, source } = await loadProblem(engine, request));
         const progress = progressLine(`solve (${algorithm ?? AUTO})`);
         const onProgress = (s: SolveResult['stats']) => progress.update(`${s.nodes} nodes, ${s.positions} positions`);
         result =
@@ -418,7 +282,7 @@ export const solveCommand = {
         : result.algorithm;
       if (argv.out !== undefined && strategyDoc) writeAtomically(argv.out, JSON.stringify(strategyDoc, null, 2) + '\n');
       if (argv.json) {
-        console.log(
+        say(
           JSON.stringify({
             source,
             ply: problem.ply,
@@ -449,20 +313,20 @@ export const solveCommand = {
             : result.answer === 'disproven'
               ? `${side} cannot force mate within ${problem.ply} ply`
               : `stopped by the ${limitMessage}`;
-        console.log(
+        say(
           argv.interleave
             ? `problem: ${source}`
             : `problem: ${source}, ${problem.positions.length} positions, ${side} to move`,
         );
-        console.log(`answer: ${result.answer} — ${verdict}`);
-        console.log(`search: ${searchText}, ${statsText(result)}`);
+        say(`answer: ${result.answer} — ${verdict}`);
+        say(`search: ${searchText}, ${statsText(result)}`);
         if (result.strategy) {
-          if (argv.strategy === 'json') console.log(JSON.stringify(strategyDoc, null, 2));
-          else process.stdout.write(`\n${strategyText(result.strategy)}`);
+          if (argv.strategy === 'json') say(JSON.stringify(strategyDoc, null, 2));
+          else io.out(`\n${strategyText(result.strategy)}`);
         }
-        if (argv.out !== undefined && strategyDoc) console.log(`strategy written to ${argv.out}`);
+        if (argv.out !== undefined && strategyDoc) say(`strategy written to ${argv.out}`);
       }
-      if (result.answer === 'unknown') finishWith(EXIT_LIMIT, `limit reached: ${limitMessage}; the answer is unknown`);
+      if (result.answer === 'unknown') finishWith(EXIT.limit, `limit reached: ${limitMessage}; the answer is unknown`);
     }),
 };
 
@@ -491,33 +355,31 @@ export const verifyCommand = {
             describe: 'print one JSON object: ok, and where it fails',
           })
           .epilogue(
-            `Exit codes: 0 the strategy mates everywhere within the limit, ${EXIT_VERIFY_FAILED} it fails somewhere (the first failing line is printed), 2 bad input, 1 internal error.`,
+            `Exit codes: ${EXIT.ok} the strategy mates everywhere within the limit, ${EXIT.verifyFailed} it fails somewhere (the first failing line is printed), ${EXIT.badInput} bad input, ${EXIT.internal} internal error.`,
           ),
       ),
     ),
   handler: (argv: VerifyArgs) =>
-    run(async () => {
+    runCommand(async () => {
       const strategyPath = argv.strategyFile ?? '';
-      if (!existsSync(strategyPath) || !statSync(strategyPath).isFile())
-        throw new KriegError('no-file', `${strategyPath}: no such file`);
+      const text = readTextFile(strategyPath);
       let doc: unknown;
       try {
-        doc = JSON.parse(readFileSync(strategyPath, 'utf8'));
+        doc = JSON.parse(text);
       } catch (error) {
-        throw new KriegError('bad-strategy', `${strategyPath}: not JSON (${(error as Error).message})`);
+        throw fail('bad-strategy', { text: `${strategyPath}: not JSON (${(error as Error).message})` });
       }
       let strategy;
       try {
         strategy = strategyFromJson(doc);
       } catch (error) {
-        if (error instanceof KriegError) throw new KriegError(error.code, `${strategyPath}: ${error.message}`);
+        if (error instanceof KriegError) throw error.within(strategyPath);
         throw error;
       }
-      const { problem, source } = await problemFromArgs(argv, strategy.ply);
+      const { problem, source } = await loadProblem(createEngine(argv.backend, 2), requestOf(argv, strategy.ply));
       const verdict = verifyStrategy(problem, strategy);
-      if (argv.json)
-        console.log(JSON.stringify({ source, ply: problem.ply, positions: problem.positions.length, ...verdict }));
-      else process.stdout.write(`problem: ${source}, ${problem.ply} ply\n${verdictText(verdict)}`);
-      if (!verdict.ok) process.exitCode = EXIT_VERIFY_FAILED;
+      if (argv.json) say(JSON.stringify({ source, ply: problem.ply, positions: problem.positions.length, ...verdict }));
+      else io.out(`problem: ${source}, ${problem.ply} ply\n${verdictText(verdict)}`);
+      if (!verdict.ok) process.exitCode = EXIT.verifyFailed;
     }),
 };

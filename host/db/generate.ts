@@ -13,12 +13,14 @@
 // Which instances are stored never depends on the targets or on time, only on the seed and the
 // game number, so a run resumed after a kill (from the last committed game) ends with the same
 // database as an uninterrupted one, and a finished database can be extended with larger targets.
-import type { Engine } from '../engine';
-import { KriegError } from '../status';
-import { playGame, readEvents, seededRandom } from '../referee/game';
-import { preset, PRESETS } from '../referee/rules';
-import type { GameRecord, View } from '../referee/record';
-import { writeRecordKpgn, writeViewKpgn } from '../notation/kpgn';
+import { Engine } from '../engine';
+import { createCore, type BackendName } from '../backends/node';
+import { fail } from '../errors';
+import { playGame, seededRandom } from '../referee/game';
+import { gameEvents } from '../core/referee';
+import { preset, PRESETS } from '../record/rules';
+import type { GameRecord, View } from '../record/record';
+import { makeRecordKpgn, makeViewKpgn } from '../notation/kpgn';
 import { viewToJson } from '../notation/recordJson';
 import { START_FEN } from '../notation/fen';
 import { whitePlayer, blackPlayer, BeliefTooLarge, type SelfPlayEngines, type WhiteTurn } from '../players/selfPlay';
@@ -101,14 +103,31 @@ export function gameSeed(seed: number, game: number): number {
   return (h ^ (h >>> 15)) >>> 1;
 }
 
+/** Checks parameters before generating: plies are odd (the mover's own move ends a mate), a re-analysis deeper. */
+export function validateParams(params: GenerateParams): void {
+  if (params.ply % 2 === 0)
+    throw fail('bad-ply', {
+      text: `--ply must be odd (the mover's own moves end a mate: 1, 3, 5 …), got ${params.ply}`,
+    });
+  if (params.reanalyse % 2 === 0 && params.reanalyse !== 0)
+    throw fail('bad-reanalyse', { text: `--reanalyse must be odd (or 0), got ${params.reanalyse}` });
+  if (params.reanalyse !== 0 && params.reanalyse <= params.ply)
+    throw fail('bad-reanalyse', {
+      text: `--reanalyse must be deeper than --ply ${params.ply} (or 0), got ${params.reanalyse}`,
+    });
+}
+
+/** The engines generation computes in, each on `backend`: the referee's, the players' working and scoring ones, the classifier's. */
+export function selfPlayWorkers(backend: BackendName): SelfPlayWorkers {
+  const engine = (capacity?: number) => new Engine(createCore(backend), capacity);
+  return { referee: engine(1024), work: engine(1 << 17), scorer: engine(256), solver: engine() };
+}
+
 /** Compares stored and requested parameters: a resume with others would make a different database. */
 export function checkParams(stored: GenerateParams, wanted: GenerateParams, path: string): void {
   for (const key of Object.keys(wanted) as (keyof GenerateParams)[]) {
     if (JSON.stringify(stored[key]) !== JSON.stringify(wanted[key])) {
-      throw new KriegError(
-        'db-params',
-        `${path} was generated with ${key} ${JSON.stringify(stored[key])}, not ${JSON.stringify(wanted[key])}; resume with the same parameters or choose a new file`,
-      );
+      throw fail('db-params', { path, key, stored: stored[key], wanted: wanted[key] });
     }
   }
 }
@@ -162,7 +181,7 @@ function playOne(workers: SelfPlayWorkers, params: GenerateParams, game: number)
       black: black.name,
       result: '*',
       tags,
-      events: readEvents(workers.referee),
+      events: gameEvents(workers.referee),
     };
     return { seed, start, record, dropped: true, maxBelief: params.dropBelief + 1, candidates: [] };
   }
@@ -180,7 +199,7 @@ export function generate(
   targets: Targets,
   onProgress?: (p: Progress) => void,
 ): Progress {
-  if (!(params.variant in PRESETS)) throw new KriegError('bad-variant', `unknown variant '${params.variant}'`);
+  if (!(params.variant in PRESETS)) throw fail('bad-variant', { name: params.variant });
   const rules = preset(params.variant);
   workers.referee.setRules(rules);
   const rulesJson = JSON.stringify(rules);
@@ -238,7 +257,7 @@ export function generate(
         dropped: played.dropped,
         maxBelief: played.maxBelief,
         instances: rows.length,
-        recordKpgn: writeRecordKpgn(played.record),
+        recordKpgn: makeRecordKpgn(played.record),
       });
       const ids: number[] = [];
       for (const row of rows) {
@@ -251,7 +270,7 @@ export function generate(
             ply: row.ply,
             cls: row.c.cls,
             beliefSize: row.turn.size,
-            viewKpgn: writeViewKpgn(view),
+            viewKpgn: makeViewKpgn(view),
             viewJson: JSON.stringify(viewToJson(view)),
             positions: row.turn.positions!,
             seed: params.seed,

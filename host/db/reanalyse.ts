@@ -6,8 +6,8 @@
 // transaction per source, and the meta key `reanalysed:FROM-TO` records the last source done, so a
 // run killed at any point resumes where it stopped and ends with the same database.
 import type { Engine } from '../engine';
-import { KriegError } from '../status';
-import { parseRulesJson } from '../referee/rules';
+import { fail } from '../errors';
+import { parseRulesJson } from '../record/rules';
 import { classify, type ClassifyLimits } from './classify';
 import { instanceKey, type ProblemDb } from './database';
 
@@ -35,10 +35,10 @@ export function reanalyse(
   onProgress?: (p: ReanalyseProgress) => void,
 ): ReanalyseProgress {
   if (to <= from || to % 2 === 0)
-    throw new KriegError('bad-reanalyse', `the re-analysis depth must be odd and deeper than ${from}, got ${to}`);
+    throw fail('bad-reanalyse', { text: `the re-analysis depth must be odd and deeper than ${from}, got ${to}` });
   const sources = db.instances({ ply: from, cls: 'near-miss' });
   if (!sources.length)
-    throw new KriegError('no-instances', `${db.path ?? 'the database'} has no ${from}-ply near-misses to re-analyse`);
+    throw fail('no-instances', { text: `${db.path ?? 'the database'} has no ${from}-ply near-misses to re-analyse` });
   const stored = () =>
     db
       .counts()

@@ -23,7 +23,10 @@ import {
   type SolveStats,
   type Switches,
 } from './solve';
+import type { AutoPolicy, Schedule } from './policy';
 import { AUTO_POLICY } from './autoPolicy';
+
+export type { AutoPolicy, AutoRule, Schedule } from './policy';
 
 /** The name `--algo` takes for this selection. */
 export const AUTO = 'auto';
@@ -35,29 +38,6 @@ export interface AutoFeatures {
   /** Pieces other than the kings: the mover's and the opponent's. */
   ownPieces: number;
   opponentPieces: number;
-}
-
-export interface Schedule {
-  first: Algorithm;
-  /** Nodes `first` may make before `then` takes over (absent: `first` alone, to the answer or the caller's limits). */
-  probeNodes?: number;
-  then?: Algorithm;
-}
-
-/** A leaf of the learned decision tree: the schedule for problems whose features lie in every given range (inclusive). */
-export interface AutoRule {
-  ply?: [number, number];
-  size?: [number, number];
-  ownPieces?: [number, number];
-  opponentPieces?: [number, number];
-  schedule: Schedule;
-}
-
-export interface AutoPolicy {
-  /** First match wins; the last rule has no conditions. */
-  rules: AutoRule[];
-  /** What it was learned from (data, split, commit). */
-  trainedOn: string;
 }
 
 /** The features of a problem, read from its first position (the mover's side). */

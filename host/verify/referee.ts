@@ -10,10 +10,16 @@ import { parseFen, makeBoardFen } from 'chessops/fen';
 import { makeSquare } from 'chessops/util';
 import { SquareSet } from 'chessops/squareSet';
 import {
-  between, bishopAttacks, kingAttacks, knightAttacks, pawnAttacks, queenAttacks, rookAttacks,
+  between,
+  bishopAttacks,
+  kingAttacks,
+  knightAttacks,
+  pawnAttacks,
+  queenAttacks,
+  rookAttacks,
 } from 'chessops/attacks';
-import type { Percept, End } from '../referee/percept';
-import type { RuleSet } from '../referee/rules';
+import type { Percept, End } from '../record/percept';
+import type { RuleSet } from '../record/rules';
 
 export function positionFromFen(fen: string): Chess {
   return Chess.fromSetup(parseFen(fen).unwrap()).unwrap();
@@ -90,11 +96,23 @@ export function analyse(pos: Chess, rules: RuleSet): Analysis {
       if (enPassant) epUsable = true;
       // a pawn moving to another file always captures (normally or en passant); a capture that
       // promotes counts once
-      if (capture) { pawnCaptures++; captureSquares = captureSquares.with(to); captureSources = captureSources.with(from); }
+      if (capture) {
+        pawnCaptures++;
+        captureSquares = captureSquares.with(to);
+        captureSources = captureSources.with(from);
+      }
       const base = makeSquare(from) + makeSquare(kingTo);
       if (pawn && lastRank(to)) {
         for (const p of letters) {
-          legal.set(base + p, { from, to: kingTo, pawn, enPassant, castle, promotion: true, chessops: { from, to, promotion: PROMOTION_ROLES[p] } });
+          legal.set(base + p, {
+            from,
+            to: kingTo,
+            pawn,
+            enPassant,
+            castle,
+            promotion: true,
+            chessops: { from, to, promotion: PROMOTION_ROLES[p] },
+          });
         }
       } else legal.set(base, { from, to: kingTo, pawn, enPassant, castle, promotion: false, chessops: { from, to } });
     }
@@ -102,13 +120,22 @@ export function analyse(pos: Chess, rules: RuleSet): Analysis {
   let attemptable: Set<string> | undefined;
   let key: string | undefined;
   return {
-    pos, legal, pawnCaptures, pawnCaptureSquares: squaresIn(captureSquares), pawnCaptureSources: squaresIn(captureSources),
+    pos,
+    legal,
+    pawnCaptures,
+    pawnCaptureSquares: squaresIn(captureSquares),
+    pawnCaptureSources: squaresIn(captureSources),
     checkers: ctx.checkers,
-    get attemptable() { return (attemptable ??= ownBoardAttempts(pos, rules)); },
+    get attemptable() {
+      return (attemptable ??= ownBoardAttempts(pos, rules));
+    },
     get key() {
       const rights = pos.castles.castlingRights;
       return (key ??= [
-        makeBoardFen(pos.board), us, `${rights.lo}:${rights.hi}`, epUsable && pos.epSquare !== undefined ? pos.epSquare : '-',
+        makeBoardFen(pos.board),
+        us,
+        `${rights.lo}:${rights.hi}`,
+        epUsable && pos.epSquare !== undefined ? pos.epSquare : '-',
       ].join(' '));
     },
   };
@@ -118,7 +145,7 @@ export function analyse(pos: Chess, rules: RuleSet): Analysis {
  * Moves legal on a board holding only the mover's pieces (no enemy can block, pin or check
  * there), plus every pawn diagonal step onto a square without an own piece.
  */
-export function ownBoardAttempts(pos: Chess, rules: RuleSet): Set<string> {
+function ownBoardAttempts(pos: Chess, rules: RuleSet): Set<string> {
   const us = pos.turn;
   const own = pos.board[us];
   const out = new Set<string>();
@@ -181,14 +208,19 @@ export function announcedTrySquares(a: Analysis, rules: RuleSet): number[] {
 export function pawnTryRuledOut(a: Analysis, uci: string, rules: RuleSet): boolean {
   if (!rules.pawnTryNonsense || !isPawnCaptureAttempt(a.pos, uci)) return false;
   switch (rules.pawnTries) {
-    case 'count': case 'exists': return a.pawnCaptures === 0;
-    case 'squares': return !a.pawnCaptureSquares.includes(squareOf(uci.slice(2, 4)));
-    case 'pawn-squares': return !a.pawnCaptureSources.includes(squareOf(uci.slice(0, 2)));
-    default: return false;
+    case 'count':
+    case 'exists':
+      return a.pawnCaptures === 0;
+    case 'squares':
+      return !a.pawnCaptureSquares.includes(squareOf(uci.slice(2, 4)));
+    case 'pawn-squares':
+      return !a.pawnCaptureSources.includes(squareOf(uci.slice(0, 2)));
+    default:
+      return false;
   }
 }
 
-export function squareOf(name: string): number {
+function squareOf(name: string): number {
   return (name.charCodeAt(1) - 49) * 8 + name.charCodeAt(0) - 97;
 }
 
@@ -267,7 +299,10 @@ export function playLegal(before: Analysis, move: LegalMove, rules: RuleSet, his
     capturedPawn = true;
   } else if (!move.castle) {
     const victim = pos.board.get(move.to);
-    if (victim) { capturedSquare = move.to; capturedPawn = victim.role === 'pawn'; }
+    if (victim) {
+      capturedSquare = move.to;
+      capturedPawn = victim.role === 'pawn';
+    }
   }
   if (capturedSquare >= 0) {
     percept.capture = capturedSquare;
@@ -293,16 +328,30 @@ export function playLegal(before: Analysis, move: LegalMove, rules: RuleSet, his
   if (end) percept.end = end;
   if (move.promotion && rules.promotionAnnounced) percept.promotion = true;
   return {
-    percept, after, capture: capturedSquare >= 0, enPassant: move.enPassant, promotion: move.promotion,
-    checkers: after.checkers.size(), directions,
+    percept,
+    after,
+    capture: capturedSquare >= 0,
+    enPassant: move.enPassant,
+    promotion: move.promotion,
+    checkers: after.checkers.size(),
+    directions,
   };
 }
 
-const PERCEPT_FIELDS = ['answer', 'capture', 'captured', 'enPassant', 'check', 'directions', 'end', 'promotion'] as const;
+const PERCEPT_FIELDS = [
+  'answer',
+  'capture',
+  'captured',
+  'enPassant',
+  'check',
+  'directions',
+  'end',
+  'promotion',
+] as const;
 
 /** Field-by-field equality of two percepts (absent fields must be absent in both). */
 export function samePercept(a: Percept, b: Percept): boolean {
   for (const k of Object.keys(a)) if (!(PERCEPT_FIELDS as readonly string[]).includes(k)) return false;
   for (const k of Object.keys(b)) if (!(PERCEPT_FIELDS as readonly string[]).includes(k)) return false;
-  return PERCEPT_FIELDS.every((k) => a[k] === b[k] && (k in a) === (k in b));
+  return PERCEPT_FIELDS.every((k) => a[k] === b[k] && k in a === k in b);
 }

@@ -5,7 +5,7 @@ import wasmBytes from '../../build/krieg.wasm';
 import { Engine } from '../engine';
 import { createWasmCore } from '../backends/wasm';
 import { createJsCore } from '../backends/js';
-import { KriegError } from '../status';
+import { KriegError, fail } from '../errors';
 import { START_FEN } from '../notation/fen';
 
 export type BackendName = 'wasm' | 'js';
@@ -19,7 +19,7 @@ export { solve, ALGORITHMS } from '../solver/solve';
 export function createEngine(backend: BackendName = 'wasm'): Engine {
   if (backend === 'wasm') return new Engine(createWasmCore(wasmBytes));
   if (backend === 'js') return new Engine(createJsCore());
-  throw new KriegError('bad-backend', `unknown backend '${backend as string}' (expected wasm or js)`);
+  throw fail('bad-backend', { backend: backend as string });
 }
 
 export interface PerftResult {

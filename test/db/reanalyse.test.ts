@@ -7,20 +7,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ProblemDb, type InstanceRow } from '../../host/db/database';
-import { generate, DEFAULT_PARAMS, type GenerateParams } from '../../host/db/generate';
+import { generate, selfPlayWorkers, DEFAULT_PARAMS, type GenerateParams } from '../../host/db/generate';
 import { reanalyse } from '../../host/db/reanalyse';
 import { CLASSIFY_LIMITS } from '../../host/db/classify';
 import { createEngine } from '../../host/node';
 import { checkInstance } from '../lib/dbCheck';
-import { krieg, ensureCliBuilt } from '../lib/cli';
+import { expectOneLine, krieg } from '../lib/cli';
 
 const GAMES = 24;
-const workers = () => ({
-  referee: createEngine('wasm', 1024),
-  work: createEngine('wasm', 1 << 17),
-  scorer: createEngine('wasm', 256),
-  solver: createEngine('wasm'),
-});
+const workers = () => selfPlayWorkers('wasm');
 const comparable = (i: InstanceRow) => ({
   key: i.key,
   cls: i.cls,
@@ -71,18 +66,16 @@ describe('krieg db reanalyse', () => {
   });
 
   it('the command: progress, a summary, bad depths refused in one line', async () => {
-    ensureCliBuilt();
     const dir = mkdtempSync(join(tmpdir(), 'krieg-reanalyse-'));
     try {
       const db = await generated(0, join(dir, 'p.sqlite'));
       const nearMisses = db.instances({ ply: 3, cls: 'near-miss' }).length;
       db.close();
-      const run = krieg(['db', 'reanalyse', '--db', join(dir, 'p.sqlite'), '--from', '3', '--ply', '5']);
+      const run = await krieg(['db', 'reanalyse', '--db', join(dir, 'p.sqlite'), '--from', '3', '--ply', '5']);
       expect(run.status, run.stderr).toBe(0);
       expect(run.stdout).toContain(`${nearMisses} of ${nearMisses} 3-ply near-misses re-analysed`);
-      const bad = krieg(['db', 'reanalyse', '--db', join(dir, 'p.sqlite'), '--from', '3', '--ply', '4']);
-      expect(bad.status).toBe(2);
-      expect(bad.stderr).toMatch(/^krieg: .*odd and deeper than 3/);
+      const bad = await krieg(['db', 'reanalyse', '--db', join(dir, 'p.sqlite'), '--from', '3', '--ply', '4']);
+      expect(expectOneLine(bad, 2)).toMatch(/odd and deeper than 3/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -4,11 +4,18 @@
 import { expect } from 'vitest';
 import { isDeepStrictEqual } from 'node:util';
 import { makeFen } from 'chessops/fen';
-import type { RuleSet } from '../../host/referee/rules';
-import type { GameRecord, Side, PawnTriesEvent } from '../../host/referee/record';
-import type { End, Percept } from '../../host/referee/percept';
+import type { RuleSet } from '../../host/record/rules';
+import type { GameRecord, Side, PawnTriesEvent } from '../../host/record/record';
+import type { End, Percept } from '../../host/record/percept';
 import {
-  analyse, positionFromFen, playLegal, samePercept, isPawnCaptureAttempt, pawnTryRuledOut, announcedTrySquares, type Analysis,
+  analyse,
+  positionFromFen,
+  playLegal,
+  samePercept,
+  isPawnCaptureAttempt,
+  pawnTryRuledOut,
+  announcedTrySquares,
+  type Analysis,
 } from '../../host/verify/referee';
 
 // ---- counters ----
@@ -16,15 +23,27 @@ import {
 export type Counter = Map<string, number>;
 export const bump = (c: Counter, key: string, n = 1) => c.set(key, (c.get(key) ?? 0) + n);
 export const get = (c: Counter, key: string) => c.get(key) ?? 0;
-export const addInto = (into: Counter, from: Counter) => { for (const [k, v] of from) bump(into, k, v); };
+export const addInto = (into: Counter, from: Counter) => {
+  for (const [k, v] of from) bump(into, k, v);
+};
 
 export const DIRECTION_NAMES = ['knight', 'rank', 'file', 'long', 'short'];
 
 // ---- failures: show the position and event, so a disagreement reproduces from a FEN ----
 
-function mismatch(record: GameRecord, index: number, a: Analysis, what: string, actual: unknown, expected: unknown): never {
+function mismatch(
+  record: GameRecord,
+  index: number,
+  a: Analysis,
+  what: string,
+  actual: unknown,
+  expected: unknown,
+): never {
   const detail = {
-    rules: record.rules, start: record.start, seed: record.tags.Seed, event: index,
+    rules: record.rules,
+    start: record.start,
+    seed: record.tags.Seed,
+    event: index,
     fen: makeFen({ ...a.pos.toSetup(), halfmoves: a.pos.halfmoves }), // toSetup caps the clock at 150 attempt: (record.events[index] as { attempt?: string } | undefined)?.attempt,
   };
   expect({ ...detail, [what]: actual }).toEqual({ ...detail, [what]: expected });
@@ -37,7 +56,8 @@ function expectedPawnTries(rules: RuleSet, side: Side, a: Analysis): PawnTriesEv
   return { type: 'pawn-tries', side, squares: announcedTrySquares(a, rules) };
 }
 
-export const announcesPawnTries = (rules: RuleSet) => ['count', 'exists', 'squares', 'pawn-squares'].includes(rules.pawnTries);
+export const announcesPawnTries = (rules: RuleSet) =>
+  ['count', 'exists', 'squares', 'pawn-squares'].includes(rules.pawnTries);
 export const asksAny = (rules: RuleSet) => rules.pawnTries === 'any-secret' || rules.pawnTries === 'any-open';
 
 // ---- the record against chessops ----
@@ -52,7 +72,8 @@ export function verifyRecord(record: GameRecord, maxPlies: number, t: Counter): 
   let plies = 0;
   let end: End | undefined;
   let lastMover: Side = 'white';
-  const fail: (what: string, actual: unknown, expected: unknown) => never = (what, actual, expected) => mismatch(record, i, a, what, actual, expected);
+  const fail: (what: string, actual: unknown, expected: unknown) => never = (what, actual, expected) =>
+    mismatch(record, i, a, what, actual, expected);
   for (;;) {
     if (end !== undefined) {
       if (i !== events.length) fail('events after the game end', events.length - i, 0);
@@ -127,7 +148,9 @@ export function verifyRecord(record: GameRecord, maxPlies: number, t: Counter): 
       if (played.promotion) bump(t, played.percept.promotion ? 'promotion-announced' : 'promotion-silent');
       if (played.percept.check) bump(t, 'check');
       if (played.checkers > 1) bump(t, 'double-check');
-      DIRECTION_NAMES.forEach((n, k) => { if (played.directions & (1 << k)) bump(t, `check-${n}`); });
+      DIRECTION_NAMES.forEach((n, k) => {
+        if (played.directions & (1 << k)) bump(t, `check-${n}`);
+      });
       if (played.after.checkers.intersects(played.after.pos.board.pawn)) bump(t, 'check-by-pawn');
       a = played.after;
       lastMover = side;
@@ -150,4 +173,3 @@ export function verifyRecord(record: GameRecord, maxPlies: number, t: Counter): 
   bump(t, 'events', events.length);
   return plies;
 }
-

@@ -1,6 +1,39 @@
 // Kriegspiel rule sets: the named presets and their flags. The core reads them as the RULES
 // buffer (layout in assembly/referee/rules.ts); encodeRules must follow that layout.
-import { KriegError } from '../status';
+import { fail } from '../errors';
+import {
+  RULE_COUNT,
+  RULE_ILLEGAL_MOVER_ONLY,
+  RULE_REPEAT_IS_NONSENSE,
+  RULE_CAPTURE_KIND,
+  RULE_EP_LANDING_SQUARE,
+  RULE_EP_ANNOUNCED,
+  RULE_CHECK_DIRECTIONS,
+  RULE_PAWN_TRIES,
+  RULE_PROMOTION_ANNOUNCED,
+  RULE_CASTLING,
+  RULE_EN_PASSANT,
+  RULE_PROMOTION_PIECES,
+  RULE_STALEMATE_LOSES,
+  RULE_FIFTY_MOVES,
+  RULE_REPETITION,
+  RULE_MATERIAL_DRAW,
+  RULE_PAWN_TRY_NONSENSE,
+  PAWN_TRIES_NONE,
+  PAWN_TRIES_ANY_SECRET,
+  PAWN_TRIES_ANY_OPEN,
+  PAWN_TRIES_COUNT,
+  PAWN_TRIES_EXISTS,
+  PAWN_TRIES_SQUARES,
+  PAWN_TRIES_PAWN_SQUARES,
+  MATERIAL_DRAW_NONE,
+  MATERIAL_DRAW_BERKELEY,
+  MATERIAL_DRAW_DEAD,
+  KNIGHT,
+  BISHOP,
+  ROOK,
+  QUEEN,
+} from '../constants';
 
 export type PawnTries = 'none' | 'any-secret' | 'any-open' | 'count' | 'exists' | 'squares' | 'pawn-squares';
 /**
@@ -47,10 +80,22 @@ export interface RuleSet {
 }
 
 const BERKELEY: RuleSet = {
-  illegalHeardBy: 'both', repeatIsNonsense: true, captureDetail: 'square', enPassantSquare: 'captured-pawn',
-  enPassantAnnounced: false, checkDetail: 'directions', pawnTries: 'none', pawnTryNonsense: false,
-  promotionAnnounced: false, castling: true, enPassant: true, promotionPieces: 'qrbn', stalemate: 'draw',
-  fiftyMoveDraw: false, repetitionDraw: false, insufficientMaterialDraw: 'berkeley',
+  illegalHeardBy: 'both',
+  repeatIsNonsense: true,
+  captureDetail: 'square',
+  enPassantSquare: 'captured-pawn',
+  enPassantAnnounced: false,
+  checkDetail: 'directions',
+  pawnTries: 'none',
+  pawnTryNonsense: false,
+  promotionAnnounced: false,
+  castling: true,
+  enPassant: true,
+  promotionPieces: 'qrbn',
+  stalemate: 'draw',
+  fiftyMoveDraw: false,
+  repetitionDraw: false,
+  insufficientMaterialDraw: 'berkeley',
 };
 
 /** The named presets; README.md documents the source of each and the choices made where it is silent. */
@@ -58,20 +103,43 @@ export const PRESETS = {
   berkeley: BERKELEY,
   'berkeley-any': { ...BERKELEY, pawnTries: 'any-secret' },
   wild16: {
-    ...BERKELEY, illegalHeardBy: 'mover', repeatIsNonsense: false, captureDetail: 'square+kind', pawnTries: 'count',
-    fiftyMoveDraw: true, repetitionDraw: true, insufficientMaterialDraw: 'dead',
+    ...BERKELEY,
+    illegalHeardBy: 'mover',
+    repeatIsNonsense: false,
+    captureDetail: 'square+kind',
+    pawnTries: 'count',
+    fiftyMoveDraw: true,
+    repetitionDraw: true,
+    insufficientMaterialDraw: 'dead',
   },
   cincinnati: {
-    ...BERKELEY, captureDetail: 'square+kind', pawnTries: 'exists', pawnTryNonsense: true,
-    fiftyMoveDraw: true, repetitionDraw: true, insufficientMaterialDraw: 'dead',
+    ...BERKELEY,
+    captureDetail: 'square+kind',
+    pawnTries: 'exists',
+    pawnTryNonsense: true,
+    fiftyMoveDraw: true,
+    repetitionDraw: true,
+    insufficientMaterialDraw: 'dead',
   },
   english: {
-    ...BERKELEY, enPassantSquare: 'landing', enPassantAnnounced: true, pawnTries: 'any-open',
-    fiftyMoveDraw: true, repetitionDraw: true, insufficientMaterialDraw: 'dead',
+    ...BERKELEY,
+    enPassantSquare: 'landing',
+    enPassantAnnounced: true,
+    pawnTries: 'any-open',
+    fiftyMoveDraw: true,
+    repetitionDraw: true,
+    insufficientMaterialDraw: 'dead',
   },
   rand: {
-    ...BERKELEY, captureDetail: 'square+kind', pawnTries: 'squares', pawnTryNonsense: true, promotionAnnounced: true,
-    stalemate: 'loss', fiftyMoveDraw: true, repetitionDraw: true, insufficientMaterialDraw: 'dead',
+    ...BERKELEY,
+    captureDetail: 'square+kind',
+    pawnTries: 'squares',
+    pawnTryNonsense: true,
+    promotionAnnounced: true,
+    stalemate: 'loss',
+    fiftyMoveDraw: true,
+    repetitionDraw: true,
+    insufficientMaterialDraw: 'dead',
   },
 } as const satisfies Record<string, RuleSet>;
 
@@ -79,7 +147,7 @@ export type PresetName = keyof typeof PRESETS;
 export const PRESET_NAMES = Object.keys(PRESETS) as PresetName[];
 
 export function preset(name: string): RuleSet {
-  if (!(name in PRESETS)) throw new KriegError('bad-variant', `unknown variant '${name}' (expected one of ${PRESET_NAMES.join(', ')})`);
+  if (!(name in PRESETS)) throw fail('bad-variant', { name, known: PRESET_NAMES });
   return { ...PRESETS[name as PresetName] };
 }
 
@@ -92,32 +160,53 @@ export function sameRules(a: RuleSet, b: RuleSet): boolean {
   return (Object.keys(BERKELEY) as (keyof RuleSet)[]).every((key) => a[key] === b[key]);
 }
 
-const PAWN_TRY_CODES: PawnTries[] = ['none', 'any-secret', 'any-open', 'count', 'exists', 'squares', 'pawn-squares'];
-const MATERIAL_DRAWS: MaterialDraw[] = ['none', 'berkeley', 'dead'];
+/** The core's code of each pawn-try rule (PAWN_TRIES_* of assembly/referee/rules.ts). */
+const PAWN_TRY_CODES: Record<PawnTries, number> = {
+  none: PAWN_TRIES_NONE,
+  'any-secret': PAWN_TRIES_ANY_SECRET,
+  'any-open': PAWN_TRIES_ANY_OPEN,
+  count: PAWN_TRIES_COUNT,
+  exists: PAWN_TRIES_EXISTS,
+  squares: PAWN_TRIES_SQUARES,
+  'pawn-squares': PAWN_TRIES_PAWN_SQUARES,
+};
+/** The core's code of each material-draw rule (MATERIAL_DRAW_* of assembly/referee/rules.ts). */
+const MATERIAL_DRAW_CODES: Record<MaterialDraw, number> = {
+  none: MATERIAL_DRAW_NONE,
+  berkeley: MATERIAL_DRAW_BERKELEY,
+  dead: MATERIAL_DRAW_DEAD,
+};
+const MATERIAL_DRAWS = Object.keys(MATERIAL_DRAW_CODES) as MaterialDraw[];
+const PROMOTION_TYPES: Record<string, number> = { n: KNIGHT, b: BISHOP, r: ROOK, q: QUEEN };
 
-/** The RULES buffer (assembly/referee/rules.ts layout). */
+/** The RULES buffer (assembly/referee/rules.ts layout: one word per RULE_* flag). */
 export function encodeRules(r: RuleSet): Int32Array {
   const pieces = r.promotionPieces.toLowerCase();
-  if (!/^[qrbn]+$/.test(pieces)) throw new KriegError('bad-rules', `promotion pieces must be letters of "qrbn", got '${r.promotionPieces}'`);
+  if (!/^[qrbn]+$/.test(pieces))
+    throw fail('bad-rules', { text: `promotion pieces must be letters of "qrbn", got '${r.promotionPieces}'` });
   const flag = (b: boolean) => (b ? 1 : 0);
-  return Int32Array.from([
-    flag(r.illegalHeardBy === 'mover'),
-    flag(r.repeatIsNonsense),
-    flag(r.captureDetail === 'square+kind'),
-    flag(r.enPassantSquare === 'landing'),
-    flag(r.enPassantAnnounced),
-    flag(r.checkDetail === 'directions'),
-    PAWN_TRY_CODES.indexOf(r.pawnTries),
-    flag(r.promotionAnnounced),
-    flag(r.castling),
-    flag(r.enPassant),
-    (pieces.includes('n') ? 1 : 0) | (pieces.includes('b') ? 2 : 0) | (pieces.includes('r') ? 4 : 0) | (pieces.includes('q') ? 8 : 0),
-    flag(r.stalemate === 'loss'),
-    flag(r.fiftyMoveDraw),
-    flag(r.repetitionDraw),
-    MATERIAL_DRAWS.indexOf(r.insufficientMaterialDraw),
-    flag(r.pawnTryNonsense),
-  ]);
+  const words = new Int32Array(RULE_COUNT);
+  words[RULE_ILLEGAL_MOVER_ONLY] = flag(r.illegalHeardBy === 'mover');
+  words[RULE_REPEAT_IS_NONSENSE] = flag(r.repeatIsNonsense);
+  words[RULE_CAPTURE_KIND] = flag(r.captureDetail === 'square+kind');
+  words[RULE_EP_LANDING_SQUARE] = flag(r.enPassantSquare === 'landing');
+  words[RULE_EP_ANNOUNCED] = flag(r.enPassantAnnounced);
+  words[RULE_CHECK_DIRECTIONS] = flag(r.checkDetail === 'directions');
+  words[RULE_PAWN_TRIES] = PAWN_TRY_CODES[r.pawnTries];
+  words[RULE_PROMOTION_ANNOUNCED] = flag(r.promotionAnnounced);
+  words[RULE_CASTLING] = flag(r.castling);
+  words[RULE_EN_PASSANT] = flag(r.enPassant);
+  // bit (type - KNIGHT) per allowed promotion piece
+  words[RULE_PROMOTION_PIECES] = [...new Set(pieces)].reduce(
+    (bits, letter) => bits | (1 << (PROMOTION_TYPES[letter] - KNIGHT)),
+    0,
+  );
+  words[RULE_STALEMATE_LOSES] = flag(r.stalemate === 'loss');
+  words[RULE_FIFTY_MOVES] = flag(r.fiftyMoveDraw);
+  words[RULE_REPETITION] = flag(r.repetitionDraw);
+  words[RULE_MATERIAL_DRAW] = MATERIAL_DRAW_CODES[r.insufficientMaterialDraw];
+  words[RULE_PAWN_TRY_NONSENSE] = flag(r.pawnTryNonsense);
+  return words;
 }
 
 /** Text form for record headers: the preset name, then any flag that differs from it. */
@@ -129,7 +218,10 @@ export function describeRules(rules: RuleSet): { variant: string; overrides: Par
   let bestCount = Infinity;
   for (const name of PRESET_NAMES) {
     const count = (Object.keys(BERKELEY) as (keyof RuleSet)[]).filter((k) => PRESETS[name][k] !== rules[k]).length;
-    if (count < bestCount) { best = name; bestCount = count; }
+    if (count < bestCount) {
+      best = name;
+      bestCount = count;
+    }
   }
   const overrides: Partial<RuleSet> = {};
   for (const key of Object.keys(BERKELEY) as (keyof RuleSet)[]) {
@@ -142,12 +234,16 @@ export function describeRules(rules: RuleSet): { variant: string; overrides: Par
 export function withOverrides(base: RuleSet, overrides: Record<string, unknown>): RuleSet {
   const rules: RuleSet = { ...base };
   for (const [key, given] of Object.entries(overrides)) {
-    if (!(key in BERKELEY)) throw new KriegError('bad-rules', `unknown rule '${key}'`);
-    const value = key === 'insufficientMaterialDraw' && typeof given === 'boolean' ? legacyMaterialDraw(base, given) : given;
+    if (!(key in BERKELEY)) throw fail('bad-rules', { text: `unknown rule '${key}'` });
+    const value =
+      key === 'insufficientMaterialDraw' && typeof given === 'boolean' ? legacyMaterialDraw(base, given) : given;
     const current = (BERKELEY as unknown as Record<string, unknown>)[key];
     const allowed = ALLOWED[key as keyof RuleSet];
     const ok = allowed ? allowed.includes(value as string) : typeof value === typeof current;
-    if (!ok) throw new KriegError('bad-rules', `rule '${key}' cannot be ${JSON.stringify(value)}${allowed ? ` (expected ${allowed.join(' | ')})` : ''}`);
+    if (!ok)
+      throw fail('bad-rules', {
+        text: `rule '${key}' cannot be ${JSON.stringify(value)}${allowed ? ` (expected ${allowed.join(' | ')})` : ''}`,
+      });
     (rules as unknown as Record<string, unknown>)[key] = value;
   }
   encodeRules(rules); // validates promotion pieces
@@ -178,7 +274,7 @@ const ALLOWED: Partial<Record<keyof RuleSet, string[]>> = {
   captureDetail: ['square', 'square+kind'],
   enPassantSquare: ['captured-pawn', 'landing'],
   checkDetail: ['directions', 'plain'],
-  pawnTries: PAWN_TRY_CODES,
+  pawnTries: Object.keys(PAWN_TRY_CODES),
   stalemate: ['draw', 'loss'],
   insufficientMaterialDraw: MATERIAL_DRAWS,
 };
