@@ -14,7 +14,6 @@ import { withRuleOptions, rulesFromOptions } from './ruleOptions';
 import {
   solve,
   solveView,
-  algorithmByName,
   ALGORITHMS,
   ALGORITHM_ALIASES,
   DEFAULT_MEMORY_BYTES,
@@ -23,7 +22,7 @@ import {
   type ViewSolveResult,
 } from '../solver/solve';
 import { loadProblem, loadProblemView, DEFAULT_BELIEF_LIMIT, type ProblemRequest } from '../solver/problems';
-import { solveAuto, scheduleText, AUTO, type AutoResult } from '../solver/auto';
+import { solveAuto, scheduleText, algorithmChoice, AUTO, type AutoResult } from '../solver/auto';
 import { strategyText, strategyToJson, strategyFromJson } from '../solver/strategy';
 import { verifyStrategy, verdictText } from '../verify/verify';
 import type { Side } from '../record/record';
@@ -217,9 +216,9 @@ export const solveCommand = {
     ),
   handler: (argv: SolveArgs) =>
     runCommand(async () => {
-      const auto = argv.algo === AUTO;
+      const choice = algorithmChoice(argv.algo);
       // interleaving streams the estimator into a directional incremental search: gl-dbu, the paper's
-      const algorithm = auto ? (argv.interleave ? 'gl-dbu' : undefined) : algorithmByName(argv.algo);
+      const algorithm = choice === AUTO ? (argv.interleave ? 'gl-dbu' : undefined) : choice;
       const nodes =
         argv.limitNodes === undefined
           ? undefined

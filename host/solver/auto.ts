@@ -16,6 +16,8 @@
 import type { Engine } from '../engine';
 import {
   solve,
+  ALGORITHMS,
+  ALGORITHM_ALIASES,
   type Algorithm,
   type Problem,
   type SolveLimits,
@@ -23,6 +25,7 @@ import {
   type SolveStats,
   type Switches,
 } from './solve';
+import { fail } from '../errors';
 import type { AutoPolicy, Schedule } from './policy';
 import { AUTO_POLICY } from './autoPolicy';
 
@@ -30,6 +33,18 @@ export type { AutoPolicy, AutoRule, Schedule } from './policy';
 
 /** The name `--algo` takes for this selection. */
 export const AUTO = 'auto';
+
+/** What `--algo` (and the web page's solver) accepts: auto, an algorithm, or an alias of one. */
+export const ALGORITHM_CHOICES: readonly string[] = [AUTO, ...ALGORITHMS];
+
+/** `name` as auto or an algorithm (aliases resolved); an unknown name is refused with the known ones. */
+export function algorithmChoice(name: string): Algorithm | typeof AUTO {
+  if (name === AUTO) return AUTO;
+  const algorithm = ALGORITHM_ALIASES[name] ?? name;
+  if (!(ALGORITHMS as readonly string[]).includes(algorithm))
+    throw fail('bad-algorithm', { name, known: [...ALGORITHM_CHOICES, ...Object.keys(ALGORITHM_ALIASES)] });
+  return algorithm as Algorithm;
+}
 
 export interface AutoFeatures {
   ply: number;
@@ -85,6 +100,21 @@ export interface AutoResult extends SolveResult {
     /** The probe's outcome when it did not answer (then the answer is `then`'s). */
     probe?: { algorithm: Algorithm; nodes: number; positions: number; ms: number };
   };
+}
+
+/** Solves `problem` with the algorithm `name` (algorithmChoice): auto's schedule, or the one named. */
+export function solveByName(
+  engine: Engine,
+  problem: Problem,
+  name: string,
+  limits: SolveLimits = {},
+  onProgress?: (stats: SolveStats) => void,
+  switches: Switches = {},
+): SolveResult | AutoResult {
+  const choice = algorithmChoice(name);
+  return choice === AUTO
+    ? solveAuto(engine, problem, limits, onProgress, switches)
+    : solve(engine, problem, choice, limits, onProgress, switches);
 }
 
 /**

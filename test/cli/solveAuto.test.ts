@@ -2,7 +2,7 @@
 // text and in --json, the same answer as a named algorithm, gl-dbu when interleaving, and the
 // caller's limits (exit 4 when they stop it).
 import { describe, it, expect } from 'vitest';
-import { krieg } from '../lib/cli';
+import { expectOneLine, krieg } from '../lib/cli';
 import { ALGORITHMS } from '../../host/solver/solve';
 
 describe('krieg solve --algo auto', () => {
@@ -29,5 +29,11 @@ describe('krieg solve --algo auto', () => {
     expect(run.status).toBe(4);
     expect(run.stdout).toMatch(/answer: unknown/);
     expect(run.stdout).toMatch(/search: auto \(/);
+  });
+
+  it('an unknown --algo is refused in one line naming auto and the algorithms (exit 2)', async () => {
+    expect(expectOneLine(await krieg(['solve', 'db:5', '--algo', 'fastest']), 2)).toMatch(
+      /unknown algorithm 'fastest' \(known: auto, dfs, .*gl-dbu, ipns/,
+    );
   });
 });

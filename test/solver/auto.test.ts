@@ -15,6 +15,9 @@ import { parseProblems, type NamedProblem } from '../../host/solver/problemFile'
 import { solve, ALGORITHMS, type Algorithm } from '../../host/solver/solve';
 import {
   solveAuto,
+  solveByName,
+  algorithmChoice,
+  AUTO,
   autoFeatures,
   chooseSchedule,
   scheduleText,
@@ -178,5 +181,17 @@ describe('the policy', () => {
       only({ first: 'ipns', probeNodes, then: 'gl-dbu' }),
     );
     expect(starved.answer).toBe('unknown');
+  });
+
+  it('by name: auto runs the policy, a name or alias the one algorithm; an unknown name lists auto among the known', () => {
+    const engine = createEngine('wasm');
+    const problem = sample.find((p) => p.ply === 3 && p.expect === 'proven')!;
+    const auto = solveByName(engine, problem, AUTO, NODES);
+    expect(auto).toMatchObject({ answer: 'proven', auto: solveAuto(engine, problem, NODES).auto });
+    const named = solveByName(engine, problem, 'udb', NODES);
+    expect(named.algorithm).toBe('le-dfs');
+    expect(named).not.toHaveProperty('auto');
+    expect(named.stats.nodes).toBe(solve(engine, problem, 'le-dfs', NODES).stats.nodes);
+    expect(() => algorithmChoice('best')).toThrow(/unknown algorithm 'best' \(known: auto, dfs,/);
   });
 });
