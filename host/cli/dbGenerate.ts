@@ -1,6 +1,6 @@
 // krieg db generate [--db FILE] [--ply 3] [--mates 500] [--near-misses 500] [--seed S] [--variant V]
 //   [--start endgames|standard] [--reanalyse 5] [--max-plies N] [--hints N] [--hint-share S] [--attack W]
-//   [--max-games N] [--backend wasm|js]
+//   [--oracle-hints N] [--max-games N] [--backend wasm|js]
 // Self-play generation into a problem database (host/db/generate.ts): a new file is created; an
 // existing one made with the same parameters is resumed after its last committed game.
 import type { Argv } from 'yargs';
@@ -38,6 +38,7 @@ interface GenerateArgs {
   hints?: string;
   hintShare?: string;
   attack?: string;
+  oracleHints?: string;
   backend: BackendName;
 }
 
@@ -100,6 +101,12 @@ export const generateCommand = {
             "White's preference for captures and checks (added to the evaluation per unit share of its belief where the attempt captures or checks)",
           defaultDescription: '0',
         })
+        .option('oracle-hints', {
+          type: 'string',
+          describe:
+            "extra attempts a White turn that are Illegal on the true board and cut White's belief most (Russell & Wolfe's hints, footnote 6: the generator knows the board)",
+          defaultDescription: '0',
+        })
         .option('max-games', {
           type: 'string',
           default: '1000000',
@@ -133,6 +140,7 @@ export const generateCommand = {
         params.hints = { max: argv.hints === undefined ? 3 : parseCount('hints', argv.hints, 0, 100), share };
       }
       if (argv.attack !== undefined) params.attack = parseCount('attack', argv.attack, 0, 100_000);
+      if (argv.oracleHints !== undefined) params.oracleHints = parseCount('oracle-hints', argv.oracleHints, 0, 100);
       validateParams(params);
       const targets = {
         mates: parseCount('mates', argv.mates, 0, 1_000_000),

@@ -17,7 +17,7 @@ import { Engine } from '../engine';
 import { createCore, type BackendName } from '../backends/node';
 import { fail } from '../errors';
 import { playGame, seededRandom } from '../referee/game';
-import { gameEvents } from '../core/referee';
+import { answerAttempt, gameEvents } from '../core/referee';
 import { preset, PRESETS } from '../record/rules';
 import type { GameRecord, View } from '../record/record';
 import { makeRecordKpgn, makeViewKpgn } from '../notation/kpgn';
@@ -51,6 +51,8 @@ export interface GenerateParams {
   hints?: { max: number; share: number };
   /** White's attack weight (selfPlay.ts WhiteOptions.attack); absent: 0. */
   attack?: number;
+  /** Oracle hints a turn (selfPlay.ts: attempts Illegal on the true board, R&W footnote 6); absent: none. */
+  oracleHints?: number;
   /**
    * Classify with Berkeley's material wins as mates (Russell & Wolfe's footnote 4). Only for
    * measuring (bench/db-rates.ts): an instance does not record it, so such a database is never written.
@@ -159,6 +161,9 @@ function playOne(workers: SelfPlayWorkers, params: GenerateParams, game: number)
     reportBelief: params.maxBelief,
     hints: params.hints,
     attack: params.attack,
+    oracleHints: params.oracleHints,
+    // the game is played at handle 0 of the referee's engine (1: its scratch); 2 takes the answer's position
+    legalOnBoard: (attempt) => answerAttempt(workers.referee, 0, attempt, 2).answer === 'legal',
     onTurn: (turn) => {
       maxBelief = Math.max(maxBelief, turn.size);
       const plies = turn.view.events.filter(

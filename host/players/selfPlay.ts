@@ -13,6 +13,12 @@
 //   3. the best average evaluation among attempts legal in at least half the belief (else among all
 //      attempts legal somewhere); with probability EXPLORE a random attempt instead, so that games
 //      from one setup differ.
+// With `oracleHints` (the database generator only: R&W footnote 6, "we add extra illegal move
+// attempts to White's move history as hints"), before 2 and 3, up to that many attempts a turn that
+// are Illegal on the true board (the referee's position: the generator knows it) and legal in the
+// most positions of White's sample, so each Illegal answer cuts the belief as much as one can.
+// Such a history is an ordinary game (White attempted moves the referee refused); only the choice
+// of those attempts saw the board.
 // White's belief above `dropBelief` positions throws BeliefTooLarge (the game is dropped).
 //
 // Black: much weaker. It tracks a bounded part of its belief: at most TRACKED positions sampled
@@ -126,11 +132,16 @@ export interface WhiteOptions {
   hints?: { max: number; share: number };
   /** Attack: added to an attempt's mean evaluation per unit of the share of positions where it captures or checks (default 0). */
   attack?: number;
+  /** Oracle hints a turn (the file comment; absent: none), with `legalOnBoard`, the truth they read. */
+  oracleHints?: number;
+  /** Whether an attempt is legal on the true board (the generator's referee). */
+  legalOnBoard?: (attempt: number) => boolean;
 }
 
 /** What White's program keeps from one attempt of a turn to the next. */
 export interface WhiteState {
   hints: number;
+  oracleHints?: number;
 }
 
 /**
@@ -165,6 +176,7 @@ export function whiteChoice(
   } else if (belief.outcome !== 'complete') throw fail('self-play', { side: view.as, outcome: belief.outcome });
   if (tried.length === 0) {
     state.hints = 0;
+    state.oracleHints = 0;
     const positions = size <= options.reportBelief ? handles.map((h) => engines.work.fen(h)) : undefined;
     options.onTurn?.({ view, positions, size });
   }
@@ -181,6 +193,18 @@ export function whiteChoice(
     random,
   );
   if (mating) return mating.attempt;
+  if (options.oracleHints && options.legalOnBoard && size > 1 && (state.oracleHints ?? 0) < options.oracleHints) {
+    const legalOnBoard = options.legalOnBoard;
+    const cut = best(
+      scores.filter((s) => !legalOnBoard(s.attempt)),
+      (s) => s.legal,
+      random,
+    );
+    if (cut) {
+      state.oracleHints = (state.oracleHints ?? 0) + 1;
+      return cut.attempt;
+    }
+  }
   if (random() < EXPLORE) return attempts[Math.floor(random() * attempts.length)];
   const likely = scores.filter((s) => s.legal * 2 >= n);
   const main = best(likely.length ? likely : scores, value, random);
