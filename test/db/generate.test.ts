@@ -129,6 +129,7 @@ describe('krieg db generate', () => {
       ['--hints', '8'],
       ['--attack', '150'],
       ['--max-plies', '120'],
+      ['--oracle-hints', '8'],
     ]) {
       const line = expectOneLine(
         await krieg([
