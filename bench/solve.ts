@@ -18,9 +18,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import { createEngine, BACKENDS, type BackendName } from '../host/node';
 import { solve, ALGORITHMS, type Algorithm, type SolveResult, type Switches } from '../host/solver/solve';
 import { parseProblems, type NamedProblem } from '../host/solver/problemFile';
-import { ProblemDb } from '../host/db/database';
 import { defaultDbPath } from '../host/db/paths';
-import { parseRecordJson } from '../host/notation/recordJson';
 import type { View } from '../host/record/record';
 import { solveView } from '../host/solver/solve';
 import {
@@ -35,7 +33,7 @@ import {
   writeJson,
   writeText,
 } from './lib/harness';
-import { parseRulesJson } from '../host/record/rules';
+import { sampleInstances } from './lib/instances';
 
 const quick = process.argv.includes('--quick');
 const RUNS = quick ? 1 : 3;
@@ -250,29 +248,11 @@ interface SetProblem {
 async function setProblems(): Promise<{ source: string; problems: SetProblem[] } | undefined> {
   const path = option('--db') ?? defaultDbPath();
   if (existsSync(path)) {
-    const db = await ProblemDb.open(path);
-    const problems: SetProblem[] = [];
-    for (const ply of [3, 5]) {
-      for (const cls of ['mate', 'near-miss'] as const) {
-        const rows = db.instances({ ply, cls });
-        const k = Math.min(PER_CLASS, rows.length);
-        for (let i = 0; i < k; i++) {
-          const row = rows[Math.floor(((i + 0.5) * rows.length) / k)];
-          const parsed = parseRecordJson(row.viewJson);
-          problems.push({
-            problem: {
-              id: `db:${row.id}`,
-              rules: parseRulesJson(row.rulesJson),
-              ply,
-              positions: row.positions,
-              class: cls,
-            },
-            view: parsed.kind === 'view' ? parsed.view : undefined,
-          });
-        }
-      }
-    }
-    db.close();
+    const sample = await sampleInstances(path, PER_CLASS, [3, 5]);
+    const problems: SetProblem[] = sample.map((x) => ({
+      problem: { ...x.problem, id: `db:${x.id}`, class: x.cls },
+      view: x.view,
+    }));
     return {
       source: `a sample of the problem database \`${path.replace(root + '/', '')}\`: ${PER_CLASS} instances of each ply and class (or all, if fewer), evenly spread over the ids (generation order)`,
       problems,

@@ -8,6 +8,7 @@ import { parseCount } from '../io/args';
 import { sameFile, writeAtomically } from '../io/files';
 import { generateCommand } from './dbGenerate';
 import { benchCommand } from './dbBench';
+import { reanalyseCommand } from './dbReanalyse';
 import type { InstanceFilter } from '../db/database';
 import { DEFAULT_DB } from '../db/paths';
 import { dbPath, withDb, instanceById, instanceJson, strategyOf } from '../db/instances';
@@ -283,7 +284,8 @@ export const dbCommand = {
       .command(exportCommand)
       .command(statsCommand)
       .command(benchCommand)
-      .demandCommand(1, 'name a db command: generate, list, show, export, stats or bench')
+      .command(reanalyseCommand)
+      .demandCommand(1, 'name a db command: generate, reanalyse, list, show, export, stats or bench')
       .epilogue(
         `Every command reads ${DEFAULT_DB} of the krieg package unless --db FILE names another. An instance is also a problem for other commands: krieg solve db:ID, krieg verify db:ID STRATEGY. Exit codes: 0 success, 2 bad input (a missing, foreign or damaged database, an unknown id; one line on stderr), 1 internal error.`,
       ),

@@ -1,5 +1,6 @@
 // krieg db generate [--db FILE] [--ply 3] [--mates 500] [--near-misses 500] [--seed S] [--variant V]
-//   [--start endgames|standard] [--reanalyse 5] [--max-games N] [--backend wasm|js] [--jobs N]
+//   [--start endgames|standard] [--reanalyse 5] [--max-plies N] [--hints N] [--hint-share S] [--attack W]
+//   [--oracle-hints N] [--max-games N] [--backend wasm|js] [--jobs N]
 // Self-play generation into a problem database (host/db/generate.ts): a new file is created; an
 // existing one made with the same parameters is resumed after its last committed game.
 import type { Argv } from 'yargs';
@@ -21,6 +22,7 @@ import {
   type StartMode,
 } from '../db/generate';
 import { PRESETS } from '../record/rules';
+import { fail } from '../errors';
 import type { BackendName } from '../backends/node';
 
 interface GenerateArgs {
@@ -33,6 +35,11 @@ interface GenerateArgs {
   start: StartMode;
   reanalyse: string;
   maxGames: string;
+  maxPlies?: string;
+  hints?: string;
+  hintShare?: string;
+  attack?: string;
+  oracleHints?: string;
   backend: BackendName;
   jobs?: string;
 }
@@ -75,6 +82,33 @@ export const generateCommand = {
           default: String(DEFAULT_PARAMS.reanalyse),
           describe: 're-analyse every near-miss at this depth and store the result as a deeper instance (0: none)',
         })
+        .option('max-plies', {
+          type: 'string',
+          describe: 'end a game after this many plies',
+          defaultDescription: String(DEFAULT_PARAMS.maxPlies),
+        })
+        .option('hints', {
+          type: 'string',
+          describe: "White's hints a turn at most: attempts likely Illegal that shrink its belief",
+          defaultDescription: '3',
+        })
+        .option('hint-share', {
+          type: 'string',
+          describe: "a hint is legal in at most this share of White's belief",
+          defaultDescription: '0.25',
+        })
+        .option('attack', {
+          type: 'string',
+          describe:
+            "White's preference for captures and checks (added to the evaluation per unit share of its belief where the attempt captures or checks)",
+          defaultDescription: '0',
+        })
+        .option('oracle-hints', {
+          type: 'string',
+          describe:
+            "extra attempts a White turn that are Illegal on the true board and cut White's belief most (Russell & Wolfe's hints, footnote 6: the generator knows the board)",
+          defaultDescription: '0',
+        })
         .option('max-games', {
           type: 'string',
           default: '1000000',
@@ -103,6 +137,16 @@ export const generateCommand = {
         ply: parseCount('ply', argv.ply, 1, 15),
         reanalyse: parseCount('reanalyse', argv.reanalyse, 0, 15),
       };
+      // White's knobs enter the parameters only when given, so databases made before them resume
+      if (argv.maxPlies !== undefined) params.maxPlies = parseCount('max-plies', argv.maxPlies, 2, 100_000);
+      if (argv.hints !== undefined || argv.hintShare !== undefined) {
+        const share = argv.hintShare === undefined ? 0.25 : Number(argv.hintShare);
+        if (!(share > 0 && share <= 1))
+          throw fail('bad-arguments', { text: `--hint-share must be a number in (0, 1], got '${argv.hintShare}'` });
+        params.hints = { max: argv.hints === undefined ? 3 : parseCount('hints', argv.hints, 0, 100), share };
+      }
+      if (argv.attack !== undefined) params.attack = parseCount('attack', argv.attack, 0, 100_000);
+      if (argv.oracleHints !== undefined) params.oracleHints = parseCount('oracle-hints', argv.oracleHints, 0, 100);
       validateParams(params);
       const jobs = jobsOption(argv.jobs);
       const targets = {

@@ -15,7 +15,6 @@ import { withRuleOptions, rulesFromOptions } from './ruleOptions';
 import {
   solve,
   solveView,
-  algorithmByName,
   ALGORITHMS,
   ALGORITHM_ALIASES,
   DEFAULT_MEMORY_BYTES,
@@ -24,6 +23,7 @@ import {
   type ViewSolveResult,
 } from '../solver/solve';
 import { loadProblem, loadProblemView, DEFAULT_BELIEF_LIMIT, type ProblemRequest } from '../solver/problems';
+import { solveAuto, scheduleText, algorithmChoice, AUTO, type AutoResult } from '../solver/auto';
 import { strategyText, strategyToJson, strategyFromJson } from '../solver/strategy';
 import { verifyStrategy, verdictText } from '../verify/verify';
 import { tooDeep } from '../notation/recordJson';
@@ -31,7 +31,7 @@ import type { Side } from '../record/record';
 import type { BackendName } from '../backends/node';
 import { KriegError, fail, EXIT } from '../errors';
 
-const DEFAULT_ALGORITHM = 'le-dfs';
+const DEFAULT_ALGORITHM = AUTO;
 /** The most --memory: the core's arenas are typed arrays of at most 1 GiB each, and the largest takes half the budget. */
 const MAX_MEMORY_MIB = 2048;
 
@@ -143,7 +143,9 @@ export const solveCommand = {
           .option('algo', {
             type: 'string',
             default: DEFAULT_ALGORITHM,
-            describe: `search algorithm: ${ALGORITHMS.join(', ')} (${Object.entries(ALGORITHM_ALIASES)
+            describe: `search algorithm: ${AUTO} (chosen from the problem's plies, belief size and material by a policy learned on the problem database; with --interleave, gl-dbu) or one of ${ALGORITHMS.join(', ')} (${Object.entries(
+              ALGORITHM_ALIASES,
+            )
               .map(([a, b]) => `${a} = ${b}`)
               .join(', ')})`,
           })
@@ -225,7 +227,9 @@ export const solveCommand = {
     ),
   handler: (argv: SolveArgs) =>
     runCommand(async () => {
-      const algorithm = algorithmByName(argv.algo);
+      const choice = algorithmChoice(argv.algo);
+      // interleaving streams the estimator into a directional incremental search: gl-dbu, the paper's
+      const algorithm = choice === AUTO ? (argv.interleave ? 'gl-dbu' : undefined) : choice;
       if (argv.out !== undefined && argv.file !== undefined && existsSync(argv.file) && sameFile(argv.out, argv.file))
         throw fail('bad-out', {
           text: `--out ${argv.out} is the problem file itself; write the strategy to another file`,
@@ -271,7 +275,7 @@ export const solveCommand = {
           engine,
           game.view,
           problem.ply,
-          algorithm,
+          algorithm!,
           { interleave: true, materialWins: problem.materialWins, beliefLimit: request.beliefLimit },
           { nodes, timeMs: timeLeft(), memoryBytes },
           switches,
@@ -283,15 +287,13 @@ export const solveCommand = {
         estimation.done();
         ({ problem, source } = loaded);
         if (time.isDefault && !loaded.estimated) timeMs = undefined;
-        const progress = progressLine(`solve (${algorithm})`);
-        result = solve(
-          engine,
-          problem,
-          algorithm,
-          { nodes, timeMs: timeLeft(), memoryBytes },
-          (s) => progress.update(`${s.nodes} nodes, ${s.positions} positions`),
-          switches,
-        );
+        const progress = progressLine(`solve (${algorithm ?? AUTO})`);
+        const onProgress = (s: SolveResult['stats']) => progress.update(`${s.nodes} nodes, ${s.positions} positions`);
+        const limits = { nodes, timeMs: timeLeft(), memoryBytes };
+        result =
+          algorithm === undefined
+            ? solveAuto(engine, problem, limits, onProgress, switches)
+            : solve(engine, problem, algorithm, limits, onProgress, switches);
         progress.done();
       }
       const limitMessage =
@@ -303,6 +305,10 @@ export const solveCommand = {
               ? timeLimitText(timeMs ?? 0, time.isDefault)
               : `memory limit (--memory ${(memoryBytes ?? DEFAULT_MEMORY_BYTES) / 2 ** 20} MiB)`;
       const strategyDoc = result.strategy ? strategyToJson(result.strategy) : undefined;
+      const chosen = (result as Partial<AutoResult>).auto;
+      const searchText = chosen
+        ? `${AUTO} (${scheduleText(chosen.schedule)}${chosen.probe ? `; the probe stopped after ${chosen.probe.nodes} nodes` : ''}), answered by ${result.algorithm}`
+        : result.algorithm;
       if (argv.out !== undefined && strategyDoc) writeAtomically(argv.out, JSON.stringify(strategyDoc, null, 2) + '\n');
       if (argv.json) {
         say(
@@ -310,8 +316,9 @@ export const solveCommand = {
             source,
             ply: problem.ply,
             positions: argv.interleave ? (result as ViewSolveResult).beliefPositions : problem.positions.length,
-            algorithm,
+            algorithm: result.algorithm,
             answer: result.answer,
+            ...(chosen ? { auto: chosen } : {}),
             ...(result.limit ? { limit: result.limit } : {}),
             stats: { ...result.stats, ms: Math.round(result.stats.ms * 1000) / 1000 },
             ...(strategyDoc ? { strategy: strategyDoc } : {}),
@@ -341,7 +348,7 @@ export const solveCommand = {
             : `problem: ${source}, ${problem.positions.length} positions, ${side} to move`,
         );
         say(`answer: ${result.answer} — ${verdict}`);
-        say(`search: ${algorithm}, ${statsText(result)}`);
+        say(`search: ${searchText}, ${statsText(result)}`);
         if (result.strategy) {
           if (argv.strategy === 'json') say(JSON.stringify(strategyDoc, null, 2));
           else io.out(`\n${strategyText(result.strategy)}`);

@@ -17,7 +17,7 @@ import { Engine } from '../engine';
 import { createCore, type BackendName } from '../backends/node';
 import { fail } from '../errors';
 import { playGame, seededRandom } from '../referee/game';
-import { gameEvents } from '../core/referee';
+import { answerAttempt, gameEvents } from '../core/referee';
 import { preset, PRESETS, type RuleSet } from '../record/rules';
 import type { GameRecord, View } from '../record/record';
 import { makeRecordKpgn, makeViewKpgn } from '../notation/kpgn';
@@ -48,6 +48,17 @@ export interface GenerateParams {
   maxPlies: number;
   perGame: number;
   classify: ClassifyLimits;
+  /** White's hints (host/players/selfPlay.ts); absent: its defaults, 3 a turn, each legal in at most a quarter of the belief. */
+  hints?: { max: number; share: number };
+  /** White's attack weight (selfPlay.ts WhiteOptions.attack); absent: 0. */
+  attack?: number;
+  /** Oracle hints a turn (selfPlay.ts: attempts Illegal on the true board, R&W footnote 6); absent: none. */
+  oracleHints?: number;
+  /**
+   * Classify with Berkeley's material wins as mates (Russell & Wolfe's footnote 4). Only for
+   * measuring (bench/db-rates.ts): an instance does not record it, so such a database is never written.
+   */
+  materialWins?: boolean;
 }
 
 export const DEFAULT_PARAMS: GenerateParams = {
@@ -149,6 +160,11 @@ function playOne(workers: SelfPlayWorkers, params: GenerateParams, game: number)
     start,
     dropBelief: params.dropBelief,
     reportBelief: params.maxBelief,
+    hints: params.hints,
+    attack: params.attack,
+    oracleHints: params.oracleHints,
+    // the game is played at handle 0 of the referee's engine (1: its scratch); 2 takes the answer's position
+    legalOnBoard: (attempt) => answerAttempt(workers.referee, 0, attempt, 2).answer === 'legal',
     onTurn: (turn) => {
       maxBelief = Math.max(maxBelief, turn.size);
       const plies = turn.view.events.filter(
@@ -233,7 +249,7 @@ function classifyCandidate(
   rules: RuleSet,
   turn: WhiteTurn,
 ): { c: Classification; deeper?: Classification } {
-  const problem: Problem = { rules, ply: params.ply, positions: turn.positions! };
+  const problem: Problem = { rules, ply: params.ply, positions: turn.positions!, materialWins: params.materialWins };
   const c = classify(workers.solver, problem, params.classify);
   if (c.cls !== 'near-miss' || !params.reanalyse) return { c };
   return { c, deeper: classify(workers.solver, { ...problem, ply: params.reanalyse }, params.classify, c.covered) };

@@ -1,9 +1,10 @@
 // `krieg`: krieg's own player. HS's sampling and choose-move (sampling.ts) and, at the start of a
 // turn whose exact belief holds at most `mate` positions, a guaranteed-checkmate search over it
-// (Russell & Wolfe's gl-dbu, iterative deepening up to `mateply` plies within `matenodes` belief
-// nodes, host/solver/solve.ts); a proof is then followed attempt by attempt, branch by branch of
-// what the referee says, to the mate. A branch the strategy does not foresee (it cannot happen if
-// the belief was exact) drops it, and the sampling goes on.
+// (`--algo auto`, host/solver/auto.ts: the algorithm the learned policy picks for the belief,
+// iterative deepening up to `mateply` plies within `matenodes` belief nodes); a proof is then
+// followed attempt by attempt, branch by branch of what the referee says, to the mate. A branch
+// the strategy does not foresee (it cannot happen if the belief was exact) drops it, and the
+// sampling goes on.
 //
 // Following a strategy needs every percept heard to match one of its branches; under rules that
 // announce pawn tries before each turn the strategy's branches also carry them, and the player
@@ -13,7 +14,7 @@ import type { Engine } from '../engine';
 import { encodePercept, type Percept } from '../record/percept';
 import type { ViewEvent } from '../record/record';
 import { parseUci } from '../notation/move';
-import { solve } from '../solver/solve';
+import { solveAuto } from '../solver/auto';
 import type { Branch, StrategyNode } from '../solver/strategy';
 import type { PlayerFactory, PlayerSetup, Turn } from './player';
 import { SamplingPlayer, SAMPLING_DEFAULTS, WORK_PER_NODE } from './sampling';
@@ -108,10 +109,9 @@ export class KriegPlayer extends SamplingPlayer {
     this.mateCounters.mateSearches++;
     const timeMs =
       turn.deadline === undefined ? undefined : MATE_TIME_SHARE * Math.max(0, turn.deadline - performance.now());
-    const result = solve(
+    const result = solveAuto(
       this.engine,
       { rules, positions, ply: options.mateply },
-      'gl-dbu',
       { nodes: options.matenodes, timeMs, memoryBytes: MATE_MEMORY },
       undefined,
       { deepen: true },

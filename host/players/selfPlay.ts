@@ -13,6 +13,12 @@
 //   3. the best average evaluation among attempts legal in at least half the belief (else among all
 //      attempts legal somewhere); with probability EXPLORE a random attempt instead, so that games
 //      from one setup differ.
+// With `oracleHints` (the database generator only: R&W footnote 6, "we add extra illegal move
+// attempts to White's move history as hints"), before 2 and 3, up to that many attempts a turn that
+// are Illegal on the true board (the referee's position: the generator knows it) and legal in the
+// most positions of White's sample, so each Illegal answer cuts the belief as much as one can.
+// Such a history is an ordinary game (White attempted moves the referee refused); only the choice
+// of those attempts saw the board.
 // White's belief above `dropBelief` positions throws BeliefTooLarge (the game is dropped).
 //
 // Black: much weaker. It tracks a bounded part of its belief: at most TRACKED positions sampled
@@ -122,11 +128,20 @@ export interface WhiteOptions {
   /** At each turn's start, the belief is reported, with its positions when at most this many. */
   reportBelief: number;
   onTurn?: (turn: WhiteTurn) => void;
+  /** Hints: at most `max` a turn (default MAX_HINTS), each legal in at most `share` of the belief (default HINT_SHARE). */
+  hints?: { max: number; share: number };
+  /** Attack: added to an attempt's mean evaluation per unit of the share of positions where it captures or checks (default 0). */
+  attack?: number;
+  /** Oracle hints a turn (the file comment; absent: none), with `legalOnBoard`, the truth they read. */
+  oracleHints?: number;
+  /** Whether an attempt is legal on the true board (the generator's referee). */
+  legalOnBoard?: (attempt: number) => boolean;
 }
 
 /** What White's program keeps from one attempt of a turn to the next. */
 export interface WhiteState {
   hints: number;
+  oracleHints?: number;
 }
 
 /**
@@ -161,6 +176,7 @@ export function whiteChoice(
   } else if (belief.outcome !== 'complete') throw fail('self-play', { side: view.as, outcome: belief.outcome });
   if (tried.length === 0) {
     state.hints = 0;
+    state.oracleHints = 0;
     const positions = size <= options.reportBelief ? handles.map((h) => engines.work.fen(h)) : undefined;
     options.onTurn?.({ view, positions, size });
   }
@@ -169,20 +185,35 @@ export function whiteChoice(
     ? scoreOver(engines, sample(handles, SAMPLE, random), true).filter((s) => !triedSet.has(s.attempt) && s.legal > 0)
     : [];
   const n = Math.min(size, SAMPLE, Math.max(1, handles.length));
+  const attack = options.attack ?? 0;
+  const value = (s: AttemptScore) => s.mean + (attack && s.legal ? (attack * s.tactical) / s.legal : 0);
   const mating = best(
     scores.filter((s) => s.mates === s.legal),
     (s) => s.legal,
     random,
   );
   if (mating) return mating.attempt;
+  if (options.oracleHints && options.legalOnBoard && size > 1 && (state.oracleHints ?? 0) < options.oracleHints) {
+    const legalOnBoard = options.legalOnBoard;
+    const cut = best(
+      scores.filter((s) => !legalOnBoard(s.attempt)),
+      (s) => s.legal,
+      random,
+    );
+    if (cut) {
+      state.oracleHints = (state.oracleHints ?? 0) + 1;
+      return cut.attempt;
+    }
+  }
   if (random() < EXPLORE) return attempts[Math.floor(random() * attempts.length)];
   const likely = scores.filter((s) => s.legal * 2 >= n);
-  const main = best(likely.length ? likely : scores, (s) => s.mean, random);
+  const main = best(likely.length ? likely : scores, value, random);
   if (!main) return attempts[0];
-  if (state.hints < MAX_HINTS) {
+  if (state.hints < (options.hints?.max ?? MAX_HINTS)) {
+    const share = options.hints?.share ?? HINT_SHARE;
     const hint = best(
-      scores.filter((s) => s.legal <= HINT_SHARE * n && s.mean >= main.mean - HINT_MARGIN),
-      (s) => s.mean,
+      scores.filter((s) => s.legal <= share * n && value(s) >= value(main) - HINT_MARGIN),
+      value,
       random,
     );
     if (hint) {

@@ -12,6 +12,17 @@ export type BackendName = 'wasm' | 'js';
 export const BACKENDS: readonly BackendName[] = ['wasm', 'js'];
 export const KIWIPETE_FEN = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
 export { Engine, KriegError, START_FEN };
+// guaranteed-checkmate search, the algorithm chosen by the learned policy (krieg solve's default)
+export {
+  solveAuto,
+  solveByName,
+  algorithmChoice,
+  chooseSchedule,
+  autoFeatures,
+  AUTO,
+  ALGORITHM_CHOICES,
+} from '../solver/auto';
+export { solve, ALGORITHMS } from '../solver/solve';
 
 export function createEngine(backend: BackendName = 'wasm'): Engine {
   if (backend === 'wasm') return new Engine(createWasmCore(wasmBytes));

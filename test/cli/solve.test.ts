@@ -51,7 +51,9 @@ describe('krieg solve', () => {
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/answer: proven/);
     expect(run.stdout).toMatch(/try a1e1[\s\S]*try e1e8[\s\S]*checkmate: won/);
-    expect(run.stdout).toMatch(/search: le-dfs, \d+ belief nodes, \d+ positions generated/);
+    expect(run.stdout).toMatch(
+      /search: auto \([^)]+\), answered by [a-z-]+, \d+ belief nodes, \d+ positions generated/,
+    );
     const verified = await krieg(['verify', '-', 's.json', '--positions', ...ROOK]);
     expect(verified.status, verified.stdout + verified.stderr).toBe(0);
     expect(verified.stdout).toMatch(/verified: the strategy mates in all 2 positions/);

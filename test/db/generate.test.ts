@@ -126,6 +126,10 @@ describe('krieg db generate', () => {
       ['--ply', '5', '--reanalyse', '7'],
       ['--variant', 'wild16'],
       ['--start', 'standard'],
+      ['--hints', '8'],
+      ['--attack', '150'],
+      ['--max-plies', '120'],
+      ['--oracle-hints', '8'],
     ]) {
       const line = expectOneLine(
         await krieg([
@@ -145,6 +149,33 @@ describe('krieg db generate', () => {
       expect(line).toMatch(/was generated with/);
     }
     expect(readFileSync(at('straight.sqlite')).equals(before)).toBe(true);
+  });
+
+  it("White's hints and attack weight are stored parameters and change the games White plays", async () => {
+    const run = await krieg([
+      'db',
+      'generate',
+      '--db',
+      at('knobs.sqlite'),
+      ...ARGS,
+      '--max-games',
+      '4',
+      '--hints',
+      '8',
+      '--hint-share',
+      '0.5',
+      '--attack',
+      '150',
+    ]);
+    expect(run.status, run.stderr).toBe(0);
+    const knobs = await contents(at('knobs.sqlite'));
+    expect(knobs.params).toMatchObject({ hints: { max: 8, share: 0.5 }, attack: 150 });
+    const plain = await contents(at('straight.sqlite'));
+    expect(plain.params).not.toHaveProperty('hints');
+    expect(plain.params).not.toHaveProperty('attack');
+    // the same seeds, so the same starting setups; White's choices differ
+    const records = (games: { recordKpgn: string }[]) => games.slice(0, 4).map((g) => g.recordKpgn);
+    expect(records(knobs.games)).not.toEqual(records(plain.games));
   });
 
   it('its instances solve through `krieg solve db:ID`, from the belief or streamed from the stored view', async () => {
@@ -213,6 +244,12 @@ describe('krieg db generate', () => {
     expect(expectOneLine(await krieg(['db', 'generate', '--db', at('x.sqlite'), '--ply', '2']), 2)).toMatch(/odd/);
     expect(expectOneLine(await krieg(['db', 'generate', '--db', at('x.sqlite'), '--mates', 'many']), 2)).toMatch(
       /mates/,
+    );
+    expect(expectOneLine(await krieg(['db', 'generate', '--db', at('x.sqlite'), '--hint-share', '1.5']), 2)).toMatch(
+      /--hint-share must be a number in \(0, 1\], got '1.5'/,
+    );
+    expect(expectOneLine(await krieg(['db', 'generate', '--db', at('x.sqlite'), '--attack', 'much']), 2)).toMatch(
+      /attack/,
     );
     expect(existsSync(at('x.sqlite'))).toBe(false);
     expect(expectOneLine(await krieg(['db', 'generate', '--db', at('no/such/dir/x.sqlite')]), 2)).toMatch(

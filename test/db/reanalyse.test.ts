@@ -1,0 +1,83 @@
+// krieg db reanalyse (host/db/reanalyse.ts): re-analysing a database's 3-ply near-misses at 5 ply
+// gives exactly the 5-ply instances generation's own re-analysis stores (the same classes, covered
+// positions and witness strategies); stopped after each instance and resumed, it ends with the
+// same database; every stored instance re-checks (test/lib/dbCheck.ts); bad depths are refused.
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ProblemDb, type InstanceRow } from '../../host/db/database';
+import { generate, selfPlayWorkers, DEFAULT_PARAMS, type GenerateParams } from '../../host/db/generate';
+import { reanalyse } from '../../host/db/reanalyse';
+import { CLASSIFY_LIMITS } from '../../host/db/classify';
+import { createEngine } from '../../host/node';
+import { checkInstance } from '../lib/dbCheck';
+import { expectOneLine, krieg } from '../lib/cli';
+
+const GAMES = 24;
+const workers = () => selfPlayWorkers('wasm');
+const comparable = (i: InstanceRow) => ({
+  key: i.key,
+  cls: i.cls,
+  positions: i.positions,
+  covered: i.covered,
+  strategy: i.strategy,
+  viewKpgn: i.viewKpgn,
+  game: i.game,
+});
+
+async function generated(reanalyseAt: number, path?: string): Promise<ProblemDb> {
+  const params: GenerateParams = { ...DEFAULT_PARAMS, reanalyse: reanalyseAt };
+  const db = await ProblemDb.create(path, params);
+  generate(db, workers(), params, { mates: Infinity, nearMisses: Infinity, maxGames: GAMES });
+  return db;
+}
+
+describe('krieg db reanalyse', () => {
+  it("finds at 5 ply exactly what generation's re-analysis stores, and resumes to the same end", async () => {
+    const reference = await generated(5);
+    const fives = reference.instances({ ply: 5 });
+    expect(fives.length).toBeGreaterThan(0);
+
+    const shallow = await generated(0);
+    expect(shallow.instances({ ply: 3 }).map(comparable)).toEqual(reference.instances({ ply: 3 }).map(comparable));
+    const solver = createEngine('wasm');
+    const end = reanalyse(shallow, solver, 3, 5, CLASSIFY_LIMITS);
+    expect(end.done).toBe(end.total);
+    expect(shallow.instances({ ply: 5 }).map(comparable)).toEqual(fives.map(comparable));
+    // each stored instance names its source and re-checks against independent truth
+    const estimator = createEngine('wasm', 1 << 16);
+    for (const row of shallow.instances({ ply: 5 })) {
+      expect(shallow.instance(row.sourceId!)!.ply).toBe(3);
+      checkInstance(shallow, solver, estimator, row);
+    }
+
+    // one instance at a time, as if killed after each: the same database
+    const stepwise = await generated(0);
+    for (let guard = 0; guard < 100; guard++) {
+      const p = reanalyse(stepwise, solver, 3, 5, CLASSIFY_LIMITS, 1);
+      if (p.done === p.total) break;
+    }
+    expect(stepwise.instances({ ply: 5 }).map(comparable)).toEqual(fives.map(comparable));
+    // and a finished re-analysis does nothing more
+    const again = reanalyse(stepwise, solver, 3, 5, CLASSIFY_LIMITS);
+    expect(again.stored).toBe(fives.length);
+    for (const db of [reference, shallow, stepwise]) db.close();
+  });
+
+  it('the command: progress, a summary, bad depths refused in one line', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'krieg-reanalyse-'));
+    try {
+      const db = await generated(0, join(dir, 'p.sqlite'));
+      const nearMisses = db.instances({ ply: 3, cls: 'near-miss' }).length;
+      db.close();
+      const run = await krieg(['db', 'reanalyse', '--db', join(dir, 'p.sqlite'), '--from', '3', '--ply', '5']);
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.stdout).toContain(`${nearMisses} of ${nearMisses} 3-ply near-misses re-analysed`);
+      const bad = await krieg(['db', 'reanalyse', '--db', join(dir, 'p.sqlite'), '--from', '3', '--ply', '4']);
+      expect(expectOneLine(bad, 2)).toMatch(/odd and deeper than 3/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
