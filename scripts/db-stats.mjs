@@ -12,7 +12,7 @@ const stats = (db) =>
     cwd: root,
     encoding: 'utf8',
   }).trimEnd();
-const text = ['data/problems.sqlite', 'data/problems-standard.sqlite']
+const text = ['data/problems.sqlite', 'data/problems-standard.sqlite', 'data/problems-standard-oracle.sqlite']
   .map((db) => `\`krieg db stats --db ${db}\`:\n\n\`\`\`text\n${stats(db)}\n\`\`\`\n`)
   .join('\n');
 writeFileSync(join(root, 'bench/results/db-stats.md'), text);
