@@ -13,7 +13,7 @@ import { directionNames, type Percept } from '../record/percept';
 import { viewOf, type GameRecord, type Side, type View, type ViewEvent } from '../record/record';
 import { pliesBefore } from '../belief/describe';
 import { PLAYER_NAMES, PLAYER_HELP, PLAYER_OPTIONS } from '../players/registry';
-import { ALGORITHMS } from '../solver/solve';
+import { ALGORITHM_CHOICES, AUTO } from '../solver/auto';
 import { heardText, type StrategyNode, type Strategy } from '../solver/strategy';
 import { PIECE_TYPES, type BeliefSummary, type PieceFilter } from './belief';
 import type { BackendName, GameState, Replay, Reply, Request, SolveOutcome, SolveRequest } from './protocol';
@@ -22,7 +22,7 @@ import { openProblemDb, type BrowserDb } from './problemDb';
 declare const __WORKER_SOURCE__: string;
 
 /** The best algorithm for a single question (the CLI's default, README "Checkmate search"). */
-const DEFAULT_ALGORITHM = 'le-dfs';
+const DEFAULT_ALGORITHM = AUTO; // the policy of bench:auto picks the algorithm for the belief
 const OPPONENTS = PLAYER_NAMES.filter((name) => name !== 'human');
 const GLYPHS = ['', '♟', '♞', '♝', '♜', '♛', '♚'];
 const TYPE_NAMES = ['', 'pawn', 'knight', 'bishop', 'rook', 'queen', 'king'];
@@ -235,7 +235,7 @@ export class App {
     options(this.$('opponent'), OPPONENTS, (name) => `${name} — ${PLAYER_HELP[name as keyof typeof PLAYER_HELP]}`);
     this.$<HTMLSelectElement>('opponent').value = 'krieg';
     options(this.$('heat-piece'), PIECE_TYPES);
-    options(this.$('algorithm'), ALGORITHMS);
+    options(this.$('algorithm'), ALGORITHM_CHOICES);
     this.$<HTMLSelectElement>('algorithm').value = DEFAULT_ALGORITHM;
   }
 

@@ -19,7 +19,7 @@ import { turnOf, type Player } from '../players/player';
 import { PLAYER_CAPACITY, TABLE_BITS } from '../players/engines';
 import { playerFactory, parsePlayerSpec } from '../players/registry';
 import { estimateBelief } from '../belief/estimate';
-import { solve, algorithmByName } from '../solver/solve';
+import { solveByName } from '../solver/auto';
 import { beliefOf } from './belief';
 import type { BackendName, GameState, NewGame, Reply, Request, SolveRequest } from './protocol';
 
@@ -176,10 +176,10 @@ function runSolve(id: number, problem: SolveRequest): void {
   }
   if (!positions || !rules) throw new Error('nothing to solve');
   let lastProgress = 0;
-  const result = solve(
+  const result = solveByName(
     engine,
     { rules, positions, ply: problem.ply },
-    algorithmByName(problem.algorithm),
+    problem.algorithm,
     { nodes: problem.nodes, memoryBytes: SOLVE_MEMORY },
     (stats) => {
       const now = performance.now();
