@@ -144,10 +144,13 @@ export const beliefCommand = {
           describe: 'stop after this many seconds (exit 4); 0 for no limit',
           defaultDescription: String(DEFAULT_LIMIT_SECONDS),
         })
-        .option(
-          'jobs',
-          jobsSpec('worker threads walking the belief with --mode dfs (auto, bfs, sample and --limit-work run on one)'),
-        )
+        .option('jobs', {
+          ...jobsSpec(
+            'worker threads walking the belief with --mode dfs (auto, bfs, sample and --limit-work run on one)',
+          ),
+          // split tasks cannot share the positions they reach, so a split belief does more work (docs/scaling.md)
+          defaultDescription: '1, since the split repeats the positions two tasks reach',
+        })
         .option('limit-work', {
           type: 'string',
           describe: 'stop after this much work (positions generated and tested)',
@@ -197,7 +200,7 @@ export const beliefCommand = {
       const timeMs = time.ms;
       const work =
         argv.limitWork === undefined ? undefined : parseCount('limit-work', argv.limitWork, 1, Number.MAX_SAFE_INTEGER);
-      const jobs = jobsOption(argv.jobs);
+      const jobs = argv.jobs === undefined ? 1 : jobsOption(argv.jobs);
       const format = argv.out === undefined ? undefined : imageFormat(argv.out);
       if (argv.out !== undefined && existsSync(file) && sameFile(argv.out, file))
         throw fail('bad-out', { text: `--out ${argv.out} is the game file itself; write the image to another file` });
