@@ -7,9 +7,10 @@
 // These guesses are not a belief: they may contradict the view. Events since the guesses were
 // taken patch them: a capture by the player removes the man it took; a square the player's man
 // moved to or through is emptied; a capture by the opponent brings his nearest man that could
-// reach it (a pawn only diagonally from behind) to the square. A guess is dropped when it cannot be a position with the
-// player to move (his king missing, or the opponent's king attacked). A source that never comes
-// back empty — the belief tracker (#13) — passes through untouched.
+// reach it (a pawn only diagonally from behind) to the square; his king, where it would be attacked
+// with the player to move (no check was announced) or stands on one of the player's men, moves to
+// the nearest square where it is neither (a guess is dropped when there is none within two). A
+// source that never comes back empty — the belief tracker (#13) — passes through untouched.
 import type { Engine } from '../engine';
 import { WHITE, BLACK, KING, PAWN, KNIGHT, BISHOP, ROOK } from '../constants';
 import { pieceColor, pieceType } from '../notation/fen';
