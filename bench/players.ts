@@ -163,6 +163,9 @@ writeJson(join(root, `bench/results/players${suffix}.json`), {
     ...r.summary,
   })),
 });
+/** Is the paper's rate (%) inside our 95% interval? If not, which side of it. */
+const inInterval = (paperPct: number, rate: { low: number; high: number }) =>
+  paperPct / 100 < rate.low ? 'no: the paper higher' : paperPct / 100 > rate.high ? 'no: the paper lower' : 'yes';
 const md = [
   "### Players: Parker et al.'s tournament, and krieg against each",
   '',
@@ -170,11 +173,11 @@ const md = [
   '',
   `${GAMES} games per pairing${partial ? ' asked for; rows marked partial hold the games played so far' : ''} (berkeley rules, alternating colours, match seed ${SEED}), ${budget}; games still going after ${MAX_PLIES} plies are adjudicated drawn (counted in "capped"). Rates of the first player with 95% Wilson intervals; "paper" is Parker, Nau & Subrahmanian 2005 Figs. 2–3 (30 s a move, games to the end). Position source of LOS, AOSP, HS and krieg: the stand-in until the belief tracker (#13) lands — the exact belief while it holds at most 10,000 positions, else the depth-first sampler, which stops finding positions a few dozen plies into a game (LOS, AOSP and HS then attempt at random; krieg falls back on its stale guesses, host/players/guesses.ts). The stand-in's LOS boards are its all-observation boards, so LOS and AOSP play the same games game for game (the first 19 games of aosp v random were byte-identical to los v random's), and AOSP's pairings are LOS's: they are not played twice. These rows test the machinery and krieg's fallback, not Parker's hypotheses: rerun when the tracker lands.`,
   '',
-  '| Pairing | Games | Win % [95%] | Loss % [95%] | Draw % | Capped | Score | Mean material (first / second) | Paper W / L / D (games) | Time (this run) |',
-  '|---|---:|---|---|---:|---:|---:|---|---|---:|',
+  "| Pairing | Games | Win % [95%] | Loss % [95%] | Draw % | Capped | Score | Mean material (first / second) | Paper W / L / D (games) | Paper's win % in the interval | Time (this run) |",
+  '|---|---:|---|---|---:|---:|---:|---|---|---|---:|',
   ...rows.map(({ pair, summary: s, seconds, partial: cut, played }) => {
     const paper = PAPER[pair];
-    return `| ${pair.replace('-', ' v ')} | ${played}${cut ? ' (partial)' : ''} | ${pct(s.winRate.value)} [${pct(s.winRate.low)}, ${pct(s.winRate.high)}] | ${pct(s.lossRate.value)} [${pct(s.lossRate.low)}, ${pct(s.lossRate.high)}] | ${pct(s.drawRate.value)} | ${s.adjudicated} | ${pct(s.score.value)} | ${s.players[0].meanMaterial.toFixed(1)} / ${s.players[1].meanMaterial.toFixed(1)} | ${paper ? `${paper[0]} / ${paper[1]} / ${paper[2]} (${paper[3]})` : '—'} | ${partial ? '—' : `${seconds.toFixed(0)} s`} |`;
+    return `| ${pair.replace('-', ' v ')} | ${played}${cut ? ' (partial)' : ''} | ${pct(s.winRate.value)} [${pct(s.winRate.low)}, ${pct(s.winRate.high)}] | ${pct(s.lossRate.value)} [${pct(s.lossRate.low)}, ${pct(s.lossRate.high)}] | ${pct(s.drawRate.value)} | ${s.adjudicated} | ${pct(s.score.value)} | ${s.players[0].meanMaterial.toFixed(1)} / ${s.players[1].meanMaterial.toFixed(1)} | ${paper ? `${paper[0]} / ${paper[1]} / ${paper[2]} (${paper[3]})` : '—'} | ${paper ? inInterval(paper[0], s.winRate) : '—'} | ${partial ? '—' : `${seconds.toFixed(0)} s`} |`;
   }),
   '',
   `Material graphs: bench/results/players${suffix}-<pairing>.svg; the games: bench/games/${gamesDir.split('/').pop()}/<pairing>${suffix}.kpgn (\`krieg view\` reads them).`,
