@@ -4,13 +4,15 @@
 // material per move, and a material graph per pairing. The games go to bench/games/ (not kept in
 // git) and are resumed from there, so a long run can be stopped and continued.
 // Usage: npm run bench:players [-- --games 200 --nodes 20000 | --time-per-move 0.2] [--max-plies 300]
-//        [--jobs J] [--pairs los-random,hs-aosp] [--quick]
+//        [--jobs J] [--pairs los-random,hs-aosp] [--quick] [--partial]
+// --partial plays nothing: it reports the games the files hold so far (rows marked partial), so a
+// long run's results can be written and committed while it goes on.
 import { join } from 'node:path';
 import { existsSync, mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { preset } from '../host/record/rules';
 import { parsePlayerSpec } from '../host/players/registry';
-import { runMatch, matchKey, matchReport, type MatchParams } from '../host/players/match';
+import { runMatch, readMatchFile, matchKey, matchReport, type MatchParams } from '../host/players/match';
 import { workerScript } from '../host/pool/pool';
 import type { MatchSummary } from '../host/players/matchStats';
 import { materialSvg } from '../host/players/plot';
@@ -22,6 +24,7 @@ const option = (name: string) => {
   return i >= 0 ? argv[i + 1] : undefined;
 };
 const quick = argv.includes('--quick');
+const partial = argv.includes('--partial');
 const GAMES = Number(option('games') ?? (quick ? 6 : 200));
 const MAX_PLIES = Number(option('max-plies') ?? (quick ? 80 : 300));
 const TIME = option('time-per-move') === undefined ? undefined : Number(option('time-per-move'));
@@ -56,7 +59,12 @@ const pairings = PAIRINGS.filter(([p, q]) => !wanted || wanted.includes(`${p}-${
 
 const root = repoRoot();
 workerScript(); // fails early when dist/worker.js is not built
-const gamesDir = join(root, 'bench/games');
+// one directory per budget and cap, so runs at different budgets resume separately
+const gamesDir = join(
+  root,
+  'bench/games',
+  `${NODES !== undefined ? `nodes${NODES}` : `time${TIME}`}-plies${MAX_PLIES}`,
+);
 mkdirSync(gamesDir, { recursive: true });
 const suffix = quick ? '-quick' : '';
 
@@ -67,6 +75,10 @@ interface Row {
   summary: MatchSummary;
   seconds: number;
   resumed: number;
+  /** Games in the file. */
+  played: number;
+  /** Fewer games than asked for (--partial). */
+  partial: boolean;
 }
 const rows: Row[] = [];
 for (const [p, q] of pairings) {
@@ -84,12 +96,18 @@ for (const [p, q] of pairings) {
   const out = join(gamesDir, `${pair}${suffix}.kpgn`);
   const started = performance.now();
   let last = 0;
-  const run = await runMatch(params, out, JOBS, ({ done, total }) => {
-    if (performance.now() - last > 10_000 || done === total) {
-      last = performance.now();
-      progress(`players: ${pair} ${done}/${total}`);
-    }
-  });
+  const run = partial
+    ? (() => {
+        const { records } = readMatchFile(out, params);
+        return { records, resumed: records.length };
+      })()
+    : await runMatch(params, out, JOBS, ({ done, total }) => {
+        if (performance.now() - last > 10_000 || done === total) {
+          last = performance.now();
+          progress(`players: ${pair} ${done}/${total}`);
+        }
+      });
+  if (run.records.length === 0) continue;
   const { summary } = matchReport(params, run);
   rows.push({
     pair,
@@ -98,10 +116,12 @@ for (const [p, q] of pairings) {
     summary,
     seconds: (performance.now() - started) / 1000,
     resumed: run.resumed,
+    played: run.records.length,
+    partial: run.records.length < GAMES,
   });
   writeText(
     join(root, `bench/results/players${suffix}-${pair}.svg`),
-    materialSvg(summary, `${p.toUpperCase()} v ${q.toUpperCase()} material graph (${GAMES} games)`),
+    materialSvg(summary, `${p.toUpperCase()} v ${q.toUpperCase()} material graph (${run.records.length} games)`),
   );
 }
 
@@ -122,8 +142,11 @@ writeJson(join(root, `bench/results/players${suffix}.json`), {
   nodes: NODES ?? null,
   timePerMove: TIME ?? null,
   jobs: JOBS,
+  ...(rows.some((r) => r.partial) ? { partial: true } : {}),
   rows: rows.map((r) => ({
     pair: r.pair,
+    played: r.played,
+    partial: r.partial,
     match: r.key,
     seconds: r.seconds,
     resumed: r.resumed,
@@ -131,21 +154,24 @@ writeJson(join(root, `bench/results/players${suffix}.json`), {
     ...r.summary,
   })),
 });
+/** Is the paper's rate (%) inside our 95% interval? If not, which side of it. */
+const inInterval = (paperPct: number, rate: { low: number; high: number }) =>
+  paperPct / 100 < rate.low ? 'no: the paper lower' : paperPct / 100 > rate.high ? 'no: the paper higher' : 'yes';
 const md = [
   "### Players: Parker et al.'s tournament, and krieg against each",
   '',
   `Machine: ${describeMachine(m)}; commit ${git.commit}${git.dirty ? ' (with uncommitted changes)' : ''}; ${new Date().toISOString()}.`,
   '',
-  `${GAMES} games per pairing (berkeley rules, alternating colours, match seed ${SEED}), ${budget}; games still going after ${MAX_PLIES} plies are adjudicated drawn (counted in "capped"). Rates of the first player with 95% Wilson intervals; "paper" is Parker, Nau & Subrahmanian 2005 Figs. 2–3 (30 s a move, games to the end). Position source of LOS, AOSP, HS and krieg: the stand-in until the belief tracker (#13) lands — the exact belief while it holds at most 10,000 positions, else the depth-first sampler, which stops finding positions a few dozen plies into a game (the players then attempt at random); its LOS boards are all-observation boards, so LOS and AOSP play the same games here, and HS differs only by asking twice when the first request comes back short. These rows test the machinery, not Parker's hypotheses: rerun when the tracker lands.`,
+  `${GAMES} games per pairing${rows.some((r) => r.partial) ? ' asked for; rows marked partial hold the games played so far' : ''} (berkeley rules, alternating colours, match seed ${SEED}), ${budget}; games still going after ${MAX_PLIES} plies are adjudicated drawn (counted in "capped"). Rates of the first player with 95% Wilson intervals; "paper" is Parker, Nau & Subrahmanian 2005 Figs. 2–3 (30 s a move, games to the end). Position source of LOS, AOSP, HS and krieg: the stand-in until the belief tracker (#13) lands — the exact belief while it holds at most 10,000 positions, else the depth-first sampler, which stops finding positions a few dozen plies into a game (LOS, AOSP and HS then attempt at random; krieg falls back on its stale guesses, host/players/guesses.ts). The stand-in's LOS boards are its all-observation boards, so LOS and AOSP play the same games game for game (the first 19 games of aosp v random were byte-identical to los v random's), and AOSP's pairings are LOS's: they are not played twice. These rows test the machinery and krieg's fallback, not Parker's hypotheses: rerun when the tracker lands.`,
   '',
-  '| Pairing | Win % [95%] | Loss % [95%] | Draw % | Capped | Score | Mean material (first / second) | Paper W / L / D (games) | Time |',
-  '|---|---|---|---:|---:|---:|---|---|---:|',
-  ...rows.map(({ pair, summary: s, seconds }) => {
+  "| Pairing | Games | Win % [95%] | Loss % [95%] | Draw % | Capped | Score | Mean material (first / second) | Paper W / L / D (games) | Paper's win % in the interval | Time (this run) |",
+  '|---|---:|---|---|---:|---:|---:|---|---|---|---:|',
+  ...rows.map(({ pair, summary: s, seconds, partial: cut, played }) => {
     const paper = PAPER[pair];
-    return `| ${pair.replace('-', ' v ')} | ${pct(s.winRate.value)} [${pct(s.winRate.low)}, ${pct(s.winRate.high)}] | ${pct(s.lossRate.value)} [${pct(s.lossRate.low)}, ${pct(s.lossRate.high)}] | ${pct(s.drawRate.value)} | ${s.adjudicated} | ${pct(s.score.value)} | ${s.players[0].meanMaterial.toFixed(1)} / ${s.players[1].meanMaterial.toFixed(1)} | ${paper ? `${paper[0]} / ${paper[1]} / ${paper[2]} (${paper[3]})` : '—'} | ${seconds.toFixed(0)} s |`;
+    return `| ${pair.replace('-', ' v ')} | ${played}${cut ? ' (partial)' : ''} | ${pct(s.winRate.value)} [${pct(s.winRate.low)}, ${pct(s.winRate.high)}] | ${pct(s.lossRate.value)} [${pct(s.lossRate.low)}, ${pct(s.lossRate.high)}] | ${pct(s.drawRate.value)} | ${s.adjudicated} | ${pct(s.score.value)} | ${s.players[0].meanMaterial.toFixed(1)} / ${s.players[1].meanMaterial.toFixed(1)} | ${paper ? `${paper[0]} / ${paper[1]} / ${paper[2]} (${paper[3]})` : '—'} | ${paper ? inInterval(paper[0], s.winRate) : '—'} | ${partial ? '—' : `${seconds.toFixed(0)} s`} |`;
   }),
   '',
-  `Material graphs: bench/results/players${suffix}-<pairing>.svg; the games: bench/games/<pairing>${suffix}.kpgn (\`krieg view\` reads them).`,
+  `Material graphs: bench/results/players${suffix}-<pairing>.svg; the games: bench/games/${gamesDir.split('/').pop()}/<pairing>${suffix}.kpgn (\`krieg view\` reads them).`,
 ].join('\n');
 writeText(join(root, `bench/results/players${suffix}.md`), md);
 console.log(md);

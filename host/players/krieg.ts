@@ -17,8 +17,10 @@ import { parseUci } from '../notation/move';
 import { solveAuto } from '../solver/auto';
 import type { Branch, StrategyNode } from '../solver/strategy';
 import type { PlayerFactory, PlayerSetup, Turn } from './player';
+import type { ChooseRun } from '../core/players';
 import { SamplingPlayer, SAMPLING_DEFAULTS, WORK_PER_NODE } from './sampling';
 import { trackerSource, type PositionSource } from './sources';
+import { StaleGuessSource } from './guesses';
 
 export const KRIEG_DEFAULTS = { ...SAMPLING_DEFAULTS, mate: 200, mateply: 5, matenodes: 20_000 };
 /** The checkmate search's arenas (bytes) in the player's engine. */
@@ -87,8 +89,19 @@ export class KriegPlayer extends SamplingPlayer {
     return super.choose(turn);
   }
 
+  /**
+   * Every position of S ruled out by this turn's Illegal answers: the best of the open attempts by
+   * their values over all of S still beats a random one (the positions were mostly right).
+   */
+  protected fallback(turn: Turn, run: ChooseRun | undefined): number {
+    const open = new Set(turn.attempts);
+    const best = run ? this.best(run.over(() => true).filter((s) => open.has(s.attempt) && s.legal > 0)) : undefined;
+    return best ? best.attempt : super.fallback(turn, run);
+  }
+
   stats(): Record<string, number> {
-    return { ...super.stats(), ...this.mateCounters };
+    const guessed = this.source instanceof StaleGuessSource ? this.source.guessed : 0;
+    return { ...super.stats(), ...this.mateCounters, guessed };
   }
 
   private searchesMates(): boolean {
@@ -123,4 +136,4 @@ export class KriegPlayer extends SamplingPlayer {
 }
 
 export const kriegPlayer: PlayerFactory = (setup, engine) =>
-  new KriegPlayer(setup, engine, trackerSource(engine, setup));
+  new KriegPlayer(setup, engine, new StaleGuessSource(trackerSource(engine, setup), engine, setup));

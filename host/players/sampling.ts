@@ -85,6 +85,11 @@ export class SamplingPlayer implements Player {
     if (turn.tried.length === 0) this.refine(turn);
     if (best !== undefined) return best.attempt;
     this.counters.fallbacks++;
+    return this.fallback(turn, this.run);
+  }
+
+  /** The attempt when no position of S is left that an open attempt is legal in: at random. */
+  protected fallback(turn: Turn, _run: ChooseRun | undefined): number {
     return turn.attempts[Math.floor(this.random() * turn.attempts.length)];
   }
 
