@@ -72,3 +72,23 @@ export function perftFrom(handle: i32, depth: i32, bulk: bool): f64 {
   if (handle < 0 || depth < 0 || depth >= SEARCH_LISTS || handle + depth >= positionCapacity()) return PERFT_NO_ROOM;
   return perft(handle, depth, bulk);
 }
+
+// ---- belief tracking (assembly/belief/tracker.ts) and the estimators' additions ----
+
+import { bfsCountHistories, bfsHistories, dfsRestartUnit, dfsDescents, dfsRestarts } from './belief/estimate';
+import {
+  TRACKER_OPTIONS, TRACKER_OUT, TRACKER_EVENT, trackerDefaults, trackerCreate, trackerFree,
+  trackerObserve, trackerRun, trackerStop, trackerTopUp, trackerSize, trackerEntry, trackerWitness, trackerSample,
+  trackerLos, trackerStat, trackerSetStat, trackerLoadEvent, trackerLoadNode, trackerLoadClear,
+  trackerLoadCheckpoint, trackerLoadEntry, trackerCheckpoint, trackerCompact, trackerNode,
+} from './belief/tracker';
+
+export { bfsCountHistories, bfsHistories, dfsRestartUnit, dfsDescents, dfsRestarts };
+export {
+  trackerDefaults, trackerCreate, trackerFree, trackerObserve, trackerRun, trackerStop, trackerTopUp, trackerSize,
+  trackerEntry, trackerWitness, trackerSample, trackerLos, trackerStat, trackerSetStat, trackerLoadEvent,
+  trackerLoadNode, trackerLoadClear, trackerLoadCheckpoint, trackerLoadEntry, trackerCheckpoint, trackerCompact, trackerNode,
+};
+export function trackerOptionBuffer(): Int32Array { return TRACKER_OPTIONS; }
+export function trackerOutBuffer(): Int32Array { return TRACKER_OUT; }
+export function trackerEventBuffer(): Int32Array { return TRACKER_EVENT; }

@@ -30,6 +30,7 @@ import {
 import { ATTEMPTS, generateAttempts, isPawnCaptureAttempt, isAttemptable, attemptOf } from '../referee/attempts';
 import { randomBelow, seedRandom } from '../referee/game';
 import { PositionSet } from './positionSet';
+import { luby } from './luby';
 import {
   viewLength, eventType, eventWord, isBranching,
   V_OWN_ATTEMPT, V_OPPONENT, V_PAWN_TRIES, V_ANY, TRIES_COUNT, TRIES_EXISTS,
@@ -69,7 +70,7 @@ function perceptsMatch(view: i32, computed: i32): bool {
  * the view heard none, or the other way round, is rejected without being played (8 % of them on
  * the bench views).
  */
-function opponentMoveMatches(h: i32, move: i32, dst: i32, percept: i32): bool {
+export function opponentMoveMatches(h: i32, move: i32, dst: i32, percept: i32): bool {
   const captures = (move >> 12) == MOVE_EN_PASSANT || pieceAt(h << POSITION_SHIFT, (move >> 6) & 63) != 0;
   if (captures != ((percept & PERCEPT_CAPTURE_MASK) != 0)) return false;
   return perceptsMatch(percept, playAndAnnounce(h, move, dst));
@@ -102,7 +103,7 @@ export function illegalOptions(h: i32): i32 {
  * Applies non-branching event `e` to position `h`: returns `h` (kept), `dst` (an own legal move
  * played into it), or -1 (inconsistent).
  */
-function applyEvent(h: i32, e: i32, dst: i32, list: i32): i32 {
+export function applyEvent(h: i32, e: i32, dst: i32, list: i32): i32 {
   const type = eventType(e);
   if (type == V_OWN_ATTEMPT) {
     const percept = eventWord(e, 2);
@@ -141,7 +142,7 @@ let OWN_CACHE = new Int32Array(0);
 let ownStamp: i32 = 0;
 
 /** Forgets every own board (the rules, which shape attempts, may have changed since the last run). */
-function resetOwnAttempts(): void {
+export function resetOwnAttempts(): void {
   ownStamp++;
   if (OWN_CACHE.length < viewLength() * OWN_WORDS) OWN_CACHE = new Int32Array(viewLength() * OWN_WORDS);
   ownListHandle = -1;
@@ -200,7 +201,7 @@ function illegalCountPossible(h: i32, e: i32): bool {
 }
 
 /** illegalCountPossible for a position whose `legal` moves have been generated. */
-function illegalCountPossibleGiven(h: i32, e: i32, legal: i32): bool {
+export function illegalCountPossibleGiven(h: i32, e: i32, legal: i32): bool {
   const heard = eventWord(e, 1);
   return heard <= 0 || illegalOptionsGiven(h, legal) >= heard;
 }
@@ -241,6 +242,10 @@ export function bfsStart(root: i32): i32 {
   outBase = inBase + half;
   copyPosition(root, inBase);
   inCount = 1;
+  if (countHistories) {
+    if (HISTORIES_IN.length < half) { HISTORIES_IN = new Float64Array(half); HISTORIES_OUT = new Float64Array(half); }
+    HISTORIES_IN[0] = 1;
+  }
   outCount = 0;
   bfsEvent = 0;
   bfsIndex = 0;
@@ -251,13 +256,44 @@ export function bfsStart(root: i32): i32 {
   return ESTIMATE_MORE;
 }
 
-function keep(h: i32): bool {
+function keep(h: i32, histories: f64): bool {
   // copies `h` into the next layer unless it is there already; false when the layer is full
   if (outCount >= half) return false;
   const slot = outBase + outCount;
   if (h != slot) copyPosition(h, slot);
-  if (insertUnique(slot)) outCount++;
+  addHistories(slot, histories);
   return true;
+}
+
+// Information sets with multiplicities (bfsCountHistories): each position of a layer carries the
+// number of histories (sequences of the opponent's moves) reaching it, and a duplicate adds its
+// number to the position kept instead of being followed again; the information set's size is the
+// sum over the last layer, for the work of the breadth-first belief. Exact: two histories that
+// meet in one position have the same futures (consistency with the rest of the view depends on
+// the position alone; a repetition draw announced is accepted position by position, as above).
+let countHistories: bool = false;
+let HISTORIES_IN = new Float64Array(0);
+let HISTORIES_OUT = new Float64Array(0);
+
+/** With `on`, breadth-first counts the histories reaching each position (bfsHistories). Call before bfsStart. */
+export function bfsCountHistories(on: bool): void { countHistories = on; }
+
+/** Adds `slot` (the next free record of the layer) unless an equal position is there; counted, its histories go to the one kept. */
+function addHistories(slot: i32, histories: f64): void {
+  if (insertUnique(slot)) {
+    if (countHistories) unchecked(HISTORIES_OUT[outCount] = histories);
+    outCount++;
+  } else if (countHistories) {
+    const kept = OUTPUTS.found - outBase;
+    unchecked(HISTORIES_OUT[kept] = unchecked(HISTORIES_OUT[kept]) + histories);
+  }
+}
+
+/** The number of histories reaching the current layer's positions (after bfsCountHistories(true)). */
+export function bfsHistories(): f64 {
+  let sum: f64 = 0;
+  if (countHistories) for (let i = 0; i < inCount; i++) sum += unchecked(HISTORIES_IN[i]);
+  return sum;
 }
 
 let pauseAfterEvent: bool = false;
@@ -277,10 +313,11 @@ export function bfsRun(budget: i32): i32 {
         const n = generateMoves(h, list);
         if (illegalCountPossibleGiven(h, e, n)) {
           const percept = eventWord(e, 2);
+          const histories = countHistories ? unchecked(HISTORIES_IN[bfsIndex]) : 0;
           for (let i = 0; i < n; i++) {
             if (outCount >= half) return ESTIMATE_LIMIT;
             const child = outBase + outCount;
-            if (opponentMoveMatches(h, unchecked(MOVES[list + i]), child, percept) && insertUnique(child)) outCount++;
+            if (opponentMoveMatches(h, unchecked(MOVES[list + i]), child, percept)) addHistories(child, histories);
           }
           spent += n + 1;
           work += n + 1;
@@ -289,7 +326,7 @@ export function bfsRun(budget: i32): i32 {
         if (outCount >= half) return ESTIMATE_LIMIT;
         ownListHandle = -1;
         const r = applyEvent(h, e, outBase + outCount, list);
-        if (r >= 0 && !keep(r)) return ESTIMATE_LIMIT;
+        if (r >= 0 && !keep(r, countHistories ? unchecked(HISTORIES_IN[bfsIndex]) : 0)) return ESTIMATE_LIMIT;
         spent++;
         work++;
       }
@@ -297,6 +334,7 @@ export function bfsRun(budget: i32): i32 {
     }
     // the next layer becomes the current one
     const t = inBase; inBase = outBase; outBase = t;
+    if (countHistories) { const c = HISTORIES_IN; HISTORIES_IN = HISTORIES_OUT; HISTORIES_OUT = c; }
     inCount = outCount;
     outCount = 0;
     bfsIndex = 0;
@@ -376,6 +414,22 @@ let tooDeep: bool = false;
 let lastBranching: i32 = -1;
 let leafEvent: i32 = -1;
 
+// Sampler restarts: the first consistent leaf of a randomly ordered descent can lie behind a wide
+// dead subtree (a heavy-tailed running time), so a descent that has done more than
+// restartUnit × luby(i) work without a new position is abandoned for a fresh one (luby.ts); i
+// counts the descents of the run. 0: never restart.
+export const DEFAULT_RESTART_UNIT: i32 = 4096;
+let restartUnit: i32 = DEFAULT_RESTART_UNIT;
+let descents: i32 = 0;
+let restarts: i32 = 0;
+let descentStart: f64 = 0;
+
+/** Sets the sampler's restart unit (after dfsStart; 0: no restarts). */
+export function dfsRestartUnit(unit: i32): void { restartUnit = max(0, unit); }
+/** Descents begun by the sampler so far, and how many of them were abandoned at their cutoff. */
+export function dfsDescents(): i32 { return descents; }
+export function dfsRestarts(): i32 { return restarts; }
+
 function afterOpponent(level: i32): i32 { return STACK_BASE + 2 * level; }
 function afterOwn(level: i32): i32 { return STACK_BASE + 2 * level + 1; }
 
@@ -452,6 +506,9 @@ export function dfsStartWithin(root: i32, runMode: i32, seed: i32, end: i32): i3
   pendingEnd = 0;
   batchReady = false;
   if (mode == MODE_SAMPLE) seedRandom(seed);
+  restartUnit = DEFAULT_RESTART_UNIT;
+  descents = 0;
+  restarts = 0;
   lastBranching = -1;
   for (let e = 0; e < viewLength(); e++) if (isBranching(e)) lastBranching = e;
   leafEvent = lastBranching == viewLength() - 1 ? lastBranching : -1;
@@ -469,7 +526,7 @@ function emit(h: i32): i32 {
   OUTPUTS.add(slot, 0);
   storeCount++;
   lastEmitted = slot;
-  if (mode == MODE_SAMPLE) { frames = 0; started = false; } // the next sample descends afresh
+  if (mode == MODE_SAMPLE) { frames = 0; started = false; descents++; } // the next sample descends afresh
   return ESTIMATE_FOUND;
 }
 
@@ -556,12 +613,20 @@ export function dfsNext(budget: i32): i32 {
   const stopAt = work + <f64>budget;
   if (!started) {
     started = true;
+    descentStart = work;
     copyPosition(rootHandle, afterOpponent(0));
     const r = runChain(afterOpponent(0), 0, 0);
     if (r >= 0) { const s = emit(r); if (s != ESTIMATE_MORE) return s; }
   }
   while (frames > 0) {
     if (work >= stopAt) return ESTIMATE_MORE;
+    if (mode == MODE_SAMPLE && restartUnit > 0 && work - descentStart > <f64>restartUnit * <f64>luby(descents)) {
+      descents++;
+      restarts++;
+      frames = 0;
+      started = false;
+      return ESTIMATE_MORE;
+    }
     const level = frames - 1;
     const next = unchecked(FRAME_NEXT[level]);
     if (next >= unchecked(FRAME_COUNT[level])) { frames--; continue; }

@@ -6,7 +6,7 @@ import { KriegError } from '../status';
 import { encodePercept } from '../referee/percept';
 import { parseUciAttempt } from '../referee/validate';
 import { moveToUci } from '../notation/move';
-import type { View } from '../referee/record';
+import type { View, ViewEvent } from '../referee/record';
 
 // core constants (assembly/belief/)
 const VIEW_WORDS = 4;
@@ -44,36 +44,39 @@ export interface EstimateResult {
   ms: number;
 }
 
+/** Writes view event `event` (the `index`-th, for messages) into `buffer` at word `at` (assembly/belief/view.ts layout). */
+export function encodeViewEvent(buffer: Int32Array, at: number, event: ViewEvent, index: number): void {
+  const e = at;
+  const side = event.side === 'white' ? 0 : 1;
+  buffer.fill(0, e, e + VIEW_WORDS);
+  if (event.type === 'attempt') {
+    const code = parseUciAttempt(event.attempt);
+    if (code === undefined) throw new KriegError('bad-view', `event ${index + 1}: bad attempt '${event.attempt}'`);
+    buffer[e] = V_OWN_ATTEMPT | (side << 4);
+    buffer[e + 1] = code;
+    buffer[e + 2] = encodePercept(event.percept);
+  } else if (event.type === 'opponent-move') {
+    buffer[e] = V_OPPONENT | (side << 4);
+    buffer[e + 1] = event.illegal ?? -1;
+    buffer[e + 2] = event.percept ? encodePercept(event.percept) : -1;
+  } else if (event.type === 'pawn-tries') {
+    const kind = event.count !== undefined ? TRIES.count : event.exists !== undefined ? TRIES.exists : TRIES.squares;
+    buffer[e] = V_PAWN_TRIES | (side << 4) | (kind << 8);
+    buffer[e + 1] = event.count ?? (event.exists ? 1 : 0);
+    for (const sq of event.squares ?? []) buffer[e + 2 + (sq >> 5)] |= 1 << (sq & 31);
+  } else {
+    buffer[e] = V_ANY | (side << 4);
+    buffer[e + 1] = event.yes ? 1 : 0;
+  }
+}
+
 /** Writes `view` into the core's view buffer and its start position into the root record. */
 export function loadView(engine: Engine, view: View): void {
   engine.setRules(view.rules);
   engine.setFen(ROOT, view.start);
   const buffer = engine.view('view');
   if (view.events.length * VIEW_WORDS > buffer.length) throw new KriegError('view-too-long', `the view has ${view.events.length} events; the engine holds ${buffer.length / VIEW_WORDS}`);
-  view.events.forEach((event, i) => {
-    const e = i * VIEW_WORDS;
-    const side = event.side === 'white' ? 0 : 1;
-    buffer.fill(0, e, e + VIEW_WORDS);
-    if (event.type === 'attempt') {
-      const code = parseUciAttempt(event.attempt);
-      if (code === undefined) throw new KriegError('bad-view', `event ${i + 1}: bad attempt '${event.attempt}'`);
-      buffer[e] = V_OWN_ATTEMPT | (side << 4);
-      buffer[e + 1] = code;
-      buffer[e + 2] = encodePercept(event.percept);
-    } else if (event.type === 'opponent-move') {
-      buffer[e] = V_OPPONENT | (side << 4);
-      buffer[e + 1] = event.illegal ?? -1;
-      buffer[e + 2] = event.percept ? encodePercept(event.percept) : -1;
-    } else if (event.type === 'pawn-tries') {
-      const kind = event.count !== undefined ? TRIES.count : event.exists !== undefined ? TRIES.exists : TRIES.squares;
-      buffer[e] = V_PAWN_TRIES | (side << 4) | (kind << 8);
-      buffer[e + 1] = event.count ?? (event.exists ? 1 : 0);
-      for (const sq of event.squares ?? []) buffer[e + 2 + (sq >> 5)] |= 1 << (sq & 31);
-    } else {
-      buffer[e] = V_ANY | (side << 4);
-      buffer[e + 1] = event.yes ? 1 : 0;
-    }
-  });
+  view.events.forEach((event, i) => encodeViewEvent(buffer, i * VIEW_WORDS, event, i));
   if (engine.core.exports.setViewLength(view.events.length) < 0) throw new KriegError('view-too-long', 'the view does not fit the engine');
 }
 
