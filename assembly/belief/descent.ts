@@ -78,6 +78,8 @@ export class Descent {
   private guideFrom: i32 = 0;
   private guideCount: i32 = 0;
   private maxDiscrepancies: i32 = 0;
+  /** Level 0 must take another move than the guide's (a change made there). */
+  private diverge: bool = false;
   /** Discrepancies on the path to the frame being pushed. */
   private pathDiscrepancies: i32 = 0;
   /**
@@ -105,11 +107,12 @@ export class Descent {
   }
 
   /** Guides the next beginGuided by moves[0 … count - 1] (by turn), level 0 being turn `from`, at most `discrepancies` deviations. */
-  setGuide(moves: Int32Array, from: i32, count: i32, discrepancies: i32): void {
+  setGuide(moves: Int32Array, from: i32, count: i32, discrepancies: i32, diverge: bool): void {
     this.guide = moves;
     this.guideFrom = from;
     this.guideCount = count;
     this.maxDiscrepancies = discrepancies;
+    this.diverge = diverge;
   }
 
   /**
@@ -146,6 +149,7 @@ export class Descent {
       // guided: a move other than the guide's is a discrepancy, allowed while some are left
       const discrepancy = this.guideFrom + level < this.guideCount && (next > 0 || unchecked(frames[f + F_GUIDED]) == 0) ? 1 : 0;
       if (unchecked(frames[f + F_DISC]) + discrepancy > this.maxDiscrepancies) { this.levels--; continue; }
+      if (level == 0 && discrepancy == 0 && this.diverge) { unchecked(frames[f + F_NEXT] = next + 1); continue; }
       this.pathDiscrepancies = unchecked(frames[f + F_DISC]) + discrepancy;
       unchecked(frames[f + F_NEXT] = next + 1);
       unchecked(frames[f + F_CHILD] = -1);

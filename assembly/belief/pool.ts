@@ -11,8 +11,8 @@
 // | count + 1 … limit | free; the arrays double as records are added, never beyond `limit`   |
 // Positions are looked up and added from POSITIONS records (the tracker plays moves there).
 
-import { POSITIONS, POSITION_SHIFT, POSITION_WORDS, W_COLOR, W_MAILBOX } from '../chess/position';
-import { lowestSquare } from '../chess/bitboard';
+import { POSITIONS, POSITION_SHIFT, POSITION_WORDS, W_COLOR, W_TYPE, W_MAILBOX } from '../chess/position';
+import { popcount64, mul32 } from '../chess/bitboard';
 import { randomBelow } from '../referee/game';
 import { PositionSet } from './positionSet';
 
@@ -181,45 +181,67 @@ export class Layer {
 }
 
 
-// Coverage of the opponent's men: for each (piece code, square), how many entries of a layer have
-// one of his men of that kind there. A pool cut at random loses the rare placements first (a
-// bishop on g4 in a few positions of 20,000), and a later announcement that needs one (a capture
-// on g4) then finds no position left; the tracker keeps, before any random choice, the positions
-// that bring a placement held by fewer than `rare` others. COUNTS[code << 6 | square].
+// Coverage of the opponent's men: for each (piece type, square), how many entries of a layer have
+// one of his men of that kind there, and for each of his material signatures (how many pawns,
+// knights, bishops, rooks and queens he has left), how many have it. A pool cut at random loses
+// the rare placements first (a bishop on g4 in a few positions of 20,000), and a later
+// announcement that needs one (a capture on g4) then finds no position left; likewise a rare
+// material (which of his men were taken is often unknown: late in a game, the pool may keep only
+// the lines in which his queen was the man taken). Absences count too: a square that every
+// position fills with one of his pawns is a placement of the pool's, not of the belief's. The
+// tracker keeps, before any random choice, the positions that bring a placement (his man of some
+// kind, or none of his men, on a square) held by fewer than `rare` others, or a material held by
+// fewer than SIGNATURE_FLOOR × `rare`. COUNTS[type << 6 | square] (type 0: none of his men),
+// then COUNTS[512 + bucket].
+const SIGNATURE_BUCKETS: i32 = 1024;
+const SIGNATURE_FLOOR: i32 = 8;
+
+/** The material signature bucket of colour `them` in record `record` of `records`. */
+export function signatureOf(records: Int32Array, record: i32, them: i32): i32 {
+  const base = record << POSITION_SHIFT;
+  const lo = unchecked(records[base + W_COLOR + (them << 1)]);
+  const hi = unchecked(records[base + W_COLOR + (them << 1) + 1]);
+  let sig = 0;
+  for (let type = 1; type <= 5; type++) {
+    sig = sig * 11 + popcount64(unchecked(records[base + W_TYPE + (type << 1)]) & lo, unchecked(records[base + W_TYPE + (type << 1) + 1]) & hi);
+  }
+  return (mul32(sig, 0x9e3779b1) >>> 16) & (SIGNATURE_BUCKETS - 1);
+}
+
 export class Coverage {
-  counts: Int32Array = new Int32Array(16 << 6);
+  counts: Int32Array = new Int32Array((8 << 6) + SIGNATURE_BUCKETS);
   rare: i32 = 0;
 
   clear(): void { this.counts.fill(0); }
 
-  /** Counts the men of colour `them` in record `record` of `records` (an arena laid out as POSITIONS). */
+  /** Counts record `record` of `records` (an arena laid out as POSITIONS): colour `them`'s man (or none) on every square, and his material. */
   addRecord(records: Int32Array, record: i32, them: i32): void {
     const base = record << POSITION_SHIFT;
-    let lo = unchecked(records[base + W_COLOR + (them << 1)]);
-    let hi = unchecked(records[base + W_COLOR + (them << 1) + 1]);
-    while ((lo | hi) != 0) {
-      const sq = lowestSquare(lo, hi);
-      if (lo != 0) lo &= lo - 1; else hi &= hi - 1;
+    const counts = this.counts;
+    for (let sq = 0; sq < 64; sq++) {
       const code = (unchecked(records[base + W_MAILBOX + (sq >> 3)]) >>> ((sq & 7) << 2)) & 15;
-      const k = (code << 6) | sq;
-      unchecked(this.counts[k] = unchecked(this.counts[k]) + 1);
+      const k = (((code >> 3) == them ? code & 7 : 0) << 6) | sq;
+      unchecked(counts[k] = unchecked(counts[k]) + 1);
     }
+    const s = (8 << 6) + signatureOf(records, record, them);
+    unchecked(counts[s] = unchecked(counts[s]) + 1);
   }
 
-  /** Does record `record` hold a man of colour `them` on a square where fewer than `rare` are counted? */
+  /** Does record `record` put colour `them`'s man of some kind, or none of his men, on a square where fewer than `rare` others do, or have a rare material? */
   coversRare(records: Int32Array, record: i32, them: i32): bool {
     const base = record << POSITION_SHIFT;
-    let lo = unchecked(records[base + W_COLOR + (them << 1)]);
-    let hi = unchecked(records[base + W_COLOR + (them << 1) + 1]);
-    while ((lo | hi) != 0) {
-      const sq = lowestSquare(lo, hi);
-      if (lo != 0) lo &= lo - 1; else hi &= hi - 1;
+    const counts = this.counts;
+    const rare = this.rare;
+    for (let sq = 0; sq < 64; sq++) {
       const code = (unchecked(records[base + W_MAILBOX + (sq >> 3)]) >>> ((sq & 7) << 2)) & 15;
-      if (unchecked(this.counts[(code << 6) | sq]) < this.rare) return true;
+      if (unchecked(counts[(((code >> 3) == them ? code & 7 : 0) << 6) | sq]) < rare) return true;
     }
-    return false;
+    return this.isRareSignature(signatureOf(records, record, them));
   }
 
-  /** Is (code, square) held by fewer than `rare` entries? */
-  isRare(code: i32, square: i32): bool { return unchecked(this.counts[(code << 6) | square]) < this.rare; }
+  /** Is (type, square) held by fewer than `rare` entries (type 0: none of his men there)? */
+  isRare(type: i32, square: i32): bool { return unchecked(this.counts[(type << 6) | square]) < this.rare; }
+
+  /** Is material signature bucket `bucket` held by fewer than SIGNATURE_FLOOR × rare entries? */
+  isRareSignature(bucket: i32): bool { return unchecked(this.counts[(8 << 6) + bucket]) < SIGNATURE_FLOOR * this.rare; }
 }

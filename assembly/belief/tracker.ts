@@ -75,7 +75,9 @@
 // | 13    | cuts            | times a layer was cut                                          |
 // | 14    | lastRecount     | view length at the last recount (one recount per event)        |
 // | 15    | start           | the start's move number × 2 + its side to move                |
-// | 16 …  | own board       | OWN_STATE_WORDS words (los.ts)                                 |
+// | 16    | guidesEvent     | the guides fit the events before this one (-1: no guides)      |
+// | 17…19 | (reserved)      |                                                                |
+// | 20 …  | own board       | OWN_STATE_WORDS words (los.ts)                                 |
 
 import { POSITIONS, POSITION_SHIFT, POSITION_WORDS, W_FULLMOVE, W_SIDE, MOVE_PROMOTION, positionCapacity, makeMove, pieceAt, copyPosition } from '../chess/position';
 import { MOVES, HOST_LIST, listOffset, generateMoves } from '../chess/moveGen';
@@ -88,7 +90,7 @@ import {
 import { applyEvent, opponentMoveMatches, illegalCountPossibleGiven, resetOwnAttempts } from './estimate';
 import { luby } from './luby';
 import { WitnessTree } from './witness';
-import { Layer, Coverage } from './pool';
+import { Layer, Coverage, signatureOf } from './pool';
 import { Descent, DESCENT_LEAF, DESCENT_MORE, SCRATCH_PARENT, SCRATCH_A, SCRATCH_B, SCRATCH_SPARE, FIRST_HOST_FREE } from './descent';
 import { OwnBoard, OWN_STATE_WORDS, losPositions } from './los';
 
@@ -109,6 +111,7 @@ export const MODE_POOL: i32 = 1;
 export const SET_LAYER: i32 = 0;
 export const SET_BASE: i32 = 1;
 export const SET_CHECKPOINTS: i32 = 2;
+export const SET_GUIDES: i32 = 3;
 
 export const OPTION_WORDS: i32 = 16;
 const O_EXACT_MAX: i32 = 0;
@@ -124,7 +127,7 @@ const O_SIDE: i32 = 9;
 const O_COVERAGE: i32 = 10;
 export const TRACKER_OPTIONS = new Int32Array(OPTION_WORDS);
 
-export const STATE_WORDS: i32 = 16 + OWN_STATE_WORDS;
+export const STATE_WORDS: i32 = 20 + OWN_STATE_WORDS;
 const S_MODE: i32 = 0;
 const S_BASE_EVENT: i32 = 1;
 const S_RANDOM: i32 = 2;
@@ -141,7 +144,8 @@ const S_EVENTS: i32 = 12;
 const S_CUTS: i32 = 13;
 const S_LAST_RECOUNT: i32 = 14;
 const S_START: i32 = 15;
-const S_OWN: i32 = 16;
+const S_GUIDES_EVENT: i32 = 16;
+const S_OWN: i32 = 20;
 /** Witness moves out (trackerWitness), one move code per word. */
 export let TRACKER_OUT = new Int32Array(1024);
 /** The event trackerObserve reads (view.ts layout, VIEW_WORDS words). */
@@ -186,12 +190,13 @@ class Tracker {
   perParent: i32 = 0;
   /** Histories guided descents may follow (topUp): guides made when the layer died, consistent with the events before guidesEvent (-1: none). */
   guides: Layer = new Layer();
-  guidesEvent: i32 = -1;
   /** This top-up's source of histories (the layer or the guides), the events they fit and their opponent turns. */
   guideSource: Layer | null = null;
   guideEvent: i32 = 0;
   guideTurns: i32 = 0;
   guideMoves: Int32Array = new Int32Array(256);
+  /** The guides were changed in this observation (a rejection then drops them). */
+  guidesTouched: bool = false;
   /** The opponent's men in the next layer, by kind and square (pool.ts Coverage). */
   cover: Coverage = new Coverage();
   leftExact: bool = false;
@@ -301,7 +306,7 @@ export function trackerCreate(start: i32): i32 {
   t.collectAt = FIRST_COLLECTION;
   t.descent.stop();
   t.descentActive = false;
-  t.guidesEvent = -1;
+  t.state[S_GUIDES_EVENT] = -1;
   const fifty = rule(RULE_FIFTY_MOVES) != 0;
   t.layer.clear(o[O_EXACT_MAX], fifty);
   t.layer.add(start, 0);
@@ -382,6 +387,7 @@ export function trackerObserve(id: i32): i32 {
   T.perParent = max(1, i32((<f64>option(O_POOL_MAX) + <f64>n - 1) / <f64>max(1, n)));
   T.leftExact = false;
   T.committed = false;
+  T.guidesTouched = false;
   T.observeWork = 0;
   T.next.clear(i32(T.state[S_MODE]) == MODE_EXACT ? option(O_EXACT_MAX) : option(O_POOL_MAX), clock());
   T.cover.clear();
@@ -497,6 +503,7 @@ function update(stopAt: f64): bool {
     }
     const take = min(matching, T.perParent);
     const parentBase = SCRATCH_PARENT << POSITION_SHIFT;
+    const rareMaterial = cover.isRareSignature(signatureOf(POSITIONS, SCRATCH_PARENT, them));
     for (let k = 0; k < matching; k++) {
       if (k < take && take < matching) {
         const j = k + randomBelow(matching - k);
@@ -506,10 +513,10 @@ function update(stopAt: f64): bool {
       }
       const move = unchecked(MOVES[list + k]);
       const kind = move >> 12;
-      const code = kind >= MOVE_PROMOTION ? (kind - 2) | (them << 3) : pieceAt(parentBase, move & 63);
-      const rare = cover.isRare(code, (move >> 6) & 63);
+      const type = kind >= MOVE_PROMOTION ? kind - 2 : pieceAt(parentBase, move & 63) & 7;
+      const rare = rareMaterial || cover.isRare(type, (move >> 6) & 63) || cover.isRare(0, move & 63);
       if (!rare && (k >= take || (T.acceptance < 1 && <f64>randomBelow(1 << 24) >= T.acceptance * 16777216.0))) continue;
-      if (matching > 1) makeMove(SCRATCH_PARENT, move, SCRATCH_A); // else SCRATCH_A holds it
+      makeMove(SCRATCH_PARENT, move, SCRATCH_A); // SCRATCH_A holds the last move tested, not this one
       if (next.has(SCRATCH_A)) continue;
       next.add(SCRATCH_A, tree.add(witness, move));
       cover.addRecord(next.records, next.count, them);
@@ -585,6 +592,7 @@ function rollback(): void {
   T.phase = PHASE_IDLE;
   T.committed = false;
   T.guideSource = null;
+  if (T.guidesTouched) { T.guides.clear(option(O_CHECKPOINT_SIZE), clock()); T.state[S_GUIDES_EVENT] = -1; }
 }
 
 /** The observation is over: the next layer's room is free, the sampler's descent dropped. */
@@ -592,7 +600,7 @@ function finish(): void {
   T.next.clear(option(O_EXACT_MAX), clock());
   T.descent.recordPartials(null, T.tree, -1);
   T.guideSource = null;
-  if (T.layer.count > 0 && T.guidesEvent >= 0) { T.guides.clear(option(O_CHECKPOINT_SIZE), clock()); T.guidesEvent = -1; } // alive again
+  if (T.layer.count > 0 && i32(T.state[S_GUIDES_EVENT]) >= 0) { T.guides.clear(option(O_CHECKPOINT_SIZE), clock()); T.state[S_GUIDES_EVENT] = -1; } // alive again
   if (T.cpCount >= MAX_CHECKPOINTS) thinCheckpoints();
   T.descent.stop();
   T.descentActive = false;
@@ -669,7 +677,10 @@ function topUp(stopAt: f64): bool {
   const d = T.descent;
   prepareGuides();
   // with the layer empty, the furthest partial histories become the guides
-  if (layer.count == 0 && T.guideSource != null) d.recordPartials(T.guides, T.tree, T.guidesEvent);
+  if (layer.count == 0 && T.guideSource != null) {
+    d.recordPartials(T.guides, T.tree, i32(T.state[S_GUIDES_EVENT]));
+    T.guidesTouched = true;
+  }
   while (layer.count < T.topUpTarget) {
     if (T.observeWork >= stopAt) return false;
     let status = DESCENT_MORE;
@@ -679,8 +690,8 @@ function topUp(stopAt: f64): bool {
       status = d.next(min(stopAt - T.observeWork, T.descentCutoff - d.work));
       spend(d.work - before);
     }
-    if (d.partialEvent > T.guidesEvent) { // the guides moved forward
-      T.guidesEvent = d.partialEvent;
+    if (d.partialEvent > i32(T.state[S_GUIDES_EVENT])) { // the guides moved forward
+      T.state[S_GUIDES_EVENT] = d.partialEvent;
       T.guideEvent = d.partialEvent;
       let turns = 0;
       for (let e = 0; e < T.guideEvent; e++) if (isBranching(e)) turns++;
@@ -722,11 +733,12 @@ function prepareGuides(): void {
       guides.insert(SCRATCH_SPARE, from.witnessOf(j));
     }
     T.guideSource = guides;
+    T.guidesTouched = true;
     T.guideEvent = viewLength() - 1;
-    T.guidesEvent = T.guideEvent;
-  } else if (T.guidesEvent >= 0 && T.guides.count > 0) {
+    T.state[S_GUIDES_EVENT] = T.guideEvent;
+  } else if (i32(T.state[S_GUIDES_EVENT]) >= 0 && T.guides.count > 0) {
     T.guideSource = T.guides;
-    T.guideEvent = T.guidesEvent;
+    T.guideEvent = i32(T.state[S_GUIDES_EVENT]);
   } else {
     T.guideSource = null;
     return;
@@ -741,13 +753,22 @@ function beginDescent(): i32 {
   const index = i32(T.state[S_DESCENT_INDEX]);
   T.state[S_DESCENT_INDEX] = index + 1;
   T.state[S_DESCENTS] = T.state[S_DESCENTS] + 1;
-  const span = luby(index >> 1);
+  const span = luby(index >> 2);
   const d = T.descent;
-  T.descentCutoff = d.work + <f64>option(O_RESTART_UNIT) * <f64>span;
+  const unit = <f64>option(O_RESTART_UNIT);
+  T.descentCutoff = d.work + unit * <f64>span;
   const source = T.guideSource;
-  if ((index & 1) == 0 && source != null && source.count > 0 && T.guideTurns > 0) {
-    // one change anywhere in the last 4 × span turns, or two in the last span turns
-    return (index & 2) == 0 ? beginGuided(source, 4 * span, 1) : beginGuided(source, span, 2);
+  const kind = index & 3;
+  if (kind != 1 && source != null && source.count > 0 && T.guideTurns > 0) {
+    if (kind == 0) return beginGuided(source, span, 2, false); // two changes in the last span turns
+    if (kind == 2) { // one change in the last 4 × span turns: every one of them, nearest the end first
+      T.descentCutoff = d.work + unit * <f64>span * <f64>span;
+      return beginGuided(source, 4 * span, 1, false);
+    }
+    // one change at a random turn, anywhere in the history (deep diversity)
+    const back = 1 + randomBelow(T.guideTurns);
+    T.descentCutoff = d.work + unit + 64 * <f64>back;
+    return beginGuided(source, back, 1, true);
   }
   const c = max(0, T.cpCount - span); // span = 2^j: 2^j - 1 checkpoints back from the newest
   const from = unchecked(T.cpFirst[c]);
@@ -761,7 +782,7 @@ function beginDescent(): i32 {
 }
 
 /** A guided descent from a random history of `source`, diverging `span` opponent turns before its end. */
-function beginGuided(source: Layer, span: i32, discrepancies: i32): i32 {
+function beginGuided(source: Layer, span: i32, discrepancies: i32, diverge: bool): i32 {
   const entry = randomBelow(source.count);
   const node = source.witnessOf(entry);
   const tree = T.tree;
@@ -791,7 +812,7 @@ function beginGuided(source: Layer, span: i32, discrepancies: i32): i32 {
   spend(<f64>e);
   copyPosition(h, SCRATCH_SPARE);
   const d = T.descent;
-  d.setGuide(T.guideMoves, target, turns, discrepancies);
+  d.setGuide(T.guideMoves, target, turns, discrepancies, diverge);
   const before = d.work;
   const status = d.beginGuided(SCRATCH_SPARE, e, ancestor, true, true);
   spend(d.work - before);
@@ -888,7 +909,7 @@ function moveLayer(layer: Layer): void {
 // ---- reading a tracker ----
 
 function setOf(which: i32): Layer {
-  return which == SET_BASE ? T.base : which == SET_CHECKPOINTS ? T.checkpoints : T.layer;
+  return which == SET_BASE ? T.base : which == SET_CHECKPOINTS ? T.checkpoints : which == SET_GUIDES ? T.guides : T.layer;
 }
 
 /** Positions in set `which` of tracker `id` (SET_*), or a negative status. */
@@ -988,7 +1009,7 @@ export function trackerLoadNode(id: i32, parent: i32, move: i32): i32 {
 export function trackerLoadClear(id: i32, which: i32): i32 {
   if (!enter(id)) return TRACK_BAD_TRACKER;
   const set = setOf(which);
-  set.clear(which == SET_CHECKPOINTS ? set.limit : option(O_EXACT_MAX), clock());
+  set.clear(which == SET_CHECKPOINTS || which == SET_GUIDES ? set.limit : option(O_EXACT_MAX), clock());
   if (which == SET_CHECKPOINTS) { T.cpCount = 0; unchecked(T.cpFirst[0] = 0); }
   return leave(TRACK_DONE);
 }

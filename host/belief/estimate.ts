@@ -189,8 +189,17 @@ export interface InformationSet {
   ms: number;
 }
 
-/** Every sequence of moves of both players that produces the view: counted, or listed. */
+/**
+ * Every sequence of moves of both players that produces the view: counted, or listed. Counted
+ * with multiplicities (breadth-first, each position carrying the number of histories reaching it:
+ * the work of the breadth-first belief); when a layer does not fit the engine's store, one history
+ * at a time (depth-first, as listing does).
+ */
 export function informationSet(engine: Engine, view: View, list = false, limits: Limits = {}): InformationSet {
+  if (!list) {
+    const counted = countHistories(engine, view, limits);
+    if (counted) return counted;
+  }
   loadView(engine, view);
   const x = engine.core.exports;
   const started = performance.now();
@@ -231,5 +240,34 @@ export function informationSet(engine: Engine, view: View, list = false, limits:
     if (status === STATUS.exhausted) return done('complete');
     if (status === STATUS.inconsistent) return done('inconsistent');
     return done(status === STATUS.tooDeep ? 'too-deep' : 'limit-positions');
+  }
+}
+
+/** The information set counted with multiplicities (bfsCountHistories); undefined when a layer outgrows the engine's store. */
+export function countHistories(engine: Engine, view: View, limits: Limits): InformationSet | undefined {
+  loadView(engine, view);
+  const x = engine.core.exports;
+  const run: Run = { limits, started: performance.now() };
+  const done = (outcome: Outcome, count: number): InformationSet => {
+    const r: InformationSet = { outcome, count, work: x.estimateWork(), ms: performance.now() - run.started };
+    if (outcome === 'inconsistent') r.failedPly = pliesBefore(view, x.estimateFailedAt());
+    return r;
+  };
+  x.bfsCountHistories(1);
+  try {
+    let status = x.bfsStart(ROOT);
+    while (status === STATUS.more) {
+      const stop = stopReason(run, x.estimateWork());
+      if (stop) return done(stop, 0);
+      status = x.bfsRun(STEP);
+    }
+    if (status === STATUS.limit) return undefined;
+    if (status === STATUS.inconsistent) return done('inconsistent', 0);
+    const count = x.bfsHistories();
+    // a count is known only whole: at or past the limit, the limit is what is reported
+    if (limits.positions !== undefined && count >= limits.positions) return done('limit-positions', limits.positions);
+    return done('complete', count);
+  } finally {
+    x.bfsCountHistories(0);
   }
 }

@@ -21,12 +21,12 @@ import { encodeViewEvent } from './estimate';
 
 // core constants (assembly/belief/tracker.ts, descent.ts)
 const TRACK = { done: 0, more: 1, inconsistent: 4, badTracker: -1, badEvent: -2, noRoom: -3, busy: -4 } as const;
-const SET = { layer: 0, base: 1, checkpoints: 2 } as const;
+const SET = { layer: 0, base: 1, checkpoints: 2, guides: 3 } as const;
 const STATE = {
   mode: 0, baseEvent: 1, random: 2, plies: 3, descentIndex: 4, work: 5, added: 6, descents: 7, restarts: 8,
-  recounts: 9, recounted: 10, estimate: 11, events: 12, cuts: 13, lastRecount: 14, start: 15,
+  recounts: 9, recounted: 10, estimate: 11, events: 12, cuts: 13, lastRecount: 14, start: 15, guidesEvent: 16,
 } as const;
-const STATE_WORDS = 16 + 76;
+const STATE_WORDS = 20 + 76;
 const SIDE_OPTION = 9;
 /** The POSITIONS record the host reads a tracker's positions through (one of the records it borrows). */
 const SCRATCH = 15;
@@ -127,6 +127,7 @@ export interface TrackerSave {
   witness: { parent: number[]; move: number[] };
   layer: [string, number][];
   base: [string, number][];
+  guides: [string, number][];
   checkpoints: { event: number; positions: [string, number][] }[];
 }
 
@@ -352,7 +353,7 @@ export class Tracker {
       format: 'krieg-tracker', version: 1, as: this.as, rules: { ...this.rules }, start: this.start, options: { ...this.options },
       events: this.events.map((e) => structuredClone(e)),
       state: Array.from({ length: STATE_WORDS }, (_, w) => x.trackerStat(this.id, w)),
-      witness, layer: set(SET.layer), base: set(SET.base), checkpoints,
+      witness, layer: set(SET.layer), base: set(SET.base), guides: set(SET.guides), checkpoints,
     };
   }
 
@@ -386,6 +387,8 @@ export class Tracker {
       for (const p of saved.layer) load(SET.layer, p);
       check(x.trackerLoadClear(id, SET.base), 'base');
       for (const p of saved.base) load(SET.base, p);
+      check(x.trackerLoadClear(id, SET.guides), 'guides');
+      for (const p of saved.guides ?? []) load(SET.guides, p);
       check(x.trackerLoadClear(id, SET.checkpoints), 'checkpoints');
       for (const c of saved.checkpoints) {
         check(x.trackerLoadCheckpoint(id, c.event), `checkpoint at event ${c.event}`);

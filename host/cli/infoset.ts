@@ -3,13 +3,17 @@
 import type { Argv } from 'yargs';
 import { createEngine } from '../node';
 import { withBackend, runCommand, parseCount } from './common';
-import { informationSet } from '../belief/estimate';
-import type { Side } from '../referee/record';
+import { informationSet, countHistories, type InformationSet, type Limits } from '../belief/estimate';
+import type { Engine } from '../engine';
+import type { Side, View } from '../referee/record';
 import type { BackendName } from '../backends/node';
 import { KriegError } from '../status';
 import { readView, withGameSelection, parseSeconds, inconsistentMessage, finishWith, seconds, EXIT_INCONSISTENT, EXIT_LIMIT, EXIT_CODES_TEXT } from './belief';
 
-const DEFAULT_LIST_LIMIT = 100_000; // listed histories are held in memory; counting needs none
+const DEFAULT_LIST_LIMIT = 100_000; // listed histories are held in memory
+// counting keeps two breadth-first layers: a store of 2^16 positions first, 8 times larger while a layer does not fit
+const FIRST_STORE = 1 << 16;
+const MAX_STORE = 1 << 22;
 const MAX_LIMIT = Number.MAX_SAFE_INTEGER - 1;
 
 interface InfosetArgs {
@@ -39,11 +43,9 @@ export const infosetCommand = {
     const work = argv.limitWork === undefined ? undefined : parseCount('limit-work', argv.limitWork, 1, MAX_LIMIT);
     const { view, game } = readView(file, argv.as, argv.game, argv.backend);
 
-    // histories are counted, not stored: the arena needs only the estimator's stack
-    const engine = createEngine(argv.backend, 2);
-    engine.resize(engine.core.exports.storeBase() + 2);
     // one history past the limit tells "exactly the limit" (complete) from "more" (partial)
-    const result = informationSet(engine, view, list, { positions: limit === undefined ? undefined : limit + 1, timeMs, work });
+    const limits = { positions: limit === undefined ? undefined : limit + 1, timeMs, work };
+    const { engine, result } = list ? listed(argv.backend, view, limits) : counted(argv.backend, view, limits);
     let { outcome, count } = result;
     const histories = result.histories ?? [];
     if (limit !== undefined && count > limit) {
@@ -76,3 +78,29 @@ export const infosetCommand = {
     if (message !== undefined) finishWith(outcome === 'inconsistent' ? EXIT_INCONSISTENT : EXIT_LIMIT, message);
   }),
 };
+
+/** Histories listed one by one (depth-first): the arena needs only the estimator's stack. */
+function listed(backend: BackendName, view: View, limits: Limits): { engine: Engine; result: InformationSet } {
+  const engine = createEngine(backend, 2);
+  engine.resize(engine.core.exports.storeBase() + 2);
+  return { engine, result: informationSet(engine, view, true, limits) };
+}
+
+/**
+ * Histories counted with multiplicities (breadth-first, as much work as the belief) in a store
+ * that grows while a layer does not fit; past the largest, counted one by one (depth-first).
+ */
+function counted(backend: BackendName, view: View, limits: Limits): { engine: Engine; result: InformationSet } {
+  const started = performance.now();
+  let engine = createEngine(backend, 2);
+  const base = engine.core.exports.storeBase();
+  for (let store = FIRST_STORE; store <= MAX_STORE; store *= 8) {
+    if (store > FIRST_STORE) engine = createEngine(backend, 2); // a fresh core: the old arena is freed with it
+    engine.resize(base + 2 * store);
+    const timeMs = limits.timeMs === undefined ? undefined : Math.max(1, limits.timeMs - (performance.now() - started));
+    const result = countHistories(engine, view, { ...limits, timeMs });
+    if (result) return { engine, result };
+  }
+  engine.resize(base + 2);
+  return { engine, result: informationSet(engine, view, false, limits) };
+}

@@ -378,7 +378,7 @@ describe.each(BACKENDS)('state estimation on %s', (backend) => {
     const got = [
       estimateBelief(engine, view, 'dfs', { work: 1000 }),
       sampleBelief(engine, view, 300, 1, { work: 1000 }),
-      informationSet(engine, view, false, { work: 1000 }),
+      informationSet(engine, view, true, { work: 1000 }), // listing is depth-first (a count is breadth-first)
     ].map((r) => ({ outcome: r.outcome, withinLimit: r.work <= 1000 + STEP + 300 }));
     expect(got).toEqual(Array(3).fill({ outcome: 'limit-work', withinLimit: true }));
   });
