@@ -4,31 +4,73 @@
 // Compiled by asc to WASM, and unchanged to JS through AssemblyScript's portable mode.
 
 import {
-  POSITIONS, SETUP, KEY_OUT, POSITION_WORDS, initPositions, positionCapacity,
-  loadSetup, storeSetup, makeMove, computeKey, inCheck, pieceCount,
+  POSITIONS,
+  SETUP,
+  KEY_OUT,
+  POSITION_WORDS,
+  initPositions,
+  positionCapacity,
+  loadSetup,
+  storeSetup,
+  makeMove,
+  computeKey,
+  inCheck,
+  pieceCount,
 } from './chess/position';
-import { MOVES, MAX_MOVES, HOST_LIST, SEARCH_LISTS, listOffset, generateMoves, checkDirections, checkerCount } from './chess/moveGen';
+import {
+  MOVES,
+  MAX_MOVES,
+  HOST_LIST,
+  SEARCH_LISTS,
+  listOffset,
+  generateMoves,
+  checkDirections,
+  checkerCount,
+} from './chess/moveGen';
 import { perft } from './chess/perft';
 import { RULES, applyRules } from './referee/rules';
 import { ATTEMPTS, generateAttempts } from './referee/attempts';
 import { answerAttempt, legalPawnCaptures, PAWN_TRY_SQUARES } from './referee/referee';
 import { VIEW, initView, setViewLength } from './belief/view';
-import {
-  storeBase, bfsStart, bfsRun, bfsPauseAfterEachEvent, bfsResultBase, bfsResultCount, bfsEventsDone, estimateFailedAt, estimateWork,
-  dfsStart, dfsNext, dfsLast, dfsStoreCount, dfsHistories, dfsChosenMove, dfsDepth,
-} from './belief/estimate';
+import { storeBase, estimateFailedAt, estimateWork } from './belief/estimate';
+import { bfsStart, bfsRun, bfsPauseAfterEachEvent, bfsResultBase, bfsResultCount, bfsEventsDone } from './belief/bfs';
+import { dfsStart, dfsNext, dfsLast, dfsStoreCount, dfsHistories, dfsChosenMove, dfsDepth } from './belief/stream';
 import { solveStart, solveStartInterleaved, solveRun, solveStat, strategyWrite, strategyBuffer } from './solver/solve';
-import { scoreAttempts, scoreBuffer } from './players/score';
+import { scoreBuffer } from './players/score';
+import { scoreAttempts } from './players/choose';
 import {
-  EVENTS, initGame, gameStart, gameAttempt, gameAskAny, gameResult, gameEndReason, gameEventCount,
-  gamePlies, playRandomGame,
+  EVENTS,
+  initGame,
+  gameStart,
+  gameAttempt,
+  gameAskAny,
+  gameResult,
+  gameEndReason,
+  gameEventCount,
+  gamePlies,
+  playRandomGame,
 } from './referee/game';
 
 export { loadSetup, storeSetup, makeMove, computeKey, generateMoves, checkDirections, checkerCount, pieceCount };
 export { generateAttempts, answerAttempt, legalPawnCaptures };
 export {
-  setViewLength, storeBase, bfsStart, bfsRun, bfsPauseAfterEachEvent, bfsResultBase, bfsResultCount, bfsEventsDone, estimateFailedAt,
-  estimateWork, dfsStart, dfsNext, dfsLast, dfsStoreCount, dfsHistories, dfsChosenMove, dfsDepth,
+  setViewLength,
+  storeBase,
+  bfsStart,
+  bfsRun,
+  bfsPauseAfterEachEvent,
+  bfsResultBase,
+  bfsResultCount,
+  bfsEventsDone,
+  estimateFailedAt,
+  estimateWork,
+  dfsStart,
+  dfsNext,
+  dfsLast,
+  dfsStoreCount,
+  dfsHistories,
+  dfsChosenMove,
+  dfsDepth,
 };
 export { solveStart, solveStartInterleaved, solveRun, solveStat, strategyWrite, strategyBuffer };
 export { scoreAttempts, scoreBuffer };
@@ -48,24 +90,54 @@ export function init(capacity: i32, maxEvents: i32): void {
 }
 
 /** Validates the RULES buffer and applies it: 0, or 1 + the index of the first bad flag. */
-export function setRules(): i32 { return applyRules(); }
-export function rulesBuffer(): Int32Array { return RULES; }
-export function attemptBuffer(): Int32Array { return ATTEMPTS; }
-export function pawnTryBuffer(): Int32Array { return PAWN_TRY_SQUARES; }
-export function eventBuffer(): Int32Array { return EVENTS; }
-export function viewBuffer(): Int32Array { return VIEW; }
+export function setRules(): i32 {
+  return applyRules();
+}
+export function rulesBuffer(): Int32Array {
+  return RULES;
+}
+export function attemptBuffer(): Int32Array {
+  return ATTEMPTS;
+}
+export function pawnTryBuffer(): Int32Array {
+  return PAWN_TRY_SQUARES;
+}
+export function eventBuffer(): Int32Array {
+  return EVENTS;
+}
+export function viewBuffer(): Int32Array {
+  return VIEW;
+}
 
-export function positionArena(): Int32Array { return POSITIONS; }
-export function moveBuffer(): Int32Array { return MOVES; }
-export function setupBuffer(): Int32Array { return SETUP; }
-export function keyBuffer(): Int32Array { return KEY_OUT; }
-export function positionWords(): i32 { return POSITION_WORDS; }
-export function maxMoves(): i32 { return MAX_MOVES; }
+export function positionArena(): Int32Array {
+  return POSITIONS;
+}
+export function moveBuffer(): Int32Array {
+  return MOVES;
+}
+export function setupBuffer(): Int32Array {
+  return SETUP;
+}
+export function keyBuffer(): Int32Array {
+  return KEY_OUT;
+}
+export function positionWords(): i32 {
+  return POSITION_WORDS;
+}
+export function maxMoves(): i32 {
+  return MAX_MOVES;
+}
 /** Offset in moveBuffer of the host's own move list (Engine.moves). */
-export function hostMovesOffset(): i32 { return listOffset(HOST_LIST); }
-export function capacity(): i32 { return positionCapacity(); }
+export function hostMovesOffset(): i32 {
+  return listOffset(HOST_LIST);
+}
+export function capacity(): i32 {
+  return positionCapacity();
+}
 
-export function isInCheck(handle: i32): bool { return inCheck(handle << 5); }
+export function isInCheck(handle: i32): bool {
+  return inCheck(handle << 5);
+}
 
 /** Perft from `handle`, or PERFT_NO_ROOM when handle + depth records do not fit in the arena. */
 export function perftFrom(handle: i32, depth: i32, bulk: bool): f64 {
@@ -73,22 +145,105 @@ export function perftFrom(handle: i32, depth: i32, bulk: bool): f64 {
   return perft(handle, depth, bulk);
 }
 
-// ---- belief tracking (assembly/belief/tracker.ts) and the estimators' additions ----
-
-import { bfsCountHistories, bfsHistories, dfsRestartUnit, dfsDescents, dfsRestarts } from './belief/estimate';
+// ---- players (issue 14): the fully observable search and choose-move (assembly/players/) ----
+import { evaluate } from './players/evaluate';
 import {
-  TRACKER_OPTIONS, TRACKER_OUT, TRACKER_EVENT, trackerDefaults, trackerCreate, trackerFree,
-  trackerObserve, trackerRun, trackerStop, trackerTopUp, trackerSize, trackerEntry, trackerWitness, trackerSample,
-  trackerLos, trackerStat, trackerSetStat, trackerLoadEvent, trackerLoadNode, trackerLoadClear,
-  trackerLoadCheckpoint, trackerLoadEntry, trackerCheckpoint, trackerCompact, trackerNode,
+  MAX_PLY,
+  searchReset,
+  searchPosition,
+  searchValue,
+  searchBestMove,
+  searchDepth,
+  searchNodes,
+} from './players/search';
+import { CHOICES, CHOICE_ATTEMPTS, CHOOSE_HANDLES, VALUES, chooseBegin, chooseAdd } from './players/choose';
+
+export { searchReset, searchPosition, searchValue, searchBestMove, searchDepth, searchNodes, chooseBegin, chooseAdd };
+
+/** The static evaluation of `handle` for the side to move (centipawns). */
+export function evaluatePosition(handle: i32): i32 {
+  if (handle < 0 || handle >= positionCapacity()) return 0;
+  return evaluate(handle);
+}
+/** Records a search stack needs (searchPosition; chooseAdd needs one fewer). */
+export function searchStackRecords(): i32 {
+  return MAX_PLY;
+}
+export function chooseBuffer(): Int32Array {
+  return CHOICES;
+}
+export function chooseAttemptBuffer(): Int32Array {
+  return CHOICE_ATTEMPTS;
+}
+export function chooseHandleBuffer(): Int32Array {
+  return CHOOSE_HANDLES;
+}
+export function chooseValueBuffer(): Int32Array {
+  return VALUES;
+}
+
+// ---- belief tracking (issue 13; assembly/belief/tracker.ts) and the estimators' additions ----
+import { bfsCountHistories, bfsHistories } from './belief/bfs';
+import { dfsRestartUnit, dfsDescents, dfsRestarts } from './belief/stream';
+import {
+  TRACKER_OPTIONS,
+  TRACKER_OUT,
+  TRACKER_EVENT,
+  trackerDefaults,
+  trackerCreate,
+  trackerFree,
+  trackerObserve,
+  trackerRun,
+  trackerStop,
+  trackerTopUp,
+  trackerSize,
+  trackerEntry,
+  trackerWitness,
+  trackerSample,
+  trackerLos,
+  trackerStat,
+  trackerSetStat,
+  trackerLoadEvent,
+  trackerLoadNode,
+  trackerLoadClear,
+  trackerLoadCheckpoint,
+  trackerLoadEntry,
+  trackerCheckpoint,
+  trackerCompact,
+  trackerNode,
 } from './belief/tracker';
 
 export { bfsCountHistories, bfsHistories, dfsRestartUnit, dfsDescents, dfsRestarts };
 export {
-  trackerDefaults, trackerCreate, trackerFree, trackerObserve, trackerRun, trackerStop, trackerTopUp, trackerSize,
-  trackerEntry, trackerWitness, trackerSample, trackerLos, trackerStat, trackerSetStat, trackerLoadEvent,
-  trackerLoadNode, trackerLoadClear, trackerLoadCheckpoint, trackerLoadEntry, trackerCheckpoint, trackerCompact, trackerNode,
+  trackerDefaults,
+  trackerCreate,
+  trackerFree,
+  trackerObserve,
+  trackerRun,
+  trackerStop,
+  trackerTopUp,
+  trackerSize,
+  trackerEntry,
+  trackerWitness,
+  trackerSample,
+  trackerLos,
+  trackerStat,
+  trackerSetStat,
+  trackerLoadEvent,
+  trackerLoadNode,
+  trackerLoadClear,
+  trackerLoadCheckpoint,
+  trackerLoadEntry,
+  trackerCheckpoint,
+  trackerCompact,
+  trackerNode,
 };
-export function trackerOptionBuffer(): Int32Array { return TRACKER_OPTIONS; }
-export function trackerOutBuffer(): Int32Array { return TRACKER_OUT; }
-export function trackerEventBuffer(): Int32Array { return TRACKER_EVENT; }
+export function trackerOptionBuffer(): Int32Array {
+  return TRACKER_OPTIONS;
+}
+export function trackerOutBuffer(): Int32Array {
+  return TRACKER_OUT;
+}
+export function trackerEventBuffer(): Int32Array {
+  return TRACKER_EVENT;
+}

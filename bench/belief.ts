@@ -15,12 +15,22 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import os from 'node:os';
 import { createEngine, BACKENDS, type BackendName, type Engine } from '../host/node';
-import { viewOf, SIDES, type GameRecord, type Side, type View } from '../host/referee/record';
-import { describeRules } from '../host/referee/rules';
+import { POSITION_WORDS, W_KEY_LO, W_KEY_HI } from '../host/constants';
+import { viewOf, SIDES, type GameRecord, type Side, type View } from '../host/record/record';
+import { describeRules } from '../host/record/rules';
 import { parseKpgnGames } from '../host/notation/kpgn';
 import { estimateBelief, informationSet, type EstimateMode, type Outcome } from '../host/belief/estimate';
 import {
-  describeMachine, gitState, group, machine, median, progress, repoRoot, seconds, writeJson, writeText,
+  describeMachine,
+  gitState,
+  group,
+  machine,
+  median,
+  progress,
+  repoRoot,
+  seconds,
+  writeJson,
+  writeText,
 } from './lib/harness';
 
 const quick = process.argv.includes('--quick');
@@ -29,7 +39,8 @@ const ARENA = 1 << 20; // breadth-first keeps two layers of up to 2^19 positions
 const MODES: EstimateMode[] = ['bfs', 'dfs'];
 const MODE_NAME: Record<EstimateMode, string> = { bfs: 'breadth-first', dfs: 'depth-first' };
 // guards only: every benchmarked view completes far below them (asserted)
-const ESTIMATE_LIMITS = { work: 5e7, timeMs: 60_000 };
+// the arena is fixed (memoryBytes 0: never grown), as the tables say
+const ESTIMATE_LIMITS = { work: 5e7, timeMs: 60_000, memoryBytes: 0 };
 // information-set subset: the first INFOSET_VIEWS views (in file order) whose count completes within INFOSET_WORK
 const INFOSET_VIEWS = quick ? 3 : 12;
 const INFOSET_WORK = 5e6;
@@ -52,10 +63,20 @@ function readRecords(path: string): GameRecord[] {
 
 const allGames = readRecords('bench/data/belief-games.kpgn');
 const games = quick ? allGames.slice(0, 8) : allGames;
-interface Case { seed: number; plies: number; as: Side; view: View }
-const cases: Case[] = games.flatMap((record) => SIDES.map((as) => ({
-  seed: Number(record.tags.Seed), plies: Number(record.tags.Plies), as, view: viewOf(record, as),
-})));
+interface Case {
+  seed: number;
+  plies: number;
+  as: Side;
+  view: View;
+}
+const cases: Case[] = games.flatMap((record) =>
+  SIDES.map((as) => ({
+    seed: Number(record.tags.Seed),
+    plies: Number(record.tags.Plies),
+    as,
+    view: viewOf(record, as),
+  })),
+);
 
 const engines = Object.fromEntries(BACKENDS.map((b) => [b, createEngine(b, ARENA)])) as Record<BackendName, Engine>;
 
@@ -65,8 +86,8 @@ function digest(engine: Engine, handles: number[]): string {
   let a = 0;
   let b = 0;
   for (const h of handles) {
-    const lo = p[h * 32 + 29];
-    const hi = p[h * 32 + 30];
+    const lo = p[h * POSITION_WORDS + W_KEY_LO];
+    const hi = p[h * POSITION_WORDS + W_KEY_HI];
     a = (a + lo) >>> 0;
     b = (b + (hi ^ Math.imul(lo, 0x9e3779b1))) >>> 0;
   }
@@ -81,13 +102,24 @@ function fail(message: string): never {
 // ---- 1. exact estimation, both estimators, both backends ----
 
 interface EstimateCell {
-  seed: number; plies: number; as: Side; mode: EstimateMode; backend: BackendName;
-  positions: number; work: number; runsMs: number[]; medianMs: number;
+  seed: number;
+  plies: number;
+  as: Side;
+  mode: EstimateMode;
+  backend: BackendName;
+  positions: number;
+  work: number;
+  runsMs: number[];
+  medianMs: number;
 }
 
 const label = (c: Case) => `seed ${c.seed} (ply ${c.plies}) as ${c.as}`;
 
-function estimate(c: Case, mode: EstimateMode, backend: BackendName): { positions: number; work: number; digest: string; ms: number } {
+function estimate(
+  c: Case,
+  mode: EstimateMode,
+  backend: BackendName,
+): { positions: number; work: number; digest: string; ms: number } {
   const engine = engines[backend];
   const r = estimateBelief(engine, c.view, mode, ESTIMATE_LIMITS);
   if (r.outcome !== 'complete') fail(`${label(c)}: ${mode} on ${backend} ended ${r.outcome}`);
@@ -108,10 +140,24 @@ cases.forEach((c, i) => {
     for (const backend of BACKENDS) {
       const r = estimate(c, mode, backend);
       reference ??= r.digest;
-      if (r.digest !== reference) fail(`${label(c)}: ${mode} on ${backend} gives belief ${r.digest}, expected ${reference} (bfs on ${BACKENDS[0]})`);
+      if (r.digest !== reference)
+        fail(
+          `${label(c)}: ${mode} on ${backend} gives belief ${r.digest}, expected ${reference} (bfs on ${BACKENDS[0]})`,
+        );
       const previous = [...byKey.values()].find((x) => x.mode === mode);
-      if (previous && previous.work !== r.work) fail(`${label(c)}: ${mode} work differs between backends (${previous.work} vs ${r.work})`);
-      byKey.set(`${mode}/${backend}`, { seed: c.seed, plies: c.plies, as: c.as, mode, backend, positions: r.positions, work: r.work, runsMs: [], medianMs: 0 });
+      if (previous && previous.work !== r.work)
+        fail(`${label(c)}: ${mode} work differs between backends (${previous.work} vs ${r.work})`);
+      byKey.set(`${mode}/${backend}`, {
+        seed: c.seed,
+        plies: c.plies,
+        as: c.as,
+        mode,
+        backend,
+        positions: r.positions,
+        work: r.work,
+        runsMs: [],
+        medianMs: 0,
+      });
     }
   }
   sizes.push(Number(reference!.split(':')[0]));
@@ -120,30 +166,54 @@ cases.forEach((c, i) => {
     for (const mode of MODES) {
       for (const backend of BACKENDS) {
         const r = estimate(c, mode, backend);
-        if (r.digest !== reference) fail(`${label(c)}: run ${run + 1} of ${mode} on ${backend} gives a different belief`);
+        if (r.digest !== reference)
+          fail(`${label(c)}: run ${run + 1} of ${mode} on ${backend} gives a different belief`);
         byKey.get(`${mode}/${backend}`)!.runsMs.push(r.ms);
       }
     }
   }
-  for (const cell of byKey.values()) { cell.medianMs = median(cell.runsMs); cells.push(cell); }
+  for (const cell of byKey.values()) {
+    cell.medianMs = median(cell.runsMs);
+    cells.push(cell);
+  }
 });
 loads.push(loadAvg());
 
-interface Aggregate { mode: EstimateMode; backend: BackendName; views: number; positions: number; work: number; ms: number; positionsPerSecond: number; workPerSecond: number }
+interface Aggregate {
+  mode: EstimateMode;
+  backend: BackendName;
+  views: number;
+  positions: number;
+  work: number;
+  ms: number;
+  positionsPerSecond: number;
+  workPerSecond: number;
+}
 function aggregate(selected: EstimateCell[], mode: EstimateMode, backend: BackendName): Aggregate {
   const mine = selected.filter((c) => c.mode === mode && c.backend === backend);
   const positions = mine.reduce((s, c) => s + c.positions, 0);
   const work = mine.reduce((s, c) => s + c.work, 0);
   const ms = mine.reduce((s, c) => s + c.medianMs, 0);
-  return { mode, backend, views: mine.length, positions, work, ms, positionsPerSecond: positions / (ms / 1000), workPerSecond: work / (ms / 1000) };
+  return {
+    mode,
+    backend,
+    views: mine.length,
+    positions,
+    work,
+    ms,
+    positionsPerSecond: positions / (ms / 1000),
+    workPerSecond: work / (ms / 1000),
+  };
 }
 const totals = MODES.flatMap((mode) => BACKENDS.map((backend) => aggregate(cells, mode, backend)));
-const total = (mode: EstimateMode, backend: BackendName) => totals.find((t) => t.mode === mode && t.backend === backend)!;
+const total = (mode: EstimateMode, backend: BackendName) =>
+  totals.find((t) => t.mode === mode && t.backend === backend)!;
 const ratio = (mode: EstimateMode) => total(mode, 'js').ms / total(mode, 'wasm').ms;
 /** Per-view WASM/JS ratios: min, median, max. */
 function viewRatios(mode: EstimateMode): number[] {
   const r = cases.map((c) => {
-    const pick = (b: BackendName) => cells.find((x) => x.seed === c.seed && x.as === c.as && x.mode === mode && x.backend === b)!.medianMs;
+    const pick = (b: BackendName) =>
+      cells.find((x) => x.seed === c.seed && x.as === c.as && x.mode === mode && x.backend === b)!.medianMs;
     return pick('js') / pick('wasm');
   });
   return [Math.min(...r), median(r), Math.max(...r)];
@@ -156,7 +226,16 @@ const BUCKETS = [
 
 // ---- 2. information-set generation (every consistent history counted) ----
 
-interface InfosetCell { seed: number; plies: number; as: Side; backend: BackendName; histories: number; work: number; runsMs: number[]; medianMs: number }
+interface InfosetCell {
+  seed: number;
+  plies: number;
+  as: Side;
+  backend: BackendName;
+  histories: number;
+  work: number;
+  runsMs: number[];
+  medianMs: number;
+}
 const infosetCells: InfosetCell[] = [];
 let infosetScreened = 0;
 for (const c of cases) {
@@ -169,25 +248,48 @@ for (const c of cases) {
   first.push(informationSet(engines.js, c.view, false, { work: INFOSET_WORK }));
   BACKENDS.forEach((backend, i) => {
     if (first[i].outcome !== 'complete' || first[i].count !== first[0].count || first[i].work !== first[0].work) {
-      fail(`${label(c)}: information set on ${backend}: ${first[i].outcome} ${first[i].count} (work ${first[i].work}), expected ${first[0].count} (work ${first[0].work})`);
+      fail(
+        `${label(c)}: information set on ${backend}: ${first[i].outcome} ${first[i].count} (work ${first[i].work}), expected ${first[0].count} (work ${first[0].work})`,
+      );
     }
   });
-  const mine = BACKENDS.map((backend) => ({ seed: c.seed, plies: c.plies, as: c.as, backend, histories: first[0].count, work: first[0].work, runsMs: [] as number[], medianMs: 0 }));
+  const mine = BACKENDS.map((backend) => ({
+    seed: c.seed,
+    plies: c.plies,
+    as: c.as,
+    backend,
+    histories: first[0].count,
+    work: first[0].work,
+    runsMs: [] as number[],
+    medianMs: 0,
+  }));
   for (let run = 0; run < RUNS; run++) {
     BACKENDS.forEach((backend, i) => {
       const r = informationSet(engines[backend], c.view, false, { work: INFOSET_WORK });
-      if (r.outcome !== 'complete' || r.count !== first[0].count) fail(`${label(c)}: information set run ${run + 1} on ${backend} differs`);
+      if (r.outcome !== 'complete' || r.count !== first[0].count)
+        fail(`${label(c)}: information set run ${run + 1} on ${backend} differs`);
       mine[i].runsMs.push(r.ms);
     });
   }
-  for (const cell of mine) { cell.medianMs = median(cell.runsMs); infosetCells.push(cell); }
+  for (const cell of mine) {
+    cell.medianMs = median(cell.runsMs);
+    infosetCells.push(cell);
+  }
 }
 const infosetTotals = BACKENDS.map((backend) => {
   const mine = infosetCells.filter((c) => c.backend === backend);
   const histories = mine.reduce((s, c) => s + c.histories, 0);
   const work = mine.reduce((s, c) => s + c.work, 0);
   const ms = mine.reduce((s, c) => s + c.medianMs, 0);
-  return { backend, views: mine.length, histories, work, ms, historiesPerSecond: histories / (ms / 1000), workPerSecond: work / (ms / 1000) };
+  return {
+    backend,
+    views: mine.length,
+    histories,
+    work,
+    ms,
+    historiesPerSecond: histories / (ms / 1000),
+    workPerSecond: work / (ms / 1000),
+  };
 });
 loads.push(loadAvg());
 
@@ -205,13 +307,31 @@ function cut(record: GameRecord, ply: number): GameRecord {
   return { ...record, events: record.events.slice(0, end) };
 }
 
-interface PlySide { histories: number | null; historiesOutcome: Outcome; historiesMs: number; belief: number | null; beliefOutcome: Outcome; beliefMs: number }
-interface PlyRow { ply: number; move: string; white: PlySide; black: PlySide }
+interface PlySide {
+  histories: number | null;
+  historiesOutcome: Outcome;
+  historiesMs: number;
+  belief: number | null;
+  beliefOutcome: Outcome;
+  beliefMs: number;
+}
+interface PlyRow {
+  ply: number;
+  move: string;
+  white: PlySide;
+  black: PlySide;
+}
 const plyGames = readRecords('bench/data/belief-plies.kpgn');
 const plyTables = plyGames.map((record) => {
   const { variant, overrides } = describeRules(record.rules);
-  const rulesText = Object.keys(overrides).length ? `${variant} with ${Object.entries(overrides).map(([k, v]) => `${k}=${v}`).join(', ')}` : variant;
-  const legal = record.events.filter((e) => e.type === 'attempt' && e.percept.answer === 'legal').map((e) => (e as { attempt: string }).attempt);
+  const rulesText = Object.keys(overrides).length
+    ? `${variant} with ${Object.entries(overrides)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(', ')}`
+    : variant;
+  const legal = record.events
+    .filter((e) => e.type === 'attempt' && e.percept.answer === 'legal')
+    .map((e) => (e as { attempt: string }).attempt);
   const rows: PlyRow[] = [];
   for (let ply = 1; ply <= Math.min(PLY_MAX, legal.length); ply++) {
     progress(`per ply: ${rulesText}, ply ${ply} …`);
@@ -219,10 +339,14 @@ const plyTables = plyGames.map((record) => {
     const side = (as: Side): PlySide => {
       const view = viewOf(position, as);
       const h = informationSet(engines.wasm, view, false, { work: PLY_INFOSET_WORK });
-      const b = estimateBelief(engines.wasm, view, 'bfs', { work: PLY_BELIEF_WORK });
+      const b = estimateBelief(engines.wasm, view, 'bfs', { work: PLY_BELIEF_WORK, memoryBytes: 0 });
       return {
-        histories: h.outcome === 'complete' ? h.count : null, historiesOutcome: h.outcome, historiesMs: h.ms,
-        belief: b.outcome === 'complete' ? b.handles.length : null, beliefOutcome: b.outcome, beliefMs: b.ms,
+        histories: h.outcome === 'complete' ? h.count : null,
+        historiesOutcome: h.outcome,
+        historiesMs: h.ms,
+        belief: b.outcome === 'complete' ? b.handles.length : null,
+        beliefOutcome: b.outcome,
+        beliefMs: b.ms,
       };
     };
     rows.push({ ply, move: legal[ply - 1], white: side('white'), black: side('black') });
@@ -241,17 +365,33 @@ const targetSpeed = dfsWasm >= 1e6;
 const targetRatio = ratio('dfs') >= 1.5;
 const outName = quick ? 'belief-quick' : 'belief'; // the quick smoke run is git-ignored and not in the README
 writeJson(join(root, `bench/results/${outName}.json`), {
-  machine: m, commit: git.commit, dirty: git.dirty, date, quick, runs: RUNS, arena: ARENA, loadAverages: loads,
-  games: games.length, views: cases.length,
-  totals, ratios: Object.fromEntries(MODES.map((mode) => [mode, { total: ratio(mode), perView: viewRatios(mode) }])),
+  machine: m,
+  commit: git.commit,
+  dirty: git.dirty,
+  date,
+  quick,
+  runs: RUNS,
+  arena: ARENA,
+  loadAverages: loads,
+  games: games.length,
+  views: cases.length,
+  totals,
+  ratios: Object.fromEntries(MODES.map((mode) => [mode, { total: ratio(mode), perView: viewRatios(mode) }])),
   target: { dfsWasmPositionsPerSecond: dfsWasm, met: targetSpeed, dfsWasmOverJs: ratio('dfs'), ratioMet: targetRatio },
   cells,
-  infoset: { views: INFOSET_VIEWS, workLimit: INFOSET_WORK, screened: infosetScreened, totals: infosetTotals, cells: infosetCells },
+  infoset: {
+    views: INFOSET_VIEWS,
+    workLimit: INFOSET_WORK,
+    screened: infosetScreened,
+    totals: infosetTotals,
+    cells: infosetCells,
+  },
   perPly: { infosetWorkLimit: PLY_INFOSET_WORK, beliefWorkLimit: PLY_BELIEF_WORK, tables: plyTables },
 });
 
 const LIMIT_TEXT: Partial<Record<Outcome, string>> = { 'limit-work': 'limit', 'limit-positions': 'limit (layer)' };
-const cellText = (value: number | null, outcome: Outcome) => (value !== null ? group(value) : LIMIT_TEXT[outcome] ?? outcome);
+const cellText = (value: number | null, outcome: Outcome) =>
+  value !== null ? group(value) : (LIMIT_TEXT[outcome] ?? outcome);
 const sortedSizes = [...sizes].sort((a, b) => a - b);
 const md = [
   '### Belief-state estimation',
@@ -264,9 +404,19 @@ const md = [
   '',
   '| Estimator | Backend | Views | Positions | Work | Total (ms) | Positions/s | Work/s |',
   '|---|---|---:|---:|---:|---:|---:|---:|',
-  ...totals.map((t) => `| ${MODE_NAME[t.mode]} | ${t.backend.toUpperCase()} | ${t.views} | ${group(t.positions)} | ${group(t.work)} | ${t.ms.toFixed(0)} | ${mps(t.positionsPerSecond)} | ${mps(t.workPerSecond)} |`),
+  ...totals.map(
+    (t) =>
+      `| ${MODE_NAME[t.mode]} | ${t.backend.toUpperCase()} | ${t.views} | ${group(t.positions)} | ${group(t.work)} | ${t.ms.toFixed(0)} | ${mps(t.positionsPerSecond)} | ${mps(t.workPerSecond)} |`,
+  ),
   '',
-  `WASM/JS (same views, this run): breadth-first ${ratio('bfs').toFixed(2)}×, depth-first ${ratio('dfs').toFixed(2)}× (per view, min / median / max: ${MODES.map((mode) => `${mode} ${viewRatios(mode).map((r) => r.toFixed(2)).join(' / ')}`).join('; ')}). Depth-first takes ${(total('dfs', 'wasm').ms / total('bfs', 'wasm').ms).toFixed(2)}× the breadth-first time on WASM, ${(total('dfs', 'js').ms / total('bfs', 'js').ms).toFixed(2)}× on JS.`,
+  `WASM/JS (same views, this run): breadth-first ${ratio('bfs').toFixed(2)}×, depth-first ${ratio('dfs').toFixed(2)}× (per view, min / median / max: ${MODES.map(
+    (mode) =>
+      `${mode} ${viewRatios(mode)
+        .map((r) => r.toFixed(2))
+        .join(' / ')}`,
+  ).join(
+    '; ',
+  )}). Depth-first takes ${(total('dfs', 'wasm').ms / total('bfs', 'wasm').ms).toFixed(2)}× the breadth-first time on WASM, ${(total('dfs', 'js').ms / total('bfs', 'js').ms).toFixed(2)}× on JS.`,
   '',
   `Target (issue): at least 1 M consistent positions/s streamed by the depth-first estimator in WASM, and WASM at least 1.5× JS. Measured: ${mps(dfsWasm)}/s (${targetSpeed ? 'met' : 'not met'}), ${ratio('dfs').toFixed(2)}× (${targetRatio ? 'met' : 'not met'}).`,
   '',
@@ -285,7 +435,10 @@ const md = [
   '',
   '| Backend | Views | Histories | Work | Total (ms) | Histories/s | Work/s |',
   '|---|---:|---:|---:|---:|---:|---:|',
-  ...infosetTotals.map((t) => `| ${t.backend.toUpperCase()} | ${t.views} | ${group(t.histories)} | ${group(t.work)} | ${t.ms.toFixed(0)} | ${mps(t.historiesPerSecond)} | ${mps(t.workPerSecond)} |`),
+  ...infosetTotals.map(
+    (t) =>
+      `| ${t.backend.toUpperCase()} | ${t.views} | ${group(t.histories)} | ${group(t.work)} | ${t.ms.toFixed(0)} | ${mps(t.historiesPerSecond)} | ${mps(t.workPerSecond)} |`,
+  ),
   '',
   `WASM/JS: ${(infosetTotals[1].ms / infosetTotals[0].ms).toFixed(2)}×.`,
   '',
@@ -298,7 +451,10 @@ const md = [
     '',
     '| Ply | Move | White: histories | White: belief | White: ms | Black: histories | Black: belief | Black: ms |',
     '|---:|---|---:|---:|---:|---:|---:|---:|',
-    ...t.rows.map((r) => `| ${r.ply} | ${r.move} | ${cellText(r.white.histories, r.white.historiesOutcome)} | ${cellText(r.white.belief, r.white.beliefOutcome)} | ${r.white.historiesMs.toFixed(0)} + ${r.white.beliefMs.toFixed(0)} | ${cellText(r.black.histories, r.black.historiesOutcome)} | ${cellText(r.black.belief, r.black.beliefOutcome)} | ${r.black.historiesMs.toFixed(0)} + ${r.black.beliefMs.toFixed(0)} |`),
+    ...t.rows.map(
+      (r) =>
+        `| ${r.ply} | ${r.move} | ${cellText(r.white.histories, r.white.historiesOutcome)} | ${cellText(r.white.belief, r.white.beliefOutcome)} | ${r.white.historiesMs.toFixed(0)} + ${r.white.beliefMs.toFixed(0)} | ${cellText(r.black.histories, r.black.historiesOutcome)} | ${cellText(r.black.belief, r.black.beliefOutcome)} | ${r.black.historiesMs.toFixed(0)} + ${r.black.beliefMs.toFixed(0)} |`,
+    ),
   ]),
 ].join('\n');
 writeText(join(root, `bench/results/${outName}.md`), md);

@@ -30,7 +30,17 @@ import { squareRank } from 'chessops/util';
 import type { Role } from 'chessops/types';
 import { createEngine } from '../host/node';
 import {
-  repoRoot, machine, describeMachine, gitState, median, timed, progress, writeJson, writeText, group, seconds,
+  repoRoot,
+  machine,
+  describeMachine,
+  gitState,
+  median,
+  timed,
+  progress,
+  writeJson,
+  writeText,
+  group,
+  seconds,
 } from './lib/harness';
 
 // ---------------------------------------------------------------------------------------------
@@ -40,10 +50,15 @@ const argv = process.argv.slice(2);
 const QUICK = argv.includes('--quick') || process.env.BENCH_QUICK === '1';
 const budgetArg = argv.find((a) => a.startsWith('--budget='))?.slice('--budget='.length) ?? process.env.BENCH_BUDGET;
 const BUDGET_MS = (budgetArg !== undefined ? Number(budgetArg) : QUICK ? 0.5 : 20) * 1000;
-if (!(BUDGET_MS > 0)) { progress(`bad budget ${budgetArg}`); process.exit(2); }
+if (!(BUDGET_MS > 0)) {
+  progress(`bad budget ${budgetArg}`);
+  process.exit(2);
+}
 for (const a of argv) {
   if (a !== '--quick' && a !== '--render' && !a.startsWith('--budget=') && !a.startsWith('--cell=')) {
-    progress(`unknown argument ${a}; usage: node scripts/run-ts.mjs bench/perft.ts [--quick] [--budget=SECONDS] [--render]`);
+    progress(
+      `unknown argument ${a}; usage: node scripts/run-ts.mjs bench/perft.ts [--quick] [--budget=SECONDS] [--render]`,
+    );
     process.exit(2);
   }
 }
@@ -57,7 +72,15 @@ const runsFor = (estMs: number) => (QUICK ? 3 : estMs <= 5000 ? 5 : 3);
 
 const ROOT = repoRoot();
 /** What the figures depend on: "dirty" in the results means one of these differs from the commit. */
-const MEASURED_PATHS = ['assembly', 'host', 'asconfig.json', 'scripts/build.mjs', 'package.json', 'package-lock.json', 'bench'];
+const MEASURED_PATHS = [
+  'assembly',
+  'host',
+  'asconfig.json',
+  'scripts/build.mjs',
+  'package.json',
+  'package-lock.json',
+  'bench',
+];
 const OUT = join(ROOT, 'bench', 'results', QUICK ? 'perft-quick' : 'perft');
 
 // ---------------------------------------------------------------------------------------------
@@ -94,7 +117,13 @@ function loadCounts(): Record<string, { fen: string; counts: number[] }> {
   return out;
 }
 
-interface Workload { id: string; label: string; position: 'start' | 'kiwipete'; depth: number; minDepth: number }
+interface Workload {
+  id: string;
+  label: string;
+  position: 'start' | 'kiwipete';
+  depth: number;
+  minDepth: number;
+}
 
 const WORKLOADS: Workload[] = [
   { id: 'start-d5', label: 'start d5', position: 'start', depth: 5, minDepth: 3 },
@@ -106,8 +135,16 @@ const WORKLOADS: Workload[] = [
 // ---------------------------------------------------------------------------------------------
 // Engines
 
-interface Runner { perft(depth: number, bulk: boolean): number }
-interface EngineDef { id: string; label: string; version: string; method: { bulk: string; full: string }; prepare(fen: string): Runner }
+interface Runner {
+  perft(depth: number, bulk: boolean): number;
+}
+interface EngineDef {
+  id: string;
+  label: string;
+  version: string;
+  method: { bulk: string; full: string };
+  prepare(fen: string): Runner;
+}
 
 /** Version from package.json of a dependency, or of krieg itself when name is omitted. */
 function packageVersion(name?: string): string {
@@ -202,10 +239,11 @@ const chessJsEngine: EngineDef = {
 function wasmInfo(): { sha256: string; builtAt: string; olderThanSources: boolean } {
   const path = join(ROOT, 'build', 'krieg.wasm');
   const built = statSync(path).mtimeMs;
-  const newestSource = (dir: string): number => readdirSync(dir, { withFileTypes: true }).reduce((latest, entry) => {
-    const full = join(dir, entry.name);
-    return Math.max(latest, entry.isDirectory() ? newestSource(full) : statSync(full).mtimeMs);
-  }, 0);
+  const newestSource = (dir: string): number =>
+    readdirSync(dir, { withFileTypes: true }).reduce((latest, entry) => {
+      const full = join(dir, entry.name);
+      return Math.max(latest, entry.isDirectory() ? newestSource(full) : statSync(full).mtimeMs);
+    }, 0);
   return {
     sha256: createHash('sha256').update(readFileSync(path)).digest('hex').slice(0, 16),
     builtAt: new Date(built).toISOString(),
@@ -244,7 +282,13 @@ interface Cell {
 
 const round = (ms: number) => Math.round(ms * 100) / 100;
 
-function runCell(engine: EngineDef, workload: Workload, bulk: boolean, known: { fen: string; counts: number[] }, tag: string): Cell {
+function runCell(
+  engine: EngineDef,
+  workload: Workload,
+  bulk: boolean,
+  known: { fen: string; counts: number[] },
+  tag: string,
+): Cell {
   const { fen, counts } = known;
   const mode = bulk ? 'bulk' : 'non-bulk';
   const name = `${tag} ${engine.label} · ${workload.label} · ${mode}`;
@@ -253,7 +297,9 @@ function runCell(engine: EngineDef, workload: Workload, bulk: boolean, known: { 
   const run = (depth: number, what: string) => {
     const { value, ms } = timed(() => runner.perft(depth, bulk));
     if (value !== counts[depth]) {
-      throw new BenchAbort(`${engine.label} ${workload.label} ${mode}: perft(${depth}) = ${value}, expected ${counts[depth]} (${what})`);
+      throw new BenchAbort(
+        `${engine.label} ${workload.label} ${mode}: perft(${depth}) = ${value}, expected ${counts[depth]} (${what})`,
+      );
     }
     return ms;
   };
@@ -281,21 +327,42 @@ function runCell(engine: EngineDef, workload: Workload, bulk: boolean, known: { 
   let depth = workload.depth;
   while (depth > workload.minDepth && estimate(depth) > BUDGET_MS) depth--;
   const base = {
-    engine: engine.id, engineLabel: engine.label, workload: workload.id, workloadLabel: workload.label, fen,
-    targetDepth: workload.depth, bulk,
+    engine: engine.id,
+    engineLabel: engine.label,
+    workload: workload.id,
+    workloadLabel: workload.label,
+    fen,
+    targetDepth: workload.depth,
+    bulk,
   };
   if (estimate(depth) > BUDGET_MS) {
     const estMs = estimate(workload.depth);
-    const note = `skipped: too slow, est. ${seconds(estMs)} per run at d${workload.depth}`
-      + (depth !== workload.depth ? `, ${seconds(estimate(depth))} at d${depth}` : '')
-      + ` (budget ${seconds(BUDGET_MS)})`;
+    const note =
+      `skipped: too slow, est. ${seconds(estMs)} per run at d${workload.depth}` +
+      (depth !== workload.depth ? `, ${seconds(estimate(depth))} at d${depth}` : '') +
+      ` (budget ${seconds(BUDGET_MS)})`;
     progress(`${name}: ${note}`);
-    return { ...base, status: 'skipped', depth: null, nodes: null, warmupMs: null, runsMs: [], medianMs: null, nodesPerSec: null, estMs: round(estMs), spread: null, loadAvg, note };
+    return {
+      ...base,
+      status: 'skipped',
+      depth: null,
+      nodes: null,
+      warmupMs: null,
+      runsMs: [],
+      medianMs: null,
+      nodesPerSec: null,
+      estMs: round(estMs),
+      spread: null,
+      loadAvg,
+      note,
+    };
   }
 
   const estMs = estimate(depth);
   const runs = runsFor(estMs);
-  progress(`${name}: d${depth}${depth !== workload.depth ? ` (target d${workload.depth} est. ${seconds(estimate(workload.depth))})` : ''}, est. ${seconds(estMs)}/run, ${WARMUP_RUNS} warm-up + ${runs} runs`);
+  progress(
+    `${name}: d${depth}${depth !== workload.depth ? ` (target d${workload.depth} est. ${seconds(estimate(workload.depth))})` : ''}, est. ${seconds(estMs)}/run, ${WARMUP_RUNS} warm-up + ${runs} runs`,
+  );
   let warmupMs = 0;
   for (let i = 0; i < WARMUP_RUNS; i++) warmupMs = run(depth, 'warm-up');
   const runsMs: number[] = [];
@@ -303,12 +370,26 @@ function runCell(engine: EngineDef, workload: Workload, bulk: boolean, known: { 
   const medianMs = median(runsMs);
   const nodesPerSec = Math.round((counts[depth] / medianMs) * 1000);
   const spreadPct = ((Math.max(...runsMs) - Math.min(...runsMs)) / medianMs) * 100;
-  progress(`${name}: median ${medianMs.toFixed(1)} ms of [${runsMs.map((ms) => ms.toFixed(1)).join(', ')}] (spread ${spreadPct.toFixed(1)}%, load ${loadAvg}) → ${rate(nodesPerSec)}`);
+  progress(
+    `${name}: median ${medianMs.toFixed(1)} ms of [${runsMs.map((ms) => ms.toFixed(1)).join(', ')}] (spread ${spreadPct.toFixed(1)}%, load ${loadAvg}) → ${rate(nodesPerSec)}`,
+  );
   return {
-    ...base, status: 'ok', depth, nodes: counts[depth], warmupMs: round(warmupMs), runsMs: runsMs.map(round),
-    medianMs: round(medianMs), nodesPerSec, estMs: round(estMs),
-    spread: Math.round(((Math.max(...runsMs) - Math.min(...runsMs)) / medianMs) * 1000) / 1000, loadAvg,
-    ...(depth !== workload.depth ? { note: `depth ${depth}: d${workload.depth} est. ${seconds(estimate(workload.depth))} per run (budget ${seconds(BUDGET_MS)})` } : {}),
+    ...base,
+    status: 'ok',
+    depth,
+    nodes: counts[depth],
+    warmupMs: round(warmupMs),
+    runsMs: runsMs.map(round),
+    medianMs: round(medianMs),
+    nodesPerSec,
+    estMs: round(estMs),
+    spread: Math.round(((Math.max(...runsMs) - Math.min(...runsMs)) / medianMs) * 1000) / 1000,
+    loadAvg,
+    ...(depth !== workload.depth
+      ? {
+          note: `depth ${depth}: d${workload.depth} est. ${seconds(estimate(workload.depth))} per run (budget ${seconds(BUDGET_MS)})`,
+        }
+      : {}),
   };
 }
 
@@ -322,14 +403,28 @@ function rate(nodesPerSec: number): string {
 
 const RATIO_PREFERENCE = ['start-d6', 'start-d5', 'kiwipete-d5'];
 
-interface Ratio { numerator: string; denominator: string; bulk: boolean; workload: string | null; depth: number | null; ratio: number | null }
+interface Ratio {
+  numerator: string;
+  denominator: string;
+  bulk: boolean;
+  workload: string | null;
+  depth: number | null;
+  ratio: number | null;
+}
 
 function ratio(cells: Cell[], numerator: string, denominator: string, bulk: boolean): Ratio {
   for (const workload of RATIO_PREFERENCE) {
     const a = cells.find((c) => c.engine === numerator && c.workload === workload && c.bulk === bulk);
     const b = cells.find((c) => c.engine === denominator && c.workload === workload && c.bulk === bulk);
     if (a?.status === 'ok' && b?.status === 'ok' && a.depth === b.depth && a.nodesPerSec && b.nodesPerSec) {
-      return { numerator, denominator, bulk, workload, depth: a.depth, ratio: Math.round((a.nodesPerSec / b.nodesPerSec) * 100) / 100 };
+      return {
+        numerator,
+        denominator,
+        bulk,
+        workload,
+        depth: a.depth,
+        ratio: Math.round((a.nodesPerSec / b.nodesPerSec) * 100) / 100,
+      };
     }
   }
   return { numerator, denominator, bulk, workload: null, depth: null, ratio: null };
@@ -351,7 +446,8 @@ function markdown(report: Report): string {
   const rule = '|---|---|---|---:|---:|---|---:|---:|---:|';
   const rows = report.cells.map((c) => {
     const mode = c.bulk ? 'bulk' : 'non-bulk';
-    if (c.status === 'skipped') return `| ${c.engineLabel} | ${c.workloadLabel} | ${mode} | — | — | ${c.note} | — | — | — |`;
+    if (c.status === 'skipped')
+      return `| ${c.engineLabel} | ${c.workloadLabel} | ${mode} | — | — | ${c.note} | — | — | — |`;
     const depth = c.depth === c.targetDepth ? `${c.depth}` : `${c.depth} (target ${c.targetDepth})`;
     return `| ${c.engineLabel} | ${c.workloadLabel} | ${mode} | ${depth} | ${group(c.nodes!)} | ${c.runsMs.map((ms) => ms.toFixed(1)).join(', ')} | ${c.medianMs!.toFixed(1)} | ${(c.spread! * 100).toFixed(1)}%${c.retriedSpreads ? '*' : ''} | ${rate(c.nodesPerSec!)} |`;
   });
@@ -359,25 +455,25 @@ function markdown(report: Report): string {
   const lines = [
     `### Perft${report.mode === 'quick' ? ' (quick smoke check — not for comparison)' : ''}`,
     '',
-    `Machine: ${describeMachine(report.machine)}; commit ${report.commit}${report.dirty ? ' + uncommitted changes' : ''}`
-      + `${report.wasm.olderThanSources ? ' (build/krieg.wasm older than its sources)' : ''}; ${report.date}.`,
+    `Machine: ${describeMachine(report.machine)}; commit ${report.commit}${report.dirty ? ' + uncommitted changes' : ''}` +
+      `${report.wasm.olderThanSources ? ' (build/krieg.wasm older than its sources)' : ''}; ${report.date}.`,
     '',
-    `1-minute load average when each cell started: ${loadRange(report)} on ${report.machine.cores} cores `
-      + '(above ~1, other work shared the machine; see each cell\'s spread).',
+    `1-minute load average when each cell started: ${loadRange(report)} on ${report.machine.cores} cores ` +
+      "(above ~1, other work shared the machine; see each cell's spread).",
     '',
-    `Median of ${report.settings.runs} runs after ${report.settings.warmupRuns} warm-up run; per-run budget ${seconds(report.settings.budgetMs)}: `
-      + 'a workload too slow for it runs at a lower depth (shown) or is skipped with its estimate. '
-      + 'Each cell runs in a fresh Node process. Spread = (slowest − fastest run) / median; '
-      + `a cell over ${NOISY * 100}% is run once more and the steadier attempt kept (marked *). `
-      + 'Bulk counts the last ply\'s moves without playing them; non-bulk plays every leaf move. '
-      + 'Every run\'s node count is checked against the published counts.',
+    `Median of ${report.settings.runs} runs after ${report.settings.warmupRuns} warm-up run; per-run budget ${seconds(report.settings.budgetMs)}: ` +
+      'a workload too slow for it runs at a lower depth (shown) or is skipped with its estimate. ' +
+      'Each cell runs in a fresh Node process. Spread = (slowest − fastest run) / median; ' +
+      `a cell over ${NOISY * 100}% is run once more and the steadier attempt kept (marked *). ` +
+      "Bulk counts the last ply's moves without playing them; non-bulk plays every leaf move. " +
+      "Every run's node count is checked against the published counts.",
     '',
     head,
     rule,
     ...rows,
     '',
-    `Ratios (nodes/s, this run): WASM/JS bulk ${ratioText(wjBulk)}, non-bulk ${ratioText(wjFull)}; `
-      + `JS/chessops bulk ${ratioText(jcBulk)}, non-bulk ${ratioText(jcFull)}.`,
+    `Ratios (nodes/s, this run): WASM/JS bulk ${ratioText(wjBulk)}, non-bulk ${ratioText(wjFull)}; ` +
+      `JS/chessops bulk ${ratioText(jcBulk)}, non-bulk ${ratioText(jcFull)}.`,
     '',
     ...report.engines.map((e) => `- ${e.label} ${e.version}: bulk = ${e.method.bulk}; non-bulk = ${e.method.full}.`),
   ];
@@ -393,14 +489,23 @@ interface Report {
   dirty: boolean;
   wasm: ReturnType<typeof wasmInfo>;
   machine: ReturnType<typeof machine>;
-  settings: { budgetMs: number; warmupRuns: number; runs: string; probeMs: number; isolation: string; retryWhenSpreadOver: number };
+  settings: {
+    budgetMs: number;
+    warmupRuns: number;
+    runs: string;
+    probeMs: number;
+    isolation: string;
+    retryWhenSpreadOver: number;
+  };
   engines: { id: string; label: string; version: string; method: { bulk: string; full: string } }[];
   cells: Cell[];
   ratios: Ratio[];
 }
 
 const ENGINES = [kriegEngine('wasm'), kriegEngine('js'), chessopsEngine, chessJsEngine];
-const CELLS = ENGINES.flatMap((engine) => WORKLOADS.flatMap((workload) => [true, false].map((bulk) => ({ engine, workload, bulk }))));
+const CELLS = ENGINES.flatMap((engine) =>
+  WORKLOADS.flatMap((workload) => [true, false].map((bulk) => ({ engine, workload, bulk }))),
+);
 
 /** Child process: runs one cell and prints it as JSON on stdout (progress goes to stderr). */
 function cellMain(index: number): void {
@@ -410,17 +515,30 @@ function cellMain(index: number): void {
   if (spec.engine.id === 'krieg-wasm' && pinned && wasmInfo().sha256 !== pinned) {
     throw new BenchAbort(`build/krieg.wasm changed during the run (sha256 ${wasmInfo().sha256}, was ${pinned})`);
   }
-  const cell = runCell(spec.engine, spec.workload, spec.bulk, loadCounts()[spec.workload.position], `[${index + 1}/${CELLS.length}]`);
+  const cell = runCell(
+    spec.engine,
+    spec.workload,
+    spec.bulk,
+    loadCounts()[spec.workload.position],
+    `[${index + 1}/${CELLS.length}]`,
+  );
   process.stdout.write(`${JSON.stringify(cell)}\n`);
 }
 
 const NOISY = 0.15;
 
 function runCellProcess(index: number, wasmSha256: string): Cell {
-  const child = spawnSync(process.execPath, [process.argv[1], ...argv.filter((a) => !a.startsWith('--cell=')), `--cell=${index}`], {
-    cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', maxBuffer: 1 << 20,
-    env: { ...process.env, BENCH_WASM_SHA256: wasmSha256 },
-  });
+  const child = spawnSync(
+    process.execPath,
+    [process.argv[1], ...argv.filter((a) => !a.startsWith('--cell=')), `--cell=${index}`],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      encoding: 'utf8',
+      maxBuffer: 1 << 20,
+      env: { ...process.env, BENCH_WASM_SHA256: wasmSha256 },
+    },
+  );
   if (child.status !== 0) throw new BenchAbort(`cell ${index + 1} failed (exit ${child.status ?? child.signal})`);
   return JSON.parse(child.stdout.trim().split('\n').pop()!) as Cell;
 }
@@ -434,9 +552,12 @@ function main(): void {
   loadCounts(); // aborts before any child starts if the data file disagrees with the published counts
   const { commit, dirty } = gitState(ROOT, MEASURED_PATHS);
   const wasm = wasmInfo();
-  if (wasm.olderThanSources) progress('warning: build/krieg.wasm is older than assembly/ sources (run `npm run build`)');
+  if (wasm.olderThanSources)
+    progress('warning: build/krieg.wasm is older than assembly/ sources (run `npm run build`)');
   const started = performance.now();
-  progress(`perft bench (${QUICK ? 'quick' : 'full'}), per-run budget ${seconds(BUDGET_MS)}, commit ${commit}${dirty ? ' (dirty)' : ''}`);
+  progress(
+    `perft bench (${QUICK ? 'quick' : 'full'}), per-run budget ${seconds(BUDGET_MS)}, commit ${commit}${dirty ? ' (dirty)' : ''}`,
+  );
   progress(describeMachine(machine()));
 
   const cells: Cell[] = [];
@@ -445,7 +566,9 @@ function main(): void {
     // The machine may be shared: a cell whose runs disagree by more than NOISY is run once more (in a
     // new process) and the attempt with the smaller spread is kept; the table marks such cells.
     if (cell.spread !== null && cell.spread > NOISY) {
-      progress(`[${index + 1}/${CELLS.length}] spread ${(cell.spread * 100).toFixed(1)}% > ${NOISY * 100}%: running the cell again`);
+      progress(
+        `[${index + 1}/${CELLS.length}] spread ${(cell.spread * 100).toFixed(1)}% > ${NOISY * 100}%: running the cell again`,
+      );
       const again = runCellProcess(index, wasm.sha256);
       const [kept, dropped] = again.spread !== null && again.spread < cell.spread ? [again, cell] : [cell, again];
       cell = { ...kept, retriedSpreads: [dropped.spread!] };
@@ -462,7 +585,10 @@ function main(): void {
     wasm,
     machine: machine(),
     settings: {
-      budgetMs: BUDGET_MS, warmupRuns: WARMUP_RUNS, runs: QUICK ? '3' : '5 (3 when a run is estimated over 5 s)', probeMs: PROBE_MS,
+      budgetMs: BUDGET_MS,
+      warmupRuns: WARMUP_RUNS,
+      runs: QUICK ? '3' : '5 (3 when a run is estimated over 5 s)',
+      probeMs: PROBE_MS,
       isolation: 'each cell in a fresh Node process',
       retryWhenSpreadOver: NOISY,
     },

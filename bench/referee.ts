@@ -4,43 +4,61 @@
 // Usage: npm run bench:referee [-- --quick]
 import { join } from 'node:path';
 import { createEngine, BACKENDS, type BackendName } from '../host/node';
-import { preset, PRESET_NAMES } from '../host/referee/rules';
+import { preset, PRESET_NAMES } from '../host/record/rules';
 import { parseFen, START_FEN } from '../host/notation/fen';
+import { playRandomGame, gamePlies, gameResult, gameEvents } from '../host/core/referee';
 import {
-  describeMachine, gitState, group, machine, median, progress, repoRoot, timed, writeJson, writeText,
+  describeMachine,
+  gitState,
+  group,
+  machine,
+  median,
+  progress,
+  repoRoot,
+  timed,
+  writeJson,
+  writeText,
 } from './lib/harness';
 
 const quick = process.argv.includes('--quick');
 const GAMES = quick ? 50 : 300;
 const RUNS = quick ? 3 : 5;
 const MAX_PLIES = 400; // 200 moves each side
-const EVENT_WORDS = 4;
-const EVENT_ATTEMPT = 1;
 
-interface Work { plies: number; attempts: number; fullLength: number; results: number[] }
-interface Cell { backend: BackendName; variant: string; games: number; work: Work; runsMs: number[]; medianMs: number }
+interface Work {
+  plies: number;
+  attempts: number;
+  fullLength: number;
+  results: string[];
+}
+interface Cell {
+  backend: BackendName;
+  variant: string;
+  games: number;
+  work: Work;
+  runsMs: number[];
+  medianMs: number;
+}
 
 function play(backend: BackendName, variant: string): Cell {
   const engine = createEngine(backend);
   engine.setRules(preset(variant));
   const start = parseFen(START_FEN);
-  const x = engine.core.exports;
   const batch = (count: (seed: number) => void) => {
     for (let seed = 1; seed <= GAMES; seed++) {
       engine.setSetup(0, start);
-      x.playRandomGame(0, seed, MAX_PLIES);
+      playRandomGame(engine, 0, seed, MAX_PLIES);
       count(seed);
     }
   };
   // the work, counted once outside the timed runs
   const work: Work = { plies: 0, attempts: 0, fullLength: 0, results: [] };
   batch(() => {
-    const plies = x.gamePlies();
+    const plies = gamePlies(engine);
     work.plies += plies;
     if (plies === MAX_PLIES) work.fullLength++;
-    work.results.push(x.gameResult());
-    const log = engine.view('events');
-    for (let i = 0, n = x.gameEventCount(); i < n; i++) if ((log[i * EVENT_WORDS] & 15) === EVENT_ATTEMPT) work.attempts++;
+    work.results.push(gameResult(engine));
+    work.attempts += gameEvents(engine).filter((e) => e.type === 'attempt').length;
   });
   batch(() => {}); // warm-up
   const runsMs: number[] = [];
@@ -57,7 +75,9 @@ for (const variant of PRESET_NAMES) {
   }
   const [wasm, js] = cells.slice(-2);
   if (JSON.stringify(wasm.work) !== JSON.stringify(js.work)) {
-    console.error(`different work on the two backends under ${variant}: ${JSON.stringify(wasm.work)} vs ${JSON.stringify(js.work)}`);
+    console.error(
+      `different work on the two backends under ${variant}: ${JSON.stringify(wasm.work)} vs ${JSON.stringify(js.work)}`,
+    );
     process.exit(1);
   }
 }
@@ -67,7 +87,8 @@ const git = gitState(root, ['assembly', 'host']);
 const rows = cells.map((c) => {
   const s = c.medianMs / 1000;
   return {
-    ...c, work: { ...c.work, results: undefined },
+    ...c,
+    work: { ...c.work, results: undefined },
     gamesPerSecond: c.games / s,
     attemptsPerSecond: c.work.attempts / s,
     pliesPerSecond: c.work.plies / s,
@@ -80,7 +101,14 @@ const ratio = (variant: string) => {
   return j.medianMs / w.medianMs;
 };
 writeJson(join(root, 'bench/results/referee.json'), {
-  machine: m, commit: git.commit, dirty: git.dirty, date: new Date().toISOString(), games: GAMES, maxPlies: MAX_PLIES, runs: RUNS, rows,
+  machine: m,
+  commit: git.commit,
+  dirty: git.dirty,
+  date: new Date().toISOString(),
+  games: GAMES,
+  maxPlies: MAX_PLIES,
+  runs: RUNS,
+  rows,
 });
 const md = [
   '### Referee',
@@ -91,7 +119,10 @@ const md = [
   '',
   '| Rule set | Backend | Plies | Attempts | Median (ms) | Games/s | Attempts/s | ms per 200-move game |',
   '|---|---|---:|---:|---:|---:|---:|---:|',
-  ...rows.map((r) => `| ${r.variant} | ${r.backend.toUpperCase()} | ${group(r.work.plies)} | ${group(r.work.attempts)} | ${r.medianMs.toFixed(1)} | ${group(Math.round(r.gamesPerSecond))} | ${(r.attemptsPerSecond / 1e6).toFixed(2)} M | ${r.msPer200Moves.toFixed(3)} |`),
+  ...rows.map(
+    (r) =>
+      `| ${r.variant} | ${r.backend.toUpperCase()} | ${group(r.work.plies)} | ${group(r.work.attempts)} | ${r.medianMs.toFixed(1)} | ${group(Math.round(r.gamesPerSecond))} | ${(r.attemptsPerSecond / 1e6).toFixed(2)} M | ${r.msPer200Moves.toFixed(3)} |`,
+  ),
   '',
   `WASM/JS (same games, this run): ${PRESET_NAMES.map((v) => `${v} ${ratio(v).toFixed(2)}×`).join(', ')}.`,
   '',

@@ -13,9 +13,23 @@ import { join } from 'node:path';
 import { createEngine } from '../host/node';
 import { ProblemDb } from '../host/db/database';
 import { solve, type Algorithm, type Problem } from '../host/solver/solve';
-import { describeMachine, gitState, machine, median, progress, repoRoot, seconds, writeJson, writeText } from './lib/harness';
+import {
+  describeMachine,
+  gitState,
+  machine,
+  median,
+  progress,
+  repoRoot,
+  seconds,
+  writeJson,
+  writeText,
+} from './lib/harness';
+import { parseRulesJson } from '../host/record/rules';
 
-const option = (name: string) => { const i = process.argv.indexOf(name); return i >= 0 ? process.argv[i + 1] : undefined; };
+const option = (name: string) => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+};
 const quick = process.argv.includes('--quick');
 const LIMIT_MS = Number(option('--limit-ms') ?? (quick ? 2000 : 30_000));
 const MEMORY_BYTES = Number(option('--memory-mib') ?? 2048) * 2 ** 20;
@@ -25,10 +39,17 @@ const INCREMENTAL: Algorithm[] = ['gl-dbu', 'ipns'];
 
 const root = repoRoot();
 const given = process.argv.flatMap((a, i, all) => (a === '--db' && all[i + 1] ? [all[i + 1]] : []));
-const databases = given.length ? given : ['data/problems.sqlite', 'data/problems-standard.sqlite'].map((f) => join(root, f)).filter(existsSync);
+const databases = given.length
+  ? given
+  : ['data/problems.sqlite', 'data/problems-standard.sqlite'].map((f) => join(root, f)).filter(existsSync);
 const engine = createEngine('wasm');
 
-interface Row { id: number; size: number; best: { algorithm: Algorithm | null; ms: number }; incremental: Record<string, number | null> }
+interface Row {
+  id: number;
+  size: number;
+  best: { algorithm: Algorithm | null; ms: number };
+  incremental: Record<string, number | null>;
+}
 
 /** Time of `algorithm` on `problem` within `limitMs` (null when it did not answer). */
 function time(problem: Problem, algorithm: Algorithm, limitMs: number): number | null {
@@ -66,7 +87,11 @@ for (const path of databases) {
   if (quick) rows = rows.slice(0, 20);
   progress(`speedup: ${path}: ${rows.length} 5-ply near-misses, limit ${seconds(LIMIT_MS)}`);
   const measured: Row[] = rows.map((row, i) => {
-    const r = { id: row.id, size: row.beliefSize, ...measure({ rules: JSON.parse(row.rulesJson), ply: 5, positions: row.positions }) };
+    const r = {
+      id: row.id,
+      size: row.beliefSize,
+      ...measure({ rules: parseRulesJson(row.rulesJson), ply: 5, positions: row.positions }),
+    };
     if ((i + 1) % 20 === 0) progress(`  ${i + 1} of ${rows.length}`);
     return r;
   });
@@ -74,22 +99,39 @@ for (const path of databases) {
   const sorted = [...measured].sort((a, b) => a.best.ms - b.best.ms);
   const name = path.replace(`${root}/`, '');
   const timeouts = INCREMENTAL.map((a) => `${a} ${sorted.filter((r) => r.incremental[a] === null).length}`).join(', ');
-  md.push('', `${name} (${start} starts): ${sorted.length} problems; no black-box answer within the limit on ${sorted.filter((r) => r.best.algorithm === null).length}; incremental runs that reached the limit (left out of the ratios): ${timeouts}.`, '',
+  md.push(
+    '',
+    `${name} (${start} starts): ${sorted.length} problems; no black-box answer within the limit on ${sorted.filter((r) => r.best.algorithm === null).length}; incremental runs that reached the limit (left out of the ratios): ${timeouts}.`,
+    '',
     `| Decile | Problems | Median belief | Best black-box (median) | Fastest black-box (most often) | ${INCREMENTAL.map((a) => `${a} (median)`).join(' | ')} | ${INCREMENTAL.map((a) => `${a} over best`).join(' | ')} |`,
-    `|---:|---:|---:|---:|---|${INCREMENTAL.map(() => '---:').join('|')}|${INCREMENTAL.map(() => '---:').join('|')}|`);
+    `|---:|---:|---:|---:|---|${INCREMENTAL.map(() => '---:').join('|')}|${INCREMENTAL.map(() => '---:').join('|')}|`,
+  );
   const deciles = Math.min(10, sorted.length);
   for (let d = 0; d < deciles; d++) {
-    const part = sorted.slice(Math.floor((d * sorted.length) / deciles), Math.floor(((d + 1) * sorted.length) / deciles));
+    const part = sorted.slice(
+      Math.floor((d * sorted.length) / deciles),
+      Math.floor(((d + 1) * sorted.length) / deciles),
+    );
     const bound = part.some((r) => r.best.algorithm === null) ? '≥ ' : '';
     const counts = new Map<string, number>();
     for (const r of part) counts.set(r.best.algorithm ?? 'none', (counts.get(r.best.algorithm ?? 'none') ?? 0) + 1);
     const fastest = [...counts].sort((a, b) => b[1] - a[1])[0][0];
     const times = INCREMENTAL.map((a) => part.map((r) => r.incremental[a]).filter((t): t is number => t !== null));
-    const ratios = INCREMENTAL.map((a) => part.filter((r) => r.incremental[a] !== null).map((r) => r.best.ms / Math.max(r.incremental[a]!, 0.001)));
-    md.push(`| ${d + 1} | ${part.length} | ${median(part.map((r) => r.size))} | ${bound}${seconds(median(part.map((r) => r.best.ms)))} | ${fastest} | ${times.map((t) => (t.length ? seconds(median(t)) : '—')).join(' | ')} | ${ratios.map((r) => (r.length ? `${bound}${median(r).toFixed(median(r) >= 10 ? 0 : 1)}×` : '—')).join(' | ')} |`);
+    const ratios = INCREMENTAL.map((a) =>
+      part.filter((r) => r.incremental[a] !== null).map((r) => r.best.ms / Math.max(r.incremental[a]!, 0.001)),
+    );
+    md.push(
+      `| ${d + 1} | ${part.length} | ${median(part.map((r) => r.size))} | ${bound}${seconds(median(part.map((r) => r.best.ms)))} | ${fastest} | ${times.map((t) => (t.length ? seconds(median(t)) : '—')).join(' | ')} | ${ratios.map((r) => (r.length ? `${bound}${median(r).toFixed(median(r) >= 10 ? 0 : 1)}×` : '—')).join(' | ')} |`,
+    );
   }
 }
 const name = quick ? 'speedup-quick' : 'speedup';
 writeText(join(root, `bench/results/${name}.md`), md.join('\n'));
-writeJson(join(root, `bench/results/${name}.json`), { machine: m, git, limitMs: LIMIT_MS, memoryBytes: MEMORY_BYTES, results });
+writeJson(join(root, `bench/results/${name}.json`), {
+  machine: m,
+  git,
+  limitMs: LIMIT_MS,
+  memoryBytes: MEMORY_BYTES,
+  results,
+});
 console.log(md.join('\n'));

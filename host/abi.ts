@@ -20,7 +20,7 @@ export interface CoreExports {
   moveBuffer(): unknown;
   setupBuffer(): unknown;
   keyBuffer(): unknown;
-  /** Validate the setup buffer and store it at `handle`: 0 or a SETUP_* status (host/status.ts). */
+  /** Validate the setup buffer and store it at `handle`: 0 or a SETUP_* status (host/errors.ts). */
   loadSetup(handle: number): number;
   /** Write position `handle` into the setup buffer. */
   storeSetup(handle: number): void;
@@ -49,7 +49,7 @@ export interface CoreExports {
   generateAttempts(handle: number): number;
   /** Percept of `attempt` in `handle`, playing it into `dst` when legal (no turn memory). */
   answerAttempt(handle: number, attempt: number, dst: number): number;
-  /** Number of legal pawn captures of the side to move; their landing squares into pawnTryBuffer. */
+  /** Number of legal pawn captures of the side to move; into pawnTryBuffer their landing squares (words 0, 1: lo, hi) and the squares of the pawns that make them (words 2, 3). */
   legalPawnCaptures(handle: number): number;
   /** Start a game from `handle` (handle + 1 is its scratch): 0 or a negative status. */
   gameStart(handle: number): number;
@@ -99,13 +99,32 @@ export interface CoreExports {
    * algorithm ALGO_* and OPTION_* bits; arenas of `maxNodes` nodes, `maxEntries` entries and the
    * position records up to `positionEnd`. SOLVE_MORE, or SOLVE_BAD_PROBLEM.
    */
-  solveStart(first: number, count: number, ply: number, algo: number, options: number, maxNodes: number, maxEntries: number, positionEnd: number): number;
+  solveStart(
+    first: number,
+    count: number,
+    ply: number,
+    algo: number,
+    options: number,
+    maxNodes: number,
+    maxEntries: number,
+    positionEnd: number,
+  ): number;
   /**
    * Interleaved estimation and search (l-dub, l-dbu, gl-dbu): the root's positions stream from a
    * depth-first estimation of the view in viewBuffer from record `viewRoot`, confined below record
    * `estimateEnd`; `side` (0 White, 1 Black) is the player to move at the view's end.
    */
-  solveStartInterleaved(viewRoot: number, estimateEnd: number, side: number, ply: number, algo: number, options: number, maxNodes: number, maxEntries: number, positionEnd: number): number;
+  solveStartInterleaved(
+    viewRoot: number,
+    estimateEnd: number,
+    side: number,
+    ply: number,
+    algo: number,
+    options: number,
+    maxNodes: number,
+    maxEntries: number,
+    positionEnd: number,
+  ): number;
   /** Continue for about `budget` nodes + positions made: SOLVE_* status. */
   solveRun(budget: number): number;
   /** STAT_*: nodes made, positions made, peak bytes, live nodes, live positions, position-table hits, positions streamed, belief-table hits. */
@@ -122,7 +141,39 @@ export interface CoreExports {
   scoreAttempts(first: number, count: number, scratch: number, lookahead: number): number;
   scoreBuffer(): unknown;
 
-  // ---- estimator additions (assembly/belief/estimate.ts) ----
+  // ---- players (assembly/players/: evaluate.ts, search.ts, choose.ts; issue 14) ----
+  /** The static evaluation of `handle`, centipawns for the side to move. */
+  evaluatePosition(handle: number): number;
+  /** Clear the search's transposition table (2^bits entries, reallocated when the size changes), killers and history. */
+  searchReset(bits: number): void;
+  /** Records a search stack needs (MAX_PLY; chooseAdd needs one fewer). */
+  searchStackRecords(): number;
+  /**
+   * Alpha-beta from `handle` to `depth` plies within `limit` nodes (0: none), using records
+   * stack … stack + searchStackRecords() − 1: SEARCH_OK 0, SEARCH_NODE_LIMIT 1 (the last completed
+   * depth's result), SEARCH_BAD_HANDLE 2, SEARCH_BAD_DEPTH 3.
+   */
+  searchPosition(handle: number, stack: number, depth: number, limit: number): number;
+  /** The last search's value (centipawns for the side to move; ±(30000 − plies) a mate), best move, depth completed, nodes. */
+  searchValue(): number;
+  searchBestMove(): number;
+  searchDepth(): number;
+  searchNodes(): number;
+  /** Start a choose-move run on the attempts of `handle`'s side to move (into chooseAttemptBuffer): their number, or -1. */
+  chooseBegin(handle: number): number;
+  /**
+   * Add positions chooseHandleBuffer[0 … count) to the run: per attempt row of chooseBuffer
+   * (assembly/players/choose.ts: legal, sum, mates, mated, tactical, captures, min, max) and per
+   * position the values into chooseValueBuffer; each legal move searched `depth` more plies within
+   * `limit` nodes. CHOOSE_* status (0 ok).
+   */
+  chooseAdd(count: number, stack: number, depth: number, limit: number): number;
+  chooseBuffer(): unknown;
+  chooseAttemptBuffer(): unknown;
+  chooseHandleBuffer(): unknown;
+  chooseValueBuffer(): unknown;
+
+  // ---- estimator additions (assembly/belief/bfs.ts, stream.ts) ----
   /** Before bfsStart: count the histories reaching each position (information sets with multiplicities). */
   bfsCountHistories(on: number | boolean): void;
   /** The histories reaching the current breadth-first layer (after bfsCountHistories(1)). */
@@ -184,24 +235,111 @@ export interface CoreExports {
 }
 
 export const CORE_EXPORTS = [
-  'init', 'capacity', 'positionWords', 'maxMoves', 'hostMovesOffset',
-  'positionArena', 'moveBuffer', 'setupBuffer', 'keyBuffer',
-  'loadSetup', 'storeSetup', 'generateMoves', 'makeMove', 'computeKey',
-  'checkDirections', 'checkerCount', 'isInCheck', 'pieceCount', 'perftFrom',
-  'setRules', 'rulesBuffer', 'attemptBuffer', 'pawnTryBuffer', 'eventBuffer',
-  'generateAttempts', 'answerAttempt', 'legalPawnCaptures',
-  'gameStart', 'gameAttempt', 'gameAskAny', 'gameResult', 'gameEndReason', 'gameEventCount', 'gamePlies',
+  'init',
+  'capacity',
+  'positionWords',
+  'maxMoves',
+  'hostMovesOffset',
+  'positionArena',
+  'moveBuffer',
+  'setupBuffer',
+  'keyBuffer',
+  'loadSetup',
+  'storeSetup',
+  'generateMoves',
+  'makeMove',
+  'computeKey',
+  'checkDirections',
+  'checkerCount',
+  'isInCheck',
+  'pieceCount',
+  'perftFrom',
+  'setRules',
+  'rulesBuffer',
+  'attemptBuffer',
+  'pawnTryBuffer',
+  'eventBuffer',
+  'generateAttempts',
+  'answerAttempt',
+  'legalPawnCaptures',
+  'gameStart',
+  'gameAttempt',
+  'gameAskAny',
+  'gameResult',
+  'gameEndReason',
+  'gameEventCount',
+  'gamePlies',
   'playRandomGame',
-  'viewBuffer', 'setViewLength', 'storeBase', 'bfsStart', 'bfsRun', 'bfsPauseAfterEachEvent', 'bfsResultBase', 'bfsResultCount',
-  'bfsEventsDone', 'estimateFailedAt', 'estimateWork', 'dfsStart', 'dfsNext', 'dfsLast', 'dfsStoreCount',
-  'dfsHistories', 'dfsChosenMove', 'dfsDepth',
-  'solveStart', 'solveStartInterleaved', 'solveRun', 'solveStat', 'strategyWrite', 'strategyBuffer',
-  'scoreAttempts', 'scoreBuffer',
-  'bfsCountHistories', 'bfsHistories', 'dfsRestartUnit', 'dfsDescents', 'dfsRestarts',
-  'trackerDefaults', 'trackerOptionBuffer', 'trackerEventBuffer', 'trackerOutBuffer', 'trackerCreate', 'trackerFree',
-  'trackerObserve', 'trackerRun', 'trackerStop', 'trackerTopUp', 'trackerSize', 'trackerEntry', 'trackerWitness',
-  'trackerSample', 'trackerLos', 'trackerStat', 'trackerSetStat', 'trackerLoadEvent', 'trackerLoadNode',
-  'trackerLoadClear', 'trackerLoadCheckpoint', 'trackerLoadEntry', 'trackerCheckpoint', 'trackerCompact', 'trackerNode',
+  'viewBuffer',
+  'setViewLength',
+  'storeBase',
+  'bfsStart',
+  'bfsRun',
+  'bfsPauseAfterEachEvent',
+  'bfsResultBase',
+  'bfsResultCount',
+  'bfsEventsDone',
+  'estimateFailedAt',
+  'estimateWork',
+  'dfsStart',
+  'dfsNext',
+  'dfsLast',
+  'dfsStoreCount',
+  'dfsHistories',
+  'dfsChosenMove',
+  'dfsDepth',
+  'solveStart',
+  'solveStartInterleaved',
+  'solveRun',
+  'solveStat',
+  'strategyWrite',
+  'strategyBuffer',
+  'scoreAttempts',
+  'scoreBuffer',
+  'evaluatePosition',
+  'searchReset',
+  'searchStackRecords',
+  'searchPosition',
+  'searchValue',
+  'searchBestMove',
+  'searchDepth',
+  'searchNodes',
+  'chooseBegin',
+  'chooseAdd',
+  'chooseBuffer',
+  'chooseAttemptBuffer',
+  'chooseHandleBuffer',
+  'chooseValueBuffer',
+  'bfsCountHistories',
+  'bfsHistories',
+  'dfsRestartUnit',
+  'dfsDescents',
+  'dfsRestarts',
+  'trackerDefaults',
+  'trackerOptionBuffer',
+  'trackerEventBuffer',
+  'trackerOutBuffer',
+  'trackerCreate',
+  'trackerFree',
+  'trackerObserve',
+  'trackerRun',
+  'trackerStop',
+  'trackerTopUp',
+  'trackerSize',
+  'trackerEntry',
+  'trackerWitness',
+  'trackerSample',
+  'trackerLos',
+  'trackerStat',
+  'trackerSetStat',
+  'trackerLoadEvent',
+  'trackerLoadNode',
+  'trackerLoadClear',
+  'trackerLoadCheckpoint',
+  'trackerLoadEntry',
+  'trackerCheckpoint',
+  'trackerCompact',
+  'trackerNode',
 ] as const satisfies readonly (keyof CoreExports)[];
 
 /** A backend: the core's exports plus a way to see its buffers as Int32Arrays. */
@@ -213,11 +351,4 @@ export interface Core {
    * memory grows, so callers re-fetch after any call that may allocate (init).
    */
   view(ref: unknown): Int32Array;
-  /**
-   * Takes the core for a new Engine and returns its token; `owns(token)` tells whether that engine
-   * still has it. A WASM core is one instance per Engine; the JS core is one module per process, so
-   * the newest JS engine owns it and older ones must stop.
-   */
-  claim(): number;
-  owns(token: number): boolean;
 }

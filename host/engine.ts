@@ -2,29 +2,30 @@
 // the core's memory; every computation happens in the core. Positions are addressed by handle
 // (record index in the core's arena); the caller chooses which records to use.
 import type { Core } from './abi';
-import { KriegError, setupError } from './status';
+import { fail, setupError } from './errors';
 import { parseFen, makeFen, START_FEN, type Setup } from './notation/fen';
-import { moveToUci } from './notation/move';
-import { PRESETS, encodeRules, type RuleSet } from './referee/rules';
+import { makeUci } from './notation/move';
+import { PRESETS, encodeRules, type RuleSet } from './record/rules';
+import {
+  SETUP_SIDE,
+  SETUP_CASTLING,
+  SETUP_EN_PASSANT,
+  SETUP_HALFMOVE,
+  SETUP_FULLMOVE,
+  POSITION_WORDS,
+  W_KEY_LO,
+  W_KEY_HI,
+} from './constants';
 
 export const DEFAULT_CAPACITY = 1024;
 /** Game log size: events (attempts and announcements) of one game. */
-export const DEFAULT_MAX_EVENTS = 1 << 16;
+const DEFAULT_MAX_EVENTS = 1 << 16;
 
-/** CHECK_* bits of assembly/chess/moveGen.ts, in announcement order. */
-export const CHECK_DIRECTIONS = [
-  { bit: 1, name: 'Knight' },
-  { bit: 2, name: 'Rank' },
-  { bit: 4, name: 'File' },
-  { bit: 8, name: 'Long diagonal' },
-  { bit: 16, name: 'Short diagonal' },
-] as const;
-
-export function checkNames(bits: number): string[] {
-  return CHECK_DIRECTIONS.filter((d) => bits & d.bit).map((d) => d.name);
+export interface DivideEntry {
+  move: number;
+  uci: string;
+  nodes: number;
 }
-
-export interface DivideEntry { move: number; uci: string; nodes: number }
 
 export class Engine {
   private positionsView!: Int32Array;
@@ -32,52 +33,59 @@ export class Engine {
   private setupView!: Int32Array;
   private keyView!: Int32Array;
 
-  private readonly token: number;
-
-  constructor(readonly core: Core, capacity = DEFAULT_CAPACITY) {
-    this.token = core.claim();
+  constructor(
+    readonly core: Core,
+    capacity = DEFAULT_CAPACITY,
+  ) {
     this.resize(capacity);
     this.setRules(PRESETS.berkeley);
   }
 
-  get backend(): 'wasm' | 'js' { return this.core.name; }
-  get capacity(): number { return this.core.exports.capacity(); }
-  get maxMoves(): number { return this.core.exports.maxMoves(); }
-
-  /** The JS core is one module per process: only the newest JS engine may use it. */
-  private checkOwner(): void {
-    if (!this.core.owns(this.token)) {
-      throw new KriegError('engine-replaced', 'this JS-backend engine was replaced by a newer one (the JS core is a single module instance; use the newest engine, or the WASM backend for several at once)');
-    }
+  get backend(): 'wasm' | 'js' {
+    return this.core.name;
+  }
+  get capacity(): number {
+    return this.core.exports.capacity();
+  }
+  get maxMoves(): number {
+    return this.core.exports.maxMoves();
   }
 
   /** Re-allocates the core's arenas (all positions are lost). */
   resize(capacity: number): void {
-    this.checkOwner();
-    if (!Number.isInteger(capacity) || capacity < 2) throw new KriegError('bad-capacity', `capacity must be an integer >= 2, got ${capacity}`);
+    if (!Number.isInteger(capacity) || capacity < 2) throw fail('bad-capacity', { capacity });
     this.core.exports.init(capacity, DEFAULT_MAX_EVENTS);
     this.refreshViews();
   }
 
   /** Sets the rule set the referee (and move generation: castling, en passant, promotions) follows. */
   setRules(rules: RuleSet): void {
-    this.checkOwner();
     const flags = encodeRules(rules);
     const buffer = this.view('rules');
     buffer.set(flags);
     const status = this.core.exports.setRules();
-    if (status !== 0) throw new KriegError('bad-rules', `invalid rule flag #${status - 1}`);
+    if (status !== 0) throw fail('bad-rules', { text: `invalid rule flag #${status - 1}` });
     this.currentRules = { ...rules };
   }
 
-  get rules(): RuleSet { return { ...this.currentRules }; }
+  get rules(): RuleSet {
+    return { ...this.currentRules };
+  }
   private currentRules: RuleSet = PRESETS.berkeley;
 
   /** A current view of one of the core's buffers (views detach when WASM memory grows). */
   view(buffer: 'rules' | 'attempts' | 'pawnTries' | 'events' | 'view'): Int32Array {
     const x = this.core.exports;
-    const ref = buffer === 'rules' ? x.rulesBuffer() : buffer === 'attempts' ? x.attemptBuffer()
-      : buffer === 'pawnTries' ? x.pawnTryBuffer() : buffer === 'view' ? x.viewBuffer() : x.eventBuffer();
+    const ref =
+      buffer === 'rules'
+        ? x.rulesBuffer()
+        : buffer === 'attempts'
+          ? x.attemptBuffer()
+          : buffer === 'pawnTries'
+            ? x.pawnTryBuffer()
+            : buffer === 'view'
+              ? x.viewBuffer()
+              : x.eventBuffer();
     return this.core.view(ref);
   }
 
@@ -95,13 +103,14 @@ export class Engine {
     return this;
   }
 
-  /** The raw position arena (32 words per record; layout in assembly/chess/position.ts). */
-  get positions(): Int32Array { return this.views().positionsView; }
+  /** The raw position arena (POSITION_WORDS words per record; layout in assembly/chess/position.ts). */
+  get positions(): Int32Array {
+    return this.views().positionsView;
+  }
 
   private checkHandle(handle: number, room = 0): void {
-    this.checkOwner();
     if (!Number.isInteger(handle) || handle < 0 || handle + room >= this.capacity) {
-      throw new KriegError('bad-handle', `position handle ${handle} (+${room}) outside the arena of ${this.capacity}`);
+      throw fail('bad-handle', { handle, room, capacity: this.capacity });
     }
   }
 
@@ -109,11 +118,11 @@ export class Engine {
     this.checkHandle(handle);
     const buffer = this.views().setupView;
     for (let sq = 0; sq < 64; sq++) buffer[sq] = setup.board[sq];
-    buffer[64] = setup.side;
-    buffer[65] = setup.castling;
-    buffer[66] = setup.epSquare;
-    buffer[67] = setup.halfmove;
-    buffer[68] = setup.fullmove;
+    buffer[SETUP_SIDE] = setup.side;
+    buffer[SETUP_CASTLING] = setup.castling;
+    buffer[SETUP_EN_PASSANT] = setup.epSquare;
+    buffer[SETUP_HALFMOVE] = setup.halfmove;
+    buffer[SETUP_FULLMOVE] = setup.fullmove;
     const status = this.core.exports.loadSetup(handle);
     if (status !== 0) throw setupError(status);
   }
@@ -124,11 +133,11 @@ export class Engine {
     const b = this.views().setupView;
     return {
       board: Array.from(b.subarray(0, 64)),
-      side: b[64] as 0 | 1,
-      castling: b[65],
-      epSquare: b[66],
-      halfmove: b[67],
-      fullmove: b[68],
+      side: b[SETUP_SIDE] as 0 | 1,
+      castling: b[SETUP_CASTLING],
+      epSquare: b[SETUP_EN_PASSANT],
+      halfmove: b[SETUP_HALFMOVE],
+      fullmove: b[SETUP_FULLMOVE],
     };
   }
 
@@ -137,7 +146,9 @@ export class Engine {
     this.setSetup(handle, parseFen(fen === 'startpos' ? START_FEN : fen));
   }
 
-  fen(handle: number): string { return makeFen(this.setup(handle)); }
+  fen(handle: number): string {
+    return makeFen(this.setup(handle));
+  }
 
   /** Legal move codes of position `handle` (uses the handle's own move-list slice). */
   moves(handle: number): number[] {
@@ -147,33 +158,44 @@ export class Engine {
     return Array.from(this.views().movesView.subarray(out, out + n));
   }
 
-  movesUci(handle: number): string[] { return this.moves(handle).map(moveToUci); }
+  movesUci(handle: number): string[] {
+    return this.moves(handle).map(makeUci);
+  }
 
   /** Plays a legal move code of `src` into record `dst`. */
   play(src: number, move: number, dst: number): void {
     this.checkHandle(src);
     this.checkHandle(dst);
-    if (!this.moves(src).includes(move)) throw new KriegError('illegal-move', `${moveToUci(move)} is not legal in ${this.fen(src)}`);
+    if (!this.moves(src).includes(move)) throw fail('illegal-move', { move: makeUci(move), fen: this.fen(src) });
     this.core.exports.makeMove(src, move, dst);
   }
 
   /** Plays a move given in UCI text. */
   playUci(src: number, uci: string, dst: number): void {
-    const move = this.moves(src).find((m) => moveToUci(m) === uci);
-    if (move === undefined) throw new KriegError('illegal-move', `${uci} is not a legal move in ${this.fen(src)}`);
+    const move = this.moves(src).find((m) => makeUci(m) === uci);
+    if (move === undefined) throw fail('illegal-move', { move: uci, fen: this.fen(src) });
     this.core.exports.makeMove(src, move, dst);
   }
 
-  inCheck(handle: number): boolean { this.checkHandle(handle); return Boolean(this.core.exports.isInCheck(handle)); }
-  checkDirections(handle: number): number { this.checkHandle(handle); return this.core.exports.checkDirections(handle); }
-  checkerCount(handle: number): number { this.checkHandle(handle); return this.core.exports.checkerCount(handle); }
+  inCheck(handle: number): boolean {
+    this.checkHandle(handle);
+    return Boolean(this.core.exports.isInCheck(handle));
+  }
+  checkDirections(handle: number): number {
+    this.checkHandle(handle);
+    return this.core.exports.checkDirections(handle);
+  }
+  checkerCount(handle: number): number {
+    this.checkHandle(handle);
+    return this.core.exports.checkerCount(handle);
+  }
 
   /** Incremental Zobrist key as 16 hex digits (hi then lo word). */
   key(handle: number): string {
     this.checkHandle(handle);
-    const base = handle * 32;
+    const base = handle * POSITION_WORDS;
     const p = this.positions;
-    return hex64(p[base + 30], p[base + 29]);
+    return hex64(p[base + W_KEY_HI], p[base + W_KEY_LO]);
   }
 
   /** The key recomputed from scratch; must always equal key(). */
@@ -186,18 +208,18 @@ export class Engine {
 
   /** Perft leaf count from `handle`, using records handle+1 … handle+depth as its stack. */
   perft(handle: number, depth: number, bulk = false): number {
-    if (!Number.isInteger(depth) || depth < 0) throw new KriegError('bad-depth', `depth must be a non-negative integer, got ${depth}`);
+    if (!Number.isInteger(depth) || depth < 0) throw fail('bad-depth', { depth });
     this.checkHandle(handle, depth);
     return this.core.exports.perftFrom(handle, depth, bulk ? 1 : 0);
   }
 
   /** Perft split by root move. */
   divide(handle: number, depth: number, bulk = false): DivideEntry[] {
-    if (!Number.isInteger(depth) || depth < 1) throw new KriegError('bad-depth', `divide depth must be an integer >= 1, got ${depth}`);
+    if (!Number.isInteger(depth) || depth < 1) throw fail('bad-depth', { depth, divide: true });
     this.checkHandle(handle, depth);
     return this.moves(handle).map((move) => {
       this.core.exports.makeMove(handle, move, handle + 1);
-      return { move, uci: moveToUci(move), nodes: this.core.exports.perftFrom(handle + 1, depth - 1, bulk ? 1 : 0) };
+      return { move, uci: makeUci(move), nodes: this.core.exports.perftFrom(handle + 1, depth - 1, bulk ? 1 : 0) };
     });
   }
 }

@@ -11,14 +11,19 @@ if (existsSync(CHROMIUM)) process.exit(0);
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 let hasApt = false;
-try { execFileSync('apt-get', ['--version'], { stdio: 'ignore' }); hasApt = true; } catch { /* no apt-get */ }
+try {
+  execFileSync('apt-get', ['--version'], { stdio: 'ignore' });
+  hasApt = true;
+} catch {
+  /* no apt-get */
+}
 
 if (!isRoot || !hasApt) {
   console.error(
     `ensure-browser: ${CHROMIUM} not found; the browser tests (test/web) need it.\n` +
-    (hasApt
-      ? '  Install it with:  sudo apt-get update && sudo apt-get install -y --no-install-recommends chromium\n'
-      : '  Install Chromium so that it is available at /usr/bin/chromium (e.g. Debian/Ubuntu package `chromium`).\n'),
+      (hasApt
+        ? '  Install it with:  sudo apt-get update && sudo apt-get install -y --no-install-recommends chromium\n'
+        : '  Install Chromium so that it is available at /usr/bin/chromium (e.g. Debian/Ubuntu package `chromium`).\n'),
   );
   process.exit(1);
 }

@@ -7,41 +7,72 @@
 import { writeFileSync } from 'node:fs';
 
 let seed = 0x9e3779b9 | 0;
-function rand32() { // xorshift32
-  seed ^= seed << 13; seed ^= seed >>> 17; seed ^= seed << 5;
+function rand32() {
+  // xorshift32
+  seed ^= seed << 13;
+  seed ^= seed >>> 17;
+  seed ^= seed << 5;
   return seed | 0;
 }
 const sparse = () => rand32() & rand32() & rand32();
 
-const ROOK_DIRS = [[1, 0], [-1, 0], [0, 1], [0, -1]];
-const BISHOP_DIRS = [[1, 1], [1, -1], [-1, 1], [-1, -1]];
+const ROOK_DIRS = [
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+];
+const BISHOP_DIRS = [
+  [1, 1],
+  [1, -1],
+  [-1, 1],
+  [-1, -1],
+];
 
 /** Squares as a 64-entry boolean list -> [lo, hi]. */
 function split(squares) {
-  let lo = 0, hi = 0;
-  for (const s of squares) { if (s < 32) lo |= 1 << s; else hi |= 1 << (s - 32); }
+  let lo = 0,
+    hi = 0;
+  for (const s of squares) {
+    if (s < 32) lo |= 1 << s;
+    else hi |= 1 << (s - 32);
+  }
   return [lo | 0, hi | 0];
 }
-function has(lo, hi, s) { return s < 32 ? (lo >>> s) & 1 : (hi >>> (s - 32)) & 1; }
+function has(lo, hi, s) {
+  return s < 32 ? (lo >>> s) & 1 : (hi >>> (s - 32)) & 1;
+}
 
 function relevantMask(sq, dirs) {
-  const f0 = sq & 7, r0 = sq >> 3, out = [];
+  const f0 = sq & 7,
+    r0 = sq >> 3,
+    out = [];
   for (const [df, dr] of dirs) {
-    let f = f0 + df, r = r0 + dr;
-    while (f + df >= 0 && f + df <= 7 && r + dr >= 0 && r + dr <= 7) { out.push(r * 8 + f); f += df; r += dr; }
+    let f = f0 + df,
+      r = r0 + dr;
+    while (f + df >= 0 && f + df <= 7 && r + dr >= 0 && r + dr <= 7) {
+      out.push(r * 8 + f);
+      f += df;
+      r += dr;
+    }
     // the last square on a ray never blocks anything beyond it, so it is not relevant
   }
   // for rays along a rank or file, the loop above already stops before the edge square
   return out;
 }
 function slowAttacks(sq, dirs, occLo, occHi) {
-  const f0 = sq & 7, r0 = sq >> 3, out = [];
+  const f0 = sq & 7,
+    r0 = sq >> 3,
+    out = [];
   for (const [df, dr] of dirs) {
-    let f = f0 + df, r = r0 + dr;
+    let f = f0 + df,
+      r = r0 + dr;
     while (f >= 0 && f <= 7 && r >= 0 && r <= 7) {
-      const s = r * 8 + f; out.push(s);
+      const s = r * 8 + f;
+      out.push(s);
       if (has(occLo, occHi, s)) break;
-      f += df; r += dr;
+      f += df;
+      r += dr;
     }
   }
   return split(out);
@@ -52,21 +83,29 @@ function findMagic(sq, dirs) {
   const bits = maskSquares.length;
   const [maskLo, maskHi] = split(maskSquares);
   const n = 1 << bits;
-  const occs = [], atts = [];
+  const occs = [],
+    atts = [];
   for (let i = 0; i < n; i++) {
     const sub = maskSquares.filter((_, j) => (i >>> j) & 1);
     const [lo, hi] = split(sub);
-    occs.push([lo, hi]); atts.push(slowAttacks(sq, dirs, lo, hi));
+    occs.push([lo, hi]);
+    atts.push(slowAttacks(sq, dirs, lo, hi));
   }
-  const usedLo = new Int32Array(n), usedHi = new Int32Array(n), epoch = new Int32Array(n);
+  const usedLo = new Int32Array(n),
+    usedHi = new Int32Array(n),
+    epoch = new Int32Array(n);
   for (let attempt = 1; ; attempt++) {
-    const mLo = sparse(), mHi = sparse();
+    const mLo = sparse(),
+      mHi = sparse();
     const shift = 32 - bits;
     let ok = true;
     for (let i = 0; i < n && ok; i++) {
       const idx = (Math.imul(occs[i][0], mLo) ^ Math.imul(occs[i][1], mHi)) >>> shift;
-      if (epoch[idx] !== attempt) { epoch[idx] = attempt; usedLo[idx] = atts[i][0]; usedHi[idx] = atts[i][1]; }
-      else if (usedLo[idx] !== atts[i][0] || usedHi[idx] !== atts[i][1]) ok = false;
+      if (epoch[idx] !== attempt) {
+        epoch[idx] = attempt;
+        usedLo[idx] = atts[i][0];
+        usedHi[idx] = atts[i][1];
+      } else if (usedLo[idx] !== atts[i][0] || usedHi[idx] !== atts[i][1]) ok = false;
     }
     if (ok) return { maskLo, maskHi, magicLo: mLo, magicHi: mHi, bits };
   }
@@ -76,8 +115,12 @@ function table(name, dirs) {
   const rows = [];
   for (let sq = 0; sq < 64; sq++) rows.push(findMagic(sq, dirs));
   const hex = (x) => '0x' + (x >>> 0).toString(16).padStart(8, '0');
-  const body = rows.map((m, sq) =>
-    `  ${hex(m.maskLo)}, ${hex(m.maskHi)}, ${hex(m.magicLo)}, ${hex(m.magicHi)}, ${m.bits},${sq % 8 === 7 ? ` // rank ${(sq >> 3) + 1}` : ''}`).join('\n');
+  const body = rows
+    .map(
+      (m, sq) =>
+        `  ${hex(m.maskLo)}, ${hex(m.maskHi)}, ${hex(m.magicLo)}, ${hex(m.magicHi)}, ${m.bits},${sq % 8 === 7 ? ` // rank ${(sq >> 3) + 1}` : ''}`,
+    )
+    .join('\n');
   return `/** ${name}: per square maskLo, maskHi, magicLo, magicHi, index bits (a1 = 0 … h8 = 63). */\nexport const ${name}: i32[] = [\n${body}\n];\n`;
 }
 

@@ -31,13 +31,13 @@
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createEngine, START_FEN } from '../host/node';
-import { preset } from '../host/referee/rules';
+import { preset } from '../host/record/rules';
 import { randomGame, seededRandom } from '../host/referee/game';
-import { viewOf, type GameRecord } from '../host/referee/record';
+import { viewOf, type GameRecord } from '../host/record/record';
 import { estimateBelief } from '../host/belief/estimate';
 import { solve, ALGORITHMS, type Answer } from '../host/solver/solve';
 import { verifyStrategy, verdictText } from '../host/verify/verify';
-import { formatProblems, parseProblems, type NamedProblem } from '../host/solver/problemFile';
+import { makeProblems, parseProblems, type NamedProblem } from '../host/solver/problemFile';
 import { placedSetup, kingDistance, whiteToMoveCuts } from '../host/db/setups';
 import { repoRoot } from '../bench/lib/harness';
 
@@ -113,7 +113,11 @@ function randomSetup(template: (typeof TEMPLATES)[number], random: () => number)
 
 // ---- cut points and problems ----
 
-interface Checked { answer: Exclude<Answer, 'unknown'>; cost: number; nodes: Record<string, number> }
+interface Checked {
+  answer: Exclude<Answer, 'unknown'>;
+  cost: number;
+  nodes: Record<string, number>;
+}
 let bugs = 0;
 
 /** Solves with every algorithm; undefined (with the reason printed) unless all agree, verify, and are cheap. */
@@ -123,13 +127,20 @@ function check(problem: NamedProblem, costCap: number): Checked | undefined {
   let cost = 0;
   for (const algo of ALGORITHMS) {
     const result = solve(solver, problem, algo, { nodes: NODE_LIMIT });
-    if (result.answer === 'unknown') { console.log(`    skipped: ${algo} hit the ${result.limit} limit`); return undefined; }
+    if (result.answer === 'unknown') {
+      console.log(`    skipped: ${algo} hit the ${result.limit} limit`);
+      return undefined;
+    }
     answers.add(result.answer);
     nodes[algo] = result.stats.nodes;
     cost += result.stats.nodes + result.stats.positions;
     if (result.strategy) {
       const verdict = verifyStrategy(problem, result.strategy);
-      if (!verdict.ok) { bugs++; console.log(`    VERIFIER REJECTS ${algo}'s strategy:\n${verdictText(verdict)}`); return undefined; }
+      if (!verdict.ok) {
+        bugs++;
+        console.log(`    VERIFIER REJECTS ${algo}'s strategy:\n${verdictText(verdict)}`);
+        return undefined;
+      }
     }
   }
   if (answers.size > 1) {
@@ -137,7 +148,10 @@ function check(problem: NamedProblem, costCap: number): Checked | undefined {
     console.log(`    ALGORITHMS DISAGREE: ${[...answers].join(' / ')}`);
     return undefined;
   }
-  if (cost > costCap) { console.log(`    skipped: too costly for the suite (${cost} nodes and positions over the seven searches)`); return undefined; }
+  if (cost > costCap) {
+    console.log(`    skipped: too costly for the suite (${cost} nodes and positions over the seven searches)`);
+    return undefined;
+  }
   return { answer: [...answers][0] as Checked['answer'], cost, nodes };
 }
 
@@ -150,8 +164,12 @@ const started = performance.now();
 const random = seededRandom(seed);
 
 const filled = BUCKETS.map(() => 0);
-const bucketOf = (answer: 'proven' | 'disproven', size: number) => BUCKETS.findIndex((b) => b.answer === answer && size >= b.min && size <= b.max);
-const wanted = (answer: 'proven' | 'disproven', size: number) => { const b = bucketOf(answer, size); return b >= 0 && filled[b] < BUCKETS[b].target; };
+const bucketOf = (answer: 'proven' | 'disproven', size: number) =>
+  BUCKETS.findIndex((b) => b.answer === answer && size >= b.min && size <= b.max);
+const wanted = (answer: 'proven' | 'disproven', size: number) => {
+  const b = bucketOf(answer, size);
+  return b >= 0 && filled[b] < BUCKETS[b].target;
+};
 const allFilled = () => BUCKETS.every((b, i) => filled[i] >= b.target);
 
 function harvestGame(name: string, start: string, gameSeed: number, note: string, costCap = COST_CAP): void {
@@ -160,8 +178,12 @@ function harvestGame(name: string, start: string, gameSeed: number, note: string
   let taken = 0;
   for (const cut of whiteToMoveCuts(record)) {
     if (taken >= PER_GAME) break;
-    const belief = estimateBelief(estimator, viewOf(cut.record, 'white'), 'bfs', { positions: MAX_BELIEF, work: 2_000_000 });
-    if (belief.outcome !== 'complete' || belief.handles.length < MIN_BELIEF || belief.handles.length > MAX_BELIEF) continue;
+    const belief = estimateBelief(estimator, viewOf(cut.record, 'white'), 'bfs', {
+      positions: MAX_BELIEF,
+      work: 2_000_000,
+    });
+    if (belief.outcome !== 'complete' || belief.handles.length < MIN_BELIEF || belief.handles.length > MAX_BELIEF)
+      continue;
     const positions = belief.handles.map((h) => estimator.fen(h));
     const key = [...positions].sort().join('|');
     if (seen.has(key)) continue;
@@ -172,7 +194,10 @@ function harvestGame(name: string, start: string, gameSeed: number, note: string
     console.log(`  ${id}: White to move after ${cut.plies} plies, belief ${positions.length} positions`);
     // a quick first answer (le-dfs, the cheapest), so points whose answer is no longer wanted cost one search
     const quick = solve(solver, problem, 'le-dfs', { nodes: NODE_LIMIT });
-    if (quick.answer !== 'unknown' && !wanted(quick.answer, positions.length)) { console.log(`    ${quick.answer} (le-dfs), not needed: that answer and size are filled`); continue; }
+    if (quick.answer !== 'unknown' && !wanted(quick.answer, positions.length)) {
+      console.log(`    ${quick.answer} (le-dfs), not needed: that answer and size are filled`);
+      continue;
+    }
     const checked = check(problem, costCap);
     if (!checked) continue;
     if (!wanted(checked.answer, positions.length)) continue;
@@ -180,7 +205,8 @@ function harvestGame(name: string, start: string, gameSeed: number, note: string
     count[checked.answer]++;
     taken++;
     problem.expect = checked.answer;
-    problem.note = `Harvested (scripts/harvest-problems.ts --seed ${seed}): ${note}, random game seed ${gameSeed}, cut after ${cut.plies} plies with White to move; ` +
+    problem.note =
+      `Harvested (scripts/harvest-problems.ts --seed ${seed}): ${note}, random game seed ${gameSeed}, cut after ${cut.plies} plies with White to move; ` +
       `the positions are White's exact belief (${positions.length}). All seven algorithms answer ${checked.answer}` +
       `${checked.answer === 'proven' ? ' and the strategy verifies' : ''}; nodes made when harvested: ${ALGORITHMS.map((a) => `${a} ${checked.nodes[a]}`).join(', ')}.`;
     problems.push(problem);
@@ -188,7 +214,9 @@ function harvestGame(name: string, start: string, gameSeed: number, note: string
   }
 }
 
-console.log(`harvest-problems: seed ${seed}, ${PLY}-ply problems from beliefs of ${MIN_BELIEF}-${MAX_BELIEF} positions`);
+console.log(
+  `harvest-problems: seed ${seed}, ${PLY}-ply problems from beliefs of ${MIN_BELIEF}-${MAX_BELIEF} positions`,
+);
 for (let i = 0; i < OPENING_GAMES; i++) {
   const gameSeed = Math.floor(random() * 1e9);
   console.log(`game ${games + 1}: from the initial position, seed ${gameSeed}`);
@@ -202,11 +230,16 @@ for (let i = 0; games < MAX_GAMES && !allFilled(); i++) {
   harvestGame(template.name, start, gameSeed, `from the random ${template.name} setup ${start}`);
 }
 
-const text = formatProblems(problems);
+const text = makeProblems(problems);
 parseProblems(text, outPath); // reads back
 writeFileSync(outPath, text);
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
-console.log(`\n${games} games, ${points} qualifying points solved, ${problems.length} problems kept ` +
-  `(${count.proven} proven, ${count.disproven} disproven), ${bugs} disagreements or rejected strategies, ${seconds} s`);
+console.log(
+  `\n${games} games, ${points} qualifying points solved, ${problems.length} problems kept ` +
+    `(${count.proven} proven, ${count.disproven} disproven), ${bugs} disagreements or rejected strategies, ${seconds} s`,
+);
 console.log(`wrote ${outPath}`);
-if (count.proven < MIN_EACH || count.disproven < MIN_EACH || problems.length < MIN_TOTAL) { console.error(`too few problems (need ${MIN_TOTAL}, at least ${MIN_EACH} of each answer)`); process.exit(1); }
+if (count.proven < MIN_EACH || count.disproven < MIN_EACH || problems.length < MIN_TOTAL) {
+  console.error(`too few problems (need ${MIN_TOTAL}, at least ${MIN_EACH} of each answer)`);
+  process.exit(1);
+}

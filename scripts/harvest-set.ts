@@ -58,14 +58,14 @@ import { parseFen as parseChessopsFen } from 'chessops/fen';
 import { parseUci } from 'chessops/util';
 import type { NormalMove } from 'chessops/types';
 import { createEngine, type Engine } from '../host/node';
-import { moveToUci } from '../host/notation/move';
-import { preset } from '../host/referee/rules';
+import { makeUci } from '../host/notation/move';
+import { preset } from '../host/record/rules';
 import { playGame, seededRandom, randomPlayer, type Player } from '../host/referee/game';
-import { viewOf, type GameRecord } from '../host/referee/record';
+import { viewOf, type GameRecord } from '../host/record/record';
 import { estimateBelief } from '../host/belief/estimate';
 import { solve, type Algorithm, type Answer, type SolveResult } from '../host/solver/solve';
 import { verifyStrategy, verdictText } from '../host/verify/verify';
-import { formatProblems, parseProblems, type NamedProblem, type ProblemClass } from '../host/solver/problemFile';
+import { makeProblems, parseProblems, type NamedProblem, type ProblemClass } from '../host/solver/problemFile';
 import { repoRoot } from '../bench/lib/harness';
 
 const MIN_BELIEF = 2;
@@ -81,7 +81,13 @@ const BLACK_BOX_LIMIT = 1_000_000;
 /** The greedy near-miss search: the node limit of each of its gl-dbu solves (a solve that runs out rejects that position). */
 const GREEDY_LIMIT = 400_000;
 
-interface Bucket { ply: 3 | 5; cls: ProblemClass; min: number; max: number; cap: number }
+interface Bucket {
+  ply: 3 | 5;
+  cls: ProblemClass;
+  min: number;
+  max: number;
+  cap: number;
+}
 /** How many problems of each ply and class to harvest. */
 const TARGET = 80;
 /**
@@ -171,10 +177,13 @@ function aggressivePlayer(engine: Engine, handle: number): Player {
         let best: number[] = [];
         let bestScore = -Infinity;
         for (const a of open) {
-          const move = parseUci(moveToUci(a));
+          const move = parseUci(makeUci(a));
           if (!move || !('from' in move) || !pos.isLegal(move)) continue;
           const score = rate(pos, move);
-          if (score > bestScore) { best = [a]; bestScore = score; } else if (score === bestScore) best.push(a);
+          if (score > bestScore) {
+            best = [a];
+            bestScore = score;
+          } else if (score === bestScore) best.push(a);
         }
         if (best.length) return best[Math.floor(context.random() * best.length)];
       }
@@ -209,7 +218,11 @@ function bug(text: string): void {
 const spent = { games: 0, estimate: 0, solve: 0, greedy: 0, verify: 0 };
 function timed<T>(what: keyof typeof spent, f: () => T): T {
   const t = performance.now();
-  try { return f(); } finally { spent[what] += performance.now() - t; }
+  try {
+    return f();
+  } finally {
+    spent[what] += performance.now() - t;
+  }
 }
 
 function run(problem: NamedProblem, algo: Algorithm, nodes: number): SolveResult {
@@ -229,42 +242,72 @@ function verifies(problem: NamedProblem, result: SolveResult, what: string): boo
  * only when `wanted(class)` is the answer confirmed (ipns, a black-box algorithm, the verifier) and
  * `confirmed` set: an unwanted class costs no confirmation.
  */
-function classify(problem: NamedProblem, wanted: (cls: ProblemClass) => boolean, greedyStart?: number[]): Classified | undefined {
+function classify(
+  problem: NamedProblem,
+  wanted: (cls: ProblemClass) => boolean,
+  greedyStart?: number[],
+): Classified | undefined {
   const work: Work = {};
-  const note = (algo: string, r: SolveResult) => { work[algo] = { nodes: r.stats.nodes, positions: r.stats.positions }; };
+  const note = (algo: string, r: SolveResult) => {
+    work[algo] = { nodes: r.stats.nodes, positions: r.stats.positions };
+  };
   const first = run(problem, 'gl-dbu', INCREMENTAL_LIMIT);
-  if (first.answer === 'unknown') { console.log('    dropped: gl-dbu ran out of nodes'); return undefined; }
+  if (first.answer === 'unknown') {
+    console.log('    dropped: gl-dbu ran out of nodes');
+    return undefined;
+  }
   note('gl-dbu', first);
   const answer: Answer = first.answer;
   let kept: number[] | undefined;
   if (answer === 'disproven') {
     kept = timed('greedy', () => greedyCover(solver, problem, GREEDY_LIMIT, greedyStart));
-    if (!kept) { console.log('    neither: disproven, and the greedy strategy mates in fewer than half the positions'); return undefined; }
+    if (!kept) {
+      console.log('    neither: disproven, and the greedy strategy mates in fewer than half the positions');
+      return undefined;
+    }
   }
   const cls: ProblemClass = kept ? 'near-miss' : 'mate';
   if (!wanted(cls)) return { cls, work, kept, confirmed: false };
   const ipns = run(problem, 'ipns', INCREMENTAL_LIMIT);
-  if (ipns.answer === 'unknown') { console.log('    dropped: ipns ran out of nodes'); return undefined; }
+  if (ipns.answer === 'unknown') {
+    console.log('    dropped: ipns ran out of nodes');
+    return undefined;
+  }
   note('ipns', ipns);
-  if (ipns.answer !== answer) { bug(`${problem.id}: gl-dbu ${answer}, ipns ${ipns.answer}`); return undefined; }
+  if (ipns.answer !== answer) {
+    bug(`${problem.id}: gl-dbu ${answer}, ipns ${ipns.answer}`);
+    return undefined;
+  }
   let blackBox: Algorithm | undefined;
   for (const algo of ['le-dfs', 'e-pns'] as const) {
     const r = run(problem, algo, BLACK_BOX_LIMIT);
     if (r.answer === 'unknown') continue;
     note(algo, r);
-    if (r.answer !== answer) { bug(`${problem.id}: gl-dbu ${answer}, ${algo} ${r.answer}`); return undefined; }
+    if (r.answer !== answer) {
+      bug(`${problem.id}: gl-dbu ${answer}, ${algo} ${r.answer}`);
+      return undefined;
+    }
     if (!verifies(problem, r, algo)) return undefined;
     blackBox = algo;
     break;
   }
-  if (!blackBox) { console.log(`    dropped: le-dfs and e-pns both ran out of ${BLACK_BOX_LIMIT} nodes`); return undefined; }
+  if (!blackBox) {
+    console.log(`    dropped: le-dfs and e-pns both ran out of ${BLACK_BOX_LIMIT} nodes`);
+    return undefined;
+  }
   if (!verifies(problem, first, 'gl-dbu') || !verifies(problem, ipns, 'ipns')) return undefined;
   if (kept) {
     const subset = { ...problem, positions: kept.map((i) => problem.positions[i]) };
     const proof = run(subset, 'gl-dbu', INCREMENTAL_LIMIT);
-    if (proof.answer !== 'proven') { bug(`${problem.id}: gl-dbu proved the kept set during the greedy search, but answers ${proof.answer} now`); return undefined; }
+    if (proof.answer !== 'proven') {
+      bug(`${problem.id}: gl-dbu proved the kept set during the greedy search, but answers ${proof.answer} now`);
+      return undefined;
+    }
     const verdict = timed('verify', () => verifyStrategy(subset, proof.strategy!));
-    if (!verdict.ok) { bug(`${problem.id}: the verifier rejects gl-dbu's strategy on the kept set\n${verdictText(verdict)}`); return undefined; }
+    if (!verdict.ok) {
+      bug(`${problem.id}: the verifier rejects gl-dbu's strategy on the kept set\n${verdictText(verdict)}`);
+      return undefined;
+    }
   }
   return { cls, work, blackBox, kept, confirmed: true };
 }
@@ -274,21 +317,31 @@ function classify(problem: NamedProblem, wanted: (cls: ProblemClass) => boolean,
 const sets: Record<3 | 5, NamedProblem[]> = { 3: [], 5: [] };
 const seen = new Set<string>();
 const filled = BUCKETS.map(() => 0);
-const bucketOf = (ply: number, cls: ProblemClass, size: number) => BUCKETS.findIndex((b) => b.ply === ply && b.cls === cls && size >= b.min && size <= b.max);
+const bucketOf = (ply: number, cls: ProblemClass, size: number) =>
+  BUCKETS.findIndex((b) => b.ply === ply && b.cls === cls && size >= b.min && size <= b.max);
 const count = (ply: 3 | 5, cls: ProblemClass) => sets[ply].filter((p) => p.class === cls).length;
-const open = (ply: 3 | 5, cls: ProblemClass, size: number) => { const b = bucketOf(ply, cls, size); return b >= 0 && filled[b] < BUCKETS[b].cap && count(ply, cls) < TARGET; };
+const open = (ply: 3 | 5, cls: ProblemClass, size: number) => {
+  const b = bucketOf(ply, cls, size);
+  return b >= 0 && filled[b] < BUCKETS[b].cap && count(ply, cls) < TARGET;
+};
 const anyOpen = (ply: 3 | 5, size: number) => open(ply, 'mate', size) || open(ply, 'near-miss', size);
-const allFilled = () => ([3, 5] as const).every((ply) => count(ply, 'mate') >= TARGET && count(ply, 'near-miss') >= TARGET);
-const workText = (w: Work) => Object.entries(w).map(([a, s]) => `${a} ${s.nodes}`).join(', ');
+const allFilled = () =>
+  ([3, 5] as const).every((ply) => count(ply, 'mate') >= TARGET && count(ply, 'near-miss') >= TARGET);
+const workText = (w: Work) =>
+  Object.entries(w)
+    .map(([a, s]) => `${a} ${s.nodes}`)
+    .join(', ');
 
 function keep(ply: 3 | 5, problem: NamedProblem, c: Classified, origin: string): void {
   problem.class = c.cls;
   problem.expect = c.cls === 'mate' ? 'proven' : 'disproven';
   const n = problem.positions.length;
-  const what = c.cls === 'mate'
-    ? `a guaranteed mate within ${ply} ply`
-    : `no guaranteed mate within ${ply} ply, but one strategy (greedy, gl-dbu, verified) mates in ${c.kept!.length} of the ${n} positions: ${c.kept!.map((i) => i + 1).join(',')}`;
-  problem.note = `Harvested (scripts/harvest-set.ts --seed ${seed}): ${origin}. White's exact belief (${n} positions): ${what}. ` +
+  const what =
+    c.cls === 'mate'
+      ? `a guaranteed mate within ${ply} ply`
+      : `no guaranteed mate within ${ply} ply, but one strategy (greedy, gl-dbu, verified) mates in ${c.kept!.length} of the ${n} positions: ${c.kept!.map((i) => i + 1).join(',')}`;
+  problem.note =
+    `Harvested (scripts/harvest-set.ts --seed ${seed}): ${origin}. White's exact belief (${n} positions): ${what}. ` +
     `gl-dbu, ipns and ${c.blackBox!} agree; nodes made when harvested: ${workText(c.work)}.`;
   sets[ply].push(problem);
   filled[bucketOf(ply, c.cls, n)]++;
@@ -309,8 +362,13 @@ function harvestGame(name: string, start: string, gameSeed: number): void {
   const taken = { 3: 0, 5: 0 };
   for (const cut of whiteToMoveCuts(record)) {
     if (taken[3] >= PER_GAME && taken[5] >= PER_GAME) break;
-    const belief = timed('estimate', () => estimateBelief(estimator, viewOf(cut.record, 'white'), 'bfs', { positions: DROP_BELIEF, work: 20_000_000 }));
-    if (belief.outcome !== 'complete') { console.log(`  (game abandoned after ${cut.plies} plies: belief over ${DROP_BELIEF} or too costly)`); return; }
+    const belief = timed('estimate', () =>
+      estimateBelief(estimator, viewOf(cut.record, 'white'), 'bfs', { positions: DROP_BELIEF, work: 20_000_000 }),
+    );
+    if (belief.outcome !== 'complete') {
+      console.log(`  (game abandoned after ${cut.plies} plies: belief over ${DROP_BELIEF} or too costly)`);
+      return;
+    }
     const size = belief.handles.length;
     if (size < MIN_BELIEF || size > MAX_BELIEF) continue;
     if (!anyOpen(3, size) && !anyOpen(5, size)) continue;
@@ -327,24 +385,36 @@ function harvestGame(name: string, start: string, gameSeed: number): void {
     const want3 = taken[3] < PER_GAME;
     const problem: NamedProblem = { id: `3-${base}`, rules, ply: 3, positions };
     const three = classify(problem, (cls) => want3 && open(3, cls, size));
-    if (three?.confirmed) { keep(3, problem, three, origin); taken[3]++; }
+    if (three?.confirmed) {
+      keep(3, problem, three, origin);
+      taken[3]++;
+    }
     if (!want5 || three?.cls === 'mate') continue; // a 3-ply mate is a 5-ply mate too: no harder problem
     // 5 ply: a 3-ply near-miss re-analysed, or a point that is neither at 3 ply harvested directly
     const problem5: NamedProblem = { id: `5-${base}`, rules, ply: 5, positions };
     const five = classify(problem5, (cls) => open(5, cls, size), three?.kept);
     if (five?.confirmed) {
-      keep(5, problem5, five, `${origin}${three?.cls === 'near-miss' ? '; a 3-ply near-miss re-analysed at 5 ply' : '; harvested directly at 5 ply'}`);
+      keep(
+        5,
+        problem5,
+        five,
+        `${origin}${three?.cls === 'near-miss' ? '; a 3-ply near-miss re-analysed at 5 ply' : '; harvested directly at 5 ply'}`,
+      );
       taken[5]++;
     }
   }
 }
 
-console.log(`harvest-set: seed ${seed}, 3- and 5-ply mate and near-miss problems from beliefs of ${MIN_BELIEF}-${MAX_BELIEF} positions`);
+console.log(
+  `harvest-set: seed ${seed}, 3- and 5-ply mate and near-miss problems from beliefs of ${MIN_BELIEF}-${MAX_BELIEF} positions`,
+);
 while (games < maxGames && !allFilled()) {
   const setup = randomSetup(random);
   const gameSeed = Math.floor(random() * 1e9);
-  console.log(`game ${games + 1}: ${setup.name} from ${setup.fen}, seed ${gameSeed} ` +
-    `[3-ply ${sets[3].length}, 5-ply ${sets[5].length}, ${((performance.now() - started) / 1000).toFixed(0)} s]`);
+  console.log(
+    `game ${games + 1}: ${setup.name} from ${setup.fen}, seed ${gameSeed} ` +
+      `[3-ply ${sets[3].length}, 5-ply ${sets[5].length}, ${((performance.now() - started) / 1000).toFixed(0)} s]`,
+  );
   harvestGame(setup.name, setup.fen, gameSeed);
 }
 
@@ -353,22 +423,32 @@ while (games < maxGames && !allFilled()) {
 mkdirSync(dir, { recursive: true });
 const order: Record<ProblemClass, number> = { mate: 0, 'near-miss': 1 };
 for (const ply of [3, 5] as const) {
-  const problems = sets[ply].sort((a, b) => order[a.class!] - order[b.class!] || a.positions.length - b.positions.length || (a.id < b.id ? -1 : 1));
-  const text = formatProblems(problems);
+  const problems = sets[ply].sort(
+    (a, b) => order[a.class!] - order[b.class!] || a.positions.length - b.positions.length || (a.id < b.id ? -1 : 1),
+  );
+  const text = makeProblems(problems);
   parseProblems(text, outPaths[ply]); // reads back
   writeFileSync(outPaths[ply], text);
 }
 const seconds = (performance.now() - started) / 1000;
-console.log(`\n${games} games, ${points} qualifying points, ${(seconds / 60).toFixed(1)} min ` +
-  `(${Object.entries(spent).map(([k, ms]) => `${k} ${(ms / 1000).toFixed(0)} s`).join(', ')})`);
+console.log(
+  `\n${games} games, ${points} qualifying points, ${(seconds / 60).toFixed(1)} min ` +
+    `(${Object.entries(spent)
+      .map(([k, ms]) => `${k} ${(ms / 1000).toFixed(0)} s`)
+      .join(', ')})`,
+);
 for (const ply of [3, 5] as const) {
   for (const cls of ['mate', 'near-miss'] as const) {
     const sizes = sets[ply].filter((p) => p.class === cls).map((p) => p.positions.length);
     const mean = sizes.length ? (sizes.reduce((a, b) => a + b, 0) / sizes.length).toFixed(1) : '-';
     const sorted = [...sizes].sort((a, b) => a - b);
-    console.log(`  ${ply}-ply ${cls.padEnd(9)} ${String(sizes.length).padStart(4)} problems; belief size min ${sorted[0] ?? '-'}, median ${sorted[sorted.length >> 1] ?? '-'}, mean ${mean}, max ${sorted[sorted.length - 1] ?? '-'}`);
+    console.log(
+      `  ${ply}-ply ${cls.padEnd(9)} ${String(sizes.length).padStart(4)} problems; belief size min ${sorted[0] ?? '-'}, median ${sorted[sorted.length >> 1] ?? '-'}, mean ${mean}, max ${sorted[sorted.length - 1] ?? '-'}`,
+    );
   }
 }
-console.log(`  buckets: ${BUCKETS.map((b, i) => `${b.ply}/${b.cls}/${b.min}-${b.max} ${filled[i]}/${b.cap}`).join(', ')}`);
+console.log(
+  `  buckets: ${BUCKETS.map((b, i) => `${b.ply}/${b.cls}/${b.min}-${b.max} ${filled[i]}/${b.cap}`).join(', ')}`,
+);
 console.log(`  ${bugs} disagreements or rejected strategies${bugLines.length ? ':\n' + bugLines.join('\n') : ''}`);
 console.log(`wrote ${outPaths[3]} (${sets[3].length}) and ${outPaths[5]} (${sets[5].length})`);

@@ -11,8 +11,9 @@ if (!existsSync(file)) {
 const report = JSON.parse(readFileSync(file, 'utf8'));
 const passed = report.numPassedTests ?? 0;
 // a file that failed to load has no failed test of its own: count it once as a failure
-const brokenFiles = (report.testResults ?? []).filter((file) => file.status === 'failed' &&
-  !(file.assertionResults ?? []).some((test) => test.status === 'failed')).length;
+const brokenFiles = (report.testResults ?? []).filter(
+  (file) => file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed'),
+).length;
 const failed = (report.numFailedTests ?? 0) + brokenFiles;
 const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

@@ -11,7 +11,10 @@ let readme = readFileSync(readmePath, 'utf8');
 const marker = /<!-- begin (bench\/results\/[\w.-]+\.md) -->[\s\S]*?<!-- end \1 -->/g;
 readme = readme.replace(marker, (whole, file) => {
   const path = join(root, file);
-  if (!existsSync(path)) { console.warn(`update-readme: ${file} not found, section left as it was`); return whole; }
+  if (!existsSync(path)) {
+    console.warn(`update-readme: ${file} not found, section left as it was`);
+    return whole;
+  }
   return `<!-- begin ${file} -->\n${readFileSync(path, 'utf8').trim()}\n<!-- end ${file} -->`;
 });
 writeFileSync(readmePath, readme);

@@ -25,9 +25,9 @@
 
 import { POSITIONS, POSITION_SHIFT, POSITION_WORDS, copyPosition } from '../chess/position';
 import { MOVES, HOST_LIST, listOffset, generateMoves } from '../chess/moveGen';
-import { randomBelow } from '../referee/game';
+import { randomBelow } from '../chess/random';
 import { viewLength, eventWord, isBranching } from './view';
-import { applyEvent, opponentMoveMatches, illegalCountPossibleGiven } from './estimate';
+import { applyEvent, opponentMoveMatches, illegalCountPossibleGiven } from './consistency';
 import { WitnessTree } from './witness';
 import { Layer } from './pool';
 
@@ -101,7 +101,10 @@ export class Descent {
   private partial(h: i32, e: i32, level: i32): void {
     const into = this.partials;
     if (into == null || e < this.partialEvent) return;
-    if (e > this.partialEvent) { into.empty(); this.partialEvent = e; }
+    if (e > this.partialEvent) {
+      into.empty();
+      this.partialEvent = e;
+    }
     if (into.full() || into.has(h)) return;
     into.add(h, this.witnessAt(level, changetype<WitnessTree>(this.tree)));
   }
@@ -120,7 +123,9 @@ export class Descent {
    * descent's scratch records), whose history is witness node `witness`: LEAF (the view ends
    * before another opponent turn: `leaf`), MORE (follow with next()), or EXHAUSTED.
    */
-  begin(h: i32, e: i32, witness: i32, shuffle: bool): i32 { return this.beginGuided(h, e, witness, shuffle, false); }
+  begin(h: i32, e: i32, witness: i32, shuffle: bool): i32 {
+    return this.beginGuided(h, e, witness, shuffle, false);
+  }
 
   /** begin, keeping the guide set by setGuide. */
   beginGuided(h: i32, e: i32, witness: i32, shuffle: bool, guided: bool): i32 {
@@ -132,7 +137,10 @@ export class Descent {
     this.pathDiscrepancies = 0;
     copyPosition(h, SCRATCH_A);
     const r = this.chain(SCRATCH_A, e, 0);
-    if (r >= 0) { this.leaf = r; return DESCENT_LEAF; }
+    if (r >= 0) {
+      this.leaf = r;
+      return DESCENT_LEAF;
+    }
     return r == CHAIN_PUSHED ? DESCENT_MORE : DESCENT_EXHAUSTED;
   }
 
@@ -145,24 +153,38 @@ export class Descent {
       const level = this.levels - 1;
       const f = level * FRAME_WORDS;
       const next = unchecked(frames[f + F_NEXT]);
-      if (next >= unchecked(frames[f + F_COUNT])) { this.levels--; continue; }
+      if (next >= unchecked(frames[f + F_COUNT])) {
+        this.levels--;
+        continue;
+      }
       // guided: a move other than the guide's is a discrepancy, allowed while some are left
-      const discrepancy = this.guideFrom + level < this.guideCount && (next > 0 || unchecked(frames[f + F_GUIDED]) == 0) ? 1 : 0;
-      if (unchecked(frames[f + F_DISC]) + discrepancy > this.maxDiscrepancies) { this.levels--; continue; }
-      if (level == 0 && discrepancy == 0 && this.diverge) { unchecked(frames[f + F_NEXT] = next + 1); continue; }
+      const discrepancy =
+        this.guideFrom + level < this.guideCount && (next > 0 || unchecked(frames[f + F_GUIDED]) == 0) ? 1 : 0;
+      if (unchecked(frames[f + F_DISC]) + discrepancy > this.maxDiscrepancies) {
+        this.levels--;
+        continue;
+      }
+      if (level == 0 && discrepancy == 0 && this.diverge) {
+        unchecked((frames[f + F_NEXT] = next + 1));
+        continue;
+      }
       this.pathDiscrepancies = unchecked(frames[f + F_DISC]) + discrepancy;
-      unchecked(frames[f + F_NEXT] = next + 1);
-      unchecked(frames[f + F_CHILD] = -1);
+      unchecked((frames[f + F_NEXT] = next + 1));
+      unchecked((frames[f + F_CHILD] = -1));
       this.work++;
       if (this.parentHeld != level) {
         const d = SCRATCH_PARENT << POSITION_SHIFT;
-        for (let w = 0; w < POSITION_WORDS; w++) unchecked(POSITIONS[d + w] = unchecked(frames[f + w]));
+        for (let w = 0; w < POSITION_WORDS; w++) unchecked((POSITIONS[d + w] = unchecked(frames[f + w])));
         this.parentHeld = level;
       }
       const e = unchecked(frames[f + F_EVENT]);
-      if (!opponentMoveMatches(SCRATCH_PARENT, unchecked(frames[f + F_MOVES + next]), SCRATCH_A, eventWord(e, 2))) continue;
+      if (!opponentMoveMatches(SCRATCH_PARENT, unchecked(frames[f + F_MOVES + next]), SCRATCH_A, eventWord(e, 2)))
+        continue;
       const r = this.chain(SCRATCH_A, e + 1, level + 1);
-      if (r >= 0) { this.leaf = r; return DESCENT_LEAF; }
+      if (r >= 0) {
+        this.leaf = r;
+        return DESCENT_LEAF;
+      }
     }
     return DESCENT_EXHAUSTED;
   }
@@ -179,7 +201,10 @@ export class Descent {
       const dst = h == SCRATCH_A ? SCRATCH_B : SCRATCH_A;
       const next = applyEvent(h, e, dst, -1);
       this.work++;
-      if (next < 0) { this.partial(h, e, level); return CHAIN_FAIL; }
+      if (next < 0) {
+        this.partial(h, e, level);
+        return CHAIN_FAIL;
+      }
       h = next;
       e++;
     }
@@ -200,14 +225,15 @@ export class Descent {
     const frames = this.frames;
     const f = level * FRAME_WORDS;
     const s = h << POSITION_SHIFT;
-    for (let w = 0; w < POSITION_WORDS; w++) unchecked(frames[f + w] = unchecked(POSITIONS[s + w]));
-    for (let i = 0; i < n; i++) unchecked(frames[f + F_MOVES + i] = unchecked(MOVES[list + i]));
+    for (let w = 0; w < POSITION_WORDS; w++) unchecked((frames[f + w] = unchecked(POSITIONS[s + w])));
+    for (let i = 0; i < n; i++) unchecked((frames[f + F_MOVES + i] = unchecked(MOVES[list + i])));
     if (this.shuffle) {
-      for (let i = n - 1; i > 0; i--) { // Fisher-Yates
+      for (let i = n - 1; i > 0; i--) {
+        // Fisher-Yates
         const j = randomBelow(i + 1);
         const t = unchecked(frames[f + F_MOVES + i]);
-        unchecked(frames[f + F_MOVES + i] = unchecked(frames[f + F_MOVES + j]));
-        unchecked(frames[f + F_MOVES + j] = t);
+        unchecked((frames[f + F_MOVES + i] = unchecked(frames[f + F_MOVES + j])));
+        unchecked((frames[f + F_MOVES + j] = t));
       }
     }
     let guided = 0;
@@ -216,25 +242,27 @@ export class Descent {
       const g = unchecked(this.guide[turn]);
       for (let i = 0; i < n; i++) {
         if (unchecked(frames[f + F_MOVES + i]) != g) continue;
-        unchecked(frames[f + F_MOVES + i] = unchecked(frames[f + F_MOVES]));
-        unchecked(frames[f + F_MOVES] = g);
+        unchecked((frames[f + F_MOVES + i] = unchecked(frames[f + F_MOVES])));
+        unchecked((frames[f + F_MOVES] = g));
         guided = 1;
         break;
       }
     }
-    unchecked(frames[f + F_DISC] = this.pathDiscrepancies);
-    unchecked(frames[f + F_GUIDED] = guided);
-    unchecked(frames[f + F_EVENT] = e);
-    unchecked(frames[f + F_COUNT] = n);
-    unchecked(frames[f + F_NEXT] = 0);
-    unchecked(frames[f + F_CHILD] = -1);
+    unchecked((frames[f + F_DISC] = this.pathDiscrepancies));
+    unchecked((frames[f + F_GUIDED] = guided));
+    unchecked((frames[f + F_EVENT] = e));
+    unchecked((frames[f + F_COUNT] = n));
+    unchecked((frames[f + F_NEXT] = 0));
+    unchecked((frames[f + F_CHILD] = -1));
     this.levels = level + 1;
     if (this.parentHeld == level) this.parentHeld = -1; // the frame's record changed
     return CHAIN_PUSHED;
   }
 
   /** The witness node of the leaf just found: the start's history and the moves followed (nodes made as needed). */
-  leafWitness(tree: WitnessTree): i32 { return this.witnessAt(this.levels, tree); }
+  leafWitness(tree: WitnessTree): i32 {
+    return this.witnessAt(this.levels, tree);
+  }
 
   /** The witness node of the position after the moves followed at levels 0 … levels - 1. */
   private witnessAt(levels: i32, tree: WitnessTree): i32 {
@@ -245,7 +273,7 @@ export class Descent {
       let child = unchecked(frames[f + F_CHILD]);
       if (child < 0) {
         child = tree.add(node, unchecked(frames[f + F_MOVES + unchecked(frames[f + F_NEXT]) - 1]));
-        unchecked(frames[f + F_CHILD] = child);
+        unchecked((frames[f + F_CHILD] = child));
       }
       node = child;
     }
@@ -253,5 +281,8 @@ export class Descent {
   }
 
   /** Drops the descent (its frames' witness nodes may be collected). */
-  stop(): void { this.levels = 0; this.parentHeld = -1; }
+  stop(): void {
+    this.levels = 0;
+    this.parentHeld = -1;
+  }
 }

@@ -21,18 +21,36 @@
 
 import { WHITE, popcount64 } from '../chess/bitboard';
 import {
-  POSITIONS, POSITION_SHIFT, POSITION_WORDS, W_CASTLING, W_COLOR, W_TYPE, SETUP, loadSetup, pieceAt,
-  PAWN, KING, MOVE_PROMOTION, CASTLE_WHITE_KING, CASTLE_WHITE_QUEEN, CASTLE_BLACK_KING, CASTLE_BLACK_QUEEN,
+  POSITIONS,
+  POSITION_SHIFT,
+  POSITION_WORDS,
+  W_CASTLING,
+  W_COLOR,
+  W_TYPE,
+  SETUP,
+  loadSetup,
+  pieceAt,
+  PAWN,
+  KING,
+  MOVE_PROMOTION,
+  CASTLE_WHITE_KING,
+  CASTLE_WHITE_QUEEN,
+  CASTLE_BLACK_KING,
+  CASTLE_BLACK_QUEEN,
 } from '../chess/position';
 import { checkDirections } from '../chess/moveGen';
 import { rule, RULE_EP_LANDING_SQUARE, RULE_CHECK_DIRECTIONS } from '../referee/rules';
 import {
-  PERCEPT_CAPTURE_SHIFT, PERCEPT_CAPTURED_PAWN, PERCEPT_CAPTURED_PIECE, PERCEPT_CHECK, PERCEPT_DIRECTIONS_SHIFT,
+  PERCEPT_CAPTURE_SHIFT,
+  PERCEPT_CAPTURED_PAWN,
+  PERCEPT_CAPTURED_PIECE,
+  PERCEPT_CHECK,
+  PERCEPT_DIRECTIONS_SHIFT,
   ANSWER_LEGAL,
 } from '../referee/referee';
-import { randomBelow } from '../referee/game';
+import { randomBelow } from '../chess/random';
 import { viewLength, eventType, eventWord, V_OWN_ATTEMPT, V_OPPONENT } from './view';
-import { applyEvent } from './estimate';
+import { applyEvent } from './consistency';
 import { SCRATCH_A, SCRATCH_B, SCRATCH_SPARE } from './descent';
 import { Layer } from './pool';
 
@@ -55,12 +73,17 @@ export class OwnBoard {
     for (let sq = 0; sq < 64; sq++) {
       const code = pieceAt(base, sq);
       if (code == 0) continue;
-      if ((code >> 3) == side) unchecked(s[sq] = code);
-      else unchecked(s[O_MATERIAL + (code & 7)] = unchecked(s[O_MATERIAL + (code & 7)]) + 1);
+      if (code >> 3 == side) unchecked((s[sq] = code));
+      else unchecked((s[O_MATERIAL + (code & 7)] = unchecked(s[O_MATERIAL + (code & 7)]) + 1));
     }
     const rights = unchecked(POSITIONS[base + W_CASTLING]);
-    unchecked(s[O_CASTLING] = side == WHITE ? rights & (CASTLE_WHITE_KING | CASTLE_WHITE_QUEEN) : rights & (CASTLE_BLACK_KING | CASTLE_BLACK_QUEEN));
-    unchecked(s[O_SIDE] = side);
+    unchecked(
+      (s[O_CASTLING] =
+        side == WHITE
+          ? rights & (CASTLE_WHITE_KING | CASTLE_WHITE_QUEEN)
+          : rights & (CASTLE_BLACK_KING | CASTLE_BLACK_QUEEN)),
+    );
+    unchecked((s[O_SIDE] = side));
   }
 
   /** His legal attempt `attempt` was played, heard as `percept`. */
@@ -70,18 +93,23 @@ export class OwnBoard {
     const to = (attempt >> 6) & 63;
     const piece = unchecked(s[from]);
     const kind = attempt >> 12;
-    unchecked(s[from] = 0);
-    unchecked(s[to] = kind >= MOVE_PROMOTION ? (kind - 2) | (piece & 8) : piece);
+    unchecked((s[from] = 0));
+    unchecked((s[to] = kind >= MOVE_PROMOTION ? (kind - 2) | (piece & 8) : piece));
     if ((piece & 7) == KING && (from - to == 2 || to - from == 2)) {
       const rookFrom = (to & 7) == 6 ? to + 1 : to - 2;
       const rookTo = (to & 7) == 6 ? to - 1 : to + 1;
-      unchecked(s[rookTo] = unchecked(s[rookFrom]));
-      unchecked(s[rookFrom] = 0);
+      unchecked((s[rookTo] = unchecked(s[rookFrom])));
+      unchecked((s[rookFrom] = 0));
     }
     this.dropRights(from);
     if (((percept >> PERCEPT_CAPTURE_SHIFT) & 127) != 0) {
-      const at = (percept & PERCEPT_CAPTURED_PAWN) != 0 ? O_CAPTURED_PAWNS : (percept & PERCEPT_CAPTURED_PIECE) != 0 ? O_CAPTURED_PIECES : O_CAPTURED_ANY;
-      unchecked(s[at] = unchecked(s[at]) + 1);
+      const at =
+        (percept & PERCEPT_CAPTURED_PAWN) != 0
+          ? O_CAPTURED_PAWNS
+          : (percept & PERCEPT_CAPTURED_PIECE) != 0
+            ? O_CAPTURED_PIECES
+            : O_CAPTURED_ANY;
+      unchecked((s[at] = unchecked(s[at]) + 1));
     }
   }
 
@@ -92,8 +120,9 @@ export class OwnBoard {
     const s = this.state;
     let victim = square;
     // en passant announced on the landing square: the pawn taken stands behind it
-    if (unchecked(s[square]) == 0 && rule(RULE_EP_LANDING_SQUARE) != 0) victim = square + (unchecked(s[O_SIDE]) == WHITE ? 8 : -8);
-    if (victim >= 0 && victim < 64) unchecked(s[victim] = 0);
+    if (unchecked(s[square]) == 0 && rule(RULE_EP_LANDING_SQUARE) != 0)
+      victim = square + (unchecked(s[O_SIDE]) == WHITE ? 8 : -8);
+    if (victim >= 0 && victim < 64) unchecked((s[victim] = 0));
     this.dropRights(victim);
   }
 
@@ -107,10 +136,12 @@ export class OwnBoard {
     if (square == 7) rights &= ~CASTLE_WHITE_KING;
     if (square == 56) rights &= ~CASTLE_BLACK_QUEEN;
     if (square == 63) rights &= ~CASTLE_BLACK_KING;
-    unchecked(s[O_CASTLING] = rights);
+    unchecked((s[O_CASTLING] = rights));
   }
 
-  side(): i32 { return unchecked(this.state[O_SIDE]); }
+  side(): i32 {
+    return unchecked(this.state[O_SIDE]);
+  }
 }
 
 // ---- LOS positions ----
@@ -124,7 +155,12 @@ function materialOf(pool: Layer, i: i32, them: i32): void {
   const lo = unchecked(records[base + W_COLOR + (them << 1)]);
   const hi = unchecked(records[base + W_COLOR + (them << 1) + 1]);
   for (let type = PAWN; type <= KING; type++) {
-    unchecked(MATERIAL[type] = popcount64(unchecked(records[base + W_TYPE + (type << 1)]) & lo, unchecked(records[base + W_TYPE + (type << 1) + 1]) & hi));
+    unchecked(
+      (MATERIAL[type] = popcount64(
+        unchecked(records[base + W_TYPE + (type << 1)]) & lo,
+        unchecked(records[base + W_TYPE + (type << 1) + 1]) & hi,
+      )),
+    );
   }
 }
 
@@ -135,7 +171,10 @@ function removeRandom(from: i32, to: i32): void {
   if (total == 0) return;
   let pick = randomBelow(total);
   for (let t = from; t <= to; t++) {
-    if (pick < unchecked(MATERIAL[t])) { unchecked(MATERIAL[t] = unchecked(MATERIAL[t]) - 1); return; }
+    if (pick < unchecked(MATERIAL[t])) {
+      unchecked((MATERIAL[t] = unchecked(MATERIAL[t]) - 1));
+      return;
+    }
     pick -= unchecked(MATERIAL[t]);
   }
 }
@@ -177,13 +216,13 @@ export function losPositions(own: OwnBoard, pool: Layer, k: i32, first: i32, tri
     // the material
     if (pool.count > 0) materialOf(pool, randomBelow(pool.count), them);
     else {
-      for (let t = PAWN; t <= KING; t++) unchecked(MATERIAL[t] = unchecked(s[O_MATERIAL + t]));
+      for (let t = PAWN; t <= KING; t++) unchecked((MATERIAL[t] = unchecked(s[O_MATERIAL + t])));
       for (let i = unchecked(s[O_CAPTURED_PAWNS]); i > 0; i--) removeRandom(PAWN, PAWN);
       for (let i = unchecked(s[O_CAPTURED_PIECES]); i > 0; i--) removeRandom(PAWN + 1, KING - 1);
       for (let i = unchecked(s[O_CAPTURED_ANY]); i > 0; i--) removeRandom(PAWN, KING - 1);
     }
     // the placement: own men, the capturer on the capture square, the king, the rest
-    for (let sq = 0; sq < 64; sq++) unchecked(SETUP[sq] = unchecked(s[sq]));
+    for (let sq = 0; sq < 64; sq++) unchecked((SETUP[sq] = unchecked(s[sq])));
     const colour = them << 3;
     if (captureSquare >= 0 && unchecked(SETUP[captureSquare]) == 0) {
       // he captured there: one of his men stands on it (any kind; the kind announced is the victim's)
@@ -193,20 +232,24 @@ export function losPositions(own: OwnBoard, pool: Layer, k: i32, first: i32, tri
       let pick = randomBelow(total);
       let type = KING;
       for (let t = lowest; t < KING && type == KING; t++) {
-        if (pick < unchecked(MATERIAL[t])) type = t; else pick -= unchecked(MATERIAL[t]);
+        if (pick < unchecked(MATERIAL[t])) type = t;
+        else pick -= unchecked(MATERIAL[t]);
       }
-      unchecked(SETUP[captureSquare] = type | colour);
-      unchecked(MATERIAL[type] = unchecked(MATERIAL[type]) - 1);
+      unchecked((SETUP[captureSquare] = type | colour));
+      unchecked((MATERIAL[type] = unchecked(MATERIAL[type]) - 1));
     }
-    if (unchecked(MATERIAL[KING]) > 0) { unchecked(SETUP[emptySquare(false)] = KING | colour); unchecked(MATERIAL[KING] = 0); }
+    if (unchecked(MATERIAL[KING]) > 0) {
+      unchecked((SETUP[emptySquare(false)] = KING | colour));
+      unchecked((MATERIAL[KING] = 0));
+    }
     for (let t = PAWN; t < KING; t++) {
-      for (let i = unchecked(MATERIAL[t]); i > 0; i--) unchecked(SETUP[emptySquare(t == PAWN)] = t | colour);
+      for (let i = unchecked(MATERIAL[t]); i > 0; i--) unchecked((SETUP[emptySquare(t == PAWN)] = t | colour));
     }
-    unchecked(SETUP[64] = toMove);
-    unchecked(SETUP[65] = unchecked(s[O_CASTLING]));
-    unchecked(SETUP[66] = -1);
-    unchecked(SETUP[67] = 0);
-    unchecked(SETUP[68] = max(1, fullmove));
+    unchecked((SETUP[64] = toMove));
+    unchecked((SETUP[65] = unchecked(s[O_CASTLING])));
+    unchecked((SETUP[66] = -1));
+    unchecked((SETUP[67] = 0));
+    unchecked((SETUP[68] = max(1, fullmove)));
     if (loadSetup(SCRATCH_SPARE) != 0) continue;
     // the check heard after the last move
     if (lastMove >= 0) {
@@ -216,11 +259,12 @@ export function losPositions(own: OwnBoard, pool: Layer, k: i32, first: i32, tri
     }
     // what was heard since
     let h = SCRATCH_SPARE;
-    for (let e = lastMove + 1; e < viewLength() && h >= 0; e++) h = applyEvent(h, e, h == SCRATCH_A ? SCRATCH_B : SCRATCH_A, -1);
+    for (let e = lastMove + 1; e < viewLength() && h >= 0; e++)
+      h = applyEvent(h, e, h == SCRATCH_A ? SCRATCH_B : SCRATCH_A, -1);
     if (h < 0) continue;
     const d = (first + made) << POSITION_SHIFT;
     const src = h << POSITION_SHIFT;
-    for (let w = 0; w < POSITION_WORDS; w++) unchecked(POSITIONS[d + w] = unchecked(POSITIONS[src + w]));
+    for (let w = 0; w < POSITION_WORDS; w++) unchecked((POSITIONS[d + w] = unchecked(POSITIONS[src + w])));
     made++;
   }
   return made;

@@ -8,7 +8,10 @@
 export function luby(i: i32): i32 {
   let size = 1;
   let seq = 0;
-  while (size < i + 1) { seq++; size = 2 * size + 1; }
+  while (size < i + 1) {
+    seq++;
+    size = 2 * size + 1;
+  }
   let x = i;
   while (size - 1 != x) {
     size = (size - 1) >> 1;

@@ -13,7 +13,7 @@
 
 import { POSITIONS, POSITION_SHIFT, POSITION_WORDS, W_COLOR, W_TYPE, W_MAILBOX } from '../chess/position';
 import { popcount64, mul32 } from '../chess/bitboard';
-import { randomBelow } from '../referee/game';
+import { randomBelow } from '../chess/random';
 import { PositionSet } from './positionSet';
 
 const FIRST_RECORDS: i32 = 256;
@@ -52,16 +52,24 @@ export class Layer {
   }
 
   /** Empties the layer, keeping its limit. */
-  empty(): void { this.clear(this.limit, this.clock); }
+  empty(): void {
+    this.clear(this.limit, this.clock);
+  }
 
   /** Is POSITIONS record `h` held? If not, `add` may follow with no other call on this layer between. */
-  has(h: i32): bool { return this.set.has(h, 0); }
+  has(h: i32): bool {
+    return this.set.has(h, 0);
+  }
 
   /** The entry `has` last found equal. */
-  foundEntry(): i32 { return this.set.found - 1; }
+  foundEntry(): i32 {
+    return this.set.found - 1;
+  }
 
   /** Is there room for one more entry? */
-  full(): bool { return this.count >= this.limit; }
+  full(): bool {
+    return this.count >= this.limit;
+  }
 
   /** Adds POSITIONS record `h` (just looked up and not held) with witness node `witness` (nothing when full). */
   add(h: i32, witness: i32): void {
@@ -83,8 +91,8 @@ export class Layer {
     const d = record << POSITION_SHIFT;
     const s = h << POSITION_SHIFT;
     const records = this.records;
-    for (let i = 0; i < POSITION_WORDS; i++) unchecked(records[d + i] = unchecked(POSITIONS[s + i]));
-    unchecked(this.witness[record] = witness);
+    for (let i = 0; i < POSITION_WORDS; i++) unchecked((records[d + i] = unchecked(POSITIONS[s + i])));
+    unchecked((this.witness[record] = witness));
     this.count++;
     return true;
   }
@@ -107,11 +115,15 @@ export class Layer {
     const s = (i + 1) << POSITION_SHIFT;
     const d = h << POSITION_SHIFT;
     const records = this.records;
-    for (let w = 0; w < POSITION_WORDS; w++) unchecked(POSITIONS[d + w] = unchecked(records[s + w]));
+    for (let w = 0; w < POSITION_WORDS; w++) unchecked((POSITIONS[d + w] = unchecked(records[s + w])));
   }
 
-  witnessOf(i: i32): i32 { return unchecked(this.witness[i + 1]); }
-  setWitness(i: i32, node: i32): void { unchecked(this.witness[i + 1] = node); }
+  witnessOf(i: i32): i32 {
+    return unchecked(this.witness[i + 1]);
+  }
+  setWitness(i: i32, node: i32): void {
+    unchecked((this.witness[i + 1] = node));
+  }
 
   /**
    * Keeps `keep` entries chosen at random (seeded: the tracker's stream), in random order. With
@@ -146,12 +158,12 @@ export class Layer {
     const b = (j + 1) << POSITION_SHIFT;
     for (let w = 0; w < POSITION_WORDS; w++) {
       const t = unchecked(records[a + w]);
-      unchecked(records[a + w] = unchecked(records[b + w]));
-      unchecked(records[b + w] = t);
+      unchecked((records[a + w] = unchecked(records[b + w])));
+      unchecked((records[b + w] = t));
     }
     const t = unchecked(this.witness[i + 1]);
-    unchecked(this.witness[i + 1] = unchecked(this.witness[j + 1]));
-    unchecked(this.witness[j + 1] = t);
+    unchecked((this.witness[i + 1] = unchecked(this.witness[j + 1])));
+    unchecked((this.witness[j + 1] = t));
   }
 
   /** Removes every entry from `count` on (the entries added since a mark). */
@@ -180,7 +192,6 @@ export class Layer {
   }
 }
 
-
 // Coverage of the opponent's men: for each (piece type, square), how many entries of a layer have
 // one of his men of that kind there, and for each of his material signatures (how many pawns,
 // knights, bishops, rooks and queens he has left), how many have it. A pool cut at random loses
@@ -203,7 +214,12 @@ export function signatureOf(records: Int32Array, record: i32, them: i32): i32 {
   const hi = unchecked(records[base + W_COLOR + (them << 1) + 1]);
   let sig = 0;
   for (let type = 1; type <= 5; type++) {
-    sig = sig * 11 + popcount64(unchecked(records[base + W_TYPE + (type << 1)]) & lo, unchecked(records[base + W_TYPE + (type << 1) + 1]) & hi);
+    sig =
+      sig * 11 +
+      popcount64(
+        unchecked(records[base + W_TYPE + (type << 1)]) & lo,
+        unchecked(records[base + W_TYPE + (type << 1) + 1]) & hi,
+      );
   }
   return (mul32(sig, 0x9e3779b1) >>> 16) & (SIGNATURE_BUCKETS - 1);
 }
@@ -212,7 +228,9 @@ export class Coverage {
   counts: Int32Array = new Int32Array((8 << 6) + SIGNATURE_BUCKETS);
   rare: i32 = 0;
 
-  clear(): void { this.counts.fill(0); }
+  clear(): void {
+    this.counts.fill(0);
+  }
 
   /** Counts record `record` of `records` (an arena laid out as POSITIONS): colour `them`'s man (or none) on every square, and his material. */
   addRecord(records: Int32Array, record: i32, them: i32): void {
@@ -220,11 +238,11 @@ export class Coverage {
     const counts = this.counts;
     for (let sq = 0; sq < 64; sq++) {
       const code = (unchecked(records[base + W_MAILBOX + (sq >> 3)]) >>> ((sq & 7) << 2)) & 15;
-      const k = (((code >> 3) == them ? code & 7 : 0) << 6) | sq;
-      unchecked(counts[k] = unchecked(counts[k]) + 1);
+      const k = ((code >> 3 == them ? code & 7 : 0) << 6) | sq;
+      unchecked((counts[k] = unchecked(counts[k]) + 1));
     }
     const s = (8 << 6) + signatureOf(records, record, them);
-    unchecked(counts[s] = unchecked(counts[s]) + 1);
+    unchecked((counts[s] = unchecked(counts[s]) + 1));
   }
 
   /** Does record `record` put colour `them`'s man of some kind, or none of his men, on a square where fewer than `rare` others do, or have a rare material? */
@@ -234,14 +252,18 @@ export class Coverage {
     const rare = this.rare;
     for (let sq = 0; sq < 64; sq++) {
       const code = (unchecked(records[base + W_MAILBOX + (sq >> 3)]) >>> ((sq & 7) << 2)) & 15;
-      if (unchecked(counts[(((code >> 3) == them ? code & 7 : 0) << 6) | sq]) < rare) return true;
+      if (unchecked(counts[((code >> 3 == them ? code & 7 : 0) << 6) | sq]) < rare) return true;
     }
     return this.isRareSignature(signatureOf(records, record, them));
   }
 
   /** Is (type, square) held by fewer than `rare` entries (type 0: none of his men there)? */
-  isRare(type: i32, square: i32): bool { return unchecked(this.counts[(type << 6) | square]) < this.rare; }
+  isRare(type: i32, square: i32): bool {
+    return unchecked(this.counts[(type << 6) | square]) < this.rare;
+  }
 
   /** Is material signature bucket `bucket` held by fewer than SIGNATURE_FLOOR × rare entries? */
-  isRareSignature(bucket: i32): bool { return unchecked(this.counts[(8 << 6) + bucket]) < SIGNATURE_FLOOR * this.rare; }
+  isRareSignature(bucket: i32): bool {
+    return unchecked(this.counts[(8 << 6) + bucket]) < SIGNATURE_FLOOR * this.rare;
+  }
 }

@@ -21,7 +21,9 @@ import { mul32 } from '../chess/bitboard';
 const SLOT_SHIFT: i32 = 1;
 const MIN_SLOTS: i32 = 1 << 12;
 
-function checkWord(keyLo: i32, tag: i32): i32 { return keyLo ^ mul32(tag, 0x9e3779b1); }
+function checkWord(keyLo: i32, tag: i32): i32 {
+  return keyLo ^ mul32(tag, 0x9e3779b1);
+}
 
 export class PositionSet {
   /** The table, and the one it was last rehashed from (the next growth reuses it: a table large enough once is never reallocated). */
@@ -39,7 +41,9 @@ export class PositionSet {
   found: i32 = 0;
 
   /** Empties the set, starting again from the smallest table. */
-  clear(clock: bool): void { this.clearIn(clock, POSITIONS); }
+  clear(clock: bool): void {
+    this.clearIn(clock, POSITIONS);
+  }
 
   /** Empties the set, which will hold records of `records` (an arena laid out as POSITIONS). */
   clearIn(clock: bool, records: Int32Array): void {
@@ -59,7 +63,10 @@ export class PositionSet {
     for (;;) {
       const handle = unchecked(table[t + 1]);
       if (handle == 0) break;
-      if (unchecked(table[t]) == check && sameRecord(this.records, handle, h, this.clock)) { this.found = handle; return true; }
+      if (unchecked(table[t]) == check && sameRecord(this.records, handle, h, this.clock)) {
+        this.found = handle;
+        return true;
+      }
       t = (t + 2) & wrap;
     }
     this.free = t;
@@ -84,8 +91,8 @@ export class PositionSet {
   add(handle: i32, tag: i32): void {
     const table = this.table;
     const t = this.free;
-    unchecked(table[t] = checkWord(unchecked(this.records[(handle << POSITION_SHIFT) + W_KEY_LO]), tag));
-    unchecked(table[t + 1] = handle);
+    unchecked((table[t] = checkWord(unchecked(this.records[(handle << POSITION_SHIFT) + W_KEY_LO]), tag)));
+    unchecked((table[t + 1] = handle));
     this.count++;
     if (this.count * 2 > this.mask + 1) this.grow();
   }
@@ -116,8 +123,8 @@ export class PositionSet {
       const check = unchecked(from[s]);
       let t = (check & mask) << SLOT_SHIFT;
       while (unchecked(to[t + 1]) != 0) t = (t + 2) & wrap;
-      unchecked(to[t] = check);
-      unchecked(to[t + 1] = handle);
+      unchecked((to[t] = check));
+      unchecked((to[t + 1] = handle));
     }
     this.table = to;
     this.spare = from;

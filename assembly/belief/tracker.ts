@@ -59,7 +59,7 @@
 // State (one f64 per word: trackerStat reads, trackerSetStat writes; saving and statistics):
 // | index | field           | meaning                                                        |
 // |-------|-----------------|----------------------------------------------------------------|
-// | 0     | mode            | MODE_EXACT or MODE_POOL                                        |
+// | 0     | mode            | TRACK_EXACT or TRACK_POOL                                        |
 // | 1     | baseEvent       | the view event the base (last exact layer) stands before       |
 // | 2     | random          | the random stream's state                                      |
 // | 3     | plies           | moves (of either side) in the view                             |
@@ -79,19 +79,48 @@
 // | 17…19 | (reserved)      |                                                                |
 // | 20 …  | own board       | OWN_STATE_WORDS words (los.ts)                                 |
 
-import { POSITIONS, POSITION_SHIFT, POSITION_WORDS, W_FULLMOVE, W_SIDE, MOVE_PROMOTION, positionCapacity, makeMove, pieceAt, copyPosition } from '../chess/position';
+import {
+  POSITIONS,
+  POSITION_SHIFT,
+  POSITION_WORDS,
+  W_FULLMOVE,
+  W_SIDE,
+  MOVE_PROMOTION,
+  positionCapacity,
+  makeMove,
+  pieceAt,
+  copyPosition,
+} from '../chess/position';
 import { MOVES, HOST_LIST, listOffset, generateMoves } from '../chess/moveGen';
 import { RULES, RULE_COUNT, RULE_FIFTY_MOVES, rule, applyRules } from '../referee/rules';
 import { ANSWER_LEGAL, legalMoveFor } from '../referee/referee';
-import { randomBelow, currentRandomState, setRandomState } from '../referee/game';
+import { randomBelow, currentRandomState, setRandomState } from '../chess/random';
 import {
-  VIEW, VIEW_WORDS, viewLength, useView, eventType, eventWord, isBranching, V_OWN_ATTEMPT, V_OPPONENT, V_ANY,
+  VIEW,
+  VIEW_WORDS,
+  viewLength,
+  useView,
+  eventType,
+  eventWord,
+  isBranching,
+  V_OWN_ATTEMPT,
+  V_OPPONENT,
+  V_ANY,
 } from './view';
-import { applyEvent, opponentMoveMatches, illegalCountPossibleGiven, resetOwnAttempts } from './estimate';
+import { applyEvent, opponentMoveMatches, illegalCountPossibleGiven, resetOwnAttempts } from './consistency';
 import { luby } from './luby';
 import { WitnessTree } from './witness';
 import { Layer, Coverage, signatureOf } from './pool';
-import { Descent, DESCENT_LEAF, DESCENT_MORE, SCRATCH_PARENT, SCRATCH_A, SCRATCH_B, SCRATCH_SPARE, FIRST_HOST_FREE } from './descent';
+import {
+  Descent,
+  DESCENT_LEAF,
+  DESCENT_MORE,
+  SCRATCH_PARENT,
+  SCRATCH_A,
+  SCRATCH_B,
+  SCRATCH_SPARE,
+  FIRST_HOST_FREE,
+} from './descent';
 import { OwnBoard, OWN_STATE_WORDS, losPositions } from './los';
 
 export const TRACK_DONE: i32 = 0;
@@ -104,48 +133,48 @@ export const TRACK_NO_ROOM: i32 = -3;
 /** trackerObserve while an observation is in progress. */
 export const TRACK_BUSY: i32 = -4;
 
-export const MODE_EXACT: i32 = 0;
-export const MODE_POOL: i32 = 1;
+export const TRACK_EXACT: i32 = 0;
+export const TRACK_POOL: i32 = 1;
 
 /** trackerSize / trackerEntry: which set of positions. */
-export const SET_LAYER: i32 = 0;
-export const SET_BASE: i32 = 1;
-export const SET_CHECKPOINTS: i32 = 2;
-export const SET_GUIDES: i32 = 3;
+export const TRACK_SET_LAYER: i32 = 0;
+export const TRACK_SET_BASE: i32 = 1;
+export const TRACK_SET_CHECKPOINTS: i32 = 2;
+export const TRACK_SET_GUIDES: i32 = 3;
 
-export const OPTION_WORDS: i32 = 16;
-const O_EXACT_MAX: i32 = 0;
-const O_POOL_MAX: i32 = 1;
-const O_POOL_CUT: i32 = 2;
-const O_POOL_MIN: i32 = 3;
-const O_CHECKPOINT_SIZE: i32 = 4;
-const O_RESTART_UNIT: i32 = 5;
-const O_RECOUNT_TURNS: i32 = 6;
-const O_RECOUNT_WORK: i32 = 7;
-const O_SEED: i32 = 8;
-const O_SIDE: i32 = 9;
-const O_COVERAGE: i32 = 10;
-export const TRACKER_OPTIONS = new Int32Array(OPTION_WORDS);
+export const TRACK_OPTION_WORDS: i32 = 16;
+export const TRACK_OPTION_EXACT_MAX: i32 = 0;
+export const TRACK_OPTION_POOL_MAX: i32 = 1;
+export const TRACK_OPTION_POOL_CUT: i32 = 2;
+export const TRACK_OPTION_POOL_MIN: i32 = 3;
+export const TRACK_OPTION_CHECKPOINT_SIZE: i32 = 4;
+export const TRACK_OPTION_RESTART_UNIT: i32 = 5;
+export const TRACK_OPTION_RECOUNT_TURNS: i32 = 6;
+export const TRACK_OPTION_RECOUNT_WORK: i32 = 7;
+export const TRACK_OPTION_SEED: i32 = 8;
+export const TRACK_OPTION_SIDE: i32 = 9;
+export const TRACK_OPTION_COVERAGE: i32 = 10;
+export const TRACKER_OPTIONS = new Int32Array(TRACK_OPTION_WORDS);
 
-export const STATE_WORDS: i32 = 20 + OWN_STATE_WORDS;
-const S_MODE: i32 = 0;
-const S_BASE_EVENT: i32 = 1;
-const S_RANDOM: i32 = 2;
-const S_PLIES: i32 = 3;
-const S_DESCENT_INDEX: i32 = 4;
-const S_WORK: i32 = 5;
-const S_ADDED: i32 = 6;
-const S_DESCENTS: i32 = 7;
-const S_RESTARTS: i32 = 8;
-const S_RECOUNTS: i32 = 9;
-const S_RECOUNTED: i32 = 10;
-const S_ESTIMATE: i32 = 11;
-const S_EVENTS: i32 = 12;
-const S_CUTS: i32 = 13;
-const S_LAST_RECOUNT: i32 = 14;
-const S_START: i32 = 15;
-const S_GUIDES_EVENT: i32 = 16;
-const S_OWN: i32 = 20;
+export const TRACK_STATE_WORDS: i32 = 20 + OWN_STATE_WORDS;
+export const TRACK_STATE_MODE: i32 = 0;
+export const TRACK_STATE_BASE_EVENT: i32 = 1;
+export const TRACK_STATE_RANDOM: i32 = 2;
+export const TRACK_STATE_PLIES: i32 = 3;
+export const TRACK_STATE_DESCENT_INDEX: i32 = 4;
+export const TRACK_STATE_WORK: i32 = 5;
+export const TRACK_STATE_ADDED: i32 = 6;
+export const TRACK_STATE_DESCENTS: i32 = 7;
+export const TRACK_STATE_RESTARTS: i32 = 8;
+export const TRACK_STATE_RECOUNTS: i32 = 9;
+export const TRACK_STATE_RECOUNTED: i32 = 10;
+export const TRACK_STATE_ESTIMATE: i32 = 11;
+export const TRACK_STATE_EVENTS: i32 = 12;
+export const TRACK_STATE_CUTS: i32 = 13;
+export const TRACK_STATE_LAST_RECOUNT: i32 = 14;
+export const TRACK_STATE_START: i32 = 15;
+export const TRACK_STATE_GUIDES_EVENT: i32 = 16;
+export const TRACK_STATE_OWN: i32 = 20;
 /** Witness moves out (trackerWitness), one move code per word. */
 export let TRACKER_OUT = new Int32Array(1024);
 /** The event trackerObserve reads (view.ts layout, VIEW_WORDS words). */
@@ -164,10 +193,10 @@ const PHASE_RECOUNT: i32 = 3;
 
 class Tracker {
   inUse: bool = false;
-  options: Int32Array = new Int32Array(OPTION_WORDS);
+  options: Int32Array = new Int32Array(TRACK_OPTION_WORDS);
   rules: Int32Array = new Int32Array(RULE_COUNT);
   view: Int32Array = new Int32Array(64 * VIEW_WORDS);
-  state: Float64Array = new Float64Array(STATE_WORDS);
+  state: Float64Array = new Float64Array(TRACK_STATE_WORDS);
   layer: Layer = new Layer();
   next: Layer = new Layer();
   base: Layer = new Layer();
@@ -208,7 +237,7 @@ class Tracker {
   topUpTarget: i32 = 0;
   recountEntry: i32 = 0;
   // what rollback restores
-  saved: Float64Array = new Float64Array(STATE_WORDS);
+  saved: Float64Array = new Float64Array(TRACK_STATE_WORDS);
   savedNodes: i32 = 0;
   savedCheckpoints: i32 = 0;
   savedCheckpointEntries: i32 = 0;
@@ -230,10 +259,13 @@ function enter(id: i32): bool {
   T = unchecked(TRACKERS[id]);
   outerView = VIEW;
   outerViewLength = viewLength();
-  useView(T.view, i32(T.state[S_EVENTS]));
+  useView(T.view, i32(T.state[TRACK_STATE_EVENTS]));
   rulesSwapped = false;
   for (let i = 0; i < RULE_COUNT; i++) {
-    if (unchecked(RULES[i]) != unchecked(T.rules[i])) { rulesSwapped = true; break; }
+    if (unchecked(RULES[i]) != unchecked(T.rules[i])) {
+      rulesSwapped = true;
+      break;
+    }
   }
   if (rulesSwapped) {
     OUTER_RULES.set(RULES);
@@ -241,23 +273,30 @@ function enter(id: i32): bool {
     applyRules();
   }
   outerRandom = currentRandomState();
-  setRandomState(i32(T.state[S_RANDOM]));
+  setRandomState(i32(T.state[TRACK_STATE_RANDOM]));
   resetOwnAttempts(); // its caches belong to another view
   return true;
 }
 
 function leave(status: i32): i32 {
-  T.state[S_RANDOM] = currentRandomState();
-  T.state[S_EVENTS] = viewLength();
+  T.state[TRACK_STATE_RANDOM] = currentRandomState();
+  T.state[TRACK_STATE_EVENTS] = viewLength();
   setRandomState(outerRandom);
   useView(outerView, outerViewLength);
-  if (rulesSwapped) { RULES.set(OUTER_RULES); applyRules(); }
+  if (rulesSwapped) {
+    RULES.set(OUTER_RULES);
+    applyRules();
+  }
   resetOwnAttempts();
   return status;
 }
 
-function option(which: i32): i32 { return unchecked(T.options[which]); }
-function clock(): bool { return rule(RULE_FIFTY_MOVES) != 0; }
+function option(which: i32): i32 {
+  return unchecked(T.options[which]);
+}
+function clock(): bool {
+  return rule(RULE_FIFTY_MOVES) != 0;
+}
 
 // ---- creation ----
 
@@ -265,16 +304,16 @@ function clock(): bool { return rule(RULE_FIFTY_MOVES) != 0; }
 export function trackerDefaults(): void {
   const o = TRACKER_OPTIONS;
   o.fill(0);
-  o[O_EXACT_MAX] = 100000;
-  o[O_POOL_MAX] = 20000;
-  o[O_POOL_CUT] = 10000;
-  o[O_POOL_MIN] = 1000;
-  o[O_CHECKPOINT_SIZE] = 256;
-  o[O_RESTART_UNIT] = 2048;
-  o[O_RECOUNT_TURNS] = 1;
-  o[O_RECOUNT_WORK] = 4000000;
-  o[O_SEED] = 1;
-  o[O_COVERAGE] = 3;
+  o[TRACK_OPTION_EXACT_MAX] = 100000;
+  o[TRACK_OPTION_POOL_MAX] = 20000;
+  o[TRACK_OPTION_POOL_CUT] = 10000;
+  o[TRACK_OPTION_POOL_MIN] = 1000;
+  o[TRACK_OPTION_CHECKPOINT_SIZE] = 256;
+  o[TRACK_OPTION_RESTART_UNIT] = 2048;
+  o[TRACK_OPTION_RECOUNT_TURNS] = 1;
+  o[TRACK_OPTION_RECOUNT_WORK] = 4000000;
+  o[TRACK_OPTION_SEED] = 1;
+  o[TRACK_OPTION_COVERAGE] = 3;
 }
 
 /**
@@ -285,8 +324,19 @@ export function trackerDefaults(): void {
 export function trackerCreate(start: i32): i32 {
   const o = TRACKER_OPTIONS;
   if (positionCapacity() < FIRST_HOST_FREE || start < 0 || start >= positionCapacity()) return TRACK_NO_ROOM;
-  if (o[O_EXACT_MAX] < 1 || o[O_POOL_CUT] < 1 || o[O_POOL_MAX] <= o[O_POOL_CUT] || o[O_POOL_MIN] < 0 || o[O_POOL_MIN] > o[O_POOL_MAX] ||
-    o[O_CHECKPOINT_SIZE] < 1 || o[O_RESTART_UNIT] < 1 || o[O_RECOUNT_TURNS] < 0 || o[O_RECOUNT_WORK] < 0 || (o[O_SIDE] != 0 && o[O_SIDE] != 1) || o[O_COVERAGE] < 0) {
+  if (
+    o[TRACK_OPTION_EXACT_MAX] < 1 ||
+    o[TRACK_OPTION_POOL_CUT] < 1 ||
+    o[TRACK_OPTION_POOL_MAX] <= o[TRACK_OPTION_POOL_CUT] ||
+    o[TRACK_OPTION_POOL_MIN] < 0 ||
+    o[TRACK_OPTION_POOL_MIN] > o[TRACK_OPTION_POOL_MAX] ||
+    o[TRACK_OPTION_CHECKPOINT_SIZE] < 1 ||
+    o[TRACK_OPTION_RESTART_UNIT] < 1 ||
+    o[TRACK_OPTION_RECOUNT_TURNS] < 0 ||
+    o[TRACK_OPTION_RECOUNT_WORK] < 0 ||
+    (o[TRACK_OPTION_SIDE] != 0 && o[TRACK_OPTION_SIDE] != 1) ||
+    o[TRACK_OPTION_COVERAGE] < 0
+  ) {
     return TRACK_BAD_EVENT;
   }
   let id = 0;
@@ -297,32 +347,33 @@ export function trackerCreate(start: i32): i32 {
   t.options.set(o);
   t.rules.set(RULES);
   t.state.fill(0);
-  t.state[S_RANDOM] = o[O_SEED] == 0 ? 0x6d2b79f5 : o[O_SEED];
-  t.state[S_MODE] = MODE_EXACT;
-  t.state[S_ESTIMATE] = 1;
-  t.state[S_LAST_RECOUNT] = -1;
+  t.state[TRACK_STATE_RANDOM] = o[TRACK_OPTION_SEED] == 0 ? 0x6d2b79f5 : o[TRACK_OPTION_SEED];
+  t.state[TRACK_STATE_MODE] = TRACK_EXACT;
+  t.state[TRACK_STATE_ESTIMATE] = 1;
+  t.state[TRACK_STATE_LAST_RECOUNT] = -1;
   t.phase = PHASE_IDLE;
   t.tree.reset();
   t.collectAt = FIRST_COLLECTION;
   t.descent.stop();
   t.descentActive = false;
-  t.state[S_GUIDES_EVENT] = -1;
+  t.state[TRACK_STATE_GUIDES_EVENT] = -1;
   const fifty = rule(RULE_FIFTY_MOVES) != 0;
-  t.layer.clear(o[O_EXACT_MAX], fifty);
+  t.layer.clear(o[TRACK_OPTION_EXACT_MAX], fifty);
   t.layer.add(start, 0);
-  t.next.clear(o[O_EXACT_MAX], fifty);
-  t.base.clear(o[O_EXACT_MAX], fifty);
-  t.recount.clear(o[O_EXACT_MAX], fifty);
-  t.guides.clear(o[O_CHECKPOINT_SIZE], fifty);
+  t.next.clear(o[TRACK_OPTION_EXACT_MAX], fifty);
+  t.base.clear(o[TRACK_OPTION_EXACT_MAX], fifty);
+  t.recount.clear(o[TRACK_OPTION_EXACT_MAX], fifty);
+  t.guides.clear(o[TRACK_OPTION_CHECKPOINT_SIZE], fifty);
   // the root checkpoint: the start, before any event
-  t.checkpoints.clear((MAX_CHECKPOINTS + 1) * o[O_CHECKPOINT_SIZE] + 1, fifty);
+  t.checkpoints.clear((MAX_CHECKPOINTS + 1) * o[TRACK_OPTION_CHECKPOINT_SIZE] + 1, fifty);
   t.checkpoints.append(start, 0);
   t.cpCount = 1;
-  unchecked(t.cpFirst[0] = 0);
-  unchecked(t.cpFirst[1] = 1);
-  unchecked(t.cpEvent[0] = 0);
-  t.own.init(start, o[O_SIDE]);
-  t.state[S_START] = POSITIONS[(start << POSITION_SHIFT) + W_FULLMOVE] * 2 + POSITIONS[(start << POSITION_SHIFT) + W_SIDE];
+  unchecked((t.cpFirst[0] = 0));
+  unchecked((t.cpFirst[1] = 1));
+  unchecked((t.cpEvent[0] = 0));
+  t.own.init(start, o[TRACK_OPTION_SIDE]);
+  t.state[TRACK_STATE_START] =
+    POSITIONS[(start << POSITION_SHIFT) + W_FULLMOVE] * 2 + POSITIONS[(start << POSITION_SHIFT) + W_SIDE];
   return id;
 }
 
@@ -352,7 +403,7 @@ export function trackerObserve(id: i32): i32 {
   collect();
   // what a rejection puts back
   T.saved.set(T.state);
-  for (let i = 0; i < OWN_STATE_WORDS; i++) T.saved[S_OWN + i] = unchecked(T.own.state[i]);
+  for (let i = 0; i < OWN_STATE_WORDS; i++) T.saved[TRACK_STATE_OWN + i] = unchecked(T.own.state[i]);
   T.savedNodes = T.tree.count;
   T.savedCheckpoints = T.cpCount;
   T.savedCheckpointEntries = T.checkpoints.count;
@@ -363,7 +414,7 @@ export function trackerObserve(id: i32): i32 {
     grown.set(T.view);
     T.view = grown;
   }
-  for (let w = 0; w < VIEW_WORDS; w++) unchecked(T.view[e * VIEW_WORDS + w] = unchecked(TRACKER_EVENT[w]));
+  for (let w = 0; w < VIEW_WORDS; w++) unchecked((T.view[e * VIEW_WORDS + w] = unchecked(TRACKER_EVENT[w])));
   useView(T.view, e + 1);
   resetOwnAttempts();
   if (type == V_OWN_ATTEMPT && (eventWord(e, 2) & 3) == ANSWER_LEGAL) T.own.ownMove(eventWord(e, 1), eventWord(e, 2));
@@ -374,24 +425,27 @@ export function trackerObserve(id: i32): i32 {
   // the parents in random order
   const n = T.layer.count;
   if (T.order.length < n) T.order = new Int32Array(max(n, T.order.length * 2));
-  for (let i = 0; i < n; i++) unchecked(T.order[i] = i);
+  for (let i = 0; i < n; i++) unchecked((T.order[i] = i));
   for (let i = n - 1; i > 0; i--) {
     const j = randomBelow(i + 1);
     const x = unchecked(T.order[i]);
-    unchecked(T.order[i] = unchecked(T.order[j]));
-    unchecked(T.order[j] = x);
+    unchecked((T.order[i] = unchecked(T.order[j])));
+    unchecked((T.order[j] = x));
   }
   T.orderCount = n;
   T.orderNext = 0;
   T.acceptance = 1;
-  T.perParent = max(1, i32((<f64>option(O_POOL_MAX) + <f64>n - 1) / <f64>max(1, n)));
+  T.perParent = max(1, i32((<f64>option(TRACK_OPTION_POOL_MAX) + <f64>n - 1) / <f64>max(1, n)));
   T.leftExact = false;
   T.committed = false;
   T.guidesTouched = false;
   T.observeWork = 0;
-  T.next.clear(i32(T.state[S_MODE]) == MODE_EXACT ? option(O_EXACT_MAX) : option(O_POOL_MAX), clock());
+  T.next.clear(
+    i32(T.state[TRACK_STATE_MODE]) == TRACK_EXACT ? option(TRACK_OPTION_EXACT_MAX) : option(TRACK_OPTION_POOL_MAX),
+    clock(),
+  );
   T.cover.clear();
-  T.cover.rare = option(O_COVERAGE);
+  T.cover.rare = option(TRACK_OPTION_COVERAGE);
   T.phase = PHASE_UPDATE;
   return leave(TRACK_MORE);
 }
@@ -410,10 +464,10 @@ export function trackerRun(id: i32, budget: i32): i32 {
       if (!update(stopAt)) return leave(TRACK_MORE);
       if (!commit(false)) return leave(TRACK_INCONSISTENT);
       T.phase = PHASE_TOP_UP;
-      T.topUpTarget = option(O_POOL_MIN);
+      T.topUpTarget = option(TRACK_OPTION_POOL_MIN);
     }
     if (T.phase == PHASE_TOP_UP) {
-      if (i32(T.state[S_MODE]) == MODE_POOL && T.layer.count < T.topUpTarget) {
+      if (i32(T.state[TRACK_STATE_MODE]) == TRACK_POOL && T.layer.count < T.topUpTarget) {
         if (!topUp(stopAt)) return leave(TRACK_MORE);
       }
       T.phase = recountWanted() ? PHASE_RECOUNT : PHASE_IDLE;
@@ -422,7 +476,10 @@ export function trackerRun(id: i32, budget: i32): i32 {
     if (T.phase == PHASE_RECOUNT) {
       const r = recountStep(stopAt);
       if (r == TRACK_MORE) return leave(TRACK_MORE);
-      if (r == TRACK_INCONSISTENT) { rollback(); return leave(TRACK_INCONSISTENT); }
+      if (r == TRACK_INCONSISTENT) {
+        rollback();
+        return leave(TRACK_INCONSISTENT);
+      }
       T.phase = PHASE_IDLE;
     }
     finish();
@@ -446,17 +503,17 @@ export function trackerStop(id: i32): i32 {
 export function trackerTopUp(id: i32, target: i32): i32 {
   if (!enter(id)) return TRACK_BAD_TRACKER;
   if (T.phase != PHASE_IDLE) return leave(TRACK_BUSY);
-  if (i32(T.state[S_MODE]) != MODE_POOL || T.layer.count >= target) return leave(TRACK_DONE);
+  if (i32(T.state[TRACK_STATE_MODE]) != TRACK_POOL || T.layer.count >= target) return leave(TRACK_DONE);
   T.observeWork = 0;
   T.committed = false;
-  T.topUpTarget = min(target, option(O_POOL_MAX));
+  T.topUpTarget = min(target, option(TRACK_OPTION_POOL_MAX));
   T.phase = PHASE_TOP_UP;
   return leave(TRACK_MORE);
 }
 
 function spend(units: f64): void {
   T.observeWork += units;
-  T.state[S_WORK] = T.state[S_WORK] + units;
+  T.state[TRACK_STATE_WORK] = T.state[TRACK_STATE_WORK] + units;
 }
 
 /** Applies the event to the parents from orderNext on, until `stopAt` work: true when every parent is done. */
@@ -469,7 +526,7 @@ function update(stopAt: f64): bool {
   const next = T.next;
   const tree = T.tree;
   const cover = T.cover;
-  const them = option(O_SIDE) ^ 1;
+  const them = option(TRACK_OPTION_SIDE) ^ 1;
   while (T.orderNext < T.orderCount) {
     if (T.observeWork >= stopAt) return false;
     const i = unchecked(T.order[T.orderNext++]);
@@ -484,7 +541,7 @@ function update(stopAt: f64): bool {
     const n = generateMoves(SCRATCH_PARENT, list);
     spend(n + 1);
     if (!illegalCountPossibleGiven(SCRATCH_PARENT, e, n)) continue;
-    if (i32(T.state[S_MODE]) == MODE_EXACT) {
+    if (i32(T.state[TRACK_STATE_MODE]) == TRACK_EXACT) {
       for (let k = 0; k < n; k++) {
         const move = unchecked(MOVES[list + k]);
         if (!opponentMoveMatches(SCRATCH_PARENT, move, SCRATCH_A, percept) || next.has(SCRATCH_A)) continue;
@@ -499,7 +556,7 @@ function update(stopAt: f64): bool {
     let matching = 0;
     for (let k = 0; k < n; k++) {
       const move = unchecked(MOVES[list + k]);
-      if (opponentMoveMatches(SCRATCH_PARENT, move, SCRATCH_A, percept)) unchecked(MOVES[list + matching++] = move);
+      if (opponentMoveMatches(SCRATCH_PARENT, move, SCRATCH_A, percept)) unchecked((MOVES[list + matching++] = move));
     }
     const take = min(matching, T.perParent);
     const parentBase = SCRATCH_PARENT << POSITION_SHIFT;
@@ -508,14 +565,15 @@ function update(stopAt: f64): bool {
       if (k < take && take < matching) {
         const j = k + randomBelow(matching - k);
         const x = unchecked(MOVES[list + j]);
-        unchecked(MOVES[list + j] = unchecked(MOVES[list + k]));
-        unchecked(MOVES[list + k] = x);
+        unchecked((MOVES[list + j] = unchecked(MOVES[list + k])));
+        unchecked((MOVES[list + k] = x));
       }
       const move = unchecked(MOVES[list + k]);
       const kind = move >> 12;
       const type = kind >= MOVE_PROMOTION ? kind - 2 : pieceAt(parentBase, move & 63) & 7;
       const rare = rareMaterial || cover.isRare(type, (move >> 6) & 63) || cover.isRare(0, move & 63);
-      if (!rare && (k >= take || (T.acceptance < 1 && <f64>randomBelow(1 << 24) >= T.acceptance * 16777216.0))) continue;
+      if (!rare && (k >= take || (T.acceptance < 1 && <f64>randomBelow(1 << 24) >= T.acceptance * 16777216.0)))
+        continue;
       makeMove(SCRATCH_PARENT, move, SCRATCH_A); // SCRATCH_A holds the last move tested, not this one
       if (next.has(SCRATCH_A)) continue;
       next.add(SCRATCH_A, tree.add(witness, move));
@@ -529,15 +587,15 @@ function update(stopAt: f64): bool {
 /** The next layer is full: cut it to poolCut and keep later children with the same chance as those kept (leaving exact mode). */
 function overflow(): void {
   const next = T.next;
-  const cut = option(O_POOL_CUT);
-  if (i32(T.state[S_MODE]) == MODE_EXACT) {
+  const cut = option(TRACK_OPTION_POOL_CUT);
+  if (i32(T.state[TRACK_STATE_MODE]) == TRACK_EXACT) {
     T.leftExact = true;
-    T.state[S_MODE] = MODE_POOL;
+    T.state[TRACK_STATE_MODE] = TRACK_POOL;
   }
-  T.acceptance = min(1, T.acceptance * <f64>cut / <f64>next.count);
-  next.cut(cut, T.cover, option(O_SIDE) ^ 1);
-  next.limit = option(O_POOL_MAX);
-  T.state[S_CUTS] = T.state[S_CUTS] + 1;
+  T.acceptance = min(1, (T.acceptance * <f64>cut) / <f64>next.count);
+  next.cut(cut, T.cover, option(TRACK_OPTION_SIDE) ^ 1);
+  next.limit = option(TRACK_OPTION_POOL_MAX);
+  T.state[TRACK_STATE_CUTS] = T.state[TRACK_STATE_CUTS] + 1;
 }
 
 /**
@@ -546,61 +604,80 @@ function overflow(): void {
  */
 function commit(partial: bool): bool {
   const e = viewLength() - 1;
-  const wasExact = i32(T.state[S_MODE]) == MODE_EXACT;
-  if (wasExact && !partial && !T.leftExact && T.next.count == 0) { rollback(); return false; }
+  const wasExact = i32(T.state[TRACK_STATE_MODE]) == TRACK_EXACT;
+  if (wasExact && !partial && !T.leftExact && T.next.count == 0) {
+    rollback();
+    return false;
+  }
   // the size estimate: exact, or scaled by what this update did to the pool
   const before = T.layer.count;
   const done = T.orderNext;
-  if (wasExact && !partial && !T.leftExact) T.state[S_ESTIMATE] = T.next.count;
+  if (wasExact && !partial && !T.leftExact) T.state[TRACK_STATE_ESTIMATE] = T.next.count;
   else if (done > 0) {
     // each parent stands for estimate / before positions of the belief, and each position kept
     // for 1 / acceptance of those made from the `done` parents (duplicates among them merged)
-    T.state[S_ESTIMATE] = max(1, T.state[S_ESTIMATE] / <f64>before * <f64>T.next.count / T.acceptance * (<f64>before / <f64>done));
+    T.state[TRACK_STATE_ESTIMATE] = max(
+      1,
+      (((T.state[TRACK_STATE_ESTIMATE] / <f64>before) * <f64>T.next.count) / T.acceptance) * (<f64>before / <f64>done),
+    );
   }
   if (wasExact && (partial || T.leftExact)) {
     // leaving exact mode: the previous layer, exact, is the base a recount starts from
-    T.state[S_MODE] = MODE_POOL;
+    T.state[TRACK_STATE_MODE] = TRACK_POOL;
     T.base.copyFrom(T.layer);
-    T.state[S_BASE_EVENT] = e;
-    if (partial) T.state[S_ESTIMATE] = max(T.state[S_ESTIMATE], <f64>option(O_EXACT_MAX) + 1);
+    T.state[TRACK_STATE_BASE_EVENT] = e;
+    if (partial)
+      T.state[TRACK_STATE_ESTIMATE] = max(T.state[TRACK_STATE_ESTIMATE], <f64>option(TRACK_OPTION_EXACT_MAX) + 1);
   }
-  if (i32(T.state[S_MODE]) == MODE_POOL && T.next.count > option(O_POOL_MAX)) {
-    T.next.cut(option(O_POOL_CUT), T.cover, option(O_SIDE) ^ 1);
-    T.state[S_CUTS] = T.state[S_CUTS] + 1;
+  if (i32(T.state[TRACK_STATE_MODE]) == TRACK_POOL && T.next.count > option(TRACK_OPTION_POOL_MAX)) {
+    T.next.cut(option(TRACK_OPTION_POOL_CUT), T.cover, option(TRACK_OPTION_SIDE) ^ 1);
+    T.state[TRACK_STATE_CUTS] = T.state[TRACK_STATE_CUTS] + 1;
   }
-  const t = T.layer; T.layer = T.next; T.next = t;
+  const t = T.layer;
+  T.layer = T.next;
+  T.next = t;
   T.committed = true;
-  if (isMove(e)) T.state[S_PLIES] = T.state[S_PLIES] + 1;
+  if (isMove(e)) T.state[TRACK_STATE_PLIES] = T.state[TRACK_STATE_PLIES] + 1;
   return true;
 }
 
 /** Puts back everything as it was before the observation began (the event is dropped). */
 function rollback(): void {
-  if (T.committed) { const t = T.layer; T.layer = T.next; T.next = t; }
-  const work = T.state[S_WORK];
+  if (T.committed) {
+    const t = T.layer;
+    T.layer = T.next;
+    T.next = t;
+  }
+  const work = T.state[TRACK_STATE_WORK];
   T.state.set(T.saved);
-  T.state[S_WORK] = work; // the work was spent all the same
-  for (let i = 0; i < OWN_STATE_WORDS; i++) unchecked(T.own.state[i] = i32(T.saved[S_OWN + i]));
+  T.state[TRACK_STATE_WORK] = work; // the work was spent all the same
+  for (let i = 0; i < OWN_STATE_WORDS; i++) unchecked((T.own.state[i] = i32(T.saved[TRACK_STATE_OWN + i])));
   T.tree.count = T.savedNodes;
   T.cpCount = T.savedCheckpoints;
   T.checkpoints.truncate(T.savedCheckpointEntries);
-  useView(T.view, i32(T.saved[S_EVENTS]));
-  setRandomState(i32(T.saved[S_RANDOM]));
+  useView(T.view, i32(T.saved[TRACK_STATE_EVENTS]));
+  setRandomState(i32(T.saved[TRACK_STATE_RANDOM]));
   T.descent.stop();
   T.descentActive = false;
   T.descent.recordPartials(null, T.tree, -1);
   T.phase = PHASE_IDLE;
   T.committed = false;
   T.guideSource = null;
-  if (T.guidesTouched) { T.guides.clear(option(O_CHECKPOINT_SIZE), clock()); T.state[S_GUIDES_EVENT] = -1; }
+  if (T.guidesTouched) {
+    T.guides.clear(option(TRACK_OPTION_CHECKPOINT_SIZE), clock());
+    T.state[TRACK_STATE_GUIDES_EVENT] = -1;
+  }
 }
 
 /** The observation is over: the next layer's room is free, the sampler's descent dropped. */
 function finish(): void {
-  T.next.clear(option(O_EXACT_MAX), clock());
+  T.next.clear(option(TRACK_OPTION_EXACT_MAX), clock());
   T.descent.recordPartials(null, T.tree, -1);
   T.guideSource = null;
-  if (T.layer.count > 0 && i32(T.state[S_GUIDES_EVENT]) >= 0) { T.guides.clear(option(O_CHECKPOINT_SIZE), clock()); T.state[S_GUIDES_EVENT] = -1; } // alive again
+  if (T.layer.count > 0 && i32(T.state[TRACK_STATE_GUIDES_EVENT]) >= 0) {
+    T.guides.clear(option(TRACK_OPTION_CHECKPOINT_SIZE), clock());
+    T.state[TRACK_STATE_GUIDES_EVENT] = -1;
+  } // alive again
   if (T.cpCount >= MAX_CHECKPOINTS) thinCheckpoints();
   T.descent.stop();
   T.descentActive = false;
@@ -614,21 +691,21 @@ function takeCheckpoint(e: i32): void {
   const layer = T.layer;
   if (layer.count == 0) return;
   const cp = T.checkpoints;
-  const k = min(option(O_CHECKPOINT_SIZE), layer.count);
+  const k = min(option(TRACK_OPTION_CHECKPOINT_SIZE), layer.count);
   // a partial Fisher-Yates over entry indices (the order array is rebuilt after)
   if (T.order.length < layer.count) T.order = new Int32Array(max(layer.count, T.order.length * 2));
-  for (let i = 0; i < layer.count; i++) unchecked(T.order[i] = i);
+  for (let i = 0; i < layer.count; i++) unchecked((T.order[i] = i));
   for (let i = 0; i < k; i++) {
     const j = i + randomBelow(layer.count - i);
     const x = unchecked(T.order[i]);
-    unchecked(T.order[i] = unchecked(T.order[j]));
-    unchecked(T.order[j] = x);
+    unchecked((T.order[i] = unchecked(T.order[j])));
+    unchecked((T.order[j] = x));
     layer.copyOut(unchecked(T.order[i]), SCRATCH_SPARE);
     cp.append(SCRATCH_SPARE, layer.witnessOf(unchecked(T.order[i])));
   }
-  unchecked(T.cpEvent[T.cpCount] = e);
+  unchecked((T.cpEvent[T.cpCount] = e));
   T.cpCount++;
-  unchecked(T.cpFirst[T.cpCount] = cp.count);
+  unchecked((T.cpFirst[T.cpCount] = cp.count));
 }
 
 /** Every other checkpoint between the root and the newest is dropped (older ones thin out geometrically). */
@@ -641,19 +718,20 @@ function thinCheckpoints(): void {
     if ((c & 1) == 1 && c != T.cpCount - 1) continue;
     const from = unchecked(T.cpFirst[c]);
     const to = unchecked(T.cpFirst[c + 1]);
-    unchecked(T.cpEvent[kept] = unchecked(T.cpEvent[c]));
-    unchecked(T.cpFirst[kept] = entries);
-    for (let i = from; i < to; i++) { // entries only move down
+    unchecked((T.cpEvent[kept] = unchecked(T.cpEvent[c])));
+    unchecked((T.cpFirst[kept] = entries));
+    for (let i = from; i < to; i++) {
+      // entries only move down
       const d = (entries + 1) << POSITION_SHIFT;
       const s = (i + 1) << POSITION_SHIFT;
-      for (let w = 0; w < POSITION_WORDS; w++) unchecked(records[d + w] = unchecked(records[s + w]));
+      for (let w = 0; w < POSITION_WORDS; w++) unchecked((records[d + w] = unchecked(records[s + w])));
       cp.setWitness(entries, cp.witnessOf(i));
       entries++;
     }
     kept++;
   }
   T.cpCount = kept;
-  unchecked(T.cpFirst[kept] = entries);
+  unchecked((T.cpFirst[kept] = entries));
   cp.truncate(entries);
 }
 
@@ -678,7 +756,7 @@ function topUp(stopAt: f64): bool {
   prepareGuides();
   // with the layer empty, the furthest partial histories become the guides
   if (layer.count == 0 && T.guideSource != null) {
-    d.recordPartials(T.guides, T.tree, i32(T.state[S_GUIDES_EVENT]));
+    d.recordPartials(T.guides, T.tree, i32(T.state[TRACK_STATE_GUIDES_EVENT]));
     T.guidesTouched = true;
   }
   while (layer.count < T.topUpTarget) {
@@ -690,8 +768,9 @@ function topUp(stopAt: f64): bool {
       status = d.next(min(stopAt - T.observeWork, T.descentCutoff - d.work));
       spend(d.work - before);
     }
-    if (d.partialEvent > i32(T.state[S_GUIDES_EVENT])) { // the guides moved forward
-      T.state[S_GUIDES_EVENT] = d.partialEvent;
+    if (d.partialEvent > i32(T.state[TRACK_STATE_GUIDES_EVENT])) {
+      // the guides moved forward
+      T.state[TRACK_STATE_GUIDES_EVENT] = d.partialEvent;
       T.guideEvent = d.partialEvent;
       let turns = 0;
       for (let e = 0; e < T.guideEvent; e++) if (isBranching(e)) turns++;
@@ -700,13 +779,13 @@ function topUp(stopAt: f64): bool {
     if (status == DESCENT_LEAF) {
       if (!layer.has(d.leaf)) {
         layer.add(d.leaf, d.leafWitness(T.tree));
-        T.state[S_ADDED] = T.state[S_ADDED] + 1;
+        T.state[TRACK_STATE_ADDED] = T.state[TRACK_STATE_ADDED] + 1;
       }
       continue;
     }
     if (status == DESCENT_MORE && d.work < T.descentCutoff) continue; // out of budget: the loop returns
     // exhausted, or at its cutoff: the next descent
-    if (status == DESCENT_MORE) T.state[S_RESTARTS] = T.state[S_RESTARTS] + 1;
+    if (status == DESCENT_MORE) T.state[TRACK_STATE_RESTARTS] = T.state[TRACK_STATE_RESTARTS] + 1;
     T.descentActive = false;
     d.stop();
   }
@@ -725,8 +804,8 @@ function prepareGuides(): void {
     // the layer died in this observation: a random part of the one before becomes the guides
     const from = T.next;
     const guides = T.guides;
-    guides.clear(option(O_CHECKPOINT_SIZE), clock());
-    const k = min(option(O_CHECKPOINT_SIZE), from.count);
+    guides.clear(option(TRACK_OPTION_CHECKPOINT_SIZE), clock());
+    const k = min(option(TRACK_OPTION_CHECKPOINT_SIZE), from.count);
     for (let i = 0; i < k; i++) {
       const j = randomBelow(from.count);
       from.copyOut(j, SCRATCH_SPARE);
@@ -735,10 +814,10 @@ function prepareGuides(): void {
     T.guideSource = guides;
     T.guidesTouched = true;
     T.guideEvent = viewLength() - 1;
-    T.state[S_GUIDES_EVENT] = T.guideEvent;
-  } else if (i32(T.state[S_GUIDES_EVENT]) >= 0 && T.guides.count > 0) {
+    T.state[TRACK_STATE_GUIDES_EVENT] = T.guideEvent;
+  } else if (i32(T.state[TRACK_STATE_GUIDES_EVENT]) >= 0 && T.guides.count > 0) {
     T.guideSource = T.guides;
-    T.guideEvent = i32(T.state[S_GUIDES_EVENT]);
+    T.guideEvent = i32(T.state[TRACK_STATE_GUIDES_EVENT]);
   } else {
     T.guideSource = null;
     return;
@@ -750,18 +829,19 @@ function prepareGuides(): void {
 
 /** Begins the next descent (see topUp). */
 function beginDescent(): i32 {
-  const index = i32(T.state[S_DESCENT_INDEX]);
-  T.state[S_DESCENT_INDEX] = index + 1;
-  T.state[S_DESCENTS] = T.state[S_DESCENTS] + 1;
+  const index = i32(T.state[TRACK_STATE_DESCENT_INDEX]);
+  T.state[TRACK_STATE_DESCENT_INDEX] = index + 1;
+  T.state[TRACK_STATE_DESCENTS] = T.state[TRACK_STATE_DESCENTS] + 1;
   const span = luby(index >> 2);
   const d = T.descent;
-  const unit = <f64>option(O_RESTART_UNIT);
+  const unit = <f64>option(TRACK_OPTION_RESTART_UNIT);
   T.descentCutoff = d.work + unit * <f64>span;
   const source = T.guideSource;
   const kind = index & 3;
   if (kind != 1 && source != null && source.count > 0 && T.guideTurns > 0) {
     if (kind == 0) return beginGuided(source, span, 2, false); // two changes in the last span turns
-    if (kind == 2) { // one change in the last 4 × span turns: every one of them, nearest the end first
+    if (kind == 2) {
+      // one change in the last 4 × span turns: every one of them, nearest the end first
       T.descentCutoff = d.work + unit * <f64>span * <f64>span;
       return beginGuided(source, 4 * span, 1, false);
     }
@@ -823,21 +903,21 @@ function beginGuided(source: Layer, span: i32, discrepancies: i32, diverge: bool
 // ---- recount: back to exact mode ----
 
 function recountWanted(): bool {
-  if (i32(T.state[S_MODE]) != MODE_POOL) return false;
-  if (T.state[S_LAST_RECOUNT] == <f64>viewLength()) return false; // one recount per event
-  if (T.state[S_ESTIMATE] > <f64>option(O_EXACT_MAX) && T.layer.count > 0) return false;
+  if (i32(T.state[TRACK_STATE_MODE]) != TRACK_POOL) return false;
+  if (T.state[TRACK_STATE_LAST_RECOUNT] == <f64>viewLength()) return false; // one recount per event
+  if (T.state[TRACK_STATE_ESTIMATE] > <f64>option(TRACK_OPTION_EXACT_MAX) && T.layer.count > 0) return false;
   let turns = 0;
-  for (let e = i32(T.state[S_BASE_EVENT]); e < viewLength(); e++) if (isBranching(e)) turns++;
-  return turns <= option(O_RECOUNT_TURNS);
+  for (let e = i32(T.state[TRACK_STATE_BASE_EVENT]); e < viewLength(); e++) if (isBranching(e)) turns++;
+  return turns <= option(TRACK_OPTION_RECOUNT_TURNS);
 }
 
 function beginRecount(): void {
-  T.state[S_RECOUNTS] = T.state[S_RECOUNTS] + 1;
-  T.state[S_LAST_RECOUNT] = viewLength();
-  T.recount.clear(option(O_EXACT_MAX), clock());
+  T.state[TRACK_STATE_RECOUNTS] = T.state[TRACK_STATE_RECOUNTS] + 1;
+  T.state[TRACK_STATE_LAST_RECOUNT] = viewLength();
+  T.recount.clear(option(TRACK_OPTION_EXACT_MAX), clock());
   T.recountEntry = 0;
   T.descentActive = false;
-  T.descentCutoff = T.observeWork + <f64>option(O_RECOUNT_WORK); // the recount's own limit (observe work)
+  T.descentCutoff = T.observeWork + <f64>option(TRACK_OPTION_RECOUNT_WORK); // the recount's own limit (observe work)
 }
 
 /**
@@ -848,9 +928,12 @@ function recountStep(stopAt: f64): i32 {
   const d = T.descent;
   const out = T.recount;
   const base = T.base;
-  const e0 = i32(T.state[S_BASE_EVENT]);
+  const e0 = i32(T.state[TRACK_STATE_BASE_EVENT]);
   for (;;) {
-    if (T.observeWork >= T.descentCutoff) { d.stop(); return TRACK_DONE; } // too much: stay in pool mode
+    if (T.observeWork >= T.descentCutoff) {
+      d.stop();
+      return TRACK_DONE;
+    } // too much: stay in pool mode
     if (T.observeWork >= stopAt) return TRACK_MORE;
     let status = DESCENT_MORE;
     const before = d.work;
@@ -866,16 +949,21 @@ function recountStep(stopAt: f64): i32 {
     }
     spend(d.work - before);
     if (status == DESCENT_LEAF) {
-      if (out.full()) { d.stop(); return TRACK_DONE; } // more than exactMax: stay in pool mode
+      if (out.full()) {
+        d.stop();
+        return TRACK_DONE;
+      } // more than exactMax: stay in pool mode
       if (!out.has(d.leaf)) out.add(d.leaf, d.leafWitness(T.tree));
     }
   }
   if (out.count == 0) return TRACK_INCONSISTENT;
-  const t = T.layer; T.layer = out; T.recount = t;
-  T.recount.clear(option(O_EXACT_MAX), clock());
-  T.state[S_MODE] = MODE_EXACT;
-  T.state[S_ESTIMATE] = T.layer.count;
-  T.state[S_RECOUNTED] = T.state[S_RECOUNTED] + 1;
+  const t = T.layer;
+  T.layer = out;
+  T.recount = t;
+  T.recount.clear(option(TRACK_OPTION_EXACT_MAX), clock());
+  T.state[TRACK_STATE_MODE] = TRACK_EXACT;
+  T.state[TRACK_STATE_ESTIMATE] = T.layer.count;
+  T.state[TRACK_STATE_RECOUNTED] = T.state[TRACK_STATE_RECOUNTED] + 1;
   return TRACK_DONE;
 }
 
@@ -909,7 +997,13 @@ function moveLayer(layer: Layer): void {
 // ---- reading a tracker ----
 
 function setOf(which: i32): Layer {
-  return which == SET_BASE ? T.base : which == SET_CHECKPOINTS ? T.checkpoints : which == SET_GUIDES ? T.guides : T.layer;
+  return which == TRACK_SET_BASE
+    ? T.base
+    : which == TRACK_SET_CHECKPOINTS
+      ? T.checkpoints
+      : which == TRACK_SET_GUIDES
+        ? T.guides
+        : T.layer;
 }
 
 /** Positions in set `which` of tracker `id` (SET_*), or a negative status. */
@@ -943,13 +1037,13 @@ export function trackerSample(id: i32, k: i32): i32 {
   const n = min(max(k, 0), layer.count);
   if (T.order.length < layer.count) T.order = new Int32Array(max(layer.count, T.order.length * 2));
   if (TRACKER_OUT.length < n) TRACKER_OUT = new Int32Array(n);
-  for (let i = 0; i < layer.count; i++) unchecked(T.order[i] = i);
+  for (let i = 0; i < layer.count; i++) unchecked((T.order[i] = i));
   for (let i = 0; i < n; i++) {
     const j = i + randomBelow(layer.count - i);
     const x = unchecked(T.order[j]);
-    unchecked(T.order[j] = unchecked(T.order[i]));
-    unchecked(T.order[i] = x);
-    unchecked(TRACKER_OUT[i] = x);
+    unchecked((T.order[j] = unchecked(T.order[i])));
+    unchecked((T.order[i] = x));
+    unchecked((TRACKER_OUT[i] = x));
   }
   return leave(n);
 }
@@ -958,16 +1052,24 @@ export function trackerSample(id: i32, k: i32): i32 {
 export function trackerLos(id: i32, k: i32, first: i32, tries: i32): i32 {
   if (!enter(id)) return TRACK_BAD_TRACKER;
   if (k < 0 || first < 0 || first + k > positionCapacity()) return leave(TRACK_BAD_EVENT);
-  const start = i32(T.state[S_START]);
-  const fullmove = (start >> 1) + ((i32(T.state[S_PLIES]) + (start & 1)) >> 1);
+  const start = i32(T.state[TRACK_STATE_START]);
+  const fullmove = (start >> 1) + ((i32(T.state[TRACK_STATE_PLIES]) + (start & 1)) >> 1);
   return leave(losPositions(T.own, T.layer, k, first, tries, fullmove));
 }
 
 /** Word `which` of tracker `id`'s state (layout above; the own board from word 16 on), or NaN. */
 export function trackerStat(id: i32, which: i32): f64 {
   if (!enter(id)) return NaN;
-  if (which < 0 || which >= STATE_WORDS) { leave(TRACK_DONE); return NaN; }
-  const value = which == S_EVENTS ? <f64>viewLength() : which >= S_OWN ? <f64>unchecked(T.own.state[which - S_OWN]) : T.state[which];
+  if (which < 0 || which >= TRACK_STATE_WORDS) {
+    leave(TRACK_DONE);
+    return NaN;
+  }
+  const value =
+    which == TRACK_STATE_EVENTS
+      ? <f64>viewLength()
+      : which >= TRACK_STATE_OWN
+        ? <f64>unchecked(T.own.state[which - TRACK_STATE_OWN])
+        : T.state[which];
   leave(TRACK_DONE);
   return value;
 }
@@ -977,10 +1079,10 @@ export function trackerStat(id: i32, which: i32): f64 {
 /** Sets word `which` of tracker `id`'s state (restoring; its view, loaded by trackerLoadEvent, first). */
 export function trackerSetStat(id: i32, which: i32, value: f64): i32 {
   if (!enter(id)) return TRACK_BAD_TRACKER;
-  if (which < 0 || which >= STATE_WORDS || which == S_EVENTS) return leave(TRACK_BAD_EVENT);
-  if (which >= S_OWN) unchecked(T.own.state[which - S_OWN] = i32(value));
+  if (which < 0 || which >= TRACK_STATE_WORDS || which == TRACK_STATE_EVENTS) return leave(TRACK_BAD_EVENT);
+  if (which >= TRACK_STATE_OWN) unchecked((T.own.state[which - TRACK_STATE_OWN] = i32(value)));
   else T.state[which] = value;
-  if (which == S_RANDOM) setRandomState(i32(value)); // leave() keeps the stream's state
+  if (which == TRACK_STATE_RANDOM) setRandomState(i32(value)); // leave() keeps the stream's state
   return leave(TRACK_DONE);
 }
 
@@ -993,7 +1095,7 @@ export function trackerLoadEvent(id: i32): i32 {
     grown.set(T.view);
     T.view = grown;
   }
-  for (let w = 0; w < VIEW_WORDS; w++) unchecked(T.view[e * VIEW_WORDS + w] = unchecked(TRACKER_EVENT[w]));
+  for (let w = 0; w < VIEW_WORDS; w++) unchecked((T.view[e * VIEW_WORDS + w] = unchecked(TRACKER_EVENT[w])));
   useView(T.view, e + 1);
   return leave(TRACK_DONE);
 }
@@ -1009,18 +1111,24 @@ export function trackerLoadNode(id: i32, parent: i32, move: i32): i32 {
 export function trackerLoadClear(id: i32, which: i32): i32 {
   if (!enter(id)) return TRACK_BAD_TRACKER;
   const set = setOf(which);
-  set.clear(which == SET_CHECKPOINTS || which == SET_GUIDES ? set.limit : option(O_EXACT_MAX), clock());
-  if (which == SET_CHECKPOINTS) { T.cpCount = 0; unchecked(T.cpFirst[0] = 0); }
+  set.clear(
+    which == TRACK_SET_CHECKPOINTS || which == TRACK_SET_GUIDES ? set.limit : option(TRACK_OPTION_EXACT_MAX),
+    clock(),
+  );
+  if (which == TRACK_SET_CHECKPOINTS) {
+    T.cpCount = 0;
+    unchecked((T.cpFirst[0] = 0));
+  }
   return leave(TRACK_DONE);
 }
 
-/** Begins a checkpoint at view event `event` (restoring): the following SET_CHECKPOINTS entries are its. */
+/** Begins a checkpoint at view event `event` (restoring): the following TRACK_SET_CHECKPOINTS entries are its. */
 export function trackerLoadCheckpoint(id: i32, event: i32): i32 {
   if (!enter(id)) return TRACK_BAD_TRACKER;
   if (T.cpCount == MAX_CHECKPOINTS) return leave(TRACK_BAD_EVENT);
-  unchecked(T.cpEvent[T.cpCount] = event);
+  unchecked((T.cpEvent[T.cpCount] = event));
   T.cpCount++;
-  unchecked(T.cpFirst[T.cpCount] = T.checkpoints.count);
+  unchecked((T.cpFirst[T.cpCount] = T.checkpoints.count));
   return leave(TRACK_DONE);
 }
 
@@ -1028,10 +1136,11 @@ export function trackerLoadCheckpoint(id: i32, event: i32): i32 {
 export function trackerLoadEntry(id: i32, which: i32, handle: i32, witness: i32): i32 {
   if (!enter(id)) return TRACK_BAD_TRACKER;
   const set = setOf(which);
-  if (witness < 0 || witness >= T.tree.count || set.full() || handle < 0 || handle >= positionCapacity()) return leave(TRACK_BAD_EVENT);
-  if (which == SET_CHECKPOINTS) {
+  if (witness < 0 || witness >= T.tree.count || set.full() || handle < 0 || handle >= positionCapacity())
+    return leave(TRACK_BAD_EVENT);
+  if (which == TRACK_SET_CHECKPOINTS) {
     set.append(handle, witness);
-    unchecked(T.cpFirst[T.cpCount] = T.checkpoints.count);
+    unchecked((T.cpFirst[T.cpCount] = T.checkpoints.count));
   } else if (!set.insert(handle, witness)) return leave(TRACK_BAD_EVENT);
   return leave(TRACK_DONE);
 }

@@ -1,4 +1,4 @@
-// A player's view as the estimator reads it: the host encodes host/referee/record.ts views into
+// A player's view as the estimator reads it: the host encodes host/record/record.ts views into
 // VIEW (host/belief/encode.ts). One event per VIEW_WORDS words:
 // | word 0 bits | word 1                  | word 2                  | word 3                  |
 // |-------------|-------------------------|-------------------------|-------------------------|
@@ -9,6 +9,11 @@
 // word 0 = type | side << 4 | pawn-try kind (TRIES_*) << 8.
 
 export const VIEW_WORDS: i32 = 4;
+/** Word 0 = type | side << V_SIDE_SHIFT | pawn-try kind << V_TRIES_SHIFT (type: the low V_TYPE_FIELD bits). */
+export const V_TYPE_FIELD: i32 = 15;
+export const V_SIDE_SHIFT: i32 = 4;
+export const V_TRIES_SHIFT: i32 = 8;
+export const V_TRIES_FIELD: i32 = 3;
 export const V_OWN_ATTEMPT: i32 = 1;
 export const V_OPPONENT: i32 = 2;
 export const V_PAWN_TRIES: i32 = 3;
@@ -31,7 +36,9 @@ export function setViewLength(events: i32): i32 {
   length = events;
   return 0;
 }
-export function viewLength(): i32 { return length; }
+export function viewLength(): i32 {
+  return length;
+}
 
 /**
  * Makes `buffer` (`events` events, this layout) the view every consistency function reads. A
@@ -43,8 +50,14 @@ export function useView(buffer: Int32Array, events: i32): void {
   length = events;
 }
 
-export function eventType(e: i32): i32 { return unchecked(VIEW[e * VIEW_WORDS]) & 15; }
-export function eventWord(e: i32, word: i32): i32 { return unchecked(VIEW[e * VIEW_WORDS + word]); }
+export function eventType(e: i32): i32 {
+  return unchecked(VIEW[e * VIEW_WORDS]) & V_TYPE_FIELD;
+}
+export function eventWord(e: i32, word: i32): i32 {
+  return unchecked(VIEW[e * VIEW_WORDS + word]);
+}
 
 /** An opponent's move with its announcements: the estimator branches over his legal moves here. */
-export function isBranching(e: i32): bool { return eventType(e) == V_OPPONENT && eventWord(e, 2) >= 0; }
+export function isBranching(e: i32): bool {
+  return eventType(e) == V_OPPONENT && eventWord(e, 2) >= 0;
+}

@@ -24,16 +24,16 @@ export class WitnessTree {
 
   reset(): void {
     this.count = 1;
-    unchecked(this.parent[0] = -1);
-    unchecked(this.move[0] = 0);
+    unchecked((this.parent[0] = -1));
+    unchecked((this.move[0] = 0));
   }
 
   /** A node for `move` after the history of node `parent`. */
   add(parent: i32, move: i32): i32 {
     if (this.count == this.parent.length) this.grow(this.count * 2);
     const node = this.count++;
-    unchecked(this.parent[node] = parent);
-    unchecked(this.move[node] = move);
+    unchecked((this.parent[node] = parent));
+    unchecked((this.move[node] = move));
     return node;
   }
 
@@ -49,7 +49,10 @@ export class WitnessTree {
   /** The number of moves of node `node`'s history. */
   length(node: i32): i32 {
     let n = 0;
-    while (node > 0) { n++; node = unchecked(this.parent[node]); }
+    while (node > 0) {
+      n++;
+      node = unchecked(this.parent[node]);
+    }
     return n;
   }
 
@@ -57,7 +60,7 @@ export class WitnessTree {
   write(node: i32, out: Int32Array): i32 {
     const n = this.length(node);
     for (let i = n - 1; i >= 0; i--) {
-      unchecked(out[i] = unchecked(this.move[node]));
+      unchecked((out[i] = unchecked(this.move[node])));
       node = unchecked(this.parent[node]);
     }
     return n;
@@ -68,13 +71,13 @@ export class WitnessTree {
   beginMark(): void {
     if (this.renumber.length < this.count) this.renumber = new Int32Array(this.parent.length);
     this.renumber.fill(-1, 0, this.count);
-    unchecked(this.renumber[0] = 0);
+    unchecked((this.renumber[0] = 0));
   }
 
   /** Marks node `node` and its ancestors. */
   mark(node: i32): void {
     while (node > 0 && unchecked(this.renumber[node]) < 0) {
-      unchecked(this.renumber[node] = 0);
+      unchecked((this.renumber[node] = 0));
       node = unchecked(this.parent[node]);
     }
   }
@@ -84,9 +87,9 @@ export class WitnessTree {
     let kept = 1;
     for (let node = 1; node < this.count; node++) {
       if (unchecked(this.renumber[node]) < 0) continue;
-      unchecked(this.renumber[node] = kept);
-      unchecked(this.parent[kept] = unchecked(this.renumber[unchecked(this.parent[node])]));
-      unchecked(this.move[kept] = unchecked(this.move[node]));
+      unchecked((this.renumber[node] = kept));
+      unchecked((this.parent[kept] = unchecked(this.renumber[unchecked(this.parent[node])])));
+      unchecked((this.move[kept] = unchecked(this.move[node])));
       kept++;
     }
     this.count = kept;
@@ -94,5 +97,7 @@ export class WitnessTree {
   }
 
   /** The index after the sweep of a node marked before it. */
-  moved(node: i32): i32 { return unchecked(this.renumber[node]); }
+  moved(node: i32): i32 {
+    return unchecked(this.renumber[node]);
+  }
 }

@@ -27,25 +27,29 @@ const BISHOP_TABLE = new Int32Array(BISHOP_TABLE_ENTRIES * 2);
 /** Word index (into ROOK_TABLE) of the rook attack set from `sq` with occupancy (occLo, occHi). */
 export function rookIndex(sq: i32, occLo: i32, occHi: i32): i32 {
   const m = sq * MAGIC_WORDS;
-  const index = (mul32(occLo & unchecked(ROOK_MAGIC[m]), unchecked(ROOK_MAGIC[m + 2])) ^
-    mul32(occHi & unchecked(ROOK_MAGIC[m + 1]), unchecked(ROOK_MAGIC[m + 3]))) >>> unchecked(ROOK_MAGIC[m + 4]);
+  const index =
+    (mul32(occLo & unchecked(ROOK_MAGIC[m]), unchecked(ROOK_MAGIC[m + 2])) ^
+      mul32(occHi & unchecked(ROOK_MAGIC[m + 1]), unchecked(ROOK_MAGIC[m + 3]))) >>>
+    unchecked(ROOK_MAGIC[m + 4]);
   return (unchecked(ROOK_MAGIC[m + 5]) + index) << 1;
 }
 
 export function bishopIndex(sq: i32, occLo: i32, occHi: i32): i32 {
   const m = sq * MAGIC_WORDS;
-  const index = (mul32(occLo & unchecked(BISHOP_MAGIC[m]), unchecked(BISHOP_MAGIC[m + 2])) ^
-    mul32(occHi & unchecked(BISHOP_MAGIC[m + 1]), unchecked(BISHOP_MAGIC[m + 3]))) >>> unchecked(BISHOP_MAGIC[m + 4]);
+  const index =
+    (mul32(occLo & unchecked(BISHOP_MAGIC[m]), unchecked(BISHOP_MAGIC[m + 2])) ^
+      mul32(occHi & unchecked(BISHOP_MAGIC[m + 1]), unchecked(BISHOP_MAGIC[m + 3]))) >>>
+    unchecked(BISHOP_MAGIC[m + 4]);
   return (unchecked(BISHOP_MAGIC[m + 5]) + index) << 1;
 }
 
-export function rookAttacksLo(sq: i32, occLo: i32, occHi: i32): i32 { return unchecked(ROOK_TABLE[rookIndex(sq, occLo, occHi)]); }
-export function rookAttacksHi(sq: i32, occLo: i32, occHi: i32): i32 { return unchecked(ROOK_TABLE[rookIndex(sq, occLo, occHi) + 1]); }
-export function bishopAttacksLo(sq: i32, occLo: i32, occHi: i32): i32 { return unchecked(BISHOP_TABLE[bishopIndex(sq, occLo, occHi)]); }
-export function bishopAttacksHi(sq: i32, occLo: i32, occHi: i32): i32 { return unchecked(BISHOP_TABLE[bishopIndex(sq, occLo, occHi) + 1]); }
 /** Direct table access for callers that computed an index once and need both halves. */
-export function rookTableWord(wordIndex: i32): i32 { return unchecked(ROOK_TABLE[wordIndex]); }
-export function bishopTableWord(wordIndex: i32): i32 { return unchecked(BISHOP_TABLE[wordIndex]); }
+export function rookTableWord(wordIndex: i32): i32 {
+  return unchecked(ROOK_TABLE[wordIndex]);
+}
+export function bishopTableWord(wordIndex: i32): i32 {
+  return unchecked(BISHOP_TABLE[wordIndex]);
+}
 
 // ---- construction (slow, runs once) ----
 
@@ -67,8 +71,8 @@ function setLeaper(table: Int32Array, entry: i32, sq: i32, df: i32, dr: i32): vo
 /** Sliding attacks by walking rays; used only to fill the magic tables and the geometry tables. */
 function slideInto(table: Int32Array, entry: i32, sq: i32, bishop: bool, occLo: i32, occHi: i32): void {
   for (let d = 0; d < 4; d++) {
-    const df: i32 = bishop ? (d & 1 ? 1 : -1) : (d == 0 ? 1 : d == 1 ? -1 : 0);
-    const dr: i32 = bishop ? (d & 2 ? 1 : -1) : (d == 2 ? 1 : d == 3 ? -1 : 0);
+    const df: i32 = bishop ? (d & 1 ? 1 : -1) : d == 0 ? 1 : d == 1 ? -1 : 0;
+    const dr: i32 = bishop ? (d & 2 ? 1 : -1) : d == 2 ? 1 : d == 3 ? -1 : 0;
     let f = (sq & 7) + df;
     let r = (sq >> 3) + dr;
     while (onBoard(f, r)) {
@@ -115,15 +119,21 @@ export function initAttacks(): void {
   if (attacksReady) return;
   attacksReady = true;
   for (let sq = 0; sq < 64; sq++) {
-    setLeaper(KNIGHT_ATTACKS, sq, sq, 1, 2); setLeaper(KNIGHT_ATTACKS, sq, sq, 2, 1);
-    setLeaper(KNIGHT_ATTACKS, sq, sq, 2, -1); setLeaper(KNIGHT_ATTACKS, sq, sq, 1, -2);
-    setLeaper(KNIGHT_ATTACKS, sq, sq, -1, -2); setLeaper(KNIGHT_ATTACKS, sq, sq, -2, -1);
-    setLeaper(KNIGHT_ATTACKS, sq, sq, -2, 1); setLeaper(KNIGHT_ATTACKS, sq, sq, -1, 2);
+    setLeaper(KNIGHT_ATTACKS, sq, sq, 1, 2);
+    setLeaper(KNIGHT_ATTACKS, sq, sq, 2, 1);
+    setLeaper(KNIGHT_ATTACKS, sq, sq, 2, -1);
+    setLeaper(KNIGHT_ATTACKS, sq, sq, 1, -2);
+    setLeaper(KNIGHT_ATTACKS, sq, sq, -1, -2);
+    setLeaper(KNIGHT_ATTACKS, sq, sq, -2, -1);
+    setLeaper(KNIGHT_ATTACKS, sq, sq, -2, 1);
+    setLeaper(KNIGHT_ATTACKS, sq, sq, -1, 2);
     for (let df = -1; df <= 1; df++) {
       for (let dr = -1; dr <= 1; dr++) if (df != 0 || dr != 0) setLeaper(KING_ATTACKS, sq, sq, df, dr);
     }
-    setLeaper(PAWN_ATTACKS, sq, sq, -1, 1); setLeaper(PAWN_ATTACKS, sq, sq, 1, 1);
-    setLeaper(PAWN_ATTACKS, 64 + sq, sq, -1, -1); setLeaper(PAWN_ATTACKS, 64 + sq, sq, 1, -1);
+    setLeaper(PAWN_ATTACKS, sq, sq, -1, 1);
+    setLeaper(PAWN_ATTACKS, sq, sq, 1, 1);
+    setLeaper(PAWN_ATTACKS, 64 + sq, sq, -1, -1);
+    setLeaper(PAWN_ATTACKS, 64 + sq, sq, 1, -1);
   }
   buildMagic(ROOK_MAGIC, ROOK_TABLE, ROOK_MAGICS, false);
   buildMagic(BISHOP_MAGIC, BISHOP_TABLE, BISHOP_MAGICS, true);
@@ -132,7 +142,10 @@ export function initAttacks(): void {
   for (let a = 0; a < 64; a++) {
     for (let b = 0; b < 64; b++) {
       if (a == b) continue;
-      const fa = a & 7, ra = a >> 3, fb = b & 7, rb = b >> 3;
+      const fa = a & 7,
+        ra = a >> 3,
+        fb = b & 7,
+        rb = b >> 3;
       const straight = fa == fb || ra == rb;
       const diagonal = fa - fb == ra - rb || fa - fb == rb - ra;
       if (!straight && !diagonal) continue;
@@ -149,10 +162,20 @@ export function initAttacks(): void {
       }
       // walk the full line in both directions from a for LINE
       setBit(LINE, e, a);
-      f = fa + df; r = ra + dr;
-      while (onBoard(f, r)) { setBit(LINE, e, r * 8 + f); f += df; r += dr; }
-      f = fa - df; r = ra - dr;
-      while (onBoard(f, r)) { setBit(LINE, e, r * 8 + f); f -= df; r -= dr; }
+      f = fa + df;
+      r = ra + dr;
+      while (onBoard(f, r)) {
+        setBit(LINE, e, r * 8 + f);
+        f += df;
+        r += dr;
+      }
+      f = fa - df;
+      r = ra - dr;
+      while (onBoard(f, r)) {
+        setBit(LINE, e, r * 8 + f);
+        f -= df;
+        r -= dr;
+      }
     }
   }
 }

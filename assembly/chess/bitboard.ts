@@ -24,15 +24,6 @@ export function lowestSquare(lo: i32, hi: i32): i32 {
   return lo != 0 ? i32(ctz<i32>(lo)) : 32 + i32(ctz<i32>(hi));
 }
 
-/** 1 if `sq` is set in the pair, else 0. */
-export function testSquare(lo: i32, hi: i32, sq: i32): i32 {
-  return sq < 32 ? (lo >>> sq) & 1 : (hi >>> (sq - 32)) & 1;
+export function fileOf(sq: i32): i32 {
+  return sq & 7;
 }
-
-/** Single-bit word for square `sq` within its half (use with squareHalf). */
-export function squareBit(sq: i32): i32 {
-  return 1 << (sq & 31);
-}
-
-export function fileOf(sq: i32): i32 { return sq & 7; }
-export function rankOf(sq: i32): i32 { return sq >> 3; }

@@ -21,11 +21,20 @@
 
 import { WHITE, BLACK, NO_SQUARE, popcount64, lowestSquare } from './bitboard';
 import {
-  KNIGHT_ATTACKS, KING_ATTACKS, PAWN_ATTACKS,
-  rookIndex, bishopIndex, rookTableWord, bishopTableWord, initAttacks,
+  KNIGHT_ATTACKS,
+  KING_ATTACKS,
+  PAWN_ATTACKS,
+  rookIndex,
+  bishopIndex,
+  rookTableWord,
+  bishopTableWord,
+  initAttacks,
 } from './attacks';
 import { PIECE_KEYS, CASTLING_KEYS, EN_PASSANT_KEYS, SIDE_KEYS, initZobrist } from './zobrist';
 
+/** Piece code = type | color << PIECE_COLOR_SHIFT (type in the low PIECE_TYPE_FIELD bits). */
+export const PIECE_COLOR_SHIFT: i32 = 3;
+export const PIECE_TYPE_FIELD: i32 = 7;
 export const PAWN: i32 = 1;
 export const KNIGHT: i32 = 2;
 export const BISHOP: i32 = 3;
@@ -52,24 +61,44 @@ export const CASTLE_BLACK_KING: i32 = 4;
 export const CASTLE_BLACK_QUEEN: i32 = 8;
 
 // Move (16 bits used, stored in an i32): from (bits 0..5) | to (6..11) | kind (12..15).
+export const MOVE_SQUARE_FIELD: i32 = 63;
+export const MOVE_TO_SHIFT: i32 = 6;
+export const MOVE_KIND_SHIFT: i32 = 12;
 export const MOVE_NORMAL: i32 = 0;
 export const MOVE_DOUBLE_PUSH: i32 = 1;
 export const MOVE_CASTLE: i32 = 2; // `to` is the king's destination (g1, c1, g8, c8)
 export const MOVE_EN_PASSANT: i32 = 3;
 export const MOVE_PROMOTION: i32 = 4; // kinds 4..7 promote to KNIGHT..QUEEN: type = kind - 2
 
-export function makeMoveCode(from: i32, to: i32, kind: i32): i32 { return from | (to << 6) | (kind << 12); }
-export function moveFrom(move: i32): i32 { return move & 63; }
-export function moveTo(move: i32): i32 { return (move >> 6) & 63; }
-export function moveKind(move: i32): i32 { return move >> 12; }
+export function moveFrom(move: i32): i32 {
+  return move & MOVE_SQUARE_FIELD;
+}
+export function moveTo(move: i32): i32 {
+  return (move >> MOVE_TO_SHIFT) & MOVE_SQUARE_FIELD;
+}
+export function moveKind(move: i32): i32 {
+  return move >> MOVE_KIND_SHIFT;
+}
 
 export let POSITIONS = new Int32Array(0);
 
-/** Setup exchange buffer (host ⇄ core): 64 piece codes, side, castling, en passant, halfmove, fullmove. */
+// Setup exchange buffer (host ⇄ core), SETUP_WORDS Int32 words:
+// | word   | field      | meaning                                                     |
+// |--------|------------|-------------------------------------------------------------|
+// | 0..63  | board      | piece code per square (a1 = 0 … h8 = 63), 0 empty           |
+// | 64     | side       | 0 White, 1 Black to move                                    |
+// | 65     | castling   | rights, CASTLE_* bits                                       |
+// | 66     | en passant | target square, or -1                                        |
+// | 67, 68 | clocks     | halfmove clock, fullmove number                             |
+export const SETUP_SIDE: i32 = 64;
+export const SETUP_CASTLING: i32 = 65;
+export const SETUP_EN_PASSANT: i32 = 66;
+export const SETUP_HALFMOVE: i32 = 67;
+export const SETUP_FULLMOVE: i32 = 68;
 export const SETUP_WORDS: i32 = 69;
 export const SETUP = new Int32Array(SETUP_WORDS);
 
-// loadSetup statuses (host/status.ts maps them to messages).
+// loadSetup statuses (host/errors.ts maps them to messages).
 export const SETUP_OK: i32 = 0;
 export const SETUP_BAD_PIECE: i32 = 1;
 export const SETUP_KING_COUNT: i32 = 2;
@@ -119,7 +148,9 @@ export function initPositions(capacity: i32): void {
 }
 
 let capacityInRecords: i32 = 0;
-export function positionCapacity(): i32 { return capacityInRecords; }
+export function positionCapacity(): i32 {
+  return capacityInRecords;
+}
 
 // ---- field access (base = handle << POSITION_SHIFT) ----
 
@@ -129,12 +160,12 @@ export function pieceAt(base: i32, sq: i32): i32 {
 
 function xorSquare(word: i32, sq: i32): void {
   const w = word + (sq >> 5);
-  unchecked(POSITIONS[w] = unchecked(POSITIONS[w]) ^ (1 << (sq & 31)));
+  unchecked((POSITIONS[w] = unchecked(POSITIONS[w]) ^ (1 << (sq & 31))));
 }
 
 function xorKey(base: i32, lo: i32, hi: i32): void {
-  unchecked(POSITIONS[base + W_KEY_LO] = unchecked(POSITIONS[base + W_KEY_LO]) ^ lo);
-  unchecked(POSITIONS[base + W_KEY_HI] = unchecked(POSITIONS[base + W_KEY_HI]) ^ hi);
+  unchecked((POSITIONS[base + W_KEY_LO] = unchecked(POSITIONS[base + W_KEY_LO]) ^ lo));
+  unchecked((POSITIONS[base + W_KEY_HI] = unchecked(POSITIONS[base + W_KEY_HI]) ^ hi));
 }
 
 /** Toggles `code` on `sq` in the bitboards and the key (adds if absent, removes if present). */
@@ -148,16 +179,25 @@ function togglePiece(base: i32, sq: i32, code: i32): void {
 function setMailbox(base: i32, sq: i32, code: i32): void {
   const w = base + W_MAILBOX + (sq >> 3);
   const shift = (sq & 7) << 2;
-  unchecked(POSITIONS[w] = (unchecked(POSITIONS[w]) & ~(15 << shift)) | (code << shift));
+  unchecked((POSITIONS[w] = (unchecked(POSITIONS[w]) & ~(15 << shift)) | (code << shift)));
 }
 
-function putPiece(base: i32, sq: i32, code: i32): void { togglePiece(base, sq, code); setMailbox(base, sq, code); }
-function removePiece(base: i32, sq: i32, code: i32): void { togglePiece(base, sq, code); setMailbox(base, sq, 0); }
+function putPiece(base: i32, sq: i32, code: i32): void {
+  togglePiece(base, sq, code);
+  setMailbox(base, sq, code);
+}
+function removePiece(base: i32, sq: i32, code: i32): void {
+  togglePiece(base, sq, code);
+  setMailbox(base, sq, 0);
+}
 
 export function kingSquare(base: i32, color: i32): i32 {
   const w = base + W_TYPE + (KING << 1);
   const c = base + W_COLOR + (color << 1);
-  return lowestSquare(unchecked(POSITIONS[w]) & unchecked(POSITIONS[c]), unchecked(POSITIONS[w + 1]) & unchecked(POSITIONS[c + 1]));
+  return lowestSquare(
+    unchecked(POSITIONS[w]) & unchecked(POSITIONS[c]),
+    unchecked(POSITIONS[w + 1]) & unchecked(POSITIONS[c + 1]),
+  );
 }
 
 // ---- attacks on a position ----
@@ -166,23 +206,40 @@ export function kingSquare(base: i32, color: i32): i32 {
  * Is `sq` attacked by `by`, with the given occupancy? `excludeLo/Hi` removes attackers (used for an
  * en-passant capture, whose captured pawn leaves a square other than the destination).
  */
-export function isAttackedWith(base: i32, sq: i32, by: i32, occLo: i32, occHi: i32, excludeLo: i32, excludeHi: i32): bool {
+export function isAttackedWith(
+  base: i32,
+  sq: i32,
+  by: i32,
+  occLo: i32,
+  occHi: i32,
+  excludeLo: i32,
+  excludeHi: i32,
+): bool {
   const c = base + W_COLOR + (by << 1);
   const themLo = unchecked(POSITIONS[c]) & ~excludeLo;
   const themHi = unchecked(POSITIONS[c + 1]) & ~excludeHi;
   const s2 = sq << 1;
   // knights
   let w = base + W_TYPE + (KNIGHT << 1);
-  if ((unchecked(KNIGHT_ATTACKS[s2]) & unchecked(POSITIONS[w]) & themLo) != 0 ||
-      (unchecked(KNIGHT_ATTACKS[s2 + 1]) & unchecked(POSITIONS[w + 1]) & themHi) != 0) return true;
+  if (
+    (unchecked(KNIGHT_ATTACKS[s2]) & unchecked(POSITIONS[w]) & themLo) != 0 ||
+    (unchecked(KNIGHT_ATTACKS[s2 + 1]) & unchecked(POSITIONS[w + 1]) & themHi) != 0
+  )
+    return true;
   // pawns of `by` attack sq if a pawn of the other colour on sq would attack them
   w = base + W_TYPE + (PAWN << 1);
   const p = ((by ^ 1) * 64 + sq) << 1;
-  if ((unchecked(PAWN_ATTACKS[p]) & unchecked(POSITIONS[w]) & themLo) != 0 ||
-      (unchecked(PAWN_ATTACKS[p + 1]) & unchecked(POSITIONS[w + 1]) & themHi) != 0) return true;
+  if (
+    (unchecked(PAWN_ATTACKS[p]) & unchecked(POSITIONS[w]) & themLo) != 0 ||
+    (unchecked(PAWN_ATTACKS[p + 1]) & unchecked(POSITIONS[w + 1]) & themHi) != 0
+  )
+    return true;
   w = base + W_TYPE + (KING << 1);
-  if ((unchecked(KING_ATTACKS[s2]) & unchecked(POSITIONS[w]) & themLo) != 0 ||
-      (unchecked(KING_ATTACKS[s2 + 1]) & unchecked(POSITIONS[w + 1]) & themHi) != 0) return true;
+  if (
+    (unchecked(KING_ATTACKS[s2]) & unchecked(POSITIONS[w]) & themLo) != 0 ||
+    (unchecked(KING_ATTACKS[s2 + 1]) & unchecked(POSITIONS[w + 1]) & themHi) != 0
+  )
+    return true;
   const q = base + W_TYPE + (QUEEN << 1);
   const qLo = unchecked(POSITIONS[q]);
   const qHi = unchecked(POSITIONS[q + 1]);
@@ -204,9 +261,15 @@ export function isAttackedWith(base: i32, sq: i32, by: i32, occLo: i32, occHi: i
 }
 
 export function isAttacked(base: i32, sq: i32, by: i32): bool {
-  return isAttackedWith(base, sq, by,
+  return isAttackedWith(
+    base,
+    sq,
+    by,
     unchecked(POSITIONS[base]) | unchecked(POSITIONS[base + 2]),
-    unchecked(POSITIONS[base + 1]) | unchecked(POSITIONS[base + 3]), 0, 0);
+    unchecked(POSITIONS[base + 1]) | unchecked(POSITIONS[base + 3]),
+    0,
+    0,
+  );
 }
 
 /** Is the side to move in check? */
@@ -227,17 +290,20 @@ export function enPassantLegal(base: i32, from: i32, epSquare: i32): bool {
   let occHi = unchecked(POSITIONS[base + 1]) | unchecked(POSITIONS[base + 3]);
   let exLo = 0;
   let exHi = 0;
-  if (captured < 32) exLo = 1 << captured; else exHi = 1 << (captured - 32);
-  if (from < 32) occLo ^= 1 << from; else occHi ^= 1 << (from - 32);
+  if (captured < 32) exLo = 1 << captured;
+  else exHi = 1 << (captured - 32);
+  if (from < 32) occLo ^= 1 << from;
+  else occHi ^= 1 << (from - 32);
   occLo &= ~exLo;
   occHi &= ~exHi;
-  if (epSquare < 32) occLo |= 1 << epSquare; else occHi |= 1 << (epSquare - 32);
+  if (epSquare < 32) occLo |= 1 << epSquare;
+  else occHi |= 1 << (epSquare - 32);
   return !isAttackedWith(base, kingSquare(base, us), us ^ 1, occLo, occHi, exLo, exHi);
 }
 
 /** Keeps the en-passant square only if some pawn of the side to move can legally capture there. */
 function normaliseEnPassant(base: i32, epSquare: i32): void {
-  unchecked(POSITIONS[base + W_EN_PASSANT] = NO_SQUARE);
+  unchecked((POSITIONS[base + W_EN_PASSANT] = NO_SQUARE));
   if (epSquare == NO_SQUARE || !EN_PASSANT_ALLOWED) return;
   const us = unchecked(POSITIONS[base + W_SIDE]);
   const p = ((us ^ 1) * 64 + epSquare) << 1; // squares from which a pawn of `us` attacks epSquare
@@ -247,9 +313,10 @@ function normaliseEnPassant(base: i32, epSquare: i32): void {
   let hi = unchecked(PAWN_ATTACKS[p + 1]) & unchecked(POSITIONS[w + 1]) & unchecked(POSITIONS[c + 1]);
   while ((lo | hi) != 0) {
     const from = lowestSquare(lo, hi);
-    if (lo != 0) lo &= lo - 1; else hi &= hi - 1;
+    if (lo != 0) lo &= lo - 1;
+    else hi &= hi - 1;
     if (enPassantLegal(base, from, epSquare)) {
-      unchecked(POSITIONS[base + W_EN_PASSANT] = epSquare);
+      unchecked((POSITIONS[base + W_EN_PASSANT] = epSquare));
       const k = (epSquare & 7) << 1;
       xorKey(base, unchecked(EN_PASSANT_KEYS[k]), unchecked(EN_PASSANT_KEYS[k + 1]));
       return;
@@ -263,7 +330,7 @@ function normaliseEnPassant(base: i32, epSquare: i32): void {
 export function makeMove(src: i32, move: i32, dst: i32): void {
   const s = src << POSITION_SHIFT;
   const d = dst << POSITION_SHIFT;
-  for (let i = 0; i < POSITION_WORDS; i++) unchecked(POSITIONS[d + i] = unchecked(POSITIONS[s + i]));
+  for (let i = 0; i < POSITION_WORDS; i++) unchecked((POSITIONS[d + i] = unchecked(POSITIONS[s + i])));
   const us = unchecked(POSITIONS[d + W_SIDE]);
   const from = move & 63;
   const to = (move >> 6) & 63;
@@ -281,7 +348,10 @@ export function makeMove(src: i32, move: i32, dst: i32): void {
     removePiece(d, to ^ 8, pieceAt(d, to ^ 8));
   } else {
     const captured = pieceAt(d, to);
-    if (captured != 0) { removePiece(d, to, captured); halfmove = 0; }
+    if (captured != 0) {
+      removePiece(d, to, captured);
+      halfmove = 0;
+    }
   }
   removePiece(d, from, piece);
   if (kind >= MOVE_PROMOTION) putPiece(d, to, (kind - 2) | (us << 3));
@@ -299,20 +369,25 @@ export function makeMove(src: i32, move: i32, dst: i32): void {
   const oldRights = unchecked(POSITIONS[d + W_CASTLING]);
   const rights = oldRights & unchecked(CASTLING_MASK[from]) & unchecked(CASTLING_MASK[to]);
   if (rights != oldRights) {
-    unchecked(POSITIONS[d + W_CASTLING] = rights);
-    xorKey(d, unchecked(CASTLING_KEYS[oldRights << 1]) ^ unchecked(CASTLING_KEYS[rights << 1]),
-      unchecked(CASTLING_KEYS[(oldRights << 1) + 1]) ^ unchecked(CASTLING_KEYS[(rights << 1) + 1]));
+    unchecked((POSITIONS[d + W_CASTLING] = rights));
+    xorKey(
+      d,
+      unchecked(CASTLING_KEYS[oldRights << 1]) ^ unchecked(CASTLING_KEYS[rights << 1]),
+      unchecked(CASTLING_KEYS[(oldRights << 1) + 1]) ^ unchecked(CASTLING_KEYS[(rights << 1) + 1]),
+    );
   }
-  unchecked(POSITIONS[d + W_HALFMOVE] = halfmove);
-  if (us == BLACK) unchecked(POSITIONS[d + W_FULLMOVE] = unchecked(POSITIONS[d + W_FULLMOVE]) + 1);
-  unchecked(POSITIONS[d + W_SIDE] = us ^ 1);
+  unchecked((POSITIONS[d + W_HALFMOVE] = halfmove));
+  if (us == BLACK) unchecked((POSITIONS[d + W_FULLMOVE] = unchecked(POSITIONS[d + W_FULLMOVE]) + 1));
+  unchecked((POSITIONS[d + W_SIDE] = us ^ 1));
   xorKey(d, unchecked(SIDE_KEYS[0]), unchecked(SIDE_KEYS[1]));
   if (kind == MOVE_DOUBLE_PUSH) normaliseEnPassant(d, (from + to) >> 1);
-  else unchecked(POSITIONS[d + W_EN_PASSANT] = NO_SQUARE);
+  else unchecked((POSITIONS[d + W_EN_PASSANT] = NO_SQUARE));
 }
 
 /** Same position: pieces, side, castling, en passant, and with `compareClock` the halfmove clock (where a 50-move rule makes it matter). */
-export function samePosition(a: i32, b: i32, compareClock: bool): bool { return sameRecord(POSITIONS, a, b, compareClock); }
+export function samePosition(a: i32, b: i32, compareClock: bool): bool {
+  return sameRecord(POSITIONS, a, b, compareClock);
+}
 
 /** samePosition of record `a` of another arena laid out as POSITIONS (a belief tracker's) and record `b` of POSITIONS. */
 export function sameRecord(records: Int32Array, a: i32, b: i32, compareClock: bool): bool {
@@ -325,7 +400,7 @@ export function sameRecord(records: Int32Array, a: i32, b: i32, compareClock: bo
 export function copyPosition(src: i32, dst: i32): void {
   const s = src << POSITION_SHIFT;
   const d = dst << POSITION_SHIFT;
-  for (let i = 0; i < POSITION_WORDS; i++) unchecked(POSITIONS[d + i] = unchecked(POSITIONS[s + i]));
+  for (let i = 0; i < POSITION_WORDS; i++) unchecked((POSITIONS[d + i] = unchecked(POSITIONS[s + i])));
 }
 
 // ---- keys ----
@@ -338,14 +413,23 @@ export function computeKey(handle: i32): void {
   let hi = 0;
   for (let sq = 0; sq < 64; sq++) {
     const code = pieceAt(base, sq);
-    if (code != 0) { lo ^= PIECE_KEYS[(code * 64 + sq) << 1]; hi ^= PIECE_KEYS[((code * 64 + sq) << 1) + 1]; }
+    if (code != 0) {
+      lo ^= PIECE_KEYS[(code * 64 + sq) << 1];
+      hi ^= PIECE_KEYS[((code * 64 + sq) << 1) + 1];
+    }
   }
   const rights = POSITIONS[base + W_CASTLING];
   lo ^= CASTLING_KEYS[rights << 1];
   hi ^= CASTLING_KEYS[(rights << 1) + 1];
   const ep = POSITIONS[base + W_EN_PASSANT];
-  if (ep != NO_SQUARE) { lo ^= EN_PASSANT_KEYS[(ep & 7) << 1]; hi ^= EN_PASSANT_KEYS[((ep & 7) << 1) + 1]; }
-  if (POSITIONS[base + W_SIDE] == BLACK) { lo ^= SIDE_KEYS[0]; hi ^= SIDE_KEYS[1]; }
+  if (ep != NO_SQUARE) {
+    lo ^= EN_PASSANT_KEYS[(ep & 7) << 1];
+    hi ^= EN_PASSANT_KEYS[((ep & 7) << 1) + 1];
+  }
+  if (POSITIONS[base + W_SIDE] == BLACK) {
+    lo ^= SIDE_KEYS[0];
+    hi ^= SIDE_KEYS[1];
+  }
   KEY_OUT[0] = lo;
   KEY_OUT[1] = hi;
 }
@@ -366,9 +450,9 @@ function isPieceCode(code: i32): bool {
  */
 export function loadSetup(handle: i32): i32 {
   if (handle < 0 || handle >= positionCapacity()) return SETUP_BAD_HANDLE;
-  const side = SETUP[64];
+  const side = SETUP[SETUP_SIDE];
   if (side != WHITE && side != BLACK) return SETUP_BAD_SIDE;
-  if (SETUP[67] < 0 || SETUP[68] < 1) return SETUP_BAD_CLOCK;
+  if (SETUP[SETUP_HALFMOVE] < 0 || SETUP[SETUP_FULLMOVE] < 1) return SETUP_BAD_CLOCK;
   const counts = SETUP_COUNTS;
   counts.fill(0);
   for (let sq = 0; sq < 64; sq++) {
@@ -389,19 +473,22 @@ export function loadSetup(handle: i32): i32 {
     if (counts[c | PAWN] + promoted > 8) return SETUP_TOO_MANY_PIECES;
   }
   const base = handle << POSITION_SHIFT;
-  for (let i = 0; i < POSITION_WORDS; i++) { SETUP_SAVED[i] = POSITIONS[base + i]; POSITIONS[base + i] = 0; }
+  for (let i = 0; i < POSITION_WORDS; i++) {
+    SETUP_SAVED[i] = POSITIONS[base + i];
+    POSITIONS[base + i] = 0;
+  }
   for (let sq = 0; sq < 64; sq++) if (SETUP[sq] != 0) putPiece(base, sq, SETUP[sq]);
   POSITIONS[base + W_SIDE] = side;
   if (side == BLACK) xorKey(base, SIDE_KEYS[0], SIDE_KEYS[1]);
-  POSITIONS[base + W_HALFMOVE] = SETUP[67];
-  POSITIONS[base + W_FULLMOVE] = SETUP[68];
+  POSITIONS[base + W_HALFMOVE] = SETUP[SETUP_HALFMOVE];
+  POSITIONS[base + W_FULLMOVE] = SETUP[SETUP_FULLMOVE];
   if (isAttacked(base, kingSquare(base, side ^ 1), side)) {
     // rejected: leave the record as it was
     for (let i = 0; i < POSITION_WORDS; i++) POSITIONS[base + i] = SETUP_SAVED[i];
     return SETUP_OPPONENT_IN_CHECK;
   }
 
-  let rights = CASTLING_ALLOWED ? SETUP[65] & 15 : 0;
+  let rights = CASTLING_ALLOWED ? SETUP[SETUP_CASTLING] & 15 : 0;
   const whiteKingHome = SETUP[4] == KING;
   const blackKingHome = SETUP[60] == (KING | 8);
   if (!whiteKingHome || SETUP[7] != ROOK) rights &= ~CASTLE_WHITE_KING;
@@ -413,13 +500,14 @@ export function loadSetup(handle: i32): i32 {
 
   // an en-passant target needs: the right rank, itself and the square the pawn came from empty,
   // and the opponent's pawn on the square in front of it
-  let ep = SETUP[66];
+  let ep = SETUP[SETUP_EN_PASSANT];
   if (ep < 0 || ep > 63) ep = NO_SQUARE;
   else {
     const targetRank = side == WHITE ? 5 : 2;
     const pushed = ep ^ 8;
     const origin = side == WHITE ? ep + 8 : ep - 8;
-    if ((ep >> 3) != targetRank || SETUP[ep] != 0 || SETUP[origin] != 0 || SETUP[pushed] != (PAWN | ((side ^ 1) << 3))) ep = NO_SQUARE;
+    if (ep >> 3 != targetRank || SETUP[ep] != 0 || SETUP[origin] != 0 || SETUP[pushed] != (PAWN | ((side ^ 1) << 3)))
+      ep = NO_SQUARE;
   }
   normaliseEnPassant(base, ep);
   return SETUP_OK;
@@ -429,11 +517,11 @@ export function loadSetup(handle: i32): i32 {
 export function storeSetup(handle: i32): void {
   const base = handle << POSITION_SHIFT;
   for (let sq = 0; sq < 64; sq++) SETUP[sq] = pieceAt(base, sq);
-  SETUP[64] = POSITIONS[base + W_SIDE];
-  SETUP[65] = POSITIONS[base + W_CASTLING];
-  SETUP[66] = POSITIONS[base + W_EN_PASSANT];
-  SETUP[67] = POSITIONS[base + W_HALFMOVE];
-  SETUP[68] = POSITIONS[base + W_FULLMOVE];
+  SETUP[SETUP_SIDE] = POSITIONS[base + W_SIDE];
+  SETUP[SETUP_CASTLING] = POSITIONS[base + W_CASTLING];
+  SETUP[SETUP_EN_PASSANT] = POSITIONS[base + W_EN_PASSANT];
+  SETUP[SETUP_HALFMOVE] = POSITIONS[base + W_HALFMOVE];
+  SETUP[SETUP_FULLMOVE] = POSITIONS[base + W_FULLMOVE];
 }
 
 /** Total pieces of both sides, for quick checks by the host. */

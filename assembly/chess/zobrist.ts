@@ -29,12 +29,18 @@ export function initZobrist(): void {
   // one key per right; a set's key is the XOR of its rights' keys
   const rightLo = new Int32Array(4);
   const rightHi = new Int32Array(4);
-  for (let i = 0; i < 4; i++) { rightLo[i] = nextRandom(); rightHi[i] = nextRandom(); }
+  for (let i = 0; i < 4; i++) {
+    rightLo[i] = nextRandom();
+    rightHi[i] = nextRandom();
+  }
   for (let rights = 0; rights < 16; rights++) {
     let lo = 0;
     let hi = 0;
     for (let i = 0; i < 4; i++) {
-      if ((rights >> i) & 1) { lo ^= rightLo[i]; hi ^= rightHi[i]; }
+      if ((rights >> i) & 1) {
+        lo ^= rightLo[i];
+        hi ^= rightHi[i];
+      }
     }
     CASTLING_KEYS[rights * 2] = lo;
     CASTLING_KEYS[rights * 2 + 1] = hi;

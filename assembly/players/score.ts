@@ -7,15 +7,27 @@
 //     evaluation after the move and the opponent's best reply (a 2-ply search), or MATE_SCORE when
 //     the move mates; and how many of them it mates in.
 // Every attempt of the list generateAttempts(first) writes to ATTEMPTS gets a row of SCORES.
+// scoreAttempts itself is a run of choose-move with these values (choose.ts).
 
 import { popcount64 } from '../chess/bitboard';
 import { KING_ATTACKS } from '../chess/attacks';
 import {
-  POSITIONS, POSITION_SHIFT, W_COLOR, W_TYPE, W_SIDE, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, MOVE_EN_PASSANT,
-  makeMove, moveTo, moveKind, pieceAt, kingSquare, inCheck, isAttackedWith,
+  POSITIONS,
+  POSITION_SHIFT,
+  W_COLOR,
+  W_TYPE,
+  PAWN,
+  KNIGHT,
+  BISHOP,
+  ROOK,
+  QUEEN,
+  makeMove,
+  kingSquare,
+  inCheck,
+  isAttackedWith,
 } from '../chess/position';
 import { MOVES, MAX_MOVES, SEARCH_LISTS, listOffset, generateMoves } from '../chess/moveGen';
-import { ATTEMPTS, attemptOf, generateAttempts } from '../referee/attempts';
+import { distance } from './evaluate';
 
 export const SCORE_WORDS: i32 = 4;
 export const S_LEGAL: i32 = 0;
@@ -33,30 +45,27 @@ const KING_FREEDOM: i32 = 25;
 const KING_DISTANCE: i32 = 10;
 const KING_CENTRE: i32 = 10;
 
-// the scorer's own move lists: the last two of the search lists (searches never run during scoring)
-const OWN_MOVES: i32 = listOffset(SEARCH_LISTS - 2);
+// the reply list: the last of the search lists (choose.ts lists the own moves in list 0, and
+// the 2-ply evaluation runs no search)
 const REPLY_MOVES: i32 = listOffset(SEARCH_LISTS - 1);
-
-/** Row of SCORES per attempt code (-1: not in the list); reset after each call. */
-const ROW = new Int32Array(1 << 15);
-let rowsReady = false;
 
 function count(base: i32, color: i32, type: i32): i32 {
   const c = base + W_COLOR + (color << 1);
   const w = base + W_TYPE + (type << 1);
-  return popcount64(unchecked(POSITIONS[w]) & unchecked(POSITIONS[c]), unchecked(POSITIONS[w + 1]) & unchecked(POSITIONS[c + 1]));
+  return popcount64(
+    unchecked(POSITIONS[w]) & unchecked(POSITIONS[c]),
+    unchecked(POSITIONS[w + 1]) & unchecked(POSITIONS[c + 1]),
+  );
 }
 
 /** Material: pawn 100, knight and bishop 300, rook 500, queen 900. */
 function material(base: i32, color: i32): i32 {
-  return 100 * count(base, color, PAWN) + 300 * (count(base, color, KNIGHT) + count(base, color, BISHOP))
-    + 500 * count(base, color, ROOK) + 900 * count(base, color, QUEEN);
-}
-
-function distance(a: i32, b: i32): i32 {
-  const files = abs((a & 7) - (b & 7));
-  const ranks = abs((a >> 3) - (b >> 3));
-  return files > ranks ? files : ranks;
+  return (
+    100 * count(base, color, PAWN) +
+    300 * (count(base, color, KNIGHT) + count(base, color, BISHOP)) +
+    500 * count(base, color, ROOK) +
+    900 * count(base, color, QUEEN)
+  );
 }
 
 /** Steps from `sq` to the nearest edge (0 on the edge, 3 in the centre). */
@@ -87,18 +96,29 @@ function evaluate(h: i32, us: i32): i32 {
   let free = 0;
   while ((lo | hi) != 0) {
     let sq: i32;
-    if (lo != 0) { sq = i32(ctz<i32>(lo)); lo &= lo - 1; } else { sq = 32 + i32(ctz<i32>(hi)); hi &= hi - 1; }
+    if (lo != 0) {
+      sq = i32(ctz<i32>(lo));
+      lo &= lo - 1;
+    } else {
+      sq = 32 + i32(ctz<i32>(hi));
+      hi &= hi - 1;
+    }
     if (!isAttackedWith(base, sq, us, occLo, occHi, 0, 0)) free++;
   }
-  return material(base, us) - material(base, them) - KING_FREEDOM * free
-    - KING_DISTANCE * distance(ourKing, theirKing) - KING_CENTRE * fromEdge(theirKing);
+  return (
+    material(base, us) -
+    material(base, them) -
+    KING_FREEDOM * free -
+    KING_DISTANCE * distance(ourKing, theirKing) -
+    KING_CENTRE * fromEdge(theirKing)
+  );
 }
 
 /**
  * The value for `us` of position `h` (the opponent to move) after the opponent's best reply,
  * played into `reply`: MATE_SCORE when the opponent is mated, STALEMATE_SCORE when stalemated.
  */
-function valueAfterReply(h: i32, reply: i32, us: i32): i32 {
+export function valueAfterReply(h: i32, reply: i32, us: i32): i32 {
   const n = generateMoves(h, REPLY_MOVES);
   if (n == 0) return inCheck(h << POSITION_SHIFT) ? MATE_SCORE : STALEMATE_SCORE;
   let worst = MATE_SCORE;
@@ -110,37 +130,6 @@ function valueAfterReply(h: i32, reply: i32, us: i32): i32 {
   return worst;
 }
 
-/**
- * Scores every attempt of the side to move over positions [first, first + count) (all with the
- * same own pieces: a belief state or part of one), using records `scratch` and `scratch + 1`.
- * Returns the number of attempts (rows of SCORES, in ATTEMPTS order).
- */
-export function scoreAttempts(first: i32, count: i32, scratch: i32, lookahead: bool): i32 {
-  if (!rowsReady) { ROW.fill(-1); rowsReady = true; }
-  const n = generateAttempts(first);
-  for (let i = 0; i < n; i++) unchecked(ROW[unchecked(ATTEMPTS[i])] = i);
-  SCORES.fill(0, 0, n * SCORE_WORDS);
-  const us = unchecked(POSITIONS[(first << POSITION_SHIFT) + W_SIDE]);
-  for (let h = first; h < first + count; h++) {
-    const base = h << POSITION_SHIFT;
-    const moves = generateMoves(h, OWN_MOVES);
-    for (let m = 0; m < moves; m++) {
-      const move = unchecked(MOVES[OWN_MOVES + m]);
-      const row = unchecked(ROW[attemptOf(move)]) * SCORE_WORDS;
-      if (row < 0) continue; // cannot happen: every legal move is an attempt
-      makeMove(h, move, scratch);
-      const capture = pieceAt(base, moveTo(move)) != 0 || moveKind(move) == MOVE_EN_PASSANT;
-      unchecked(SCORES[row + S_LEGAL]++);
-      if (capture || inCheck(scratch << POSITION_SHIFT)) unchecked(SCORES[row + S_TACTICAL]++);
-      if (lookahead) {
-        const v = valueAfterReply(scratch, scratch + 1, us);
-        unchecked(SCORES[row + S_EVAL] += v);
-        if (v == MATE_SCORE) unchecked(SCORES[row + S_MATES]++);
-      }
-    }
-  }
-  for (let i = 0; i < n; i++) unchecked(ROW[unchecked(ATTEMPTS[i])] = -1);
-  return n;
+export function scoreBuffer(): Int32Array {
+  return SCORES;
 }
-
-export function scoreBuffer(): Int32Array { return SCORES; }

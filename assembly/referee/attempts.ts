@@ -10,33 +10,52 @@
 
 import { WHITE, lowestSquare } from '../chess/bitboard';
 import {
-  KNIGHT_ATTACKS, KING_ATTACKS, PAWN_ATTACKS,
-  rookIndex, bishopIndex, rookTableWord, bishopTableWord,
+  KNIGHT_ATTACKS,
+  KING_ATTACKS,
+  PAWN_ATTACKS,
+  rookIndex,
+  bishopIndex,
+  rookTableWord,
+  bishopTableWord,
 } from '../chess/attacks';
 import {
-  POSITIONS, POSITION_SHIFT, W_COLOR, W_TYPE, W_SIDE, W_CASTLING,
-  PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, MOVE_PROMOTION,
-  CASTLING_ALLOWED, PROMOTION_TYPES, pieceAt,
+  POSITIONS,
+  POSITION_SHIFT,
+  W_COLOR,
+  W_TYPE,
+  W_SIDE,
+  W_CASTLING,
+  PAWN,
+  KNIGHT,
+  BISHOP,
+  ROOK,
+  QUEEN,
+  KING,
+  MOVE_PROMOTION,
+  CASTLING_ALLOWED,
+  PROMOTION_TYPES,
+  pieceAt,
 } from '../chess/position';
 
 /** Scratch list for attempt generation (at most 8 pawns x 3 targets x 4 promotions + pieces < 256). */
 export const ATTEMPTS = new Int32Array(256);
 
 export function attemptOf(move: i32): i32 {
-  return (move >> 12) >= MOVE_PROMOTION ? move : move & 0xfff;
+  return move >> 12 >= MOVE_PROMOTION ? move : move & 0xfff;
 }
 
 /** Does one of `us`'s pieces stand on `sq`? (Enemy pieces do not exist on the own board.) */
 function ownPieceOn(base: i32, sq: i32, us: i32): bool {
   const code = pieceAt(base, sq);
-  return code != 0 && (code >> 3) == us;
+  return code != 0 && code >> 3 == us;
 }
 
 function addTargets(n: i32, from: i32, lo: i32, hi: i32): i32 {
   while ((lo | hi) != 0) {
     const to = lowestSquare(lo, hi);
-    if (lo != 0) lo &= lo - 1; else hi &= hi - 1;
-    unchecked(ATTEMPTS[n++] = from | (to << 6));
+    if (lo != 0) lo &= lo - 1;
+    else hi &= hi - 1;
+    unchecked((ATTEMPTS[n++] = from | (to << 6)));
   }
   return n;
 }
@@ -44,11 +63,12 @@ function addTargets(n: i32, from: i32, lo: i32, hi: i32): i32 {
 function addPawnAttempt(n: i32, from: i32, to: i32): i32 {
   if (to < 8 || to >= 56) {
     for (let piece = 3; piece >= 0; piece--) {
-      if (((PROMOTION_TYPES >> piece) & 1) != 0) unchecked(ATTEMPTS[n++] = from | (to << 6) | ((MOVE_PROMOTION + piece) << 12));
+      if (((PROMOTION_TYPES >> piece) & 1) != 0)
+        unchecked((ATTEMPTS[n++] = from | (to << 6) | ((MOVE_PROMOTION + piece) << 12)));
     }
     return n;
   }
-  unchecked(ATTEMPTS[n++] = from | (to << 6));
+  unchecked((ATTEMPTS[n++] = from | (to << 6)));
   return n;
 }
 
@@ -64,7 +84,8 @@ export function generateAttempts(handle: i32): i32 {
     let hi = unchecked(POSITIONS[base + W_TYPE + (type << 1) + 1]) & ownHi;
     while ((lo | hi) != 0) {
       const from = lowestSquare(lo, hi);
-      if (lo != 0) lo &= lo - 1; else hi &= hi - 1;
+      if (lo != 0) lo &= lo - 1;
+      else hi &= hi - 1;
       if (type == PAWN) {
         const up = us == WHITE ? 8 : -8;
         const one = from + up;
@@ -72,29 +93,36 @@ export function generateAttempts(handle: i32): i32 {
           n = addPawnAttempt(n, from, one);
           const startRank = us == WHITE ? 1 : 6;
           const two = one + up;
-          if ((from >> 3) == startRank && !ownPieceOn(base, two, us)) n = addPawnAttempt(n, from, two);
+          if (from >> 3 == startRank && !ownPieceOn(base, two, us)) n = addPawnAttempt(n, from, two);
         }
         const p = (us * 64 + from) << 1;
         let dLo = unchecked(PAWN_ATTACKS[p]) & ~ownLo;
         let dHi = unchecked(PAWN_ATTACKS[p + 1]) & ~ownHi;
         while ((dLo | dHi) != 0) {
           const to = lowestSquare(dLo, dHi);
-          if (dLo != 0) dLo &= dLo - 1; else dHi &= dHi - 1;
+          if (dLo != 0) dLo &= dLo - 1;
+          else dHi &= dHi - 1;
           n = addPawnAttempt(n, from, to);
         }
       } else {
         let tLo = 0;
         let tHi = 0;
-        if (type == KNIGHT) { tLo = unchecked(KNIGHT_ATTACKS[from << 1]); tHi = unchecked(KNIGHT_ATTACKS[(from << 1) + 1]); }
-        else if (type == KING) { tLo = unchecked(KING_ATTACKS[from << 1]); tHi = unchecked(KING_ATTACKS[(from << 1) + 1]); }
-        else {
+        if (type == KNIGHT) {
+          tLo = unchecked(KNIGHT_ATTACKS[from << 1]);
+          tHi = unchecked(KNIGHT_ATTACKS[(from << 1) + 1]);
+        } else if (type == KING) {
+          tLo = unchecked(KING_ATTACKS[from << 1]);
+          tHi = unchecked(KING_ATTACKS[(from << 1) + 1]);
+        } else {
           if (type == BISHOP || type == QUEEN) {
             const b = bishopIndex(from, ownLo, ownHi);
-            tLo |= bishopTableWord(b); tHi |= bishopTableWord(b + 1);
+            tLo |= bishopTableWord(b);
+            tHi |= bishopTableWord(b + 1);
           }
           if (type == ROOK || type == QUEEN) {
             const r = rookIndex(from, ownLo, ownHi);
-            tLo |= rookTableWord(r); tHi |= rookTableWord(r + 1);
+            tLo |= rookTableWord(r);
+            tHi |= rookTableWord(r + 1);
           }
         }
         n = addTargets(n, from, tLo & ~ownLo, tHi & ~ownHi);
@@ -108,7 +136,12 @@ export function generateAttempts(handle: i32): i32 {
     if ((rights & 1) != 0 && !ownPieceOn(base, home + 5, us) && !ownPieceOn(base, home + 6, us)) {
       ATTEMPTS[n++] = (home + 4) | ((home + 6) << 6);
     }
-    if ((rights & 2) != 0 && !ownPieceOn(base, home + 1, us) && !ownPieceOn(base, home + 2, us) && !ownPieceOn(base, home + 3, us)) {
+    if (
+      (rights & 2) != 0 &&
+      !ownPieceOn(base, home + 1, us) &&
+      !ownPieceOn(base, home + 2, us) &&
+      !ownPieceOn(base, home + 3, us)
+    ) {
       ATTEMPTS[n++] = (home + 4) | ((home + 2) << 6);
     }
   }

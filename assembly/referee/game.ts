@@ -1,5 +1,5 @@
 // A game in progress: the true position, the referee's memory of the current turn, and the event
-// log from which records and both players' views are derived (host/referee/record.ts).
+// log from which records and both players' views are derived (host/record/record.ts).
 // Players drive it one attempt at a time (gameAttempt), from the host or from the core
 // (the random player below, used for self-play and the referee benchmark).
 //
@@ -8,26 +8,45 @@
 // |------|--------------------------|---------------------------------|--------------------------------|
 // | 0    | type | side << 4         | type | side << 4                | type | side << 4               |
 // | 1    | attempt code             | number of legal pawn captures   | 1 "Try"/"Yes", 0 "No"         |
-// | 2    | percept (referee.ts)     | their landing squares, lo word  | 0                              |
-// | 3    | 0                        | their landing squares, hi word  | 0                              |
-// `side` is the side the event belongs to: the attempter, the side about to move, the asker.
+// | 2    | percept (referee.ts)     | announced squares, lo word      | 0                              |
+// | 3    | 0                        | announced squares, hi word      | 0                              |
+// `side` is the side the event belongs to: the attempter, the side about to move, the asker. The
+// announced squares are where the captures land, or where the capturing pawns stand
+// (PAWN_TRIES_PAWN_SQUARES); they are 0 under rules that announce none.
 
+import { POSITIONS, POSITION_SHIFT, W_SIDE, W_HALFMOVE, W_KEY_LO, W_KEY_HI, copyPosition } from '../chess/position';
+import { seedRandom, randomBelow } from '../chess/random';
 import {
-  POSITIONS, POSITION_SHIFT, W_SIDE, W_HALFMOVE, W_KEY_LO, W_KEY_HI, copyPosition,
-} from '../chess/position';
-import { mul32 } from '../chess/bitboard';
-import {
-  rule, pawnTriesAnnounced, RULE_REPEAT_IS_NONSENSE, RULE_PAWN_TRIES, RULE_REPETITION,
-  RULE_STALEMATE_LOSES, PAWN_TRIES_ANY_SECRET, PAWN_TRIES_ANY_OPEN,
+  rule,
+  pawnTriesAnnounced,
+  RULE_REPEAT_IS_NONSENSE,
+  RULE_PAWN_TRIES,
+  RULE_REPETITION,
+  RULE_STALEMATE_LOSES,
+  PAWN_TRIES_ANY_SECRET,
+  PAWN_TRIES_ANY_OPEN,
 } from './rules';
 import {
-  ANSWER_LEGAL, ANSWER_ILLEGAL, ANSWER_NONSENSE, PERCEPT_END_SHIFT, END_NONE, END_CHECKMATE,
-  END_STALEMATE, END_DRAW_REPETITION, answerAttempt, legalPawnCaptures, PAWN_TRY_SQUARES,
+  ANSWER_LEGAL,
+  ANSWER_ILLEGAL,
+  ANSWER_NONSENSE,
+  PERCEPT_END_SHIFT,
+  END_NONE,
+  END_CHECKMATE,
+  END_STALEMATE,
+  END_DRAW_REPETITION,
+  answerAttempt,
+  legalPawnCaptures,
+  PAWN_TRY_SQUARES,
   perceptEnd,
+  announcedSquaresWord,
 } from './referee';
 import { ATTEMPTS, generateAttempts, isPawnCaptureAttempt } from './attempts';
 
 export const EVENT_WORDS: i32 = 4;
+/** Word 0 = type | side << EVENT_SIDE_SHIFT (type in the low EVENT_TYPE_FIELD bits). */
+export const EVENT_SIDE_SHIFT: i32 = 4;
+export const EVENT_TYPE_FIELD: i32 = 15;
 export const EVENT_ATTEMPT: i32 = 1;
 export const EVENT_PAWN_TRIES: i32 = 2;
 export const EVENT_ANY: i32 = 3;
@@ -36,7 +55,7 @@ export const EVENT_ANY: i32 = 3;
 export const GAME_OVER: i32 = -1;
 export const GAME_LOG_FULL: i32 = -2;
 export const GAME_NOT_STARTED: i32 = -3;
-export const GAME_NO_ANY: i32 = -4; // "Any?" not part of the rules, or not before the first attempt
+export const GAME_NO_ANY: i32 = -4; // "Any?" not part of the rules, or asked already this turn
 
 // results
 export const RESULT_ONGOING: i32 = 0;
@@ -69,6 +88,7 @@ let endReason: i32 = END_NONE;
 const REJECTED_TURN = new Int32Array(1 << 15);
 let turnStamp: i32 = 0;
 let attemptsThisTurn: i32 = 0;
+let askedThisTurn: bool = false;
 let obligation: i32 = OBLIGE_NONE;
 
 export function initGame(maxEvents: i32): void {
@@ -78,18 +98,26 @@ export function initGame(maxEvents: i32): void {
 }
 
 function isRejected(attempt: i32): bool {
-  return attempt >= 0 && attempt < (1 << 15) && unchecked(REJECTED_TURN[attempt]) == turnStamp;
+  return attempt >= 0 && attempt < 1 << 15 && unchecked(REJECTED_TURN[attempt]) == turnStamp;
 }
 
-export function gameEventCount(): i32 { return eventCount; }
-export function gameResult(): i32 { return result; }
-export function gameEndReason(): i32 { return endReason; }
-export function gamePlies(): i32 { return plies; }
+export function gameEventCount(): i32 {
+  return eventCount;
+}
+export function gameResult(): i32 {
+  return result;
+}
+export function gameEndReason(): i32 {
+  return endReason;
+}
+export function gamePlies(): i32 {
+  return plies;
+}
 
 function logEvent(type: i32, side: i32, a: i32, b: i32, c: i32): bool {
   if ((eventCount + 1) * EVENT_WORDS > EVENTS.length) return false;
   const e = eventCount * EVENT_WORDS;
-  EVENTS[e] = type | (side << 4);
+  EVENTS[e] = type | (side << EVENT_SIDE_SHIFT);
   EVENTS[e + 1] = a;
   EVENTS[e + 2] = b;
   EVENTS[e + 3] = c;
@@ -97,7 +125,9 @@ function logEvent(type: i32, side: i32, a: i32, b: i32, c: i32): bool {
   return true;
 }
 
-function sideToMove(): i32 { return unchecked(POSITIONS[(gameHandle << POSITION_SHIFT) + W_SIDE]); }
+function sideToMove(): i32 {
+  return unchecked(POSITIONS[(gameHandle << POSITION_SHIFT) + W_SIDE]);
+}
 
 function recordKey(): void {
   const base = gameHandle << POSITION_SHIFT;
@@ -122,10 +152,12 @@ function thirdRepetition(): bool {
 function beginTurn(): bool {
   turnStamp++;
   attemptsThisTurn = 0;
+  askedThisTurn = false;
   obligation = OBLIGE_NONE;
   if (result != RESULT_ONGOING || !pawnTriesAnnounced()) return true;
   const count = legalPawnCaptures(gameHandle);
-  return logEvent(EVENT_PAWN_TRIES, sideToMove(), count, PAWN_TRY_SQUARES[0], PAWN_TRY_SQUARES[1]);
+  const word = announcedSquaresWord();
+  return logEvent(EVENT_PAWN_TRIES, sideToMove(), count, PAWN_TRY_SQUARES[word], PAWN_TRY_SQUARES[word + 1]);
 }
 
 /**
@@ -142,14 +174,19 @@ export function gameStart(handle: i32): i32 {
   return beginTurn() ? 0 : GAME_LOG_FULL;
 }
 
-/** The side to move asks "Any?" (pawn-try rules with a question). Returns 1 yes, 0 no, or a status. */
+/**
+ * The side to move asks "Any?" (pawn-try rules with a question). Returns 1 yes, 0 no, or a status.
+ * It may be asked at any point of the turn (Berkeley: "during her turn"; English rule 11: "when
+ * it is a player's turn to move"), once: a second answer could tell nothing new.
+ */
 export function gameAskAny(): i32 {
   if (gameHandle < 0) return GAME_NOT_STARTED;
   if (result != RESULT_ONGOING) return GAME_OVER;
   const mode = rule(RULE_PAWN_TRIES);
-  if ((mode != PAWN_TRIES_ANY_SECRET && mode != PAWN_TRIES_ANY_OPEN) || attemptsThisTurn > 0) return GAME_NO_ANY;
+  if ((mode != PAWN_TRIES_ANY_SECRET && mode != PAWN_TRIES_ANY_OPEN) || askedThisTurn) return GAME_NO_ANY;
   const yes = legalPawnCaptures(gameHandle) > 0 ? 1 : 0;
   if (!logEvent(EVENT_ANY, sideToMove(), yes, 0, 0)) return GAME_LOG_FULL;
+  askedThisTurn = true;
   if (yes != 0) obligation = mode == PAWN_TRIES_ANY_SECRET ? OBLIGE_UNTIL_LEGAL : OBLIGE_ONE;
   return yes;
 }
@@ -157,7 +194,10 @@ export function gameAskAny(): i32 {
 /**
  * The side to move attempts `attempt`: returns the percept (also logged), or a negative status.
  * An attempt already rejected this turn is Nonsense when the rules say so, otherwise answered
- * again; an attempt that breaks an "Any?" obligation (not a pawn capture) is Nonsense.
+ * again; an attempt that breaks an "Any?" obligation (not a pawn capture) is Nonsense. That
+ * refusal is not a rejection of the move itself: once the obligation is spent, the same attempt
+ * is answered as any other (English rule 11: "if the move be illegal he is at liberty to make a
+ * legal move with any man").
  */
 export function gameAttempt(attempt: i32): i32 {
   if (gameHandle < 0) return GAME_NOT_STARTED;
@@ -165,13 +205,16 @@ export function gameAttempt(attempt: i32): i32 {
   const side = sideToMove();
   const repeated = isRejected(attempt);
   let percept: i32;
+  let obliged = false;
   if (repeated && rule(RULE_REPEAT_IS_NONSENSE) != 0) percept = ANSWER_NONSENSE;
-  else if (obligation != OBLIGE_NONE && !isPawnCaptureAttempt(gameHandle, attempt)) percept = ANSWER_NONSENSE;
-  else percept = answerAttempt(gameHandle, attempt, gameHandle + 1);
+  else if (obligation != OBLIGE_NONE && !isPawnCaptureAttempt(gameHandle, attempt)) {
+    percept = ANSWER_NONSENSE;
+    obliged = true;
+  } else percept = answerAttempt(gameHandle, attempt, gameHandle + 1);
   attemptsThisTurn++;
   const answer = percept & 3;
   if (answer != ANSWER_LEGAL) {
-    if (attempt >= 0 && attempt < (1 << 15)) REJECTED_TURN[attempt] = turnStamp;
+    if (!obliged && attempt >= 0 && attempt < 1 << 15) REJECTED_TURN[attempt] = turnStamp;
     if (answer == ANSWER_ILLEGAL && obligation == OBLIGE_ONE) obligation = OBLIGE_NONE;
     return logEvent(EVENT_ATTEMPT, side, attempt, percept, 0) ? percept : GAME_LOG_FULL;
   }
@@ -184,7 +227,8 @@ export function gameAttempt(attempt: i32): i32 {
     percept |= end << PERCEPT_END_SHIFT;
   }
   if (end == END_CHECKMATE) result = side == 0 ? RESULT_WHITE_WINS : RESULT_BLACK_WINS;
-  else if (end == END_STALEMATE && rule(RULE_STALEMATE_LOSES) != 0) result = side == 0 ? RESULT_WHITE_WINS : RESULT_BLACK_WINS;
+  else if (end == END_STALEMATE && rule(RULE_STALEMATE_LOSES) != 0)
+    result = side == 0 ? RESULT_WHITE_WINS : RESULT_BLACK_WINS;
   else if (end != END_NONE) result = RESULT_DRAW;
   endReason = end;
   if (!logEvent(EVENT_ATTEMPT, side, attempt, percept, 0)) return GAME_LOG_FULL;
@@ -193,27 +237,11 @@ export function gameAttempt(attempt: i32): i32 {
 
 // ---- the random player ----
 
-let randomState: i32 = 1;
-
-export function seedRandom(seed: i32): void { randomState = seed == 0 ? 0x6d2b79f5 : seed; }
-/** The generator's state, to be put back with setRandomState (a belief tracker keeps its own stream). */
-export function currentRandomState(): i32 { return randomState; }
-export function setRandomState(state: i32): void { randomState = state == 0 ? 0x6d2b79f5 : state; }
-
-/** xorshift32, then a multiply to mix the low bits; a number in [0, bound). */
-export function randomBelow(bound: i32): i32 {
-  randomState ^= randomState << 13;
-  randomState ^= randomState >>> 17;
-  randomState ^= randomState << 5;
-  const mixed = mul32(randomState, 0x2c1b3c6d) >>> 8; // 24 random bits
-  return i32(<f64>mixed * <f64>bound / 16777216.0);
-}
-
 /**
  * The random player's next attempt: uniform over the attempts not yet rejected this turn (pawn
  * capture attempts only while an "Any?" obligation holds). -1 if none is left.
  */
-export function randomAttempt(): i32 {
+function randomAttempt(): i32 {
   const n = generateAttempts(gameHandle);
   let candidates = 0;
   for (let i = 0; i < n; i++) {

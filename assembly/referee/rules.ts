@@ -1,5 +1,5 @@
 // A Kriegspiel rule set, as flags: every variant is one referee with different switches, never a
-// separate code path. The host fills RULES (host/referee/rules.ts holds the named presets and the
+// separate code path. The host fills RULES (host/record/rules.ts holds the named presets and the
 // documentation of each choice) and calls applyRules().
 //
 // RULES layout (one Int32 per flag):
@@ -19,9 +19,9 @@
 // | 11    | stalemate           | 0 draw, 1 the stalemated side loses                               |
 // | 12    | fifty-move draw     | 1: a draw after 100 plies without capture or pawn move            |
 // | 13    | repetition draw     | 1: a draw when a position occurs for the third time               |
-// | 14    | insufficient draw   | 1: a draw when neither side can mate (bare kings, or one minor)   |
-// | 15    | pawn-try nonsense   | 1: a pawn capture attempt is Nonsense when no pawn capture exists |
-//          (meaningful with announced pawn tries: the player knows none is possible)
+// | 14    | material draw       | MATERIAL_DRAW_* below: which material ends the game in a draw     |
+// | 15    | pawn-try nonsense   | 1: a pawn capture attempt the pawn-try announcement rules out is  |
+// |       |                     | Nonsense (count 0, "no", or its square not announced; RAND 7, 10) |
 
 import { setChessRules } from '../chess/position';
 
@@ -39,7 +39,7 @@ export const RULE_PROMOTION_PIECES: i32 = 10;
 export const RULE_STALEMATE_LOSES: i32 = 11;
 export const RULE_FIFTY_MOVES: i32 = 12;
 export const RULE_REPETITION: i32 = 13;
-export const RULE_INSUFFICIENT: i32 = 14;
+export const RULE_MATERIAL_DRAW: i32 = 14;
 export const RULE_PAWN_TRY_NONSENSE: i32 = 15;
 export const RULE_COUNT: i32 = 16;
 
@@ -55,25 +55,52 @@ export const PAWN_TRIES_COUNT: i32 = 3;
 export const PAWN_TRIES_EXISTS: i32 = 4;
 /** The squares legal pawn captures land on, announced to both before each turn. */
 export const PAWN_TRIES_SQUARES: i32 = 5;
+/** The squares of the pawns that have a legal capture, announced to both before each turn (ks-game's RAND). */
+export const PAWN_TRIES_PAWN_SQUARES: i32 = 6;
+
+// Material draws (RULE_MATERIAL_DRAW): after a legal move, the game is drawn when the material left is
+/** never drawn for material; */
+export const MATERIAL_DRAW_NONE: i32 = 0;
+/** Berkeley's list (rules IV.B): each side has at most one knight or bishop besides the king; */
+export const MATERIAL_DRAW_BERKELEY: i32 = 1;
+/**
+ * a dead position by material, as in chess (FIDE 5.2.2, as python-chess and chessops judge it):
+ * no pawn, rook or queen, and either a lone knight against a bare king, or no knight and every
+ * bishop on squares of one colour (bare kings included).
+ */
+export const MATERIAL_DRAW_DEAD: i32 = 2;
 
 export const RULES = new Int32Array(RULE_COUNT);
 
-export function rule(index: i32): i32 { return unchecked(RULES[index]); }
+export function rule(index: i32): i32 {
+  return unchecked(RULES[index]);
+}
 
 /** Are pawn tries announced to both players before every turn (not asked for)? */
 export function pawnTriesAnnounced(): bool {
   const mode = unchecked(RULES[RULE_PAWN_TRIES]);
-  return mode == PAWN_TRIES_COUNT || mode == PAWN_TRIES_EXISTS || mode == PAWN_TRIES_SQUARES;
+  return mode >= PAWN_TRIES_COUNT;
 }
 
 /** Validates RULES and passes the chess-level switches to the move generator. 0 or the bad index + 1. */
 export function applyRules(): i32 {
   for (let i = 0; i < RULE_COUNT; i++) {
     const value = unchecked(RULES[i]);
-    const max = i == RULE_PAWN_TRIES ? PAWN_TRIES_SQUARES : i == RULE_PROMOTION_PIECES ? 15 : 1;
+    const max =
+      i == RULE_PAWN_TRIES
+        ? PAWN_TRIES_PAWN_SQUARES
+        : i == RULE_PROMOTION_PIECES
+          ? 15
+          : i == RULE_MATERIAL_DRAW
+            ? MATERIAL_DRAW_DEAD
+            : 1;
     if (value < 0 || value > max) return i + 1;
   }
   if (unchecked(RULES[RULE_PROMOTION_PIECES]) == 0) return RULE_PROMOTION_PIECES + 1;
-  setChessRules(unchecked(RULES[RULE_CASTLING]) != 0, unchecked(RULES[RULE_EN_PASSANT]) != 0, unchecked(RULES[RULE_PROMOTION_PIECES]));
+  setChessRules(
+    unchecked(RULES[RULE_CASTLING]) != 0,
+    unchecked(RULES[RULE_EN_PASSANT]) != 0,
+    unchecked(RULES[RULE_PROMOTION_PIECES]),
+  );
   return 0;
 }

@@ -108,8 +108,8 @@ export function addToSet(h: i32): void {
   const hi = unchecked(POSITIONS[base + W_KEY_HI]);
   if (clock) lo ^= mul32(unchecked(POSITIONS[base + W_HALFMOVE]), 0x9e3779b1);
   if (setCount < MAX_SET) {
-    unchecked(SET_KEYS[setCount << 1] = lo);
-    unchecked(SET_KEYS[(setCount << 1) + 1] = hi);
+    unchecked((SET_KEYS[setCount << 1] = lo));
+    unchecked((SET_KEYS[(setCount << 1) + 1] = hi));
   }
   setCount++;
   sumLo = i32(sumLo + lo); // i32(): wraps in the portable build too
@@ -124,9 +124,14 @@ function slotBase(): i32 {
 
 /** Does slot `s` hold a set of this count and summary whose key list is still intact? */
 function holdsSummary(s: i32): bool {
-  if (unchecked(SLOTS[s + S_COUNT]) != setCount || unchecked(SLOTS[s + S_SUMMARY]) != sumLo ||
-    unchecked(SLOTS[s + S_SUMMARY + 1]) != sumHi || unchecked(SLOTS[s + S_SUMMARY + 2]) != xorLo ||
-    unchecked(SLOTS[s + S_SUMMARY + 3]) != xorHi) return false;
+  if (
+    unchecked(SLOTS[s + S_COUNT]) != setCount ||
+    unchecked(SLOTS[s + S_SUMMARY]) != sumLo ||
+    unchecked(SLOTS[s + S_SUMMARY + 1]) != sumHi ||
+    unchecked(SLOTS[s + S_SUMMARY + 2]) != xorLo ||
+    unchecked(SLOTS[s + S_SUMMARY + 3]) != xorHi
+  )
+    return false;
   const lap = unchecked(SLOTS[s + S_LAP]);
   return lap == ringLap || (lap == ringLap - 1 && unchecked(SLOTS[s + S_START]) >= ringHead);
 }
@@ -155,15 +160,15 @@ export function storeSetNoMate(depth: i32): void {
     ringHead = 0;
   }
   sortSetKeys();
-  for (let i = 0; i < words; i++) unchecked(RING[ringHead + i] = unchecked(SET_KEYS[i]));
-  unchecked(SLOTS[s + S_DEPTH] = depth);
-  unchecked(SLOTS[s + S_COUNT] = setCount);
-  unchecked(SLOTS[s + S_SUMMARY] = sumLo);
-  unchecked(SLOTS[s + S_SUMMARY + 1] = sumHi);
-  unchecked(SLOTS[s + S_SUMMARY + 2] = xorLo);
-  unchecked(SLOTS[s + S_SUMMARY + 3] = xorHi);
-  unchecked(SLOTS[s + S_START] = ringHead);
-  unchecked(SLOTS[s + S_LAP] = ringLap);
+  for (let i = 0; i < words; i++) unchecked((RING[ringHead + i] = unchecked(SET_KEYS[i])));
+  unchecked((SLOTS[s + S_DEPTH] = depth));
+  unchecked((SLOTS[s + S_COUNT] = setCount));
+  unchecked((SLOTS[s + S_SUMMARY] = sumLo));
+  unchecked((SLOTS[s + S_SUMMARY + 1] = sumHi));
+  unchecked((SLOTS[s + S_SUMMARY + 2] = xorLo));
+  unchecked((SLOTS[s + S_SUMMARY + 3] = xorHi));
+  unchecked((SLOTS[s + S_START] = ringHead));
+  unchecked((SLOTS[s + S_LAP] = ringLap));
   ringHead += words;
 }
 
@@ -178,8 +183,8 @@ function pairBefore(i: i32, j: i32): bool {
 function swapPairs(i: i32, j: i32): void {
   for (let w = 0; w < 2; w++) {
     const t = unchecked(SET_KEYS[(i << 1) + w]);
-    unchecked(SET_KEYS[(i << 1) + w] = unchecked(SET_KEYS[(j << 1) + w]));
-    unchecked(SET_KEYS[(j << 1) + w] = t);
+    unchecked((SET_KEYS[(i << 1) + w] = unchecked(SET_KEYS[(j << 1) + w])));
+    unchecked((SET_KEYS[(j << 1) + w] = t));
   }
 }
 

@@ -5,17 +5,59 @@
 import { POSITIONS, POSITION_SHIFT, W_KEY_LO, W_KEY_HI, samePosition } from '../chess/position';
 import { MOVES, listOffset, generateMoves } from '../chess/moveGen';
 import { mul32 } from '../chess/bitboard';
-import { rule, RULE_FIFTY_MOVES, RULE_PAWN_TRY_NONSENSE } from '../referee/rules';
-import { ANSWER_LEGAL, ANSWER_ILLEGAL, ANSWER_NONSENSE, END_NONE, PERCEPT_CHECK, PERCEPT_CAPTURE_SHIFT, perceptEnd, answerAttempt, playAndAnnounce, legalPawnCaptures } from '../referee/referee';
+import { rule, RULE_FIFTY_MOVES } from '../referee/rules';
+import {
+  ANSWER_LEGAL,
+  ANSWER_ILLEGAL,
+  ANSWER_NONSENSE,
+  END_NONE,
+  PERCEPT_CHECK,
+  PERCEPT_CAPTURE_SHIFT,
+  perceptEnd,
+  answerAttempt,
+  playAndAnnounce,
+  pawnTryRuledOut,
+} from '../referee/referee';
 import { knownNoMate } from './table';
-import { attemptOf, isAttemptable, isPawnCaptureAttempt } from '../referee/attempts';
+import { attemptOf, isAttemptable } from '../referee/attempts';
 import { afterOwnMove, announceTries, triesLo, triesHi, WON, FAILED } from './outcome';
 import {
-  N_PARENT, N_FIRST, N_NEXT, N_DEPTH, N_ATTEMPT, N_ENTRIES, N_SIZE, N_ATTEMPTS, N_COUNT,
-  KIND_OR, KIND_ATTEMPT, KIND_EXPAND, FLAG_EXPANDED, FLAG_TERMINAL,
-  ENTRY_HANDLE, ENTRY_NEXT, ATTEMPT_LIST, attemptTop,
-  get, set, kindOf, addFlag, prove, disprove, isProven, isDisproven, newNode, newPosition, dropNewestPosition,
-  addEntry, addPending, pushAttempt, keyIs, setKey, markOutOfRoom, knownNoMateSet,
+  N_PARENT,
+  N_FIRST,
+  N_NEXT,
+  N_DEPTH,
+  N_ATTEMPT,
+  N_ENTRIES,
+  N_SIZE,
+  N_ATTEMPTS,
+  N_COUNT,
+  KIND_OR,
+  KIND_ATTEMPT,
+  KIND_EXPAND,
+  FLAG_EXPANDED,
+  FLAG_TERMINAL,
+  ENTRY_HANDLE,
+  ENTRY_NEXT,
+  ATTEMPT_LIST,
+  attemptTop,
+  get,
+  set,
+  kindOf,
+  addFlag,
+  prove,
+  disprove,
+  isProven,
+  isDisproven,
+  newNode,
+  newPosition,
+  dropNewestPosition,
+  addEntry,
+  addPending,
+  pushAttempt,
+  keyIs,
+  setKey,
+  markOutOfRoom,
+  knownNoMateSet,
 } from './tree';
 
 /** Move lists of the search pool (lists 0..63) the builds use; perft never runs during a solve. */
@@ -36,7 +78,11 @@ let dedupeUsed: i32 = 0;
 /** Positions go to `pending` lists (incremental searches) rather than `entries`. */
 let incremental: bool = false;
 
-export function dedupeBytes(): f64 { return f64(dedupeMask + 1) * 12; }
+/** Bytes per slot of the set (node, handle, generation). */
+export const DEDUPE_SLOT_BYTES: i32 = 12;
+export function dedupeBytes(): f64 {
+  return f64(dedupeMask + 1) * f64(DEDUPE_SLOT_BYTES);
+}
 
 /**
  * Sizes the set for up to `positions` positions — the largest power of two within two slots per
@@ -45,7 +91,7 @@ export function dedupeBytes(): f64 { return f64(dedupeMask + 1) * 12; }
  */
 export function resetBuilds(positions: i32, isIncremental: bool): void {
   let size = 1024;
-  while (size * 2 <= positions * 2 && size < (1 << 24)) size <<= 1;
+  while (size * 2 <= positions * 2 && size < 1 << 24) size <<= 1;
   if (DEDUPE_NODE.length < size) {
     DEDUPE_NODE = new Int32Array(size);
     DEDUPE_HANDLE = new Int32Array(size);
@@ -63,16 +109,24 @@ function newBuild(): void {
 }
 
 /** Adds `h` (shared with the parent, so never a duplicate) to `node`'s positions; false out of room. */
-function addShared(node: i32, h: i32): bool { return incremental ? addPending(node, h) : addEntry(node, h); }
+function addShared(node: i32, h: i32): bool {
+  return incremental ? addPending(node, h) : addEntry(node, h);
+}
 
 /**
  * Adds the newest position `h` to `node` unless an equal one is there: 1 added, 0 a duplicate
  * (the record is given back), -1 out of room.
  */
 function addUnique(node: i32, h: i32): i32 {
-  if (dedupeUsed * 4 >= dedupeMask * 3) { dropNewestPosition(); markOutOfRoom(); return -1; }
+  if (dedupeUsed * 4 >= dedupeMask * 3) {
+    dropNewestPosition();
+    markOutOfRoom();
+    return -1;
+  }
   const base = h << POSITION_SHIFT;
-  let slot = (unchecked(POSITIONS[base + W_KEY_LO]) ^ (unchecked(POSITIONS[base + W_KEY_HI]) >>> 7) ^ mul32(node, 0x9e3779b1)) & dedupeMask;
+  let slot =
+    (unchecked(POSITIONS[base + W_KEY_LO]) ^ (unchecked(POSITIONS[base + W_KEY_HI]) >>> 7) ^ mul32(node, 0x9e3779b1)) &
+    dedupeMask;
   const clock = rule(RULE_FIFTY_MOVES) != 0;
   while (unchecked(DEDUPE_GENERATION[slot]) == dedupeGeneration) {
     if (unchecked(DEDUPE_NODE[slot]) == node && samePosition(unchecked(DEDUPE_HANDLE[slot]), h, clock)) {
@@ -81,10 +135,13 @@ function addUnique(node: i32, h: i32): i32 {
     }
     slot = (slot + 1) & dedupeMask;
   }
-  if (!addShared(node, h)) { dropNewestPosition(); return -1; }
-  unchecked(DEDUPE_GENERATION[slot] = dedupeGeneration);
-  unchecked(DEDUPE_NODE[slot] = node);
-  unchecked(DEDUPE_HANDLE[slot] = h);
+  if (!addShared(node, h)) {
+    dropNewestPosition();
+    return -1;
+  }
+  unchecked((DEDUPE_GENERATION[slot] = dedupeGeneration));
+  unchecked((DEDUPE_NODE[slot] = node));
+  unchecked((DEDUPE_HANDLE[slot] = h));
   dedupeUsed++;
   return 1;
 }
@@ -109,7 +166,7 @@ function markTried(node: i32): void {
   for (;;) {
     const p = get(n, N_PARENT);
     if (p < 0 || kindOf(p) != KIND_ATTEMPT) break;
-    unchecked(TRIED[get(p, N_ATTEMPT)] = triedGeneration);
+    unchecked((TRIED[get(p, N_ATTEMPT)] = triedGeneration));
     n = get(p, N_PARENT);
   }
 }
@@ -131,7 +188,9 @@ export function listAttempts(node: i32): void {
   addFlag(node, FLAG_EXPANDED);
 }
 
-export function attemptAt(node: i32, i: i32): i32 { return unchecked(ATTEMPT_LIST[get(node, N_ATTEMPTS) + i]); }
+export function attemptAt(node: i32, i: i32): i32 {
+  return unchecked(ATTEMPT_LIST[get(node, N_ATTEMPTS) + i]);
+}
 
 // ---- one position at a time (shared by the black-box builds and the incremental searches) ----
 
@@ -145,7 +204,7 @@ export const STEP_NO_ROOM: i32 = 2;
  * still made, so the strategy shows the answer), an open one goes to the EXPAND part of what we
  * hear, a failing one is STEP_FAILED.
  */
-export function attemptIn(node: i32, h: i32): i32 {
+function attemptIn(node: i32, h: i32): i32 {
   const depth = get(node, N_DEPTH);
   const dst = newPosition();
   if (dst < 0) return STEP_NO_ROOM;
@@ -157,11 +216,20 @@ export function attemptIn(node: i32, h: i32): i32 {
     return rejected >= 0 && addShared(rejected, h) ? STEP_OK : STEP_NO_ROOM;
   }
   const result = afterOwnMove(dst, percept, depth);
-  if (result == FAILED) { dropNewestPosition(); return STEP_FAILED; }
+  if (result == FAILED) {
+    dropNewestPosition();
+    return STEP_FAILED;
+  }
   announceTries(dst);
   const part = childWithKey(node, KIND_EXPAND, percept, triesLo, triesHi, depth - 1);
-  if (part < 0) { dropNewestPosition(); return STEP_NO_ROOM; }
-  if (result == WON) { dropNewestPosition(); return STEP_OK; }
+  if (part < 0) {
+    dropNewestPosition();
+    return STEP_NO_ROOM;
+  }
+  if (result == WON) {
+    dropNewestPosition();
+    return STEP_OK;
+  }
   return addUnique(part, dst) < 0 ? STEP_NO_ROOM : STEP_OK;
 }
 
@@ -170,7 +238,7 @@ export function attemptIn(node: i32, h: i32): i32 {
  * OR children by what we hear. A move that ends the game (we are mated or stalemated, or a draw) is
  * STEP_FAILED; with `stopAtFailure` the other moves are not made.
  */
-export function repliesIn(node: i32, h: i32, stopAtFailure: bool): i32 {
+function repliesIn(node: i32, h: i32, stopAtFailure: bool): i32 {
   const depth = get(node, N_DEPTH);
   const n = generateMoves(h, EXPAND_MOVES);
   let status = STEP_OK;
@@ -186,7 +254,10 @@ export function repliesIn(node: i32, h: i32, stopAtFailure: bool): i32 {
     }
     announceTries(dst);
     const next = childWithKey(node, KIND_OR, percept, triesLo, triesHi, depth - 1);
-    if (next < 0) { dropNewestPosition(); return STEP_NO_ROOM; }
+    if (next < 0) {
+      dropNewestPosition();
+      return STEP_NO_ROOM;
+    }
     if (addUnique(next, dst) < 0) return STEP_NO_ROOM;
   }
   return status;
@@ -206,8 +277,8 @@ function cacheMoves(h: i32): void {
   for (let i = 0; i < n; i++) {
     const move = unchecked(MOVES[CACHE_MOVES + i]);
     const attempt = attemptOf(move);
-    unchecked(MOVE_STAMP[attempt] = moveStamp);
-    unchecked(MOVE_OF_ATTEMPT[attempt] = move);
+    unchecked((MOVE_STAMP[attempt] = moveStamp));
+    unchecked((MOVE_OF_ATTEMPT[attempt] = move));
   }
   movesOfHandle = h;
 }
@@ -215,7 +286,7 @@ function cacheMoves(h: i32): void {
 /** answerAttempt (referee.ts) with the legal moves of `h` already at hand. */
 function answerFromMoves(h: i32, attempt: i32, dst: i32): i32 {
   if (!isAttemptable(h, attempt)) return ANSWER_NONSENSE;
-  if (rule(RULE_PAWN_TRY_NONSENSE) != 0 && isPawnCaptureAttempt(h, attempt) && legalPawnCaptures(h) == 0) return ANSWER_NONSENSE;
+  if (pawnTryRuledOut(h, attempt)) return ANSWER_NONSENSE;
   if (unchecked(MOVE_STAMP[attempt]) != moveStamp) return ANSWER_ILLEGAL;
   return playAndAnnounce(h, unchecked(MOVE_OF_ATTEMPT[attempt]), dst);
 }
@@ -239,13 +310,23 @@ export function buildAttempt(node: i32, early: bool): void {
     }
   }
   addFlag(node, FLAG_EXPANDED);
-  if (failed) { disprove(node); addFlag(node, FLAG_TERMINAL); return; }
+  if (failed) {
+    disprove(node);
+    addFlag(node, FLAG_TERMINAL);
+    return;
+  }
   let open = false;
   for (let c = get(node, N_FIRST); c >= 0; c = get(c, N_NEXT)) {
-    if (kindOf(c) == KIND_EXPAND && get(c, N_SIZE) == 0) { prove(c); addFlag(c, FLAG_EXPANDED | FLAG_TERMINAL); }
+    if (kindOf(c) == KIND_EXPAND && get(c, N_SIZE) == 0) {
+      prove(c);
+      addFlag(c, FLAG_EXPANDED | FLAG_TERMINAL);
+    }
     if (!isProven(c)) open = true;
   }
-  if (!open) { prove(node); addFlag(node, FLAG_TERMINAL); }
+  if (!open) {
+    prove(node);
+    addFlag(node, FLAG_TERMINAL);
+  }
 }
 
 // ---- EXPAND nodes ----
@@ -267,21 +348,28 @@ export function buildExpand(node: i32, early: bool): void {
     }
   }
   addFlag(node, FLAG_EXPANDED);
-  if (failed) { disprove(node); addFlag(node, FLAG_TERMINAL); }
+  if (failed) {
+    disprove(node);
+    addFlag(node, FLAG_TERMINAL);
+  }
 }
 
 // ---- attempt ordering (beyond the paper, switchable) ----
 
 /** Order attempts: checks first, then captures, then the rest (each group in generation order). */
 let orderAttempts: bool = false;
-export function setAttemptOrdering(on: bool): void { orderAttempts = on; }
+export function setAttemptOrdering(on: bool): void {
+  orderAttempts = on;
+}
 
 const NEW_ATTEMPTS = new Int32Array(256);
 const ATTEMPT_SCORES = new Int32Array(256);
 let scratchPosition: i32 = -1;
 
 /** The scratch record the ordering plays attempts into (outside the search's arena). */
-export function setScratchPosition(h: i32): void { scratchPosition = h; }
+export function setScratchPosition(h: i32): void {
+  scratchPosition = h;
+}
 
 /**
  * The attempts legal in `h` not marked in TRIED (this generation), marked now, into NEW_ATTEMPTS
@@ -294,7 +382,7 @@ function newAttempts(h: i32): i32 {
     const move = unchecked(MOVES[ATTEMPT_MOVES + i]);
     const attempt = attemptOf(move);
     if (unchecked(TRIED[attempt]) == triedGeneration) continue;
-    unchecked(TRIED[attempt] = triedGeneration);
+    unchecked((TRIED[attempt] = triedGeneration));
     let score = 0;
     if (orderAttempts) {
       const percept = playAndAnnounce(h, move, scratchPosition);
@@ -303,12 +391,12 @@ function newAttempts(h: i32): i32 {
     // insertion by score, stable
     let j = count;
     while (j > 0 && unchecked(ATTEMPT_SCORES[j - 1]) < score) {
-      unchecked(NEW_ATTEMPTS[j] = unchecked(NEW_ATTEMPTS[j - 1]));
-      unchecked(ATTEMPT_SCORES[j] = unchecked(ATTEMPT_SCORES[j - 1]));
+      unchecked((NEW_ATTEMPTS[j] = unchecked(NEW_ATTEMPTS[j - 1])));
+      unchecked((ATTEMPT_SCORES[j] = unchecked(ATTEMPT_SCORES[j - 1])));
       j--;
     }
-    unchecked(NEW_ATTEMPTS[j] = attempt);
-    unchecked(ATTEMPT_SCORES[j] = score);
+    unchecked((NEW_ATTEMPTS[j] = attempt));
+    unchecked((ATTEMPT_SCORES[j] = score));
     count++;
   }
   return count;
@@ -328,8 +416,14 @@ function newAttempts(h: i32): i32 {
  * Returns STEP_NO_ROOM when an arena is full.
  */
 export function integrate(node: i32, h: i32): i32 {
-  if (knownNoMate(h, get(node, N_DEPTH))) { disprove(node); return STEP_OK; }
-  if (kindOf(node) == KIND_OR && knownNoMateSet(node)) { disprove(node); return STEP_OK; }
+  if (knownNoMate(h, get(node, N_DEPTH))) {
+    disprove(node);
+    return STEP_OK;
+  }
+  if (kindOf(node) == KIND_OR && knownNoMateSet(node)) {
+    disprove(node);
+    return STEP_OK;
+  }
   if (kindOf(node) == KIND_EXPAND) {
     const status = repliesIn(node, h, true);
     if (status == STEP_FAILED) disprove(node);
@@ -338,10 +432,13 @@ export function integrate(node: i32, h: i32): i32 {
   markTried(node);
   cacheMoves(h);
   for (let c = get(node, N_FIRST); c >= 0; c = get(c, N_NEXT)) {
-    unchecked(TRIED[get(c, N_ATTEMPT)] = triedGeneration);
+    unchecked((TRIED[get(c, N_ATTEMPT)] = triedGeneration));
     if (isDisproven(c)) continue;
     const status = attemptIn(c, h);
-    if (status == STEP_NO_ROOM) { movesOfHandle = -1; return status; }
+    if (status == STEP_NO_ROOM) {
+      movesOfHandle = -1;
+      return status;
+    }
     if (status == STEP_FAILED) disprove(c);
   }
   movesOfHandle = -1;

@@ -12,10 +12,34 @@
 // the current path plus the proofs of the AND nodes on it.
 
 import {
-  N_PARENT, N_FIRST, N_NEXT, N_DEPTH, N_ATTEMPT, N_CURSOR, N_COUNT,
-  KIND_OR, KIND_ATTEMPT, KIND_EXPAND, FLAG_EXPANDED, FLAG_ILLEGAL_FAILED,
-  get, set, kindOf, hasFlag, addFlag, isProven, isDisproven, isSolved, prove, disprove,
-  newNode, truncate, outOfRoom, nodesMade, positionsMade, knownNoMateSet,
+  N_PARENT,
+  N_FIRST,
+  N_NEXT,
+  N_DEPTH,
+  N_ATTEMPT,
+  N_CURSOR,
+  N_COUNT,
+  KIND_OR,
+  KIND_ATTEMPT,
+  KIND_EXPAND,
+  FLAG_EXPANDED,
+  FLAG_ILLEGAL_FAILED,
+  get,
+  set,
+  kindOf,
+  hasFlag,
+  addFlag,
+  isProven,
+  isDisproven,
+  isSolved,
+  prove,
+  disprove,
+  newNode,
+  truncate,
+  outOfRoom,
+  nodesMade,
+  positionsMade,
+  knownNoMateSet,
 } from './tree';
 import { listAttempts, attemptAt, buildAttempt, buildExpand } from './build';
 
@@ -39,7 +63,8 @@ export function dfsBegin(root: i32, isLegalFirst: bool, isGreedy: bool, isEarly:
 
 /** The first child of `node` of `kind` after `after` (-1: from the start), or -1. */
 function nextOfKind(node: i32, after: i32, kind: i32): i32 {
-  for (let c = after < 0 ? get(node, N_FIRST) : get(after, N_NEXT); c >= 0; c = get(c, N_NEXT)) if (kindOf(c) == kind) return c;
+  for (let c = after < 0 ? get(node, N_FIRST) : get(after, N_NEXT); c >= 0; c = get(c, N_NEXT))
+    if (kindOf(c) == kind) return c;
   return -1;
 }
 
@@ -63,7 +88,10 @@ export function nextToSearch(node: i32, last: i32, isLegalFirst: bool): i32 {
 /** A child of `parent` is solved: pass the result up. */
 function childSolved(parent: i32, child: i32): void {
   if (kindOf(parent) == KIND_OR) {
-    if (isProven(child)) { prove(parent); return; }
+    if (isProven(child)) {
+      prove(parent);
+      return;
+    }
     const pruned = greedy && hasFlag(child, FLAG_ILLEGAL_FAILED);
     truncate(child);
     if (pruned) disprove(parent);
@@ -92,13 +120,19 @@ export function dfsRun(budget: f64): i32 {
     const kind = kindOf(n);
     if (kind == KIND_OR) {
       if (!hasFlag(n, FLAG_EXPANDED)) {
-        if (knownNoMateSet(n)) { disprove(n); continue; } // the belief table (beliefTable.ts)
+        if (knownNoMateSet(n)) {
+          disprove(n);
+          continue;
+        } // the belief table (beliefTable.ts)
         listAttempts(n);
         set(n, N_CURSOR, 0);
         continue;
       }
       const i = get(n, N_CURSOR);
-      if (i >= get(n, N_COUNT)) { disprove(n); continue; }
+      if (i >= get(n, N_COUNT)) {
+        disprove(n);
+        continue;
+      }
       set(n, N_CURSOR, i + 1);
       const a = newNode(KIND_ATTEMPT, n, get(n, N_DEPTH));
       if (a < 0) continue;
@@ -107,9 +141,15 @@ export function dfsRun(budget: f64): i32 {
       current = a;
       continue;
     }
-    if (kind == KIND_EXPAND && !hasFlag(n, FLAG_EXPANDED)) { buildExpand(n, early); continue; }
+    if (kind == KIND_EXPAND && !hasFlag(n, FLAG_EXPANDED)) {
+      buildExpand(n, early);
+      continue;
+    }
     const next = nextToSearch(n, get(n, N_CURSOR), legalFirst);
-    if (next < 0) { prove(n); continue; }
+    if (next < 0) {
+      prove(n);
+      continue;
+    }
     set(n, N_CURSOR, next);
     current = next;
   }

@@ -19,9 +19,29 @@
 // otherwise go to the child of least pn (OR) or least dn (AND). Numbers are saturated at INFINITE.
 
 import {
-  N_PARENT, N_FIRST, N_NEXT, N_PN, N_DN, N_WAITING, KIND_OR, KIND_ATTEMPT, INFINITE,
-  get, set, kindOf, isDisproven, isSolved, disprove, takePending, outOfRoom, nodesMade, positionsMade,
-  combineChildren, childrenPn, childrenDn, childCount,
+  N_PARENT,
+  N_FIRST,
+  N_NEXT,
+  N_PN,
+  N_DN,
+  N_WAITING,
+  KIND_OR,
+  KIND_ATTEMPT,
+  INFINITE,
+  get,
+  set,
+  kindOf,
+  isDisproven,
+  isSolved,
+  disprove,
+  takePending,
+  outOfRoom,
+  nodesMade,
+  positionsMade,
+  combineChildren,
+  childrenPn,
+  childrenDn,
+  childCount,
 } from './tree';
 import { integrate, STEP_NO_ROOM } from './build';
 import { RUN_DONE, RUN_MORE, RUN_NO_ROOM } from './dfs';
@@ -49,7 +69,10 @@ function updateNumbers(node: i32): void {
     pn = min(waiting + childrenPn, INFINITE);
     dn = waiting > 0 ? min(1, childrenDn) : childrenDn;
   }
-  if (dn == 0) { disprove(node); return; } // pn is then INFINITE; disprove records the disproof in the tables
+  if (dn == 0) {
+    disprove(node);
+    return;
+  } // pn is then INFINITE; disprove records the disproof in the tables
   set(node, N_PN, pn);
   set(node, N_DN, dn);
 }
@@ -69,7 +92,10 @@ function mostProving(): i32 {
     for (let c = get(n, N_FIRST); c >= 0; c = get(c, N_NEXT)) {
       if (isSolved(c)) continue;
       const v = or ? get(c, N_PN) : get(c, N_DN);
-      if (v < bestValue) { best = c; bestValue = v; }
+      if (v < bestValue) {
+        best = c;
+        bestValue = v;
+      }
     }
     if (best < 0) return -1;
     n = best;

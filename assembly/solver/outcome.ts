@@ -11,14 +11,39 @@
 // Draws by repetition depend on the game's history, which a belief state does not carry: the
 // solver does not model them (documented in the README).
 
-import { POSITIONS, POSITION_SHIFT, W_COLOR, W_TYPE, W_SIDE, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING } from '../chess/position';
+import {
+  POSITIONS,
+  POSITION_SHIFT,
+  W_COLOR,
+  W_TYPE,
+  W_SIDE,
+  PAWN,
+  KNIGHT,
+  BISHOP,
+  ROOK,
+  QUEEN,
+  KING,
+} from '../chess/position';
 import { KING_ATTACKS } from '../chess/attacks';
 import { popcount64, lowestSquare } from '../chess/bitboard';
 import {
-  rule, pawnTriesAnnounced, RULES, RULE_PAWN_TRIES, RULE_STALEMATE_LOSES,
-  PAWN_TRIES_COUNT, PAWN_TRIES_EXISTS,
+  rule,
+  pawnTriesAnnounced,
+  RULES,
+  RULE_PAWN_TRIES,
+  RULE_STALEMATE_LOSES,
+  PAWN_TRIES_COUNT,
+  PAWN_TRIES_EXISTS,
 } from '../referee/rules';
-import { END_NONE, END_CHECKMATE, END_STALEMATE, perceptEnd, legalPawnCaptures, PAWN_TRY_SQUARES } from '../referee/referee';
+import {
+  END_NONE,
+  END_CHECKMATE,
+  END_STALEMATE,
+  perceptEnd,
+  legalPawnCaptures,
+  PAWN_TRY_SQUARES,
+  announcedSquaresWord,
+} from '../referee/referee';
 
 export const OPEN: i32 = 0;
 export const WON: i32 = 1;
@@ -26,7 +51,9 @@ export const FAILED: i32 = 2;
 
 /** Count Berkeley's known material wins against a bare king as won leaves. */
 export let materialWins: bool = false;
-export function setMaterialWins(on: bool): void { materialWins = on; }
+export function setMaterialWins(on: bool): void {
+  materialWins = on;
+}
 
 /** Judges the position `h` reached by our legal move with `percept`, `depth` plies left before that move. */
 export function afterOwnMove(h: i32, percept: i32, depth: i32): i32 {
@@ -48,7 +75,13 @@ export function materialWin(h: i32): bool {
   const base = h << POSITION_SHIFT;
   const them = unchecked(POSITIONS[base + W_SIDE]);
   const us = them ^ 1;
-  if (popcount64(unchecked(POSITIONS[base + W_COLOR + (them << 1)]), unchecked(POSITIONS[base + W_COLOR + (them << 1) + 1])) != 1) return false;
+  if (
+    popcount64(
+      unchecked(POSITIONS[base + W_COLOR + (them << 1)]),
+      unchecked(POSITIONS[base + W_COLOR + (them << 1) + 1]),
+    ) != 1
+  )
+    return false;
   const usLo = unchecked(POSITIONS[base + W_COLOR + (us << 1)]);
   const usHi = unchecked(POSITIONS[base + W_COLOR + (us << 1) + 1]);
   const kingLo = usLo & unchecked(POSITIONS[base + W_TYPE + (KING << 1)]);
@@ -57,7 +90,8 @@ export function materialWin(h: i32): bool {
   const restHi = usHi & ~kingHi;
   const k = lowestSquare(kingLo, kingHi);
   // every other piece of ours stands next to our king
-  if ((restLo & ~unchecked(KING_ATTACKS[k << 1])) != 0 || (restHi & ~unchecked(KING_ATTACKS[(k << 1) + 1])) != 0) return false;
+  if ((restLo & ~unchecked(KING_ATTACKS[k << 1])) != 0 || (restHi & ~unchecked(KING_ATTACKS[(k << 1) + 1])) != 0)
+    return false;
   const pieces = popcount64(restLo, restHi);
   if (pieces == 1) {
     if (count(base, us, QUEEN) == 1 || count(base, us, ROOK) == 1) return true;
@@ -97,7 +131,8 @@ export function announceTries(h: i32): void {
   if (mode == PAWN_TRIES_COUNT) triesLo = n;
   else if (mode == PAWN_TRIES_EXISTS) triesLo = n > 0 ? 1 : 0;
   else {
-    triesLo = unchecked(PAWN_TRY_SQUARES[0]);
-    triesHi = unchecked(PAWN_TRY_SQUARES[1]);
+    const word = announcedSquaresWord();
+    triesLo = unchecked(PAWN_TRY_SQUARES[word]);
+    triesHi = unchecked(PAWN_TRY_SQUARES[word + 1]);
   }
 }

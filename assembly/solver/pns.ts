@@ -11,10 +11,34 @@
 // disproves is freed at once (it is the newest allocation), as it can never be part of a proof.
 
 import {
-  N_PARENT, N_FIRST, N_NEXT, N_PN, N_DN, N_DEPTH, N_ATTEMPT, N_COUNT,
-  KIND_OR, KIND_ATTEMPT, FLAG_EXPANDED, FLAG_TERMINAL,
-  get, set, kindOf, hasFlag, isSolved, isDisproven, disprove, newNode, truncate, outOfRoom, nodesMade, positionsMade,
-  combineChildren, childrenPn, childrenDn, knownNoMateSet,
+  N_PARENT,
+  N_FIRST,
+  N_NEXT,
+  N_PN,
+  N_DN,
+  N_DEPTH,
+  N_ATTEMPT,
+  N_COUNT,
+  KIND_OR,
+  KIND_ATTEMPT,
+  FLAG_EXPANDED,
+  FLAG_TERMINAL,
+  get,
+  set,
+  kindOf,
+  hasFlag,
+  isSolved,
+  isDisproven,
+  disprove,
+  newNode,
+  truncate,
+  outOfRoom,
+  nodesMade,
+  positionsMade,
+  combineChildren,
+  childrenPn,
+  childrenDn,
+  knownNoMateSet,
 } from './tree';
 import { listAttempts, attemptAt, buildAttempt, buildExpand } from './build';
 import { RUN_DONE, RUN_MORE, RUN_NO_ROOM } from './dfs';
@@ -34,14 +58,24 @@ export function pnsBegin(rootNode: i32, isEarly: bool): void {
 function updateNumbers(node: i32): void {
   if (hasFlag(node, FLAG_TERMINAL) || !hasFlag(node, FLAG_EXPANDED)) return;
   combineChildren(node);
-  if (childrenDn == 0) { disprove(node); return; } // (childrenPn is then INFINITE)
+  if (childrenDn == 0) {
+    disprove(node);
+    return;
+  } // (childrenPn is then INFINITE)
   set(node, N_PN, childrenPn);
   set(node, N_DN, childrenDn);
 }
 
 function expand(node: i32): void {
-  if (kindOf(node) != KIND_OR) { buildExpand(node, early); updateNumbers(node); return; }
-  if (knownNoMateSet(node)) { disprove(node); return; } // the belief table (beliefTable.ts)
+  if (kindOf(node) != KIND_OR) {
+    buildExpand(node, early);
+    updateNumbers(node);
+    return;
+  }
+  if (knownNoMateSet(node)) {
+    disprove(node);
+    return;
+  } // the belief table (beliefTable.ts)
   listAttempts(node);
   const count = get(node, N_COUNT);
   for (let i = 0; i < count && !outOfRoom; i++) {
@@ -67,7 +101,10 @@ export function pnsRun(budget: f64): i32 {
       const want = or ? get(n, N_PN) : get(n, N_DN);
       let best = -1;
       for (let c = get(n, N_FIRST); c >= 0; c = get(c, N_NEXT)) {
-        if ((or ? get(c, N_PN) : get(c, N_DN)) == want) { best = c; break; }
+        if ((or ? get(c, N_PN) : get(c, N_DN)) == want) {
+          best = c;
+          break;
+        }
       }
       n = best;
     }

@@ -6,16 +6,36 @@
 // Strategy encoding (STRATEGY, Int32 words, preorder), for a proven OR node:
 //   attempt, partCount, then per part of that attempt (every child of its ATTEMPT node):
 //     key0 key1 key2 (percept, pawn-try words), kind:
-//       kind 0 (the attempt was rejected): the OR node that follows, encoded the same way;
-//       kind 1 (legal): replyCount (0: every position with this answer is won), then per reply
+//       STRATEGY_REJECTED (the attempt was rejected): the OR node that follows, encoded the same way;
+//       STRATEGY_LEGAL: replyCount (0: every position with this answer is won), then per reply
 //         key0 key1 key2 (what we hear after their move) and the OR node that follows.
 
 import {
-  resetTree, newNode, addEntry, addPending, setPositionOrdering, get, kindOf, isProven, isDisproven,
-  N_FIRST, N_NEXT, N_ATTEMPT, N_KEY, KIND_OR,
-  nodesMade, positionsMade, peakNodes, peakPositions, peakEntries, peakAttempts, nodeTop, positionTop, NODE_WORDS,
+  resetTree,
+  newNode,
+  addEntry,
+  addPending,
+  setPositionOrdering,
+  get,
+  kindOf,
+  isProven,
+  isDisproven,
+  N_FIRST,
+  N_NEXT,
+  N_ATTEMPT,
+  N_KEY,
+  KIND_OR,
+  nodesMade,
+  positionsMade,
+  peakNodes,
+  peakPositions,
+  peakEntries,
+  peakAttempts,
+  nodeTop,
+  positionTop,
+  NODE_WORDS,
 } from './tree';
-import { resetBuilds, setAttemptOrdering, setScratchPosition, dedupeBytes } from './build';
+import { resetBuilds, setAttemptOrdering, setScratchPosition, dedupeBytes, DEDUPE_SLOT_BYTES } from './build';
 import { resetTable, tableHits } from './table';
 import { resetBeliefTable, beliefTableHits } from './beliefTable';
 import { incrementalBegin, incrementalRun } from './incremental';
@@ -25,22 +45,28 @@ import { dfsBegin, dfsRun, RUN_DONE, RUN_MORE, RUN_STREAM_FAILED } from './dfs';
 import { streamInto, streamStop, streamStatus, streamed } from './stream';
 import { ESTIMATE_INCONSISTENT } from '../belief/estimate';
 import { pnsBegin, pnsRun } from './pns';
+import {
+  algorithmProperties,
+  FAMILY_PROOF_NUMBER,
+  FAMILY_DIRECTIONAL,
+  FAMILY_IPNS,
+  FAMILY_MASK,
+  ALGO_LEGAL_FIRST,
+  ALGO_GREEDY,
+  ALGO_EARLY,
+  ALGO_INCREMENTAL,
+  ALGO_UNBRANCHED,
+} from './algorithms';
 import { POSITIONS, POSITION_SHIFT, POSITION_WORDS, W_SIDE, samePosition } from '../chess/position';
 
-export const ALGO_DFS: i32 = 0;
-export const ALGO_L_DFS: i32 = 1;
-export const ALGO_GL_DFS: i32 = 2;
-export const ALGO_GX_DFS: i32 = 3;
-export const ALGO_LE_DFS: i32 = 4;
-export const ALGO_PNS: i32 = 5;
-export const ALGO_E_PNS: i32 = 6;
-export const ALGO_L_DUB: i32 = 7;
-export const ALGO_L_DBU: i32 = 8;
-export const ALGO_GL_DBU: i32 = 9;
-export const ALGO_IPNS: i32 = 10;
-export const ALGO_COUNT: i32 = 11;
-
-function isIncremental(algo: i32): bool { return algo >= ALGO_L_DUB; }
+/** The algorithm's row of the table in algorithms.ts (family | property bits). */
+let properties: i32 = 0;
+function has(property: i32): bool {
+  return (properties & property) != 0;
+}
+function family(): i32 {
+  return properties & FAMILY_MASK;
+}
 
 // solveStart / solveRun statuses
 export const SOLVE_PROVEN: i32 = 0;
@@ -66,7 +92,6 @@ export const OPTION_POSITION_TABLE: i32 = 8;
 export const OPTION_BELIEF_TABLE: i32 = 16;
 
 const ROOT: i32 = 0;
-let algorithm: i32 = 0;
 let firstPosition: i32 = 0;
 
 /**
@@ -75,19 +100,30 @@ let firstPosition: i32 = 0;
  * plies, with arenas of `maxNodes` nodes, `maxEntries` position entries and the position records
  * [first + count, positionEnd).
  */
-export function solveStart(first: i32, count: i32, ply: i32, algo: i32, options: i32, maxNodes: i32, maxEntries: i32, positionEnd: i32): i32 {
+export function solveStart(
+  first: i32,
+  count: i32,
+  ply: i32,
+  algo: i32,
+  options: i32,
+  maxNodes: i32,
+  maxEntries: i32,
+  positionEnd: i32,
+): i32 {
   if (first < 1 || count < 1 || first + count > positionEnd || maxEntries < count) return SOLVE_BAD_PROBLEM;
   const side = unchecked(POSITIONS[(first << POSITION_SHIFT) + W_SIDE]);
-  for (let i = 1; i < count; i++) if (unchecked(POSITIONS[((first + i) << POSITION_SHIFT) + W_SIDE]) != side) return SOLVE_BAD_PROBLEM;
+  for (let i = 1; i < count; i++)
+    if (unchecked(POSITIONS[((first + i) << POSITION_SHIFT) + W_SIDE]) != side) return SOLVE_BAD_PROBLEM;
   const root = begin(first, first + count, side, ply, algo, options, maxNodes, maxEntries, positionEnd);
   if (root < 0) return SOLVE_BAD_PROBLEM;
   for (let i = 0; i < count; i++) {
     let seen = false;
     for (let j = 0; j < i && !seen; j++) seen = samePosition(first + i, first + j, true);
     if (seen) continue;
-    if (isIncremental(algo)) addPending(root, first + i); else addEntry(root, first + i);
+    if (has(ALGO_INCREMENTAL)) addPending(root, first + i);
+    else addEntry(root, first + i);
   }
-  startAlgorithm(root, algo);
+  startAlgorithm(root);
   return SOLVE_MORE;
 }
 
@@ -100,44 +136,74 @@ export function solveStart(first: i32, count: i32, ply: i32, algo: i32, options:
  * of the view (0 White, 1 Black). Record `estimateEnd` is the search's scratch; its positions are
  * [estimateEnd + 1, positionEnd).
  */
-export function solveStartInterleaved(viewRoot: i32, estimateEnd: i32, side: i32, ply: i32, algo: i32, options: i32, maxNodes: i32, maxEntries: i32, positionEnd: i32): i32 {
-  if (!isIncremental(algo) || algo == ALGO_IPNS || estimateEnd + 1 >= positionEnd) return SOLVE_BAD_PROBLEM;
+export function solveStartInterleaved(
+  viewRoot: i32,
+  estimateEnd: i32,
+  side: i32,
+  ply: i32,
+  algo: i32,
+  options: i32,
+  maxNodes: i32,
+  maxEntries: i32,
+  positionEnd: i32,
+): i32 {
+  if ((algorithmProperties(algo) & FAMILY_MASK) != FAMILY_DIRECTIONAL || estimateEnd + 1 >= positionEnd)
+    return SOLVE_BAD_PROBLEM;
   const root = begin(estimateEnd + 1, estimateEnd + 1, side, ply, algo, options, maxNodes, maxEntries, positionEnd);
   if (root < 0 || !streamInto(root, viewRoot, estimateEnd, side)) return SOLVE_BAD_PROBLEM;
-  startAlgorithm(root, algo);
+  startAlgorithm(root);
   return SOLVE_MORE;
 }
 
 /** Resets everything for a search whose positions start at `first` (record first - 1: scratch); returns the root, -1 if bad. */
-function begin(first: i32, firstFree: i32, side: i32, ply: i32, algo: i32, options: i32, maxNodes: i32, maxEntries: i32, positionEnd: i32): i32 {
-  if (first < 1 || ply < 1 || algo < 0 || algo >= ALGO_COUNT || firstFree > positionEnd || maxNodes < 1) return -1;
+function begin(
+  first: i32,
+  firstFree: i32,
+  side: i32,
+  ply: i32,
+  algo: i32,
+  options: i32,
+  maxNodes: i32,
+  maxEntries: i32,
+  positionEnd: i32,
+): i32 {
+  if (first < 1 || ply < 1 || algorithmProperties(algo) < 0 || firstFree > positionEnd || maxNodes < 1) return -1;
+  properties = algorithmProperties(algo);
   resetTree(maxNodes, maxEntries, firstFree, positionEnd);
-  resetBuilds(positionEnd - first, isIncremental(algo));
+  resetBuilds(positionEnd - first, has(ALGO_INCREMENTAL));
   setMaterialWins((options & OPTION_MATERIAL_WINS) != 0);
   setAttemptOrdering((options & OPTION_ORDER_ATTEMPTS) != 0);
   setScratchPosition(first - 1);
   setPositionOrdering((options & OPTION_ORDER_POSITIONS) != 0, side);
   resetTable((options & OPTION_POSITION_TABLE) != 0);
   resetBeliefTable((options & OPTION_BELIEF_TABLE) != 0);
-  algorithm = algo;
   firstPosition = first;
   streamStop();
   return newNode(KIND_OR, -1, ply);
 }
 
-function startAlgorithm(root: i32, algo: i32): void {
-  if (algo == ALGO_IPNS) ipnsBegin(root);
-  else if (isIncremental(algo)) incrementalBegin(root, algo == ALGO_L_DUB, algo == ALGO_GL_DBU);
-  else if (algo == ALGO_PNS || algo == ALGO_E_PNS) pnsBegin(root, algo == ALGO_E_PNS);
-  else dfsBegin(root, algo != ALGO_DFS && algo != ALGO_GX_DFS, algo == ALGO_GL_DFS || algo == ALGO_GX_DFS, algo == ALGO_LE_DFS);
+function startAlgorithm(root: i32): void {
+  const f = family();
+  if (f == FAMILY_IPNS) ipnsBegin(root);
+  else if (f == FAMILY_DIRECTIONAL) incrementalBegin(root, has(ALGO_UNBRANCHED), has(ALGO_GREEDY));
+  else if (f == FAMILY_PROOF_NUMBER) pnsBegin(root, has(ALGO_EARLY));
+  else dfsBegin(root, has(ALGO_LEGAL_FIRST), has(ALGO_GREEDY), has(ALGO_EARLY));
 }
 
 /** Continues the search for about `budget` more nodes and positions made. */
 export function solveRun(budget: f64): i32 {
-  const status = algorithm == ALGO_IPNS ? ipnsRun(budget) : isIncremental(algorithm) ? incrementalRun(budget)
-    : algorithm == ALGO_PNS || algorithm == ALGO_E_PNS ? pnsRun(budget) : dfsRun(budget);
+  const f = family();
+  const status =
+    f == FAMILY_IPNS
+      ? ipnsRun(budget)
+      : f == FAMILY_DIRECTIONAL
+        ? incrementalRun(budget)
+        : f == FAMILY_PROOF_NUMBER
+          ? pnsRun(budget)
+          : dfsRun(budget);
   if (status == RUN_MORE) return SOLVE_MORE;
-  if (status == RUN_STREAM_FAILED) return streamStatus() == ESTIMATE_INCONSISTENT ? SOLVE_INCONSISTENT : SOLVE_BELIEF_LIMIT;
+  if (status == RUN_STREAM_FAILED)
+    return streamStatus() == ESTIMATE_INCONSISTENT ? SOLVE_INCONSISTENT : SOLVE_BELIEF_LIMIT;
   if (status != RUN_DONE) return SOLVE_NO_ROOM;
   return isProven(ROOT) ? SOLVE_PROVEN : SOLVE_DISPROVEN;
 }
@@ -154,15 +220,27 @@ export const STAT_TABLE_HITS: i32 = 5;
 export const STAT_STREAMED: i32 = 6;
 export const STAT_BELIEF_TABLE_HITS: i32 = 7;
 
-/** Bytes per position entry (handle and link). */
-const ENTRY_BYTES: i32 = 8;
+// What each unit of a search's arenas costs, in bytes (the host shares a memory budget between them):
+/** A node record. */
+export const NODE_BYTES: i32 = NODE_WORDS * 4;
+/** A position record, and its share of the duplicate table (at most two slots per position: build.ts). */
+export const POSITION_BYTES: i32 = POSITION_WORDS * 4 + 2 * DEDUPE_SLOT_BYTES;
+/** A position entry (handle and link). */
+export const ENTRY_BYTES: i32 = 8;
+/** An attempt-list slot (the entry limit bounds the attempt lists too). */
+export const ATTEMPT_BYTES: i32 = 4;
 
 export function solveStat(which: i32): f64 {
   if (which == STAT_NODES) return nodesMade;
   if (which == STAT_POSITIONS) return positionsMade;
   if (which == STAT_PEAK_BYTES) {
-    return f64(peakNodes) * f64(NODE_WORDS * 4) + f64(peakPositions - firstPosition) * f64(POSITION_WORDS * 4) +
-      f64(peakEntries) * f64(ENTRY_BYTES) + f64(peakAttempts) * 4 + dedupeBytes();
+    return (
+      f64(peakNodes) * f64(NODE_BYTES) +
+      f64(peakPositions - firstPosition) * f64(POSITION_WORDS * 4) +
+      f64(peakEntries) * f64(ENTRY_BYTES) +
+      f64(peakAttempts) * f64(ATTEMPT_BYTES) +
+      dedupeBytes()
+    );
   }
   if (which == STAT_LIVE_NODES) return f64(nodeTop);
   if (which == STAT_LIVE_POSITIONS) return f64(positionTop - firstPosition);
@@ -174,6 +252,9 @@ export function solveStat(which: i32): f64 {
 
 // ---- the strategy ----
 
+export const STRATEGY_REJECTED: i32 = 0;
+export const STRATEGY_LEGAL: i32 = 1;
+
 export let STRATEGY = new Int32Array(0);
 let strategyLength: i32 = 0;
 
@@ -183,7 +264,7 @@ function put(word: i32): void {
     grown.set(STRATEGY);
     STRATEGY = grown;
   }
-  unchecked(STRATEGY[strategyLength++] = word);
+  unchecked((STRATEGY[strategyLength++] = word));
 }
 
 function putKey(node: i32): void {
@@ -201,12 +282,19 @@ function writeOr(node: i32): void {
   put(parts);
   for (let c = get(chosen, N_FIRST); c >= 0; c = get(c, N_NEXT)) {
     putKey(c);
-    if (kindOf(c) == KIND_OR) { put(0); writeOr(c); continue; }
-    put(1);
+    if (kindOf(c) == KIND_OR) {
+      put(STRATEGY_REJECTED);
+      writeOr(c);
+      continue;
+    }
+    put(STRATEGY_LEGAL);
     let replies = 0;
     for (let r = get(c, N_FIRST); r >= 0; r = get(r, N_NEXT)) replies++;
     put(replies);
-    for (let r = get(c, N_FIRST); r >= 0; r = get(r, N_NEXT)) { putKey(r); writeOr(r); }
+    for (let r = get(c, N_FIRST); r >= 0; r = get(r, N_NEXT)) {
+      putKey(r);
+      writeOr(r);
+    }
   }
 }
 
@@ -218,4 +306,6 @@ export function strategyWrite(): i32 {
   return strategyLength;
 }
 
-export function strategyBuffer(): Int32Array { return STRATEGY; }
+export function strategyBuffer(): Int32Array {
+  return STRATEGY;
+}

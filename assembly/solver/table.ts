@@ -35,8 +35,11 @@ function slotOf(h: i32): i32 {
 function matches(slot: i32, h: i32): bool {
   const t = slot * POSITION_WORDS;
   const base = h << POSITION_SHIFT;
-  for (let i = 0; i < W_HALFMOVE; i++) if (unchecked(TABLE_POSITIONS[t + i]) != unchecked(POSITIONS[base + i])) return false;
-  return rule(RULE_FIFTY_MOVES) == 0 || unchecked(TABLE_POSITIONS[t + W_HALFMOVE]) == unchecked(POSITIONS[base + W_HALFMOVE]);
+  for (let i = 0; i < W_HALFMOVE; i++)
+    if (unchecked(TABLE_POSITIONS[t + i]) != unchecked(POSITIONS[base + i])) return false;
+  return (
+    rule(RULE_FIFTY_MOVES) == 0 || unchecked(TABLE_POSITIONS[t + W_HALFMOVE]) == unchecked(POSITIONS[base + W_HALFMOVE])
+  );
 }
 
 /** Position `h` was found to have no mate within `depth` plies. */
@@ -46,8 +49,8 @@ export function storeNoMate(h: i32, depth: i32): void {
   if (unchecked(TABLE_DEPTH[slot]) >= depth && matches(slot, h)) return;
   const t = slot * POSITION_WORDS;
   const base = h << POSITION_SHIFT;
-  for (let i = 0; i < POSITION_WORDS; i++) unchecked(TABLE_POSITIONS[t + i] = unchecked(POSITIONS[base + i]));
-  unchecked(TABLE_DEPTH[slot] = depth);
+  for (let i = 0; i < POSITION_WORDS; i++) unchecked((TABLE_POSITIONS[t + i] = unchecked(POSITIONS[base + i])));
+  unchecked((TABLE_DEPTH[slot] = depth));
 }
 
 /** Is position `h` known to have no mate within `depth` plies? */

@@ -83,13 +83,13 @@ export const FLAG_TERMINAL: i32 = 1 << 6;
 /** Proof numbers saturate here ("infinity"). */
 export const INFINITE: i32 = 1 << 28;
 
-export let NODES = new Int32Array(0);
+let NODES = new Int32Array(0);
 export let ENTRY_HANDLE = new Int32Array(0);
 export let ENTRY_NEXT = new Int32Array(0);
 export let ATTEMPT_LIST = new Int32Array(0);
 
 export let nodeTop: i32 = 0;
-export let entryTop: i32 = 0;
+let entryTop: i32 = 0;
 export let attemptTop: i32 = 0;
 export let positionTop: i32 = 0;
 let nodeLimit: i32 = 0;
@@ -106,7 +106,9 @@ export let peakPositions: i32 = 0;
 export let peakEntries: i32 = 0;
 /** Set when an arena is full: the search stops with "unknown". */
 export let outOfRoom: bool = false;
-export function markOutOfRoom(): void { outOfRoom = true; }
+export function markOutOfRoom(): void {
+  outOfRoom = true;
+}
 /** Peak slots used in the attempt-list arena. */
 export let peakAttempts: i32 = 0;
 
@@ -140,15 +142,34 @@ export function resetTree(maxNodes: i32, maxEntries: i32, firstFree: i32, positi
 
 // ---- field access ----
 
-export function get(node: i32, word: i32): i32 { return unchecked(NODES[node * NODE_WORDS + word]); }
-export function set(node: i32, word: i32, value: i32): void { unchecked(NODES[node * NODE_WORDS + word] = value); }
-export function kindOf(node: i32): i32 { return get(node, N_KIND) & 15; }
-export function hasFlag(node: i32, flag: i32): bool { return (get(node, N_KIND) & flag) != 0; }
-export function addFlag(node: i32, flag: i32): void { set(node, N_KIND, get(node, N_KIND) | flag); }
-export function isProven(node: i32): bool { return get(node, N_PN) == 0; }
-export function isDisproven(node: i32): bool { return get(node, N_DN) == 0; }
-export function isSolved(node: i32): bool { return get(node, N_PN) == 0 || get(node, N_DN) == 0; }
-export function prove(node: i32): void { set(node, N_PN, 0); set(node, N_DN, INFINITE); }
+export function get(node: i32, word: i32): i32 {
+  return unchecked(NODES[node * NODE_WORDS + word]);
+}
+export function set(node: i32, word: i32, value: i32): void {
+  unchecked((NODES[node * NODE_WORDS + word] = value));
+}
+export function kindOf(node: i32): i32 {
+  return get(node, N_KIND) & 15;
+}
+export function hasFlag(node: i32, flag: i32): bool {
+  return (get(node, N_KIND) & flag) != 0;
+}
+export function addFlag(node: i32, flag: i32): void {
+  set(node, N_KIND, get(node, N_KIND) | flag);
+}
+export function isProven(node: i32): bool {
+  return get(node, N_PN) == 0;
+}
+export function isDisproven(node: i32): bool {
+  return get(node, N_DN) == 0;
+}
+export function isSolved(node: i32): bool {
+  return get(node, N_PN) == 0 || get(node, N_DN) == 0;
+}
+export function prove(node: i32): void {
+  set(node, N_PN, 0);
+  set(node, N_DN, INFINITE);
+}
 /** Marks `node` disproved, and records what that says in the tables (every algorithm disproves through here). */
 export function disprove(node: i32): void {
   set(node, N_PN, INFINITE);
@@ -216,12 +237,15 @@ export function combineChildren(node: i32): void {
  * full. Unsolved, with proof and disproof numbers 1.
  */
 export function newNode(kind: i32, parent: i32, depth: i32): i32 {
-  if (nodeTop >= nodeLimit) { outOfRoom = true; return -1; }
+  if (nodeTop >= nodeLimit) {
+    outOfRoom = true;
+    return -1;
+  }
   const node = nodeTop++;
   if (nodeTop > peakNodes) peakNodes = nodeTop;
   nodesMade++;
   const base = node * NODE_WORDS;
-  for (let i = 0; i < NODE_WORDS; i++) unchecked(NODES[base + i] = 0);
+  for (let i = 0; i < NODE_WORDS; i++) unchecked((NODES[base + i] = 0));
   set(node, N_KIND, kind);
   set(node, N_PARENT, parent);
   set(node, N_FIRST, -1);
@@ -266,7 +290,10 @@ export function truncate(node: i32): void {
 
 /** A fresh position record for a successor; -1 when the position arena is full. */
 export function newPosition(): i32 {
-  if (positionTop >= positionLimit) { outOfRoom = true; return -1; }
+  if (positionTop >= positionLimit) {
+    outOfRoom = true;
+    return -1;
+  }
   positionsMade++;
   const h = positionTop++;
   if (positionTop > peakPositions) peakPositions = positionTop;
@@ -274,22 +301,29 @@ export function newPosition(): i32 {
 }
 
 /** Gives back the newest position record (a duplicate, or one that needs no keeping). */
-export function dropNewestPosition(): void { positionTop--; }
+export function dropNewestPosition(): void {
+  positionTop--;
+}
 
 /** Adds position `h` at the front of `node`'s list in word `list`; false when the entry arena is full. */
 function pushEntry(node: i32, list: i32, h: i32): bool {
-  if (entryTop >= entryLimit) { outOfRoom = true; return false; }
+  if (entryTop >= entryLimit) {
+    outOfRoom = true;
+    return false;
+  }
   const e = entryTop++;
   if (entryTop > peakEntries) peakEntries = entryTop;
-  unchecked(ENTRY_HANDLE[e] = h);
-  unchecked(ENTRY_NEXT[e] = get(node, list));
+  unchecked((ENTRY_HANDLE[e] = h));
+  unchecked((ENTRY_NEXT[e] = get(node, list)));
   set(node, list, e);
   set(node, N_SIZE, get(node, N_SIZE) + 1);
   return true;
 }
 
 /** Adds position `h` to `node`'s positions; false when the entry arena is full. */
-export function addEntry(node: i32, h: i32): bool { return pushEntry(node, N_ENTRIES, h); }
+export function addEntry(node: i32, h: i32): bool {
+  return pushEntry(node, N_ENTRIES, h);
+}
 
 /** Adds position `h` to `node`'s pending list (incremental searches); false when the entry arena is full. */
 export function addPending(node: i32, h: i32): bool {
@@ -303,7 +337,10 @@ export function addPending(node: i32, h: i32): bool {
 // piece, not attacked by us) — so a failing position, which disproves the node, tends to come early.
 let orderPositions: bool = false;
 let us: i32 = 0;
-export function setPositionOrdering(on: bool, side: i32): void { orderPositions = on; us = side; }
+export function setPositionOrdering(on: bool, side: i32): void {
+  orderPositions = on;
+  us = side;
+}
 
 function hardness(h: i32): i32 {
   const base = h << POSITION_SHIFT;
@@ -314,7 +351,8 @@ function hardness(h: i32): i32 {
   let free = 0;
   while ((lo | hi) != 0) {
     const sq = lowestSquare(lo, hi);
-    if (lo != 0) lo &= lo - 1; else hi &= hi - 1;
+    if (lo != 0) lo &= lo - 1;
+    else hi &= hi - 1;
     if (!isAttacked(base, sq, us)) free++;
   }
   return free;
@@ -332,21 +370,28 @@ export function takePending(node: i32): i32 {
     let best = hardness(unchecked(ENTRY_HANDLE[e]));
     for (let p = e, q = unchecked(ENTRY_NEXT[e]); q >= 0; p = q, q = unchecked(ENTRY_NEXT[q])) {
       const score = hardness(unchecked(ENTRY_HANDLE[q]));
-      if (score > best) { best = score; e = q; before = p; }
+      if (score > best) {
+        best = score;
+        e = q;
+        before = p;
+      }
     }
   }
   if (before < 0) set(node, N_PENDING, unchecked(ENTRY_NEXT[e]));
-  else unchecked(ENTRY_NEXT[before] = unchecked(ENTRY_NEXT[e]));
+  else unchecked((ENTRY_NEXT[before] = unchecked(ENTRY_NEXT[e])));
   set(node, N_WAITING, get(node, N_WAITING) - 1);
-  unchecked(ENTRY_NEXT[e] = get(node, N_ENTRIES));
+  unchecked((ENTRY_NEXT[e] = get(node, N_ENTRIES)));
   set(node, N_ENTRIES, e);
   return unchecked(ENTRY_HANDLE[e]);
 }
 
 /** Appends `attempt` to the attempt-list arena; false when full. */
 export function pushAttempt(attempt: i32): bool {
-  if (attemptTop >= entryLimit) { outOfRoom = true; return false; }
-  unchecked(ATTEMPT_LIST[attemptTop++] = attempt);
+  if (attemptTop >= entryLimit) {
+    outOfRoom = true;
+    return false;
+  }
+  unchecked((ATTEMPT_LIST[attemptTop++] = attempt));
   if (attemptTop > peakAttempts) peakAttempts = attemptTop;
   return true;
 }

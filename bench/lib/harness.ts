@@ -53,8 +53,16 @@ export function gitState(root: string, paths: string[]): { commit: string; dirty
   const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
   let commit = 'unknown';
   let dirty = false;
-  try { commit = git('rev-parse', '--short', 'HEAD'); } catch { /* not a git checkout */ }
-  try { dirty = git('status', '--porcelain', '--untracked-files=no', '--', ...paths).length > 0; } catch { /* ignore */ }
+  try {
+    commit = git('rev-parse', '--short', 'HEAD');
+  } catch {
+    /* not a git checkout */
+  }
+  try {
+    dirty = git('status', '--porcelain', '--untracked-files=no', '--', ...paths).length > 0;
+  } catch {
+    /* ignore */
+  }
   return { commit, dirty };
 }
 

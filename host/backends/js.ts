@@ -1,15 +1,9 @@
-// The JS backend: the same assembly/ sources run as plain JavaScript (see portableCore.ts).
-import * as core from './portableCore';
-import type { Core, CoreExports } from '../abi';
-
-let owner = 0; // the token of the newest JS engine: the module's state is its
+// The JS backend: the same assembly/ sources run as plain JavaScript. build/krieg.js (made by
+// scripts/build.mjs) wraps them in a factory, so every call is a separate core, as every WASM
+// instance is.
+import { createPortableCore } from '../../build/krieg.js';
+import type { Core } from '../abi';
 
 export function createJsCore(): Core {
-  return {
-    name: 'js',
-    exports: core as unknown as CoreExports,
-    view: (ref) => ref as Int32Array,
-    claim: () => ++owner,
-    owns: (token) => token === owner,
-  };
+  return { name: 'js', exports: createPortableCore(), view: (ref) => ref as Int32Array };
 }

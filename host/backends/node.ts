@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Core } from '../abi';
 import { createWasmCore } from './wasm';
 import { createJsCore } from './js';
-import { KriegError } from '../status';
+import { fail } from '../errors';
 
 export type BackendName = 'wasm' | 'js';
 export const BACKENDS: readonly BackendName[] = ['wasm', 'js'];
@@ -17,7 +17,7 @@ export function wasmPath(): string {
     const candidate = join(dir, 'build', 'krieg.wasm');
     if (existsSync(candidate)) return candidate;
     const parent = dirname(dir);
-    if (parent === dir) throw new KriegError('wasm-missing', 'build/krieg.wasm not found: run `npm install` (or `npm run build`)');
+    if (parent === dir) throw fail('wasm-missing');
     dir = parent;
   }
 }
@@ -25,5 +25,5 @@ export function wasmPath(): string {
 export function createCore(backend: BackendName): Core {
   if (backend === 'wasm') return createWasmCore(readFileSync(wasmPath()));
   if (backend === 'js') return createJsCore();
-  throw new KriegError('bad-backend', `unknown backend '${backend as string}' (expected wasm or js)`);
+  throw fail('bad-backend', { backend: backend as string });
 }

@@ -10,7 +10,5 @@ export function createWasmCore(wasmBytes: BufferSource): Core {
     name: 'wasm',
     exports: util,
     view: (ref) => util.__getInt32ArrayView(ref as number),
-    claim: () => 1, // an instance per Engine
-    owns: () => true,
   };
 }

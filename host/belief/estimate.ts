@@ -1,33 +1,60 @@
-// State estimation from the host: encodes a view for the core (assembly/belief/view.ts layout),
-// runs the core's estimators in budgeted steps (so time limits and progress work), and returns
+// State estimation from the host: runs the core's estimators (host/core/estimator.ts) in budgeted
+// steps, so time limits and progress work, in an arena grown as the run needs it, and returns
 // positions, counts and the reason a run stopped.
 import type { Engine } from '../engine';
-import { KriegError } from '../status';
-import { encodePercept } from '../referee/percept';
-import { parseUciAttempt } from '../referee/validate';
-import { moveToUci } from '../notation/move';
-import type { View, ViewEvent } from '../referee/record';
+import { POSITION_WORDS } from '../constants';
+import { makeUci } from '../notation/move';
+import type { View } from '../record/record';
+import {
+  loadView,
+  startBreadthFirst,
+  runBreadthFirst,
+  breadthFirstLayer,
+  startDepthFirst,
+  nextDepthFirst,
+  lastFound,
+  storeBase,
+  historiesFound,
+  chosenMoves,
+  estimateWork,
+  failedEvent,
+  countHistories,
+  historiesReaching,
+  type Step,
+} from '../core/estimator';
+import { pliesBefore } from './describe';
 
-// core constants (assembly/belief/)
-const VIEW_WORDS = 4;
-const V_OWN_ATTEMPT = 1;
-const V_OPPONENT = 2;
-const V_PAWN_TRIES = 3;
-const V_ANY = 4;
-const TRIES = { count: 0, exists: 1, squares: 2 } as const;
-const STATUS = { done: 0, more: 1, limit: 2, tooDeep: 3, inconsistent: 4, found: 5, exhausted: 6 } as const;
-const ROOT = 0; // the host record the estimators start from
+export { loadView } from '../core/estimator';
 
 export type EstimateMode = 'bfs' | 'dfs';
 export type Outcome = 'complete' | 'limit-positions' | 'limit-time' | 'limit-work' | 'inconsistent' | 'too-deep';
 
+/** The positions limit when none is given (the CLI's default too). */
+export const DEFAULT_LIMIT_POSITIONS = 2_000_000;
+/** The most positions a limit may ask for: breadth-first keeps two layers, 8 M records of 128 bytes, just under the core's 1 GiB array limit. */
+export const MAX_LIMIT_POSITIONS = 4_000_000;
+/** The memory the position arena may grow to when no budget is given. */
+export const DEFAULT_ARENA_BYTES = 1000 * 2 ** 20;
+/** The first store of a run (positions); it grows 8 times over only when a run fills it. */
+const FIRST_STORE = 1 << 16;
+const RECORD_BYTES = POSITION_WORDS * 4;
+
 export interface Limits {
-  /** Stop after this many positions (depth-first, sample) or when a layer exceeds it (breadth-first). */
+  /**
+   * Stop after this many positions (depth-first, sample: `limit-positions` means there are more) or
+   * when a layer exceeds it (breadth-first). Default DEFAULT_LIMIT_POSITIONS.
+   */
   positions?: number;
   /** Stop after this much work (positions generated and tested). */
   work?: number;
-  /** Stop after this many milliseconds. */
+  /** Stop after this many milliseconds (all runs together). */
   timeMs?: number;
+  /**
+   * Bytes the engine's position arena may grow to (default DEFAULT_ARENA_BYTES; never shrunk): a
+   * run that fills its store before the positions limit runs again in an arena 8 times larger, up
+   * to what the limit needs. A store the budget cannot enlarge ends the run with `limit-positions`.
+   */
+  memoryBytes?: number;
 }
 
 export interface EstimateResult {
@@ -40,142 +67,186 @@ export interface EstimateResult {
    */
   failedEvent?: number;
   failedPly?: number;
+  /** Breadth-first: the view events done when the run stopped (a layer over the limit: the event it grew at). */
+  eventsDone?: number;
+  /** Work of the last run (positions generated and tested). */
   work: number;
+  /** Milliseconds of every run together. */
   ms: number;
-}
-
-/** Writes view event `event` (the `index`-th, for messages) into `buffer` at word `at` (assembly/belief/view.ts layout). */
-export function encodeViewEvent(buffer: Int32Array, at: number, event: ViewEvent, index: number): void {
-  const e = at;
-  const side = event.side === 'white' ? 0 : 1;
-  buffer.fill(0, e, e + VIEW_WORDS);
-  if (event.type === 'attempt') {
-    const code = parseUciAttempt(event.attempt);
-    if (code === undefined) throw new KriegError('bad-view', `event ${index + 1}: bad attempt '${event.attempt}'`);
-    buffer[e] = V_OWN_ATTEMPT | (side << 4);
-    buffer[e + 1] = code;
-    buffer[e + 2] = encodePercept(event.percept);
-  } else if (event.type === 'opponent-move') {
-    buffer[e] = V_OPPONENT | (side << 4);
-    buffer[e + 1] = event.illegal ?? -1;
-    buffer[e + 2] = event.percept ? encodePercept(event.percept) : -1;
-  } else if (event.type === 'pawn-tries') {
-    const kind = event.count !== undefined ? TRIES.count : event.exists !== undefined ? TRIES.exists : TRIES.squares;
-    buffer[e] = V_PAWN_TRIES | (side << 4) | (kind << 8);
-    buffer[e + 1] = event.count ?? (event.exists ? 1 : 0);
-    for (const sq of event.squares ?? []) buffer[e + 2 + (sq >> 5)] |= 1 << (sq & 31);
-  } else {
-    buffer[e] = V_ANY | (side << 4);
-    buffer[e + 1] = event.yes ? 1 : 0;
-  }
-}
-
-/** Writes `view` into the core's view buffer and its start position into the root record. */
-export function loadView(engine: Engine, view: View): void {
-  engine.setRules(view.rules);
-  engine.setFen(ROOT, view.start);
-  const buffer = engine.view('view');
-  if (view.events.length * VIEW_WORDS > buffer.length) throw new KriegError('view-too-long', `the view has ${view.events.length} events; the engine holds ${buffer.length / VIEW_WORDS}`);
-  view.events.forEach((event, i) => encodeViewEvent(buffer, i * VIEW_WORDS, event, i));
-  if (engine.core.exports.setViewLength(view.events.length) < 0) throw new KriegError('view-too-long', 'the view does not fit the engine');
-}
-
-/** Plies (moves of either side) played before view event `event`. */
-export function pliesBefore(view: View, event: number): number {
-  return view.events.slice(0, event).filter((e) => (e.type === 'attempt' && e.percept.answer === 'legal') || (e.type === 'opponent-move' && e.percept)).length;
 }
 
 const STEP = 20_000; // work units per core call: short enough to check the clock and report progress
 
-interface Run { limits: Limits; started: number; onProgress?: (found: number, work: number) => void }
+interface Run {
+  engine: Engine;
+  view: View;
+  limits: Limits;
+  started: number;
+}
 
-function timeUp(run: Run): boolean {
-  return run.limits.timeMs !== undefined && performance.now() - run.started > run.limits.timeMs;
+function begin(engine: Engine, view: View, limits: Limits): Run {
+  loadView(engine, view);
+  return { engine, view, limits, started: performance.now() };
 }
 
 /** The time or work limit reached, if any (checked between core steps). */
-function stopReason(run: Run, work = 0): Outcome | undefined {
-  if (timeUp(run)) return 'limit-time';
-  if (run.limits.work !== undefined && work > run.limits.work) return 'limit-work';
+function stopReason(run: Run): Outcome | undefined {
+  if (run.limits.timeMs !== undefined && performance.now() - run.started > run.limits.timeMs) return 'limit-time';
+  if (run.limits.work !== undefined && estimateWork(run.engine) > run.limits.work) return 'limit-work';
   return undefined;
 }
 
-/** The belief state of the view's owner: every position consistent with the view (duplicates removed). */
-export function estimateBelief(engine: Engine, view: View, mode: EstimateMode, limits: Limits = {}, onProgress?: Run['onProgress']): EstimateResult {
-  loadView(engine, view);
-  const x = engine.core.exports;
-  const run: Run = { limits, started: performance.now(), onProgress };
-  const finish = (outcome: Outcome, handles: number[]): EstimateResult => {
-    const result: EstimateResult = { outcome, handles, work: x.estimateWork(), ms: performance.now() - run.started };
-    if (outcome === 'inconsistent') { result.failedEvent = x.estimateFailedAt(); result.failedPly = pliesBefore(view, result.failedEvent); }
-    return result;
+/** The result of a run that ended with `outcome` (an inconsistent view: no positions, and where it failed). */
+function finish(run: Run, outcome: Outcome, handles: number[]): EstimateResult {
+  const result: EstimateResult = {
+    outcome,
+    handles: outcome === 'inconsistent' ? [] : handles,
+    work: estimateWork(run.engine),
+    ms: performance.now() - run.started,
   };
-  const maxPositions = limits.positions ?? Infinity;
-  if (mode === 'bfs') {
-    let status = x.bfsStart(ROOT);
-    while (status === STATUS.more) {
-      const stop = stopReason(run, x.estimateWork());
-      if (stop) return finish(stop, []);
-      status = x.bfsRun(STEP);
-      onProgress?.(x.bfsResultCount(), x.estimateWork());
-    }
-    if (status === STATUS.inconsistent) return finish('inconsistent', []);
-    if (status === STATUS.limit) return finish('limit-positions', []);
-    const base = x.bfsResultBase();
-    const count = x.bfsResultCount();
-    if (count > maxPositions) return finish('limit-positions', []);
-    return finish('complete', Array.from({ length: count }, (_, i) => base + i));
+  if (outcome === 'inconsistent') {
+    result.failedEvent = failedEvent(run.engine);
+    result.failedPly = pliesBefore(run.view, result.failedEvent);
   }
-  const handles: number[] = [];
-  if (x.dfsStart(ROOT, 0, 0) === STATUS.limit) return finish('limit-positions', handles);
-  // positions mode stores the k-th position found in record storeBase() + k (no dfsLast call per position)
-  const store = x.storeBase();
+  return result;
+}
+
+/** A step that ends the run: its outcome (`found` and `more` do not). */
+function ended(step: Step): Outcome | undefined {
+  return step === 'found' || step === 'more' ? undefined : step;
+}
+
+/**
+ * Runs `run` (one estimation, given the time left) in an arena just big enough: first a store of
+ * FIRST_STORE positions (or the engine's, if larger), and only when a run fills its store
+ * (`storeFull`) one 8 times bigger, up to `need` positions or the memory budget.
+ */
+function growing<R extends { ms: number }>(
+  engine: Engine,
+  need: number,
+  limits: Limits,
+  run: (timeMs: number | undefined) => R,
+  storeFull: (r: R) => boolean,
+): R {
+  const base = storeBase(engine);
+  const budget = Math.max(engine.capacity, Math.floor((limits.memoryBytes ?? DEFAULT_ARENA_BYTES) / RECORD_BYTES));
+  const wanted = Math.min(base + need, budget);
+  let capacity = Math.max(engine.capacity, Math.min(wanted, base + FIRST_STORE));
+  const started = performance.now();
   for (;;) {
-    const status = x.dfsNext(STEP);
-    if (status === STATUS.found) handles.push(store + handles.length);
-    if (status === STATUS.found || status === STATUS.more) {
-      if (handles.length >= maxPositions) return finish('limit-positions', handles);
-      if (status === STATUS.more || (handles.length & 1023) === 0) {
-        onProgress?.(handles.length, x.estimateWork());
-        const stop = stopReason(run, x.estimateWork());
-        if (stop) return finish(stop, handles);
-      }
+    if (engine.capacity < capacity) engine.resize(capacity);
+    const timeMs = limits.timeMs === undefined ? undefined : Math.max(1, limits.timeMs - (performance.now() - started));
+    const result = run(timeMs);
+    if (storeFull(result) && capacity < wanted) {
+      capacity = Math.min(wanted, base + (capacity - base) * 8);
       continue;
     }
-    if (status === STATUS.exhausted) return finish('complete', handles);
-    if (status === STATUS.inconsistent) return finish('inconsistent', []);
-    if (status === STATUS.tooDeep) return finish('too-deep', handles);
-    if (status === STATUS.limit) return finish('limit-positions', handles);
+    result.ms = performance.now() - started;
+    return result;
   }
 }
 
-/** Up to `k` distinct consistent positions from shuffled depth-first descents (seeded). */
-export function sampleBelief(engine: Engine, view: View, k: number, seed: number, limits: Limits = {}): EstimateResult {
-  loadView(engine, view);
-  const x = engine.core.exports;
-  const started = performance.now();
-  const handles: number[] = [];
-  const finish = (outcome: Outcome): EstimateResult => {
-    const r: EstimateResult = { outcome, handles, work: x.estimateWork(), ms: performance.now() - started };
-    if (outcome === 'inconsistent') { r.failedEvent = x.estimateFailedAt(); r.failedPly = pliesBefore(view, r.failedEvent); }
-    return r;
-  };
-  const run: Run = { limits, started };
-  if (x.dfsStart(ROOT, 2, seed | 0) === STATUS.limit) return finish('limit-positions');
-  while (handles.length < k) {
-    const status = x.dfsNext(STEP);
-    if (status === STATUS.found) handles.push(x.dfsLast());
-    if (status === STATUS.found || status === STATUS.more) {
-      const stop = stopReason(run, x.estimateWork());
-      if (stop && handles.length < k) return finish(stop);
-      continue;
-    }
-    if (status === STATUS.exhausted) return finish('complete');
-    if (status === STATUS.inconsistent) return finish('inconsistent');
-    if (status === STATUS.tooDeep) return finish('too-deep');
-    return finish('limit-positions');
+/**
+ * The belief state of the view's owner: every position consistent with the view (duplicates
+ * removed), in the engine's arena (which may grow: see Limits.memoryBytes; its records are the
+ * estimator's).
+ */
+export function estimateBelief(
+  engine: Engine,
+  view: View,
+  mode: EstimateMode,
+  limits: Limits = {},
+  onProgress?: (found: number, work: number) => void,
+): EstimateResult {
+  const limit = limits.positions ?? DEFAULT_LIMIT_POSITIONS;
+  // depth-first looks for one position past the limit, to tell "exactly the limit" (complete) from "more"
+  const stop = mode === 'bfs' ? limit : limit + 1;
+  const need = mode === 'bfs' ? 2 * (limit + 1) : limit + 1;
+  const result = growing(
+    engine,
+    need,
+    limits,
+    (timeMs) => runEstimate(engine, view, mode, stop, { ...limits, timeMs }, onProgress),
+    (r) => r.outcome === 'limit-positions' && (mode === 'bfs' || r.handles.length < stop),
+  );
+  if (result.handles.length > limit) {
+    result.handles.length = limit;
+    result.outcome = 'limit-positions';
   }
-  return finish('complete');
+  return result;
+}
+
+function runEstimate(
+  engine: Engine,
+  view: View,
+  mode: EstimateMode,
+  maxPositions: number,
+  limits: Limits,
+  onProgress?: (found: number, work: number) => void,
+): EstimateResult {
+  const run = begin(engine, view, limits);
+  if (mode === 'bfs') {
+    let step = startBreadthFirst(engine);
+    const layerDone = (outcome: Outcome, handles: number[]) => ({
+      ...finish(run, outcome, handles),
+      eventsDone: breadthFirstLayer(engine).eventsDone,
+    });
+    while (step === 'more') {
+      const stop = stopReason(run);
+      if (stop) return layerDone(stop, []);
+      step = runBreadthFirst(engine, STEP);
+      onProgress?.(breadthFirstLayer(engine).count, estimateWork(engine));
+    }
+    if (step !== 'complete') return layerDone(ended(step)!, []);
+    const { base, count } = breadthFirstLayer(engine);
+    if (count > maxPositions) return layerDone('limit-positions', []);
+    return layerDone(
+      'complete',
+      Array.from({ length: count }, (_, i) => base + i),
+    );
+  }
+  const handles: number[] = [];
+  if (startDepthFirst(engine, 'positions') === 'limit-positions') return finish(run, 'limit-positions', handles);
+  // positions mode stores the k-th position found in record storeBase() + k (no lastFound call per position)
+  const store = storeBase(engine);
+  for (;;) {
+    const step = nextDepthFirst(engine, STEP);
+    if (step === 'found') handles.push(store + handles.length);
+    const end = ended(step);
+    if (end) return finish(run, end, handles);
+    if (handles.length >= maxPositions) return finish(run, 'limit-positions', handles);
+    if (step === 'more' || (handles.length & 1023) === 0) {
+      onProgress?.(handles.length, estimateWork(engine));
+      const stop = stopReason(run);
+      if (stop) return finish(run, stop, handles);
+    }
+  }
+}
+
+/** Up to `k` distinct consistent positions from shuffled depth-first descents (seeded); the arena grows as for estimateBelief. */
+export function sampleBelief(engine: Engine, view: View, k: number, seed: number, limits: Limits = {}): EstimateResult {
+  return growing(
+    engine,
+    k,
+    limits,
+    (timeMs) => runSample(engine, view, k, seed, { ...limits, timeMs }),
+    (r) => r.outcome === 'limit-positions' && r.handles.length < k,
+  );
+}
+
+function runSample(engine: Engine, view: View, k: number, seed: number, limits: Limits): EstimateResult {
+  const run = begin(engine, view, limits);
+  const handles: number[] = [];
+  if (startDepthFirst(engine, 'samples', seed) === 'limit-positions') return finish(run, 'limit-positions', handles);
+  while (handles.length < k) {
+    const step = nextDepthFirst(engine, STEP);
+    if (step === 'found') handles.push(lastFound(engine));
+    const end = ended(step);
+    if (end) return finish(run, end, handles);
+    const stop = stopReason(run);
+    if (stop && handles.length < k) return finish(run, stop, handles);
+  }
+  return finish(run, 'complete', handles);
 }
 
 export interface InformationSet {
@@ -184,90 +255,120 @@ export interface InformationSet {
   count: number;
   /** With `list`: each history as UCI moves from the start. */
   histories?: string[][];
+  failedEvent?: number;
   failedPly?: number;
   work: number;
   ms: number;
 }
 
 /**
- * Every sequence of moves of both players that produces the view: counted, or listed. Counted
- * with multiplicities (breadth-first, each position carrying the number of histories reaching it:
- * the work of the breadth-first belief); when a layer does not fit the engine's store, one history
- * at a time (depth-first, as listing does).
+ * Every sequence of moves of both players that produces the view: counted, or listed.
+ * `limits.positions` bounds the histories (none by default): `limit-positions` means there are more.
+ * Counted with multiplicities (countedHistories: the breadth-first belief's work) while its layers
+ * fit the memory budget; listed, or counted past it, one history at a time (depth-first: the
+ * arena needs only the estimator's stack).
  */
 export function informationSet(engine: Engine, view: View, list = false, limits: Limits = {}): InformationSet {
-  if (!list) {
-    const counted = countHistories(engine, view, limits);
-    if (counted) return counted;
-  }
-  loadView(engine, view);
-  const x = engine.core.exports;
   const started = performance.now();
-  const ownMoves = view.events.filter((e) => e.type === 'attempt' && e.side === view.as && e.percept.answer === 'legal').map((e) => (e as { attempt: string }).attempt);
-  const firstIsOwn = view.events.findIndex((e) => (e.type === 'attempt' && e.percept.answer === 'legal') || (e.type === 'opponent-move' && e.percept)) ===
-    view.events.findIndex((e) => e.type === 'attempt' && e.percept.answer === 'legal');
+  if (!list) {
+    const counted = countedHistories(engine, view, limits);
+    if (counted) return counted;
+    if (limits.timeMs !== undefined)
+      limits = { ...limits, timeMs: Math.max(1, limits.timeMs - (performance.now() - started)) };
+  }
+  if (engine.capacity < storeBase(engine) + 2) engine.resize(storeBase(engine) + 2);
+  const run = begin(engine, view, limits);
+  const ownMoves = view.events
+    .filter((e) => e.type === 'attempt' && e.side === view.as && e.percept.answer === 'legal')
+    .map((e) => (e as { attempt: string }).attempt);
+  const firstIsOwn =
+    view.events.findIndex(
+      (e) => (e.type === 'attempt' && e.percept.answer === 'legal') || (e.type === 'opponent-move' && e.percept),
+    ) === view.events.findIndex((e) => e.type === 'attempt' && e.percept.answer === 'legal');
   const histories: string[][] = [];
-  const run: Run = { limits, started };
-  if (x.dfsStart(ROOT, 1, 0) === STATUS.limit) return { outcome: 'limit-positions', count: 0, work: 0, ms: 0, ...(list ? { histories } : {}) };
+  // one history past the limit tells "exactly the limit" (complete) from "more" (partial)
+  const stopAt = limits.positions === undefined ? Infinity : limits.positions + 1;
   const done = (outcome: Outcome): InformationSet => {
-    const r: InformationSet = { outcome, count: x.dfsHistories(), work: x.estimateWork(), ms: performance.now() - started };
-    if (list) r.histories = histories;
-    if (outcome === 'inconsistent') r.failedPly = pliesBefore(view, x.estimateFailedAt());
-    return r;
+    const { work, ms, failedEvent: failed, failedPly } = finish(run, outcome, []);
+    let count = historiesFound(engine);
+    if (limits.positions !== undefined && count > limits.positions) {
+      count = limits.positions;
+      histories.length = Math.min(histories.length, count);
+      outcome = 'limit-positions';
+    }
+    return {
+      outcome,
+      count,
+      work,
+      ms,
+      ...(failed === undefined ? {} : { failedEvent: failed, failedPly }),
+      ...(list ? { histories } : {}),
+    };
   };
+  if (startDepthFirst(engine, 'histories') === 'limit-positions') return done('limit-positions');
   for (;;) {
-    const status = x.dfsNext(STEP);
-    if (status === STATUS.found || status === STATUS.more) {
-      const stop = stopReason(run, x.estimateWork());
-      if (stop) return done(stop);
-    }
-    if (status === STATUS.found) {
-      if (list) {
-        const theirs = Array.from({ length: x.dfsDepth() }, (_, level) => moveToUci(x.dfsChosenMove(level)));
-        const moves: string[] = [];
-        for (let i = 0, own = 0, opp = 0; own < ownMoves.length || opp < theirs.length; i++) {
-          const ownTurn = (i % 2 === 0) === firstIsOwn;
-          if (ownTurn && own < ownMoves.length) moves.push(ownMoves[own++]);
-          else if (!ownTurn && opp < theirs.length) moves.push(theirs[opp++]);
-          else break;
-        }
-        histories.push(moves);
+    const step = nextDepthFirst(engine, STEP);
+    const end = ended(step);
+    if (end) return done(end);
+    const stop = stopReason(run);
+    if (stop) return done(stop);
+    if (step !== 'found') continue;
+    if (list) {
+      const theirs = chosenMoves(engine).map(makeUci);
+      const moves: string[] = [];
+      for (let i = 0, own = 0, opp = 0; own < ownMoves.length || opp < theirs.length; i++) {
+        const ownTurn = (i % 2 === 0) === firstIsOwn;
+        if (ownTurn && own < ownMoves.length) moves.push(ownMoves[own++]);
+        else if (!ownTurn && opp < theirs.length) moves.push(theirs[opp++]);
+        else break;
       }
-      if (limits.positions !== undefined && x.dfsHistories() >= limits.positions) return done('limit-positions');
-      continue;
+      histories.push(moves);
     }
-    if (status === STATUS.more) continue;
-    if (status === STATUS.exhausted) return done('complete');
-    if (status === STATUS.inconsistent) return done('inconsistent');
-    return done(status === STATUS.tooDeep ? 'too-deep' : 'limit-positions');
+    if (historiesFound(engine) >= stopAt) return done('limit-positions');
   }
 }
 
-/** The information set counted with multiplicities (bfsCountHistories); undefined when a layer outgrows the engine's store. */
-export function countHistories(engine: Engine, view: View, limits: Limits): InformationSet | undefined {
-  loadView(engine, view);
-  const x = engine.core.exports;
-  const run: Run = { limits, started: performance.now() };
-  const done = (outcome: Outcome, count: number): InformationSet => {
-    const r: InformationSet = { outcome, count, work: x.estimateWork(), ms: performance.now() - run.started };
-    if (outcome === 'inconsistent') r.failedPly = pliesBefore(view, x.estimateFailedAt());
-    return r;
+/**
+ * The information set counted with multiplicities: breadth-first, each position carrying the
+ * number of histories reaching it (assembly/belief/bfs.ts), in an arena grown as estimateBelief's;
+ * undefined when a layer outgrows the memory budget.
+ */
+function countedHistories(engine: Engine, view: View, limits: Limits): InformationSet | undefined {
+  let full = false;
+  const result = growing(
+    engine,
+    Number.MAX_SAFE_INTEGER,
+    limits,
+    (timeMs) => {
+      const run = begin(engine, view, { ...limits, timeMs });
+      countHistories(engine, true);
+      try {
+        let step = startBreadthFirst(engine);
+        while (step === 'more') {
+          const stop = stopReason(run);
+          if (stop) return { ...finish(run, stop, []), count: 0 };
+          step = runBreadthFirst(engine, STEP);
+        }
+        full = step === 'limit-positions';
+        return {
+          ...finish(run, step === 'complete' ? step : ended(step)!, []),
+          count: step === 'complete' ? historiesReaching(engine) : 0,
+        };
+      } finally {
+        countHistories(engine, false);
+      }
+    },
+    () => full,
+  );
+  if (full) return undefined;
+  const { outcome, count, work, ms, failedEvent: failed, failedPly } = result;
+  // a count is known only whole: past the limit, the limit is what is reported
+  const over = limits.positions !== undefined && count > limits.positions;
+  return {
+    outcome: over ? 'limit-positions' : outcome,
+    count: over ? limits.positions! : count,
+    work,
+    ms,
+    ...(failed === undefined ? {} : { failedEvent: failed, failedPly }),
   };
-  x.bfsCountHistories(1);
-  try {
-    let status = x.bfsStart(ROOT);
-    while (status === STATUS.more) {
-      const stop = stopReason(run, x.estimateWork());
-      if (stop) return done(stop, 0);
-      status = x.bfsRun(STEP);
-    }
-    if (status === STATUS.limit) return undefined;
-    if (status === STATUS.inconsistent) return done('inconsistent', 0);
-    const count = x.bfsHistories();
-    // a count is known only whole: at or past the limit, the limit is what is reported
-    if (limits.positions !== undefined && count >= limits.positions) return done('limit-positions', limits.positions);
-    return done('complete', count);
-  } finally {
-    x.bfsCountHistories(0);
-  }
 }

@@ -1,11 +1,12 @@
 // Where the opponent's pieces may stand: per square, how many positions of a belief state have a
 // piece of one colour there. As counts (a1 = 0 … h8 = 63), an 8×8 text grid, and an SVG or PNG image.
 import { Canvas, GLYPH_HEIGHT, textWidth, type Rgb } from './png';
+import { pieceColor } from '../notation/fen';
 
 const FILES = 'abcdefgh';
 
 export interface Heatmap {
-  /** Colour counted: 0 White, 1 Black (piece code = type | colour << 3). */
+  /** Colour counted: WHITE 0, BLACK 1 (of the piece codes, assembly/chess/position.ts). */
   color: 0 | 1;
   /** Positions looked at. */
   total: number;
@@ -21,14 +22,14 @@ export function pieceHeatmap(boards: Iterable<ArrayLike<number>>, color: 0 | 1):
     total++;
     for (let sq = 0; sq < 64; sq++) {
       const piece = board[sq];
-      if (piece !== 0 && piece >> 3 === color) counts[sq]++;
+      if (piece !== 0 && pieceColor(piece) === color) counts[sq]++;
     }
   }
   return { color, total, counts };
 }
 
 /** A share as a short percentage: 0%, <1%, 37%, >99%, 100%. */
-export function percent(count: number, total: number): string {
+function percent(count: number, total: number): string {
   if (total === 0 || count === 0) return '0%';
   if (count === total) return '100%';
   const p = (100 * count) / total;
@@ -52,7 +53,10 @@ export function heatmapText(map: Heatmap): string {
 }
 
 function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] as string);
+  return text.replace(
+    /[<>&"']/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] as string,
+  );
 }
 
 /** Fill for a share from 0 (near white) to 1 (deep red). */
@@ -69,14 +73,23 @@ function shade(share: number): string {
  */
 export function heatmapSvg(map: Heatmap, title: string): string {
   const S = 64; // square size
-  const left = 28, top = 56, right = 16, bottom = 32;
+  const left = 28,
+    top = 56,
+    right = 16,
+    bottom = 32;
   const width = left + 8 * S + right;
   const height = top + 8 * S + bottom;
   const out: string[] = [];
-  out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="Helvetica, Arial, sans-serif" style="background:#ffffff">`);
+  out.push(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="Helvetica, Arial, sans-serif" style="background:#ffffff">`,
+  );
   out.push(`  <title>${escapeXml(title)}</title>`);
-  out.push(`  <text x="${width / 2}" y="24" font-size="16" font-weight="bold" text-anchor="middle">${escapeXml(title)}</text>`);
-  out.push(`  <text x="${width / 2}" y="44" font-size="12" fill="#555555" text-anchor="middle">${map.color === 0 ? 'White' : 'Black'} pieces per square in ${map.total} position${map.total === 1 ? '' : 's'}</text>`);
+  out.push(
+    `  <text x="${width / 2}" y="24" font-size="16" font-weight="bold" text-anchor="middle">${escapeXml(title)}</text>`,
+  );
+  out.push(
+    `  <text x="${width / 2}" y="44" font-size="12" fill="#555555" text-anchor="middle">${map.color === 0 ? 'White' : 'Black'} pieces per square in ${map.total} position${map.total === 1 ? '' : 's'}</text>`,
+  );
   for (let rank = 7; rank >= 0; rank--) {
     for (let file = 0; file < 8; file++) {
       const count = map.counts[rank * 8 + file];
@@ -84,14 +97,24 @@ export function heatmapSvg(map: Heatmap, title: string): string {
       const x = left + file * S;
       const y = top + (7 - rank) * S;
       const ink = share > 0.55 ? '#ffffff' : '#222222';
-      out.push(`  <rect x="${x}" y="${y}" width="${S}" height="${S}" fill="${shade(share)}" stroke="#999999" stroke-width="1"><title>${FILES[file]}${rank + 1}: ${count} (${escapeXml(percent(count, map.total))})</title></rect>`);
-      out.push(`  <text x="${x + S / 2}" y="${y + S / 2 - 2}" font-size="${String(count).length > 6 ? 12 : 15}" text-anchor="middle" fill="${ink}">${count}</text>`);
-      out.push(`  <text x="${x + S / 2}" y="${y + S / 2 + 15}" font-size="11" text-anchor="middle" fill="${ink}">${escapeXml(percent(count, map.total))}</text>`);
+      out.push(
+        `  <rect x="${x}" y="${y}" width="${S}" height="${S}" fill="${shade(share)}" stroke="#999999" stroke-width="1"><title>${FILES[file]}${rank + 1}: ${count} (${escapeXml(percent(count, map.total))})</title></rect>`,
+      );
+      out.push(
+        `  <text x="${x + S / 2}" y="${y + S / 2 - 2}" font-size="${String(count).length > 6 ? 12 : 15}" text-anchor="middle" fill="${ink}">${count}</text>`,
+      );
+      out.push(
+        `  <text x="${x + S / 2}" y="${y + S / 2 + 15}" font-size="11" text-anchor="middle" fill="${ink}">${escapeXml(percent(count, map.total))}</text>`,
+      );
     }
   }
   for (let i = 0; i < 8; i++) {
-    out.push(`  <text x="${left + i * S + S / 2}" y="${top + 8 * S + 20}" font-size="13" text-anchor="middle">${FILES[i]}</text>`);
-    out.push(`  <text x="${left / 2}" y="${top + (7 - i) * S + S / 2 + 5}" font-size="13" text-anchor="middle">${i + 1}</text>`);
+    out.push(
+      `  <text x="${left + i * S + S / 2}" y="${top + 8 * S + 20}" font-size="13" text-anchor="middle">${FILES[i]}</text>`,
+    );
+    out.push(
+      `  <text x="${left / 2}" y="${top + (7 - i) * S + S / 2 + 5}" font-size="13" text-anchor="middle">${i + 1}</text>`,
+    );
   }
   out.push('</svg>');
   return out.join('\n') + '\n';
@@ -146,5 +169,8 @@ export function heatmapPng(map: Heatmap, title: string): Buffer {
     canvas.centredText(PNG_LEFT + i * S + S / 2, PNG_TOP + 8 * S + 8, FILES[i], INK, 2);
     canvas.centredText(PNG_LEFT / 2, PNG_TOP + (7 - i) * S + S / 2 - GLYPH_HEIGHT, String(i + 1), INK, 2);
   }
-  return canvas.png({ Title: title, Description: `${map.color === 0 ? 'White' : 'Black'} pieces per square in ${map.total} position${map.total === 1 ? '' : 's'}` });
+  return canvas.png({
+    Title: title,
+    Description: `${map.color === 0 ? 'White' : 'Black'} pieces per square in ${map.total} position${map.total === 1 ? '' : 's'}`,
+  });
 }

@@ -34,7 +34,11 @@ function chunk(type: string, data: Uint8Array): Buffer {
 /** An RGB image: `pixels` holds width × height × 3 bytes, row by row from the top. */
 export class Canvas {
   readonly pixels: Uint8Array;
-  constructor(readonly width: number, readonly height: number, background: Rgb = [255, 255, 255]) {
+  constructor(
+    readonly width: number,
+    readonly height: number,
+    background: Rgb = [255, 255, 255],
+  ) {
     this.pixels = new Uint8Array(width * height * 3);
     this.fill(0, 0, width, height, background);
   }
@@ -61,7 +65,8 @@ export class Canvas {
       const glyph = FONT[ch];
       if (glyph === undefined) throw new Error(`no glyph for '${ch}'`);
       glyph.forEach((row, gy) => {
-        for (let gx = 0; gx < GLYPH_WIDTH; gx++) if (row[gx] === '#') this.fill(x + gx * scale, y + gy * scale, scale, scale, colour);
+        for (let gx = 0; gx < GLYPH_WIDTH; gx++)
+          if (row[gx] === '#') this.fill(x + gx * scale, y + gy * scale, scale, scale, colour);
       });
       x += (GLYPH_WIDTH + 1) * scale;
     }
@@ -88,14 +93,22 @@ export class Canvas {
       raw[row * (stride + 1)] = 0; // filter type None
       Buffer.from(this.pixels.buffer, this.pixels.byteOffset + row * stride, stride).copy(raw, row * (stride + 1) + 1);
     }
-    const texts = Object.entries(text).map(([keyword, value]) => chunk('tEXt', Buffer.from(`${keyword}\0${value}`, 'latin1')));
-    return Buffer.concat([SIGNATURE, chunk('IHDR', header), ...texts, chunk('IDAT', deflateSync(raw)), chunk('IEND', new Uint8Array(0))]);
+    const texts = Object.entries(text).map(([keyword, value]) =>
+      chunk('tEXt', Buffer.from(`${keyword}\0${value}`, 'latin1')),
+    );
+    return Buffer.concat([
+      SIGNATURE,
+      chunk('IHDR', header),
+      ...texts,
+      chunk('IDAT', deflateSync(raw)),
+      chunk('IEND', new Uint8Array(0)),
+    ]);
   }
 }
 
 export type Rgb = readonly [number, number, number];
 
-export const GLYPH_WIDTH = 5;
+const GLYPH_WIDTH = 5;
 export const GLYPH_HEIGHT = 7;
 
 /** Width in pixels of `text` written at `scale` (one blank column between glyphs). */

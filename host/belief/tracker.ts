@@ -12,26 +12,45 @@
 // engine between two observations (searches, estimators, other trackers) leaves it intact, except
 // POSITIONS records 12 … 15 and the host's move list, which a tracker borrows during its calls.
 import type { Engine } from '../engine';
-import { KriegError } from '../status';
+import { fail } from '../errors';
+import {
+  TRACK_EXACT,
+  TRACK_SET_LAYER,
+  TRACK_SET_BASE,
+  TRACK_SET_CHECKPOINTS,
+  TRACK_SET_GUIDES,
+  TRACK_STATE_WORDS,
+  TRACK_STATE_MODE,
+  TRACK_STATE_PLIES,
+  TRACK_STATE_WORK,
+  TRACK_STATE_ADDED,
+  TRACK_STATE_DESCENTS,
+  TRACK_STATE_RESTARTS,
+  TRACK_STATE_RECOUNTS,
+  TRACK_STATE_RECOUNTED,
+  TRACK_STATE_ESTIMATE,
+  TRACK_STATE_EVENTS,
+  TRACK_STATE_CUTS,
+  TRACK_OPTION_EXACT_MAX,
+  TRACK_OPTION_POOL_MAX,
+  TRACK_OPTION_POOL_CUT,
+  TRACK_OPTION_POOL_MIN,
+  TRACK_OPTION_CHECKPOINT_SIZE,
+  TRACK_OPTION_RESTART_UNIT,
+  TRACK_OPTION_RECOUNT_TURNS,
+  TRACK_OPTION_RECOUNT_WORK,
+  TRACK_OPTION_SEED,
+  TRACK_OPTION_SIDE,
+  TRACK_OPTION_COVERAGE,
+} from '../constants';
 import { START_FEN } from '../notation/fen';
-import { moveToUci } from '../notation/move';
-import { other, type Side, type ViewEvent } from '../referee/record';
-import type { RuleSet } from '../referee/rules';
-import { encodeViewEvent } from './estimate';
+import { makeUci } from '../notation/move';
+import { other, type Side, type ViewEvent } from '../record/record';
+import type { RuleSet } from '../record/rules';
+import * as core from '../core/tracker';
+import { TRACKER_RECORDS, TRACKER_SCRATCH as SCRATCH, type TrackerStep } from '../core/tracker';
 
-// core constants (assembly/belief/tracker.ts, descent.ts)
-const TRACK = { done: 0, more: 1, inconsistent: 4, badTracker: -1, badEvent: -2, noRoom: -3, busy: -4 } as const;
-const SET = { layer: 0, base: 1, checkpoints: 2, guides: 3 } as const;
-const STATE = {
-  mode: 0, baseEvent: 1, random: 2, plies: 3, descentIndex: 4, work: 5, added: 6, descents: 7, restarts: 8,
-  recounts: 9, recounted: 10, estimate: 11, events: 12, cuts: 13, lastRecount: 14, start: 15, guidesEvent: 16,
-} as const;
-const STATE_WORDS = 20 + 76;
-const SIDE_OPTION = 9;
-/** The POSITIONS record the host reads a tracker's positions through (one of the records it borrows). */
-const SCRATCH = 15;
-/** Records 12 … 15 are borrowed by trackers during their calls. */
-export const TRACKER_RECORDS = { first: 12, end: 16 } as const;
+export { TRACKER_RECORDS } from '../core/tracker';
 const STEP = 20_000; // work units per core call: the time limit is checked between calls
 
 export interface TrackerOptions {
@@ -57,12 +76,24 @@ export interface TrackerOptions {
   coverage?: number;
 }
 const OPTION_INDEX: Record<keyof TrackerOptions, number> = {
-  exactMax: 0, poolMax: 1, poolCut: 2, poolMin: 3, checkpointSize: 4, restartUnit: 5, recountTurns: 6, recountWork: 7, seed: 8, coverage: 10,
+  exactMax: TRACK_OPTION_EXACT_MAX,
+  poolMax: TRACK_OPTION_POOL_MAX,
+  poolCut: TRACK_OPTION_POOL_CUT,
+  poolMin: TRACK_OPTION_POOL_MIN,
+  checkpointSize: TRACK_OPTION_CHECKPOINT_SIZE,
+  restartUnit: TRACK_OPTION_RESTART_UNIT,
+  recountTurns: TRACK_OPTION_RECOUNT_TURNS,
+  recountWork: TRACK_OPTION_RECOUNT_WORK,
+  seed: TRACK_OPTION_SEED,
+  coverage: TRACK_OPTION_COVERAGE,
 };
 export const TRACKER_OPTION_NAMES = Object.keys(OPTION_INDEX) as (keyof TrackerOptions)[];
 
 /** An observation's budget: it returns after about this much work or time, whichever comes first. */
-export interface Budget { work?: number; timeMs?: number }
+export interface Budget {
+  work?: number;
+  timeMs?: number;
+}
 /** The budget when none is given: deterministic (work, not time). */
 export const DEFAULT_BUDGET: Budget = { work: 5_000_000 };
 
@@ -110,7 +141,10 @@ export interface TrackerStats {
 }
 
 /** A position the tracker holds and the opponent's moves of one history leading to it (UCI). */
-export interface TrackedPosition { fen: string; witness: string[] }
+export interface TrackedPosition {
+  fen: string;
+  witness: string[];
+}
 
 /** A saved tracker (JSON): everything needed to go on exactly as the tracker it was saved from would. */
 export interface TrackerSave {
@@ -136,152 +170,198 @@ export class Tracker {
   readonly events: ViewEvent[] = [];
   private freed = false;
 
-  private constructor(readonly engine: Engine, readonly id: number, readonly as: Side, readonly rules: RuleSet, readonly start: string, readonly options: Required<TrackerOptions>) {}
+  private constructor(
+    readonly engine: Engine,
+    readonly id: number,
+    readonly as: Side,
+    readonly rules: RuleSet,
+    readonly start: string,
+    readonly options: Required<TrackerOptions>,
+  ) {}
 
   /** A tracker of player `as`'s belief in a game from `start` (default: the initial position) under `rules`. */
-  static create(engine: Engine, game: { rules: RuleSet; as: Side; start?: string }, options: TrackerOptions = {}): Tracker {
-    const x = engine.core.exports;
-    if (engine.capacity < TRACKER_RECORDS.end) throw new KriegError('tracker-no-room', `a tracker needs an engine of at least ${TRACKER_RECORDS.end} records (it has ${engine.capacity})`);
+  static create(
+    engine: Engine,
+    game: { rules: RuleSet; as: Side; start?: string },
+    options: TrackerOptions = {},
+  ): Tracker {
+    if (engine.capacity < TRACKER_RECORDS.end)
+      throw fail('tracker-no-room', {
+        text: `a tracker needs an engine of at least ${TRACKER_RECORDS.end} records (it has ${engine.capacity})`,
+      });
     const start = game.start ?? START_FEN;
     const outer = engine.rules;
     engine.setRules(game.rules); // the tracker keeps its own copy of the rules
     try {
       engine.setFen(SCRATCH, start);
-      x.trackerDefaults();
-      const buffer = engine.core.view(x.trackerOptionBuffer());
+      const buffer = core.trackerDefaults(engine);
       const resolved = {} as Required<TrackerOptions>;
       for (const name of TRACKER_OPTION_NAMES) {
         const value = options[name];
         if (value !== undefined) {
-          if (!Number.isInteger(value) || value < 0 || value > 0x7fffffff) throw new KriegError('bad-tracker-option', `tracker option ${name} must be a non-negative integer, got ${value}`);
+          if (!Number.isInteger(value) || value < 0 || value > 0x7fffffff)
+            throw fail('bad-tracker-option', {
+              text: `tracker option ${name} must be a non-negative integer, got ${value}`,
+            });
           buffer[OPTION_INDEX[name]] = value;
         }
         resolved[name] = buffer[OPTION_INDEX[name]];
       }
-      buffer[SIDE_OPTION] = game.as === 'white' ? 0 : 1;
-      const id = x.trackerCreate(SCRATCH);
-      if (id === TRACK.noRoom) throw new KriegError('tracker-no-room', 'the engine is too small for a tracker');
-      if (id < 0) throw new KriegError('bad-tracker-option', `tracker options rejected (poolMax must exceed poolCut, poolMin be at most poolMax, the others positive): ${JSON.stringify(resolved)}`);
+      buffer[TRACK_OPTION_SIDE] = game.as === 'white' ? 0 : 1;
+      const id = core.createTracker(engine, SCRATCH, buffer);
       return new Tracker(engine, id, game.as, game.rules, start, resolved);
     } finally {
       engine.setRules(outer);
     }
   }
 
-  private get x() {
-    if (this.freed) throw new KriegError('tracker-freed', 'this tracker was freed');
-    return this.engine.core.exports;
+  private live(): Engine {
+    if (this.freed) throw fail('tracker-freed');
+    return this.engine;
   }
 
   /** Exact (the layer is the belief state) or pool (a part of it). */
-  get mode(): TrackerMode { return this.x.trackerStat(this.id, STATE.mode) === 0 ? 'exact' : 'pool'; }
+  get mode(): TrackerMode {
+    return this.word(TRACK_STATE_MODE) === TRACK_EXACT ? 'exact' : 'pool';
+  }
+
+  private word(which: number): number {
+    return core.stateWord(this.live(), this.id, which);
+  }
 
   /** Positions held. */
-  size(): number { return this.x.trackerSize(this.id, SET.layer); }
+  size(): number {
+    return core.setSize(this.live(), this.id, TRACK_SET_LAYER);
+  }
 
   /** Applies one event of the player's view (as host/referee/record.ts writes them), within `budget`. */
   observe(event: ViewEvent, budget: Budget = DEFAULT_BUDGET): Observation {
-    const x = this.x;
+    const engine = this.live();
     const index = this.events.length;
-    if (event.type === 'attempt' && event.side !== this.as) throw new KriegError('bad-event', `event ${index + 1}: an attempt by ${event.side} in ${this.as}'s view (the opponent's turns are 'opponent-move' events)`);
-    if (event.type === 'opponent-move' && event.side !== other(this.as)) throw new KriegError('bad-event', `event ${index + 1}: an opponent move by ${event.side} in ${this.as}'s view`);
-    encodeViewEvent(this.engine.core.view(x.trackerEventBuffer()), 0, event, index);
+    if (event.type === 'attempt' && event.side !== this.as)
+      throw fail('bad-event', {
+        text: `event ${index + 1}: an attempt by ${event.side} in ${this.as}'s view (the opponent's turns are 'opponent-move' events)`,
+      });
+    if (event.type === 'opponent-move' && event.side !== other(this.as))
+      throw fail('bad-event', { text: `event ${index + 1}: an opponent move by ${event.side} in ${this.as}'s view` });
     const before = this.counters();
     const ply = before.plies + 1;
     const started = performance.now();
-    let status = x.trackerObserve(this.id);
-    if (status === TRACK.badEvent) throw new KriegError('bad-event', `event ${index + 1}: not a view event`);
-    if (status < 0) throw new KriegError('tracker-status', `tracker status ${status}`);
+    const first = core.observeEvent(engine, this.id, event, index);
     this.events.push(event);
-    const stopped = this.run(status, budget, started);
-    status = stopped.status;
-    if (status === TRACK.inconsistent) this.events.pop();
+    const stopped = this.run(first, budget, started);
+    if (stopped.step === 'inconsistent') this.events.pop();
     const after = this.counters();
     return {
-      status: status === TRACK.inconsistent ? 'inconsistent' : 'ok', event: index, ply, mode: this.mode, size: this.size(),
-      stopped: stopped.why, work: after.work - before.work, ms: performance.now() - started, added: after.added - before.added,
-      descents: after.descents - before.descents, restarts: after.restarts - before.restarts,
-      recount: after.recounts > before.recounts, recounted: after.recounted > before.recounted,
+      status: stopped.step === 'inconsistent' ? 'inconsistent' : 'ok',
+      event: index,
+      ply,
+      mode: this.mode,
+      size: this.size(),
+      stopped: stopped.why,
+      work: after.work - before.work,
+      ms: performance.now() - started,
+      added: after.added - before.added,
+      descents: after.descents - before.descents,
+      restarts: after.restarts - before.restarts,
+      recount: after.recounts > before.recounts,
+      recounted: after.recounted > before.recounted,
     };
   }
 
   /** Spends up to `budget` adding positions to the pool until it holds `target` (pool mode; idle time). */
   topUp(target: number, budget: Budget = DEFAULT_BUDGET): Observation {
-    const x = this.x;
     const before = this.counters();
     const started = performance.now();
-    const status = x.trackerTopUp(this.id, Math.max(0, Math.floor(target)));
-    if (status < 0) throw new KriegError('tracker-status', `tracker status ${status}`);
-    const stopped = this.run(status, budget, started);
+    const first = core.beginTopUp(this.live(), this.id, Math.max(0, Math.floor(target)));
+    const stopped = this.run(first, budget, started);
     const after = this.counters();
     return {
-      status: 'ok', event: this.events.length - 1, ply: after.plies, mode: this.mode, size: this.size(), stopped: stopped.why,
-      work: after.work - before.work, ms: performance.now() - started, added: after.added - before.added,
-      descents: after.descents - before.descents, restarts: after.restarts - before.restarts, recount: false, recounted: false,
+      status: 'ok',
+      event: this.events.length - 1,
+      ply: after.plies,
+      mode: this.mode,
+      size: this.size(),
+      stopped: stopped.why,
+      work: after.work - before.work,
+      ms: performance.now() - started,
+      added: after.added - before.added,
+      descents: after.descents - before.descents,
+      restarts: after.restarts - before.restarts,
+      recount: false,
+      recounted: false,
     };
   }
 
-  private run(status: number, budget: Budget, started: number): { status: number; why: Observation['stopped'] } {
-    const x = this.x;
-    const work0 = x.trackerStat(this.id, STATE.work);
+  private run(step: TrackerStep, budget: Budget, started: number): { step: TrackerStep; why: Observation['stopped'] } {
+    const engine = this.live();
+    const work0 = this.word(TRACK_STATE_WORK);
     let why: Observation['stopped'] = 'complete';
-    while (status === TRACK.more) {
-      const spent = x.trackerStat(this.id, STATE.work) - work0;
+    while (step === 'more') {
+      const spent = this.word(TRACK_STATE_WORK) - work0;
       const left = budget.work === undefined ? STEP : Math.min(STEP, budget.work - spent);
       if (left <= 0) why = 'limit-work';
       else if (budget.timeMs !== undefined && performance.now() - started >= budget.timeMs) why = 'limit-time';
-      if (why !== 'complete') { status = x.trackerStop(this.id); break; }
-      status = x.trackerRun(this.id, left);
+      if (why !== 'complete') {
+        step = core.stopTracker(engine, this.id);
+        break;
+      }
+      step = core.runTracker(engine, this.id, left);
     }
-    if (status !== TRACK.done && status !== TRACK.inconsistent) throw new KriegError('tracker-status', `tracker status ${status}`);
-    return { status, why };
+    return { step, why };
   }
 
   private counters() {
-    const x = this.x;
-    const s = (w: number) => x.trackerStat(this.id, w);
+    const s = (w: number) => this.word(w);
     return {
-      work: s(STATE.work), added: s(STATE.added), descents: s(STATE.descents), restarts: s(STATE.restarts),
-      recounts: s(STATE.recounts), recounted: s(STATE.recounted), plies: s(STATE.plies),
+      work: s(TRACK_STATE_WORK),
+      added: s(TRACK_STATE_ADDED),
+      descents: s(TRACK_STATE_DESCENTS),
+      restarts: s(TRACK_STATE_RESTARTS),
+      recounts: s(TRACK_STATE_RECOUNTS),
+      recounted: s(TRACK_STATE_RECOUNTED),
+      plies: s(TRACK_STATE_PLIES),
     };
   }
 
   stats(): TrackerStats {
-    const x = this.x;
-    const s = (w: number) => x.trackerStat(this.id, w);
+    const s = (w: number) => this.word(w);
     return {
-      mode: this.mode, size: this.size(), estimate: s(STATE.estimate), events: s(STATE.events), plies: s(STATE.plies),
-      work: s(STATE.work), added: s(STATE.added), descents: s(STATE.descents), restarts: s(STATE.restarts),
-      recounts: s(STATE.recounts), recounted: s(STATE.recounted), cuts: s(STATE.cuts), checkpoints: x.trackerCheckpoint(this.id, -1),
+      ...this.counters(),
+      mode: this.mode,
+      size: this.size(),
+      estimate: s(TRACK_STATE_ESTIMATE),
+      events: s(TRACK_STATE_EVENTS),
+      cuts: s(TRACK_STATE_CUTS),
+      checkpoints: core.checkpointCount(this.live(), this.id),
     };
   }
 
   /** Indices of `k` positions of the layer chosen at random by the tracker's stream (all when k ≥ size, in random order). */
   private sample(k: number): number[] {
-    const x = this.x;
-    const n = x.trackerSample(this.id, Math.max(0, Math.floor(Math.min(k, 0x7fffffff))));
-    return Array.from(this.engine.core.view(x.trackerOutBuffer()).subarray(0, n));
+    return core.sampleEntries(this.live(), this.id, Math.max(0, Math.floor(Math.min(k, 0x7fffffff))));
   }
 
   /** Copies entry `index` of set `which` into record `handle`: its witness node. */
   private entry(which: number, index: number, handle: number): number {
-    const node = this.x.trackerEntry(this.id, which, index, handle);
-    if (node < 0) throw new KriegError('tracker-status', `no entry ${index} in set ${which}`);
-    return node;
+    return core.copyEntry(this.live(), this.id, which, index, handle);
   }
 
   /** FENs of `k` positions held, chosen at random (every one, in layer order, when k is omitted). */
   positions(k?: number): string[] {
     const indices = k === undefined ? Array.from({ length: this.size() }, (_, i) => i) : this.sample(k);
-    return indices.map((i) => { this.entry(SET.layer, i, SCRATCH); return this.engine.fen(SCRATCH); });
+    return indices.map((i) => {
+      this.entry(TRACK_SET_LAYER, i, SCRATCH);
+      return this.engine.fen(SCRATCH);
+    });
   }
 
   /** Positions held with their witnesses (every one, in layer order, when k is omitted; else k at random). */
   entries(k?: number): TrackedPosition[] {
     const indices = k === undefined ? Array.from({ length: this.size() }, (_, i) => i) : this.sample(k);
     return indices.map((i) => {
-      const node = this.entry(SET.layer, i, SCRATCH);
-      return { fen: this.engine.fen(SCRATCH), witness: this.witnessMoves(node).map(moveToUci) };
+      const node = this.entry(TRACK_SET_LAYER, i, SCRATCH);
+      return { fen: this.engine.fen(SCRATCH), witness: this.witnessMoves(node).map(makeUci) };
     });
   }
 
@@ -292,7 +372,7 @@ export class Tracker {
   copyPositions(k: number, first: number): number {
     const indices = this.sample(k);
     this.checkRecords(first, indices.length);
-    indices.forEach((index, i) => this.entry(SET.layer, index, first + i));
+    indices.forEach((index, i) => this.entry(TRACK_SET_LAYER, index, first + i));
     return indices.length;
   }
 
@@ -302,9 +382,7 @@ export class Tracker {
    */
   losPositions(k: number, first: number, tries = 100 * k): number {
     this.checkRecords(first, k);
-    const n = this.x.trackerLos(this.id, k, first, tries);
-    if (n < 0) throw new KriegError('tracker-status', `tracker status ${n}`);
-    return n;
+    return core.losInto(this.live(), this.id, k, first, tries);
   }
 
   /** FENs of up to `k` last-observation-consistent positions (through records from `first`). */
@@ -314,85 +392,101 @@ export class Tracker {
   }
 
   private checkRecords(first: number, k: number): void {
-    if (!Number.isInteger(first) || first < 0 || first + k > this.engine.capacity || (first < TRACKER_RECORDS.end && first + k > TRACKER_RECORDS.first)) {
-      throw new KriegError('bad-handle', `records ${first} … ${first + k - 1} are outside the arena or among those trackers borrow (${TRACKER_RECORDS.first} … ${TRACKER_RECORDS.end - 1})`);
+    if (
+      !Number.isInteger(first) ||
+      first < 0 ||
+      first + k > this.engine.capacity ||
+      (first < TRACKER_RECORDS.end && first + k > TRACKER_RECORDS.first)
+    ) {
+      throw fail('tracker-records', {
+        text: `records ${first} … ${first + k - 1} are outside the arena or among those trackers borrow (${TRACKER_RECORDS.first} … ${TRACKER_RECORDS.end - 1})`,
+      });
     }
   }
 
   private witnessMoves(node: number): number[] {
-    const x = this.x;
-    const n = x.trackerWitness(this.id, node);
-    return Array.from(this.engine.core.view(x.trackerOutBuffer()).subarray(0, n));
+    return core.witnessMoves(this.live(), this.id, node);
   }
 
   /** The tracker as JSON (compacting its witness tree first). */
   save(): TrackerSave {
-    const x = this.x;
-    const nodes = x.trackerCompact(this.id);
-    if (nodes < 0) throw new KriegError('tracker-status', `tracker status ${nodes}`);
-    const out = () => this.engine.core.view(x.trackerOutBuffer());
+    const engine = this.live();
+    const nodes = core.compactWitnesses(engine, this.id);
     const witness = { parent: [] as number[], move: [] as number[] };
     for (let node = 1; node < nodes; node++) {
-      witness.parent.push(x.trackerNode(this.id, node));
-      witness.move.push(out()[0]);
+      const { parent, move } = core.witnessNode(engine, this.id, node);
+      witness.parent.push(parent);
+      witness.move.push(move);
     }
-    const set = (which: number, from = 0, to = x.trackerSize(this.id, which)): [string, number][] => {
+    const set = (which: number, from = 0, to = core.setSize(engine, this.id, which)): [string, number][] => {
       const list: [string, number][] = [];
       for (let i = from; i < to; i++) {
         const node = this.entry(which, i, SCRATCH);
-        list.push([this.engine.fen(SCRATCH), node]);
+        list.push([engine.fen(SCRATCH), node]);
       }
       return list;
     };
-    const checkpoints = Array.from({ length: x.trackerCheckpoint(this.id, -1) }, (_, k) => {
-      const event = x.trackerCheckpoint(this.id, k);
-      const [from, to] = [out()[0], out()[1]];
-      return { event, positions: set(SET.checkpoints, from, to) };
+    const checkpoints = Array.from({ length: core.checkpointCount(engine, this.id) }, (_, k) => {
+      const { event, from, to } = core.checkpointRange(engine, this.id, k);
+      return { event, positions: set(TRACK_SET_CHECKPOINTS, from, to) };
     });
     return {
-      format: 'krieg-tracker', version: 1, as: this.as, rules: { ...this.rules }, start: this.start, options: { ...this.options },
+      format: 'krieg-tracker',
+      version: 1,
+      as: this.as,
+      rules: { ...this.rules },
+      start: this.start,
+      options: { ...this.options },
       events: this.events.map((e) => structuredClone(e)),
-      state: Array.from({ length: STATE_WORDS }, (_, w) => x.trackerStat(this.id, w)),
-      witness, layer: set(SET.layer), base: set(SET.base), guides: set(SET.guides), checkpoints,
+      state: Array.from({ length: TRACK_STATE_WORDS }, (_, w) => this.word(w)),
+      witness,
+      layer: set(TRACK_SET_LAYER),
+      base: set(TRACK_SET_BASE),
+      guides: set(TRACK_SET_GUIDES),
+      checkpoints,
     };
   }
 
   /** A tracker in `engine` going on from `saved` exactly as the saved one would. */
   static restore(engine: Engine, saved: TrackerSave): Tracker {
-    if (saved?.format !== 'krieg-tracker' || saved.version !== 1) throw new KriegError('bad-tracker-state', 'not a saved krieg tracker (format krieg-tracker, version 1)');
+    if (saved?.format !== 'krieg-tracker' || saved.version !== 1)
+      throw fail('bad-tracker-state', { text: 'not a saved krieg tracker (format krieg-tracker, version 1)' });
     const tracker = Tracker.create(engine, { rules: saved.rules, as: saved.as, start: saved.start }, saved.options);
-    const x = engine.core.exports;
     const id = tracker.id;
     const check = (status: number, what: string) => {
-      if (status < 0) { tracker.free(); throw new KriegError('bad-tracker-state', `saved tracker: bad ${what}`); }
+      if (status < 0) {
+        tracker.free();
+        throw fail('bad-tracker-state', { text: `saved tracker: bad ${what}` });
+      }
     };
     const outer = engine.rules;
     engine.setRules(saved.rules); // FENs are read under the tracker's rules (castling, en passant)
     try {
       saved.events.forEach((event, i) => {
-        encodeViewEvent(engine.core.view(x.trackerEventBuffer()), 0, event, i);
-        check(x.trackerLoadEvent(id), `event ${i + 1}`);
+        check(core.loadEvent(engine, id, event, i), `event ${i + 1}`);
         tracker.events.push(structuredClone(event));
       });
-      if (saved.state.length !== STATE_WORDS) check(-1, 'state');
-      saved.state.forEach((value, w) => { if (w !== STATE.events) check(x.trackerSetStat(id, w, value), `state word ${w}`); });
+      if (saved.state.length !== TRACK_STATE_WORDS) check(-1, 'state');
+      saved.state.forEach((value, w) => {
+        if (w !== TRACK_STATE_EVENTS) check(core.setStateWord(engine, id, w, value), `state word ${w}`);
+      });
       saved.witness.parent.forEach((parent, i) => {
-        if (x.trackerLoadNode(id, parent, saved.witness.move[i]) !== i + 1) check(-1, `witness node ${i + 1}`);
+        if (core.loadNode(engine, id, parent, saved.witness.move[i]) !== i + 1) check(-1, `witness node ${i + 1}`);
       });
       const load = (which: number, [fen, node]: [string, number]) => {
         engine.setFen(SCRATCH, fen);
-        check(x.trackerLoadEntry(id, which, SCRATCH, node), `position ${fen}`);
+        check(core.loadEntry(engine, id, which, SCRATCH, node), `position ${fen}`);
       };
-      check(x.trackerLoadClear(id, SET.layer), 'layer');
-      for (const p of saved.layer) load(SET.layer, p);
-      check(x.trackerLoadClear(id, SET.base), 'base');
-      for (const p of saved.base) load(SET.base, p);
-      check(x.trackerLoadClear(id, SET.guides), 'guides');
-      for (const p of saved.guides ?? []) load(SET.guides, p);
-      check(x.trackerLoadClear(id, SET.checkpoints), 'checkpoints');
+      check(core.loadClear(engine, id, TRACK_SET_LAYER), 'layer');
+      for (const p of saved.layer) load(TRACK_SET_LAYER, p);
+      check(core.loadClear(engine, id, TRACK_SET_BASE), 'base');
+      for (const p of saved.base) load(TRACK_SET_BASE, p);
+      check(core.loadClear(engine, id, TRACK_SET_GUIDES), 'guides');
+      for (const p of saved.guides ?? []) load(TRACK_SET_GUIDES, p);
+      check(core.loadClear(engine, id, TRACK_SET_CHECKPOINTS), 'checkpoints');
       for (const c of saved.checkpoints) {
-        check(x.trackerLoadCheckpoint(id, c.event), `checkpoint at event ${c.event}`);
-        for (const p of c.positions) load(SET.checkpoints, p);
+        check(core.loadCheckpoint(engine, id, c.event), `checkpoint at event ${c.event}`);
+        for (const p of c.positions) load(TRACK_SET_CHECKPOINTS, p);
       }
     } finally {
       engine.setRules(outer);
@@ -403,7 +497,7 @@ export class Tracker {
   /** Releases the tracker's slot in the core (its arrays are reused by the next tracker made). */
   free(): void {
     if (this.freed) return;
-    this.engine.core.exports.trackerFree(this.id);
+    core.freeTracker(this.engine, this.id);
     this.freed = true;
   }
 }

@@ -1,13 +1,15 @@
 // --variant and one option per rule flag (kebab-case: --pawn-tries squares, --no-castling …),
 // generated from the rule set so every flag is adjustable from the command line.
 import type { Argv } from 'yargs';
-import { PRESET_NAMES, RULE_KEYS, RULE_CHOICES, preset, withOverrides, type RuleSet } from '../referee/rules';
+import { PRESET_NAMES, RULE_KEYS, RULE_CHOICES, preset, withOverrides, type RuleSet } from '../record/rules';
 
 const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
 
 export function withRuleOptions<T>(y: Argv<T>) {
   let out = y.option('variant', {
-    choices: PRESET_NAMES as string[], default: 'berkeley', group: 'Rules:',
+    choices: PRESET_NAMES as string[],
+    default: 'berkeley',
+    group: 'Rules:',
     describe: 'rule preset (README: "Rule sets"); the options below adjust it flag by flag',
   }) as Argv<T & { variant: string }>;
   for (const key of RULE_KEYS) {

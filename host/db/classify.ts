@@ -34,14 +34,23 @@ export interface Classified {
 
 export type Classification = Classified | { cls: 'neither' | 'unknown'; work: Record<string, number> };
 
-const subset = (problem: Problem, indices: number[]): Problem => ({ ...problem, positions: indices.map((i) => problem.positions[i]) });
+const subset = (problem: Problem, indices: number[]): Problem => ({
+  ...problem,
+  positions: indices.map((i) => problem.positions[i]),
+});
 
 /**
  * The positions (indices, in order) one gl-dbu strategy mates in, built greedily from `start` (a
  * set known to be covered), or undefined once fewer than half can be reached; `onSolve` sees every
  * search's result (for work counts).
  */
-export function greedyCover(solver: Engine, problem: Problem, nodes: number, start: number[] = [], onSolve?: (r: SolveResult) => void): number[] | undefined {
+export function greedyCover(
+  solver: Engine,
+  problem: Problem,
+  nodes: number,
+  start: number[] = [],
+  onSolve?: (r: SolveResult) => void,
+): number[] | undefined {
   const n = problem.positions.length;
   const need = Math.ceil(n / 2);
   const kept = [...start];
@@ -59,23 +68,40 @@ export function greedyCover(solver: Engine, problem: Problem, nodes: number, sta
 /** A strategy the verifier rejects is a solver bug: never stored, reported as an internal error (not a KriegError: not bad input). */
 function verified(problem: Problem, result: SolveResult, what: string): string {
   const verdict = verifyStrategy(problem, result.strategy!);
-  if (!verdict.ok) throw new Error(`solver bug: the verifier rejects gl-dbu's strategy for ${what}:\n${verdictText(verdict)}`);
+  if (!verdict.ok)
+    throw new Error(`solver bug: the verifier rejects gl-dbu's strategy for ${what}:\n${verdictText(verdict)}`);
   return JSON.stringify(strategyToJson(result.strategy!));
 }
 
 /** Classifies `problem` (see the file comment); `greedyStart`: positions known to be covered. */
-export function classify(solver: Engine, problem: Problem, limits: ClassifyLimits = CLASSIFY_LIMITS, greedyStart: number[] = []): Classification {
+export function classify(
+  solver: Engine,
+  problem: Problem,
+  limits: ClassifyLimits = CLASSIFY_LIMITS,
+  greedyStart: number[] = [],
+): Classification {
   const first = solve(solver, problem, 'gl-dbu', { nodes: limits.nodes });
   const work: Record<string, number> = { 'gl-dbu': first.stats.nodes };
   if (first.answer === 'unknown') return { cls: 'unknown', work };
   const all = problem.positions.map((_, i) => i);
-  if (first.answer === 'proven') return { cls: 'mate', covered: all, strategy: verified(problem, first, 'the mate'), work };
+  if (first.answer === 'proven')
+    return { cls: 'mate', covered: all, strategy: verified(problem, first, 'the mate'), work };
   work.greedy = 0;
-  const covered = greedyCover(solver, problem, limits.greedyNodes, greedyStart, (r) => { work.greedy += r.stats.nodes; });
+  const covered = greedyCover(solver, problem, limits.greedyNodes, greedyStart, (r) => {
+    work.greedy += r.stats.nodes;
+  });
   if (!covered) return { cls: 'neither', work };
   const witness = solve(solver, subset(problem, covered), 'gl-dbu', { nodes: limits.nodes });
   // a cover that started from a known set (a re-analysis) may meet its first search here
   if (witness.answer === 'unknown') return { cls: 'unknown', work };
-  if (witness.answer !== 'proven') throw new Error(`solver bug: gl-dbu disproves the covered set, which the greedy search (or the shallower search it started from) proved`);
-  return { cls: 'near-miss', covered, strategy: verified(subset(problem, covered), witness, 'the covered positions'), work };
+  if (witness.answer !== 'proven')
+    throw new Error(
+      `solver bug: gl-dbu disproves the covered set, which the greedy search (or the shallower search it started from) proved`,
+    );
+  return {
+    cls: 'near-miss',
+    covered,
+    strategy: verified(subset(problem, covered), witness, 'the covered positions'),
+    work,
+  };
 }

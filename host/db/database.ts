@@ -15,8 +15,8 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import type initSqlJs from 'sql.js';
 import type { Database, SqlJsStatic, SqlValue } from 'sql.js';
-import { KriegError } from '../status';
-import { writeAtomically } from '../cli/gamesFile';
+import { fail } from '../errors';
+import { writeAtomically } from '../io/files';
 import type { ProblemClass } from '../solver/problemFile';
 
 export const DB_FORMAT = 'krieg-problem-db';
@@ -103,7 +103,10 @@ export interface InstanceRow {
 }
 
 /** Which instances: one ply and/or one class (none: all). */
-export interface InstanceFilter { ply?: number; cls?: ProblemClass }
+export interface InstanceFilter {
+  ply?: number;
+  cls?: ProblemClass;
+}
 
 export type InstanceSummary = Pick<InstanceRow, 'id' | 'ply' | 'cls' | 'beliefSize' | 'rules' | 'game' | 'cutPly'>;
 
@@ -123,7 +126,9 @@ export interface ResultRow {
 
 /** The identity of an instance: ply, rule set and belief (order-free). */
 export function instanceKey(ply: number, rulesJson: string, positions: string[]): string {
-  return createHash('sha1').update(`${ply}\n${rulesJson}\n${[...positions].sort().join('\n')}`).digest('hex');
+  return createHash('sha1')
+    .update(`${ply}\n${rulesJson}\n${[...positions].sort().join('\n')}`)
+    .digest('hex');
 }
 
 let sqlPromise: Promise<SqlJsStatic> | undefined;
@@ -140,17 +145,20 @@ function sqlJs(): Promise<SqlJsStatic> {
 const SQLITE_MAGIC = 'SQLite format 3\0';
 
 export class ProblemDb {
-  private constructor(private readonly db: Database, readonly path: string | undefined) {}
+  private constructor(
+    private readonly db: Database,
+    readonly path: string | undefined,
+  ) {}
 
   /**
    * Opens an existing database file. Errors (never a crash, never a write): no such file, not an
    * SQLite file, an SQLite file that is not a krieg problem database, a newer or older schema.
    */
   static async open(path: string): Promise<ProblemDb> {
-    if (!existsSync(path) || !statSync(path).isFile()) throw new KriegError('db-missing', `${path}: no such database file`);
+    if (!existsSync(path) || !statSync(path).isFile()) throw fail('db-missing', { path });
     const bytes = readFileSync(path);
     if (bytes.length < 100 || bytes.subarray(0, 16).toString('latin1') !== SQLITE_MAGIC) {
-      throw new KriegError('db-not-sqlite', `${path}: not an SQLite database file`);
+      throw fail('db-not-sqlite', { path });
     }
     const SQL = await sqlJs();
     let db: Database;
@@ -160,9 +168,15 @@ export class ProblemDb {
       // a damaged page is otherwise found only when a query reads it: check them all now
       check = String(db.exec('PRAGMA quick_check')[0]?.values[0]?.[0]);
     } catch (error) {
-      throw new KriegError('db-corrupt', `${path}: the SQLite file cannot be read (${error instanceof Error ? error.message : error})`);
+      throw fail('db-corrupt', {
+        where: path,
+        what: `the SQLite file cannot be read (${error instanceof Error ? error.message : error})`,
+      });
     }
-    if (check !== 'ok') { db.close(); throw new KriegError('db-corrupt', `${path}: the SQLite file is damaged (${check})`); }
+    if (check !== 'ok') {
+      db.close();
+      throw fail('db-corrupt', { where: path, what: `the SQLite file is damaged (${check})` });
+    }
     const problemDb = new ProblemDb(db, path);
     problemDb.checkSchema();
     problemDb.onDisk = ProblemDb.fileStamp(path);
@@ -171,7 +185,7 @@ export class ProblemDb {
 
   /** Creates a new database with the current schema (in memory until the first commit). */
   static async create(path: string | undefined, params: object): Promise<ProblemDb> {
-    if (path !== undefined && existsSync(path)) throw new KriegError('db-exists', `${path}: already exists (not overwritten)`);
+    if (path !== undefined && existsSync(path)) throw fail('db-exists', { path });
     const SQL = await sqlJs();
     const problemDb = new ProblemDb(new SQL.Database(), path);
     problemDb.db.exec(SCHEMA);
@@ -184,16 +198,19 @@ export class ProblemDb {
 
   private checkSchema(): void {
     const where = this.path ?? 'database';
-    const tables = new Set(this.rows('SELECT name FROM sqlite_master WHERE type = ?', ['table']).map((r) => String(r[0])));
-    if (!tables.has('meta')) throw new KriegError('db-foreign', `${where}: an SQLite database, but not a krieg problem database (no meta table)`);
+    const tables = new Set(
+      this.rows('SELECT name FROM sqlite_master WHERE type = ?', ['table']).map((r) => String(r[0])),
+    );
+    if (!tables.has('meta')) throw fail('db-foreign', { where, why: 'no meta table' });
     const format = this.meta('format');
-    if (format !== DB_FORMAT) throw new KriegError('db-foreign', `${where}: an SQLite database, but not a krieg problem database (format '${format ?? 'missing'}')`);
+    if (format !== DB_FORMAT) throw fail('db-foreign', { where, why: `format '${format ?? 'missing'}'` });
     const version = this.meta('schema_version');
     if (version !== String(SCHEMA_VERSION)) {
-      throw new KriegError('db-version', `${where}: schema version ${version ?? 'missing'}; this krieg reads version ${SCHEMA_VERSION}`);
+      throw fail('db-version', { where, version, reads: SCHEMA_VERSION });
     }
     for (const table of ['games', 'instances', 'results']) {
-      if (!tables.has(table)) throw new KriegError('db-corrupt', `${where}: schema version ${SCHEMA_VERSION} but no ${table} table`);
+      if (!tables.has(table))
+        throw fail('db-corrupt', { where, what: `schema version ${SCHEMA_VERSION} but no ${table} table` });
     }
   }
 
@@ -215,7 +232,10 @@ export class ProblemDb {
   }
 
   setMeta(key: string, value: string): void {
-    this.db.run('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [key, value]);
+    this.db.run('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [
+      key,
+      value,
+    ]);
   }
 
   /** The generation parameters stored at creation. */
@@ -223,7 +243,7 @@ export class ProblemDb {
     try {
       return JSON.parse(this.meta('params') ?? '{}') as T;
     } catch {
-      throw new KriegError('db-corrupt', `${this.path ?? 'database'}: meta 'params' is not valid JSON`);
+      throw fail('db-corrupt', { where: this.path ?? 'database', what: "meta 'params' is not valid JSON" });
     }
   }
 
@@ -250,7 +270,7 @@ export class ProblemDb {
     if (this.path === undefined) return;
     // every save rewrites the whole file: refuse if someone else wrote it since we read or wrote it
     if (this.onDisk !== undefined && ProblemDb.fileStamp(this.path) !== this.onDisk) {
-      throw new KriegError('db-changed', `${this.path} was changed by another program since krieg opened it; nothing written (run the command again)`);
+      throw fail('db-changed', { path: this.path });
     }
     writeAtomically(this.path, this.db.export());
     this.onDisk = ProblemDb.fileStamp(this.path);
@@ -266,17 +286,30 @@ export class ProblemDb {
   }
 
   /** The database as SQLite file bytes. */
-  bytes(): Uint8Array { return this.db.export(); }
+  bytes(): Uint8Array {
+    return this.db.export();
+  }
 
-  close(): void { this.db.close(); }
+  close(): void {
+    this.db.close();
+  }
 
   lastGame(): number {
     return Number(this.rows('SELECT coalesce(max(game), 0) FROM games')[0][0]);
   }
 
   addGame(g: GameRow): void {
-    this.db.run('INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      [g.game, g.gameSeed, g.setup, g.plies, g.result, g.dropped ? 1 : 0, g.maxBelief, g.instances, g.recordKpgn]);
+    this.db.run('INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)', [
+      g.game,
+      g.gameSeed,
+      g.setup,
+      g.plies,
+      g.result,
+      g.dropped ? 1 : 0,
+      g.maxBelief,
+      g.instances,
+      g.recordKpgn,
+    ]);
   }
 
   /** Games played, and how many of them were dropped (without reading their records). */
@@ -287,8 +320,15 @@ export class ProblemDb {
 
   games(): GameRow[] {
     return this.rows('SELECT * FROM games ORDER BY game').map((r) => ({
-      game: Number(r[0]), gameSeed: Number(r[1]), setup: String(r[2]), plies: Number(r[3]), result: String(r[4]),
-      dropped: r[5] === 1, maxBelief: Number(r[6]), instances: Number(r[7]), recordKpgn: String(r[8]),
+      game: Number(r[0]),
+      gameSeed: Number(r[1]),
+      setup: String(r[2]),
+      plies: Number(r[3]),
+      result: String(r[4]),
+      dropped: r[5] === 1,
+      maxBelief: Number(r[6]),
+      instances: Number(r[7]),
+      recordKpgn: String(r[8]),
     }));
   }
 
@@ -309,9 +349,25 @@ export class ProblemDb {
     this.db.run(
       `INSERT INTO instances (key, rules, rules_json, ply, class, belief_size, view_kpgn, view_json, positions, seed, game,
         cut_ply, source_id, covered, strategy, work) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [row.key, row.rules, row.rulesJson, row.ply, row.cls, row.beliefSize, row.viewKpgn, row.viewJson,
-        JSON.stringify(row.positions), row.seed, row.game, row.cutPly, row.sourceId, JSON.stringify(row.covered),
-        row.strategy, JSON.stringify(row.work)]);
+      [
+        row.key,
+        row.rules,
+        row.rulesJson,
+        row.ply,
+        row.cls,
+        row.beliefSize,
+        row.viewKpgn,
+        row.viewJson,
+        JSON.stringify(row.positions),
+        row.seed,
+        row.game,
+        row.cutPly,
+        row.sourceId,
+        JSON.stringify(row.covered),
+        row.strategy,
+        JSON.stringify(row.work),
+      ],
+    );
     return Number(this.rows('SELECT last_insert_rowid()')[0][0]);
   }
 
@@ -320,16 +376,31 @@ export class ProblemDb {
     try {
       return JSON.parse(String(text)) as T;
     } catch {
-      throw new KriegError('db-corrupt', `${this.path ?? 'database'}: instance ${id}: column ${column} is not valid JSON`);
+      throw fail('db-corrupt', {
+        where: `${this.path ?? 'database'}: instance ${id}`,
+        what: `column ${column} is not valid JSON`,
+      });
     }
   }
 
   private instanceOf(r: SqlValue[]): InstanceRow {
     return {
-      id: Number(r[0]), key: String(r[1]), rules: String(r[2]), rulesJson: String(r[3]), ply: Number(r[4]),
-      cls: String(r[5]) as ProblemClass, beliefSize: Number(r[6]), viewKpgn: String(r[7]), viewJson: String(r[8]),
-      positions: this.json(r[0], 'positions', r[9]), seed: Number(r[10]), game: Number(r[11]), cutPly: Number(r[12]),
-      sourceId: r[13] === null ? null : Number(r[13]), covered: this.json(r[0], 'covered', r[14]), strategy: String(r[15]),
+      id: Number(r[0]),
+      key: String(r[1]),
+      rules: String(r[2]),
+      rulesJson: String(r[3]),
+      ply: Number(r[4]),
+      cls: String(r[5]) as ProblemClass,
+      beliefSize: Number(r[6]),
+      viewKpgn: String(r[7]),
+      viewJson: String(r[8]),
+      positions: this.json(r[0], 'positions', r[9]),
+      seed: Number(r[10]),
+      game: Number(r[11]),
+      cutPly: Number(r[12]),
+      sourceId: r[13] === null ? null : Number(r[13]),
+      covered: this.json(r[0], 'covered', r[14]),
+      strategy: String(r[15]),
       work: this.json(r[0], 'work', r[16]),
     };
   }
@@ -343,17 +414,31 @@ export class ProblemDb {
   private static whereOf(filter: InstanceFilter): { where: string; params: SqlValue[] } {
     const terms: string[] = [];
     const params: SqlValue[] = [];
-    if (filter.ply !== undefined) { terms.push('ply = ?'); params.push(filter.ply); }
-    if (filter.cls !== undefined) { terms.push('class = ?'); params.push(filter.cls); }
+    if (filter.ply !== undefined) {
+      terms.push('ply = ?');
+      params.push(filter.ply);
+    }
+    if (filter.cls !== undefined) {
+      terms.push('class = ?');
+      params.push(filter.cls);
+    }
     return { where: terms.length ? `WHERE ${terms.join(' AND ')}` : '', params };
   }
 
   /** The small columns of instances in id order (for listings and statistics: no views or strategies). */
   summaries(filter: InstanceFilter = {}): InstanceSummary[] {
     const { where, params } = ProblemDb.whereOf(filter);
-    return this.rows(`SELECT id, ply, class, belief_size, rules, game, cut_ply FROM instances ${where} ORDER BY id`, params).map((r) => ({
-      id: Number(r[0]), ply: Number(r[1]), cls: String(r[2]) as ProblemClass, beliefSize: Number(r[3]), rules: String(r[4]),
-      game: Number(r[5]), cutPly: Number(r[6]),
+    return this.rows(
+      `SELECT id, ply, class, belief_size, rules, game, cut_ply FROM instances ${where} ORDER BY id`,
+      params,
+    ).map((r) => ({
+      id: Number(r[0]),
+      ply: Number(r[1]),
+      cls: String(r[2]) as ProblemClass,
+      beliefSize: Number(r[3]),
+      rules: String(r[4]),
+      game: Number(r[5]),
+      cutPly: Number(r[6]),
     }));
   }
 
@@ -364,22 +449,46 @@ export class ProblemDb {
 
   /** Instances per (ply, class). */
   counts(): { ply: number; cls: ProblemClass; count: number }[] {
-    return this.rows('SELECT ply, class, count(*) FROM instances GROUP BY ply, class ORDER BY ply, class')
-      .map((r) => ({ ply: Number(r[0]), cls: String(r[1]) as ProblemClass, count: Number(r[2]) }));
+    return this.rows('SELECT ply, class, count(*) FROM instances GROUP BY ply, class ORDER BY ply, class').map((r) => ({
+      ply: Number(r[0]),
+      cls: String(r[1]) as ProblemClass,
+      count: Number(r[2]),
+    }));
   }
 
   addResult(r: ResultRow): void {
-    this.db.run('INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      [r.instanceId, r.algorithm, r.backend, r.answer, r.nodes, r.positions, r.ms, r.limitMs, r.machine, r.gitCommit, r.runAt]);
+    this.db.run('INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)', [
+      r.instanceId,
+      r.algorithm,
+      r.backend,
+      r.answer,
+      r.nodes,
+      r.positions,
+      r.ms,
+      r.limitMs,
+      r.machine,
+      r.gitCommit,
+      r.runAt,
+    ]);
   }
 
   results(instanceId?: number): ResultRow[] {
-    const rows = instanceId === undefined ? this.rows('SELECT * FROM results ORDER BY rowid')
-      : this.rows('SELECT * FROM results WHERE instance_id = ? ORDER BY rowid', [instanceId]);
+    const rows =
+      instanceId === undefined
+        ? this.rows('SELECT * FROM results ORDER BY rowid')
+        : this.rows('SELECT * FROM results WHERE instance_id = ? ORDER BY rowid', [instanceId]);
     return rows.map((r) => ({
-      instanceId: Number(r[0]), algorithm: String(r[1]), backend: String(r[2]), answer: String(r[3]), nodes: Number(r[4]),
-      positions: Number(r[5]), ms: Number(r[6]), limitMs: r[7] === null ? null : Number(r[7]), machine: String(r[8]),
-      gitCommit: r[9] === null ? null : String(r[9]), runAt: String(r[10]),
+      instanceId: Number(r[0]),
+      algorithm: String(r[1]),
+      backend: String(r[2]),
+      answer: String(r[3]),
+      nodes: Number(r[4]),
+      positions: Number(r[5]),
+      ms: Number(r[6]),
+      limitMs: r[7] === null ? null : Number(r[7]),
+      machine: String(r[8]),
+      gitCommit: r[9] === null ? null : String(r[9]),
+      runAt: String(r[10]),
     }));
   }
 }

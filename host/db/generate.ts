@@ -13,12 +13,14 @@
 // Which instances are stored never depends on the targets or on time, only on the seed and the
 // game number, so a run resumed after a kill (from the last committed game) ends with the same
 // database as an uninterrupted one, and a finished database can be extended with larger targets.
-import type { Engine } from '../engine';
-import { KriegError } from '../status';
-import { playGame, readEvents, seededRandom } from '../referee/game';
-import { preset, PRESETS } from '../referee/rules';
-import type { GameRecord, View } from '../referee/record';
-import { writeRecordKpgn, writeViewKpgn } from '../notation/kpgn';
+import { Engine } from '../engine';
+import { createCore, type BackendName } from '../backends/node';
+import { fail } from '../errors';
+import { playGame, seededRandom } from '../referee/game';
+import { gameEvents } from '../core/referee';
+import { preset, PRESETS } from '../record/rules';
+import type { GameRecord, View } from '../record/record';
+import { makeRecordKpgn, makeViewKpgn } from '../notation/kpgn';
 import { viewToJson } from '../notation/recordJson';
 import { START_FEN } from '../notation/fen';
 import { whitePlayer, blackPlayer, BeliefTooLarge, type SelfPlayEngines, type WhiteTurn } from '../players/selfPlay';
@@ -48,11 +50,24 @@ export interface GenerateParams {
 }
 
 export const DEFAULT_PARAMS: GenerateParams = {
-  seed: 1, variant: 'berkeley', start: 'endgames', ply: 3, reanalyse: 5,
-  minBelief: 2, maxBelief: 100, dropBelief: 10_000, maxPlies: 80, perGame: 2, classify: CLASSIFY_LIMITS,
+  seed: 1,
+  variant: 'berkeley',
+  start: 'endgames',
+  ply: 3,
+  reanalyse: 5,
+  minBelief: 2,
+  maxBelief: 100,
+  dropBelief: 10_000,
+  maxPlies: 80,
+  perGame: 2,
+  classify: CLASSIFY_LIMITS,
 };
 
-export interface Targets { mates: number; nearMisses: number; maxGames: number }
+export interface Targets {
+  mates: number;
+  nearMisses: number;
+  maxGames: number;
+}
 
 export interface Progress {
   game: number;
@@ -79,21 +94,46 @@ export function gameSeed(seed: number, game: number): number {
   return (h ^ (h >>> 15)) >>> 1;
 }
 
+/** Checks parameters before generating: plies are odd (the mover's own move ends a mate), a re-analysis deeper. */
+export function validateParams(params: GenerateParams): void {
+  if (params.ply % 2 === 0)
+    throw fail('bad-ply', {
+      text: `--ply must be odd (the mover's own moves end a mate: 1, 3, 5 …), got ${params.ply}`,
+    });
+  if (params.reanalyse % 2 === 0 && params.reanalyse !== 0)
+    throw fail('bad-reanalyse', { text: `--reanalyse must be odd (or 0), got ${params.reanalyse}` });
+  if (params.reanalyse !== 0 && params.reanalyse <= params.ply)
+    throw fail('bad-reanalyse', {
+      text: `--reanalyse must be deeper than --ply ${params.ply} (or 0), got ${params.reanalyse}`,
+    });
+}
+
+/** The engines generation computes in, each on `backend`: the referee's, the players' working and scoring ones, the classifier's. */
+export function selfPlayWorkers(backend: BackendName): SelfPlayWorkers {
+  const engine = (capacity?: number) => new Engine(createCore(backend), capacity);
+  return { referee: engine(1024), work: engine(1 << 17), scorer: engine(256), solver: engine() };
+}
+
 /** Compares stored and requested parameters: a resume with others would make a different database. */
 export function checkParams(stored: GenerateParams, wanted: GenerateParams, path: string): void {
   for (const key of Object.keys(wanted) as (keyof GenerateParams)[]) {
     if (JSON.stringify(stored[key]) !== JSON.stringify(wanted[key])) {
-      throw new KriegError('db-params', `${path} was generated with ${key} ${JSON.stringify(stored[key])}, not ${JSON.stringify(wanted[key])}; resume with the same parameters or choose a new file`);
+      throw fail('db-params', { path, key, stored: stored[key], wanted: wanted[key] });
     }
   }
 }
 
-interface Candidate { turn: WhiteTurn; plies: number }
+interface Candidate {
+  turn: WhiteTurn;
+  plies: number;
+}
 
 /** The view stored with an instance: White's view at the turn, with tags naming its origin. */
 function instanceView(view: View, params: GenerateParams, game: number, plies: number): View {
   return {
-    ...view, white: 'krieg-white', black: 'krieg-black',
+    ...view,
+    white: 'krieg-white',
+    black: 'krieg-black',
     tags: { Event: 'krieg db generate', Seed: String(params.seed), Game: String(game), Plies: String(plies) },
   };
 }
@@ -105,10 +145,14 @@ function playOne(workers: SelfPlayWorkers, params: GenerateParams, game: number)
   const candidates: Candidate[] = [];
   let maxBelief = 0;
   const white = whitePlayer(workers, {
-    start, dropBelief: params.dropBelief, reportBelief: params.maxBelief,
+    start,
+    dropBelief: params.dropBelief,
+    reportBelief: params.maxBelief,
     onTurn: (turn) => {
       maxBelief = Math.max(maxBelief, turn.size);
-      const plies = turn.view.events.filter((e) => e.type === 'opponent-move' || (e.type === 'attempt' && e.percept.answer === 'legal')).length;
+      const plies = turn.view.events.filter(
+        (e) => e.type === 'opponent-move' || (e.type === 'attempt' && e.percept.answer === 'legal'),
+      ).length;
       if (turn.positions && turn.size >= params.minBelief) candidates.push({ turn, plies });
     },
   });
@@ -120,7 +164,13 @@ function playOne(workers: SelfPlayWorkers, params: GenerateParams, game: number)
   } catch (error) {
     if (!(error instanceof BeliefTooLarge)) throw error;
     const record: GameRecord = {
-      rules: workers.referee.rules, start, white: white.name, black: black.name, result: '*', tags, events: readEvents(workers.referee),
+      rules: workers.referee.rules,
+      start,
+      white: white.name,
+      black: black.name,
+      result: '*',
+      tags,
+      events: gameEvents(workers.referee),
     };
     return { seed, start, record, dropped: true, maxBelief: params.dropBelief + 1, candidates: [] };
   }
@@ -131,8 +181,14 @@ function playOne(workers: SelfPlayWorkers, params: GenerateParams, game: number)
  * targets are met at the main ply or maxGames games are in the database. `onProgress` is called
  * after every committed game.
  */
-export function generate(db: ProblemDb, workers: SelfPlayWorkers, params: GenerateParams, targets: Targets, onProgress?: (p: Progress) => void): Progress {
-  if (!(params.variant in PRESETS)) throw new KriegError('bad-variant', `unknown variant '${params.variant}'`);
+export function generate(
+  db: ProblemDb,
+  workers: SelfPlayWorkers,
+  params: GenerateParams,
+  targets: Targets,
+  onProgress?: (p: Progress) => void,
+): Progress {
+  if (!(params.variant in PRESETS)) throw fail('bad-variant', { name: params.variant });
   const rules = preset(params.variant);
   workers.referee.setRules(rules);
   const rulesJson = JSON.stringify(rules);
@@ -140,13 +196,18 @@ export function generate(db: ProblemDb, workers: SelfPlayWorkers, params: Genera
   const progress = (game: number, added: number): Progress => {
     const { played, dropped } = db.gameCounts();
     return {
-      game, played, dropped, added,
-      mates: count(params.ply, 'mate'), nearMisses: count(params.ply, 'near-miss'),
+      game,
+      played,
+      dropped,
+      added,
+      mates: count(params.ply, 'mate'),
+      nearMisses: count(params.ply, 'near-miss'),
       deeper: params.reanalyse ? count(params.reanalyse, 'mate') + count(params.reanalyse, 'near-miss') : 0,
     };
   };
   let state = progress(db.lastGame(), 0);
-  const done = () => (state.mates >= targets.mates && state.nearMisses >= targets.nearMisses) || state.played >= targets.maxGames;
+  const done = () =>
+    (state.mates >= targets.mates && state.nearMisses >= targets.nearMisses) || state.played >= targets.maxGames;
   while (!done()) {
     const game = db.lastGame() + 1;
     const played = playOne(workers, params, game);
@@ -166,23 +227,45 @@ export function generate(db: ProblemDb, workers: SelfPlayWorkers, params: Genera
       rows.push({ ply: params.ply, c, turn, plies });
       if (c.cls === 'near-miss' && params.reanalyse) {
         const deeper = classify(workers.solver, { ...problem, ply: params.reanalyse }, params.classify, c.covered);
-        if (deeper.cls === 'mate' || deeper.cls === 'near-miss') rows.push({ ply: params.reanalyse, c: deeper, turn, plies, source: rows.length - 1 });
+        if (deeper.cls === 'mate' || deeper.cls === 'near-miss')
+          rows.push({ ply: params.reanalyse, c: deeper, turn, plies, source: rows.length - 1 });
       }
     }
     db.transaction(() => {
       db.addGame({
-        game, gameSeed: played.seed, setup: played.start, plies: played.record.events.filter((e) => e.type === 'attempt' && e.percept.answer === 'legal').length,
-        result: played.record.result, dropped: played.dropped, maxBelief: played.maxBelief, instances: rows.length, recordKpgn: writeRecordKpgn(played.record),
+        game,
+        gameSeed: played.seed,
+        setup: played.start,
+        plies: played.record.events.filter((e) => e.type === 'attempt' && e.percept.answer === 'legal').length,
+        result: played.record.result,
+        dropped: played.dropped,
+        maxBelief: played.maxBelief,
+        instances: rows.length,
+        recordKpgn: makeRecordKpgn(played.record),
       });
       const ids: number[] = [];
       for (const row of rows) {
         const view = instanceView(row.turn.view, params, game, row.plies);
-        ids.push(db.addInstance({
-          key: instanceKey(row.ply, rulesJson, row.turn.positions!), rules: params.variant, rulesJson, ply: row.ply, cls: row.c.cls,
-          beliefSize: row.turn.size, viewKpgn: writeViewKpgn(view), viewJson: JSON.stringify(viewToJson(view)),
-          positions: row.turn.positions!, seed: params.seed, game, cutPly: row.plies,
-          sourceId: row.source === undefined ? null : ids[row.source], covered: row.c.covered, strategy: row.c.strategy, work: row.c.work,
-        }));
+        ids.push(
+          db.addInstance({
+            key: instanceKey(row.ply, rulesJson, row.turn.positions!),
+            rules: params.variant,
+            rulesJson,
+            ply: row.ply,
+            cls: row.c.cls,
+            beliefSize: row.turn.size,
+            viewKpgn: makeViewKpgn(view),
+            viewJson: JSON.stringify(viewToJson(view)),
+            positions: row.turn.positions!,
+            seed: params.seed,
+            game,
+            cutPly: row.plies,
+            sourceId: row.source === undefined ? null : ids[row.source],
+            covered: row.c.covered,
+            strategy: row.c.strategy,
+            work: row.c.work,
+          }),
+        );
       }
     });
     state = progress(game, rows.length);

@@ -2,8 +2,8 @@
 // database's generator (host/db/generate.ts) and the problem harvesters (scripts/harvest-*.ts).
 import { Chess } from 'chessops/chess';
 import { parseFen as parseChessopsFen } from 'chessops/fen';
-import { fenOfPieces } from '../notation/fen';
-import type { GameRecord } from '../referee/record';
+import { makeFenOfPieces } from '../notation/fen';
+import type { GameRecord } from '../record/record';
 
 /**
  * The FEN (White to move) of the two kings on `wk`, `bk` and `pieces` (letters) on random free
@@ -11,7 +11,10 @@ import type { GameRecord } from '../referee/record';
  * material; undefined otherwise (the caller draws again).
  */
 export function placedSetup(random: () => number, wk: number, bk: number, pieces: string): string | undefined {
-  const placed: [number, string][] = [[wk, 'K'], [bk, 'k']];
+  const placed: [number, string][] = [
+    [wk, 'K'],
+    [bk, 'k'],
+  ];
   const used = new Set([wk, bk]);
   for (const p of pieces) {
     const sq = Math.floor(random() * 64);
@@ -19,7 +22,7 @@ export function placedSetup(random: () => number, wk: number, bk: number, pieces
     used.add(sq);
     placed.push([sq, p]);
   }
-  const fen = fenOfPieces(placed);
+  const fen = makeFenOfPieces(placed);
   const setup = parseChessopsFen(fen);
   if (setup.isErr) return undefined;
   const pos = Chess.fromSetup(setup.unwrap());
@@ -40,7 +43,8 @@ export function whiteToMoveCuts(record: GameRecord): { plies: number; record: Ga
   record.events.forEach((event, i) => {
     if (event.type !== 'attempt' || event.percept.answer !== 'legal') return;
     plies++;
-    if (event.side === 'black' && !event.percept.end) cuts.push({ plies, record: { ...record, result: '*', events: record.events.slice(0, i + 1) } });
+    if (event.side === 'black' && !event.percept.end)
+      cuts.push({ plies, record: { ...record, result: '*', events: record.events.slice(0, i + 1) } });
   });
   return cuts;
 }
@@ -61,7 +65,9 @@ export function randomSetup(random: () => number): { name: string; fen: string }
   const pick = (n: number) => Math.floor(random() * n);
   const white = WHITE_MATERIAL[pick(WHITE_MATERIAL.length)];
   const extras = pick(4);
-  const black = Array.from({ length: extras }, () => BLACK_EXTRAS[pick(BLACK_EXTRAS.length)]).sort().join('');
+  const black = Array.from({ length: extras }, () => BLACK_EXTRAS[pick(BLACK_EXTRAS.length)])
+    .sort()
+    .join('');
   const name = `k${white.toLowerCase()}k${black}`;
   for (;;) {
     let bk = pick(64);

@@ -11,42 +11,78 @@
 //
 // capture: square, then p (a pawn) or x (a piece) under pawn-or-piece rules, then ep if announced.
 // checks: N R F L S (Knight, Rank, File, Long, Short diagonal), or C for a plain "check".
-// attempts: own attempts before the legal one, in order, a Nonsense one marked ?; for an opponent
-// turn in a view, the number of Illegal attempts heard (empty when the rules hide it).
-// extras after ;: pawn tries T<count> / T+ / T- / T@<squares> (T@- none), Any? A+ / A-,
+// attempts: own attempts before the legal one, in order, a Nonsense one marked ?, and "Any?" (A+ or
+// A-) where it was asked after other attempts; for an opponent turn in a view, the number of
+// Illegal attempts heard (empty when the rules hide it).
+// extras after ;: pawn tries T<count> / T+ / T- / T@<squares> (T@- none), Any? A+ / A- asked first,
 // promotion announced P, game end checkmate | stalemate | draw-material | draw-fifty | draw-repetition.
 // Moves are written in UCI coordinates; a full record's legal moves may also be read in SAN.
-import { KriegError } from '../status';
+import { fail } from '../errors';
 import { START_FEN, parseFen } from './fen';
-import { squareName, parseSquare } from './square';
-import { DIRECTIONS, ENDS, type End, type Percept } from '../referee/percept';
-import {
-  preset, describeRules, withOverrides, RULE_KEYS, type RuleSet,
-} from '../referee/rules';
+import { makeSquare, parseSquare } from './square';
+import { DIRECTIONS, ENDS, type End, type Percept } from '../record/percept';
+import { preset, describeRules, withOverrides, RULE_KEYS, type RuleSet } from '../record/rules';
 import type {
-  GameRecord, View, ViewEvent, RecordEvent, AttemptEvent, PawnTriesEvent, AnyEvent, OpponentMoveEvent,
-  Side, Result,
-} from '../referee/record';
+  GameRecord,
+  View,
+  ViewEvent,
+  RecordEvent,
+  AttemptEvent,
+  PawnTriesEvent,
+  AnyEvent,
+  OpponentMoveEvent,
+  Side,
+  Result,
+} from '../record/record';
 
 /** Where an event came from in the text (1-based), for error messages about its content. */
-export interface SourcePosition { line: number; column: number }
+export interface SourcePosition {
+  line: number;
+  column: number;
+}
 
-/** A parsed game: the positions of its events, and of its start position ([FEN] tag or "start"). */
-export type ParsedKpgn =
-  | { kind: 'record'; record: GameRecord; positions: SourcePosition[]; startAt?: SourcePosition }
-  | { kind: 'view'; view: View; positions: SourcePosition[]; startAt?: SourcePosition };
+/**
+ * A parsed game: the positions of its events, of its start position ([FEN] tag or "start") and of
+ * its result; for records read from another program's format (ks-game), `endWithoutCheck` when it
+ * does not announce the check that comes with a game end (validateRecord takes it from the
+ * referee), and a note added to every disagreement with krieg's referee.
+ */
+export type ParsedKpgn = ({ kind: 'record'; record: GameRecord } | { kind: 'view'; view: View }) & {
+  positions: SourcePosition[];
+  startAt?: SourcePosition;
+  resultAt?: SourcePosition;
+  endWithoutCheck?: boolean;
+  mismatchNote?: string;
+};
 
 const RESULTS: Result[] = ['1-0', '0-1', '1/2-1/2', '*'];
 const RESERVED_TAGS = new Set(['Variant', 'Rules', 'Filtered', 'FEN', 'White', 'Black', 'Result', 'SetUp']);
 
 // ---- writing ----
 
-function quote(value: string): string { return value.replace(/\\/g, '\\\\').replace(/"/g, '\\"'); }
+function quote(value: string): string {
+  return value.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
+}
 
-function header(rules: RuleSet, start: string, white: string, black: string, result: Result, tags: Record<string, string>, filtered: string): string[] {
+function header(
+  rules: RuleSet,
+  start: string,
+  white: string,
+  black: string,
+  result: Result,
+  tags: Record<string, string>,
+  filtered: string,
+): string[] {
   const { variant, overrides } = describeRules(rules);
-  const lines = Object.entries(tags).filter(([k]) => !RESERVED_TAGS.has(k)).map(([k, v]) => `[${k} "${quote(v)}"]`);
-  lines.push(`[White "${quote(white)}"]`, `[Black "${quote(black)}"]`, `[Result "${result}"]`, `[Variant "${variant}"]`);
+  const lines = Object.entries(tags)
+    .filter(([k]) => !RESERVED_TAGS.has(k))
+    .map(([k, v]) => `[${k} "${quote(v)}"]`);
+  lines.push(
+    `[White "${quote(white)}"]`,
+    `[Black "${quote(black)}"]`,
+    `[Result "${result}"]`,
+    `[Variant "${variant}"]`,
+  );
   const flags = Object.entries(overrides).map(([k, v]) => `${k}=${v}`);
   if (flags.length) lines.push(`[Rules "${flags.join(' ')}"]`);
   lines.push(`[Filtered "${filtered}"]`);
@@ -55,29 +91,42 @@ function header(rules: RuleSet, start: string, white: string, black: string, res
 }
 
 /** A legal percept as KPGN writes it ("e4p,RN"; with extras ";P;checkmate"), for messages. */
-export function perceptKpgn(p: Percept): string {
+export function makePerceptKpgn(p: Percept): string {
   if (p.answer !== 'legal') return p.answer;
   return `{${captureText(p)},${checkText(p)}${p.promotion ? ';P' : ''}${p.end ? ';' + p.end : ''}}`;
 }
 
 function captureText(p: Percept | undefined): string {
   if (!p || p.capture === undefined) return '';
-  return squareName(p.capture) + (p.captured === 'pawn' ? 'p' : p.captured === 'piece' ? 'x' : '') + (p.enPassant ? 'ep' : '');
+  return (
+    makeSquare(p.capture) +
+    (p.captured === 'pawn' ? 'p' : p.captured === 'piece' ? 'x' : '') +
+    (p.enPassant ? 'ep' : '')
+  );
 }
 
 function checkText(p: Percept | undefined): string {
   if (!p) return '';
-  if (p.directions) return DIRECTIONS.filter((d) => p.directions! & d.bit).map((d) => d.code).join('');
+  if (p.directions)
+    return DIRECTIONS.filter((d) => p.directions! & d.bit)
+      .map((d) => d.code)
+      .join('');
   return p.check ? 'C' : '';
 }
 
-export function pawnTriesText(e: PawnTriesEvent): string {
+export function makePawnTriesKpgn(e: PawnTriesEvent): string {
   if (e.count !== undefined) return `T${e.count}`;
   if (e.exists !== undefined) return e.exists ? 'T+' : 'T-';
-  return 'T@' + (e.squares && e.squares.length ? e.squares.map(squareName).join('') : '-');
+  return 'T@' + (e.squares && e.squares.length ? e.squares.map(makeSquare).join('') : '-');
 }
 
-interface Turn { side: Side; extras: string[]; attempts: AttemptEvent[]; legal?: AttemptEvent; opponent?: OpponentMoveEvent }
+interface Turn {
+  side: Side;
+  extras: string[];
+  attempts: (AttemptEvent | AnyEvent)[];
+  legal?: AttemptEvent;
+  opponent?: OpponentMoveEvent;
+}
 
 function turnsOf(events: readonly ViewEvent[]): Turn[] {
   const turns: Turn[] = [];
@@ -91,8 +140,9 @@ function turnsOf(events: readonly ViewEvent[]): Turn[] {
   };
   for (const e of events) {
     const turn = open(e.side);
-    if (e.type === 'pawn-tries') turn.extras.push(pawnTriesText(e));
-    else if (e.type === 'any') turn.extras.push(e.yes ? 'A+' : 'A-');
+    if (e.type === 'pawn-tries') turn.extras.push(makePawnTriesKpgn(e));
+    else if (e.type === 'any' && turn.attempts.length === 0) turn.extras.push(e.yes ? 'A+' : 'A-');
+    else if (e.type === 'any') turn.attempts.push(e);
     else if (e.type === 'opponent-move') turn.opponent = e;
     else if (e.percept.answer === 'legal') turn.legal = e;
     else turn.attempts.push(e);
@@ -107,8 +157,14 @@ function writeTurns(events: readonly ViewEvent[], start: string): string[] {
     const percept = turn.legal?.percept ?? turn.opponent?.percept;
     const move = turn.opponent ? (turn.opponent.percept ? '??' : '*') : turn.legal ? turn.legal.attempt : '*';
     const attempts = turn.opponent
-      ? (turn.opponent.illegal === undefined ? '' : String(turn.opponent.illegal))
-      : turn.attempts.map((a) => a.attempt + (a.percept.answer === 'nonsense' ? '?' : '')).join(' ');
+      ? turn.opponent.illegal === undefined
+        ? ''
+        : String(turn.opponent.illegal)
+      : turn.attempts
+          .map((a) =>
+            a.type === 'any' ? (a.yes ? 'A+' : 'A-') : a.attempt + (a.percept.answer === 'nonsense' ? '?' : ''),
+          )
+          .join(' ');
     const extras = [...turn.extras];
     if (percept?.promotion) extras.push('P');
     if (percept?.end) extras.push(percept.end);
@@ -119,22 +175,35 @@ function writeTurns(events: readonly ViewEvent[], start: string): string[] {
   return lines;
 }
 
-export function writeRecordKpgn(record: GameRecord): string {
-  return [...header(record.rules, record.start, record.white, record.black, record.result, record.tags, 'no'), '',
-    ...writeTurns(record.events, record.start), record.result, ''].join('\n');
+export function makeRecordKpgn(record: GameRecord): string {
+  return [
+    ...header(record.rules, record.start, record.white, record.black, record.result, record.tags, 'no'),
+    '',
+    ...writeTurns(record.events, record.start),
+    record.result,
+    '',
+  ].join('\n');
 }
 
-export function writeViewKpgn(view: View): string {
-  return [...header(view.rules, view.start, view.white, view.black, view.result, view.tags, view.as), '',
-    ...writeTurns(view.events, view.start), view.result, ''].join('\n');
+export function makeViewKpgn(view: View): string {
+  return [
+    ...header(view.rules, view.start, view.white, view.black, view.result, view.tags, view.as),
+    '',
+    ...writeTurns(view.events, view.start),
+    view.result,
+    '',
+  ].join('\n');
 }
 
 // ---- reading ----
 
 class Cursor {
-  constructor(readonly line: number, readonly text: string) {}
+  constructor(
+    readonly line: number,
+    readonly text: string,
+  ) {}
   fail(column: number, reason: string): never {
-    throw new KriegError('bad-kpgn', `line ${this.line}, column ${column + 1}: ${reason}`);
+    throw fail('bad-kpgn', { line: this.line, column: column + 1, reason });
   }
 }
 
@@ -146,10 +215,18 @@ function parseRulesTag(value: string, base: RuleSet, cursor: Cursor, column: num
   const overrides: Record<string, unknown> = {};
   for (const item of value.split(/\s+/).filter(Boolean)) {
     const [key, raw] = item.split('=');
-    if (raw === undefined || !RULE_KEYS.includes(key as keyof RuleSet)) cursor.fail(column, `bad rule '${item}' in [Rules] (expected key=value with a key among ${RULE_KEYS.join(', ')})`);
+    if (raw === undefined || !RULE_KEYS.includes(key as keyof RuleSet))
+      cursor.fail(
+        column,
+        `bad rule '${item}' in [Rules] (expected key=value with a key among ${RULE_KEYS.join(', ')})`,
+      );
     overrides[key] = raw === 'true' ? true : raw === 'false' ? false : raw;
   }
-  try { return withOverrides(base, overrides); } catch (error) { return cursor.fail(column, (error as Error).message); }
+  try {
+    return withOverrides(base, overrides);
+  } catch (error) {
+    return cursor.fail(column, (error as Error).message);
+  }
 }
 
 function parseCapture(text: string, cursor: Cursor, column: number, p: Percept): void {
@@ -163,14 +240,21 @@ function parseCapture(text: string, cursor: Cursor, column: number, p: Percept):
 
 function parseChecks(text: string, cursor: Cursor, column: number, p: Percept): void {
   if (text === '') return;
-  if (text === 'C') { p.check = true; return; }
+  if (text === 'C') {
+    p.check = true;
+    return;
+  }
   let bits = 0;
   for (let i = 0; i < text.length; i++) {
     const d = DIRECTIONS.find((x) => x.code === text[i]);
-    if (!d || bits & d.bit) cursor.fail(column + i, `bad check code '${text[i]}' (expected N, R, F, L, S once each, or C)`);
+    if (!d || bits & d.bit)
+      cursor.fail(column + i, `bad check code '${text[i]}' (expected N, R, F, L, S once each, or C)`);
     bits |= d.bit;
   }
-  if (bits) { p.check = true; p.directions = bits; }
+  if (bits) {
+    p.check = true;
+    p.directions = bits;
+  }
 }
 
 function parseSquares(text: string, cursor: Cursor, column: number): number[] {
@@ -185,17 +269,21 @@ function parseSquares(text: string, cursor: Cursor, column: number): number[] {
   return squares;
 }
 
-/** Parses a KPGN record or view. Syntax only: validateRecord replays a record through the referee. */
-export function parseKpgn(text: string, firstLine = 1): ParsedKpgn {
-  const lines = text.split(/\r?\n/);
-  const offset = firstLine - 1;
+/** The tag section: every tag (unescaped) and the line it is on (1-based within the game), and where the moves begin. */
+function readTags(
+  lines: string[],
+  offset: number,
+): { tags: Record<string, string>; tagLine: Record<string, number>; next: number } {
   const tags: Record<string, string> = {};
   const tagLine: Record<string, number> = {};
   let index = 0;
   for (; index < lines.length; index++) {
     const raw = lines[index];
     const trimmed = raw.trim();
-    if (trimmed === '' || trimmed.startsWith('%')) { if (Object.keys(tags).length && trimmed === '') break; continue; }
+    if (trimmed === '' || trimmed.startsWith('%')) {
+      if (Object.keys(tags).length && trimmed === '') break;
+      continue;
+    }
     if (!trimmed.startsWith('[')) break;
     const m = TAG.exec(trimmed);
     const cursor: Cursor = new Cursor(offset + index + 1, raw);
@@ -204,31 +292,229 @@ export function parseKpgn(text: string, firstLine = 1): ParsedKpgn {
     tags[m[1]] = m[2].replace(/\\(.)/g, '$1');
     tagLine[m[1]] = index + 1;
   }
+  return { tags, tagLine, next: index };
+}
+
+/** What the tags say of the game: rules, whose view, start, result, and who moves first at which move number. */
+interface Header {
+  rules: RuleSet;
+  as: Side | undefined;
+  start: string;
+  result: Result;
+  fullmove: number;
+  side: Side;
+}
+
+function readHeader(
+  tags: Record<string, string>,
+  tagLine: Record<string, number>,
+  lines: string[],
+  firstLine: number,
+): Header {
+  const offset = firstLine - 1;
   const tagCursor = (name: string) => new Cursor(offset + (tagLine[name] ?? 1), lines[(tagLine[name] ?? 1) - 1] ?? '');
   if (!('Variant' in tags)) {
-    new Cursor(firstLine, lines[0] ?? '').fail(0, firstLine > 1
-      ? 'missing [Variant] tag (a tag line after the moves starts a new game)' : 'missing [Variant] tag');
+    new Cursor(firstLine, lines[0] ?? '').fail(
+      0,
+      firstLine > 1 ? 'missing [Variant] tag (a tag line after the moves starts a new game)' : 'missing [Variant] tag',
+    );
   }
   let rules: RuleSet;
-  try { rules = preset(tags.Variant); } catch (error) { return tagCursor('Variant').fail(0, (error as Error).message); }
+  try {
+    rules = preset(tags.Variant);
+  } catch (error) {
+    return tagCursor('Variant').fail(0, (error as Error).message);
+  }
   if ('Rules' in tags) rules = parseRulesTag(tags.Rules, rules, tagCursor('Rules'), 0);
   const filtered = tags.Filtered ?? 'no';
-  if (!['no', 'white', 'black'].includes(filtered)) tagCursor('Filtered').fail(0, `[Filtered] must be "no", "white" or "black", found "${filtered}"`);
+  if (!['no', 'white', 'black'].includes(filtered))
+    tagCursor('Filtered').fail(0, `[Filtered] must be "no", "white" or "black", found "${filtered}"`);
   const start = tags.FEN ?? START_FEN;
   let fullmove = 1;
   let side: Side = 'white';
-  try { const setup = parseFen(start); fullmove = setup.fullmove; side = setup.side ? 'black' : 'white'; }
-  catch (error) { tagCursor('FEN').fail(0, (error as Error).message); }
+  try {
+    const setup = parseFen(start);
+    fullmove = setup.fullmove;
+    side = setup.side ? 'black' : 'white';
+  } catch (error) {
+    tagCursor('FEN').fail(0, (error as Error).message);
+  }
   const result = (tags.Result ?? '*') as Result;
-  if (!RESULTS.includes(result)) tagCursor('Result').fail(0, `[Result] must be one of ${RESULTS.join(', ')}, found "${result}"`);
-  const as: Side | undefined = filtered === 'no' ? undefined : filtered as Side;
+  if (!RESULTS.includes(result))
+    tagCursor('Result').fail(0, `[Result] must be one of ${RESULTS.join(', ')}, found "${result}"`);
+  return { rules, as: filtered === 'no' ? undefined : (filtered as Side), start, result, fullmove, side };
+}
 
-  const events: ViewEvent[] = [];
-  const positions: SourcePosition[] = [];
-  const push = (event: ViewEvent, line: number, column: number) => { events.push(event); positions.push({ line: offset + line, column: column + 1 }); };
+/** The events of a game being read, each with where it came from. */
+interface Events {
+  list: ViewEvent[];
+  positions: SourcePosition[];
+  push(event: ViewEvent, line: number, column: number): void;
+}
+
+/** One turn, `12. e2e4 {capture,checks:attempts;extras}` as matched by TURN, read into events. */
+interface TurnLine {
+  m: RegExpExecArray;
+  side: Side;
+  line: number;
+  cursor: Cursor;
+  lead: number;
+}
+
+/** The extras after `;`: announcements before the turn (pawn tries, "Any?") become events; promotion and game end go into the percept. */
+function readExtras(turn: TurnLine, extras: string[], column: number, percept: Percept, events: Events): void {
+  const { cursor, side, line } = turn;
+  for (const extra of extras) {
+    const x = extra.trim();
+    if (/^T\d+$/.test(x) || x === 'T+' || x === 'T-' || x.startsWith('T@')) {
+      if (x.startsWith('T@'))
+        events.push({ type: 'pawn-tries', side, squares: parseSquares(x.slice(2), cursor, column + 2) }, line, column);
+      else if (x === 'T+' || x === 'T-') events.push({ type: 'pawn-tries', side, exists: x === 'T+' }, line, column);
+      else events.push({ type: 'pawn-tries', side, count: Number(x.slice(1)) }, line, column);
+    } else if (x === 'A+' || x === 'A-') {
+      events.push({ type: 'any', side, yes: x === 'A+' } satisfies AnyEvent, line, column);
+    } else if (x === 'P') percept.promotion = true;
+    else if ((ENDS as string[]).includes(x)) percept.end = x as End;
+    else cursor.fail(column, `unknown announcement '${x}' (expected T…, A+, A-, P or a game end)`);
+    column += extra.length + 1;
+  }
+}
+
+/** An opponent's turn in a view: the Illegal attempts heard (a count, where the rules tell it) and, once made, his move's announcements. */
+function readOpponentTurn(
+  turn: TurnLine,
+  header: Header,
+  attemptsText: string,
+  attemptsColumn: number,
+  moveColumn: number,
+  percept: Percept,
+  inProgress: boolean,
+  events: Events,
+): void {
+  const { cursor, side, line } = turn;
+  let illegal: number | undefined;
+  if (attemptsText !== '') {
+    if (!/^\d+$/.test(attemptsText))
+      cursor.fail(
+        attemptsColumn,
+        `in ${header.as}'s view the opponent's attempts are a count, found '${attemptsText}'`,
+      );
+    illegal = Number(attemptsText);
+  }
+  if (header.rules.illegalHeardBy === 'mover' && illegal !== undefined)
+    cursor.fail(attemptsColumn, 'these rules do not tell a player how many Illegal attempts his opponent made');
+  const event: OpponentMoveEvent = { type: 'opponent-move', side };
+  if (illegal !== undefined) event.illegal = illegal;
+  if (!inProgress) event.percept = percept;
+  // a turn in progress is an event only once something of it was heard
+  if (!inProgress || (illegal ?? 0) > 0) events.push(event, line, moveColumn);
+}
+
+/** One's own turn (or either side's in a record): the rejected attempts in order, then the legal move with its announcements. */
+function readOwnTurn(
+  turn: TurnLine,
+  header: Header,
+  attempts: string,
+  attemptsColumn: number,
+  moveColumn: number,
+  percept: Percept,
+  inProgress: boolean,
+  events: Events,
+): void {
+  const { cursor, side, line, m } = turn;
+  let column = attemptsColumn + (attempts.length - attempts.trimStart().length);
+  for (const token of attempts.trim().split(/\s+/).filter(Boolean)) {
+    if (token === 'A+' || token === 'A-') {
+      events.push({ type: 'any', side, yes: token === 'A+' } satisfies AnyEvent, line, column);
+      column += token.length + 1;
+      continue;
+    }
+    const nonsense = token.endsWith('?');
+    const move = nonsense ? token.slice(0, -1) : token;
+    if (!UCI.test(move))
+      cursor.fail(
+        column,
+        `bad attempt '${token}' (expected UCI like e2e4 or e7e8q, with ? for a Nonsense answer, or A+ / A- for "Any?")`,
+      );
+    events.push(
+      { type: 'attempt', side, attempt: move, percept: { answer: nonsense ? 'nonsense' : 'illegal' } },
+      line,
+      column,
+    );
+    column += token.length + 1;
+  }
+  if (inProgress) return;
+  const attempt = m[3];
+  if (!UCI.test(attempt) && !(header.as === undefined && /^[A-Za-z]/.test(attempt)))
+    cursor.fail(
+      moveColumn,
+      `bad move '${attempt}' (expected UCI like e2e4${header.as === undefined ? ' or SAN' : ''})`,
+    );
+  events.push({ type: 'attempt', side, attempt, percept }, line, moveColumn);
+}
+
+/** Reads one turn line; true when it is a turn still in progress (*), after which no turn may follow. */
+function readTurn(turn: TurnLine, raw: string, header: Header, events: Events): boolean {
+  const { m, cursor, lead, side } = turn;
+  const moveColumn = raw.indexOf(m[3], lead + m[1].length + m[2].length);
+  const bodyColumn = raw.indexOf('{', moveColumn) + 1;
+  const [main, ...extras] = m[4].split(';');
+  const colon = main.indexOf(':');
+  if (colon < 0) cursor.fail(bodyColumn, "expected ':' between the announcements and the attempts");
+  const comma = main.indexOf(',');
+  if (comma < 0 || comma > colon) cursor.fail(bodyColumn, "expected ',' between the capture and the checks");
+  const percept: Percept = { answer: 'legal' };
+  parseCapture(main.slice(0, comma), cursor, bodyColumn, percept);
+  parseChecks(main.slice(comma + 1, colon), cursor, bodyColumn + comma + 1, percept);
+  const attemptsColumn = bodyColumn + colon + 1;
+  const inProgress = m[3] === '*';
+  const hidden = m[3] === '??';
+  const opponent = header.as !== undefined && side !== header.as;
+  if (opponent && !hidden && !inProgress)
+    cursor.fail(
+      moveColumn,
+      `${side}'s moves are hidden in ${header.as}'s view: write ?? (or * for a turn in progress)`,
+    );
+  if (!opponent && hidden) cursor.fail(moveColumn, `?? stands only for the opponent's moves in a view`);
+  if (inProgress && (percept.capture !== undefined || percept.check))
+    cursor.fail(bodyColumn, 'a turn in progress has no capture or check yet');
+  readExtras(turn, extras, bodyColumn + main.length + 1, percept, events);
+  if (inProgress && (percept.promotion || percept.end))
+    cursor.fail(bodyColumn, 'a turn in progress has no promotion or game end yet');
+  if (opponent)
+    readOpponentTurn(
+      turn,
+      header,
+      main.slice(colon + 1).trim(),
+      attemptsColumn,
+      moveColumn,
+      percept,
+      inProgress,
+      events,
+    );
+  else readOwnTurn(turn, header, main.slice(colon + 1), attemptsColumn, moveColumn, percept, inProgress, events);
+  return inProgress;
+}
+
+/** Parses a KPGN record or view. Syntax only: validateRecord replays a record through the referee. */
+export function parseKpgn(text: string, firstLine = 1): ParsedKpgn {
+  const lines = text.split(/\r?\n/);
+  const offset = firstLine - 1;
+  const { tags, tagLine, next } = readTags(lines, offset);
+  const header = readHeader(tags, tagLine, lines, firstLine);
+  const { result, as } = header;
+  const events: Events = {
+    list: [],
+    positions: [],
+    push(event, line, column) {
+      this.list.push(event);
+      this.positions.push({ line: offset + line, column: column + 1 });
+    },
+  };
+  let { fullmove, side } = header;
   let finished = false;
   let sawResult = false;
-  for (; index < lines.length; index++) {
+  for (let index = next; index < lines.length; index++) {
     const raw = lines[index];
     const trimmed = raw.trim();
     const cursor: Cursor = new Cursor(offset + index + 1, raw);
@@ -246,80 +532,37 @@ export function parseKpgn(text: string, firstLine = 1): ParsedKpgn {
     if (finished) cursor.fail(lead, 'a turn after a turn still in progress (*)');
     const turnSide: Side = m[2] === '.' ? 'white' : 'black';
     if (Number(m[1]) !== fullmove) cursor.fail(lead, `expected move number ${fullmove}, found ${m[1]}`);
-    if (turnSide !== side) cursor.fail(lead + m[1].length, `expected ${side} to move (${fullmove}${side === 'white' ? '.' : '...'}), found ${turnSide}`);
-    const moveColumn = raw.indexOf(m[3], lead + m[1].length + m[2].length);
-    const bodyColumn = raw.indexOf('{', moveColumn) + 1;
-    const body = m[4];
-    const [main, ...extras] = body.split(';');
-    const colon = main.indexOf(':');
-    if (colon < 0) cursor.fail(bodyColumn, "expected ':' between the announcements and the attempts");
-    const comma = main.indexOf(',');
-    if (comma < 0 || comma > colon) cursor.fail(bodyColumn, "expected ',' between the capture and the checks");
-    const percept: Percept = { answer: 'legal' };
-    parseCapture(main.slice(0, comma), cursor, bodyColumn, percept);
-    parseChecks(main.slice(comma + 1, colon), cursor, bodyColumn + comma + 1, percept);
-    const attemptsText = main.slice(colon + 1).trim();
-    const attemptsColumn = bodyColumn + colon + 1;
-    const inProgress = m[3] === '*';
-    const hidden = m[3] === '??';
-    const opponent = as !== undefined && turnSide !== as;
-    if (opponent && !hidden && !inProgress) cursor.fail(moveColumn, `${turnSide}'s moves are hidden in ${as}'s view: write ?? (or * for a turn in progress)`);
-    if (!opponent && hidden) cursor.fail(moveColumn, `?? stands only for the opponent's moves in a view`);
-    if (inProgress && (percept.capture !== undefined || percept.check)) cursor.fail(bodyColumn, 'a turn in progress has no capture or check yet');
-    // extras: announcements before the turn, then those of the legal move
-    let extraColumn = bodyColumn + main.length + 1;
-    for (const extra of extras) {
-      const x = extra.trim();
-      if (/^T\d+$/.test(x) || x === 'T+' || x === 'T-' || x.startsWith('T@')) {
-        if (x.startsWith('T@')) push({ type: 'pawn-tries', side: turnSide, squares: parseSquares(x.slice(2), cursor, extraColumn + 2) }, index + 1, extraColumn);
-        else if (x === 'T+' || x === 'T-') push({ type: 'pawn-tries', side: turnSide, exists: x === 'T+' }, index + 1, extraColumn);
-        else push({ type: 'pawn-tries', side: turnSide, count: Number(x.slice(1)) }, index + 1, extraColumn);
-      } else if (x === 'A+' || x === 'A-') {
-        push({ type: 'any', side: turnSide, yes: x === 'A+' } satisfies AnyEvent, index + 1, extraColumn);
-      } else if (x === 'P') percept.promotion = true;
-      else if ((ENDS as string[]).includes(x)) percept.end = x as End;
-      else cursor.fail(extraColumn, `unknown announcement '${x}' (expected T…, A+, A-, P or a game end)`);
-      extraColumn += extra.length + 1;
-    }
-    if (inProgress && (percept.promotion || percept.end)) cursor.fail(bodyColumn, 'a turn in progress has no promotion or game end yet');
-    if (opponent) {
-      let illegal: number | undefined;
-      if (attemptsText !== '') {
-        if (!/^\d+$/.test(attemptsText)) cursor.fail(attemptsColumn, `in ${as}'s view the opponent's attempts are a count, found '${attemptsText}'`);
-        illegal = Number(attemptsText);
-      }
-      if (rules.illegalHeardBy === 'mover' && illegal !== undefined) cursor.fail(attemptsColumn, 'these rules do not tell a player how many Illegal attempts his opponent made');
-      const event: OpponentMoveEvent = { type: 'opponent-move', side: turnSide };
-      if (illegal !== undefined) event.illegal = illegal;
-      if (!inProgress) event.percept = percept;
-      // a turn in progress is an event only once something of it was heard
-      if (!inProgress || (illegal ?? 0) > 0) push(event, index + 1, moveColumn);
-    } else {
-      let column = attemptsColumn + (main.slice(colon + 1).length - main.slice(colon + 1).trimStart().length);
-      for (const token of attemptsText.split(/\s+/).filter(Boolean)) {
-        const nonsense = token.endsWith('?');
-        const move = nonsense ? token.slice(0, -1) : token;
-        if (!UCI.test(move)) cursor.fail(column, `bad attempt '${token}' (expected UCI like e2e4 or e7e8q, with ? for a Nonsense answer)`);
-        push({ type: 'attempt', side: turnSide, attempt: move, percept: { answer: nonsense ? 'nonsense' : 'illegal' } }, index + 1, column);
-        column += token.length + 1;
-      }
-      if (!inProgress) {
-        const attempt = m[3];
-        if (!UCI.test(attempt) && !(as === undefined && /^[A-Za-z]/.test(attempt))) cursor.fail(moveColumn, `bad move '${attempt}' (expected UCI like e2e4${as === undefined ? ' or SAN' : ''})`);
-        push({ type: 'attempt', side: turnSide, attempt, percept }, index + 1, moveColumn);
-      }
-    }
-    if (inProgress) finished = true;
+    if (turnSide !== side)
+      cursor.fail(
+        lead + m[1].length,
+        `expected ${side} to move (${fullmove}${side === 'white' ? '.' : '...'}), found ${turnSide}`,
+      );
+    if (readTurn({ m, side: turnSide, line: index + 1, cursor, lead }, raw, header, events)) finished = true;
     else {
       if (turnSide === 'black') fullmove++;
       side = turnSide === 'white' ? 'black' : 'white';
     }
   }
   const own = Object.fromEntries(Object.entries(tags).filter(([k]) => !RESERVED_TAGS.has(k)));
-  const common = { rules, start, white: tags.White ?? '?', black: tags.Black ?? '?', result, tags: own };
+  const common = {
+    rules: header.rules,
+    start: header.start,
+    white: tags.White ?? '?',
+    black: tags.Black ?? '?',
+    result,
+    tags: own,
+  };
   const startAt = tagLine.FEN ? { line: offset + tagLine.FEN, column: 1 } : undefined;
-  if (as === undefined) return { kind: 'record', record: { ...common, events: events as RecordEvent[] }, positions, startAt };
-  return { kind: 'view', view: { ...common, as, events }, positions, startAt };
+  const resultAt = tagLine.Result ? { line: offset + tagLine.Result, column: 1 } : undefined;
+  if (as === undefined)
+    return {
+      kind: 'record',
+      record: { ...common, events: events.list as RecordEvent[] },
+      positions: events.positions,
+      startAt,
+      resultAt,
+    };
+  return { kind: 'view', view: { ...common, as, events: events.list }, positions: events.positions, startAt, resultAt };
 }
 
 /** Splits a file of KPGN games (a game starts at a tag line that follows moves) and parses each. */
@@ -328,13 +571,21 @@ export function parseKpgnGames(text: string): ParsedKpgn[] {
   const games: ParsedKpgn[] = [];
   let start = -1;
   let inMoves = false;
-  const flush = (end: number) => { if (start >= 0) games.push(parseKpgn(lines.slice(start, end).join('\n'), start + 1)); };
+  const flush = (end: number) => {
+    if (start >= 0) games.push(parseKpgn(lines.slice(start, end).join('\n'), start + 1));
+  };
   lines.forEach((line, i) => {
     const t = line.trim();
-    if (t.startsWith('[') && (start < 0 || inMoves)) { flush(i); start = i; inMoves = false; }
-    else if (t !== '' && !t.startsWith('%') && !t.startsWith('[')) { if (start < 0) start = i; inMoves = true; }
+    if (t.startsWith('[') && (start < 0 || inMoves)) {
+      flush(i);
+      start = i;
+      inMoves = false;
+    } else if (t !== '' && !t.startsWith('%') && !t.startsWith('[')) {
+      if (start < 0) start = i;
+      inMoves = true;
+    }
   });
   flush(lines.length);
-  if (games.length === 0) throw new KriegError('bad-kpgn', 'line 1, column 1: no game found');
+  if (games.length === 0) throw fail('bad-kpgn', { line: 1, column: 1, reason: 'no game found' });
   return games;
 }

@@ -1,5 +1,5 @@
 // JSON form of records and views (schema: README.md, "Record notation"). Squares are names
-// ("e4"), check directions are names, everything else mirrors host/referee/record.ts:
+// ("e4"), check directions are names, everything else mirrors host/record/record.ts:
 //   { "format": "krieg-record" | "krieg-view", "version": 1, "variant": "berkeley",
 //     "rules": { <flags that differ from the variant> }, "start": FEN, "white", "black",
 //     "result", "tags": {…}, "as": "white" | "black" (views), "events": [ … ] }
@@ -7,19 +7,19 @@
 //   "enPassant","check","directions":[…],"end","promotion"}} | {"type":"pawn-tries","side",
 //   "count" | "exists" | "squares":[…]} | {"type":"any","side","yes"} | {"type":"opponent-move",
 //   "side","illegal"?,"percept"?}
-import { KriegError } from '../status';
+import { KriegError, fail } from '../errors';
 import { parseFen } from './fen';
-import { squareName, parseSquare } from './square';
-import { DIRECTIONS, ENDS, ANSWERS, type Percept } from '../referee/percept';
-import { preset, describeRules, withOverrides, type RuleSet } from '../referee/rules';
-import type { GameRecord, View, ViewEvent, Side, Result } from '../referee/record';
+import { makeSquare, parseSquare } from './square';
+import { DIRECTIONS, ENDS, ANSWERS, type Percept } from '../record/percept';
+import { preset, describeRules, withOverrides, type RuleSet } from '../record/rules';
+import type { GameRecord, View, ViewEvent, Side, Result } from '../record/record';
 import type { ParsedKpgn, SourcePosition } from './kpgn';
 
 export const JSON_VERSION = 1;
 
 function perceptJson(p: Percept): Record<string, unknown> {
   const out: Record<string, unknown> = { answer: p.answer };
-  if (p.capture !== undefined) out.capture = squareName(p.capture);
+  if (p.capture !== undefined) out.capture = makeSquare(p.capture);
   if (p.captured) out.captured = p.captured;
   if (p.enPassant) out.enPassant = true;
   if (p.check) out.check = true;
@@ -35,7 +35,7 @@ function eventJson(e: ViewEvent): Record<string, unknown> {
     const out: Record<string, unknown> = { type: e.type, side: e.side };
     if (e.count !== undefined) out.count = e.count;
     if (e.exists !== undefined) out.exists = e.exists;
-    if (e.squares !== undefined) out.squares = e.squares.map(squareName);
+    if (e.squares !== undefined) out.squares = e.squares.map(makeSquare);
     return out;
   }
   if (e.type === 'any') return { ...e };
@@ -48,8 +48,15 @@ function eventJson(e: ViewEvent): Record<string, unknown> {
 function documentJson(kind: 'krieg-record' | 'krieg-view', g: GameRecord | View, as?: Side): Record<string, unknown> {
   const { variant, overrides } = describeRules(g.rules);
   const doc: Record<string, unknown> = {
-    format: kind, version: JSON_VERSION, variant, rules: overrides, start: g.start,
-    white: g.white, black: g.black, result: g.result, tags: g.tags,
+    format: kind,
+    version: JSON_VERSION,
+    variant,
+    rules: overrides,
+    start: g.start,
+    white: g.white,
+    black: g.black,
+    result: g.result,
+    tags: g.tags,
   };
   if (as) doc.as = as;
   doc.events = (g.events as ViewEvent[]).map(eventJson);
@@ -64,14 +71,24 @@ export const viewToJson = (v: View) => documentJson('krieg-view', v, v.as);
 /** Offset of the first character where `text` stops being JSON (JSON.parse does not always say). */
 function syntaxErrorOffset(text: string): number {
   let i = 0;
-  const ws = () => { while (i < text.length && ' \t\r\n'.includes(text[i])) i++; };
-  const fail = (): never => { throw i; };
-  const expect = (c: string) => { if (text[i] !== c) fail(); i++; };
+  const ws = () => {
+    while (i < text.length && ' \t\r\n'.includes(text[i])) i++;
+  };
+  const fail = (): never => {
+    throw i;
+  };
+  const expect = (c: string) => {
+    if (text[i] !== c) fail();
+    i++;
+  };
   const string = () => {
     expect('"');
     while (text[i] !== '"') {
       if (i >= text.length || text.charCodeAt(i) < 32) fail();
-      if (text[i] === '\\') { i++; if (!'"\\/bfnrtu'.includes(text[i] ?? '')) fail(); }
+      if (text[i] === '\\') {
+        i++;
+        if (!'"\\/bfnrtu'.includes(text[i] ?? '')) fail();
+      }
       i++;
     }
     i++;
@@ -80,26 +97,62 @@ function syntaxErrorOffset(text: string): number {
     ws();
     const c = text[i];
     if (c === '{') {
-      i++; ws();
-      if (text[i] === '}') { i++; return; }
-      for (;;) { ws(); string(); ws(); expect(':'); value(); ws(); if (text[i] === ',') { i++; continue; } expect('}'); return; }
+      i++;
+      ws();
+      if (text[i] === '}') {
+        i++;
+        return;
+      }
+      for (;;) {
+        ws();
+        string();
+        ws();
+        expect(':');
+        value();
+        ws();
+        if (text[i] === ',') {
+          i++;
+          continue;
+        }
+        expect('}');
+        return;
+      }
     }
     if (c === '[') {
-      i++; ws();
-      if (text[i] === ']') { i++; return; }
-      for (;;) { value(); ws(); if (text[i] === ',') { i++; continue; } expect(']'); return; }
+      i++;
+      ws();
+      if (text[i] === ']') {
+        i++;
+        return;
+      }
+      for (;;) {
+        value();
+        ws();
+        if (text[i] === ',') {
+          i++;
+          continue;
+        }
+        expect(']');
+        return;
+      }
     }
     if (c === '"') return string();
     const m = /^(-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?|true|false|null)/.exec(text.slice(i, i + 400));
     if (!m) fail();
     i += m![0].length;
   };
-  try { value(); ws(); if (i < text.length) fail(); } catch (offset) { return offset as number; }
+  try {
+    value();
+    ws();
+    if (i < text.length) fail();
+  } catch (offset) {
+    return offset as number;
+  }
   return text.length;
 }
 
 /** Line and column (1-based) where each value starts, by JSON path ("events.3.percept"). */
-function locate(text: string): Map<string, SourcePosition> {
+export function locate(text: string): Map<string, SourcePosition> {
   const where = new Map<string, SourcePosition>();
   let i = 0;
   const lineStarts = [0];
@@ -107,21 +160,48 @@ function locate(text: string): Map<string, SourcePosition> {
   const position = (offset: number): SourcePosition => {
     let lo = 0;
     let hi = lineStarts.length - 1;
-    while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (lineStarts[mid] <= offset) lo = mid; else hi = mid - 1; }
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (lineStarts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
     return { line: lo + 1, column: offset - lineStarts[lo] + 1 };
   };
-  const ws = () => { while (i < text.length && /\s/.test(text[i])) i++; };
-  const string = () => { const start = i++; while (text[i] !== '"') i += text[i] === '\\' ? 2 : 1; i++; return JSON.parse(text.slice(start, i)) as string; };
+  const ws = () => {
+    while (i < text.length && /\s/.test(text[i])) i++;
+  };
+  const string = () => {
+    const start = i++;
+    while (text[i] !== '"') i += text[i] === '\\' ? 2 : 1;
+    i++;
+    return JSON.parse(text.slice(start, i)) as string;
+  };
   const value = (path: string) => {
     ws();
     where.set(path, position(i));
     if (text[i] === '{') {
-      i++; ws();
-      while (text[i] !== '}') { ws(); const key = string(); ws(); i++; value(path ? `${path}.${key}` : key); ws(); if (text[i] === ',') i++; ws(); }
+      i++;
+      ws();
+      while (text[i] !== '}') {
+        ws();
+        const key = string();
+        ws();
+        i++;
+        value(path ? `${path}.${key}` : key);
+        ws();
+        if (text[i] === ',') i++;
+        ws();
+      }
       i++;
     } else if (text[i] === '[') {
-      i++; ws();
-      for (let n = 0; text[i] !== ']'; n++) { value(path ? `${path}.${n}` : String(n)); ws(); if (text[i] === ',') i++; ws(); }
+      i++;
+      ws();
+      for (let n = 0; text[i] !== ']'; n++) {
+        value(path ? `${path}.${n}` : String(n));
+        ws();
+        if (text[i] === ',') i++;
+        ws();
+      }
       i++;
     } else if (text[i] === '"') string();
     else while (i < text.length && /[^,\]}\s]/.test(text[i])) i++;
@@ -136,15 +216,23 @@ class Reader {
     let key = path;
     while (!this.where.has(key) && key.includes('.')) key = key.slice(0, key.lastIndexOf('.'));
     const p = this.where.get(key) ?? { line: 1, column: 1 };
-    throw new KriegError('bad-json', `line ${p.line}, column ${p.column} (${path || 'document'}): ${reason}`);
+    throw fail('bad-json', { line: p.line, column: p.column, path: path || 'document', reason });
   }
   object(v: unknown, path: string): Record<string, unknown> {
     if (typeof v !== 'object' || v === null || Array.isArray(v)) this.fail(path, 'expected an object');
     return v as Record<string, unknown>;
   }
   oneOf<T extends string>(v: unknown, choices: readonly T[], path: string): T {
-    if (v === undefined) this.fail(path, `missing field "${path.slice(path.lastIndexOf('.') + 1)}" (one of ${choices.map((c) => JSON.stringify(c)).join(', ')})`);
-    if (!choices.includes(v as T)) this.fail(path, `expected one of ${choices.map((c) => JSON.stringify(c)).join(', ')}, found ${JSON.stringify(v)}`);
+    if (v === undefined)
+      this.fail(
+        path,
+        `missing field "${path.slice(path.lastIndexOf('.') + 1)}" (one of ${choices.map((c) => JSON.stringify(c)).join(', ')})`,
+      );
+    if (!choices.includes(v as T))
+      this.fail(
+        path,
+        `expected one of ${choices.map((c) => JSON.stringify(c)).join(', ')}, found ${JSON.stringify(v)}`,
+      );
     return v as T;
   }
   square(v: unknown, path: string): number {
@@ -153,7 +241,8 @@ class Reader {
     return sq;
   }
   count(v: unknown, path: string): number {
-    if (!Number.isInteger(v) || (v as number) < 0) this.fail(path, `expected a non-negative integer, found ${JSON.stringify(v)}`);
+    if (!Number.isInteger(v) || (v as number) < 0)
+      this.fail(path, `expected a non-negative integer, found ${JSON.stringify(v)}`);
     return v as number;
   }
   bool(v: unknown, path: string): boolean {
@@ -172,7 +261,8 @@ class Reader {
     const o = this.object(v, path);
     this.known(o, ['answer', 'capture', 'captured', 'enPassant', 'check', 'directions', 'end', 'promotion'], path);
     const p: Percept = { answer: this.oneOf(o.answer, ANSWERS, `${path}.answer`) };
-    if (p.answer !== 'legal' && Object.keys(o).length > 1) this.fail(path, `an ${p.answer} answer announces nothing else`);
+    if (p.answer !== 'legal' && Object.keys(o).length > 1)
+      this.fail(path, `an ${p.answer} answer announces nothing else`);
     if (o.capture !== undefined) p.capture = this.square(o.capture, `${path}.capture`);
     if (o.captured !== undefined) p.captured = this.oneOf(o.captured, ['pawn', 'piece'] as const, `${path}.captured`);
     if (o.enPassant !== undefined && this.bool(o.enPassant, `${path}.enPassant`)) p.enPassant = true;
@@ -182,10 +272,17 @@ class Reader {
       let bits = 0;
       o.directions.forEach((name, k) => {
         const d = DIRECTIONS.find((x) => x.name === name);
-        if (!d || bits & d.bit) this.fail(`${path}.directions.${k}`, `expected one of ${DIRECTIONS.map((x) => `"${x.name}"`).join(', ')} (each once), found ${JSON.stringify(name)}`);
+        if (!d || bits & d.bit)
+          this.fail(
+            `${path}.directions.${k}`,
+            `expected one of ${DIRECTIONS.map((x) => `"${x.name}"`).join(', ')} (each once), found ${JSON.stringify(name)}`,
+          );
         bits |= d.bit;
       });
-      if (bits) { p.directions = bits; if (!p.check) this.fail(`${path}.check`, 'check directions without "check": true'); }
+      if (bits) {
+        p.directions = bits;
+        if (!p.check) this.fail(`${path}.check`, 'check directions without "check": true');
+      }
     }
     if (o.end !== undefined) p.end = this.oneOf(o.end, ENDS, `${path}.end`);
     if (o.promotion !== undefined && this.bool(o.promotion, `${path}.promotion`)) p.promotion = true;
@@ -193,13 +290,25 @@ class Reader {
   }
   event(v: unknown, path: string, view: boolean): ViewEvent {
     const o = this.object(v, path);
-    const type = this.oneOf(o.type, view ? ['attempt', 'pawn-tries', 'any', 'opponent-move'] as const : ['attempt', 'pawn-tries', 'any'] as const, `${path}.type`);
+    const type = this.oneOf(
+      o.type,
+      view ? (['attempt', 'pawn-tries', 'any', 'opponent-move'] as const) : (['attempt', 'pawn-tries', 'any'] as const),
+      `${path}.type`,
+    );
     const side = this.oneOf(o.side, ['white', 'black'] as const, `${path}.side`);
     if (type === 'attempt') {
       this.known(o, ['type', 'side', 'attempt', 'percept'], path);
-      return { type, side, attempt: this.text(o.attempt, `${path}.attempt`), percept: this.percept(o.percept, `${path}.percept`) };
+      return {
+        type,
+        side,
+        attempt: this.text(o.attempt, `${path}.attempt`),
+        percept: this.percept(o.percept, `${path}.percept`),
+      };
     }
-    if (type === 'any') { this.known(o, ['type', 'side', 'yes'], path); return { type, side, yes: this.bool(o.yes, `${path}.yes`) }; }
+    if (type === 'any') {
+      this.known(o, ['type', 'side', 'yes'], path);
+      return { type, side, yes: this.bool(o.yes, `${path}.yes`) };
+    }
     if (type === 'pawn-tries') {
       this.known(o, ['type', 'side', 'count', 'exists', 'squares'], path);
       const fields = ['count', 'exists', 'squares'].filter((k) => o[k] !== undefined);
@@ -220,19 +329,30 @@ class Reader {
 /** Parses the JSON form of a record or view (syntax and schema; validateRecord checks the play). */
 export function parseRecordJson(text: string): ParsedKpgn {
   const games = parseRecordJsonGames(text);
-  if (games.length !== 1) throw new KriegError('bad-json', `line 1, column 1: expected one game, found ${games.length}`);
+  if (games.length !== 1)
+    throw fail('bad-json', { line: 1, column: 1, reason: `expected one game, found ${games.length}` });
   return games[0];
+}
+
+/** JSON.parse, with a syntax error reported at its line and column. */
+export function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    const offset = syntaxErrorOffset(text);
+    const before = text.slice(0, offset);
+    const found = offset < text.length ? `'${text[offset]}'` : 'the end of the file';
+    throw fail('bad-json', {
+      line: before.split('\n').length,
+      column: offset - before.lastIndexOf('\n'),
+      reason: `invalid JSON: unexpected ${found}`,
+    });
+  }
 }
 
 /** Parses one JSON document (a record or view) or an array of them. */
 export function parseRecordJsonGames(text: string): ParsedKpgn[] {
-  let doc: unknown;
-  try { doc = JSON.parse(text); } catch {
-    const offset = syntaxErrorOffset(text);
-    const before = text.slice(0, offset);
-    const found = offset < text.length ? `'${text[offset]}'` : 'the end of the file';
-    throw new KriegError('bad-json', `line ${before.split('\n').length}, column ${offset - before.lastIndexOf('\n')}: invalid JSON: unexpected ${found}`);
-  }
+  const doc = parseJson(text);
   const where = locate(text);
   const r: Reader = new Reader(where);
   if (Array.isArray(doc)) {
@@ -246,16 +366,36 @@ function readDocument(r: Reader, where: Map<string, SourcePosition>, doc: unknow
   const path = (p: string) => prefix + p;
   const o = r.object(doc, prefix.slice(0, -1));
   const format = r.oneOf(o.format, ['krieg-record', 'krieg-view'] as const, path('format'));
-  if (o.version !== JSON_VERSION) r.fail(path('version'), `unsupported version ${JSON.stringify(o.version)} (this krieg reads version ${JSON_VERSION})`);
-  r.known(o, ['format', 'version', 'variant', 'rules', 'start', 'white', 'black', 'result', 'tags', 'as', 'events'], prefix.slice(0, -1));
+  if (o.version !== JSON_VERSION)
+    r.fail(
+      path('version'),
+      `unsupported version ${JSON.stringify(o.version)} (this krieg reads version ${JSON_VERSION})`,
+    );
+  r.known(
+    o,
+    ['format', 'version', 'variant', 'rules', 'start', 'white', 'black', 'result', 'tags', 'as', 'events'],
+    prefix.slice(0, -1),
+  );
   let base: RuleSet;
-  try { base = preset(r.text(o.variant, path('variant'))); }
-  catch (error) { if (error instanceof KriegError && error.code === 'bad-json') throw error; r.fail(path('variant'), (error as Error).message); }
+  try {
+    base = preset(r.text(o.variant, path('variant')));
+  } catch (error) {
+    if (error instanceof KriegError && error.code === 'bad-json') throw error;
+    r.fail(path('variant'), (error as Error).message);
+  }
   let rules: RuleSet;
-  try { rules = withOverrides(base, r.object(o.rules ?? {}, path('rules'))); }
-  catch (error) { if (error instanceof KriegError && error.code === 'bad-json') throw error; r.fail(path('rules'), (error as Error).message); }
+  try {
+    rules = withOverrides(base, r.object(o.rules ?? {}, path('rules')));
+  } catch (error) {
+    if (error instanceof KriegError && error.code === 'bad-json') throw error;
+    r.fail(path('rules'), (error as Error).message);
+  }
   const start = r.text(o.start, path('start'));
-  try { parseFen(start); } catch (error) { r.fail(path('start'), (error as Error).message); }
+  try {
+    parseFen(start);
+  } catch (error) {
+    r.fail(path('start'), (error as Error).message);
+  }
   const tags = r.object(o.tags ?? {}, path('tags')) as Record<string, string>;
   for (const [k, v] of Object.entries(tags)) r.text(v, path(`tags.${k}`));
   const result = r.oneOf(o.result ?? '*', ['1-0', '0-1', '1/2-1/2', '*'] as const, path('result')) as Result;
@@ -264,12 +404,26 @@ function readDocument(r: Reader, where: Map<string, SourcePosition>, doc: unknow
   const view = format === 'krieg-view';
   const events = (list as unknown[]).map((e, i) => r.event(e, path(`events.${i}`), view));
   const positions = events.map((_, i) => where.get(path(`events.${i}`))!);
-  const common = { rules, start, white: r.text(o.white ?? '?', path('white')), black: r.text(o.black ?? '?', path('black')), result, tags };
+  const common = {
+    rules,
+    start,
+    white: r.text(o.white ?? '?', path('white')),
+    black: r.text(o.black ?? '?', path('black')),
+    result,
+    tags,
+  };
   const startAt = where.get(path('start'));
+  const resultAt = where.get(path('result'));
   if (!view) {
     if (o.as !== undefined) r.fail(path('as'), 'a record has no "as" (that is a view)');
-    return { kind: 'record', record: { ...common, events: events as GameRecord['events'] }, positions, startAt };
+    return {
+      kind: 'record',
+      record: { ...common, events: events as GameRecord['events'] },
+      positions,
+      startAt,
+      resultAt,
+    };
   }
   const as = r.oneOf(o.as, ['white', 'black'] as const, path('as'));
-  return { kind: 'view', view: { ...common, as, events }, positions, startAt };
+  return { kind: 'view', view: { ...common, as, events }, positions, startAt, resultAt };
 }

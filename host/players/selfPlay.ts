@@ -19,19 +19,14 @@
 // depth-first (seeded, work-limited) at the start of each turn, and attempts first the moves that
 // capture or check in most of them, the rest at random.
 import type { Engine } from '../engine';
-import { KriegError } from '../status';
-import { readEvents, type Player, type TurnContext } from '../referee/game';
-import { viewOf, type GameRecord, type View } from '../referee/record';
+import { fail } from '../errors';
+import type { Player, TurnContext } from '../referee/game';
+import { gameEvents } from '../core/referee';
+import { scoreAttempts } from '../core/scorer';
+import { POSITION_WORDS } from '../constants';
+import { viewOf, type GameRecord, type View } from '../record/record';
 import { estimateBelief, sampleBelief } from '../belief/estimate';
 
-// assembly/players/score.ts
-const SCORE_WORDS = 4;
-const S_LEGAL = 0;
-const S_TACTICAL = 1;
-const S_EVAL = 2;
-const S_MATES = 3;
-
-const POSITION_WORDS = 32;
 export const SAMPLE = 48;
 const HINT_SHARE = 0.25;
 const HINT_MARGIN = 60;
@@ -43,11 +38,19 @@ const BLACK_WORK = 200_000;
 const WHITE_WORK = 50_000_000;
 
 export class BeliefTooLarge extends Error {
-  constructor(readonly size: string) { super(`White's belief exceeds ${size} positions`); }
+  constructor(readonly size: string) {
+    super(`White's belief exceeds ${size} positions`);
+  }
 }
 
 /** What the scorer says of one attempt over a set of positions. */
-interface AttemptScore { attempt: number; legal: number; tactical: number; mean: number; mates: number }
+interface AttemptScore {
+  attempt: number;
+  legal: number;
+  tactical: number;
+  mean: number;
+  mates: number;
+}
 
 /** The engines the players compute in: the referee's (game in progress) and a working one. */
 export interface SelfPlayEngines {
@@ -61,24 +64,26 @@ export interface SelfPlayEngines {
 /** The record so far of the game being played by `engines.referee`. */
 function recordSoFar(engines: SelfPlayEngines, start: string): GameRecord {
   const { referee } = engines;
-  return { rules: referee.rules, start, white: '', black: '', result: '*', tags: {}, events: readEvents(referee) };
+  return { rules: referee.rules, start, white: '', black: '', result: '*', tags: {}, events: gameEvents(referee) };
 }
 
 /** Scores every attempt over positions `handles` of the work engine (copied into the scorer). */
-function scoreOver(engines: SelfPlayEngines, handles: number[], lookahead: boolean): AttemptScore[] {
+function scoreOver(
+  engines: Pick<SelfPlayEngines, 'work' | 'scorer'>,
+  handles: number[],
+  lookahead: boolean,
+): AttemptScore[] {
   const { work, scorer } = engines;
   const from = work.positions;
   const to = scorer.positions;
   handles.forEach((h, k) => to.set(from.subarray(h * POSITION_WORDS, (h + 1) * POSITION_WORDS), k * POSITION_WORDS));
-  const x = scorer.core.exports;
-  const n = x.scoreAttempts(0, handles.length, handles.length, lookahead ? 1 : 0);
-  const attempts = scorer.view('attempts');
-  const scores = scorer.core.view(x.scoreBuffer());
-  return Array.from({ length: n }, (_, i) => {
-    const s = i * SCORE_WORDS;
-    const legal = scores[s + S_LEGAL];
-    return { attempt: attempts[i], legal, tactical: scores[s + S_TACTICAL], mean: legal ? scores[s + S_EVAL] / legal : -Infinity, mates: scores[s + S_MATES] };
-  });
+  return scoreAttempts(scorer, 0, handles.length, handles.length, lookahead).map((s) => ({
+    attempt: s.attempt,
+    legal: s.legal,
+    tactical: s.tactical,
+    mean: s.legal ? s.evalSum / s.legal : -Infinity,
+    mates: s.mates,
+  }));
 }
 
 /** `k` of `items` chosen without replacement (seeded), in their original order. */
@@ -95,13 +100,20 @@ function best<T>(candidates: T[], key: (t: T) => number, random: () => number): 
   let topKey = -Infinity;
   for (const c of candidates) {
     const k = key(c);
-    if (k > topKey) { top = [c]; topKey = k; } else if (k === topKey) top.push(c);
+    if (k > topKey) {
+      top = [c];
+      topKey = k;
+    } else if (k === topKey) top.push(c);
   }
   return top.length ? top[Math.floor(random() * top.length)] : undefined;
 }
 
 /** What White saw at the start of one of its turns: its view then and its exact belief. */
-export interface WhiteTurn { view: View; positions: string[] | undefined; size: number }
+export interface WhiteTurn {
+  view: View;
+  positions: string[] | undefined;
+  size: number;
+}
 
 export interface WhiteOptions {
   start: string;
@@ -112,41 +124,85 @@ export interface WhiteOptions {
   onTurn?: (turn: WhiteTurn) => void;
 }
 
+/** What White's program keeps from one attempt of a turn to the next. */
+export interface WhiteState {
+  hints: number;
+}
+
+/**
+ * One choice of White's program (the file comment), from its view alone: `attempts` are those not
+ * yet rejected this turn, `tried` those rejected. With `sampleWhenLarge`, a belief over
+ * `dropBelief` positions (or past the work limit) is replaced by a sample of SAMPLE positions
+ * (krieg's `rw` player, host/players/rw.ts); otherwise it throws BeliefTooLarge (the database).
+ */
+export function whiteChoice(
+  engines: Pick<SelfPlayEngines, 'work' | 'scorer'>,
+  view: View,
+  attempts: number[],
+  tried: number[],
+  random: () => number,
+  state: WhiteState,
+  options: WhiteOptions & { sampleWhenLarge?: boolean; work?: number },
+): number {
+  const belief = estimateBelief(engines.work, view, 'bfs', {
+    positions: options.dropBelief,
+    work: options.work ?? WHITE_WORK,
+  });
+  let handles = belief.handles;
+  let size = handles.length;
+  if (belief.outcome === 'limit-positions' || belief.outcome === 'limit-work') {
+    if (!options.sampleWhenLarge) throw new BeliefTooLarge(String(options.dropBelief));
+    const sampled = sampleBelief(engines.work, view, SAMPLE, Math.floor(random() * 2 ** 31), {
+      work: options.work ?? WHITE_WORK,
+    });
+    if (sampled.outcome === 'inconsistent') throw fail('self-play', { side: view.as, outcome: sampled.outcome });
+    handles = sampled.handles;
+    size = Math.max(options.dropBelief + 1, handles.length);
+  } else if (belief.outcome !== 'complete') throw fail('self-play', { side: view.as, outcome: belief.outcome });
+  if (tried.length === 0) {
+    state.hints = 0;
+    const positions = size <= options.reportBelief ? handles.map((h) => engines.work.fen(h)) : undefined;
+    options.onTurn?.({ view, positions, size });
+  }
+  const triedSet = new Set(tried);
+  const scores = handles.length
+    ? scoreOver(engines, sample(handles, SAMPLE, random), true).filter((s) => !triedSet.has(s.attempt) && s.legal > 0)
+    : [];
+  const n = Math.min(size, SAMPLE, Math.max(1, handles.length));
+  const mating = best(
+    scores.filter((s) => s.mates === s.legal),
+    (s) => s.legal,
+    random,
+  );
+  if (mating) return mating.attempt;
+  if (random() < EXPLORE) return attempts[Math.floor(random() * attempts.length)];
+  const likely = scores.filter((s) => s.legal * 2 >= n);
+  const main = best(likely.length ? likely : scores, (s) => s.mean, random);
+  if (!main) return attempts[0];
+  if (state.hints < MAX_HINTS) {
+    const hint = best(
+      scores.filter((s) => s.legal <= HINT_SHARE * n && s.mean >= main.mean - HINT_MARGIN),
+      (s) => s.mean,
+      random,
+    );
+    if (hint) {
+      state.hints++;
+      return hint.attempt;
+    }
+  }
+  return main.attempt;
+}
+
 /** White: exact belief, 2-ply evaluation, hints (see the file comment). */
 export function whitePlayer(engines: SelfPlayEngines, options: WhiteOptions): Player {
-  let hints = 0;
+  const state: WhiteState = { hints: 0 };
   return {
     name: 'krieg-white',
     choose(context: TurnContext) {
       const view = viewOf(recordSoFar(engines, options.start), 'white');
-      const belief = estimateBelief(engines.work, view, 'bfs', { positions: options.dropBelief, work: WHITE_WORK });
-      if (belief.outcome === 'limit-positions' || belief.outcome === 'limit-work') throw new BeliefTooLarge(String(options.dropBelief));
-      if (belief.outcome !== 'complete') throw new KriegError('self-play', `White's own view is ${belief.outcome}`);
-      const size = belief.handles.length;
-      if (context.tried.length === 0) {
-        hints = 0;
-        const positions = size <= options.reportBelief ? belief.handles.map((h) => engines.work.fen(h)) : undefined;
-        options.onTurn?.({ view, positions, size });
-      }
-      const tried = new Set(context.tried.map((t) => t.attempt));
-      const scores = scoreOver(engines, sample(belief.handles, SAMPLE, context.random), true)
-        .filter((s) => !tried.has(s.attempt) && s.legal > 0);
-      const n = Math.min(size, SAMPLE);
-      const random = context.random;
-      const mating = best(scores.filter((s) => s.mates === s.legal), (s) => s.legal, random);
-      if (mating) return mating.attempt;
-      if (random() < EXPLORE) {
-        const open = context.attempts.filter((a) => !tried.has(a));
-        return open[Math.floor(random() * open.length)];
-      }
-      const likely = scores.filter((s) => s.legal * 2 >= n);
-      const main = best(likely.length ? likely : scores, (s) => s.mean, random);
-      if (!main) return context.attempts.find((a) => !tried.has(a))!;
-      if (hints < MAX_HINTS) {
-        const hint = best(scores.filter((s) => s.legal <= HINT_SHARE * n && s.mean >= main.mean - HINT_MARGIN), (s) => s.mean, random);
-        if (hint) { hints++; return hint.attempt; }
-      }
-      return main.attempt;
+      const tried = context.tried.map((t) => t.attempt);
+      const open = context.attempts.filter((a) => !tried.includes(a));
+      return whiteChoice(engines, view, open, tried, context.random, state, options);
     },
   };
 }

@@ -1,32 +1,26 @@
 // Playing games through the core's referee. Players implement `Player` on the host (any TS
 // strategy) or are the core's own random player (randomGame: no boundary crossing per attempt).
 import type { Engine } from '../engine';
-import { KriegError } from '../status';
-import { moveToUci } from '../notation/move';
+import { fail } from '../errors';
 import { START_FEN } from '../notation/fen';
-import { decodePercept, type Percept } from './percept';
-import type { RuleSet } from './rules';
-import { SIDES, type GameRecord, type PawnTriesEvent, type RecordEvent, type Result, type Side } from './record';
-
-// core constants (assembly/referee/game.ts)
-const EVENT_WORDS = 4;
-const EVENT_ATTEMPT = 1;
-const EVENT_PAWN_TRIES = 2;
-const EVENT_ANY = 3;
-const RESULTS: Result[] = ['*', '1-0', '0-1', '1/2-1/2'];
-const GAME_STATUS: Record<number, string> = {
-  [-1]: 'the game is over', [-2]: 'the game log is full', [-3]: 'no game started',
-  [-4]: '"Any?" is not allowed here (rules without it, or after the first attempt of the turn)',
-};
-
-function gameError(status: number): KriegError {
-  return new KriegError('game-status', GAME_STATUS[status] ?? `game status ${status}`);
-}
+import type { Percept } from '../record/percept';
+import type { RuleSet } from '../record/rules';
+import { SIDES, type GameRecord, type Side } from '../record/record';
+import {
+  attemptsOf,
+  gameAskAny,
+  gameAttempt,
+  gameEvents,
+  gameOver,
+  gameResult,
+  playRandomGame,
+  startGame,
+} from '../core/referee';
 
 /** What a player sees when choosing: his attemptable moves and what happened so far this turn. */
 export interface TurnContext {
   side: Side;
-  /** Attempt codes not Nonsense on the own board (uci via moveToUci). */
+  /** Attempt codes not Nonsense on the own board (uci via makeUci). */
   attempts: number[];
   /** Attempts already answered this turn, with their answers. */
   tried: { attempt: number; percept: Percept }[];
@@ -39,46 +33,13 @@ export interface TurnContext {
 
 export interface Player {
   readonly name: string;
-  /** The next attempt code, or 'any' to ask "Any?" (only before the first attempt, where the rules allow). */
+  /** The next attempt code, or 'any' to ask "Any?" (once a turn, where the rules allow). */
   choose(context: TurnContext): number | 'any';
 }
 
-/** Reads the core's event log (from event `from` on) into record events. */
-export function readEvents(engine: Engine, from = 0): RecordEvent[] {
-  const count = engine.core.exports.gameEventCount();
-  const log = engine.view('events');
-  const events: RecordEvent[] = [];
-  for (let i = from; i < count; i++) {
-    const e = i * EVENT_WORDS;
-    const type = log[e] & 15;
-    const side = SIDES[log[e] >> 4];
-    if (type === EVENT_ATTEMPT) events.push({ type: 'attempt', side, attempt: moveToUci(log[e + 1]), percept: decodePercept(log[e + 2]) });
-    else if (type === EVENT_PAWN_TRIES) events.push(announcedPawnTries(engine.rules, side, log[e + 1], squaresOf(log[e + 2], log[e + 3])));
-    else if (type === EVENT_ANY) events.push({ type: 'any', side, yes: log[e + 1] === 1 });
-    else throw new KriegError('bad-event', `unknown event type ${type} at event ${i}`);
-  }
-  return events;
-}
-
-/** The part of the pawn-try information the rules announce. */
-export function announcedPawnTries(rules: RuleSet, side: Side, count: number, squares: number[]): PawnTriesEvent {
-  if (rules.pawnTries === 'count') return { type: 'pawn-tries', side, count };
-  if (rules.pawnTries === 'exists') return { type: 'pawn-tries', side, exists: count > 0 };
-  if (rules.pawnTries === 'squares') return { type: 'pawn-tries', side, squares };
-  throw new KriegError('bad-event', `pawn tries are not announced under pawnTries=${rules.pawnTries}`);
-}
-
-export function squaresOf(lo: number, hi: number): number[] {
-  const squares: number[] = [];
-  for (let sq = 0; sq < 64; sq++) if (((sq < 32 ? lo >>> sq : hi >>> (sq - 32)) & 1) !== 0) squares.push(sq);
-  return squares;
-}
-
+/** The record of the game the engine's referee holds. */
 function finish(engine: Engine, start: string, white: string, black: string, tags: Record<string, string>): GameRecord {
-  const x = engine.core.exports;
-  return {
-    rules: engine.rules, start, white, black, result: RESULTS[x.gameResult()], tags, events: readEvents(engine),
-  };
+  return { rules: engine.rules, start, white, black, result: gameResult(engine), tags, events: gameEvents(engine) };
 }
 
 export interface GameOptions {
@@ -101,36 +62,35 @@ export function seededRandom(seed: number): () => number {
 }
 
 /** Plays a game between two host players; returns its full record. */
-export function playGame(engine: Engine, white: Player, black: Player, seed: number, options: GameOptions = {}): GameRecord {
+export function playGame(
+  engine: Engine,
+  white: Player,
+  black: Player,
+  seed: number,
+  options: GameOptions = {},
+): GameRecord {
   const handle = options.handle ?? 0;
   const start = options.start ?? START_FEN;
   const maxPlies = options.maxPlies ?? 400;
   engine.setFen(handle, start);
-  const x = engine.core.exports;
-  const status = x.gameStart(handle);
-  if (status < 0) throw gameError(status);
+  startGame(engine, handle);
   const random = seededRandom(seed);
   const players = { white, black };
   let plies = 0;
-  while (x.gameResult() === 0 && plies < maxPlies) {
+  while (!gameOver(engine) && plies < maxPlies) {
     const side = SIDES[engine.setup(handle).side];
     const context: TurnContext = { side, attempts: [], tried: [], rules: engine.rules, random };
     for (;;) {
-      const n = x.generateAttempts(handle);
-      context.attempts = Array.from(engine.view('attempts').subarray(0, n));
+      context.attempts = attemptsOf(engine, handle);
       const choice = players[side].choose(context);
       if (choice === 'any') {
-        const answer = x.gameAskAny();
-        if (answer < 0) throw gameError(answer);
-        context.any = answer === 1;
+        context.any = gameAskAny(engine);
         continue;
       }
-      const percept = x.gameAttempt(choice);
-      if (percept < 0) throw gameError(percept);
-      const decoded = decodePercept(percept);
-      if (decoded.answer === 'legal') break;
-      context.tried.push({ attempt: choice, percept: decoded });
-      if (context.tried.length > 1000) throw new KriegError('player-stuck', `${players[side].name} made 1000 attempts without a legal move`);
+      const percept = gameAttempt(engine, choice);
+      if (percept.answer === 'legal') break;
+      context.tried.push({ attempt: choice, percept });
+      if (context.tried.length > 1000) throw fail('player-stuck', { player: players[side].name, attempts: 1000 });
     }
     plies++;
   }
@@ -152,7 +112,6 @@ export function randomGame(engine: Engine, seed: number, options: GameOptions = 
   const handle = options.handle ?? 0;
   const start = options.start ?? START_FEN;
   engine.setFen(handle, start);
-  const status = engine.core.exports.playRandomGame(handle, seed | 0, options.maxPlies ?? 400);
-  if (status < 0) throw gameError(status);
+  playRandomGame(engine, handle, seed, options.maxPlies ?? 400);
   return finish(engine, start, 'random', 'random', { Seed: String(seed), ...options.tags });
 }

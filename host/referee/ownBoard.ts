@@ -2,15 +2,31 @@
 // the referee announced captured, and his castling rights. From it the core lists his attempts
 // (what is not Nonsense), the same for every position he cannot rule out.
 import type { Engine } from '../engine';
-import { KriegError } from '../status';
-import { parseFen, type Setup } from '../notation/fen';
-import { parseSquare, squareName } from '../notation/square';
-import type { Side, View } from './record';
+import { fail } from '../errors';
+import {
+  WHITE,
+  BLACK,
+  KING,
+  ROOK,
+  CASTLE_WHITE_KING,
+  CASTLE_WHITE_QUEEN,
+  CASTLE_BLACK_KING,
+  CASTLE_BLACK_QUEEN,
+} from '../constants';
+import { parseFen, pieceCode, pieceColor, pieceType, type Setup } from '../notation/fen';
+import { parseSquare, makeSquare } from '../notation/square';
+import { parseUci, promotionType } from '../notation/move';
+import type { Side, View } from '../record/record';
+import { attemptsOf } from '../core/referee';
 
-const KING = 6;
-const ROOK = 4;
-// castling right bit of a rook's home square, per colour (White K = h1 1, Q = a1 2; Black k = h8 4, q = a8 8)
-const ROOK_HOME_RIGHT: Record<number, number> = { 7: 1, 0: 2, 63: 4, 56: 8 };
+// the castling right of a rook's home square (h1, a1, h8, a8), and each colour's rights
+const ROOK_HOME_RIGHT: Record<number, number> = {
+  7: CASTLE_WHITE_KING,
+  0: CASTLE_WHITE_QUEEN,
+  63: CASTLE_BLACK_KING,
+  56: CASTLE_BLACK_QUEEN,
+};
+const RIGHTS = [CASTLE_WHITE_KING | CASTLE_WHITE_QUEEN, CASTLE_BLACK_KING | CASTLE_BLACK_QUEEN];
 
 export interface OwnBoard {
   side: Side;
@@ -23,27 +39,32 @@ export interface OwnBoard {
 
 export function ownBoard(view: View): OwnBoard {
   const start = parseFen(view.start);
-  const color = view.as === 'white' ? 0 : 1;
-  const board = start.board.map((code) => (code !== 0 && code >> 3 === color ? code : 0));
-  let castling = start.castling & (color === 0 ? 3 : 12);
-  let toMove: Side = start.side === 0 ? 'white' : 'black';
-  const loseRook = (sq: number) => { if (ROOK_HOME_RIGHT[sq] !== undefined) castling &= ~ROOK_HOME_RIGHT[sq]; };
+  const color = view.as === 'white' ? WHITE : BLACK;
+  const board = start.board.map((code) => (code !== 0 && pieceColor(code) === color ? code : 0));
+  let castling = start.castling & RIGHTS[color];
+  let toMove: Side = start.side === WHITE ? 'white' : 'black';
+  const loseRook = (sq: number) => {
+    if (ROOK_HOME_RIGHT[sq] !== undefined) castling &= ~ROOK_HOME_RIGHT[sq];
+  };
   for (const event of view.events) {
     if (event.type === 'attempt' && event.side === view.as && event.percept.answer === 'legal') {
       const from = parseSquare(event.attempt.slice(0, 2));
       const to = parseSquare(event.attempt.slice(2, 4));
       let piece = board[from];
-      if (piece === 0) throw new KriegError('bad-view', `${event.attempt}: no own piece on ${event.attempt.slice(0, 2)}`);
-      if ((piece & 7) === KING) {
-        castling &= color === 0 ? ~3 : ~12;
-        if (Math.abs(to - from) === 2) { // castling: the rook jumps over
+      if (piece === 0)
+        throw fail('bad-view', { text: `${event.attempt}: no own piece on ${event.attempt.slice(0, 2)}` });
+      if (pieceType(piece) === KING) {
+        castling &= ~RIGHTS[color];
+        if (Math.abs(to - from) === 2) {
+          // castling: the rook jumps over
           const rookFrom = to > from ? to + 1 : to - 2;
           board[to > from ? to - 1 : to + 1] = board[rookFrom];
           board[rookFrom] = 0;
         }
       }
-      if ((piece & 7) === ROOK) loseRook(from);
-      if (event.attempt.length === 5) piece = (' nbrq'.indexOf(event.attempt[4]) + 1) | (color << 3);
+      if (pieceType(piece) === ROOK) loseRook(from);
+      const promoted = promotionType(parseUci(event.attempt) ?? 0);
+      if (promoted) piece = pieceCode(promoted, color);
       board[from] = 0;
       board[to] = piece;
       toMove = view.as === 'white' ? 'black' : 'white';
@@ -52,8 +73,9 @@ export function ownBoard(view: View): OwnBoard {
       if (capture !== undefined) {
         // an en-passant capture announced on the landing square took the pawn behind it
         const square = event.percept.enPassant && view.rules.enPassantSquare === 'landing' ? capture ^ 8 : capture;
-        if (board[square] === 0) throw new KriegError('bad-view', `a capture on ${squareName(square)} where the view has no own piece`);
-        if ((board[square] & 7) === KING) throw new KriegError('bad-view', 'a capture of the own king');
+        if (board[square] === 0)
+          throw fail('bad-view', { text: `a capture on ${makeSquare(square)} where the view has no own piece` });
+        if (pieceType(board[square]) === KING) throw fail('bad-view', { text: 'a capture of the own king' });
         loseRook(square);
         board[square] = 0;
       }
@@ -69,20 +91,25 @@ export function ownBoard(view: View): OwnBoard {
  */
 export function viewAttempts(engine: Engine, view: View, handle = 0): number[] {
   const own = ownBoard(view);
-  if (own.toMove !== view.as) throw new KriegError('bad-view', `the view ends with ${own.toMove} to move, not ${view.as}`);
-  const color = view.as === 'white' ? 0 : 1;
-  const ownKing = own.board.findIndex((code) => code === (KING | (color << 3)));
+  if (own.toMove !== view.as)
+    throw fail('bad-view', { text: `the view ends with ${own.toMove} to move, not ${view.as}` });
+  const color = view.as === 'white' ? WHITE : BLACK;
+  const ownKing = own.board.findIndex((code) => code === pieceCode(KING, color));
   // The core's positions need both kings: the enemy king goes on the first square where it is
   // legal (not attacked, not beside the own king). Attempts read only the own pieces, so where it
   // stands changes nothing.
   for (let sq = 0; sq < 64; sq++) {
-    if (own.board[sq] !== 0 || (Math.abs((sq & 7) - (ownKing & 7)) <= 1 && Math.abs((sq >> 3) - (ownKing >> 3)) <= 1)) continue;
+    if (own.board[sq] !== 0 || (Math.abs((sq & 7) - (ownKing & 7)) <= 1 && Math.abs((sq >> 3) - (ownKing >> 3)) <= 1))
+      continue;
     const board = [...own.board];
-    board[sq] = KING | ((1 - color) << 3);
-    const setup: Setup = { board, side: color as 0 | 1, castling: own.castling, epSquare: -1, halfmove: 0, fullmove: 1 };
-    try { engine.setSetup(handle, setup); } catch { continue; }
-    const n = engine.core.exports.generateAttempts(handle);
-    return Array.from(engine.view('attempts').subarray(0, n));
+    board[sq] = pieceCode(KING, 1 - color);
+    const setup: Setup = { board, side: color, castling: own.castling, epSquare: -1, halfmove: 0, fullmove: 1 };
+    try {
+      engine.setSetup(handle, setup);
+    } catch {
+      continue;
+    }
+    return attemptsOf(engine, handle);
   }
-  throw new KriegError('bad-view', 'no square for the enemy king: the own board is impossible');
+  throw fail('bad-view', { text: 'no square for the enemy king: the own board is impossible' });
 }

@@ -1,22 +1,40 @@
 // Checking a parsed record against the referee: replaying its attempts must give exactly the
-// recorded answers and announcements. The first difference is reported with its line and column.
+// recorded answers and announcements (the first difference is reported with its line and column);
+// and one player's view of a game of a file, a record replayed first.
 import type { Engine } from '../engine';
-import { KriegError } from '../status';
-import { moveToUci } from '../notation/move';
-import { parseMove } from '../notation/san';
+import { KriegError, fail } from '../errors';
+import { makeUci, parseUci, attemptCode } from '../notation/move';
+import { parseSan } from '../notation/san';
 import type { SourcePosition } from '../notation/kpgn';
-import { decodePercept, encodePercept } from './percept';
-import { perceptKpgn, pawnTriesText } from '../notation/kpgn';
-import { readEvents } from './game';
-import type { GameRecord, RecordEvent } from './record';
+import { decodePercept, encodePercept } from '../record/percept';
+import { makePerceptKpgn, makePawnTriesKpgn } from '../notation/kpgn';
+import { startGame, gameAttempt, gameAskAny, gameOver, gameEvents, gameResult } from '../core/referee';
+import { viewOf, type GameRecord, type RecordEvent, type Side, type View } from '../record/record';
+import { readGames } from '../io/gamesFile';
+import { parseCount } from '../io/args';
+import type { ParsedKpgn } from '../notation/kpgn';
 
 const HANDLE = 0; // the replay board; HANDLE + 1 is the referee's scratch
 
 function describe(event: RecordEvent | undefined): string {
   if (!event) return 'nothing';
-  if (event.type === 'attempt') return `${event.attempt} answered ${event.percept.answer === 'legal' ? `legal ${perceptKpgn(event.percept)}` : event.percept.answer}`;
-  if (event.type === 'any') return `"Any?" answered ${event.yes ? 'yes' : 'no'}`;
-  return `pawn tries ${pawnTriesText(event)}`;
+  if (event.type === 'attempt')
+    return `${event.side}'s ${event.attempt} answered ${event.percept.answer === 'legal' ? `legal ${makePerceptKpgn(event.percept)}` : event.percept.answer}`;
+  if (event.type === 'any') return `${event.side}'s "Any?" answered ${event.yes ? 'yes' : 'no'}`;
+  return `pawn tries ${makePawnTriesKpgn(event)} before ${event.side}'s turn`;
+}
+
+/** What the referee and the record say differently, in words that differ (the fields are listed when the descriptions would not). */
+function difference(actual: RecordEvent, expected: RecordEvent | undefined): string {
+  const given = describe(expected);
+  const gives = describe(actual);
+  if (given !== gives || !expected) return `the referee gives ${gives}, the record says ${given}`;
+  const fields = [...new Set([...Object.keys(actual), ...Object.keys(expected)])].filter(
+    (k) =>
+      JSON.stringify((actual as unknown as Record<string, unknown>)[k]) !==
+      JSON.stringify((expected as unknown as Record<string, unknown>)[k]),
+  );
+  return `the referee gives ${gives}; the record's event differs in ${fields.join(', ')}: ${fields.map((k) => JSON.stringify((expected as unknown as Record<string, unknown>)[k])).join(', ')}`;
 }
 
 function at(positions: SourcePosition[], i: number): string {
@@ -24,30 +42,64 @@ function at(positions: SourcePosition[], i: number): string {
   return p ? `line ${p.line}, column ${p.column}` : 'end of record';
 }
 
+/** Where the record's parts came from, for messages; and what its source leaves to the referee. */
+export interface RecordSource {
+  /** The [Result] tag (or "result" field). */
+  resultAt?: SourcePosition;
+  /**
+   * The source does not announce the check that comes with a game end (ks-game announces only
+   * the end): such a percept is completed from the referee's.
+   */
+  endWithoutCheck?: boolean;
+  /** Added to every disagreement with the referee (what it means for a record from another program). */
+  mismatchNote?: string;
+}
+
 /**
  * Replays `record` on `engine` (which takes the record's rules) and returns it with SAN moves
- * rewritten in UCI. Throws a KriegError naming the first event the referee disagrees with.
+ * rewritten in UCI. Throws a KriegError naming the first event the referee disagrees with, or a
+ * result that contradicts how the game ended.
  */
-export function validateRecord(engine: Engine, record: GameRecord, positions: SourcePosition[] = [], startAt?: SourcePosition): GameRecord {
+export function validateRecord(
+  engine: Engine,
+  record: GameRecord,
+  positions: SourcePosition[] = [],
+  startAt?: SourcePosition,
+  source: RecordSource = {},
+): GameRecord {
+  return replay(engine, record, positions, startAt, source);
+}
+
+function replay(
+  engine: Engine,
+  record: GameRecord,
+  positions: SourcePosition[],
+  startAt: SourcePosition | undefined,
+  source: RecordSource,
+): GameRecord {
   engine.setRules(record.rules);
   try {
     engine.setFen(HANDLE, record.start);
   } catch (error) {
     const where = startAt ? `line ${startAt.line}, column ${startAt.column}: ` : '';
-    if (error instanceof KriegError) throw new KriegError(error.code, `${where}start position: ${error.message}`);
+    if (error instanceof KriegError) throw error.within(`${where}start position`);
     throw error;
   }
-  const x = engine.core.exports;
-  x.gameStart(HANDLE);
+  // every disagreement with the referee, with what it means for a record from another program
+  const mismatch = (p: { at: string; what: string }) =>
+    fail('record-mismatch', source.mismatchNote ? { ...p, what: `${p.what} (${source.mismatchNote})` } : p);
+  startGame(engine, HANDLE);
   const normalised: RecordEvent[] = [];
   const compare = () => {
     // every event the referee has logged since the last comparison must equal the record's, in order
-    for (const actual of readEvents(engine, normalised.length)) {
+    for (const actual of gameEvents(engine, normalised.length)) {
       const j = normalised.length;
       const expected = record.events[j];
-      const same = expected && JSON.stringify(normalise(expected)) === JSON.stringify(normalise(actual));
+      const same =
+        expected &&
+        JSON.stringify(normalise(expected, actual, source)) === JSON.stringify(normalise(actual, actual, source));
       if (!same) {
-        throw new KriegError('record-mismatch', `${at(positions, j)}: the referee gives ${describe(actual)}, the record says ${describe(expected)}`);
+        throw mismatch({ at: at(positions, j), what: difference(actual, expected) });
       }
       normalised.push(actual);
     }
@@ -55,43 +107,93 @@ export function validateRecord(engine: Engine, record: GameRecord, positions: So
   compare();
   for (let i = normalised.length; i < record.events.length; i = normalised.length) {
     const event = record.events[i];
-    if (x.gameResult() !== 0) throw new KriegError('record-mismatch', `${at(positions, i)}: the game is already over (${record.events.length - i} more events)`);
+    if (gameOver(engine))
+      throw mismatch({
+        at: at(positions, i),
+        what: `the game is already over (${record.events.length - i} more events)`,
+      });
     if (event.type === 'attempt') {
-      let code = parseUciAttempt(event.attempt);
+      let code = parseUci(event.attempt);
       if (code === undefined) {
-        const move = parseMove(engine, HANDLE, event.attempt);
-        if (move === undefined) throw new KriegError('record-mismatch', `${at(positions, i)}: '${event.attempt}' is not a legal move here`);
+        const move = parseSan(engine.setup(HANDLE).board, engine.moves(HANDLE), event.attempt);
+        if (move === undefined)
+          throw mismatch({ at: at(positions, i), what: `'${event.attempt}' is not a legal move here` });
         code = attemptCode(move);
-        record.events[i] = { ...event, attempt: moveToUci(move) };
+        record.events[i] = { ...event, attempt: makeUci(move) };
       }
-      const status = x.gameAttempt(code);
-      if (status < 0) throw new KriegError('record-mismatch', `${at(positions, i)}: the referee refuses the attempt (status ${status})`);
+      try {
+        gameAttempt(engine, code);
+      } catch (error) {
+        if (error instanceof KriegError)
+          throw mismatch({ at: at(positions, i), what: `the referee refuses the attempt (${error.message})` });
+        throw error;
+      }
     } else if (event.type === 'any') {
-      const status = x.gameAskAny();
-      if (status < 0) throw new KriegError('record-mismatch', `${at(positions, i)}: "Any?" cannot be asked here`);
+      try {
+        gameAskAny(engine);
+      } catch (error) {
+        if (error instanceof KriegError) throw mismatch({ at: at(positions, i), what: '"Any?" cannot be asked here' });
+        throw error;
+      }
     } else {
-      throw new KriegError('record-mismatch', `${at(positions, i)}: the referee makes no pawn-try announcement here`);
+      throw mismatch({ at: at(positions, i), what: 'the referee makes no pawn-try announcement here' });
     }
     compare();
+  }
+  // the result: decided by the board when the game ended there; a game the board did not end may
+  // carry any result (a resignation, an agreed draw, a loss on time) or none (*)
+  const ended = gameResult(engine);
+  if (ended !== '*' && record.result !== ended) {
+    const where = source.resultAt ? `line ${source.resultAt.line}, column ${source.resultAt.column}` : 'result';
+    const end = [...normalised].reverse().find((e) => e.type === 'attempt' && e.percept.end);
+    const how = end?.type === 'attempt' ? `${end.percept.end} by ${end.side}'s ${end.attempt}` : 'the last move';
+    throw mismatch({ at: where, what: `the result ${record.result} contradicts the game's end (${how}: ${ended})` });
   }
   return { ...record, events: normalised };
 }
 
-function normalise(e: RecordEvent): RecordEvent {
-  return e.type === 'attempt' ? { ...e, percept: decodePercept(encodePercept(e.percept)) } : e;
+/** An event in a form to compare: the percept through its code; a check the source does not announce at a game end, the referee's. */
+function normalise(e: RecordEvent, referee: RecordEvent, source: RecordSource): RecordEvent {
+  if (e.type !== 'attempt') return { ...e };
+  const percept = decodePercept(encodePercept(e.percept));
+  if (source.endWithoutCheck && percept.end && !percept.check && referee.type === 'attempt') {
+    if (referee.percept.check) percept.check = true;
+    if (referee.percept.directions) percept.directions = referee.percept.directions;
+  }
+  return { ...e, percept: decodePercept(encodePercept(percept)) };
 }
 
-
-/** The attempt code of a UCI string (castling as the king's step), or undefined if not UCI. */
-export function parseUciAttempt(text: string): number | undefined {
-  const m = /^([a-h])([1-8])([a-h])([1-8])([nbrq])?$/.exec(text);
-  if (!m) return undefined;
-  const from = (Number(m[2]) - 1) * 8 + m[1].charCodeAt(0) - 97;
-  const to = (Number(m[4]) - 1) * 8 + m[3].charCodeAt(0) - 97;
-  return from | (to << 6) | (m[5] ? (4 + 'nbrq'.indexOf(m[5])) << 12 : 0);
+/**
+ * The view of `as` in parsed game `n` (1-based) of `file`: a record is replayed through the referee
+ * first (so an impossible answer is reported with its line); a view is taken as written, if it is
+ * `as`'s (or `as` is not given). Errors name the file.
+ */
+export function viewOfGame(engine: Engine, file: string, game: ParsedKpgn, n: number, as: Side | undefined): View {
+  if (game.kind === 'view') {
+    if (as !== undefined && game.view.as !== as)
+      throw fail('wrong-side', { file, game: n, side: game.view.as, wanted: as });
+    return game.view;
+  }
+  if (as === undefined) throw fail('missing-as', { file, game: n });
+  try {
+    return viewOf(validateRecord(engine, game.record, game.positions, game.startAt, game), as);
+  } catch (error) {
+    if (error instanceof KriegError) throw error.within(file);
+    throw error;
+  }
 }
 
-/** A legal move's attempt code (kind cleared unless it promotes). */
-export function attemptCode(move: number): number {
-  return move >> 12 >= 4 ? move : move & 0xfff;
+/**
+ * The view of `as` in game `game` (1-based, default 1) of `file`: a record is replayed by the
+ * referee on `engine` first, a view is taken as written.
+ */
+export function viewInFile(
+  engine: Engine,
+  file: string,
+  as: Side | undefined,
+  game: string | number | undefined,
+): { view: View; game: number } {
+  const parsed = readGames(file);
+  const n = game === undefined ? 1 : parseCount('game', game, 1, parsed.length);
+  return { view: viewOfGame(engine, file, parsed[n - 1], n, as), game: n };
 }

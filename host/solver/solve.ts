@@ -3,21 +3,78 @@
 // budgeted steps (so time limits and progress work) and the answer comes back with statistics and,
 // when proven, the strategy.
 import type { Engine } from '../engine';
-import { KriegError } from '../status';
-import type { RuleSet } from '../referee/rules';
-import type { Side, View } from '../referee/record';
-import { estimateBelief, loadView } from '../belief/estimate';
+import { KriegError, fail } from '../errors';
+import type { RuleSet } from '../record/rules';
+import type { Side, View } from '../record/record';
+import { estimateBelief } from '../belief/estimate';
+import { loadView, storeBase, ROOT } from '../core/estimator';
+import {
+  startSearch,
+  startInterleavedSearch,
+  runSearch,
+  searchCounts,
+  nodesMade,
+  strategyWords,
+  type SearchArenas,
+} from '../core/solver';
+import {
+  ALGO_DFS,
+  ALGO_L_DFS,
+  ALGO_GL_DFS,
+  ALGO_GX_DFS,
+  ALGO_LE_DFS,
+  ALGO_PNS,
+  ALGO_E_PNS,
+  ALGO_L_DUB,
+  ALGO_L_DBU,
+  ALGO_GL_DBU,
+  ALGO_IPNS,
+  OPTION_MATERIAL_WINS,
+  OPTION_ORDER_ATTEMPTS,
+  OPTION_ORDER_POSITIONS,
+  OPTION_POSITION_TABLE,
+  OPTION_BELIEF_TABLE,
+  NODE_BYTES,
+  POSITION_BYTES,
+  ENTRY_BYTES,
+  ATTEMPT_BYTES,
+  STACK_BASE,
+  WHITE,
+  BLACK,
+  CASTLE_WHITE_KING,
+  CASTLE_WHITE_QUEEN,
+  CASTLE_BLACK_KING,
+  CASTLE_BLACK_QUEEN,
+} from '../constants';
+import { pieceColor } from '../notation/fen';
 import { decodeStrategy, type Strategy } from './strategy';
 
-/** The algorithms of assembly/solver/solve.ts (ALGO_*), in their index order. */
-export const ALGORITHMS = ['dfs', 'l-dfs', 'gl-dfs', 'gx-dfs', 'le-dfs', 'pns', 'e-pns', 'l-dub', 'l-dbu', 'gl-dbu', 'ipns'] as const;
-export type Algorithm = (typeof ALGORITHMS)[number];
+/** The algorithms by name, with their codes (assembly/solver/algorithms.ts, which tabulates what each is made of). */
+const ALGORITHM_CODES = {
+  dfs: ALGO_DFS,
+  'l-dfs': ALGO_L_DFS,
+  'gl-dfs': ALGO_GL_DFS,
+  'gx-dfs': ALGO_GX_DFS,
+  'le-dfs': ALGO_LE_DFS,
+  pns: ALGO_PNS,
+  'e-pns': ALGO_E_PNS,
+  'l-dub': ALGO_L_DUB,
+  'l-dbu': ALGO_L_DBU,
+  'gl-dbu': ALGO_GL_DBU,
+  ipns: ALGO_IPNS,
+} as const;
+export type Algorithm = keyof typeof ALGORITHM_CODES;
+/** Every algorithm, in the order of their codes. */
+export const ALGORITHMS = (Object.keys(ALGORITHM_CODES) as Algorithm[]).sort(
+  (a, b) => ALGORITHM_CODES[a] - ALGORITHM_CODES[b],
+);
+export const algorithmCode = (algorithm: Algorithm): number => ALGORITHM_CODES[algorithm];
 export const ALGORITHM_ALIASES: Record<string, Algorithm> = { udb: 'le-dfs' };
 
 export function algorithmByName(name: string): Algorithm {
   const algo = ALGORITHM_ALIASES[name] ?? name;
   if (!(ALGORITHMS as readonly string[]).includes(algo)) {
-    throw new KriegError('bad-algorithm', `unknown algorithm '${name}' (known: ${[...ALGORITHMS, ...Object.keys(ALGORITHM_ALIASES)].join(', ')})`);
+    throw fail('bad-algorithm', { name, known: [...ALGORITHMS, ...Object.keys(ALGORITHM_ALIASES)] });
   }
   return algo as Algorithm;
 }
@@ -81,31 +138,30 @@ export interface SolveResult {
   strategy?: Strategy;
 }
 
-// core constants (assembly/solver/solve.ts)
-const STATUS = { proven: 0, disproven: 1, more: 2, noRoom: 3, badProblem: 4, inconsistent: 5, beliefLimit: 6 } as const;
-const STAT = { nodes: 0, positions: 1, peakBytes: 2, tableHits: 5, streamed: 6, beliefTableHits: 7 } as const;
-const OPTION = { materialWins: 1, orderAttempts: 2, orderPositions: 4, positionTable: 8, beliefTable: 16 } as const;
-const FIRST_HANDLE = 16; // the root positions' records (0..15 are the host's)
+/** The root positions' first record: the ones below are the host's (STACK_BASE, as for the estimators). */
+const FIRST_HANDLE = STACK_BASE;
+/** Each side's castling rights. */
+const OWN_RIGHTS = [CASTLE_WHITE_KING | CASTLE_WHITE_QUEEN, CASTLE_BLACK_KING | CASTLE_BLACK_QUEEN];
 const STEP = 50_000; // nodes + positions per core call
-// bytes per unit of each arena (assembly/solver/tree.ts): a node record, a position record plus
-// its share of the duplicate table, an entry (handle, link) plus an attempt-list slot
-const NODE_BYTES = 96;
-const POSITION_BYTES = 128 + 24;
-const ENTRY_BYTES = 12;
 
-/** How a memory budget is shared between the arenas. */
-export function arenaSizes(memoryBytes: number): { nodes: number; positions: number; entries: number } {
+/**
+ * How a memory budget is shared between the arenas (the bytes per unit are the core's, in
+ * assembly/solver/solve.ts): 30% node records, 55% position records with their share of the
+ * duplicate table, 15% position entries with an attempt-list slot each.
+ */
+function arenaSizes(memoryBytes: number): { nodes: number; positions: number; entries: number } {
   return {
     nodes: Math.max(16, Math.floor((memoryBytes * 0.3) / NODE_BYTES)),
     positions: Math.max(16, Math.floor((memoryBytes * 0.55) / POSITION_BYTES)),
-    entries: Math.max(16, Math.floor((memoryBytes * 0.15) / ENTRY_BYTES)),
+    entries: Math.max(16, Math.floor((memoryBytes * 0.15) / (ENTRY_BYTES + ATTEMPT_BYTES))),
   };
 }
 
 /** Loads the problem's positions into the engine at FIRST_HANDLE…; returns the side to move. */
 function loadPositions(engine: Engine, problem: Problem, positionEnd: number): Side {
-  if (problem.positions.length === 0) throw new KriegError('empty-problem', 'the problem has no positions');
-  if (FIRST_HANDLE + problem.positions.length >= positionEnd) throw new KriegError('problem-too-large', `${problem.positions.length} positions do not fit the memory limit`);
+  if (problem.positions.length === 0) throw fail('empty-problem', { text: 'the problem has no positions' });
+  if (FIRST_HANDLE + problem.positions.length >= positionEnd)
+    throw fail('problem-too-large', { positions: problem.positions.length });
   if (engine.capacity < positionEnd) engine.resize(positionEnd);
   engine.setRules(problem.rules);
   let first: { side: Side; own: string } | undefined;
@@ -113,28 +169,42 @@ function loadPositions(engine: Engine, problem: Problem, positionEnd: number): S
     try {
       engine.setFen(FIRST_HANDLE + i, fen);
     } catch (error) {
-      if (error instanceof KriegError) throw new KriegError(error.code, `position ${i + 1} (${fen}): ${error.message}`);
+      if (error instanceof KriegError) throw error.within(`position ${i + 1} (${fen})`);
       throw error;
     }
     // what the player to move knows for sure: his own pieces and castling rights
     const setup = engine.setup(FIRST_HANDLE + i);
     const side: Side = setup.side === 0 ? 'white' : 'black';
-    const own = setup.board.map((code) => (code !== 0 && code >> 3 === setup.side ? code : 0)).join(',') + `|${setup.castling & (setup.side === 0 ? 3 : 12)}`;
-    if (first && side !== first.side) throw new KriegError('mixed-sides', `position ${i + 1} has ${side} to move, position 1 ${first.side}: a belief state has one side to move`);
-    if (first && own !== first.own) throw new KriegError('mixed-own-pieces', `position ${i + 1} (${fen}): ${side}'s own pieces or castling rights differ from position 1's; in a belief state the player to move knows his own`);
+    const own =
+      setup.board.map((code) => (code !== 0 && pieceColor(code) === setup.side ? code : 0)).join(',') +
+      `|${setup.castling & OWN_RIGHTS[setup.side]}`;
+    if (first && side !== first.side) throw fail('mixed-sides', { position: i + 1, side, first: first.side });
+    if (first && own !== first.own) throw fail('mixed-own-pieces', { position: i + 1, fen, side });
     first ??= { side, own };
   });
   return first!.side;
 }
 
 /** Solves `problem` with `algorithm`; `onProgress` is called between core steps. */
-export function solve(engine: Engine, problem: Problem, algorithm: Algorithm, limits: SolveLimits = {}, onProgress?: (stats: SolveStats) => void, switches: Switches = {}): SolveResult {
-  if (!Number.isInteger(problem.ply) || problem.ply < 1 || problem.ply > 99) throw new KriegError('bad-ply', `ply must be an integer from 1 to 99, got ${problem.ply}`);
+export function solve(
+  engine: Engine,
+  problem: Problem,
+  algorithm: Algorithm,
+  limits: SolveLimits = {},
+  onProgress?: (stats: SolveStats) => void,
+  switches: Switches = {},
+): SolveResult {
+  if (!Number.isInteger(problem.ply) || problem.ply < 1 || problem.ply > 99)
+    throw fail('bad-ply', { text: `ply must be an integer from 1 to 99, got ${problem.ply}` });
   if (!switches.deepen) return solveAt(engine, problem, algorithm, limits, onProgress, switches);
   // iterative deepening: a proof within fewer plies is a proof within the limit; work adds up
   const total: SolveStats = { nodes: 0, positions: 0, peakBytes: 0, ms: 0, tableHits: 0, beliefTableHits: 0 };
   for (let ply = problem.ply % 2 === 0 ? 2 : 1; ; ply += 2) {
-    const left = { ...limits, nodes: limits.nodes === undefined ? undefined : limits.nodes - total.nodes, timeMs: limits.timeMs === undefined ? undefined : limits.timeMs - total.ms };
+    const left = {
+      ...limits,
+      nodes: limits.nodes === undefined ? undefined : limits.nodes - total.nodes,
+      timeMs: limits.timeMs === undefined ? undefined : limits.timeMs - total.ms,
+    };
     const result = solveAt(engine, { ...problem, ply }, algorithm, left, onProgress, switches);
     total.nodes += result.stats.nodes;
     total.positions += result.stats.positions;
@@ -147,48 +217,80 @@ export function solve(engine: Engine, problem: Problem, algorithm: Algorithm, li
 }
 
 function optionBits(problem: Pick<Problem, 'materialWins'>, switches: Switches): number {
-  return (problem.materialWins ? OPTION.materialWins : 0) | (switches.orderAttempts ? OPTION.orderAttempts : 0) |
-    (switches.orderPositions ? OPTION.orderPositions : 0) | (switches.positionTable ? OPTION.positionTable : 0) |
-    (switches.beliefTable ? OPTION.beliefTable : 0);
+  return (
+    (problem.materialWins ? OPTION_MATERIAL_WINS : 0) |
+    (switches.orderAttempts ? OPTION_ORDER_ATTEMPTS : 0) |
+    (switches.orderPositions ? OPTION_ORDER_POSITIONS : 0) |
+    (switches.positionTable ? OPTION_POSITION_TABLE : 0) |
+    (switches.beliefTable ? OPTION_BELIEF_TABLE : 0)
+  );
 }
 
-function solveAt(engine: Engine, problem: Problem, algorithm: Algorithm, limits: SolveLimits, onProgress: ((stats: SolveStats) => void) | undefined, switches: Switches): SolveResult {
+const arenasOf = (sizes: ReturnType<typeof arenaSizes>, positionEnd: number): SearchArenas => ({
+  nodes: sizes.nodes,
+  entries: sizes.entries,
+  positionEnd,
+});
+
+function solveAt(
+  engine: Engine,
+  problem: Problem,
+  algorithm: Algorithm,
+  limits: SolveLimits,
+  onProgress: ((stats: SolveStats) => void) | undefined,
+  switches: Switches,
+): SolveResult {
   const sizes = arenaSizes(limits.memoryBytes ?? DEFAULT_MEMORY_BYTES);
   const positionEnd = FIRST_HANDLE + sizes.positions;
   const side = loadPositions(engine, problem, positionEnd);
   const started = performance.now();
-  const status = engine.core.exports.solveStart(FIRST_HANDLE, problem.positions.length, problem.ply, ALGORITHMS.indexOf(algorithm),
-    optionBits(problem, switches), sizes.nodes, sizes.entries, positionEnd);
-  if (status === STATUS.badProblem) throw new KriegError('bad-problem', 'the core rejected the problem');
+  const ok = startSearch(
+    engine,
+    FIRST_HANDLE,
+    problem.positions.length,
+    problem.ply,
+    algorithmCode(algorithm),
+    optionBits(problem, switches),
+    arenasOf(sizes, positionEnd),
+  );
+  if (!ok) throw fail('bad-problem', { text: 'the core rejected the problem' });
   return drive(engine, { ...problem, side }, algorithm, limits, onProgress, started);
 }
 
 /** Runs a started search in budgeted steps to its answer or a limit; the strategy of a proof. */
-function drive(engine: Engine, problem: Omit<Problem, 'positions'> & { side: Side }, algorithm: Algorithm, limits: SolveLimits, onProgress: ((stats: SolveStats) => void) | undefined, started: number): SolveResult {
-  const x = engine.core.exports;
-  const stats = (): SolveStats => ({
-    nodes: x.solveStat(STAT.nodes), positions: x.solveStat(STAT.positions), peakBytes: x.solveStat(STAT.peakBytes), ms: performance.now() - started,
-    tableHits: x.solveStat(STAT.tableHits), beliefTableHits: x.solveStat(STAT.beliefTableHits),
-  });
+function drive(
+  engine: Engine,
+  problem: Omit<Problem, 'positions'> & { side: Side },
+  algorithm: Algorithm,
+  limits: SolveLimits,
+  onProgress: ((stats: SolveStats) => void) | undefined,
+  started: number,
+): SolveResult {
+  const stats = (): SolveStats => {
+    const { nodes, positions, peakBytes, tableHits, beliefTableHits } = searchCounts(engine);
+    return { nodes, positions, peakBytes, ms: performance.now() - started, tableHits, beliefTableHits };
+  };
   const finish = (answer: Answer, limit?: SolveResult['limit']): SolveResult => {
     const result: SolveResult = { answer, algorithm, stats: stats() };
     if (limit) result.limit = limit;
     if (answer === 'proven') {
-      const length = x.strategyWrite();
-      const words = engine.core.view(x.strategyBuffer()).slice(0, length);
-      result.strategy = { side: problem.side, ply: problem.ply, materialWins: problem.materialWins === true, root: decodeStrategy(words, problem.rules) };
+      result.strategy = {
+        side: problem.side,
+        ply: problem.ply,
+        materialWins: problem.materialWins === true,
+        root: decodeStrategy(strategyWords(engine), problem.rules),
+      };
     }
     return result;
   };
   for (;;) {
-    const budget = limits.nodes === undefined ? STEP : Math.min(STEP, Math.max(1, limits.nodes - x.solveStat(STAT.nodes)));
-    const status = x.solveRun(budget);
-    if (status === STATUS.proven) return finish('proven');
-    if (status === STATUS.disproven) return finish('disproven');
-    if (status === STATUS.noRoom) return finish('unknown', 'memory');
-    if (status === STATUS.inconsistent) throw new KriegError('inconsistent', 'the view is inconsistent: no position fits it');
-    if (status === STATUS.beliefLimit) return finish('unknown', 'belief');
-    if (limits.nodes !== undefined && x.solveStat(STAT.nodes) >= limits.nodes) return finish('unknown', 'nodes');
+    const budget = limits.nodes === undefined ? STEP : Math.min(STEP, Math.max(1, limits.nodes - nodesMade(engine)));
+    const step = runSearch(engine, budget);
+    if (step === 'proven' || step === 'disproven') return finish(step);
+    if (step === 'no-room') return finish('unknown', 'memory');
+    if (step === 'inconsistent') throw fail('inconsistent', { text: 'the view is inconsistent: no position fits it' });
+    if (step === 'belief-limit') return finish('unknown', 'belief');
+    if (limits.nodes !== undefined && nodesMade(engine) >= limits.nodes) return finish('unknown', 'nodes');
     if (limits.timeMs !== undefined && performance.now() - started > limits.timeMs) return finish('unknown', 'time');
     onProgress?.(stats());
   }
@@ -210,30 +312,69 @@ export interface ViewSolveResult extends SolveResult {
  * into the search, which may disprove before the belief state is complete. `beliefLimit` bounds
  * the belief state (positions).
  */
-export function solveView(engine: Engine, view: View, ply: number, algorithm: Algorithm, options: { interleave?: boolean; materialWins?: boolean; beliefLimit?: number } = {}, limits: SolveLimits = {}, switches: Switches = {}): ViewSolveResult {
+export function solveView(
+  engine: Engine,
+  view: View,
+  ply: number,
+  algorithm: Algorithm,
+  options: { interleave?: boolean; materialWins?: boolean; beliefLimit?: number } = {},
+  limits: SolveLimits = {},
+  switches: Switches = {},
+): ViewSolveResult {
   const beliefLimit = options.beliefLimit ?? 10_000;
   const sizes = arenaSizes(limits.memoryBytes ?? DEFAULT_MEMORY_BYTES);
-  const storeBase = engine.core.exports.storeBase();
   // the estimator's records: its stack and store, with room for the followed-positions cache
-  const estimateEnd = storeBase + 4 * (beliefLimit + 1);
+  const estimateEnd = storeBase(engine) + 4 * (beliefLimit + 1);
   const started = performance.now();
   if (!options.interleave) {
     if (engine.capacity < estimateEnd) engine.resize(estimateEnd);
-    const belief = estimateBelief(engine, view, 'dfs', { positions: beliefLimit + 1 });
-    if (belief.outcome === 'inconsistent') throw new KriegError('inconsistent', 'the view is inconsistent: no position fits it');
-    if (belief.outcome !== 'complete') throw new KriegError('belief-too-large', `the belief state has more than ${beliefLimit} positions`);
+    const belief = estimateBelief(engine, view, 'dfs', { positions: beliefLimit });
+    if (belief.outcome === 'inconsistent')
+      throw fail('inconsistent', { text: 'the view is inconsistent: no position fits it' });
+    if (belief.outcome !== 'complete')
+      throw fail('belief-too-large', { text: `the belief state has more than ${beliefLimit} positions` });
     const positions = belief.handles.map((h) => engine.fen(h));
     const estimateMs = performance.now() - started;
-    const result = solve(engine, { rules: view.rules, positions, ply, materialWins: options.materialWins }, algorithm, limits, undefined, switches);
-    return { ...result, stats: { ...result.stats, ms: result.stats.ms + estimateMs }, beliefPositions: positions.length, estimateMs };
+    const result = solve(
+      engine,
+      { rules: view.rules, positions, ply, materialWins: options.materialWins },
+      algorithm,
+      limits,
+      undefined,
+      switches,
+    );
+    return {
+      ...result,
+      stats: { ...result.stats, ms: result.stats.ms + estimateMs },
+      beliefPositions: positions.length,
+      estimateMs,
+    };
   }
   const positionEnd = estimateEnd + 1 + sizes.positions;
   if (engine.capacity < positionEnd) engine.resize(positionEnd);
   loadView(engine, view);
-  const side = view.as === 'white' ? 0 : 1;
-  const status = engine.core.exports.solveStartInterleaved(0, estimateEnd, side, ply, ALGORITHMS.indexOf(algorithm),
-    optionBits(options, switches), sizes.nodes, sizes.entries, positionEnd);
-  if (status === STATUS.badProblem) throw new KriegError('bad-problem', `interleaving needs an incremental directional algorithm (l-dub, l-dbu, gl-dbu), not ${algorithm}`);
-  const result = drive(engine, { rules: view.rules, ply, materialWins: options.materialWins, side: view.as }, algorithm, limits, undefined, started);
-  return { ...result, beliefPositions: engine.core.exports.solveStat(STAT.streamed) };
+  const side = view.as === 'white' ? WHITE : BLACK;
+  const ok = startInterleavedSearch(
+    engine,
+    ROOT,
+    estimateEnd,
+    side,
+    ply,
+    algorithmCode(algorithm),
+    optionBits(options, switches),
+    arenasOf(sizes, positionEnd),
+  );
+  if (!ok)
+    throw fail('bad-problem', {
+      text: `interleaving needs an incremental directional algorithm (l-dub, l-dbu, gl-dbu), not ${algorithm}`,
+    });
+  const result = drive(
+    engine,
+    { rules: view.rules, ply, materialWins: options.materialWins, side: view.as },
+    algorithm,
+    limits,
+    undefined,
+    started,
+  );
+  return { ...result, beliefPositions: searchCounts(engine).streamed };
 }

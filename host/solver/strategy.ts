@@ -4,26 +4,33 @@
 // opponent's unseen reply, split by what the player hears after it, each followed by the next
 // strategy node. Decoded from the core's STRATEGY words (layout in assembly/solver/solve.ts),
 // written as readable text and as JSON, and read back from JSON for `krieg verify`.
-import { KriegError } from '../status';
-import { decodePercept, encodePercept, directionNames, type Percept } from '../referee/percept';
-import { moveToUci } from '../notation/move';
-import { squareName, parseSquare } from '../notation/square';
-import { parseUciAttempt } from '../referee/validate';
-import type { RuleSet } from '../referee/rules';
-import type { Side } from '../referee/record';
+import { KriegError, fail } from '../errors';
+import { decodePercept, encodePercept, directionNames, type Percept } from '../record/percept';
+import { makeUci } from '../notation/move';
+import { makeSquare, parseSquare, squaresOf } from '../notation/square';
+import { parseUci } from '../notation/move';
+import { STRATEGY_REJECTED } from '../constants';
+import type { RuleSet } from '../record/rules';
+import type { Side } from '../record/record';
 
 /** Pawn-try announcement heard before a turn, under rules that announce them. */
 export type TriesHeard = { count: number } | { exists: boolean } | { squares: number[] };
 
 /** Everything heard at one branch point: the referee's percept and the pawn tries that follow. */
-export interface Heard { percept: Percept; tries?: TriesHeard }
+export interface Heard {
+  percept: Percept;
+  tries?: TriesHeard;
+}
 
 export type Branch =
   | { heard: Heard; next: StrategyNode }
   | { heard: Heard; won: true }
   | { heard: Heard; replies: { heard: Heard; next: StrategyNode }[] };
 
-export interface StrategyNode { attempt: string; answers: Branch[] }
+export interface StrategyNode {
+  attempt: string;
+  answers: Branch[];
+}
 
 /** A strategy with the question it answers. */
 export interface Strategy {
@@ -38,11 +45,7 @@ export interface Strategy {
 function triesOf(rules: RuleSet, lo: number, hi: number): TriesHeard | undefined {
   if (rules.pawnTries === 'count') return { count: lo };
   if (rules.pawnTries === 'exists') return { exists: lo !== 0 };
-  if (rules.pawnTries === 'squares') {
-    const squares: number[] = [];
-    for (let sq = 0; sq < 64; sq++) if (((sq < 32 ? lo : hi) >>> (sq & 31)) & 1) squares.push(sq);
-    return { squares };
-  }
+  if (rules.pawnTries === 'squares' || rules.pawnTries === 'pawn-squares') return { squares: squaresOf(lo, hi) };
   return undefined;
 }
 
@@ -50,7 +53,7 @@ function triesOf(rules: RuleSet, lo: number, hi: number): TriesHeard | undefined
 export function decodeStrategy(words: Int32Array, rules: RuleSet): StrategyNode {
   let at = 0;
   const word = () => {
-    if (at >= words.length) throw new KriegError('bad-strategy', 'the core\'s strategy ends early');
+    if (at >= words.length) throw fail('bad-strategy', { text: "the core's strategy ends early" });
     return words[at++];
   };
   const heard = (): Heard => {
@@ -61,13 +64,19 @@ export function decodeStrategy(words: Int32Array, rules: RuleSet): StrategyNode 
     return tries ? { percept, tries } : { percept };
   };
   const node = (): StrategyNode => {
-    const attempt = moveToUci(word());
+    const attempt = makeUci(word());
     const answers: Branch[] = [];
     for (let parts = word(); parts > 0; parts--) {
       const h = heard();
-      if (word() === 0) { answers.push({ heard: h, next: node() }); continue; }
+      if (word() === STRATEGY_REJECTED) {
+        answers.push({ heard: h, next: node() });
+        continue;
+      }
       const count = word();
-      if (count === 0) { answers.push({ heard: h, won: true }); continue; }
+      if (count === 0) {
+        answers.push({ heard: h, won: true });
+        continue;
+      }
       const replies: { heard: Heard; next: StrategyNode }[] = [];
       for (let r = 0; r < count; r++) replies.push({ heard: heard(), next: node() });
       answers.push({ heard: h, replies });
@@ -82,7 +91,7 @@ export function decodeStrategy(words: Int32Array, rules: RuleSet): StrategyNode 
 function triesText(t: TriesHeard): string {
   if ('count' in t) return `${t.count} pawn tr${t.count === 1 ? 'y' : 'ies'}`;
   if ('exists' in t) return t.exists ? 'pawn tries' : 'no pawn tries';
-  return t.squares.length ? `pawn tries ${t.squares.map(squareName).join(' ')}` : 'no pawn tries';
+  return t.squares.length ? `pawn tries ${t.squares.map(makeSquare).join(' ')}` : 'no pawn tries';
 }
 
 /** What was heard, in words: "Illegal", "capture e5, check (Long diagonal), 1 pawn try". */
@@ -90,7 +99,10 @@ export function heardText(h: Heard): string {
   const p = h.percept;
   if (p.answer !== 'legal') return p.answer === 'illegal' ? 'Illegal' : 'Nonsense';
   const parts: string[] = [];
-  if (p.capture !== undefined) parts.push(`capture ${squareName(p.capture)}${p.captured ? ` (${p.captured})` : ''}${p.enPassant ? ' en passant' : ''}`);
+  if (p.capture !== undefined)
+    parts.push(
+      `capture ${makeSquare(p.capture)}${p.captured ? ` (${p.captured})` : ''}${p.enPassant ? ' en passant' : ''}`,
+    );
   if (p.directions) parts.push(`check (${directionNames(p.directions).join(', ')})`);
   else if (p.check) parts.push('check');
   if (p.promotion) parts.push('promotion');
@@ -102,16 +114,23 @@ export function heardText(h: Heard): string {
 /** The strategy as indented text: an attempt, then per answer what follows. */
 export function strategyText(s: Strategy): string {
   const them = s.side === 'white' ? 'Black' : 'White';
-  const lines = [`${s.side === 'white' ? 'White' : 'Black'} mates within ${s.ply} ply${s.materialWins ? ' (known material wins count as mate)' : ''}:`];
+  const lines = [
+    `${s.side === 'white' ? 'White' : 'Black'} mates within ${s.ply} ply${s.materialWins ? ' (known material wins count as mate)' : ''}:`,
+  ];
   const walk = (node: StrategyNode, indent: string) => {
     lines.push(`${indent}try ${node.attempt}`);
     for (const b of node.answers) {
       const on = `${indent}  if ${heardText(b.heard)}:`;
       if ('won' in b) lines.push(`${on} won`);
-      else if ('next' in b) { lines.push(on); walk(b.next, indent + '    '); }
-      else {
+      else if ('next' in b) {
+        lines.push(on);
+        walk(b.next, indent + '    ');
+      } else {
         lines.push(`${on} ${them} moves`);
-        for (const r of b.replies) { lines.push(`${indent}    then if ${heardText(r.heard)}:`); walk(r.next, indent + '      '); }
+        for (const r of b.replies) {
+          lines.push(`${indent}    then if ${heardText(r.heard)}:`);
+          walk(r.next, indent + '      ');
+        }
       }
     }
   };
@@ -127,42 +146,60 @@ export const STRATEGY_VERSION = 1;
 /** The JSON document of a strategy (percepts in the records' JSON form, squares by name). */
 export function strategyToJson(s: Strategy): unknown {
   const heard = (h: Heard) => {
-    const tries = h.tries && ('squares' in h.tries ? { squares: h.tries.squares.map(squareName) } : h.tries);
+    const tries = h.tries && ('squares' in h.tries ? { squares: h.tries.squares.map(makeSquare) } : h.tries);
     return { percept: perceptJson(h.percept), ...(tries ? { pawnTries: tries } : {}) };
   };
   const node = (n: StrategyNode): unknown => ({
     attempt: n.attempt,
     answers: n.answers.map((b) => ({
       ...heard(b.heard),
-      ...('won' in b ? { won: true } : 'next' in b ? { next: node(b.next) } : { replies: b.replies.map((r) => ({ ...heard(r.heard), next: node(r.next) })) }),
+      ...('won' in b
+        ? { won: true }
+        : 'next' in b
+          ? { next: node(b.next) }
+          : { replies: b.replies.map((r) => ({ ...heard(r.heard), next: node(r.next) })) }),
     })),
   });
-  return { format: STRATEGY_FORMAT, version: STRATEGY_VERSION, side: s.side, ply: s.ply, materialWins: s.materialWins, strategy: node(s.root) };
+  return {
+    format: STRATEGY_FORMAT,
+    version: STRATEGY_VERSION,
+    side: s.side,
+    ply: s.ply,
+    materialWins: s.materialWins,
+    strategy: node(s.root),
+  };
 }
 
 function perceptJson(p: Percept): unknown {
-  return { ...p, ...(p.capture !== undefined ? { capture: squareName(p.capture) } : {}) };
+  return { ...p, ...(p.capture !== undefined ? { capture: makeSquare(p.capture) } : {}) };
 }
 
 /** Reads a strategy document; errors name the JSON path of the problem. */
 export function strategyFromJson(doc: unknown): Strategy {
-  const fail = (path: string, what: string): never => { throw new KriegError('bad-strategy', `${path}: ${what}`); };
+  const bad = (path: string, what: string): never => {
+    throw fail('bad-strategy', { text: `${path}: ${what}` });
+  };
   const obj = (v: unknown, path: string): Record<string, unknown> =>
-    (typeof v === 'object' && v !== null && !Array.isArray(v) ? v as Record<string, unknown> : fail(path, 'expected an object'));
+    typeof v === 'object' && v !== null && !Array.isArray(v)
+      ? (v as Record<string, unknown>)
+      : bad(path, 'expected an object');
   const top = obj(doc, '$');
-  if (top.format !== STRATEGY_FORMAT) fail('$.format', `expected "${STRATEGY_FORMAT}"`);
-  if (top.version !== STRATEGY_VERSION) fail('$.version', `unsupported version ${JSON.stringify(top.version)} (this krieg reads ${STRATEGY_VERSION})`);
-  if (top.side !== 'white' && top.side !== 'black') fail('$.side', 'expected "white" or "black"');
-  if (!Number.isInteger(top.ply) || (top.ply as number) < 1) fail('$.ply', 'expected a positive integer');
+  if (top.format !== STRATEGY_FORMAT) bad('$.format', `expected "${STRATEGY_FORMAT}"`);
+  if (top.version !== STRATEGY_VERSION)
+    bad('$.version', `unsupported version ${JSON.stringify(top.version)} (this krieg reads ${STRATEGY_VERSION})`);
+  if (top.side !== 'white' && top.side !== 'black') bad('$.side', 'expected "white" or "black"');
+  if (!Number.isInteger(top.ply) || (top.ply as number) < 1) bad('$.ply', 'expected a positive integer');
   const heard = (v: Record<string, unknown>, path: string): Heard => {
     const p = obj(v.percept, `${path}.percept`);
     let percept: Percept;
     try {
       const capture = p.capture === undefined ? undefined : typeof p.capture === 'string' ? parseSquare(p.capture) : -1;
-      if (capture !== undefined && capture < 0) fail(`${path}.percept.capture`, 'expected a square name');
-      percept = decodePercept(encodePercept({ ...(p as unknown as Percept), ...(capture !== undefined ? { capture } : {}) }));
+      if (capture !== undefined && capture < 0) bad(`${path}.percept.capture`, 'expected a square name');
+      percept = decodePercept(
+        encodePercept({ ...(p as unknown as Percept), ...(capture !== undefined ? { capture } : {}) }),
+      );
     } catch (error) {
-      if (error instanceof KriegError && error.code !== 'bad-strategy') fail(`${path}.percept`, error.message);
+      if (error instanceof KriegError && error.code !== 'bad-strategy') bad(`${path}.percept`, error.message);
       throw error;
     }
     if (v.pawnTries === undefined) return { percept };
@@ -172,23 +209,24 @@ export function strategyFromJson(doc: unknown): Strategy {
     if (Array.isArray(t.squares)) {
       const squares = t.squares.map((s, i) => {
         const sq = typeof s === 'string' ? parseSquare(s) : -1;
-        return sq >= 0 ? sq : fail(`${path}.pawnTries.squares[${i}]`, 'expected a square name');
+        return sq >= 0 ? sq : bad(`${path}.pawnTries.squares[${i}]`, 'expected a square name');
       });
       return { percept, tries: { squares } };
     }
-    return fail(`${path}.pawnTries`, 'expected {count}, {exists} or {squares}');
+    return bad(`${path}.pawnTries`, 'expected {count}, {exists} or {squares}');
   };
   const node = (v: unknown, path: string): StrategyNode => {
     const n = obj(v, path);
-    if (typeof n.attempt !== 'string' || parseUciAttempt(n.attempt) === undefined) fail(`${path}.attempt`, 'expected an attempt in UCI form (e2e4, e7e8q)');
-    if (!Array.isArray(n.answers)) fail(`${path}.answers`, 'expected an array');
+    if (typeof n.attempt !== 'string' || parseUci(n.attempt) === undefined)
+      bad(`${path}.attempt`, 'expected an attempt in UCI form (e2e4, e7e8q)');
+    if (!Array.isArray(n.answers)) bad(`${path}.answers`, 'expected an array');
     const answers = (n.answers as unknown[]).map((a, i): Branch => {
       const p = `${path}.answers[${i}]`;
       const b = obj(a, p);
       const h = heard(b, p);
       if (b.won === true) return { heard: h, won: true };
       if (b.next !== undefined) return { heard: h, next: node(b.next, `${p}.next`) };
-      if (!Array.isArray(b.replies)) return fail(p, 'expected "won": true, "next" or "replies"');
+      if (!Array.isArray(b.replies)) return bad(p, 'expected "won": true, "next" or "replies"');
       return {
         heard: h,
         replies: (b.replies as unknown[]).map((r, j) => {
@@ -200,5 +238,10 @@ export function strategyFromJson(doc: unknown): Strategy {
     });
     return { attempt: n.attempt as string, answers };
   };
-  return { side: top.side as Side, ply: top.ply as number, materialWins: top.materialWins === true, root: node(top.strategy, '$.strategy') };
+  return {
+    side: top.side as Side,
+    ply: top.ply as number,
+    materialWins: top.materialWins === true,
+    root: node(top.strategy, '$.strategy'),
+  };
 }

@@ -10,10 +10,16 @@ import { parseFen, makeBoardFen } from 'chessops/fen';
 import { makeSquare } from 'chessops/util';
 import { SquareSet } from 'chessops/squareSet';
 import {
-  between, bishopAttacks, kingAttacks, knightAttacks, pawnAttacks, queenAttacks, rookAttacks,
+  between,
+  bishopAttacks,
+  kingAttacks,
+  knightAttacks,
+  pawnAttacks,
+  queenAttacks,
+  rookAttacks,
 } from 'chessops/attacks';
-import type { Percept, End } from '../referee/percept';
-import type { RuleSet } from '../referee/rules';
+import type { Percept, End } from '../record/percept';
+import type { RuleSet } from '../record/rules';
 
 export function positionFromFen(fen: string): Chess {
   return Chess.fromSetup(parseFen(fen).unwrap()).unwrap();
@@ -45,6 +51,8 @@ export interface Analysis {
   pawnCaptures: number;
   /** Their landing squares, ascending. */
   pawnCaptureSquares: number[];
+  /** The squares of the pawns that can make them, ascending. */
+  pawnCaptureSources: number[];
   /** The side to move is in check by these squares. */
   checkers: SquareSet;
   /** Repetition identity: placement, side, castling rights, e.p. square only when an e.p. capture is legal. */
@@ -73,6 +81,7 @@ export function analyse(pos: Chess, rules: RuleSet): Analysis {
   let epUsable = false;
   let pawnCaptures = 0;
   let captureSquares = SquareSet.empty();
+  let captureSources = SquareSet.empty();
   const own = pos.board[us];
   for (const [from, dests] of pos.allDests(ctx)) {
     const role = pos.board.getRole(from)!;
@@ -87,11 +96,23 @@ export function analyse(pos: Chess, rules: RuleSet): Analysis {
       if (enPassant) epUsable = true;
       // a pawn moving to another file always captures (normally or en passant); a capture that
       // promotes counts once
-      if (capture) { pawnCaptures++; captureSquares = captureSquares.with(to); }
+      if (capture) {
+        pawnCaptures++;
+        captureSquares = captureSquares.with(to);
+        captureSources = captureSources.with(from);
+      }
       const base = makeSquare(from) + makeSquare(kingTo);
       if (pawn && lastRank(to)) {
         for (const p of letters) {
-          legal.set(base + p, { from, to: kingTo, pawn, enPassant, castle, promotion: true, chessops: { from, to, promotion: PROMOTION_ROLES[p] } });
+          legal.set(base + p, {
+            from,
+            to: kingTo,
+            pawn,
+            enPassant,
+            castle,
+            promotion: true,
+            chessops: { from, to, promotion: PROMOTION_ROLES[p] },
+          });
         }
       } else legal.set(base, { from, to: kingTo, pawn, enPassant, castle, promotion: false, chessops: { from, to } });
     }
@@ -99,12 +120,22 @@ export function analyse(pos: Chess, rules: RuleSet): Analysis {
   let attemptable: Set<string> | undefined;
   let key: string | undefined;
   return {
-    pos, legal, pawnCaptures, pawnCaptureSquares: squaresIn(captureSquares), checkers: ctx.checkers,
-    get attemptable() { return (attemptable ??= ownBoardAttempts(pos, rules)); },
+    pos,
+    legal,
+    pawnCaptures,
+    pawnCaptureSquares: squaresIn(captureSquares),
+    pawnCaptureSources: squaresIn(captureSources),
+    checkers: ctx.checkers,
+    get attemptable() {
+      return (attemptable ??= ownBoardAttempts(pos, rules));
+    },
     get key() {
       const rights = pos.castles.castlingRights;
       return (key ??= [
-        makeBoardFen(pos.board), us, `${rights.lo}:${rights.hi}`, epUsable && pos.epSquare !== undefined ? pos.epSquare : '-',
+        makeBoardFen(pos.board),
+        us,
+        `${rights.lo}:${rights.hi}`,
+        epUsable && pos.epSquare !== undefined ? pos.epSquare : '-',
       ].join(' '));
     },
   };
@@ -114,7 +145,7 @@ export function analyse(pos: Chess, rules: RuleSet): Analysis {
  * Moves legal on a board holding only the mover's pieces (no enemy can block, pin or check
  * there), plus every pawn diagonal step onto a square without an own piece.
  */
-export function ownBoardAttempts(pos: Chess, rules: RuleSet): Set<string> {
+function ownBoardAttempts(pos: Chess, rules: RuleSet): Set<string> {
   const us = pos.turn;
   const own = pos.board[us];
   const out = new Set<string>();
@@ -163,7 +194,33 @@ export function isPawnCaptureAttempt(pos: Chess, uci: string): boolean {
   return piece !== undefined && piece.color === pos.turn && piece.role === 'pawn' && file(from) !== file(to);
 }
 
-export function squareOf(name: string): number {
+/** The squares the rules announce as pawn tries: where the captures land, or where the pawns stand. */
+export function announcedTrySquares(a: Analysis, rules: RuleSet): number[] {
+  return rules.pawnTries === 'pawn-squares' ? a.pawnCaptureSources : a.pawnCaptureSquares;
+}
+
+/**
+ * Is `uci` a pawn capture attempt that the rules make Nonsense because the pawn-try announcement
+ * rules it out (pawnTryNonsense): every pawn capture when none was announced, else one whose
+ * landing square (squares) or pawn (pawn-squares) was not named. Rules announcing no pawn tries
+ * rule nothing out.
+ */
+export function pawnTryRuledOut(a: Analysis, uci: string, rules: RuleSet): boolean {
+  if (!rules.pawnTryNonsense || !isPawnCaptureAttempt(a.pos, uci)) return false;
+  switch (rules.pawnTries) {
+    case 'count':
+    case 'exists':
+      return a.pawnCaptures === 0;
+    case 'squares':
+      return !a.pawnCaptureSquares.includes(squareOf(uci.slice(2, 4)));
+    case 'pawn-squares':
+      return !a.pawnCaptureSources.includes(squareOf(uci.slice(0, 2)));
+    default:
+      return false;
+  }
+}
+
+function squareOf(name: string): number {
   return (name.charCodeAt(1) - 49) * 8 + name.charCodeAt(0) - 97;
 }
 
@@ -199,12 +256,19 @@ export function checkDirectionBits(pos: Chess, checkers: SquareSet): number {
   return bits;
 }
 
-/** Neither side can mate: only the kings, or the kings and one knight or bishop. */
-export function insufficientMaterial(pos: Chess): boolean {
-  const others = pos.board.occupied.diff(pos.board.king);
-  if (others.isEmpty()) return true;
-  if (others.size() > 1) return false;
-  return others.intersects(pos.board.knight.union(pos.board.bishop));
+/**
+ * Does the material on the board end the game under `rule`? 'dead' is chessops' own judgement of
+ * insufficient material (the chess rule: no mate is possible by any sequence of moves, judged by
+ * material); 'berkeley' is the Berkeley rule text: "when both players have no pieces or only a
+ * single knight or bishop".
+ */
+export function materialDraw(pos: Chess, rule: RuleSet['insufficientMaterialDraw']): boolean {
+  if (rule === 'none') return false;
+  if (rule === 'dead') return pos.isInsufficientMaterial();
+  const board = pos.board;
+  if (board.pawn.union(board.rook).union(board.queen).nonEmpty()) return false;
+  const minors = board.knight.union(board.bishop);
+  return board.white.intersect(minors).size() <= 1 && board.black.intersect(minors).size() <= 1;
 }
 
 export interface Played {
@@ -235,7 +299,10 @@ export function playLegal(before: Analysis, move: LegalMove, rules: RuleSet, his
     capturedPawn = true;
   } else if (!move.castle) {
     const victim = pos.board.get(move.to);
-    if (victim) { capturedSquare = move.to; capturedPawn = victim.role === 'pawn'; }
+    if (victim) {
+      capturedSquare = move.to;
+      capturedPawn = victim.role === 'pawn';
+    }
   }
   if (capturedSquare >= 0) {
     percept.capture = capturedSquare;
@@ -255,22 +322,36 @@ export function playLegal(before: Analysis, move: LegalMove, rules: RuleSet, his
   }
   let end: End | undefined;
   if (after.legal.size === 0) end = after.checkers.nonEmpty() ? 'checkmate' : 'stalemate';
-  else if (rules.insufficientMaterialDraw && insufficientMaterial(pos)) end = 'draw-material';
+  else if (materialDraw(pos, rules.insufficientMaterialDraw)) end = 'draw-material';
   else if (rules.fiftyMoveDraw && pos.halfmoves >= 100) end = 'draw-fifty';
   else if (rules.repetitionDraw && history.filter((k) => k === after.key).length >= 3) end = 'draw-repetition';
   if (end) percept.end = end;
   if (move.promotion && rules.promotionAnnounced) percept.promotion = true;
   return {
-    percept, after, capture: capturedSquare >= 0, enPassant: move.enPassant, promotion: move.promotion,
-    checkers: after.checkers.size(), directions,
+    percept,
+    after,
+    capture: capturedSquare >= 0,
+    enPassant: move.enPassant,
+    promotion: move.promotion,
+    checkers: after.checkers.size(),
+    directions,
   };
 }
 
-const PERCEPT_FIELDS = ['answer', 'capture', 'captured', 'enPassant', 'check', 'directions', 'end', 'promotion'] as const;
+const PERCEPT_FIELDS = [
+  'answer',
+  'capture',
+  'captured',
+  'enPassant',
+  'check',
+  'directions',
+  'end',
+  'promotion',
+] as const;
 
 /** Field-by-field equality of two percepts (absent fields must be absent in both). */
 export function samePercept(a: Percept, b: Percept): boolean {
   for (const k of Object.keys(a)) if (!(PERCEPT_FIELDS as readonly string[]).includes(k)) return false;
   for (const k of Object.keys(b)) if (!(PERCEPT_FIELDS as readonly string[]).includes(k)) return false;
-  return PERCEPT_FIELDS.every((k) => a[k] === b[k] && (k in a) === (k in b));
+  return PERCEPT_FIELDS.every((k) => a[k] === b[k] && k in a === k in b);
 }

@@ -5,10 +5,26 @@
 // line that does not is reported with the position and the path that led there.
 import { kingAttacks } from 'chessops/attacks';
 import type { Chess } from 'chessops/chess';
-import type { RuleSet } from '../referee/rules';
-import type { Side } from '../referee/record';
-import { positionFromFen, analyse, playLegal, samePercept, isPawnCaptureAttempt, squaresIn, type Analysis } from './referee';
-import { heardText, type Heard, type Strategy, type StrategyNode, type TriesHeard, type Branch } from '../solver/strategy';
+import type { RuleSet } from '../record/rules';
+import type { Side } from '../record/record';
+import {
+  positionFromFen,
+  analyse,
+  playLegal,
+  samePercept,
+  squaresIn,
+  announcedTrySquares,
+  pawnTryRuledOut,
+  type Analysis,
+} from './referee';
+import {
+  heardText,
+  type Heard,
+  type Strategy,
+  type StrategyNode,
+  type TriesHeard,
+  type Branch,
+} from '../solver/strategy';
 
 export interface VerifyProblem {
   rules: RuleSet;
@@ -22,14 +38,20 @@ export type Verdict =
   | { ok: false; position: number; fen: string; path: string[]; reason: string };
 
 class Failure extends Error {
-  constructor(readonly reason: string, readonly path: string[]) { super(reason); }
+  constructor(
+    readonly reason: string,
+    readonly path: string[],
+  ) {
+    super(reason);
+  }
 }
 
 /** What the rules announce about pawn tries before the turn of the side to move in `a`. */
 function triesOf(a: Analysis, rules: RuleSet): TriesHeard | undefined {
   if (rules.pawnTries === 'count') return { count: a.pawnCaptures };
   if (rules.pawnTries === 'exists') return { exists: a.pawnCaptures > 0 };
-  if (rules.pawnTries === 'squares') return { squares: a.pawnCaptureSquares };
+  if (rules.pawnTries === 'squares' || rules.pawnTries === 'pawn-squares')
+    return { squares: announcedTrySquares(a, rules) };
   return undefined;
 }
 
@@ -55,11 +77,15 @@ export function isMaterialWin(pos: Chess): boolean {
   const rest = board[us].without(king);
   if (!rest.diff(kingAttacks(king)).isEmpty()) return false;
   const squares = squaresIn(rest);
-  const roles = squares.map((sq) => board.getRole(sq)).sort().join(',');
+  const roles = squares
+    .map((sq) => board.getRole(sq))
+    .sort()
+    .join(',');
   if (roles === 'queen' || roles === 'rook') return true;
   if (roles === 'pawn') return (squares[0] & 7) !== 0 && (squares[0] & 7) !== 7;
   if (roles === 'bishop,knight') return true;
-  if (roles === 'bishop,bishop') return (((squares[0] >> 3) + squares[0]) & 1) !== (((squares[1] >> 3) + squares[1]) & 1);
+  if (roles === 'bishop,bishop')
+    return (((squares[0] >> 3) + squares[0]) & 1) !== (((squares[1] >> 3) + squares[1]) & 1);
   return false;
 }
 
@@ -83,37 +109,52 @@ export function verifyStrategy(problem: VerifyProblem, strategy: Strategy): Verd
     if (tried.has(node.attempt)) throw new Failure(`${node.attempt} is attempted twice in one turn`, here);
     const legal = a.legal.get(node.attempt);
     if (!legal) {
-      const nonsense = !a.attemptable.has(node.attempt) ||
-        (rules.pawnTryNonsense && isPawnCaptureAttempt(a.pos, node.attempt) && a.pawnCaptures === 0);
+      const nonsense = !a.attemptable.has(node.attempt) || pawnTryRuledOut(a, node.attempt, rules);
       const heard: Heard = { percept: { answer: nonsense ? 'nonsense' : 'illegal' } };
       const branch = branchFor(node, heard, here);
-      if (!('next' in branch)) throw new Failure(`after "${heardText(heard)}" the strategy does not attempt again`, here);
+      if (!('next' in branch))
+        throw new Failure(`after "${heardText(heard)}" the strategy does not attempt again`, here);
       turn(a, branch.next, left, new Set([...tried, node.attempt]), [...here, heardText(heard)]);
       return;
     }
     const played = playLegal(a, legal, rules, []);
     const percept = played.percept;
     const end = percept.end;
-    if (end === 'checkmate' || (end === 'stalemate' && rules.stalemate === 'loss') || (!end && materialWins && isMaterialWin(played.after.pos))) {
+    if (
+      end === 'checkmate' ||
+      (end === 'stalemate' && rules.stalemate === 'loss') ||
+      (!end && materialWins && isMaterialWin(played.after.pos))
+    ) {
       lines++;
       return;
     }
     if (end) throw new Failure(`${node.attempt} ends the game in ${end}`, here);
-    if (left < 3) throw new Failure(`no mate within ${ply} ply: ${node.attempt} does not mate and no ply is left for another move`, here);
+    if (left < 3)
+      throw new Failure(
+        `no mate within ${ply} ply: ${node.attempt} does not mate and no ply is left for another move`,
+        here,
+      );
     const heard: Heard = { percept, tries: triesOf(played.after, rules) };
     if (heard.tries === undefined) delete heard.tries;
     const branch = branchFor(node, heard, here);
     const afterUs = [...here, heardText(heard)];
-    if ('won' in branch) throw new Failure(`the strategy counts "${heardText(heard)}" as won, but the opponent is not mated`, afterUs);
-    if (!('replies' in branch)) throw new Failure(`after a legal move the strategy attempts again in the same turn`, afterUs);
+    if ('won' in branch)
+      throw new Failure(`the strategy counts "${heardText(heard)}" as won, but the opponent is not mated`, afterUs);
+    if (!('replies' in branch))
+      throw new Failure(`after a legal move the strategy attempts again in the same turn`, afterUs);
     for (const [uci, move] of played.after.legal) {
       const reply = playLegal(played.after, move, rules, []);
       const replyPath = [...afterUs, `${opponent} ${uci}`];
-      if (reply.percept.end) throw new Failure(`${opponent}'s reply ${uci} ends the game in ${reply.percept.end}`, replyPath);
+      if (reply.percept.end)
+        throw new Failure(`${opponent}'s reply ${uci} ends the game in ${reply.percept.end}`, replyPath);
       const heardReply: Heard = { percept: reply.percept, tries: triesOf(reply.after, rules) };
       if (heardReply.tries === undefined) delete heardReply.tries;
       const next = branch.replies.find((r) => sameHeard(r.heard, heardReply));
-      if (!next) throw new Failure(`the strategy has no branch for "${heardText(heardReply)}" after ${opponent}'s move`, replyPath);
+      if (!next)
+        throw new Failure(
+          `the strategy has no branch for "${heardText(heardReply)}" after ${opponent}'s move`,
+          replyPath,
+        );
       turn(reply.after, next.next, left - 2, new Set(), [...replyPath, heardText(heardReply)]);
     }
   };
@@ -122,8 +163,10 @@ export function verifyStrategy(problem: VerifyProblem, strategy: Strategy): Verd
     const fen = problem.positions[i];
     try {
       const pos = positionFromFen(fen);
-      if (pos.turn !== strategy.side) throw new Failure(`${pos.turn} is to move, but the strategy is ${strategy.side}'s`, []);
-      if (strategy.ply > ply) throw new Failure(`the strategy is for ${strategy.ply} ply, the problem allows ${ply}`, []);
+      if (pos.turn !== strategy.side)
+        throw new Failure(`${pos.turn} is to move, but the strategy is ${strategy.side}'s`, []);
+      if (strategy.ply > ply)
+        throw new Failure(`the strategy is for ${strategy.ply} ply, the problem allows ${ply}`, []);
       turn(analyse(pos, rules), strategy.root, ply, new Set(), []);
     } catch (error) {
       if (error instanceof Failure) return { ok: false, position: i + 1, fen, path: error.path, reason: error.reason };

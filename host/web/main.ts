@@ -5,7 +5,7 @@ import wasmBytes from '../../build/krieg.wasm';
 import { Engine } from '../engine';
 import { createWasmCore } from '../backends/wasm';
 import { createJsCore } from '../backends/js';
-import { KriegError } from '../status';
+import { KriegError, fail } from '../errors';
 import { START_FEN } from '../notation/fen';
 
 export type BackendName = 'wasm' | 'js';
@@ -16,17 +16,25 @@ export { Engine, KriegError, START_FEN };
 export function createEngine(backend: BackendName = 'wasm'): Engine {
   if (backend === 'wasm') return new Engine(createWasmCore(wasmBytes));
   if (backend === 'js') return new Engine(createJsCore());
-  throw new KriegError('bad-backend', `unknown backend '${backend as string}' (expected wasm or js)`);
+  throw fail('bad-backend', { backend: backend as string });
 }
 
-export interface PerftResult { backend: BackendName; fen: string; depth: number; bulk: boolean; nodes: number; ms: number; nps: number }
+export interface PerftResult {
+  backend: BackendName;
+  fen: string;
+  depth: number;
+  bulk: boolean;
+  nodes: number;
+  ms: number;
+  nps: number;
+}
 
 const engines = new Map<BackendName, Engine>();
 
 /** Perft of a FEN on a (cached) engine of the given backend, timed with performance.now(). */
 export function perft(fen: string, depth: number, backend: BackendName = 'wasm', bulk = false): PerftResult {
   let engine = engines.get(backend);
-  if (!engine) engines.set(backend, engine = createEngine(backend));
+  if (!engine) engines.set(backend, (engine = createEngine(backend)));
   engine.setFen(0, fen);
   const t0 = performance.now();
   const nodes = engine.perft(0, depth, bulk);
@@ -51,8 +59,13 @@ export function mountDemo(doc: Document = document): void {
   const bulk = $<HTMLInputElement>('bulk');
   const run = $<HTMLButtonElement>('run');
   const result = $<HTMLElement>('result');
-  for (const [label, value] of [['start', START_FEN], ['kiwipete', KIWIPETE_FEN]] as const) {
-    doc.querySelector<HTMLButtonElement>(`[data-fen="${label}"]`)?.addEventListener('click', () => { fen.value = value; });
+  for (const [label, value] of [
+    ['start', START_FEN],
+    ['kiwipete', KIWIPETE_FEN],
+  ] as const) {
+    doc.querySelector<HTMLButtonElement>(`[data-fen="${label}"]`)?.addEventListener('click', () => {
+      fen.value = value;
+    });
   }
 
   form.addEventListener('submit', (event) => {
@@ -62,37 +75,44 @@ export function mountDemo(doc: Document = document): void {
     result.removeAttribute('data-nodes');
     result.textContent = `running perft(${depth.value}) on ${backend.value} …`;
     // two frames: let the "running" text paint before the synchronous search starts
-    requestAnimationFrame(() => requestAnimationFrame(() => {
-      try {
-        const r = perft(fen.value, Number(depth.value), backend.value as BackendName, bulk.checked);
-        result.className = 'ok';
-        result.dataset.nodes = String(r.nodes);
-        result.textContent = '';
-        const rows: [string, string][] = [
-          ['nodes', r.nodes.toLocaleString('en-US')],
-          ['time', `${r.ms.toFixed(1)} ms`],
-          ['speed', `${r.nps.toLocaleString('en-US')} nodes/s`],
-          ['backend', `${r.backend}${r.bulk ? ' (bulk)' : ''}, depth ${r.depth}`],
-        ];
-        const dl = doc.createElement('dl');
-        for (const [k, v] of rows) {
-          const dt = doc.createElement('dt'); dt.textContent = k;
-          const dd = doc.createElement('dd'); dd.textContent = v; dd.dataset.field = k;
-          dl.append(dt, dd);
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => {
+        try {
+          const r = perft(fen.value, Number(depth.value), backend.value as BackendName, bulk.checked);
+          result.className = 'ok';
+          result.dataset.nodes = String(r.nodes);
+          result.textContent = '';
+          const rows: [string, string][] = [
+            ['nodes', r.nodes.toLocaleString('en-US')],
+            ['time', `${r.ms.toFixed(1)} ms`],
+            ['speed', `${r.nps.toLocaleString('en-US')} nodes/s`],
+            ['backend', `${r.backend}${r.bulk ? ' (bulk)' : ''}, depth ${r.depth}`],
+          ];
+          const dl = doc.createElement('dl');
+          for (const [k, v] of rows) {
+            const dt = doc.createElement('dt');
+            dt.textContent = k;
+            const dd = doc.createElement('dd');
+            dd.textContent = v;
+            dd.dataset.field = k;
+            dl.append(dt, dd);
+          }
+          result.append(dl);
+        } catch (err) {
+          result.className = 'error';
+          result.textContent = err instanceof KriegError ? `${err.code}: ${err.message}` : String(err);
+        } finally {
+          run.disabled = false;
         }
-        result.append(dl);
-      } catch (err) {
-        result.className = 'error';
-        result.textContent = err instanceof KriegError ? `${err.code}: ${err.message}` : String(err);
-      } finally {
-        run.disabled = false;
-      }
-    }));
+      }),
+    );
   });
   run.disabled = false;
 }
 
 const api = { createEngine, perft, mountDemo, BACKENDS, START_FEN, KIWIPETE_FEN, Engine, KriegError };
 export type KriegWebApi = typeof api;
-declare global { var krieg: KriegWebApi }
+declare global {
+  var krieg: KriegWebApi;
+}
 globalThis.krieg = api;

@@ -1,21 +1,58 @@
 // Belief sizes worked out by hand (issue #4), on both backends and with both exact estimators.
 import { describe, expect, it } from 'vitest';
 import { createEngine, BACKENDS, START_FEN } from '../../host/node';
-import { preset } from '../../host/referee/rules';
+import { preset } from '../../host/record/rules';
 import { estimateBelief } from '../../host/belief/estimate';
-import type { View, ViewEvent } from '../../host/referee/record';
-import type { Percept } from '../../host/referee/percept';
+import type { View, ViewEvent } from '../../host/record/record';
+import type { Percept } from '../../host/record/percept';
 
 const berkeley = preset('berkeley');
 const legal: Percept = { answer: 'legal' };
-const own = (attempt: string, percept: Percept = legal): ViewEvent => ({ type: 'attempt', side: 'white', attempt, percept });
-const theirs = (illegal = 0, percept: Percept = legal): ViewEvent => ({ type: 'opponent-move', side: 'black', illegal, percept });
+const own = (attempt: string, percept: Percept = legal): ViewEvent => ({
+  type: 'attempt',
+  side: 'white',
+  attempt,
+  percept,
+});
+const theirs = (illegal = 0, percept: Percept = legal): ViewEvent => ({
+  type: 'opponent-move',
+  side: 'black',
+  illegal,
+  percept,
+});
 const whiteView = (events: ViewEvent[]): View => ({
-  rules: berkeley, start: START_FEN, as: 'white', white: 'w', black: 'b', result: '*', tags: {}, events,
+  rules: berkeley,
+  start: START_FEN,
+  as: 'white',
+  white: 'w',
+  black: 'b',
+  result: '*',
+  tags: {},
+  events,
 });
 
-const WHITE_FIRST_MOVES = ['a2a3', 'a2a4', 'b2b3', 'b2b4', 'c2c3', 'c2c4', 'd2d3', 'd2d4', 'e2e3', 'e2e4',
-  'f2f3', 'f2f4', 'g2g3', 'g2g4', 'h2h3', 'h2h4', 'b1a3', 'b1c3', 'g1f3', 'g1h3'];
+const WHITE_FIRST_MOVES = [
+  'a2a3',
+  'a2a4',
+  'b2b3',
+  'b2b4',
+  'c2c3',
+  'c2c4',
+  'd2d3',
+  'd2d4',
+  'e2e3',
+  'e2e4',
+  'f2f3',
+  'f2f4',
+  'g2g3',
+  'g2g4',
+  'h2h3',
+  'h2h4',
+  'b1a3',
+  'b1c3',
+  'g1f3',
+  'g1h3',
+];
 
 describe.each(BACKENDS)('hand-checked belief sizes on %s', (backend) => {
   const engine = createEngine(backend, 1 << 14);
@@ -31,7 +68,7 @@ describe.each(BACKENDS)('hand-checked belief sizes on %s', (backend) => {
     for (const move of WHITE_FIRST_MOVES) expect(size(whiteView([own(move), theirs()])), move).toBe(20);
   });
 
-  it('Black\'s Illegal attempts heard: at most 14 are possible after 1. e4', () => {
+  it("Black's Illegal attempts heard: at most 14 are possible after 1. e4", () => {
     // After 1. e4 every Black move of the own board is legal; the only Illegal attempts are the
     // 14 pawn capture attempts onto the empty sixth rank (a7b6, b7a6, b7c6 … h7g6). So 14 heard
     // Illegal answers leave all 20 replies, 15 leave none.

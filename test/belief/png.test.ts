@@ -3,11 +3,22 @@
 // the stated size whose pixels are the ones drawn.
 import { describe, expect, it } from 'vitest';
 import { Canvas, crc32, textWidth } from '../../host/belief/png';
-import { heatmapPng, squareColour, PNG_WIDTH, PNG_HEIGHT, PNG_LEFT, PNG_TOP, PNG_SQUARE } from '../../host/belief/heatmap';
+import {
+  heatmapPng,
+  squareColour,
+  PNG_WIDTH,
+  PNG_HEIGHT,
+  PNG_LEFT,
+  PNG_TOP,
+  PNG_SQUARE,
+} from '../../host/belief/heatmap';
 import { decodePng } from './decodePng';
 
 /** Top left pixel of square (file, rank) on the heatmap image, clear of the text in it. */
-const corner = (file: number, rank: number): [number, number] => [PNG_LEFT + file * PNG_SQUARE + 2, PNG_TOP + (7 - rank) * PNG_SQUARE + 2];
+const corner = (file: number, rank: number): [number, number] => [
+  PNG_LEFT + file * PNG_SQUARE + 2,
+  PNG_TOP + (7 - rank) * PNG_SQUARE + 2,
+];
 
 describe('PNG encoder', () => {
   it('computes the standard CRC-32', () => {
@@ -24,7 +35,8 @@ describe('PNG encoder', () => {
     expect(png.text).toEqual({ Title: 'tiny' });
     for (let y = 0; y < 5; y++) {
       for (let x = 0; x < 7; x++) {
-        const expected = x >= 2 && x < 5 && y >= 1 && y < 3 ? [200, 100, 0] : x === 6 && y === 4 ? [1, 2, 3] : [10, 20, 30];
+        const expected =
+          x >= 2 && x < 5 && y >= 1 && y < 3 ? [200, 100, 0] : x === 6 && y === 4 ? [1, 2, 3] : [10, 20, 30];
         expect(png.rgb(x, y), `${x},${y}`).toEqual(expected);
       }
     }
@@ -45,7 +57,9 @@ describe('PNG encoder', () => {
 describe('heatmap PNG', () => {
   // rank 8 full (every position has a piece there), rank 7 half, rank 5 one in 1,000, the rest empty
   const total = 1000;
-  const counts = Array.from({ length: 64 }, (_, sq) => (sq >= 56 ? total : sq >= 48 ? total / 2 : sq >= 32 && sq < 40 ? 1 : 0));
+  const counts = Array.from({ length: 64 }, (_, sq) =>
+    sq >= 56 ? total : sq >= 48 ? total / 2 : sq >= 32 && sq < 40 ? 1 : 0,
+  );
   const png = decodePng(heatmapPng({ color: 1, total, counts }, "White's belief"));
 
   it('is an 8-bit RGB image of the stated size, titled', () => {
@@ -54,7 +68,7 @@ describe('heatmap PNG', () => {
     expect(png.text.Description).toBe('Black pieces per square in 1000 positions');
   });
 
-  it('colours each square by its count on the board\'s light and dark squares', () => {
+  it("colours each square by its count on the board's light and dark squares", () => {
     for (let sq = 0; sq < 64; sq++) {
       const file = sq % 8;
       const rank = sq >> 3;
@@ -74,7 +88,8 @@ describe('heatmap PNG', () => {
       const [x0, y0] = corner(sq % 8, sq >> 3);
       const base = png.rgb(x0, y0);
       let differing = 0;
-      for (let y = y0; y < y0 + PNG_SQUARE - 4; y++) for (let x = x0; x < x0 + PNG_SQUARE - 4; x++) if (png.rgb(x, y).some((v, i) => v !== base[i])) differing++;
+      for (let y = y0; y < y0 + PNG_SQUARE - 4; y++)
+        for (let x = x0; x < x0 + PNG_SQUARE - 4; x++) if (png.rgb(x, y).some((v, i) => v !== base[i])) differing++;
       expect(differing, `square ${sq}`).toBeGreaterThan(20);
     }
   });

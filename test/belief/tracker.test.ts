@@ -12,30 +12,37 @@
 // engine at a time.
 import { describe, expect, it } from 'vitest';
 import { createEngine, BACKENDS, type BackendName, type Engine } from '../../host/node';
-import { preset, PRESET_NAMES, type PresetName } from '../../host/referee/rules';
+import { preset, PRESET_NAMES, type PresetName } from '../../host/record/rules';
 import { randomGame } from '../../host/referee/game';
-import { viewOf, type GameRecord, type Side, type View, type ViewEvent } from '../../host/referee/record';
+import { viewOf, type GameRecord, type Side, type View, type ViewEvent } from '../../host/record/record';
 import { loadView, estimateBelief } from '../../host/belief/estimate';
 import { Tracker, type TrackerOptions } from '../../host/belief/tracker';
 import { analyse, positionFromFen } from '../../host/verify/referee';
 import { replayWitness, fenIdentity } from './witnessReplay';
+import { copyEntry, TRACKER_SCRATCH } from '../../host/core/tracker';
+import { startBreadthFirst, runBreadthFirst, pauseAfterEachEvent, breadthFirstLayer } from '../../host/core/estimator';
+import { TRACK_SET_LAYER } from '../../host/constants';
 
 const FULL = Boolean(process.env.KRIEG_TRACK_FULL);
 const ARENA = 1 << 16;
 const WORDS = 32;
 const W_HALFMOVE = 27;
 const W_FULLMOVE = 28;
-const SCRATCH = 15; // a record trackers borrow (host/belief/tracker.ts): free between their calls
-// ESTIMATE_* of assembly/belief/estimate.ts
-const DONE = 0;
-const MORE = 1;
-const LIMIT = 2;
+const SCRATCH = TRACKER_SCRATCH; // a record trackers borrow: free between their calls
 /** Pool mode at once: tiny exact and pool sizes. */
-const SMALL_POOL: TrackerOptions = { exactMax: 40, poolMax: 30, poolCut: 15, poolMin: 8, checkpointSize: 6, restartUnit: 256 };
+const SMALL_POOL: TrackerOptions = {
+  exactMax: 40,
+  poolMax: 30,
+  poolCut: 15,
+  poolMin: 8,
+  checkpointSize: 6,
+  restartUnit: 256,
+};
 const EVERYTHING = { work: 1e9 };
 
 const sideOf = (seed: number): Side => (seed % 2 === 0 ? 'white' : 'black');
-const isMove = (e: ViewEvent) => (e.type === 'attempt' && e.percept.answer === 'legal') || (e.type === 'opponent-move' && e.percept !== undefined);
+const isMove = (e: ViewEvent) =>
+  (e.type === 'attempt' && e.percept.answer === 'legal') || (e.type === 'opponent-move' && e.percept !== undefined);
 
 function newEngine(backend: BackendName, name: PresetName, capacity = ARENA): Engine {
   const engine = createEngine(backend, capacity);
@@ -53,9 +60,8 @@ function identity(p: Int32Array, handle: number, fifty: boolean): string {
 
 /** The identities of the positions a tracker holds, in its order. */
 function held(engine: Engine, tracker: Tracker, fifty: boolean): string[] {
-  const x = engine.core.exports;
   return Array.from({ length: tracker.size() }, (_, i) => {
-    expect(x.trackerEntry(tracker.id, 0, i, SCRATCH)).toBeGreaterThanOrEqual(0);
+    expect(copyEntry(engine, tracker.id, TRACK_SET_LAYER, i, SCRATCH)).toBeGreaterThanOrEqual(0);
     return identity(engine.positions, SCRATCH, fifty);
   });
 }
@@ -65,21 +71,27 @@ function held(engine: Engine, tracker: Tracker, fifty: boolean): string[] {
  * in the same engine, paused after every event: `check(i, belief)` compares after event i.
  * Undefined when a breadth-first layer outgrows the arena.
  */
-function alongsideEstimator(engine: Engine, view: View, tracker: Tracker, check: (i: number, belief: Set<string>) => void): number | undefined {
+function alongsideEstimator(
+  engine: Engine,
+  view: View,
+  tracker: Tracker,
+  check: (i: number, belief: Set<string>) => void,
+): number | undefined {
   const fifty = view.rules.fiftyMoveDraw;
   loadView(engine, view);
-  const x = engine.core.exports;
-  expect(x.bfsStart(0)).toBe(MORE);
-  x.bfsPauseAfterEachEvent(1);
+  expect(startBreadthFirst(engine)).toBe('more');
+  pauseAfterEachEvent(engine, true);
   let done = 0;
   while (done < view.events.length) {
-    const status = x.bfsRun(50_000);
-    if (status === LIMIT) return undefined;
-    expect([MORE, DONE]).toContain(status);
-    if (x.bfsEventsDone() === done) continue;
-    done = x.bfsEventsDone();
-    const base = x.bfsResultBase();
-    const belief = new Set(Array.from({ length: x.bfsResultCount() }, (_, k) => identity(engine.positions, base + k, fifty)));
+    const step = runBreadthFirst(engine, 50_000);
+    if (step === 'limit-positions') return undefined;
+    expect(['more', 'complete']).toContain(step);
+    const layer = breadthFirstLayer(engine);
+    if (layer.eventsDone === done) continue;
+    done = layer.eventsDone;
+    const belief = new Set(
+      Array.from({ length: layer.count }, (_, k) => identity(engine.positions, layer.base + k, fifty)),
+    );
     // the tracker works between two steps of the estimator: neither may disturb the other
     const o = tracker.observe(view.events[done - 1], EVERYTHING);
     expect(o.status, `event ${done}`).toBe('ok');
@@ -97,7 +109,7 @@ function fitting(engine: Engine, seed: number, plies: number): View {
   throw new Error(`seed ${seed}: no length fits`);
 }
 
-const CUT_GAMES: Record<BackendName, number> = FULL ? { wasm: 200, js: 200 } : { wasm: 8, js: 3 };
+const CUT_GAMES: Record<BackendName, number> = FULL ? { wasm: 200, js: 200 } : { wasm: 3, js: 2 };
 const CUT_PLIES = [4, 5, 6, 7, 8];
 const LONG_GAMES: Record<BackendName, number> = FULL ? { wasm: 12, js: 4 } : { wasm: 1, js: 1 };
 const LONG_PLIES = FULL ? 400 : 60;
@@ -115,19 +127,26 @@ describe.each(BACKENDS)('belief tracker on %s', (backend) => {
         const view = fitting(engine, seed, plies);
         // exact: the same set after every event
         const tracker = Tracker.create(engine, { rules, as: view.as, start: view.start });
-        expect(alongsideEstimator(engine, view, tracker, (i, belief) => {
-          expect(tracker.mode, `${name} seed ${seed} event ${i + 1}`).toBe('exact');
-          expect(held(engine, tracker, rules.fiftyMoveDraw).sort(), `${name} seed ${seed} event ${i + 1}`).toEqual([...belief].sort());
-          events++;
-          exact += belief.size;
-        })).toBe(view.events.length);
+        expect(
+          alongsideEstimator(engine, view, tracker, (i, belief) => {
+            expect(tracker.mode, `${name} seed ${seed} event ${i + 1}`).toBe('exact');
+            expect(held(engine, tracker, rules.fiftyMoveDraw).sort(), `${name} seed ${seed} event ${i + 1}`).toEqual(
+              [...belief].sort(),
+            );
+            events++;
+            exact += belief.size;
+          }),
+        ).toBe(view.events.length);
         tracker.free();
         // pool: a part of it
         const pool = Tracker.create(engine, { rules, as: view.as, start: view.start }, { ...SMALL_POOL, seed });
         alongsideEstimator(engine, view, pool, (i, belief) => {
           const ids = held(engine, pool, rules.fiftyMoveDraw);
           expect(new Set(ids).size, 'distinct').toBe(ids.length);
-          for (const id of ids) expect(belief.has(id), `${name} seed ${seed} event ${i + 1}: a pool position outside the belief`).toBe(true);
+          for (const id of ids)
+            expect(belief.has(id), `${name} seed ${seed} event ${i + 1}: a pool position outside the belief`).toBe(
+              true,
+            );
           if (pool.mode === 'exact') expect(ids.length).toBe(belief.size);
           pooled += ids.length;
         });
@@ -136,7 +155,9 @@ describe.each(BACKENDS)('belief tracker on %s', (backend) => {
     }
     expect(events).toBeGreaterThan(PRESET_NAMES.length * CUT_GAMES[backend] * 4);
     expect(pooled).toBeGreaterThan(events);
-    console.log(`${backend}: ${PRESET_NAMES.length * CUT_GAMES[backend]} games, ${events} events: ${exact} exact positions compared, ${pooled} pool positions checked`);
+    console.log(
+      `${backend}: ${PRESET_NAMES.length * CUT_GAMES[backend]} games, ${events} events: ${exact} exact positions compared, ${pooled} pool positions checked`,
+    );
   });
 
   it('on full-length games every position held replays with its witness through the independent referee', () => {
@@ -149,14 +170,21 @@ describe.each(BACKENDS)('belief tracker on %s', (backend) => {
       for (let seed = 101; seed < 101 + LONG_GAMES[backend]; seed++) {
         const record = randomGame(engine, seed, { maxPlies: LONG_PLIES });
         const view = viewOf(record, sideOf(seed));
-        const tracker = Tracker.create(engine, { rules, as: view.as, start: view.start }, { exactMax: 5_000, poolMax: 2_000, poolCut: 1_000, poolMin: 200, seed });
+        const tracker = Tracker.create(
+          engine,
+          { rules, as: view.as, start: view.start },
+          { exactMax: 5_000, poolMax: 2_000, poolCut: 1_000, poolMin: 200, seed },
+        );
         const check = (upTo: number) => {
           const prefix: View = { ...view, events: view.events.slice(0, upTo) };
           const entries = tracker.entries(FULL ? undefined : 30);
           for (const { fen, witness } of entries) {
             const replayed = replayWitness(prefix, witness);
             const mine = fenIdentity(fen, prefix);
-            expect({ key: replayed.key, fullmoves: replayed.fullmoves }, `${name} seed ${seed}: ${fen}`).toEqual({ key: mine.key, fullmoves: mine.fullmoves });
+            expect({ key: replayed.key, fullmoves: replayed.fullmoves }, `${name} seed ${seed}: ${fen}`).toEqual({
+              key: mine.key,
+              fullmoves: mine.fullmoves,
+            });
             if (!rules.fiftyMoveDraw) continue;
             expect(replayed.halfmoves, `${name} seed ${seed}: ${fen}`).toBe(mine.halfmoves);
             leniency += replayed.repetitionLeniency;
@@ -175,14 +203,18 @@ describe.each(BACKENDS)('belief tracker on %s', (backend) => {
     }
     expect(positions).toBeGreaterThan(100);
     expect(pooled).toBeGreaterThan(0);
-    console.log(`${backend}: ${positions} witnesses replayed (${leniency} percepts differing only by a repetition draw)`);
+    console.log(
+      `${backend}: ${positions} witnesses replayed (${leniency} percepts differing only by a repetition draw)`,
+    );
   });
 
   it('a bad event is named and rejected, and the state before it stays usable', () => {
     const engine = newEngine(backend, 'berkeley');
     const rules = preset('berkeley');
     const view = viewOf(randomGame(engine, 7, { maxPlies: 6 }), 'white');
-    const bad = view.events.findIndex((e) => e.type === 'opponent-move' && e.percept !== undefined && e.side === 'black');
+    const bad = view.events.findIndex(
+      (e) => e.type === 'opponent-move' && e.percept !== undefined && e.side === 'black',
+    );
     expect(bad).toBeGreaterThan(0);
     const original = view.events[bad] as Extract<ViewEvent, { type: 'opponent-move' }>;
     for (const options of [{}, { ...SMALL_POOL, recountTurns: 50 }] as TrackerOptions[]) {
@@ -192,11 +224,21 @@ describe.each(BACKENDS)('belief tracker on %s', (backend) => {
       const stats = tracker.stats();
       // more Illegal attempts than any position offers
       const o = tracker.observe({ ...original, illegal: 200 }, EVERYTHING);
-      expect([o.status, o.event, o.ply]).toEqual(['inconsistent', bad, view.events.slice(0, bad).filter(isMove).length + 1]);
+      expect([o.status, o.event, o.ply]).toEqual([
+        'inconsistent',
+        bad,
+        view.events.slice(0, bad).filter(isMove).length + 1,
+      ]);
       expect(held(engine, tracker, false)).toEqual(before);
       expect(tracker.events).toHaveLength(bad);
       const after = tracker.stats();
-      expect({ ...after, work: 0, recounts: 0, descents: 0, restarts: 0 }).toEqual({ ...stats, work: 0, recounts: 0, descents: 0, restarts: 0 });
+      expect({ ...after, work: 0, recounts: 0, descents: 0, restarts: 0 }).toEqual({
+        ...stats,
+        work: 0,
+        recounts: 0,
+        descents: 0,
+        restarts: 0,
+      });
       // the right event goes on as if the bad one had never come
       for (const e of view.events.slice(bad)) expect(tracker.observe(e, EVERYTHING).status).toBe('ok');
       const again = Tracker.create(engine, { rules, as: 'white', start: view.start }, options);
@@ -210,10 +252,16 @@ describe.each(BACKENDS)('belief tracker on %s', (backend) => {
   it('an event that does not belong to the view is refused with a message', () => {
     const engine = newEngine(backend, 'berkeley');
     const tracker = Tracker.create(engine, { rules: preset('berkeley'), as: 'white' });
-    expect(() => tracker.observe({ type: 'attempt', side: 'black', attempt: 'e7e5', percept: { answer: 'legal' } })).toThrow(/an attempt by black in white's view/);
-    expect(() => tracker.observe({ type: 'attempt', side: 'white', attempt: 'e2e9', percept: { answer: 'legal' } })).toThrow(/bad attempt/);
+    expect(() =>
+      tracker.observe({ type: 'attempt', side: 'black', attempt: 'e7e5', percept: { answer: 'legal' } }),
+    ).toThrow(/an attempt by black in white's view/);
+    expect(() =>
+      tracker.observe({ type: 'attempt', side: 'white', attempt: 'e2e9', percept: { answer: 'legal' } }),
+    ).toThrow(/bad attempt/);
     expect(tracker.events).toHaveLength(0);
-    expect(tracker.observe({ type: 'attempt', side: 'white', attempt: 'e2e4', percept: { answer: 'legal' } }).size).toBe(1);
+    expect(
+      tracker.observe({ type: 'attempt', side: 'white', attempt: 'e2e4', percept: { answer: 'legal' } }).size,
+    ).toBe(1);
   });
 
   it('a saved tracker goes on exactly as the original', () => {
@@ -253,7 +301,10 @@ describe.each(BACKENDS)('belief tracker on %s', (backend) => {
       return t.positions();
     });
     engine = newEngine(backend, 'berkeley-any', 1 << 14);
-    const both = { white: Tracker.create(engine, { rules, as: 'white' }, options), black: Tracker.create(engine, { rules, as: 'black' }, options) };
+    const both = {
+      white: Tracker.create(engine, { rules, as: 'white' }, options),
+      black: Tracker.create(engine, { rules, as: 'black' }, options),
+    };
     const next = { white: 0, black: 0 };
     const probe = viewOf({ ...record, events: record.events.slice(0, 12) }, 'white');
     while (next.white < views.white.events.length || next.black < views.black.events.length) {
@@ -262,9 +313,8 @@ describe.each(BACKENDS)('belief tracker on %s', (backend) => {
         both[as].observe(views[as].events[next[as]++], budget);
         // between observations: an estimator run and a perft fill the arena and move lists
         loadView(engine, probe);
-        const x = engine.core.exports;
-        x.bfsStart(0);
-        while (x.bfsRun(10_000) === MORE);
+        startBreadthFirst(engine);
+        while (runBreadthFirst(engine, 10_000) === 'more');
         engine.setFen(0, 'startpos');
         engine.perft(0, 3);
       }
@@ -272,7 +322,7 @@ describe.each(BACKENDS)('belief tracker on %s', (backend) => {
     expect([both.white.positions(), both.black.positions()]).toEqual(alone);
   });
 
-  it('LOS positions agree with the last observation and hold the player\'s own pieces', () => {
+  it("LOS positions agree with the last observation and hold the player's own pieces", () => {
     const engine = newEngine(backend, 'rand', 1 << 12);
     const rules = preset('rand');
     let checked = 0;
@@ -280,12 +330,20 @@ describe.each(BACKENDS)('belief tracker on %s', (backend) => {
       const record = randomGame(engine, seed, { maxPlies: 30 + seed });
       const as = sideOf(seed);
       const view = viewOf(record, as);
-      const tracker = Tracker.create(engine, { rules, as }, { exactMax: 1_000, poolMax: 500, poolCut: 200, poolMin: 50 });
+      const tracker = Tracker.create(
+        engine,
+        { rules, as },
+        { exactMax: 1_000, poolMax: 500, poolCut: 200, poolMin: 50 },
+      );
       for (const e of view.events) tracker.observe(e, { work: 100_000 });
       // the truth: the record replayed
       engine.setFen(100, record.start);
       let h = 100;
-      for (const e of record.events) if (e.type === 'attempt' && e.percept.answer === 'legal') { engine.playUci(h, e.attempt, 201 - h); h = 201 - h; }
+      for (const e of record.events)
+        if (e.type === 'attempt' && e.percept.answer === 'legal') {
+          engine.playUci(h, e.attempt, 201 - h);
+          h = 201 - h;
+        }
       const truth = positionFromFen(engine.fen(h));
       const last = [...view.events].reverse().find(isMove) as Extract<ViewEvent, { type: 'attempt' | 'opponent-move' }>;
       const percept = last.percept!;
@@ -294,8 +352,13 @@ describe.each(BACKENDS)('belief tracker on %s', (backend) => {
         const pos = positionFromFen(fen);
         expect(pos.turn).toBe(truth.turn);
         expect(pos.board[as].equals(truth.board[as])).toBe(true);
-        for (const role of ['pawn', 'knight', 'bishop', 'rook', 'queen', 'king'] as const) expect(pos.board[as].intersect(pos.board[role]).equals(truth.board[as].intersect(truth.board[role]))).toBe(true);
-        expect(pos.board[as === 'white' ? 'black' : 'white'].size()).toBe(truth.board[as === 'white' ? 'black' : 'white'].size());
+        for (const role of ['pawn', 'knight', 'bishop', 'rook', 'queen', 'king'] as const)
+          expect(pos.board[as].intersect(pos.board[role]).equals(truth.board[as].intersect(truth.board[role]))).toBe(
+            true,
+          );
+        expect(pos.board[as === 'white' ? 'black' : 'white'].size()).toBe(
+          truth.board[as === 'white' ? 'black' : 'white'].size(),
+        );
         const a = analyse(pos, rules);
         expect(a.checkers.nonEmpty()).toBe(Boolean(percept.check));
         if (tries.type === 'pawn-tries') expect(a.pawnCaptureSquares).toEqual(tries.squares);

@@ -3,9 +3,16 @@
 // every event as the referee would have answered it, and returns the position reached. A tracker
 // position is right when its witness replays to it: the history exists and fits the view.
 import { makeFen } from 'chessops/fen';
-import type { View } from '../../host/referee/record';
-import type { Percept } from '../../host/referee/percept';
-import { analyse, positionFromFen, playLegal, samePercept, isPawnCaptureAttempt, type Analysis } from '../../host/verify/referee';
+import type { View } from '../../host/record/record';
+import type { Percept } from '../../host/record/percept';
+import {
+  analyse,
+  positionFromFen,
+  playLegal,
+  samePercept,
+  isPawnCaptureAttempt,
+  type Analysis,
+} from '../../host/verify/referee';
 
 export interface Replayed {
   /** The position reached, as chessops writes it, and its repetition identity (placement, side, castling, usable en passant). */
@@ -17,12 +24,16 @@ export interface Replayed {
   repetitionLeniency: number;
 }
 
-const withoutEnd = (p: Percept): Percept => { const { end: _, ...rest } = p; return rest; };
+const withoutEnd = (p: Percept): Percept => {
+  const { end: _, ...rest } = p;
+  return rest;
+};
 
 /** Same percept, except that a repetition draw on either side is not compared (see Replayed). */
 function sameUpToRepetition(a: Percept, b: Percept): 'same' | 'lenient' | 'different' {
   if (samePercept(a, b)) return 'same';
-  if ((a.end === 'draw-repetition' || b.end === 'draw-repetition') && samePercept(withoutEnd(a), withoutEnd(b))) return 'lenient';
+  if ((a.end === 'draw-repetition' || b.end === 'draw-repetition') && samePercept(withoutEnd(a), withoutEnd(b)))
+    return 'lenient';
   return 'different';
 }
 
@@ -47,12 +58,18 @@ export function replayWitness(view: View, witness: string[]): Replayed {
   let obligation: 'none' | 'until-legal' | 'one' = 'none';
   let leniency = 0;
   const fail = (i: number, what: string): never => {
-    throw new Error(`witness [${witness.join(' ')}] fails at view event ${i + 1} (${JSON.stringify(view.events[i])}): ${what}; position ${makeFen(a.pos.toSetup())}`);
+    throw new Error(
+      `witness [${witness.join(' ')}] fails at view event ${i + 1} (${JSON.stringify(view.events[i])}): ${what}; position ${makeFen(a.pos.toSetup())}`,
+    );
   };
   view.events.forEach((e, i) => {
     if (e.type === 'pawn-tries') {
-      const ok = e.count !== undefined ? e.count === a.pawnCaptures : e.exists !== undefined ? e.exists === a.pawnCaptures > 0
-        : JSON.stringify(e.squares) === JSON.stringify(a.pawnCaptureSquares);
+      const ok =
+        e.count !== undefined
+          ? e.count === a.pawnCaptures
+          : e.exists !== undefined
+            ? e.exists === a.pawnCaptures > 0
+            : JSON.stringify(e.squares) === JSON.stringify(a.pawnCaptureSquares);
       if (!ok) fail(i, `pawn tries are ${a.pawnCaptures} on [${a.pawnCaptureSquares.join(',')}]`);
       return;
     }
@@ -63,7 +80,8 @@ export function replayWitness(view: View, witness: string[]): Replayed {
     }
     if (e.type === 'opponent-move') {
       if (a.pos.turn !== e.side) fail(i, `${a.pos.turn} is to move`);
-      if (e.illegal !== undefined && e.illegal > illegalOptions(a, view)) fail(i, `only ${illegalOptions(a, view)} Illegal attempts are possible`);
+      if (e.illegal !== undefined && e.illegal > illegalOptions(a, view))
+        fail(i, `only ${illegalOptions(a, view)} Illegal attempts are possible`);
       if (!e.percept) return; // the turn is still in progress
       const uci = witness[next++];
       if (uci === undefined) fail(i, 'the witness has no move left');
@@ -103,8 +121,17 @@ export function replayWitness(view: View, witness: string[]): Replayed {
     rejected = new Set();
     obligation = 'none';
   });
-  if (next !== witness.length) throw new Error(`witness [${witness.join(' ')}] has ${witness.length - next} moves more than the view's opponent turns`);
-  return { fen: makeFen(a.pos.toSetup()), key: a.key, halfmoves: a.pos.halfmoves, fullmoves: a.pos.fullmoves, repetitionLeniency: leniency };
+  if (next !== witness.length)
+    throw new Error(
+      `witness [${witness.join(' ')}] has ${witness.length - next} moves more than the view's opponent turns`,
+    );
+  return {
+    fen: makeFen(a.pos.toSetup()),
+    key: a.key,
+    halfmoves: a.pos.halfmoves,
+    fullmoves: a.pos.fullmoves,
+    repetitionLeniency: leniency,
+  };
 }
 
 /** The same identity for a FEN written by krieg (parsed by chessops). */

@@ -12,13 +12,18 @@ import { describe, it, expect } from 'vitest';
 import { Chess, isImpossibleCheck } from 'chessops/chess';
 import { parseFen as opsParseFen } from 'chessops/fen';
 import { createEngine } from '../../host/node';
-import { checkNames, CHECK_DIRECTIONS } from '../../host/engine';
+import { directionNames as checkNames, DIRECTIONS as CHECK_DIRECTIONS } from '../../host/record/percept';
 
 type Name = 'Knight' | 'Rank' | 'File' | 'Long diagonal' | 'Short diagonal';
 /** Written out here rather than taken from CHECK_DIRECTIONS, so the table itself is under test. */
 const BIT: Record<Name, number> = { Knight: 1, Rank: 2, File: 4, 'Long diagonal': 8, 'Short diagonal': 16 };
 
-interface Case { fen: string; names: Name[]; checkers: number; why: string }
+interface Case {
+  fen: string;
+  names: Name[];
+  checkers: number;
+  why: string;
+}
 
 const SINGLE: Case[] = [
   // ---- knight, rank, file ----
@@ -32,8 +37,18 @@ const SINGLE: Case[] = [
   { fen: 'K7/8/8/8/8/8/8/r3k3 w - - 0 1', names: ['File'], checkers: 1, why: 'Ra1 up the a-file to Ka8 (corner)' },
 
   // ---- Ke1 / Ke8: e1 = (4,0): "/" 8-4 = 4 (e1 f2 g3 h4), "\" 8-|4-7| = 5 (a5 b4 c3 d2 e1) ----
-  { fen: '4k3/8/8/b7/8/8/8/4K3 w - - 0 1', names: ['Long diagonal'], checkers: 1, why: 'Ba5-e1 is the 5-square diagonal' },
-  { fen: '4k3/8/8/8/7b/8/8/4K3 w - - 0 1', names: ['Short diagonal'], checkers: 1, why: 'Bh4-e1 is the 4-square diagonal' },
+  {
+    fen: '4k3/8/8/b7/8/8/8/4K3 w - - 0 1',
+    names: ['Long diagonal'],
+    checkers: 1,
+    why: 'Ba5-e1 is the 5-square diagonal',
+  },
+  {
+    fen: '4k3/8/8/8/7b/8/8/4K3 w - - 0 1',
+    names: ['Short diagonal'],
+    checkers: 1,
+    why: 'Bh4-e1 is the 4-square diagonal',
+  },
   // e8 = (4,7): "/" 8-3 = 5 (a4 b5 c6 d7 e8), "\" 8-|4+7-7| = 4 (e8 f7 g6 h5)
   { fen: '4k3/8/8/1Q6/8/8/8/4K3 b - - 0 1', names: ['Long diagonal'], checkers: 1, why: 'Qb5-e8, 5 squares' },
   { fen: '4k3/8/8/7Q/8/8/8/4K3 b - - 0 1', names: ['Short diagonal'], checkers: 1, why: 'Qh5-e8, 4 squares' },
@@ -41,8 +56,18 @@ const SINGLE: Case[] = [
   { fen: '4k3/8/6B1/8/8/8/8/4K3 b - - 0 1', names: ['Short diagonal'], checkers: 1, why: 'Bg6-e8, 4 squares' },
 
   // ---- pawns: Ke4 = (4,3): "/" 8-1 = 7 (b1 … h7), "\" 8-|0| = 8 (a8 … h1) ----
-  { fen: '4k3/8/8/3p4/4K3/8/8/8 w - - 0 1', names: ['Long diagonal'], checkers: 1, why: 'pawn d5 is on the 8-square a8-h1 diagonal' },
-  { fen: '4k3/8/8/5p2/4K3/8/8/8 w - - 0 1', names: ['Short diagonal'], checkers: 1, why: 'pawn f5 is on the 7-square b1-h7 diagonal' },
+  {
+    fen: '4k3/8/8/3p4/4K3/8/8/8 w - - 0 1',
+    names: ['Long diagonal'],
+    checkers: 1,
+    why: 'pawn d5 is on the 8-square a8-h1 diagonal',
+  },
+  {
+    fen: '4k3/8/8/5p2/4K3/8/8/8 w - - 0 1',
+    names: ['Short diagonal'],
+    checkers: 1,
+    why: 'pawn f5 is on the 7-square b1-h7 diagonal',
+  },
   // Ke5 = (4,4): "/" 8 (a1 … h8), "\" 8-|1| = 7 (b8 … h2)
   { fen: '8/8/8/4k3/3P4/8/8/4K3 b - - 0 1', names: ['Long diagonal'], checkers: 1, why: 'pawn d4 is on a1-h8' },
   { fen: '8/8/8/4k3/5P2/8/8/4K3 b - - 0 1', names: ['Short diagonal'], checkers: 1, why: 'pawn f4 is on b8-h2' },
@@ -51,14 +76,24 @@ const SINGLE: Case[] = [
   // a1 = (0,0): "/" 8, "\" 8-|0-7| = 1
   { fen: '6kb/8/8/8/8/8/8/K7 w - - 0 1', names: ['Long diagonal'], checkers: 1, why: 'Bh8-a1' },
   { fen: 'k7/8/8/8/8/8/1p6/K7 w - - 0 1', names: ['Long diagonal'], checkers: 1, why: 'pawn b2 checks Ka1' },
-  { fen: '4K3/8/8/4Q3/8/8/8/k7 b - - 0 1', names: ['Long diagonal'], checkers: 1, why: 'Qe5-a1, Black king in the corner' },
+  {
+    fen: '4K3/8/8/4Q3/8/8/8/k7 b - - 0 1',
+    names: ['Long diagonal'],
+    checkers: 1,
+    why: 'Qe5-a1, Black king in the corner',
+  },
   // h8 = (7,7): "/" 8, "\" 8-|7+7-7| = 1
   { fen: '7k/8/8/8/8/8/8/B3K3 b - - 0 1', names: ['Long diagonal'], checkers: 1, why: 'Ba1-h8' },
   { fen: '7k/6P1/8/8/8/8/8/4K3 b - - 0 1', names: ['Long diagonal'], checkers: 1, why: 'pawn g7 checks Kh8' },
   // a8 = (0,7): "/" 8-|0-7| = 1, "\" 8
   { fen: 'k7/8/8/8/8/8/8/4K2B b - - 0 1', names: ['Long diagonal'], checkers: 1, why: 'Bh1-a8' },
   { fen: 'k7/1P6/8/8/8/8/8/4K3 b - - 0 1', names: ['Long diagonal'], checkers: 1, why: 'pawn b7 checks Ka8' },
-  { fen: 'K7/8/8/3q4/8/8/8/4k3 w - - 0 1', names: ['Long diagonal'], checkers: 1, why: 'Qd5-a8, White king in the corner' },
+  {
+    fen: 'K7/8/8/3q4/8/8/8/4k3 w - - 0 1',
+    names: ['Long diagonal'],
+    checkers: 1,
+    why: 'Qd5-a8, White king in the corner',
+  },
   // h1 = (7,0): "/" 8-7 = 1, "\" 8
   { fen: 'q3k3/8/8/8/8/8/8/7K w - - 0 1', names: ['Long diagonal'], checkers: 1, why: 'Qa8-h1' },
   { fen: '4k3/8/8/8/8/8/6p1/7K w - - 0 1', names: ['Long diagonal'], checkers: 1, why: 'pawn g2 checks Kh1' },
@@ -67,14 +102,39 @@ const SINGLE: Case[] = [
   // b1 = (1,0): "/" 8-1 = 7 (b1 … h7), "\" 8-|1-7| = 2 (a2 b1)
   { fen: '4k3/8/8/8/8/8/b7/1K6 w - - 0 1', names: ['Short diagonal'], checkers: 1, why: 'Ba2-b1, 2 squares' },
   { fen: '4k3/7b/8/8/8/8/8/1K6 w - - 0 1', names: ['Long diagonal'], checkers: 1, why: 'Bh7-b1, 7 squares' },
-  { fen: '4k3/8/8/8/8/8/p7/1K6 w - - 0 1', names: ['Short diagonal'], checkers: 1, why: 'pawn a2 checks Kb1 on the short one' },
-  { fen: '4k3/8/8/8/8/8/2p5/1K6 w - - 0 1', names: ['Long diagonal'], checkers: 1, why: 'pawn c2 checks Kb1 on the long one' },
+  {
+    fen: '4k3/8/8/8/8/8/p7/1K6 w - - 0 1',
+    names: ['Short diagonal'],
+    checkers: 1,
+    why: 'pawn a2 checks Kb1 on the short one',
+  },
+  {
+    fen: '4k3/8/8/8/8/8/2p5/1K6 w - - 0 1',
+    names: ['Long diagonal'],
+    checkers: 1,
+    why: 'pawn c2 checks Kb1 on the long one',
+  },
   // g8 = (6,7): "/" 8-1 = 7 (a2 … g8), "\" 8-|6+7-7| = 2 (g8 h7)
-  { fen: '6k1/7P/8/8/8/8/8/4K3 b - - 0 1', names: ['Short diagonal'], checkers: 1, why: 'pawn h7 checks Kg8, 2 squares' },
-  { fen: '6k1/5P2/8/8/8/8/8/4K3 b - - 0 1', names: ['Long diagonal'], checkers: 1, why: 'pawn f7 checks Kg8, 7 squares' },
+  {
+    fen: '6k1/7P/8/8/8/8/8/4K3 b - - 0 1',
+    names: ['Short diagonal'],
+    checkers: 1,
+    why: 'pawn h7 checks Kg8, 2 squares',
+  },
+  {
+    fen: '6k1/5P2/8/8/8/8/8/4K3 b - - 0 1',
+    names: ['Long diagonal'],
+    checkers: 1,
+    why: 'pawn f7 checks Kg8, 7 squares',
+  },
   { fen: '6k1/8/8/8/8/8/B7/4K3 b - - 0 1', names: ['Long diagonal'], checkers: 1, why: 'Ba2-g8' },
   // h2 = (7,1): "/" 8-6 = 2 (g1 h2), "\" 8-|7+1-7| = 7 (b8 … h2)
-  { fen: '4k3/8/8/8/8/6p1/7K/8 w - - 0 1', names: ['Long diagonal'], checkers: 1, why: 'pawn g3 checks Kh2 along b8-h2' },
+  {
+    fen: '4k3/8/8/8/8/6p1/7K/8 w - - 0 1',
+    names: ['Long diagonal'],
+    checkers: 1,
+    why: 'pawn g3 checks Kh2 along b8-h2',
+  },
   { fen: '4k3/8/8/8/8/8/7K/6b1 w - - 0 1', names: ['Short diagonal'], checkers: 1, why: 'Bg1-h2, 2 squares' },
 
   // ---- other edge squares ----
@@ -92,13 +152,33 @@ const SINGLE: Case[] = [
   // d4 = (3,3): "/" 8 (a1 … h8), "\" 8-|3+3-7| = 7 (a7 … g1)
   { fen: '8/B7/8/8/3k4/8/8/4K3 b - - 0 1', names: ['Short diagonal'], checkers: 1, why: 'Ba7-d4, 7 squares' },
   { fen: '7Q/8/8/8/3k4/8/8/4K3 b - - 0 1', names: ['Long diagonal'], checkers: 1, why: 'Qh8-d4, 8 squares' },
-  { fen: '8/8/8/8/3k4/2P5/8/4K3 b - - 0 1', names: ['Long diagonal'], checkers: 1, why: 'pawn c3 checks Kd4 along a1-h8' },
-  { fen: '8/8/8/8/3k4/4P3/8/4K3 b - - 0 1', names: ['Short diagonal'], checkers: 1, why: 'pawn e3 checks Kd4 along a7-g1' },
+  {
+    fen: '8/8/8/8/3k4/2P5/8/4K3 b - - 0 1',
+    names: ['Long diagonal'],
+    checkers: 1,
+    why: 'pawn c3 checks Kd4 along a1-h8',
+  },
+  {
+    fen: '8/8/8/8/3k4/4P3/8/4K3 b - - 0 1',
+    names: ['Short diagonal'],
+    checkers: 1,
+    why: 'pawn e3 checks Kd4 along a7-g1',
+  },
   // c6 = (2,5): "/" 8-3 = 5 (a4 b5 c6 d7 e8), "\" 8-|2+5-7| = 8 (a8 … h1)
   { fen: '4b3/8/2K5/8/8/8/8/7k w - - 0 1', names: ['Short diagonal'], checkers: 1, why: 'Be8-c6, 5 squares' },
   { fen: '8/8/2K5/8/8/8/8/k6b w - - 0 1', names: ['Long diagonal'], checkers: 1, why: 'Bh1-c6, 8 squares' },
-  { fen: '4k3/1p6/2K5/8/8/8/8/8 w - - 0 1', names: ['Long diagonal'], checkers: 1, why: 'pawn b7 checks Kc6 along a8-h1' },
-  { fen: '4k3/3p4/2K5/8/8/8/8/8 w - - 0 1', names: ['Short diagonal'], checkers: 1, why: 'pawn d7 checks Kc6 along a4-e8' },
+  {
+    fen: '4k3/1p6/2K5/8/8/8/8/8 w - - 0 1',
+    names: ['Long diagonal'],
+    checkers: 1,
+    why: 'pawn b7 checks Kc6 along a8-h1',
+  },
+  {
+    fen: '4k3/3p4/2K5/8/8/8/8/8 w - - 0 1',
+    names: ['Short diagonal'],
+    checkers: 1,
+    why: 'pawn d7 checks Kc6 along a4-e8',
+  },
   // f3 = (5,2): "/" 8-3 = 5 (d1 … h5), "\" 8-|5+2-7| = 8 (a8 … h1)
   { fen: '4k3/8/8/8/8/5K2/8/3b4 w - - 0 1', names: ['Short diagonal'], checkers: 1, why: 'Bd1-f3, 5 squares' },
   { fen: '4k3/8/8/8/8/5K2/8/7b w - - 0 1', names: ['Long diagonal'], checkers: 1, why: 'Bh1-f3, 8 squares' },
@@ -107,14 +187,39 @@ const SINGLE: Case[] = [
 const DOUBLE: Case[] = [
   { fen: '4k3/8/3N4/8/8/8/8/4RK2 b - - 0 1', names: ['Knight', 'File'], checkers: 2, why: 'Ne4-d6 uncovered Re1' },
   { fen: '4k3/8/8/8/8/3n4/8/r3K3 w - - 0 1', names: ['Knight', 'Rank'], checkers: 2, why: 'Nc1-d3 uncovered Ra1' },
-  { fen: 'k7/8/1N6/8/8/8/8/4K2B b - - 0 1', names: ['Knight', 'Long diagonal'], checkers: 2, why: 'Nd5-b6 uncovered Bh1 (a8 corner)' },
+  {
+    fen: 'k7/8/1N6/8/8/8/8/4K2B b - - 0 1',
+    names: ['Knight', 'Long diagonal'],
+    checkers: 2,
+    why: 'Nd5-b6 uncovered Bh1 (a8 corner)',
+  },
   { fen: '3Rk3/8/8/8/8/8/8/4RK2 b - - 0 1', names: ['Rank', 'File'], checkers: 2, why: 'e7xd8=R uncovered Re1' },
-  { fen: '4kR2/8/6B1/8/8/8/8/4K3 b - - 0 1', names: ['Rank', 'Short diagonal'], checkers: 2, why: 'Rf7-f8 uncovered Bg6 (e8 "\\": 4 squares)' },
+  {
+    fen: '4kR2/8/6B1/8/8/8/8/4K3 b - - 0 1',
+    names: ['Rank', 'Short diagonal'],
+    checkers: 2,
+    why: 'Rf7-f8 uncovered Bg6 (e8 "\\": 4 squares)',
+  },
   // e7 = (4,6): "/" 8-2 = 6 (a3 … f8), "\" 8-|4+6-7| = 5 (d8 e7 f6 g5 h4)
-  { fen: '8/4k3/3P4/8/8/8/8/4RK2 b - - 0 1', names: ['File', 'Long diagonal'], checkers: 2, why: 'e5xd6 e.p. uncovered Re1' },
-  { fen: '4r1k1/8/8/8/7b/8/8/4K3 w - - 0 1', names: ['File', 'Short diagonal'], checkers: 2, why: 'Be7-h4 uncovered Re8' },
+  {
+    fen: '8/4k3/3P4/8/8/8/8/4RK2 b - - 0 1',
+    names: ['File', 'Long diagonal'],
+    checkers: 2,
+    why: 'e5xd6 e.p. uncovered Re1',
+  },
+  {
+    fen: '4r1k1/8/8/8/7b/8/8/4K3 w - - 0 1',
+    names: ['File', 'Short diagonal'],
+    checkers: 2,
+    why: 'Be7-h4 uncovered Re8',
+  },
   // c7 = (2,6): "/" 8-4 = 4 (a5 b6 c7 d8), "\" 8-|2+6-7| = 7 (b8 … h2)
-  { fen: '3B4/2k4R/8/8/8/8/8/4K3 b - - 0 1', names: ['Rank', 'Short diagonal'], checkers: 2, why: 'e7xd8=B uncovered Rh7' },
+  {
+    fen: '3B4/2k4R/8/8/8/8/8/4K3 b - - 0 1',
+    names: ['Rank', 'Short diagonal'],
+    checkers: 2,
+    why: 'e7xd8=B uncovered Rh7',
+  },
 ];
 
 const NONE: Case[] = [
@@ -124,7 +229,12 @@ const NONE: Case[] = [
   { fen: '4k3/8/8/8/8/4n3/8/4K3 w - - 0 1', names: [], checkers: 0, why: 'knight one square off' },
   { fen: '4k3/8/8/8/8/8/4p3/4K3 w - - 0 1', names: [], checkers: 0, why: 'a pawn does not check straight ahead' },
   { fen: '8/8/3P4/4k3/8/8/8/4K3 b - - 0 1', names: [], checkers: 0, why: 'a pawn does not check backwards' },
-  { fen: '4k3/8/8/8/8/8/8/R3K2R b KQ - 0 1', names: [], checkers: 0, why: 'rooks on the first rank, king not on their files' },
+  {
+    fen: '4k3/8/8/8/8/8/8/R3K2R b KQ - 0 1',
+    names: [],
+    checkers: 0,
+    why: 'rooks on the first rank, king not on their files',
+  },
 ];
 
 const ALL = [...SINGLE, ...DOUBLE, ...NONE];
@@ -142,7 +252,10 @@ describe('the hand-worked positions', () => {
   it('cover every direction, for both colours', () => {
     for (const side of ['w', 'b']) {
       for (const name of Object.keys(BIT) as Name[]) {
-        expect(SINGLE.some((c) => c.fen.split(' ')[1] === side && c.names[0] === name), `${name} for ${side}`).toBe(true);
+        expect(
+          SINGLE.some((c) => c.fen.split(' ')[1] === side && c.names[0] === name),
+          `${name} for ${side}`,
+        ).toBe(true);
       }
     }
   });

@@ -11,7 +11,9 @@ const BULK_CAP = FULL ? Infinity : 2_000_000;
 const MAKE_CAP = FULL ? 5_000_000 : 200_000;
 
 const suite = readFileSync(new URL('../data/perftsuite.epd', import.meta.url), 'utf8')
-  .trim().split('\n').map((line, index) => {
+  .trim()
+  .split('\n')
+  .map((line, index) => {
     const [fen, ...counts] = line.split(';');
     return { index: index + 1, fen: fen.trim(), counts: counts.map(Number) };
   });
@@ -30,8 +32,14 @@ describe.each(BACKENDS)('perft suite on %s', (backend) => {
     let checked = 0;
     counts.forEach((expected, i) => {
       const depth = i + 1;
-      if (expected <= BULK_CAP) { expect(engine.perft(0, depth, true), `bulk depth ${depth}`).toBe(expected); checked++; }
-      if (expected <= MAKE_CAP) { expect(engine.perft(0, depth, false), `depth ${depth}`).toBe(expected); checked++; }
+      if (expected <= BULK_CAP) {
+        expect(engine.perft(0, depth, true), `bulk depth ${depth}`).toBe(expected);
+        checked++;
+      }
+      if (expected <= MAKE_CAP) {
+        expect(engine.perft(0, depth, false), `depth ${depth}`).toBe(expected);
+        checked++;
+      }
     });
     expect(checked).toBeGreaterThan(0);
   });

@@ -10,15 +10,15 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import initSqlJs from 'sql.js';
-import { ensureCliBuilt, expectOneLine, krieg as runKrieg } from '../lib/cli';
+import { expectOneLine, krieg as runKrieg } from '../lib/cli';
 import { ProblemDb, instanceKey, type InstanceRow } from '../../host/db/database';
 import { createEngine } from '../../host/node';
 import { solve, type Problem } from '../../host/solver/solve';
 import { parseProblems } from '../../host/solver/problemFile';
 import { strategyToJson } from '../../host/solver/strategy';
 import { randomGame } from '../../host/referee/game';
-import { viewOf } from '../../host/referee/record';
-import { writeViewKpgn, writeRecordKpgn, parseKpgnGames } from '../../host/notation/kpgn';
+import { viewOf } from '../../host/record/record';
+import { makeViewKpgn, makeRecordKpgn, parseKpgnGames } from '../../host/notation/kpgn';
 import { viewToJson } from '../../host/notation/recordJson';
 
 let DIR = '';
@@ -35,32 +35,75 @@ function game(n: number, problem: Problem, seed: number) {
   const engine = createEngine('wasm');
   const record = randomGame(engine, seed, { start: problem.positions[0], maxPlies: 2 });
   const view = viewOf(record, 'white');
-  return { record, view, row: { game: n, gameSeed: seed, setup: record.start, plies: 2, result: record.result, dropped: false, maxBelief: problem.positions.length, instances: 1, recordKpgn: writeRecordKpgn(record) } };
+  return {
+    record,
+    view,
+    row: {
+      game: n,
+      gameSeed: seed,
+      setup: record.start,
+      plies: 2,
+      result: record.result,
+      dropped: false,
+      maxBelief: problem.positions.length,
+      instances: 1,
+      recordKpgn: makeRecordKpgn(record),
+    },
+  };
 }
 
 /** An instance row of `problem` whose witness strategy mates in the positions `covered`. */
-function instance(problem: Problem, cls: InstanceRow['cls'], covered: number[], n: number, seed: number): Omit<InstanceRow, 'id'> {
-  const witness = solve(createEngine('wasm'), { ...problem, positions: covered.map((i) => problem.positions[i]) }, 'gl-dbu');
+function instance(
+  problem: Problem,
+  cls: InstanceRow['cls'],
+  covered: number[],
+  n: number,
+  seed: number,
+): Omit<InstanceRow, 'id'> {
+  const witness = solve(
+    createEngine('wasm'),
+    { ...problem, positions: covered.map((i) => problem.positions[i]) },
+    'gl-dbu',
+  );
   expect(witness.answer).toBe('proven');
   const { view } = game(n, problem, seed);
   const rulesJson = JSON.stringify(problem.rules);
   return {
-    key: instanceKey(problem.ply, rulesJson, problem.positions), rules: 'berkeley', rulesJson, ply: problem.ply, cls,
-    beliefSize: problem.positions.length, viewKpgn: writeViewKpgn(view), viewJson: JSON.stringify(viewToJson(view)),
-    positions: problem.positions, seed: 1, game: n, cutPly: 2, sourceId: null, covered,
-    strategy: JSON.stringify(strategyToJson(witness.strategy!)), work: { 'gl-dbu': witness.stats.nodes },
+    key: instanceKey(problem.ply, rulesJson, problem.positions),
+    rules: 'berkeley',
+    rulesJson,
+    ply: problem.ply,
+    cls,
+    beliefSize: problem.positions.length,
+    viewKpgn: makeViewKpgn(view),
+    viewJson: JSON.stringify(viewToJson(view)),
+    positions: problem.positions,
+    seed: 1,
+    game: n,
+    cutPly: 2,
+    sourceId: null,
+    covered,
+    strategy: JSON.stringify(strategyToJson(witness.strategy!)),
+    work: { 'gl-dbu': witness.stats.nodes },
   };
 }
 
 const bytes = (name: string) => readFileSync(at(name));
 
 beforeAll(async () => {
-  ensureCliBuilt();
   DIR = mkdtempSync(join(tmpdir(), 'krieg-db-'));
   // the near-miss's witness: a strategy for the first position that is mated alone
-  const single = NEAR_MISS.positions.findIndex((fen) => solve(createEngine('wasm'), { ...NEAR_MISS, positions: [fen] }, 'gl-dbu').answer === 'proven');
+  const single = NEAR_MISS.positions.findIndex(
+    (fen) => solve(createEngine('wasm'), { ...NEAR_MISS, positions: [fen] }, 'gl-dbu').answer === 'proven',
+  );
   expect(single).toBeGreaterThanOrEqual(0);
-  const mate = instance(MATE, 'mate', MATE.positions.map((_, i) => i), 1, 58367543);
+  const mate = instance(
+    MATE,
+    'mate',
+    MATE.positions.map((_, i) => i),
+    1,
+    58367543,
+  );
   writeFileSync(at('stored.json'), mate.strategy);
   const db = await ProblemDb.create(at(DB), { seed: 1, games: 3, rules: 'berkeley' });
   db.transaction(() => {
@@ -69,17 +112,33 @@ beforeAll(async () => {
     db.addGame({ ...game(3, MATE, 7).row, dropped: true, instances: 0 });
     db.addInstance(mate);
     db.addInstance(instance(NEAR_MISS, 'near-miss', [single], 2, 994472688));
-    db.addResult({ instanceId: 1, algorithm: 'gl-dbu', backend: 'wasm', answer: 'proven', nodes: 221, positions: 400, ms: 1.5, limitMs: 60_000, machine: 'fixture', gitCommit: null, runAt: '2025-01-01T00:00:00Z' });
+    db.addResult({
+      instanceId: 1,
+      algorithm: 'gl-dbu',
+      backend: 'wasm',
+      answer: 'proven',
+      nodes: 221,
+      positions: 400,
+      ms: 1.5,
+      limitMs: 60_000,
+      machine: 'fixture',
+      gitCommit: null,
+      runAt: '2025-01-01T00:00:00Z',
+    });
   });
   db.close();
 });
 
-afterAll(() => { if (DIR) rmSync(DIR, { recursive: true, force: true }); });
-afterAll(() => { if (process.env.KRIEG_KEEP_FIXTURE) copyFileSync(at(DB), join(process.env.KRIEG_KEEP_FIXTURE, DB)); });
+afterAll(async () => {
+  if (DIR) rmSync(DIR, { recursive: true, force: true });
+});
+afterAll(async () => {
+  if (process.env.KRIEG_KEEP_FIXTURE) copyFileSync(at(DB), join(process.env.KRIEG_KEEP_FIXTURE, DB));
+});
 
 describe('krieg db list, show, stats', () => {
-  it('lists one aligned line per instance and the count; filters by ply and class', () => {
-    const run = krieg(['db', 'list', '--db', DB]);
+  it('lists one aligned line per instance and the count; filters by ply and class', async () => {
+    const run = await krieg(['db', 'list', '--db', DB]);
     expect(run.status, run.stderr).toBe(0);
     const lines = run.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(4);
@@ -88,87 +147,124 @@ describe('krieg db list, show, stats', () => {
     expect(lines[2]).toMatch(/^ 2\s+3\s+near-miss\s+2\s+berkeley\s+2\s+2$/);
     expect(lines[1].indexOf('berkeley')).toBe(lines[2].indexOf('berkeley'));
     expect(lines[3]).toBe('2 instances');
-    expect(krieg(['db', 'list', '--db', DB, '--class', 'near-miss']).stdout).toMatch(/^id.*\n 2 .*\n1 instance\n$/);
-    expect(krieg(['db', 'list', '--db', DB, '--limit', '1']).stdout).toMatch(/1 of 2 instances\n$/);
-    expect(krieg(['db', 'list', '--db', DB, '--ply', '5']).stdout).toBe('0 instances\n');
-    expect(JSON.parse(krieg(['db', 'list', '--db', DB, '--json']).stdout)).toEqual([
+    expect((await krieg(['db', 'list', '--db', DB, '--class', 'near-miss'])).stdout).toMatch(
+      /^id.*\n 2 .*\n1 instance\n$/,
+    );
+    expect((await krieg(['db', 'list', '--db', DB, '--limit', '1'])).stdout).toMatch(/1 of 2 instances\n$/);
+    expect((await krieg(['db', 'list', '--db', DB, '--ply', '5'])).stdout).toBe('0 instances\n');
+    expect(JSON.parse((await krieg(['db', 'list', '--db', DB, '--json'])).stdout)).toEqual([
       { id: 1, ply: 3, class: 'mate', beliefSize: 2, rules: 'berkeley', game: 1, cutPly: 2 },
       { id: 2, ply: 3, class: 'near-miss', beliefSize: 2, rules: 'berkeley', game: 2, cutPly: 2 },
     ]);
   });
 
-  it('shows an instance: fields, numbered positions, coverage, strategy, work, view and results', () => {
-    const mate = krieg(['db', 'show', '1', '--db', DB]);
+  it('shows an instance: fields, numbered positions, coverage, strategy, work, view and results', async () => {
+    const mate = await krieg(['db', 'show', '1', '--db', DB]);
     expect(mate.status, mate.stderr).toBe(0);
-    expect(mate.stdout).toMatch(/^instance 1 of fixture\.sqlite\nply 3, mate, berkeley rules, 2 positions, White to move\n/);
-    expect(mate.stdout).toContain(`the witness strategy mates in all 2):\n   1   ${MATE.positions[0]}\n   2   ${MATE.positions[1]}\n`);
+    expect(mate.stdout).toMatch(
+      /^instance 1 of fixture\.sqlite\nply 3, mate, berkeley rules, 2 positions, White to move\n/,
+    );
+    expect(mate.stdout).toContain(
+      `the witness strategy mates in all 2):\n   1   ${MATE.positions[0]}\n   2   ${MATE.positions[1]}\n`,
+    );
     expect(mate.stdout).toMatch(/witness strategy:\nWhite mates within 3 ply:\n  try /);
     expect(mate.stdout).toMatch(/work when classified \(nodes\): gl-dbu \d+/);
     expect(mate.stdout).toMatch(/White's view \(KPGN\):\n[\s\S]*\[Filtered "white"\]/);
-    expect(mate.stdout).toMatch(/benchmark results:\nalgorithm .*\ngl-dbu\s+wasm\s+proven\s+221\s+400\s+1\.5\s+60000\s+fixture/);
-    const nearMiss = krieg(['db', 'show', '2', '--db', DB]).stdout;
+    expect(mate.stdout).toMatch(
+      /benchmark results:\nalgorithm .*\ngl-dbu\s+wasm\s+proven\s+221\s+400\s+1\.5\s+60000\s+fixture/,
+    );
+    const nearMiss = (await krieg(['db', 'show', '2', '--db', DB])).stdout;
     expect(nearMiss).toMatch(/\* the witness strategy mates there: 1 of 2/);
     expect(nearMiss.match(/^ {3}\d \* /gm)).toHaveLength(1);
     expect(nearMiss).toMatch(/benchmark results: none/);
-    const doc = JSON.parse(krieg(['db', 'show', '2', '--db', DB, '--json']).stdout);
+    const doc = JSON.parse((await krieg(['db', 'show', '2', '--db', DB, '--json'])).stdout);
     expect(doc).toMatchObject({ id: 2, class: 'near-miss', ply: 3, positions: NEAR_MISS.positions, results: [] });
     expect(doc.view).toMatchObject({ format: 'krieg-view', as: 'white' });
     expect(doc.strategy).toMatchObject({ format: 'krieg-strategy', side: 'white', ply: 3 });
   });
 
-  it('stats count games, instances and belief sizes of the fixture', () => {
-    const run = krieg(['db', 'stats', '--db', DB]);
+  it('stats count games, instances and belief sizes of the fixture', async () => {
+    const run = await krieg(['db', 'stats', '--db', DB]);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/^rules\s+berkeley \(2\)$/m);
     expect(run.stdout).toMatch(/^games\s+3 played, 1 dropped .*; 0\.67 instances per game played$/m);
     expect(run.stdout).toMatch(/^params\s+seed=1 games=3 rules=berkeley$/m);
-    expect(run.stdout).toMatch(/^ply\s+class\s+instances\s+belief mean\s+median\s+max\n\s+3\s+mate\s+1\s+2\.0\s+2\s+2\n\s+3\s+near-miss\s+1\s+2\.0\s+2\s+2\n\s+all\s+2\s+2\.0\s+2\s+2\n$/m);
-    const json = JSON.parse(krieg(['db', 'stats', '--db', DB, '--json']).stdout);
+    expect(run.stdout).toMatch(
+      /^ply\s+class\s+instances\s+belief mean\s+median\s+max\n\s+3\s+mate\s+1\s+2\.0\s+2\s+2\n\s+3\s+near-miss\s+1\s+2\.0\s+2\s+2\n\s+all\s+2\s+2\.0\s+2\s+2\n$/m,
+    );
+    const json = JSON.parse((await krieg(['db', 'stats', '--db', DB, '--json'])).stdout);
     expect(json).toMatchObject({
-      schemaVersion: 1, rules: { berkeley: 2 }, games: { played: 3, dropped: 1, instancesPerGame: 0.67 },
-      instances: [{ ply: 3, class: 'mate', beliefSize: { instances: 1, mean: 2, median: 2, max: 2 } }, { ply: 3, class: 'near-miss' }],
-      all: { instances: 2, mean: 2, median: 2, max: 2 }, params: { seed: 1, games: 3 },
+      schemaVersion: 1,
+      rules: { berkeley: 2 },
+      games: { played: 3, dropped: 1, instancesPerGame: 0.67 },
+      instances: [
+        { ply: 3, class: 'mate', beliefSize: { instances: 1, mean: 2, median: 2, max: 2 } },
+        { ply: 3, class: 'near-miss' },
+      ],
+      all: { instances: 2, mean: 2, median: 2, max: 2 },
+      params: { seed: 1, games: 3 },
     });
   });
 });
 
 describe('krieg db export', () => {
-  it('problems: a krieg-problems file that krieg solve reads, with each answer as classified', () => {
-    const run = krieg(['db', 'export', '--db', DB, '--format', 'problems', '--out', 'p.json']);
+  it('problems: a krieg-problems file that krieg solve reads, with each answer as classified', async () => {
+    const run = await krieg(['db', 'export', '--db', DB, '--format', 'problems', '--out', 'p.json']);
     expect(run.stdout).toBe('wrote 2 instances (problems) to p.json\n');
     const problems = parseProblems(readFileSync(at('p.json'), 'utf8'));
     expect(problems.map((p) => [p.id, p.class, p.expect, p.positions])).toEqual([
-      ['db:1', 'mate', 'proven', MATE.positions], ['db:2', 'near-miss', 'disproven', NEAR_MISS.positions]]);
-    expect(krieg(['solve', 'p.json', '--problem', 'db:1']).stdout).toMatch(/answer: proven/);
-    expect(krieg(['solve', 'p.json', '--problem', 'db:2']).stdout).toMatch(/answer: disproven/);
+      ['db:1', 'mate', 'proven', MATE.positions],
+      ['db:2', 'near-miss', 'disproven', NEAR_MISS.positions],
+    ]);
+    expect((await krieg(['solve', 'p.json', '--problem', 'db:1'])).stdout).toMatch(/answer: proven/);
+    expect((await krieg(['solve', 'p.json', '--problem', 'db:2'])).stdout).toMatch(/answer: disproven/);
   });
 
-  it('kpgn: White\'s views tagged with the instance, parsed back', () => {
-    expect(krieg(['db', 'export', '--db', DB, '--format', 'kpgn', '--class', 'mate', '--out', 'v.kpgn']).status).toBe(0);
+  it("kpgn: White's views tagged with the instance, parsed back", async () => {
+    expect(
+      (await krieg(['db', 'export', '--db', DB, '--format', 'kpgn', '--class', 'mate', '--out', 'v.kpgn'])).status,
+    ).toBe(0);
     const games = parseKpgnGames(readFileSync(at('v.kpgn'), 'utf8'));
     expect(games).toHaveLength(1);
     expect(games[0].kind).toBe('view');
-    if (games[0].kind === 'view') expect(games[0].view.tags).toMatchObject({ Instance: '1', Ply: '3', Class: 'mate', BeliefSize: '2' });
-    krieg(['db', 'export', '--db', DB, '--format', 'kpgn', '--out', 'all.kpgn']);
-    expect(parseKpgnGames(readFileSync(at('all.kpgn'), 'utf8')).map((g) => g.kind === 'view' && g.view.tags.Instance)).toEqual(['1', '2']);
+    if (games[0].kind === 'view')
+      expect(games[0].view.tags).toMatchObject({ Instance: '1', Ply: '3', Class: 'mate', BeliefSize: '2' });
+    await krieg(['db', 'export', '--db', DB, '--format', 'kpgn', '--out', 'all.kpgn']);
+    expect(
+      parseKpgnGames(readFileSync(at('all.kpgn'), 'utf8')).map((g) => g.kind === 'view' && g.view.tags.Instance),
+    ).toEqual(['1', '2']);
   });
 
-  it('json: the rows with positions, view and strategy as values', () => {
-    krieg(['db', 'export', '--db', DB, '--format', 'json', '--ply', '3', '--out', 'rows.json']);
+  it('json: the rows with positions, view and strategy as values', async () => {
+    await krieg(['db', 'export', '--db', DB, '--format', 'json', '--ply', '3', '--out', 'rows.json']);
     const doc = JSON.parse(readFileSync(at('rows.json'), 'utf8'));
     expect(doc).toMatchObject({ format: 'krieg-problem-export', version: 1 });
     expect(doc.instances).toHaveLength(2);
-    expect(doc.instances[0]).toMatchObject({ id: 1, class: 'mate', positions: MATE.positions, covered: [0, 1], view: { format: 'krieg-view' }, strategy: { format: 'krieg-strategy' } });
+    expect(doc.instances[0]).toMatchObject({
+      id: 1,
+      class: 'mate',
+      positions: MATE.positions,
+      covered: [0, 1],
+      view: { format: 'krieg-view' },
+      strategy: { format: 'krieg-strategy' },
+    });
   });
 
-  it('sqlite: a byte copy that opens as the same database; filters and the database itself refused', () => {
-    expect(krieg(['db', 'export', '--db', DB, '--format', 'sqlite', '--out', 'copy.sqlite']).status).toBe(0);
+  it('sqlite: a byte copy that opens as the same database; filters and the database itself refused', async () => {
+    expect((await krieg(['db', 'export', '--db', DB, '--format', 'sqlite', '--out', 'copy.sqlite'])).status).toBe(0);
     expect(bytes('copy.sqlite').equals(bytes(DB))).toBe(true);
-    expect(krieg(['db', 'list', '--db', 'copy.sqlite']).stdout).toMatch(/2 instances/);
-    expect(expectOneLine(krieg(['db', 'export', '--db', DB, '--format', 'sqlite', '--class', 'mate', '--out', 'c2.sqlite']), 2)).toMatch(/--ply and --class select for kpgn, json and problems only/);
+    expect((await krieg(['db', 'list', '--db', 'copy.sqlite'])).stdout).toMatch(/2 instances/);
+    expect(
+      expectOneLine(
+        await krieg(['db', 'export', '--db', DB, '--format', 'sqlite', '--class', 'mate', '--out', 'c2.sqlite']),
+        2,
+      ),
+    ).toMatch(/--ply and --class select for kpgn, json and problems only/);
     const before = bytes(DB);
     for (const format of ['sqlite', 'kpgn']) {
-      expect(expectOneLine(krieg(['db', 'export', '--db', DB, '--format', format, '--out', `./${DB}`]), 2)).toMatch(/is the database itself/);
+      expect(
+        expectOneLine(await krieg(['db', 'export', '--db', DB, '--format', format, '--out', `./${DB}`]), 2),
+      ).toMatch(/is the database itself/);
     }
     expect(bytes(DB).equals(before)).toBe(true);
     expect(existsSync(at('c2.sqlite'))).toBe(false);
@@ -176,24 +272,32 @@ describe('krieg db export', () => {
 });
 
 describe('krieg solve and verify db:ID', () => {
-  it('solves the mate, and the stored strategy verifies on it', () => {
-    const run = krieg(['solve', 'db:1', '--db', DB, '--algo', 'gl-dbu', '--json']);
+  it('solves the mate, and the stored strategy verifies on it', async () => {
+    const run = await krieg(['solve', 'db:1', '--db', DB, '--algo', 'gl-dbu', '--json']);
     expect(run.status, run.stderr).toBe(0);
     const doc = JSON.parse(run.stdout);
     expect(doc).toMatchObject({ source: 'fixture.sqlite, instance 1 (mate)', answer: 'proven', ply: 3, positions: 2 });
-    const stored = JSON.parse(krieg(['db', 'show', '1', '--db', DB, '--json']).stdout).strategy;
+    const stored = JSON.parse((await krieg(['db', 'show', '1', '--db', DB, '--json'])).stdout).strategy;
     expect(doc.strategy).toEqual(stored);
     expect(JSON.parse(readFileSync(at('stored.json'), 'utf8'))).toEqual(stored);
-    const verified = krieg(['verify', 'db:1', 'stored.json', '--db', DB]);
+    const verified = await krieg(['verify', 'db:1', 'stored.json', '--db', DB]);
     expect(verified.status, verified.stdout + verified.stderr).toBe(0);
     expect(verified.stdout).toMatch(/verified: the strategy mates in all 2 positions/);
   });
 
-  it('the near-miss is disproven; its witness fails on the position it does not cover; --ply overrides', () => {
-    expect(krieg(['solve', 'db:2', '--db', DB]).stdout).toMatch(/problem: fixture\.sqlite, instance 2 \(near-miss\), 2 positions[\s\S]*answer: disproven/);
-    writeFileSync(at('witness.json'), JSON.stringify(JSON.parse(krieg(['db', 'show', '2', '--db', DB, '--json']).stdout).strategy));
-    expect(krieg(['verify', 'db:2', 'witness.json', '--db', DB]).status).toBe(5);
-    expect(JSON.parse(krieg(['solve', 'db:1', '--db', DB, '--ply', '1', '--json']).stdout)).toMatchObject({ ply: 1, answer: 'disproven' });
+  it('the near-miss is disproven; its witness fails on the position it does not cover; --ply overrides', async () => {
+    expect((await krieg(['solve', 'db:2', '--db', DB])).stdout).toMatch(
+      /problem: fixture\.sqlite, instance 2 \(near-miss\), 2 positions[\s\S]*answer: disproven/,
+    );
+    writeFileSync(
+      at('witness.json'),
+      JSON.stringify(JSON.parse((await krieg(['db', 'show', '2', '--db', DB, '--json'])).stdout).strategy),
+    );
+    expect((await krieg(['verify', 'db:2', 'witness.json', '--db', DB])).status).toBe(5);
+    expect(JSON.parse((await krieg(['solve', 'db:1', '--db', DB, '--ply', '1', '--json'])).stdout)).toMatchObject({
+      ply: 1,
+      answer: 'disproven',
+    });
   });
 });
 
@@ -214,7 +318,7 @@ describe('bad databases and ids: exit 2, one line, nothing written', () => {
     writeFileSync(at('v2.sqlite'), v2.export());
   });
 
-  it('every command on each bad file', () => {
+  it('every command on each bad file', async () => {
     const files: [string, RegExp][] = [
       ['text.sqlite', /text\.sqlite: not an SQLite database file/],
       ['truncated.sqlite', /truncated\.sqlite: the SQLite file cannot be read \(database disk image is malformed\)/],
@@ -225,18 +329,30 @@ describe('bad databases and ids: exit 2, one line, nothing written', () => {
     ];
     for (const [file, message] of files) {
       const before = existsSync(at(file)) ? bytes(file) : undefined;
-      const commands = [['db', 'list'], ['db', 'show', '1'], ['db', 'stats'], ['db', 'export', '--format', 'problems', '--out', 'never.json'],
-        ['db', 'export', '--format', 'sqlite', '--out', 'never.sqlite'], ['solve', 'db:1'], ['verify', 'db:1', 'stored.json'],
+      const commands = [
+        ['db', 'list'],
+        ['db', 'show', '1'],
+        ['db', 'stats'],
+        ['db', 'export', '--format', 'problems', '--out', 'never.json'],
+        ['db', 'export', '--format', 'sqlite', '--out', 'never.sqlite'],
+        ['solve', 'db:1'],
+        ['verify', 'db:1', 'stored.json'],
         ['db', 'bench', '--limit', '1'],
         // generate resumes an existing file (and would create a missing one)
-        ...(file === 'missing.sqlite' ? [] : [['db', 'generate', '--mates', '1', '--near-misses', '1']])];
-      for (const command of commands) expect(expectOneLine(krieg([...command, '--db', file]), 2), `${command.join(' ')} --db ${file}`).toMatch(message);
+        ...(file === 'missing.sqlite' ? [] : [['db', 'generate', '--mates', '1', '--near-misses', '1']]),
+      ];
+      for (const command of commands)
+        expect(expectOneLine(await krieg([...command, '--db', file]), 2), `${command.join(' ')} --db ${file}`).toMatch(
+          message,
+        );
       expect(existsSync(at(file)) ? bytes(file) : undefined).toEqual(before);
     }
-    expect(existsSync(at('never.json')) || existsSync(at('never.sqlite')) || existsSync(at('missing.sqlite'))).toBe(false);
+    expect(existsSync(at('never.json')) || existsSync(at('never.sqlite')) || existsSync(at('missing.sqlite'))).toBe(
+      false,
+    );
   });
 
-  it('bad ids for show, solve and verify', () => {
+  it('bad ids for show, solve and verify', async () => {
     const before = bytes(DB);
     const cases: [string[], RegExp][] = [
       [['solve', 'db:0'], /no instance 0 in fixture\.sqlite \(ids 1–2\)/],
@@ -247,16 +363,22 @@ describe('bad databases and ids: exit 2, one line, nothing written', () => {
       [['db', 'show', '-1'], /instance id must be a positive integer, got '-1'/],
       [['db', 'show', '7'], /no instance 7 in fixture\.sqlite \(ids 1–2\)/],
       [['solve', 'db:1', '--out', 'never.json', '--ply', '0'], /ply must be an integer from 1 to 99/],
-      [['db', 'export', '--format', 'kpgn', '--ply', '5', '--out', 'never.kpgn'], /fixture\.sqlite: no instances of ply 5; nothing written/],
+      [
+        ['db', 'export', '--format', 'kpgn', '--ply', '5', '--out', 'never.kpgn'],
+        /fixture\.sqlite: no instances of ply 5; nothing written/,
+      ],
       [['db', 'list', '--limit', '0'], /limit must be an integer/],
     ];
-    for (const [args, message] of cases) expect(expectOneLine(krieg([...args, '--db', DB]), 2), args.join(' ')).toMatch(message);
+    for (const [args, message] of cases)
+      expect(expectOneLine(await krieg([...args, '--db', DB]), 2), args.join(' ')).toMatch(message);
     expect(bytes(DB).equals(before)).toBe(true);
     expect(existsSync(at('never.json')) || existsSync(at('never.kpgn'))).toBe(false);
   });
 
-  it('the default database is data/problems.sqlite of the package', () => {
-    const run = krieg(['db', 'list', '--help']);
-    expect(run.stdout).toMatch(/--db\s+the problem database file\s+\[string\] \[default: data\/problems\.sqlite of the krieg package\]/);
+  it('the default database is data/problems.sqlite of the package', async () => {
+    const run = await krieg(['db', 'list', '--help']);
+    expect(run.stdout).toMatch(
+      /--db\s+the problem database file\s+\[string\] \[default: data\/problems\.sqlite of the krieg package\]/,
+    );
   });
 });

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync, readFileSync, existsSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureCliBuilt, expectOneLine, krieg as runKrieg } from '../lib/cli';
+import { expectOneLine, krieg as runKrieg } from '../lib/cli';
 
 let DIR = '';
 const krieg = (args: string[]) => runKrieg(args, DIR);
@@ -21,87 +21,120 @@ const PROBLEMS = 'problems.json';
 /** A 3-ply near-miss on which dfs meets belief states again (test/solver/incremental.test.ts). */
 const SET_3PLY = fileURLToPath(new URL('../data/problems/set-3ply.json', import.meta.url));
 
-beforeAll(() => {
-  ensureCliBuilt();
+beforeAll(async () => {
   DIR = mkdtempSync(join(tmpdir(), 'krieg-solve-'));
-  writeFileSync(join(DIR, PROBLEMS), JSON.stringify({
-    format: 'krieg-problems', version: 1, problems: [
-      { id: 'rook-two', rules: 'berkeley', ply: 3, positions: ROOK },
-      { id: 'rook-three-deep', rules: 'berkeley', ply: 7, positions: ROOK3 },
-    ],
-  }));
-  const header = (filtered: string) => `[White "a"]\n[Black "b"]\n[Result "*"]\n[Variant "berkeley"]\n[Filtered "${filtered}"]\n\n`;
+  writeFileSync(
+    join(DIR, PROBLEMS),
+    JSON.stringify({
+      format: 'krieg-problems',
+      version: 1,
+      problems: [
+        { id: 'rook-two', rules: 'berkeley', ply: 3, positions: ROOK },
+        { id: 'rook-three-deep', rules: 'berkeley', ply: 7, positions: ROOK3 },
+      ],
+    }),
+  );
+  const header = (filtered: string) =>
+    `[White "a"]\n[Black "b"]\n[Result "*"]\n[Variant "berkeley"]\n[Filtered "${filtered}"]\n\n`;
   writeFileSync(join(DIR, 'two.kpgn'), `${header('no')}1. e2e4 {,:}\n1... e7e5 {,:}\n*\n`);
   writeFileSync(join(DIR, 'one.kpgn'), `${header('no')}1. e2e4 {,:}\n*\n`);
   writeFileSync(join(DIR, 'bad.kpgn'), `${header('white')}1. e2e4 {,:}\n1... ?? {e4,:0}\n*\n`);
 });
 
-afterAll(() => { if (DIR) rmSync(DIR, { recursive: true, force: true }); });
+afterAll(async () => {
+  if (DIR) rmSync(DIR, { recursive: true, force: true });
+});
 
 describe('krieg solve', () => {
-  it('proves a mate, prints the strategy, and writes it for the verifier', () => {
-    const run = krieg(['solve', '--positions', ...ROOK, '--ply', '3', '--out', 's.json']);
+  it('proves a mate, prints the strategy, and writes it for the verifier', async () => {
+    const run = await krieg(['solve', '--positions', ...ROOK, '--ply', '3', '--out', 's.json']);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/answer: proven/);
     expect(run.stdout).toMatch(/try a1e1[\s\S]*try e1e8[\s\S]*checkmate: won/);
     expect(run.stdout).toMatch(/search: le-dfs, \d+ belief nodes, \d+ positions generated/);
-    const verified = krieg(['verify', '-', 's.json', '--positions', ...ROOK]);
+    const verified = await krieg(['verify', '-', 's.json', '--positions', ...ROOK]);
     expect(verified.status, verified.stdout + verified.stderr).toBe(0);
     expect(verified.stdout).toMatch(/verified: the strategy mates in all 2 positions/);
   });
 
-  it('the verifier rejects the strategy on a belief it does not cover (exit 5, the failing line)', () => {
-    krieg(['solve', '--positions', ...ROOK, '--ply', '3', '--out', 's2.json']);
-    const run = krieg(['verify', '-', 's2.json', '--positions', ...ROOK3]);
+  it('the verifier rejects the strategy on a belief it does not cover (exit 5, the failing line)', async () => {
+    await krieg(['solve', '--positions', ...ROOK, '--ply', '3', '--out', 's2.json']);
+    const run = await krieg(['verify', '-', 's2.json', '--positions', ...ROOK3]);
     expect(run.status).toBe(5);
     expect(run.stdout).toMatch(/FAILED in position 3 \(4k3\/8\/6K1\/8\/8\/8\/8\/R7 w - - 0 1\)/);
     expect(run.stdout).toMatch(/no branch for "check \(File\)" after a1e1/);
-    const json = JSON.parse(krieg(['verify', '-', 's2.json', '--positions', ...ROOK3, '--json']).stdout);
+    const json = JSON.parse((await krieg(['verify', '-', 's2.json', '--positions', ...ROOK3, '--json'])).stdout);
     expect(json).toMatchObject({ ok: false, position: 3, path: ['try a1e1'] });
   });
 
-  it('every algorithm (and the udb alias) gives the same answer; JSON carries the strategy', () => {
+  it('every algorithm (and the udb alias) gives the same answer; JSON carries the strategy', async () => {
     for (const algo of ['dfs', 'l-dfs', 'gl-dfs', 'gx-dfs', 'le-dfs', 'udb', 'pns', 'e-pns']) {
-      const run = krieg(['solve', PROBLEMS, '--problem', 'rook-two', '--algo', algo, '--json']);
+      const run = await krieg(['solve', PROBLEMS, '--problem', 'rook-two', '--algo', algo, '--json']);
       expect(run.status, run.stderr).toBe(0);
       const doc = JSON.parse(run.stdout);
-      expect(doc).toMatchObject({ answer: 'proven', ply: 3, positions: 2, algorithm: algo === 'udb' ? 'le-dfs' : algo });
+      expect(doc).toMatchObject({
+        answer: 'proven',
+        ply: 3,
+        positions: 2,
+        algorithm: algo === 'udb' ? 'le-dfs' : algo,
+      });
       expect(doc.strategy).toMatchObject({ format: 'krieg-strategy', version: 1, side: 'white', ply: 3 });
       expect(doc.stats.nodes).toBeGreaterThan(0);
     }
   });
 
-  it('--belief-table keeps the answer and reports its hits', () => {
+  it('--belief-table keeps the answer and reports its hits', async () => {
     const args = ['solve', SET_3PLY, '--problem', '3-krrk-s205118592-p4', '--algo', 'dfs'];
-    const plain = JSON.parse(krieg([...args, '--json']).stdout);
-    const tabled = JSON.parse(krieg([...args, '--belief-table', '--json']).stdout);
+    const plain = JSON.parse((await krieg([...args, '--json'])).stdout);
+    const tabled = JSON.parse((await krieg([...args, '--belief-table', '--json'])).stdout);
     expect(plain).toMatchObject({ answer: 'disproven', stats: { beliefTableHits: 0 } });
     expect(tabled).toMatchObject({ answer: 'disproven' });
     expect(tabled.stats.beliefTableHits).toBeGreaterThan(0);
     expect(tabled.stats.nodes).toBeLessThan(plain.stats.nodes);
-    expect(krieg([...args, '--belief-table']).stdout).toMatch(/search: dfs, \d+ belief nodes, \d+ positions generated, \d+ belief-table hits/);
+    expect((await krieg([...args, '--belief-table'])).stdout).toMatch(
+      /search: dfs, \d+ belief nodes, \d+ positions generated, \d+ belief-table hits/,
+    );
   });
 
-  it('answers disproven for the belief at the end of a game view (20 positions after 1. e4 e5)', () => {
+  it('answers disproven for the belief at the end of a game view (20 positions after 1. e4 e5)', async () => {
     // on both backends: the JS core runs one engine at a time, so the command must use only one
     for (const backend of ['wasm', 'js']) {
-      const run = krieg(['solve', 'two.kpgn', '--as', 'white', '--ply', '3', '--backend', backend]);
+      const run = await krieg(['solve', 'two.kpgn', '--as', 'white', '--ply', '3', '--backend', backend]);
       expect(run.status, run.stderr).toBe(0);
       expect(run.stdout).toMatch(/white's belief \(20 positions\)/);
       expect(run.stdout).toMatch(/answer: disproven/);
     }
   });
 
-  it('a node limit answers unknown with statistics and exit 4', () => {
-    const run = krieg(['solve', PROBLEMS, '--problem', 'rook-three-deep', '--algo', 'dfs', '--limit-nodes', '500']);
+  it('a node limit answers unknown with statistics and exit 4', async () => {
+    const run = await krieg([
+      'solve',
+      PROBLEMS,
+      '--problem',
+      'rook-three-deep',
+      '--algo',
+      'dfs',
+      '--limit-nodes',
+      '500',
+    ]);
     expect(run.status).toBe(4);
     expect(run.stdout).toMatch(/answer: unknown — stopped by the node limit of 500/);
     expect(run.stdout).toMatch(/search: dfs, \d+ belief nodes/);
     expect(expectOneLine(run, 4)).toMatch(/limit reached: node limit of 500/);
   });
 
-  it('a memory cap answers unknown, and the arenas never grow past it', () => {
-    const run = krieg(['solve', PROBLEMS, '--problem', 'rook-three-deep', '--algo', 'pns', '--memory', '1', '--json']);
+  it('a memory cap answers unknown, and the arenas never grow past it', async () => {
+    const run = await krieg([
+      'solve',
+      PROBLEMS,
+      '--problem',
+      'rook-three-deep',
+      '--algo',
+      'pns',
+      '--memory',
+      '1',
+      '--json',
+    ]);
     expect(run.status).toBe(4);
     const doc = JSON.parse(run.stdout);
     expect(doc).toMatchObject({ answer: 'unknown', limit: 'memory' });
@@ -109,23 +142,36 @@ describe('krieg solve', () => {
     expect(doc.stats.peakBytes).toBeLessThanOrEqual(2 ** 20);
   });
 
-  it('a time limit answers unknown', () => {
-    const run = krieg(['solve', PROBLEMS, '--problem', 'rook-three-deep', '--algo', 'dfs', '--limit-time', '0.2', '--json']);
+  it('a time limit answers unknown', async () => {
+    const run = await krieg([
+      'solve',
+      PROBLEMS,
+      '--problem',
+      'rook-three-deep',
+      '--algo',
+      'dfs',
+      '--limit-time',
+      '0.2',
+      '--json',
+    ]);
     expect(run.status).toBe(4);
     expect(JSON.parse(run.stdout)).toMatchObject({ answer: 'unknown', limit: 'time' });
   });
 
-  it('an inconsistent view exits 3', () => {
-    expectOneLine(krieg(['solve', 'bad.kpgn', '--ply', '3']), 3);
+  it('an inconsistent view exits 3', async () => {
+    expectOneLine(await krieg(['solve', 'bad.kpgn', '--ply', '3']), 3);
   });
 
-  it('bad input: one line, exit 2, nothing written', () => {
+  it('bad input: one line, exit 2, nothing written', async () => {
     const cases: [string[], RegExp][] = [
       [['solve', '--positions', ...ROOK, '--algo', 'nope'], /unknown algorithm 'nope'/],
       [['solve', '--positions', 'not a fen', '--ply', '3'], /position 1 \(not a fen\)/],
       [['solve', '--positions', ROOK[0], '7k/8/6K1/8/8/8/8/R7 b - - 0 1'], /a belief state has one side to move/],
       [['solve', '--positions', ...ROOK, '--ply', '0'], /ply must be an integer from 1 to 99/],
-      [['solve', '--positions', ROOK[0], '6k1/8/5K2/8/8/8/8/R7 w - - 0 1'], /position 2 .*white's own pieces or castling rights differ from position 1's/],
+      [
+        ['solve', '--positions', ROOK[0], '6k1/8/5K2/8/8/8/8/R7 w - - 0 1'],
+        /position 2 .*white's own pieces or castling rights differ from position 1's/,
+      ],
       [['solve', PROBLEMS, '--positions', ...ROOK], /either a FILE or --positions/],
       [['solve', PROBLEMS, '--problem', 'missing'], /no problem with id 'missing'/],
       [['solve', 'one.kpgn', '--as', 'white', '--ply', '3'], /ends with black to move/],
@@ -134,14 +180,19 @@ describe('krieg solve', () => {
       [['verify', PROBLEMS, 'nowhere.json'], /nowhere.json: no such file/],
       [['solve', '--positions', ...ROOK, '--out', 'never.json', '--memory', '0'], /memory must be an integer/],
     ];
-    for (const [args, message] of cases) expect(expectOneLine(krieg(args), 2)).toMatch(message);
+    for (const [args, message] of cases) expect(expectOneLine(await krieg(args), 2)).toMatch(message);
     expect(existsSync(join(DIR, 'never.json'))).toBe(false);
     writeFileSync(join(DIR, 'v2.json'), JSON.stringify({ format: 'krieg-problems', version: 2, problems: [] }));
-    expect(expectOneLine(krieg(['solve', 'v2.json']), 2)).toMatch(/unsupported version 2/);
-    writeFileSync(join(DIR, 'broken.json'), '{"format": "krieg-strategy", "version": 1, "side": "white", "ply": 3, "strategy": {"attempt": "z9z9", "answers": []}}');
-    expect(expectOneLine(krieg(['verify', PROBLEMS, 'broken.json']), 2)).toMatch(/broken.json: \$\.strategy\.attempt: expected an attempt/);
+    expect(expectOneLine(await krieg(['solve', 'v2.json']), 2)).toMatch(/unsupported version 2/);
+    writeFileSync(
+      join(DIR, 'broken.json'),
+      '{"format": "krieg-strategy", "version": 1, "side": "white", "ply": 3, "strategy": {"attempt": "z9z9", "answers": []}}',
+    );
+    expect(expectOneLine(await krieg(['verify', PROBLEMS, 'broken.json']), 2)).toMatch(
+      /broken.json: \$\.strategy\.attempt: expected an attempt/,
+    );
     writeFileSync(join(DIR, 'notjson.json'), '{');
-    expect(expectOneLine(krieg(['verify', PROBLEMS, 'notjson.json']), 2)).toMatch(/not JSON/);
+    expect(expectOneLine(await krieg(['verify', PROBLEMS, 'notjson.json']), 2)).toMatch(/not JSON/);
     expect(readFileSync(join(DIR, PROBLEMS), 'utf8')).toMatch(/rook-two/);
   });
 });

@@ -9,15 +9,16 @@ import { mkdtempSync, rmSync, readFileSync, existsSync, copyFileSync, mkdirSync,
 import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureCliBuilt, expectOneLine, krieg, CLI } from '../lib/cli';
+import { expectOneLine, krieg, CLI } from '../lib/cli';
 import { ProblemDb } from '../../host/db/database';
 import { createEngine } from '../../host/node';
 import { checkInstance } from '../lib/dbCheck';
 import { parseKpgn } from '../../host/notation/kpgn';
-import { viewOf } from '../../host/referee/record';
+import { viewOf } from '../../host/record/record';
 import { estimateBelief } from '../../host/belief/estimate';
 import { classify } from '../../host/db/classify';
 import { packageRoot } from '../../host/db/paths';
+import { parseRulesJson } from '../../host/record/rules';
 
 let DIR = '';
 const at = (name: string) => join(DIR, name);
@@ -36,17 +37,22 @@ async function contents(path: string) {
 async function committedGames(path: string): Promise<number> {
   if (!existsSync(path)) return 0;
   const db = await ProblemDb.open(path);
-  try { return db.lastGame(); } finally { db.close(); }
+  try {
+    return db.lastGame();
+  } finally {
+    db.close();
+  }
 }
 
-beforeAll(() => {
-  ensureCliBuilt();
+beforeAll(async () => {
   DIR = mkdtempSync(join(tmpdir(), 'krieg-dbgen-'));
-  const run = krieg(['db', 'generate', '--db', at('straight.sqlite'), ...ARGS]);
+  const run = await krieg(['db', 'generate', '--db', at('straight.sqlite'), ...ARGS]);
   expect(run.status, run.stderr).toBe(0);
 });
 
-afterAll(() => { if (DIR) rmSync(DIR, { recursive: true, force: true }); });
+afterAll(async () => {
+  if (DIR) rmSync(DIR, { recursive: true, force: true });
+});
 
 describe('krieg db generate', () => {
   it('meets its targets, and every instance checks out', async () => {
@@ -66,7 +72,9 @@ describe('krieg db generate', () => {
       expect(g.instances).toBe(0);
       const parsed = parseKpgn(g.recordKpgn);
       if (parsed.kind !== 'record') throw new Error('a game is stored as a full record');
-      const belief = estimateBelief(createEngine('wasm', 1 << 16), viewOf(parsed.record, 'white'), 'bfs', { positions: 10_000 });
+      const belief = estimateBelief(createEngine('wasm', 1 << 16), viewOf(parsed.record, 'white'), 'bfs', {
+        positions: 10_000,
+      });
       expect(belief.outcome, `game ${g.game}`).toBe('limit-positions');
     }
     expect(new Set(instances.map((i) => i.key)).size).toBe(instances.length);
@@ -94,24 +102,46 @@ describe('krieg db generate', () => {
     const straight = await contents(at('straight.sqlite'));
     expect(atKill.games.length).toBeLessThan(straight.games.length);
     expect(atKill.games).toEqual(straight.games.slice(0, atKill.games.length));
-    const resumed = krieg(['db', 'generate', '--db', path, ...ARGS]);
+    const resumed = await krieg(['db', 'generate', '--db', path, ...ARGS]);
     expect(resumed.status, resumed.stderr).toBe(0);
     expect(await contents(path)).toEqual(straight);
   });
 
   it('extends a finished database with larger targets to what one run with them makes', async () => {
     const small = ['--seed', '5', '--near-misses', '8'];
-    for (const [file, mates] of [['grown.sqlite', '4'], ['grown.sqlite', '8']]) {
-      const run = krieg(['db', 'generate', '--db', at(file), '--mates', mates, ...small]);
+    for (const [file, mates] of [
+      ['grown.sqlite', '4'],
+      ['grown.sqlite', '8'],
+    ]) {
+      const run = await krieg(['db', 'generate', '--db', at(file), '--mates', mates, ...small]);
       expect(run.status, run.stderr).toBe(0);
     }
     expect(await contents(at('grown.sqlite'))).toEqual(await contents(at('straight.sqlite')));
   });
 
-  it('refuses to resume with other parameters, leaving the file untouched', () => {
+  it('refuses to resume with other parameters, leaving the file untouched', async () => {
     const before = readFileSync(at('straight.sqlite'));
-    for (const args of [['--seed', '6'], ['--ply', '5', '--reanalyse', '7'], ['--variant', 'wild16'], ['--start', 'standard']]) {
-      const line = expectOneLine(krieg(['db', 'generate', '--db', at('straight.sqlite'), '--mates', '8', '--near-misses', '8', ...(args[0] === '--seed' ? [] : ['--seed', '5']), ...args]), 2);
+    for (const args of [
+      ['--seed', '6'],
+      ['--ply', '5', '--reanalyse', '7'],
+      ['--variant', 'wild16'],
+      ['--start', 'standard'],
+    ]) {
+      const line = expectOneLine(
+        await krieg([
+          'db',
+          'generate',
+          '--db',
+          at('straight.sqlite'),
+          '--mates',
+          '8',
+          '--near-misses',
+          '8',
+          ...(args[0] === '--seed' ? [] : ['--seed', '5']),
+          ...args,
+        ]),
+        2,
+      );
       expect(line).toMatch(/was generated with/);
     }
     expect(readFileSync(at('straight.sqlite')).equals(before)).toBe(true);
@@ -124,7 +154,16 @@ describe('krieg db generate', () => {
         const row = instances.find((i) => i.cls === cls && i.ply === ply)!;
         const expected = cls === 'mate' ? 'proven' : 'disproven';
         for (const extra of [[], ['--interleave']]) {
-          const run = krieg(['solve', `db:${row.id}`, '--db', at('straight.sqlite'), '--algo', 'gl-dbu', '--json', ...extra]);
+          const run = await krieg([
+            'solve',
+            `db:${row.id}`,
+            '--db',
+            at('straight.sqlite'),
+            '--algo',
+            'gl-dbu',
+            '--json',
+            ...extra,
+          ]);
           expect(run.status, run.stderr).toBe(0);
           const out = JSON.parse(run.stdout);
           expect([out.answer, out.ply], `db:${row.id} ${extra.join(' ')}`).toEqual([expected, ply]);
@@ -136,27 +175,56 @@ describe('krieg db generate', () => {
   it('`krieg db bench` records each run in the results table, answers agreeing with the classes', async () => {
     const path = at('bench.sqlite');
     copyFileSync(at('straight.sqlite'), path);
-    const run = krieg(['db', 'bench', '--db', path, '--limit', '4', '--algo', 'gl-dbu', 'ipns', '--limit-time', '20']);
+    const run = await krieg([
+      'db',
+      'bench',
+      '--db',
+      path,
+      '--limit',
+      '4',
+      '--algo',
+      'gl-dbu',
+      'ipns',
+      '--limit-time',
+      '20',
+    ]);
     expect(run.status, run.stderr).toBe(0);
     const { instances, results } = await contents(path);
     expect(results.map((r) => [r.instanceId, r.algorithm, r.backend])).toEqual(
-      instances.slice(0, 4).flatMap((i) => [[i.id, 'gl-dbu', 'wasm'], [i.id, 'ipns', 'wasm']]));
+      instances.slice(0, 4).flatMap((i) => [
+        [i.id, 'gl-dbu', 'wasm'],
+        [i.id, 'ipns', 'wasm'],
+      ]),
+    );
     for (const r of results) {
       expect(r.answer).toBe(instances.find((i) => i.id === r.instanceId)!.cls === 'mate' ? 'proven' : 'disproven');
       expect(r.nodes).toBeGreaterThan(0);
       expect(r.limitMs).toBe(20_000);
     }
-    expect(krieg(['db', 'show', String(instances[0].id), '--db', path]).stdout).toMatch(/benchmark results:\n.*\ngl-dbu +wasm/);
+    expect((await krieg(['db', 'show', String(instances[0].id), '--db', path])).stdout).toMatch(
+      /benchmark results:\n.*\ngl-dbu +wasm/,
+    );
   });
 
-  it('rejects bad options and unwritable paths with one line, leaving no file behind', () => {
-    expect(expectOneLine(krieg(['db', 'generate', '--db', at('x.sqlite'), '--ply', '3', '--reanalyse', '3']), 2)).toMatch(/deeper/);
-    expect(expectOneLine(krieg(['db', 'generate', '--db', at('x.sqlite'), '--ply', '2']), 2)).toMatch(/odd/);
-    expect(expectOneLine(krieg(['db', 'generate', '--db', at('x.sqlite'), '--mates', 'many']), 2)).toMatch(/mates/);
+  it('rejects bad options and unwritable paths with one line, leaving no file behind', async () => {
+    expect(
+      expectOneLine(await krieg(['db', 'generate', '--db', at('x.sqlite'), '--ply', '3', '--reanalyse', '3']), 2),
+    ).toMatch(/deeper/);
+    expect(expectOneLine(await krieg(['db', 'generate', '--db', at('x.sqlite'), '--ply', '2']), 2)).toMatch(/odd/);
+    expect(expectOneLine(await krieg(['db', 'generate', '--db', at('x.sqlite'), '--mates', 'many']), 2)).toMatch(
+      /mates/,
+    );
     expect(existsSync(at('x.sqlite'))).toBe(false);
-    expect(expectOneLine(krieg(['db', 'generate', '--db', at('no/such/dir/x.sqlite')]), 2)).toMatch(/cannot write it \(no such directory\)/);
+    expect(expectOneLine(await krieg(['db', 'generate', '--db', at('no/such/dir/x.sqlite')]), 2)).toMatch(
+      /cannot write it \(no such directory\)/,
+    );
     mkdirSync(at('a-directory'));
-    expect(expectOneLine(krieg(['db', 'export', '--db', at('straight.sqlite'), '--format', 'json', '--out', at('a-directory')]), 2)).toMatch(/cannot write it/);
+    expect(
+      expectOneLine(
+        await krieg(['db', 'export', '--db', at('straight.sqlite'), '--format', 'json', '--out', at('a-directory')]),
+        2,
+      ),
+    ).toMatch(/cannot write it/);
     expect(readdirSync(DIR).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
@@ -167,7 +235,9 @@ describe('krieg db generate', () => {
     const second = await ProblemDb.open(path);
     second.transaction(() => second.setMeta('note', 'written by the second'));
     second.close();
-    expect(() => first.transaction(() => first.setMeta('note', 'written by the first'))).toThrow(/changed by another program/);
+    expect(() => first.transaction(() => first.setMeta('note', 'written by the first'))).toThrow(
+      /changed by another program/,
+    );
     first.close();
     const after = await ProblemDb.open(path);
     expect(after.meta('note')).toBe('written by the second');
@@ -181,7 +251,7 @@ describe('krieg db generate', () => {
     const deeper = db.instance(727)!;
     const source = db.instance(deeper.sourceId!)!;
     db.close();
-    const problem = { rules: JSON.parse(deeper.rulesJson), ply: 5, positions: deeper.positions };
+    const problem = { rules: parseRulesJson(deeper.rulesJson), ply: 5, positions: deeper.positions };
     const c = classify(createEngine('wasm'), problem, { nodes: 10_000, greedyNodes: 400_000 }, source.covered);
     expect(c.cls).toBe('unknown');
   });

@@ -13,14 +13,15 @@ import { verifyStrategy, verdictText } from '../../host/verify/verify';
 import { estimateBelief } from '../../host/belief/estimate';
 import { parseRecordJson } from '../../host/notation/recordJson';
 import { parseKpgn } from '../../host/notation/kpgn';
-import type { View } from '../../host/referee/record';
+import type { View } from '../../host/record/record';
+import { parseRulesJson } from '../../host/record/rules';
 
 /** Algorithms that must each disprove a near-miss: incremental, proof-number and depth-first families. */
 export const NEAR_MISS_CHECKERS: Algorithm[] = ['gl-dbu', 'ipns', 'le-dfs'];
 const LIMITS: SolveLimits = { nodes: 3_000_000 };
 
 export function problemOf(row: InstanceRow): Problem {
-  return { rules: JSON.parse(row.rulesJson), ply: row.ply, positions: row.positions };
+  return { rules: parseRulesJson(row.rulesJson), ply: row.ply, positions: row.positions };
 }
 
 function viewOfText(parsed: ReturnType<typeof parseKpgn>): View {
@@ -28,7 +29,14 @@ function viewOfText(parsed: ReturnType<typeof parseKpgn>): View {
   return parsed.view;
 }
 
-export function checkInstance(db: ProblemDb, solver: Engine, estimator: Engine, row: InstanceRow, algorithms = NEAR_MISS_CHECKERS, limits = LIMITS): void {
+export function checkInstance(
+  db: ProblemDb,
+  solver: Engine,
+  estimator: Engine,
+  row: InstanceRow,
+  algorithms = NEAR_MISS_CHECKERS,
+  limits = LIMITS,
+): void {
   const what = `instance ${row.id} (${row.ply}-ply ${row.cls}, ${row.beliefSize} positions)`;
   const problem = problemOf(row);
   expect(row.positions, what).toHaveLength(row.beliefSize);
@@ -38,7 +46,10 @@ export function checkInstance(db: ProblemDb, solver: Engine, estimator: Engine, 
   expect(belief.outcome, what).toBe('complete');
   expect(belief.handles.map((h) => estimator.fen(h)).sort(), what).toEqual([...row.positions].sort());
   expect(new Set(row.covered).size, what).toBe(row.covered.length);
-  expect(row.covered.every((i) => Number.isInteger(i) && i >= 0 && i < row.beliefSize), what).toBe(true);
+  expect(
+    row.covered.every((i) => Number.isInteger(i) && i >= 0 && i < row.beliefSize),
+    what,
+  ).toBe(true);
   const covered = { ...problem, positions: row.covered.map((i) => row.positions[i]) };
   const verdict = verifyStrategy(covered, strategyFromJson(JSON.parse(row.strategy)));
   expect(verdict.ok, `${what}: ${verdictText(verdict)}`).toBe(true);
@@ -47,7 +58,8 @@ export function checkInstance(db: ProblemDb, solver: Engine, estimator: Engine, 
   } else {
     expect(row.covered.length * 2, what).toBeGreaterThanOrEqual(row.beliefSize);
     expect(row.covered.length, what).toBeLessThan(row.beliefSize);
-    for (const algo of algorithms) expect(solve(solver, problem, algo, limits).answer, `${what}: ${algo}`).toBe('disproven');
+    for (const algo of algorithms)
+      expect(solve(solver, problem, algo, limits).answer, `${what}: ${algo}`).toBe('disproven');
   }
   if (row.sourceId !== null) {
     const source = db.instance(row.sourceId)!;
@@ -56,6 +68,9 @@ export function checkInstance(db: ProblemDb, solver: Engine, estimator: Engine, 
     expect(source.positions, what).toEqual(row.positions);
     expect(source.viewKpgn, what).toBe(row.viewKpgn);
     // what the shallower search covered stays covered deeper
-    expect(source.covered.every((i) => row.covered.includes(i)), what).toBe(true);
+    expect(
+      source.covered.every((i) => row.covered.includes(i)),
+      what,
+    ).toBe(true);
   }
 }

@@ -1,5 +1,5 @@
 // FEN in and out of the engine: round trips, syntax errors (KriegError 'bad-fen' naming the column
-// or field), illegal setups (KriegError 'setup-…' codes of host/status.ts) and the documented
+// or field), illegal setups (KriegError 'setup-…' codes of host/errors.ts) and the documented
 // normalisation of loadSetup (assembly/chess/position.ts): castling rights whose king or rook is
 // not at home are dropped, and an en-passant square is kept only when a legal en-passant capture
 // onto it exists.
@@ -12,7 +12,10 @@ import { makeSquare } from 'chessops/util';
 import { createEngine, KriegError, START_FEN, type Setup } from '../../host/node';
 
 const SUITE = readFileSync(fileURLToPath(new URL('../data/perftsuite.epd', import.meta.url)), 'utf8')
-  .split('\n').map((line) => line.trim()).filter((line) => line !== '').map((line) => line.split(';')[0].trim());
+  .split('\n')
+  .map((line) => line.trim())
+  .filter((line) => line !== '')
+  .map((line) => line.split(';')[0].trim());
 
 /**
  * The input FEN as the engine should give it back, worked out without the engine: castling letters
@@ -26,12 +29,20 @@ function normalised(fen: string): string {
   const rows = board.split('/').map((row) => row.replace(/\d/g, (n) => '.'.repeat(Number(n))));
   const at = (square: string) => rows[8 - Number(square[1])]['abcdefgh'.indexOf(square[0])];
   const home: Record<string, [string, string, string, string]> = {
-    K: ['e1', 'K', 'h1', 'R'], Q: ['e1', 'K', 'a1', 'R'], k: ['e8', 'k', 'h8', 'r'], q: ['e8', 'k', 'a8', 'r'],
+    K: ['e1', 'K', 'h1', 'R'],
+    Q: ['e1', 'K', 'a1', 'R'],
+    k: ['e8', 'k', 'h8', 'r'],
+    q: ['e8', 'k', 'a8', 'r'],
   };
-  const castling = [...'KQkq'].filter((c) => fields[2].includes(c))
-    .filter((c) => at(home[c][0]) === home[c][1] && at(home[c][2]) === home[c][3]).join('') || '-';
+  const castling =
+    [...'KQkq']
+      .filter((c) => fields[2].includes(c))
+      .filter((c) => at(home[c][0]) === home[c][1] && at(home[c][2]) === home[c][3])
+      .join('') || '-';
   const ep = Chess.fromSetup(opsParseFen(fen).unwrap()).unwrap().toSetup().epSquare;
-  return [board, fields[1], castling, ep === undefined ? '-' : makeSquare(ep), fields[4] ?? '0', fields[5] ?? '1'].join(' ');
+  return [board, fields[1], castling, ep === undefined ? '-' : makeSquare(ep), fields[4] ?? '0', fields[5] ?? '1'].join(
+    ' ',
+  );
 }
 
 /** Extra round-trip inputs for what the suite lacks: en-passant squares, rights to drop, short FENs. */
@@ -49,7 +60,11 @@ const EXTRA = [
 
 const expectKriegError = (run: () => void, code: string, message?: RegExp | string) => {
   let thrown: unknown;
-  try { run(); } catch (error) { thrown = error; }
+  try {
+    run();
+  } catch (error) {
+    thrown = error;
+  }
   expect(thrown).toBeInstanceOf(KriegError);
   expect((thrown as KriegError).code).toBe(code);
   if (message !== undefined) expect((thrown as KriegError).message).toMatch(message);
@@ -76,7 +91,10 @@ describe('normalised() (the expectation helper)', () => {
 
 describe.each(['wasm', 'js'] as const)('%s core', (backend) => {
   const engine = createEngine(backend);
-  const roundTrip = (fen: string) => { engine.setFen(0, fen); return engine.fen(0); };
+  const roundTrip = (fen: string) => {
+    engine.setFen(0, fen);
+    return engine.fen(0);
+  };
 
   describe('round trips', () => {
     it.each(SUITE)('%s', (fen) => {
@@ -115,12 +133,24 @@ describe.each(['wasm', 'js'] as const)('%s core', (backend) => {
       expectKriegError(() => engine.setFen(0, fen), 'bad-fen', /unknown piece letter 'X'/);
       const last = `${S.slice(0, -1)}x w KQkq - 0 1`;
       expectKriegError(() => engine.setFen(0, last), 'bad-fen', columnOf(last, 'x'));
-      expectKriegError(() => engine.setFen(0, '4k3/8/8/8/0/8/8/4K3 w - - 0 1'), 'bad-fen', /column 11: unknown piece letter '0'/);
+      expectKriegError(
+        () => engine.setFen(0, '4k3/8/8/8/0/8/8/4K3 w - - 0 1'),
+        'bad-fen',
+        /column 11: unknown piece letter '0'/,
+      );
     });
 
     it('7 or 9 ranks', () => {
-      expectKriegError(() => engine.setFen(0, '4k3/8/8/8/8/8/4K3 w - - 0 1'), 'bad-fen', /column 1: the board has 7 ranks, expected 8/);
-      expectKriegError(() => engine.setFen(0, '4k3/8/8/8/8/8/8/8/4K3 w - - 0 1'), 'bad-fen', /column 1: the board has 9 ranks, expected 8/);
+      expectKriegError(
+        () => engine.setFen(0, '4k3/8/8/8/8/8/4K3 w - - 0 1'),
+        'bad-fen',
+        /column 1: the board has 7 ranks, expected 8/,
+      );
+      expectKriegError(
+        () => engine.setFen(0, '4k3/8/8/8/8/8/8/8/4K3 w - - 0 1'),
+        'bad-fen',
+        /column 1: the board has 9 ranks, expected 8/,
+      );
     });
 
     it('a rank with 9 squares, or 7', () => {
@@ -148,7 +178,14 @@ describe.each(['wasm', 'js'] as const)('%s core', (backend) => {
 
     it('bad castling letters', () => {
       // [field, offset of the offending letter in it]: an unknown letter, or the repeat of one
-      for (const [field, offset] of [['KQkx', 3], ['KKq', 1], ['A', 0], ['KQ-', 2], ['kqkq', 2], ['KQkq1', 4]] as const) {
+      for (const [field, offset] of [
+        ['KQkx', 3],
+        ['KKq', 1],
+        ['A', 0],
+        ['KQ-', 2],
+        ['kqkq', 2],
+        ['KQkq1', 4],
+      ] as const) {
         const fen = `${S} w ${field} - 0 1`;
         const column = fen.indexOf(` ${field} `) + 2 + offset;
         expectKriegError(() => engine.setFen(0, fen), 'bad-fen', `at column ${column}: bad castling field '${field}'`);
@@ -167,12 +204,24 @@ describe.each(['wasm', 'js'] as const)('%s core', (backend) => {
       for (const half of ['-1', 'x', '1.5', '+3']) {
         const fen = `${S} w KQkq - ${half} 1`;
         expectKriegError(() => engine.setFen(0, fen), 'bad-fen', columnOf(fen, `${half} 1`));
-        expectKriegError(() => engine.setFen(0, fen), 'bad-fen', `halfmove clock must be an integer >= 0, found '${half}'`);
+        expectKriegError(
+          () => engine.setFen(0, fen),
+          'bad-fen',
+          `halfmove clock must be an integer >= 0, found '${half}'`,
+        );
       }
       for (const full of ['0', '-3', 'one', '99999999999', '2e3']) {
         const fen = `${S} w KQkq - 0 ${full}`;
-        expectKriegError(() => engine.setFen(0, fen), 'bad-fen', new RegExp(`at column ${fen.lastIndexOf(full) + 1}: `));
-        expectKriegError(() => engine.setFen(0, fen), 'bad-fen', `fullmove number must be an integer >= 1, found '${full}'`);
+        expectKriegError(
+          () => engine.setFen(0, fen),
+          'bad-fen',
+          new RegExp(`at column ${fen.lastIndexOf(full) + 1}: `),
+        );
+        expectKriegError(
+          () => engine.setFen(0, fen),
+          'bad-fen',
+          `fullmove number must be an integer >= 1, found '${full}'`,
+        );
       }
     });
   });
@@ -193,14 +242,22 @@ describe.each(['wasm', 'js'] as const)('%s core', (backend) => {
       ['9 white pawns', 'rnbqkbnr/pppppppp/8/8/8/P7/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'setup-too-many-pieces'],
       ['9 black pawns', 'rnbqkbnr/pppppppp/p7/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'setup-too-many-pieces'],
       ['10 queens and 8 pawns', '4k3/8/8/8/QQQQQQQQ/PPPPPPPP/QQ6/4K3 b - - 0 1', 'setup-too-many-pieces'],
-      ['8 pawns and a third knight', 'rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'setup-too-many-pieces'],
+      [
+        '8 pawns and a third knight',
+        'rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+        'setup-too-many-pieces',
+      ],
       ['9 queens and a pawn', '4k3/8/8/QQQQQQQQ/P7/8/Q7/4K3 b - - 0 1', 'setup-too-many-pieces'],
     ])('%s', (_, fen, code) => {
       expectKriegError(() => engine.setFen(0, fen), code);
     });
 
     it('a rejected setup leaves the position it would have replaced untouched', () => {
-      for (const bad of ['4k3/8/8/8/8/8/8/4RK2 w - - 0 1', '8/8/8/8/8/8/8/4K3 w - - 0 1', 'P3k3/8/8/8/8/8/8/4K3 w - - 0 1']) {
+      for (const bad of [
+        '4k3/8/8/8/8/8/8/4RK2 w - - 0 1',
+        '8/8/8/8/8/8/8/4K3 w - - 0 1',
+        'P3k3/8/8/8/8/8/8/4K3 w - - 0 1',
+      ]) {
         engine.setFen(0, START_FEN);
         const key = engine.key(0);
         expect(() => engine.setFen(0, bad)).toThrow(KriegError);
@@ -226,9 +283,11 @@ describe.each(['wasm', 'js'] as const)('%s core', (backend) => {
       engine.setFen(0, START_FEN);
       const good = engine.setup(0);
       const variant = (change: Partial<Setup>): Setup => ({ ...good, board: [...good.board], ...change });
-      const badPiece = variant({}); badPiece.board[20] = 7; // type 7 does not exist
+      const badPiece = variant({});
+      badPiece.board[20] = 7; // type 7 does not exist
       expectKriegError(() => engine.setSetup(1, badPiece), 'setup-bad-piece');
-      const badCode = variant({}); badCode.board[20] = 16;
+      const badCode = variant({});
+      badCode.board[20] = 16;
       expectKriegError(() => engine.setSetup(1, badCode), 'setup-bad-piece');
       expectKriegError(() => engine.setSetup(1, variant({ side: 2 as 0 })), 'setup-bad-side');
       expectKriegError(() => engine.setSetup(1, variant({ halfmove: -1 })), 'setup-bad-clock');
@@ -263,7 +322,10 @@ describe.each(['wasm', 'js'] as const)('%s core', (backend) => {
 
     it('drops an en-passant square nobody can capture onto', () => {
       // no pawn next to the pushed one
-      check('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1', 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1');
+      check(
+        'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1',
+        'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1',
+      );
       // no pushed pawn in front of the square, or the square it came from is occupied
       check('4k3/8/8/4P3/8/8/8/4K3 w - d6 0 1', '4k3/8/8/4P3/8/8/8/4K3 w - - 0 1');
       check('4k3/3p4/8/3pP3/8/8/8/4K3 w - d6 0 1', '4k3/3p4/8/3pP3/8/8/8/4K3 w - - 0 1');
@@ -282,8 +344,14 @@ describe.each(['wasm', 'js'] as const)('%s core', (backend) => {
     });
 
     it('keeps a legitimate en-passant square', () => {
-      check('rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3', 'rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3');
-      check('rnbqkbnr/pppp1ppp/8/8/3Pp3/8/PPP1PPPP/RNBQKBNR b KQkq d3 0 2', 'rnbqkbnr/pppp1ppp/8/8/3Pp3/8/PPP1PPPP/RNBQKBNR b KQkq d3 0 2');
+      check(
+        'rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3',
+        'rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3',
+      );
+      check(
+        'rnbqkbnr/pppp1ppp/8/8/3Pp3/8/PPP1PPPP/RNBQKBNR b KQkq d3 0 2',
+        'rnbqkbnr/pppp1ppp/8/8/3Pp3/8/PPP1PPPP/RNBQKBNR b KQkq d3 0 2',
+      );
       // of two capturers e5 is pinned (c3-g7), c5 can still take
       check('4k3/6b1/8/2PpP3/8/2K5/8/8 w - d6 0 1', '4k3/6b1/8/2PpP3/8/2K5/8/8 w - d6 0 1');
       // pinned capturer moving along its pin line

@@ -4,7 +4,7 @@
 // repetition rules.
 import { describe, it, expect } from 'vitest';
 import { createEngine, BACKENDS, type Engine } from '../../host/node';
-import { preset, withOverrides } from '../../host/referee/rules';
+import { preset, withOverrides } from '../../host/record/rules';
 import { playGame, type Player } from '../../host/referee/game';
 import { verifyRecord } from './replay';
 
@@ -38,11 +38,15 @@ function walker(engine: Engine, until: number): Player {
         plies++;
       }
       const board = engine.setup(0).board;
-      const candidates = engine.moves(0)
+      const candidates = engine
+        .moves(0)
         .filter((m) => board[(m >> 6) & 63] === 0 && (board[m & 63] & 7) !== 1)
-        .map((m) => { engine.play(0, m, 3); return { m, next: positionOf(3), calm: !engine.inCheck(3) && engine.moves(3).length > 0 }; })
+        .map((m) => {
+          engine.play(0, m, 3);
+          return { m, next: positionOf(3), calm: !engine.inCheck(3) && engine.moves(3).length > 0 };
+        })
         .filter((c) => c.calm);
-      const score = (c: { next: string }) => (plies < until ? -(seen.get(c.next) ?? 0) : seen.get(c.next) ?? 0);
+      const score = (c: { next: string }) => (plies < until ? -(seen.get(c.next) ?? 0) : (seen.get(c.next) ?? 0));
       const best = Math.max(...candidates.map(score));
       const pool = candidates.filter((c) => score(c) === best);
       const m = pool[Math.floor(ctx.random() * pool.length)].m;
@@ -57,12 +61,16 @@ describe.each(BACKENDS)('%s referee at its limits', (backend) => {
     engine.setRules(preset('berkeley'));
     // 256 distinct Nonsense attempts from empty squares, then b2a3 (Illegal), then b2a3 again
     const nonsense: number[] = [];
-    for (let from = 16; from < 48 && nonsense.length < 256; from++) for (let to = 0; to < 64 && nonsense.length < 256; to++) nonsense.push(from | (to << 6));
+    for (let from = 16; from < 48 && nonsense.length < 256; from++)
+      for (let to = 0; to < 64 && nonsense.length < 256; to++) nonsense.push(from | (to << 6));
     const b2a3 = 9 | (16 << 6);
     const player = scripted(engine, { white: [...nonsense, b2a3, b2a3], black: [] });
     const record = playGame(engine, player, player, 1, { maxPlies: 2 });
-    expect(record.events.filter((e) => e.type === 'attempt' && e.attempt === 'b2a3').map((e) => e.type === 'attempt' && e.percept.answer))
-      .toEqual(['illegal', 'nonsense']);
+    expect(
+      record.events
+        .filter((e) => e.type === 'attempt' && e.attempt === 'b2a3')
+        .map((e) => e.type === 'attempt' && e.percept.answer),
+    ).toEqual(['illegal', 'nonsense']);
     verifyRecord(record, 2, new Map());
   });
 
@@ -70,7 +78,10 @@ describe.each(BACKENDS)('%s referee at its limits', (backend) => {
     const engine = createEngine(backend);
     engine.setRules(withOverrides(preset('berkeley'), { repetitionDraw: true }));
     const player = walker(engine, 4110);
-    const record = playGame(engine, player, player, 1, { start: 'r1bqkb1r/8/8/8/8/8/8/R1BQKB1R w KQkq - 0 1', maxPlies: 4300 });
+    const record = playGame(engine, player, player, 1, {
+      start: 'r1bqkb1r/8/8/8/8/8/8/R1BQKB1R w KQkq - 0 1',
+      maxPlies: 4300,
+    });
     verifyRecord(record, 4300, new Map());
     // the walker did reach a repetition past ply 4096
     const legal = record.events.filter((e) => e.type === 'attempt' && e.percept.answer === 'legal');

@@ -14,12 +14,12 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { readFileSync, readdirSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createEngine, KriegError } from '../../host/node';
+import { createEngine, BACKENDS, KriegError } from '../../host/node';
 import { parseKpgnGames, type ParsedKpgn } from '../../host/notation/kpgn';
 import { parseRecordJsonGames } from '../../host/notation/recordJson';
 import { validateRecord } from '../../host/referee/validate';
-import { readGames } from '../../host/cli/gamesFile';
-import { ROOT, ensureCliBuilt, expectOneLine, krieg } from '../lib/cli';
+import { readGames } from '../../host/io/gamesFile';
+import { ROOT, expectOneLine, krieg } from '../lib/cli';
 
 const DIR = join(ROOT, 'test/data/malformed');
 
@@ -37,9 +37,6 @@ const EXPECTED: Record<string, Expected> = JSON.parse(readFileSync(join(DIR, 'ex
 const NAMES = Object.keys(EXPECTED);
 
 // ---- helpers ----
-
-
-
 
 /** The (first) "line L, column C" a message points at. */
 function where(message: string): { line?: number; column?: number } {
@@ -60,19 +57,21 @@ function parseFile(name: string): ParsedKpgn[] {
 }
 
 function caught(fn: () => unknown): unknown {
-  try { fn(); } catch (error) { return error; }
+  try {
+    fn();
+  } catch (error) {
+    return error;
+  }
   return undefined;
 }
-
-beforeAll(() => {
-  ensureCliBuilt();
-});
 
 // ---- the corpus ----
 
 describe('malformed corpus', () => {
-  it('has a file for every entry of expected.json and an entry for every file', () => {
-    const files = readdirSync(DIR).filter((f) => f !== 'expected.json').sort();
+  it('has a file for every entry of expected.json and an entry for every file', async () => {
+    const files = readdirSync(DIR)
+      .filter((f) => f !== 'expected.json')
+      .sort();
     const present = NAMES.filter((n) => !EXPECTED[n].missing).sort();
     expect(files).toEqual(present);
     for (const name of NAMES.filter((n) => EXPECTED[n].missing)) expect(existsSync(join(DIR, name)), name).toBe(false);
@@ -80,10 +79,10 @@ describe('malformed corpus', () => {
   });
 });
 
-describe('malformed input through the library', () => {
-  const engine = createEngine('wasm');
+describe.each(BACKENDS)('malformed input through the library on %s', (backend) => {
+  const engine = createEngine(backend);
 
-  it.each(NAMES)('%s', (name) => {
+  it.each(NAMES)('%s', async (name) => {
     const e = EXPECTED[name];
     let error: unknown;
     if (e.missing) {
@@ -93,7 +92,8 @@ describe('malformed input through the library', () => {
     } else {
       const games = parseFile(name); // the syntax is fine: the referee must find the error
       error = caught(() => {
-        for (const game of games) if (game.kind === 'record') validateRecord(engine, game.record, game.positions, game.startAt);
+        for (const game of games)
+          if (game.kind === 'record') validateRecord(engine, game.record, game.positions, game.startAt);
       });
     }
     expect(error, `${name} (${e.broken}) must be rejected`).toBeInstanceOf(KriegError);
@@ -104,9 +104,9 @@ describe('malformed input through the library', () => {
 });
 
 describe('malformed input through the CLI (krieg view FILE --as white)', () => {
-  it.each(NAMES)('%s', (name) => {
+  it.each(NAMES)('%s', async (name) => {
     const e = EXPECTED[name];
-    const run = krieg(['view', join(DIR, name), '--as', 'white']);
+    const run = await krieg(['view', join(DIR, name), '--as', 'white']);
     const line = expectOneLine(run, 2);
     expect(run.stdout).toBe('');
     expect(line).toContain(name);
@@ -118,13 +118,17 @@ describe('malformed input through the CLI (krieg view FILE --as white)', () => {
 
 describe('krieg play and view', () => {
   let dir: string;
-  beforeAll(() => { dir = mkdtempSync(join(tmpdir(), 'krieg-cli-')); });
-  afterAll(() => { rmSync(dir, { recursive: true, force: true }); });
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'krieg-cli-'));
+  });
+  afterAll(async () => {
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   for (const ext of ['kpgn', 'json'] as const) {
-    it(`play writes a ${ext} file that view reads back for both sides`, () => {
+    it(`play writes a ${ext} file that view reads back for both sides`, async () => {
       const out = join(dir, `games.${ext}`);
-      const play = krieg(['play', '--games', '2', '--seed', '5', '--variant', 'rand', '--out', out]);
+      const play = await krieg(['play', '--games', '2', '--seed', '5', '--variant', 'rand', '--out', out]);
       expect(play.stderr).toBe('');
       expect(play.status).toBe(0);
       expect(play.stdout).toMatch(/^2 games written to /);
@@ -134,7 +138,7 @@ describe('krieg play and view', () => {
 
       for (const side of ['white', 'black'] as const) {
         for (const format of ['kpgn', 'json'] as const) {
-          const view = krieg(['view', out, '--as', side, '--format', format]);
+          const view = await krieg(['view', out, '--as', side, '--format', format]);
           expect(view.stderr).toBe('');
           expect(view.status).toBe(0);
           const games = format === 'json' ? parseRecordJsonGames(view.stdout) : parseKpgnGames(view.stdout);
@@ -146,21 +150,32 @@ describe('krieg play and view', () => {
           // a view file is itself readable by view, for its own side, and comes back unchanged
           const viewFile = join(dir, `view-${ext}-${side}.${format}`);
           writeFileSync(viewFile, view.stdout);
-          const again = krieg(['view', viewFile, '--as', side, '--format', format]);
+          const again = await krieg(['view', viewFile, '--as', side, '--format', format]);
           expect(again.status).toBe(0);
           expect(again.stdout).toBe(view.stdout);
           // …and refuses the other side
-          const other = krieg(['view', viewFile, '--as', side === 'white' ? 'black' : 'white']);
+          const other = await krieg(['view', viewFile, '--as', side === 'white' ? 'black' : 'white']);
           expect(expectOneLine(other, 2)).toContain(`${side}'s view`);
         }
       }
     });
   }
 
-  it('play records rule flags given on the command line as a [Rules] tag', () => {
-    const args = ['play', '--games', '1', '--seed', '3', '--variant', 'berkeley', '--no-castling', '--pawn-tries', 'squares'];
+  it('play records rule flags given on the command line as a [Rules] tag', async () => {
+    const args = [
+      'play',
+      '--games',
+      '1',
+      '--seed',
+      '3',
+      '--variant',
+      'berkeley',
+      '--no-castling',
+      '--pawn-tries',
+      'squares',
+    ];
     const kpgn = join(dir, 'flags.kpgn');
-    expect(krieg([...args, '--out', kpgn]).status).toBe(0);
+    expect((await krieg([...args, '--out', kpgn])).status).toBe(0);
     const text = readFileSync(kpgn, 'utf8');
     expect(text).toMatch(/^\[Variant "berkeley"\]$/m);
     const rules = /^\[Rules "([^"]*)"\]$/m.exec(text);
@@ -170,12 +185,12 @@ describe('krieg play and view', () => {
     expect(game.kind === 'record' && game.record.rules.castling).toBe(false);
     expect(game.kind === 'record' && game.record.rules.pawnTries).toBe('squares');
     // the view keeps the rules
-    const view = krieg(['view', kpgn, '--as', 'black']);
+    const view = await krieg(['view', kpgn, '--as', 'black']);
     expect(view.status).toBe(0);
     expect(view.stdout).toContain(rules![0]);
 
     const json = join(dir, 'flags.json');
-    expect(krieg([...args, '--out', json]).status).toBe(0);
+    expect((await krieg([...args, '--out', json])).status).toBe(0);
     const doc = JSON.parse(readFileSync(json, 'utf8'));
     expect(doc.variant).toBe('berkeley');
     expect(doc.rules).toEqual({ castling: false, pawnTries: 'squares' });
@@ -187,14 +202,18 @@ describe('krieg play and view', () => {
     { args: ['--max-plies', '0'], message: /max-plies must be an integer from 1 .*'0'/, why: 'games of no plies' },
     { args: ['--variant', 'blitz'], message: /variant.*blitz|blitz.*variant/, why: 'an unknown variant' },
     { args: ['--fen', 'not a fen'], message: /FEN/, why: 'a malformed start position' },
-    { args: ['--fen', '4k3/8/8/8/8/8/8/K3K3 w - - 0 1'], message: /exactly one king/, why: 'an impossible start position' },
+    {
+      args: ['--fen', '4k3/8/8/8/8/8/8/K3K3 w - - 0 1'],
+      message: /exactly one king/,
+      why: 'an impossible start position',
+    },
     { args: ['--promotion-pieces', 'xyz'], message: /promotion pieces .*'xyz'/, why: 'a bad rule value' },
   ];
 
-  it.each(FAILURES)('play fails on $why ($args) with one line and no output file', ({ args, message }) => {
+  it.each(FAILURES)('play fails on $why ($args) with one line and no output file', async ({ args, message }) => {
     const sub = mkdtempSync(join(dir, 'fail-'));
     const out = join(sub, 'out.kpgn');
-    const run = krieg(['play', ...args, '--out', out]);
+    const run = await krieg(['play', ...args, '--out', out]);
     expect(expectOneLine(run, 2)).toMatch(message);
     expect(existsSync(out), 'no output file').toBe(false);
     expect(readdirSync(sub), 'nothing half-written left in the directory').toEqual([]);

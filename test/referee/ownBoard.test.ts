@@ -3,19 +3,20 @@
 // of every turn of seeded random games, for both sides, under every preset.
 import { describe, expect, it } from 'vitest';
 import { createEngine, BACKENDS } from '../../host/node';
-import { preset, PRESET_NAMES } from '../../host/referee/rules';
+import { preset, PRESET_NAMES } from '../../host/record/rules';
 import { randomGame } from '../../host/referee/game';
-import { viewOf, type GameRecord } from '../../host/referee/record';
+import { viewOf, type GameRecord } from '../../host/record/record';
 import { viewAttempts } from '../../host/referee/ownBoard';
-import { parseUciAttempt } from '../../host/referee/validate';
+import { parseUci } from '../../host/notation/move';
+import { attemptsOf } from '../../host/core/referee';
 
 describe.each(BACKENDS)('attempts from a view on %s', (backend) => {
-  it.each(PRESET_NAMES)('%s: equal the true position\'s at every turn start', (name) => {
-    // one engine (the JS core is one module instance): the game uses records 0-1, the replay 8-9,
-    // the own board 4
+  it.each(PRESET_NAMES)("%s: equal the true position's at every turn start", (name) => {
+    // the game on one engine (records 0-1); the replay (8-9) and the own board (4) on another
     const engine = createEngine(backend, 16);
     engine.setRules(preset(name));
-    const replay = engine;
+    const replay = createEngine(backend, 16);
+    replay.setRules(preset(name));
     const R = 8;
     let compared = 0;
     for (let seed = 1; seed <= 12; seed++) {
@@ -30,14 +31,13 @@ describe.each(BACKENDS)('attempts from a view on %s', (backend) => {
           const prefix: GameRecord = { ...record, events: record.events.slice(0, i) };
           const view = viewOf(prefix, side as 'white' | 'black');
           const fromView = [...viewAttempts(replay, view, 4)].sort((a, b) => a - b);
-          const n = replay.core.exports.generateAttempts(R);
-          const truth = Array.from(replay.view('attempts').subarray(0, n)).sort((a, b) => a - b);
+          const truth = attemptsOf(replay, R).sort((a, b) => a - b);
           expect(fromView, `seed ${seed}, event ${i}`).toEqual(truth);
           compared++;
           turnStart = false;
         }
         if (event?.type === 'attempt' && event.percept.answer === 'legal') {
-          const move = replay.moves(R).find((m) => (m >> 12 >= 4 ? m : m & 0xfff) === parseUciAttempt(event.attempt));
+          const move = replay.moves(R).find((m) => (m >> 12 >= 4 ? m : m & 0xfff) === parseUci(event.attempt));
           replay.play(R, move!, R + 1);
           replay.setSetup(R, replay.setup(R + 1));
           side = side === 'white' ? 'black' : 'white';

@@ -4,25 +4,46 @@
 import { expect } from 'vitest';
 import { isDeepStrictEqual } from 'node:util';
 import { makeFen } from 'chessops/fen';
-import type { RuleSet } from '../../host/referee/rules';
-import type { GameRecord, Side, PawnTriesEvent } from '../../host/referee/record';
-import type { End, Percept } from '../../host/referee/percept';
-import { analyse, positionFromFen, playLegal, samePercept, isPawnCaptureAttempt, type Analysis } from '../../host/verify/referee';
+import type { RuleSet } from '../../host/record/rules';
+import type { GameRecord, Side, PawnTriesEvent } from '../../host/record/record';
+import type { End, Percept } from '../../host/record/percept';
+import {
+  analyse,
+  positionFromFen,
+  playLegal,
+  samePercept,
+  isPawnCaptureAttempt,
+  pawnTryRuledOut,
+  announcedTrySquares,
+  type Analysis,
+} from '../../host/verify/referee';
 
 // ---- counters ----
 
 export type Counter = Map<string, number>;
 export const bump = (c: Counter, key: string, n = 1) => c.set(key, (c.get(key) ?? 0) + n);
 export const get = (c: Counter, key: string) => c.get(key) ?? 0;
-export const addInto = (into: Counter, from: Counter) => { for (const [k, v] of from) bump(into, k, v); };
+export const addInto = (into: Counter, from: Counter) => {
+  for (const [k, v] of from) bump(into, k, v);
+};
 
 export const DIRECTION_NAMES = ['knight', 'rank', 'file', 'long', 'short'];
 
 // ---- failures: show the position and event, so a disagreement reproduces from a FEN ----
 
-function mismatch(record: GameRecord, index: number, a: Analysis, what: string, actual: unknown, expected: unknown): never {
+function mismatch(
+  record: GameRecord,
+  index: number,
+  a: Analysis,
+  what: string,
+  actual: unknown,
+  expected: unknown,
+): never {
   const detail = {
-    rules: record.rules, start: record.start, seed: record.tags.Seed, event: index,
+    rules: record.rules,
+    start: record.start,
+    seed: record.tags.Seed,
+    event: index,
     fen: makeFen({ ...a.pos.toSetup(), halfmoves: a.pos.halfmoves }), // toSetup caps the clock at 150 attempt: (record.events[index] as { attempt?: string } | undefined)?.attempt,
   };
   expect({ ...detail, [what]: actual }).toEqual({ ...detail, [what]: expected });
@@ -32,10 +53,11 @@ function mismatch(record: GameRecord, index: number, a: Analysis, what: string, 
 function expectedPawnTries(rules: RuleSet, side: Side, a: Analysis): PawnTriesEvent {
   if (rules.pawnTries === 'count') return { type: 'pawn-tries', side, count: a.pawnCaptures };
   if (rules.pawnTries === 'exists') return { type: 'pawn-tries', side, exists: a.pawnCaptures > 0 };
-  return { type: 'pawn-tries', side, squares: a.pawnCaptureSquares };
+  return { type: 'pawn-tries', side, squares: announcedTrySquares(a, rules) };
 }
 
-export const announcesPawnTries = (rules: RuleSet) => ['count', 'exists', 'squares'].includes(rules.pawnTries);
+export const announcesPawnTries = (rules: RuleSet) =>
+  ['count', 'exists', 'squares', 'pawn-squares'].includes(rules.pawnTries);
 export const asksAny = (rules: RuleSet) => rules.pawnTries === 'any-secret' || rules.pawnTries === 'any-open';
 
 // ---- the record against chessops ----
@@ -50,7 +72,8 @@ export function verifyRecord(record: GameRecord, maxPlies: number, t: Counter): 
   let plies = 0;
   let end: End | undefined;
   let lastMover: Side = 'white';
-  const fail: (what: string, actual: unknown, expected: unknown) => never = (what, actual, expected) => mismatch(record, i, a, what, actual, expected);
+  const fail: (what: string, actual: unknown, expected: unknown) => never = (what, actual, expected) =>
+    mismatch(record, i, a, what, actual, expected);
   for (;;) {
     if (end !== undefined) {
       if (i !== events.length) fail('events after the game end', events.length - i, 0);
@@ -72,18 +95,24 @@ export function verifyRecord(record: GameRecord, maxPlies: number, t: Counter): 
     if (i === events.length) fail('record ends inside the game', 'end of record', 'a turn');
     let obligation: 'none' | 'until-legal' | 'one' = 'none';
     const rejected = new Set<string>();
-    const any = events[i];
-    if (any.type === 'any') {
-      if (!asksAny(rules)) fail('"Any?" under these rules', any, 'no Any event');
-      const expected = { type: 'any', side, yes: a.pawnCaptures > 0 };
-      if (!isDeepStrictEqual(any, expected)) fail('"Any?" answer', any, expected);
-      bump(t, any.yes ? 'any-yes' : 'any-no');
-      if (any.yes) obligation = rules.pawnTries === 'any-secret' ? 'until-legal' : 'one';
-      i++;
-    }
+    let asked = false;
+    let tries = 0;
     for (;;) {
       const e = events[i];
       if (e === undefined) fail('turn ends without a legal attempt', 'end of record', 'an attempt');
+      // "Any?" may be asked at any point of the turn, once (Berkeley: "during her turn"; English rule 11)
+      if (e.type === 'any') {
+        if (!asksAny(rules)) fail('"Any?" under these rules', e, 'no Any event');
+        if (asked) fail('"Any?" asked twice in a turn', e, 'one question');
+        const expected = { type: 'any', side, yes: a.pawnCaptures > 0 };
+        if (!isDeepStrictEqual(e, expected)) fail('"Any?" answer', e, expected);
+        bump(t, e.yes ? 'any-yes' : 'any-no');
+        if (tries > 0) bump(t, 'any-after-attempts');
+        if (e.yes) obligation = rules.pawnTries === 'any-secret' ? 'until-legal' : 'one';
+        asked = true;
+        i++;
+        continue;
+      }
       if (e.type !== 'attempt' || e.side !== side) fail('event in a turn', e, `an attempt by ${side}`);
       const uci = e.attempt;
       const pawnCapture = isPawnCaptureAttempt(a.pos, uci);
@@ -91,9 +120,10 @@ export function verifyRecord(record: GameRecord, maxPlies: number, t: Counter): 
       if (rejected.has(uci) && rules.repeatIsNonsense) nonsense = 'nonsense-repeat';
       else if (obligation !== 'none' && !pawnCapture) nonsense = 'nonsense-obligation';
       else if (!a.attemptable.has(uci)) nonsense = 'nonsense-impossible';
-      else if (rules.pawnTryNonsense && pawnCapture && a.pawnCaptures === 0) nonsense = 'nonsense-pawn-try';
+      else if (pawnTryRuledOut(a, uci, rules)) nonsense = 'nonsense-pawn-try';
       const move = nonsense ? undefined : a.legal.get(uci);
       bump(t, 'attempts');
+      tries++;
       if (rejected.has(uci)) bump(t, 'repeats');
       if (!move) {
         const expected: Percept = { answer: nonsense ? 'nonsense' : 'illegal' };
@@ -101,7 +131,8 @@ export function verifyRecord(record: GameRecord, maxPlies: number, t: Counter): 
         bump(t, nonsense ?? 'illegal');
         if (!nonsense && rejected.has(uci)) bump(t, 'illegal-repeat');
         if (!nonsense && pawnCapture) bump(t, 'illegal-pawn-try');
-        rejected.add(uci);
+        // an attempt refused for the obligation was not judged: once released it is answered anew
+        if (nonsense !== 'nonsense-obligation') rejected.add(uci);
         if (!nonsense && obligation === 'one') obligation = 'none';
         i++;
         continue;
@@ -117,7 +148,9 @@ export function verifyRecord(record: GameRecord, maxPlies: number, t: Counter): 
       if (played.promotion) bump(t, played.percept.promotion ? 'promotion-announced' : 'promotion-silent');
       if (played.percept.check) bump(t, 'check');
       if (played.checkers > 1) bump(t, 'double-check');
-      DIRECTION_NAMES.forEach((n, k) => { if (played.directions & (1 << k)) bump(t, `check-${n}`); });
+      DIRECTION_NAMES.forEach((n, k) => {
+        if (played.directions & (1 << k)) bump(t, `check-${n}`);
+      });
       if (played.after.checkers.intersects(played.after.pos.board.pawn)) bump(t, 'check-by-pawn');
       a = played.after;
       lastMover = side;
@@ -140,4 +173,3 @@ export function verifyRecord(record: GameRecord, maxPlies: number, t: Counter): 
   bump(t, 'events', events.length);
   return plies;
 }
-

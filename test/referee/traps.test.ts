@@ -2,9 +2,10 @@
 // comment. Both backends.
 import { describe, expect, it } from 'vitest';
 import { createEngine, BACKENDS, type Engine } from '../../host/node';
-import { preset, withOverrides, type RuleSet } from '../../host/referee/rules';
-import { decodePercept, type Percept } from '../../host/referee/percept';
-import { parseUciAttempt } from '../../host/referee/validate';
+import { preset, withOverrides, type RuleSet } from '../../host/record/rules';
+import type { Percept } from '../../host/record/percept';
+import { answerAttempt, legalPawnCaptures, startGame, gameAttempt } from '../../host/core/referee';
+import { parseUci } from '../../host/notation/move';
 import { parseSquare } from '../../host/notation/square';
 
 describe.each(BACKENDS)('referee traps on %s', (backend) => {
@@ -14,16 +15,12 @@ describe.each(BACKENDS)('referee traps on %s', (backend) => {
   function answer(fen: string, uci: string, rules: RuleSet = preset('berkeley')): Percept {
     engine.setRules(rules);
     engine.setFen(0, fen);
-    return decodePercept(engine.core.exports.answerAttempt(0, parseUciAttempt(uci)!, 1));
+    return answerAttempt(engine, 0, parseUci(uci)!, 1);
   }
   function pawnTries(fen: string): { count: number; squares: number[] } {
     engine.setRules(preset('berkeley'));
     engine.setFen(0, fen);
-    const count = engine.core.exports.legalPawnCaptures(0);
-    const v = engine.view('pawnTries');
-    const squares: number[] = [];
-    for (let sq = 0; sq < 64; sq++) if (((sq < 32 ? v[0] >>> sq : v[1] >>> (sq - 32)) & 1) !== 0) squares.push(sq);
-    return { count, squares };
+    return legalPawnCaptures(engine, 0);
   }
   const sq = parseSquare;
 
@@ -57,14 +54,17 @@ describe.each(BACKENDS)('referee traps on %s', (backend) => {
     expect(answer('4k3/8/8/8/8/4n3/4P3/4K3 w - - 0 1', 'e2e3').answer).toBe('illegal');
   });
 
-  it('en passant: the announced square is the captured pawn\'s, or the landing square under english', () => {
+  it("en passant: the announced square is the captured pawn's, or the landing square under english", () => {
     // Black has just played d7d5; White's e5 pawn takes en passant on d6; the captured pawn stood on d5.
     const fen = '4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2';
     expect(answer(fen, 'e5d6')).toEqual({ answer: 'legal', capture: sq('d5') });
     expect(answer(fen, 'e5d6', preset('english'))).toEqual({ answer: 'legal', capture: sq('d6'), enPassant: true });
     expect(answer(fen, 'e5d6', preset('wild16'))).toEqual({ answer: 'legal', capture: sq('d5'), captured: 'pawn' });
     // without en passant in the rules the same attempt is Illegal (a pawn capture attempt on an empty square)
-    expect(answer('4k3/8/8/3pP3/8/8/8/4K3 w - - 0 2', 'e5d6', withOverrides(preset('berkeley'), { enPassant: false })).answer).toBe('illegal');
+    expect(
+      answer('4k3/8/8/3pP3/8/8/8/4K3 w - - 0 2', 'e5d6', withOverrides(preset('berkeley'), { enPassant: false }))
+        .answer,
+    ).toBe('illegal');
   });
 
   it('pawn tries count a capture-promotion once, and exclude pinned pawns', () => {
@@ -82,9 +82,17 @@ describe.each(BACKENDS)('referee traps on %s', (backend) => {
   it('a double check announces both directions', () => {
     // White rook e1, bishop e4; Black king e8. Be4-c6+ opens the e-file (File) and checks on the
     // diagonal c6-e8: from e8 the a4-e8 diagonal has 5 squares, the e8-h5 one 4, so it is the Long one.
-    expect(answer('4k3/8/8/8/4B3/8/8/K3R3 w - - 0 1', 'e4c6')).toEqual({ answer: 'legal', check: true, directions: 4 | 8 });
+    expect(answer('4k3/8/8/8/4B3/8/8/K3R3 w - - 0 1', 'e4c6')).toEqual({
+      answer: 'legal',
+      check: true,
+      directions: 4 | 8,
+    });
     // White rook a8, knight d8, Black king h8: Nd8-f7+ checks h8 from the knight and opens the 8th rank.
-    expect(answer('R2N3k/8/8/8/8/8/8/K7 w - - 0 1', 'd8f7')).toEqual({ answer: 'legal', check: true, directions: 1 | 2 });
+    expect(answer('R2N3k/8/8/8/8/8/8/K7 w - - 0 1', 'd8f7')).toEqual({
+      answer: 'legal',
+      check: true,
+      directions: 1 | 2,
+    });
   });
 
   it('long vs short diagonal seen from every corner, and from e8', () => {
@@ -109,14 +117,16 @@ describe.each(BACKENDS)('referee traps on %s', (backend) => {
   });
 
   it('an attempt repeated in the same turn is Nonsense under berkeley, Illegal again under wild16', () => {
-    for (const [name, repeat] of [['berkeley', 'nonsense'], ['wild16', 'illegal']] as const) {
+    for (const [name, repeat] of [
+      ['berkeley', 'nonsense'],
+      ['wild16', 'illegal'],
+    ] as const) {
       engine.setRules(preset(name));
       engine.setFen(0, 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
-      const x = engine.core.exports;
-      x.gameStart(0);
-      expect(decodePercept(x.gameAttempt(parseUciAttempt('e2d3')!)).answer).toBe('illegal');
-      expect(decodePercept(x.gameAttempt(parseUciAttempt('e2d3')!)).answer).toBe(repeat);
-      expect(decodePercept(x.gameAttempt(parseUciAttempt('e2e4')!)).answer).toBe('legal');
+      startGame(engine, 0);
+      expect(gameAttempt(engine, parseUci('e2d3')!).answer).toBe('illegal');
+      expect(gameAttempt(engine, parseUci('e2d3')!).answer).toBe(repeat);
+      expect(gameAttempt(engine, parseUci('e2e4')!).answer).toBe('legal');
     }
   });
 });

@@ -9,8 +9,8 @@
 //   within its node limit (le-dfs and e-pns: the early-terminating ones, the fastest); every proven
 //   strategy passes the independent verifier; both backends do exactly the same work;
 // - on WASM, each beyond-the-paper switch (orderAttempts, orderPositions, positionTable, beliefTable,
-//   deepen) and all of them together leave every answer identical, every strategy verifies; the work
-//   with and without each switch is printed (totals per algorithm), for quoting;
+//   deepen) and all of them together leave every answer identical, every strategy verifies (the
+//   work with and without each is measured by bench:solve, not here);
 // - on both backends, the belief table is hit by every algorithm (black-box ones included) on two
 //   problems with recurring belief states, and answers as without it.
 import { readFileSync } from 'node:fs';
@@ -29,7 +29,8 @@ const INCREMENTAL_LIMITS = { nodes: 4_000_000 };
 const BLACK_BOX_LIMITS = { nodes: FULL ? 2_000_000 : 300_000 };
 
 const FILES = { 3: 'set-3ply.json', 5: 'set-5ply.json' } as const;
-const load = (file: string) => parseProblems(readFileSync(new URL(`../data/problems/${file}`, import.meta.url), 'utf8'), file);
+const load = (file: string) =>
+  parseProblems(readFileSync(new URL(`../data/problems/${file}`, import.meta.url), 'utf8'), file);
 const sets = { 3: load(FILES[3]), 5: load(FILES[5]) };
 const all = [...sets[3], ...sets[5]];
 
@@ -40,20 +41,46 @@ const all = [...sets[3], ...sets[5]];
  */
 const SAMPLE: string[] = [
   // 3-ply mates: 2, 2, 4, 6, 8, 9, 26, 57 positions
-  '3-kqk-s58367543-p2', '3-krrknn-s650039110-p4', '3-kqrkp-s678474182-p4', '3-kqpknn-s49553015-p2',
-  '3-kqkbp-s853535488-p2', '3-krrkbp-s840617578-p4', '3-kqrkbb-s758350045-p4', '3-krrknnp-s194360191-p4',
+  '3-kqk-s58367543-p2',
+  '3-krrknn-s650039110-p4',
+  '3-kqrkp-s678474182-p4',
+  '3-kqpknn-s49553015-p2',
+  '3-kqkbp-s853535488-p2',
+  '3-krrkbp-s840617578-p4',
+  '3-kqrkbb-s758350045-p4',
+  '3-krrknnp-s194360191-p4',
   // 3-ply near-misses: 2, 3, 6, 8, 12, 25, 42, 88
-  '3-kqkb-s994472688-p6', '3-krrk-s205118592-p4', '3-kqrkpp-s968223569-p24', '3-krrkp-s149517832-p4',
-  '3-kqrknpp-s251040865-p4', '3-kqpknp-s810342538-p16', '3-krrknpp-s609790423-p6', '3-kqrkbp-s788121454-p10',
+  '3-kqkb-s994472688-p6',
+  '3-krrk-s205118592-p4',
+  '3-kqrkpp-s968223569-p24',
+  '3-krrkp-s149517832-p4',
+  '3-kqrknpp-s251040865-p4',
+  '3-kqpknp-s810342538-p16',
+  '3-krrknpp-s609790423-p6',
+  '3-kqrkbp-s788121454-p10',
   // 5-ply mates: 2, 2, 2, 3, 5, 6, 8, 30
-  '5-kqkn-s595533952-p16', '5-krbkn-s450549059-p8', '5-krrkp-s153426675-p6', '5-krbkpp-s135459876-p14',
-  '5-kqpk-s665905678-p14', '5-kqrkpp-s412852823-p4', '5-kqpkn-s669654048-p4', '5-kqrkb-s465008543-p6',
+  '5-kqkn-s595533952-p16',
+  '5-krbkn-s450549059-p8',
+  '5-krrkp-s153426675-p6',
+  '5-krbkpp-s135459876-p14',
+  '5-kqpk-s665905678-p14',
+  '5-kqrkpp-s412852823-p4',
+  '5-kqpkn-s669654048-p4',
+  '5-kqrkb-s465008543-p6',
   // 5-ply near-misses: 2, 6, 11, 13, 21, 30, 58, 95
-  '5-kqkbn-s498677612-p2', '5-krknp-s435321484-p12', '5-krbknp-s569214388-p6', '5-krbkbpp-s62134825-p6',
-  '5-krrkbn-s138446571-p6', '5-krrknp-s175881880-p8', '5-krkbnp-s946960379-p4', '5-kqkn-s826203575-p10',
+  '5-kqkbn-s498677612-p2',
+  '5-krknp-s435321484-p12',
+  '5-krbknp-s569214388-p6',
+  '5-krbkbpp-s62134825-p6',
+  '5-krrkbn-s138446571-p6',
+  '5-krrknp-s175881880-p8',
+  '5-krkbnp-s946960379-p4',
+  '5-kqkn-s826203575-p10',
 ];
 
-const problems: NamedProblem[] = FULL ? all : SAMPLE.map((id) => all.find((p) => p.id === id)).filter((p): p is NamedProblem => p !== undefined);
+const problems: NamedProblem[] = FULL
+  ? all
+  : SAMPLE.map((id) => all.find((p) => p.id === id)).filter((p): p is NamedProblem => p !== undefined);
 const cases = problems.map((p) => [p.id, p] as const);
 
 describe('the problem sets', () => {
@@ -61,7 +88,8 @@ describe('the problem sets', () => {
     expect(all.length).toBeGreaterThanOrEqual(300);
     const ids = new Set<string>();
     for (const ply of [3, 5] as const) {
-      for (const cls of ['mate', 'near-miss'] as const) expect(sets[ply].filter((p) => p.class === cls).length, `${ply}-ply ${cls}`).toBeGreaterThanOrEqual(40);
+      for (const cls of ['mate', 'near-miss'] as const)
+        expect(sets[ply].filter((p) => p.class === cls).length, `${ply}-ply ${cls}`).toBeGreaterThanOrEqual(40);
       for (const p of sets[ply]) {
         const at = `${FILES[ply]} ${p.id}`;
         expect(ids.has(p.id), `${at}: id used twice`).toBe(false);
@@ -81,19 +109,28 @@ describe('the problem sets', () => {
   it('the sample is drawn from both sets and both classes', () => {
     expect(problems.length, 'sample ids missing from the sets').toBe(FULL ? all.length : SAMPLE.length);
     for (const ply of [3, 5]) {
-      for (const cls of ['mate', 'near-miss']) expect(problems.filter((p) => p.ply === ply && p.class === cls).length, `${ply}-ply ${cls}`).toBeGreaterThanOrEqual(5);
+      for (const cls of ['mate', 'near-miss'])
+        expect(
+          problems.filter((p) => p.ply === ply && p.class === cls).length,
+          `${ply}-ply ${cls}`,
+        ).toBeGreaterThanOrEqual(5);
     }
   });
 });
 
 type Work = { nodes: number; positions: number };
-/** `${backend} ${id} ${algo}` → answer and work, to compare the backends. */
-const work = new Map<string, string>();
 const engines = {} as Record<BackendName, ReturnType<typeof createEngine>>;
 const engineFor = (backend: BackendName) => (engines[backend] ??= createEngine(backend));
 
 /** Solves and checks one problem: the expected answer (or unknown, where allowed), a verified strategy. */
-function check(backend: BackendName, problem: NamedProblem, algo: Algorithm, mayRunOut: boolean, switches: Switches = {}, label = ''): Work | undefined {
+function check(
+  backend: BackendName,
+  problem: NamedProblem,
+  algo: Algorithm,
+  mayRunOut: boolean,
+  switches: Switches = {},
+  label = '',
+): Work | undefined {
   const limits = mayRunOut ? BLACK_BOX_LIMITS : INCREMENTAL_LIMITS;
   const result = solve(engineFor(backend), problem, algo, limits, undefined, switches);
   const at = `${problem.id} (${problem.ply}-ply ${problem.class}, ${problem.positions.length} positions), ${algo}${label} on ${backend}`;
@@ -104,54 +141,24 @@ function check(backend: BackendName, problem: NamedProblem, algo: Algorithm, may
   expect(result.answer, at).toBe(problem.expect);
   if (result.answer === 'proven') {
     const verdict = verifyStrategy(problem, result.strategy!);
-    if (!verdict.ok) expect.fail(`${at}: the verifier rejects the strategy\n${verdictText(verdict)}${strategyText(result.strategy!)}`);
+    if (!verdict.ok)
+      expect.fail(`${at}: the verifier rejects the strategy\n${verdictText(verdict)}${strategyText(result.strategy!)}`);
   } else {
     expect(result.strategy, at).toBeUndefined();
   }
   return { nodes: result.stats.nodes, positions: result.stats.positions };
 }
 
-describe.each(BACKENDS)('on %s', (backend) => {
-  it.each(cases)('%s: every incremental algorithm and every black-box one that finishes give the expected answer; strategies verify', (id, problem) => {
-    for (const algo of [...INCREMENTAL, ...BLACK_BOX]) {
-      const w = check(backend, problem, algo, BLACK_BOX.includes(algo));
-      work.set(`${backend} ${id} ${algo}`, w ? `${w.nodes} nodes ${w.positions} positions` : 'unknown');
-    }
-  });
-});
-
-describe('the backends', () => {
-  it('do exactly the same work on every problem with every algorithm', () => {
-    let compared = 0;
-    for (const problem of problems) {
+describe('on both backends', () => {
+  it.each(cases)(
+    '%s: every incremental algorithm and every black-box one that finishes give the expected answer, with the same work on both backends; strategies verify',
+    (id, problem) => {
       for (const algo of [...INCREMENTAL, ...BLACK_BOX]) {
-        const wasm = work.get(`wasm ${problem.id} ${algo}`);
-        const js = work.get(`js ${problem.id} ${algo}`);
-        if (wasm === undefined || js === undefined) continue; // that solve failed above
-        expect(js, `${problem.id} ${algo}`).toBe(wasm);
-        compared++;
+        const [wasm, js] = BACKENDS.map((backend) => check(backend, problem, algo, BLACK_BOX.includes(algo)));
+        expect(js, `${id} ${algo}: JS and WASM do the same work`).toEqual(wasm);
       }
-    }
-    expect(compared).toBeGreaterThan(0);
-  });
-
-  it('prints the work per algorithm (WASM totals over the problems every algorithm answered)', () => {
-    const algos = [...INCREMENTAL, ...BLACK_BOX];
-    const answered = problems.filter((p) => algos.every((a) => work.get(`wasm ${p.id} ${a}`)?.endsWith('positions')));
-    const lines = algos.map((algo) => {
-      let nodes = 0;
-      let positions = 0;
-      for (const p of answered) {
-        const [n, , m] = work.get(`wasm ${p.id} ${algo}`)!.split(' ');
-        nodes += Number(n);
-        positions += Number(m);
-      }
-      const unknown = problems.filter((p) => work.get(`wasm ${p.id} ${algo}`) === 'unknown').length;
-      return `  ${algo.padEnd(7)} ${String(nodes).padStart(10)} nodes ${String(positions).padStart(11)} positions${unknown ? `   (ran out of ${BLACK_BOX_LIMITS.nodes} nodes on ${unknown})` : ''}`;
-    });
-    console.log(`work on ${answered.length} of ${problems.length} problems (those every algorithm answered), WASM:\n${lines.join('\n')}`);
-    expect(answered.length).toBeGreaterThan(0);
-  });
+    },
+  );
 });
 
 const SWITCHES: [string, Switches][] = [
@@ -165,44 +172,15 @@ const SWITCHES: [string, Switches][] = [
 const SWITCHED: Algorithm[] = FULL ? [...INCREMENTAL, 'le-dfs', 'e-pns'] : INCREMENTAL;
 
 describe('the beyond-the-paper switches (WASM)', () => {
-  /** config → algo → totals; only problems every configuration answered count. */
-  const totals = new Map<string, Map<Algorithm, Work>>();
-
-  it.each(cases)('%s: each switch, and all together, leave every answer identical; strategies verify', (id, problem) => {
-    const row = new Map<string, Map<Algorithm, Work | undefined>>();
-    for (const [name, switches] of [['none', {}] as [string, Switches], ...SWITCHES]) {
-      const byAlgo = new Map<Algorithm, Work | undefined>();
-      for (const algo of SWITCHED) byAlgo.set(algo, check('wasm', problem, algo, !INCREMENTAL.includes(algo), switches, name === 'none' ? '' : ` with ${name}`));
-      row.set(name, byAlgo);
-    }
-    for (const algo of SWITCHED) {
-      if ([...row.values()].some((byAlgo) => byAlgo.get(algo) === undefined)) continue;
-      for (const [name, byAlgo] of row) {
-        const t = totals.get(name) ?? new Map<Algorithm, Work>();
-        totals.set(name, t);
-        const sum = t.get(algo) ?? { nodes: 0, positions: 0 };
-        const w = byAlgo.get(algo)!;
-        t.set(algo, { nodes: sum.nodes + w.nodes, positions: sum.positions + w.positions });
+  it.each(cases)(
+    '%s: each switch, and all together, leave every answer identical; strategies verify',
+    (id, problem) => {
+      for (const [name, switches] of [['none', {}] as [string, Switches], ...SWITCHES]) {
+        for (const algo of SWITCHED)
+          check('wasm', problem, algo, !INCREMENTAL.includes(algo), switches, name === 'none' ? '' : ` with ${name}`);
       }
-    }
-  });
-
-  it('prints the work with and without each switch', () => {
-    const base = totals.get('none');
-    expect(base).toBeDefined();
-    const pct = (a: number, b: number) => `${a <= b ? '-' : '+'}${(Math.abs(a - b) / Math.max(1, b) * 100).toFixed(0)}%`;
-    const lines: string[] = [];
-    for (const algo of SWITCHED) {
-      const b = base!.get(algo);
-      if (!b) continue;
-      lines.push(`  ${algo.padEnd(7)} none           ${String(b.nodes).padStart(9)} nodes ${String(b.positions).padStart(10)} positions`);
-      for (const [name] of SWITCHES) {
-        const w = totals.get(name)!.get(algo)!;
-        lines.push(`  ${''.padEnd(7)} ${name.padEnd(14)} ${String(w.nodes).padStart(9)} nodes ${String(w.positions).padStart(10)} positions  (${pct(w.nodes, b.nodes)} nodes, ${pct(w.positions, b.positions)} positions)`);
-      }
-    }
-    console.log(`work with and without each switch on ${problems.length} problems (totals, WASM):\n${lines.join('\n')}`);
-  });
+    },
+  );
 });
 
 /**
@@ -214,7 +192,6 @@ const RECURRING = ['5-kqkn-s595533952-p16', '3-krrk-s205118592-p4'];
 describe.each(BACKENDS)('the belief table on %s', (backend) => {
   it.each(RECURRING)('%s: every algorithm hits it and answers as without it; proofs verify', (id) => {
     const problem = all.find((p) => p.id === id)!;
-    const lines: string[] = [];
     for (const algo of ALGORITHMS) {
       const without = solve(engineFor(backend), problem, algo, INCREMENTAL_LIMITS);
       const withTable = solve(engineFor(backend), problem, algo, INCREMENTAL_LIMITS, undefined, { beliefTable: true });
@@ -227,8 +204,6 @@ describe.each(BACKENDS)('the belief table on %s', (backend) => {
         const verdict = verifyStrategy(problem, withTable.strategy);
         if (!verdict.ok) expect.fail(`${at}: the verifier rejects the strategy\n${verdictText(verdict)}`);
       }
-      lines.push(`  ${algo.padEnd(7)} ${String(without.stats.nodes).padStart(6)} -> ${String(withTable.stats.nodes).padStart(6)} nodes (${withTable.stats.beliefTableHits} hits)`);
     }
-    console.log(`belief table on ${id} (${problem.expect}), ${backend}:\n${lines.join('\n')}`);
   });
 });

@@ -6,13 +6,14 @@ import { describe, it, expect } from 'vitest';
 import { createEngine, BACKENDS } from '../../host/node';
 import { parseKpgnGames } from '../../host/notation/kpgn';
 import { validateRecord } from '../../host/referee/validate';
-import { viewOf, type View } from '../../host/referee/record';
+import { viewOf, type View } from '../../host/record/record';
 import { estimateBelief } from '../../host/belief/estimate';
 import { solveView, type Algorithm } from '../../host/solver/solve';
 import { verifyStrategy } from '../../host/verify/verify';
 import type { Engine } from '../../host/engine';
 
-const header = (fen?: string) => `[White "a"]\n[Black "b"]\n[Result "*"]\n[Variant "berkeley"]\n[Filtered "no"]\n${fen ? `[FEN "${fen}"]\n` : ''}\n`;
+const header = (fen?: string) =>
+  `[White "a"]\n[Black "b"]\n[Result "*"]\n[Variant "berkeley"]\n[Filtered "no"]\n${fen ? `[FEN "${fen}"]\n` : ''}\n`;
 
 // Full records; White's view at the end (White to move) is the problem. Beliefs worked out:
 // - after 1. e4 e5: Black's 20 first moves, no mate in 3;
@@ -24,7 +25,11 @@ const RECORDS: { name: string; text: string; ply: number }[] = [
   { name: 'rook-one', text: `${header('7k/8/6K1/8/8/8/8/R7 b - - 0 1')}1... h8g8 {,:}\n*\n`, ply: 3 },
   { name: 'rook-two', text: `${header('5k2/8/5K2/8/8/8/8/7R b - - 0 1')}1... f8e8 {,:}\n*\n`, ply: 3 },
   { name: 'rook-two-deep', text: `${header('5k2/8/5K2/8/8/8/8/7R b - - 0 1')}1... f8g8 {,:}\n*\n`, ply: 5 },
-  { name: 'queen', text: `${header('k7/2K5/8/8/8/8/8/7Q b - - 0 1')}1... a8a7 {,:}\n2. h1h2 {,:}\n2... a7a8 {,:}\n*\n`, ply: 3 },
+  {
+    name: 'queen',
+    text: `${header('k7/2K5/8/8/8/8/8/7Q b - - 0 1')}1... a8a7 {,:}\n2. h1h2 {,:}\n2... a7a8 {,:}\n*\n`,
+    ply: 3,
+  },
 ];
 
 function whiteView(engine: Engine, text: string): View {
@@ -56,7 +61,9 @@ describe.each(BACKENDS)('interleaved estimation and search on %s', (backend) => 
   }
 
   it('the answers worked out by hand: no mate in the opening, Ra8 mates the lone king on g8', () => {
-    expect(solveView(engine, whiteView(engine, RECORDS[0].text), 3, 'gl-dbu', { interleave: true }).answer).toBe('disproven');
+    expect(solveView(engine, whiteView(engine, RECORDS[0].text), 3, 'gl-dbu', { interleave: true }).answer).toBe(
+      'disproven',
+    );
     const rook = solveView(engine, whiteView(engine, RECORDS[1].text), 3, 'gl-dbu', { interleave: true });
     expect(rook.answer).toBe('proven');
     expect(rook.beliefPositions).toBe(1);
@@ -71,6 +78,8 @@ describe.each(BACKENDS)('interleaved estimation and search on %s', (backend) => 
 
   it('only the incremental directional algorithms interleave', () => {
     const view = whiteView(engine, RECORDS[1].text);
-    expect(() => solveView(engine, view, 3, 'le-dfs', { interleave: true })).toThrow(/interleaving needs an incremental directional algorithm/);
+    expect(() => solveView(engine, view, 3, 'le-dfs', { interleave: true })).toThrow(
+      /interleaving needs an incremental directional algorithm/,
+    );
   });
 });

@@ -15,7 +15,8 @@ import { verifyStrategy, verdictText } from '../../host/verify/verify';
 const LIMITS = { nodes: 2_000_000 };
 const FILES = ['hand.json', 'harvested.json'] as const;
 
-const load = (file: string) => parseProblems(readFileSync(new URL(`../data/problems/${file}`, import.meta.url), 'utf8'), file);
+const load = (file: string) =>
+  parseProblems(readFileSync(new URL(`../data/problems/${file}`, import.meta.url), 'utf8'), file);
 const sets = Object.fromEntries(FILES.map((f) => [f, load(f)])) as Record<(typeof FILES)[number], NamedProblem[]>;
 const all = FILES.flatMap((file) => sets[file].map((problem) => ({ file, problem })));
 const sideOf = (p: NamedProblem) => p.positions[0].split(' ')[1];
@@ -51,45 +52,38 @@ describe('the problem files', () => {
   });
 });
 
-/** Work per problem and algorithm on each backend: the two backends must agree exactly. */
-const work = new Map<string, string>();
+const engines = Object.fromEntries(BACKENDS.map((backend) => [backend, createEngine(backend)]));
 
-describe.each(BACKENDS)('on %s, every algorithm', (backend) => {
-  const engine = createEngine(backend);
-
-  it.each(all.map(({ file, problem }) => [file, problem.id, problem] as const))('%s %s', (file, id, problem) => {
-    for (const algo of ALGORITHMS) {
-      const result = solve(engine, problem, algo, LIMITS);
-      const at = `${file} ${id}, ${algo} on ${backend}`;
-      if (result.answer === 'unknown') expect.fail(`${at}: unknown (the ${result.limit} limit was hit after ${result.stats.nodes} nodes)`);
-      expect(result.answer, at).toBe(problem.expect);
-      work.set(`${backend} ${id} ${algo}`, `${result.answer} ${result.stats.nodes} nodes ${result.stats.positions} positions`);
-      if (result.answer !== 'proven') {
-        expect(result.strategy, at).toBeUndefined();
-        continue;
-      }
-      const strategy = result.strategy!;
-      const verdict = verifyStrategy(problem, strategy);
-      if (!verdict.ok) expect.fail(`${at}: the verifier rejects the strategy\n${verdictText(verdict)}${strategyText(strategy)}`);
-      const json = JSON.parse(JSON.stringify(strategyToJson(strategy)));
-      const back = strategyFromJson(json);
-      expect(back, `${at}: JSON round trip`).toEqual(strategy);
-      const again = verifyStrategy(problem, back);
-      if (!again.ok) expect.fail(`${at}: the verifier rejects the strategy read back from JSON\n${verdictText(again)}`);
-    }
-  });
-});
-
-describe('the backends', () => {
-  it('answer every problem with the same work (nodes and positions) with every algorithm', () => {
-    for (const { problem } of all) {
+describe('every algorithm, on both backends', () => {
+  it.each(all.map(({ file, problem }) => [file, problem.id, problem] as const))(
+    '%s %s: the expected answer, the same work on both backends; strategies verify',
+    (file, id, problem) => {
       for (const algo of ALGORITHMS) {
-        const wasm = work.get(`wasm ${problem.id} ${algo}`);
-        const js = work.get(`js ${problem.id} ${algo}`);
-        if (wasm === undefined || js === undefined) continue; // that solve failed above
-        expect(js, `${problem.id} ${algo}`).toBe(wasm);
+        const work: Record<string, string> = {};
+        for (const backend of BACKENDS) {
+          const result = solve(engines[backend], problem, algo, LIMITS);
+          const at = `${file} ${id}, ${algo} on ${backend}`;
+          if (result.answer === 'unknown')
+            expect.fail(`${at}: unknown (the ${result.limit} limit was hit after ${result.stats.nodes} nodes)`);
+          expect(result.answer, at).toBe(problem.expect);
+          work[backend] = `${result.answer} ${result.stats.nodes} nodes ${result.stats.positions} positions`;
+          if (result.answer !== 'proven') {
+            expect(result.strategy, at).toBeUndefined();
+            continue;
+          }
+          const strategy = result.strategy!;
+          const verdict = verifyStrategy(problem, strategy);
+          if (!verdict.ok)
+            expect.fail(`${at}: the verifier rejects the strategy\n${verdictText(verdict)}${strategyText(strategy)}`);
+          const json = JSON.parse(JSON.stringify(strategyToJson(strategy)));
+          const back = strategyFromJson(json);
+          expect(back, `${at}: JSON round trip`).toEqual(strategy);
+          const again = verifyStrategy(problem, back);
+          if (!again.ok)
+            expect.fail(`${at}: the verifier rejects the strategy read back from JSON\n${verdictText(again)}`);
+        }
+        expect(work.js, `${id} ${algo}: JS and WASM do the same work`).toBe(work.wasm);
       }
-    }
-    expect(work.size).toBeGreaterThan(0);
-  });
+    },
+  );
 });

@@ -15,26 +15,44 @@
 import { describe, expect, it } from 'vitest';
 import { makeFen } from 'chessops/fen';
 import { createEngine, BACKENDS } from '../../host/node';
-import { preset, PRESET_NAMES, type RuleSet } from '../../host/referee/rules';
-import { fenOfPieces } from '../../host/notation/fen';
+import { preset, PRESET_NAMES, type RuleSet } from '../../host/record/rules';
+import { makeFenOfPieces } from '../../host/notation/fen';
 import { solve, ALGORITHMS } from '../../host/solver/solve';
 import { verifyStrategy, verdictText, isMaterialWin } from '../../host/verify/verify';
-import { analyse, playLegal, positionFromFen, isPawnCaptureAttempt, type Analysis } from '../../host/verify/referee';
+import {
+  analyse,
+  playLegal,
+  positionFromFen,
+  pawnTryRuledOut,
+  announcedTrySquares,
+  type Analysis,
+} from '../../host/verify/referee';
 
 function triesHeard(a: Analysis, rules: RuleSet): string {
   if (rules.pawnTries === 'count') return `count ${a.pawnCaptures}`;
   if (rules.pawnTries === 'exists') return `exists ${a.pawnCaptures > 0}`;
-  if (rules.pawnTries === 'squares') return `squares ${a.pawnCaptureSquares.join(',')}`;
+  if (rules.pawnTries === 'squares' || rules.pawnTries === 'pawn-squares')
+    return `squares ${announcedTrySquares(a, rules).join(',')}`;
   return '';
 }
 
 class OutOfBudget extends Error {}
 
 /** Can the side to move in `fens` force mate within `ply` plies? Throws OutOfBudget past `budget` OR nodes. */
-export function plainSolve(fens: string[], ply: number, rules: RuleSet, materialWins: boolean, budget: number): boolean {
+export function plainSolve(
+  fens: string[],
+  ply: number,
+  rules: RuleSet,
+  materialWins: boolean,
+  budget: number,
+): boolean {
   const memo = new Map<string, boolean>();
   const keyOf = (a: Analysis) => makeFen(a.pos.toSetup());
-  const push = <T>(map: Map<string, T[]>, key: string, value: T) => { const list = map.get(key); if (list) list.push(value); else map.set(key, [value]); };
+  const push = <T>(map: Map<string, T[]>, key: string, value: T) => {
+    const list = map.get(key);
+    if (list) list.push(value);
+    else map.set(key, [value]);
+  };
   const or = (states: Analysis[], left: number, tried: Set<string>): boolean => {
     if (--budget < 0) throw new OutOfBudget();
     const key = `${states.map(keyOf).sort().join('|')} #${left} #${[...tried].sort().join(',')}`;
@@ -50,14 +68,22 @@ export function plainSolve(fens: string[], ply: number, rules: RuleSet, material
       for (const s of states) {
         const move = s.legal.get(uci);
         if (!move) {
-          const nonsense = !s.attemptable.has(uci) || (rules.pawnTryNonsense && isPawnCaptureAttempt(s.pos, uci) && s.pawnCaptures === 0);
+          const nonsense = !s.attemptable.has(uci) || pawnTryRuledOut(s, uci, rules);
           push(rejected, nonsense ? 'nonsense' : 'illegal', s);
           continue;
         }
         const played = playLegal(s, move, rules, []);
         const end = played.percept.end;
-        if (end === 'checkmate' || (end === 'stalemate' && rules.stalemate === 'loss') || (!end && materialWins && isMaterialWin(played.after.pos))) continue;
-        if (end || left < 3) { failed = true; break; }
+        if (
+          end === 'checkmate' ||
+          (end === 'stalemate' && rules.stalemate === 'loss') ||
+          (!end && materialWins && isMaterialWin(played.after.pos))
+        )
+          continue;
+        if (end || left < 3) {
+          failed = true;
+          break;
+        }
         push(parts, JSON.stringify(played.percept) + triesHeard(played.after, rules), played.after);
       }
       if (failed) continue;
@@ -67,7 +93,10 @@ export function plainSolve(fens: string[], ply: number, rules: RuleSet, material
         for (const s of part) {
           for (const move of s.legal.values()) {
             const reply = playLegal(s, move, rules, []);
-            if (reply.percept.end) { ok = false; break; }
+            if (reply.percept.end) {
+              ok = false;
+              break;
+            }
             const heard = JSON.stringify(reply.percept) + triesHeard(reply.after, rules);
             if (!replies.has(heard)) replies.set(heard, new Map());
             replies.get(heard)!.set(keyOf(reply.after), reply.after);
@@ -79,7 +108,11 @@ export function plainSolve(fens: string[], ply: number, rules: RuleSet, material
       }
       if (!ok) continue;
       let subsetFailed = false;
-      for (const part of rejected.values()) if (!or(part, left, new Set([...tried, uci]))) { subsetFailed = true; break; }
+      for (const part of rejected.values())
+        if (!or(part, left, new Set([...tried, uci]))) {
+          subsetFailed = true;
+          break;
+        }
       if (subsetFailed) break; // Theorem 2: the rejected positions are a subset of these
       result = true;
       break;
@@ -88,27 +121,48 @@ export function plainSolve(fens: string[], ply: number, rules: RuleSet, material
     return result;
   };
   const roots = new Map<string, Analysis>();
-  for (const fen of fens) { const a = analyse(positionFromFen(fen), rules); roots.set(keyOf(a), a); }
+  for (const fen of fens) {
+    const a = analyse(positionFromFen(fen), rules);
+    roots.set(keyOf(a), a);
+  }
   return or([...roots.values()], ply, new Set());
 }
 
-interface Generated { fens: string[]; ply: number; rulesName: string; materialWins: boolean; proven: boolean }
+interface Generated {
+  fens: string[];
+  ply: number;
+  rulesName: string;
+  materialWins: boolean;
+  proven: boolean;
+}
 
-/** Seeded small problems near a mate: Black's king on the back rank, White's king close, White's pieces the same in every position. */
-function generate(count: number, seed: number): Generated[] {
-  const rnd = (n: number) => { seed = (Math.imul(seed, 1103515245) + 12345) >>> 0; return (seed >>> 8) % n; };
-  const fenOf = (pieces: Map<number, string>) => fenOfPieces(pieces);
+/**
+ * Seeded small problems near a mate: Black's king on the back rank, White's king close, White's
+ * pieces (up to two of `whiteRoles`) the same in every position, Black's (up to two of `blackRoles`) varying.
+ */
+function generate(count: number, seed: number, whiteRoles = 'QRRBNP', blackRoles = 'qrbnp'): Generated[] {
+  const rnd = (n: number) => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return (seed >>> 8) % n;
+  };
+  const fenOf = (pieces: Map<number, string>) => makeFenOfPieces(pieces);
   const out: Generated[] = [];
   const wanted = { proven: Math.ceil(count / 2), disproven: Math.floor(count / 2) };
   for (let attempt = 0; attempt < count * 200 && (wanted.proven > 0 || wanted.disproven > 0); attempt++) {
     const white = new Map<number, string>();
     const free = (board: Map<number, string>, ok: (sq: number) => boolean) => {
-      for (let i = 0; i < 100; i++) { const sq = rnd(64); if (!board.has(sq) && ok(sq)) return sq; }
+      for (let i = 0; i < 100; i++) {
+        const sq = rnd(64);
+        if (!board.has(sq) && ok(sq)) return sq;
+      }
       return -1;
     };
-    white.set(free(white, (sq) => sq >= 40 && sq < 56), 'K');
+    white.set(
+      free(white, (sq) => sq >= 40 && sq < 56),
+      'K',
+    );
     for (let i = rnd(2); i >= 0; i--) {
-      const role = 'QRRBNP'[rnd(6)];
+      const role = whiteRoles[rnd(whiteRoles.length)];
       const sq = free(white, (s) => role !== 'P' || (s >= 8 && s < 56));
       if (sq >= 0) white.set(sq, role);
     }
@@ -120,12 +174,16 @@ function generate(count: number, seed: number): Generated[] {
       if (king < 0) continue;
       board.set(king, 'k');
       for (let i = rnd(3); i > 0; i--) {
-        const role = 'qrbnp'[rnd(5)];
+        const role = blackRoles[rnd(blackRoles.length)];
         const sq = free(board, (s) => role !== 'p' || (s >= 8 && s < 56));
         if (sq >= 0) board.set(sq, role);
       }
       const fen = fenOf(board);
-      try { positionFromFen(fen); } catch { continue; }
+      try {
+        positionFromFen(fen);
+      } catch {
+        continue;
+      }
       if (!fens.includes(fen)) fens.push(fen);
     }
     if (fens.length === 0) continue;
@@ -133,7 +191,9 @@ function generate(count: number, seed: number): Generated[] {
     const ply = rnd(3) === 0 ? 1 : 3;
     const materialWins = rnd(3) === 0;
     let proven: boolean;
-    try { proven = plainSolve(fens, ply, preset(rulesName), materialWins, 400); } catch (error) {
+    try {
+      proven = plainSolve(fens, ply, preset(rulesName), materialWins, 400);
+    } catch (error) {
       if (error instanceof OutOfBudget) continue;
       throw error;
     }
@@ -143,18 +203,50 @@ function generate(count: number, seed: number): Generated[] {
   return out;
 }
 
-const PROBLEMS = generate(40, 5);
+// Minor pieces on both sides, so that moves into a material draw are common: each preset's own
+// rule (berkeley: Berkeley's list; the others: dead positions) must judge them alike in the core
+// (outcome.ts through the referee's percept) and in the plain search (chessops).
+const MINOR = generate(24, 17, 'BBNNR', 'bbnn');
+const PROBLEMS = [...generate(40, 5), ...MINOR];
+
+/** Does a White move, or a Black reply to one, end the game by material under the problem's rules (judged by chessops)? */
+function reachesMaterialDraw(p: Generated): boolean {
+  const rules = preset(p.rulesName);
+  return p.fens.some((fen) => {
+    const a = analyse(positionFromFen(fen), rules);
+    return [...a.legal.values()].some((m) => {
+      const played = playLegal(a, m, rules, []);
+      if (played.percept.end === 'draw-material') return true;
+      return (
+        !played.percept.end &&
+        [...played.after.legal.values()].some(
+          (r) => playLegal(played.after, r, rules, []).percept.end === 'draw-material',
+        )
+      );
+    });
+  });
+}
 
 describe('the plain search', () => {
   it('found a balanced seeded set', () => {
-    expect(PROBLEMS.length).toBe(40);
-    expect(PROBLEMS.filter((p) => p.proven).length).toBe(20);
+    expect(PROBLEMS.length).toBe(64);
+    expect(PROBLEMS.filter((p) => p.proven).length).toBe(32);
+    // the minor-piece problems do meet material draws, under both kinds of rule
+    const drawing = MINOR.filter(reachesMaterialDraw);
+    expect(
+      drawing.filter((p) => p.rulesName === 'berkeley' || p.rulesName === 'berkeley-any').length,
+    ).toBeGreaterThanOrEqual(3);
+    expect(
+      drawing.filter((p) => preset(p.rulesName).insufficientMaterialDraw === 'dead').length,
+    ).toBeGreaterThanOrEqual(3);
   });
 
   it('agrees with hand-worked answers', () => {
     const berkeley = preset('berkeley');
     // two rooks, either file blocked: mate in 1 only by retrying after Illegal
-    expect(plainSolve(['7k/8/6K1/8/1p6/8/8/RR6 w - - 0 1', '7k/8/6K1/8/p7/8/8/RR6 w - - 0 1'], 1, berkeley, false, 1e4)).toBe(true);
+    expect(
+      plainSolve(['7k/8/6K1/8/1p6/8/8/RR6 w - - 0 1', '7k/8/6K1/8/p7/8/8/RR6 w - - 0 1'], 1, berkeley, false, 1e4),
+    ).toBe(true);
     // Kf7 Re7 v Kh7: mate in 3 (Re6 Kh8 Rh6#), not in 1
     expect(plainSolve(['8/4RK1k/8/8/8/8/8/8 w - - 0 1'], 3, berkeley, false, 1e4)).toBe(true);
     expect(plainSolve(['8/4RK1k/8/8/8/8/8/8 w - - 0 1'], 1, berkeley, false, 1e4)).toBe(false);
@@ -167,10 +259,10 @@ describe('the plain search', () => {
 
 // The portable JS core is several times slower on these (the depth-first algorithms make up to
 // some 20,000 nodes): it gets every third problem.
-describe.each(BACKENDS)('every algorithm on %s gives the plain search\'s answer', (backend) => {
+describe.each(BACKENDS)("every algorithm on %s gives the plain search's answer", (backend) => {
   const engine = createEngine(backend);
 
-  it('hand-worked: stalemating the boxed king wins in 1 under rand\'s rules only, and the proof verifies', () => {
+  it("hand-worked: stalemating the boxed king wins in 1 under rand's rules only, and the proof verifies", () => {
     const positions = ['5K1k/4R3/8/8/8/8/8/8 w - - 0 1'];
     for (const algo of ALGORITHMS) {
       expect(solve(engine, { rules: preset('berkeley'), positions, ply: 1 }, algo).answer, algo).toBe('disproven');
@@ -179,19 +271,25 @@ describe.each(BACKENDS)('every algorithm on %s gives the plain search\'s answer'
       expect(r.answer, algo).toBe('proven');
       expect(r.strategy!.root.answers.map((b) => b.heard.percept.end)).toEqual(['stalemate']);
       expect(verifyStrategy(rand, r.strategy!).ok).toBe(true);
-      expect(verifyStrategy({ ...rand, rules: preset('berkeley') }, r.strategy!)).toMatchObject({ ok: false, reason: `${r.strategy!.root.attempt} ends the game in stalemate` });
+      expect(verifyStrategy({ ...rand, rules: preset('berkeley') }, r.strategy!)).toMatchObject({
+        ok: false,
+        reason: `${r.strategy!.root.attempt} ends the game in stalemate`,
+      });
     }
   });
 
-  it.each(PROBLEMS.map((p, i) => ({ ...p, i })).filter((p) => backend === 'wasm' || p.i % 3 === 0))('#$i $rulesName ply $ply materialWins $materialWins: proven $proven', (p) => {
-    const problem = { rules: preset(p.rulesName), positions: p.fens, ply: p.ply, materialWins: p.materialWins };
-    for (const algo of ALGORITHMS) {
-      const r = solve(engine, problem, algo, { memoryBytes: 1 << 23 });
-      expect(r.answer, `${algo} on ${JSON.stringify(p.fens)}`).toBe(p.proven ? 'proven' : 'disproven');
-      if (r.strategy) {
-        const v = verifyStrategy(problem, r.strategy);
-        expect(v.ok, `${algo}: ${verdictText(v)}`).toBe(true);
+  it.each(PROBLEMS.map((p, i) => ({ ...p, i })).filter((p) => backend === 'wasm' || p.i % 3 === 0))(
+    '#$i $rulesName ply $ply materialWins $materialWins: proven $proven',
+    (p) => {
+      const problem = { rules: preset(p.rulesName), positions: p.fens, ply: p.ply, materialWins: p.materialWins };
+      for (const algo of ALGORITHMS) {
+        const r = solve(engine, problem, algo, { memoryBytes: 1 << 23 });
+        expect(r.answer, `${algo} on ${JSON.stringify(p.fens)}`).toBe(p.proven ? 'proven' : 'disproven');
+        if (r.strategy) {
+          const v = verifyStrategy(problem, r.strategy);
+          expect(v.ok, `${algo}: ${verdictText(v)}`).toBe(true);
+        }
       }
-    }
-  });
+    },
+  );
 });

@@ -9,7 +9,7 @@
 // no mate in 1, and one move (or none) leaves a known win.
 import { describe, expect, it } from 'vitest';
 import { createEngine, BACKENDS } from '../../host/node';
-import { preset } from '../../host/referee/rules';
+import { preset } from '../../host/record/rules';
 import { solve, ALGORITHMS } from '../../host/solver/solve';
 import { verifyStrategy, isMaterialWin, verdictText } from '../../host/verify/verify';
 import { positionFromFen, analyse, playLegal } from '../../host/verify/referee';
@@ -44,7 +44,7 @@ const DIRECT: [fen: string, win: boolean, why: string][] = [
   ['7k/7p/8/8/8/8/8/K7 w - - 0 1', false, 'colours reversed: Black h-pawn'],
 ];
 
-describe('the verifier\'s isMaterialWin on hand-worked positions', () => {
+describe("the verifier's isMaterialWin on hand-worked positions", () => {
   it.each(DIRECT)('%s: %s (%s)', (fen, win) => {
     expect(isMaterialWin(positionFromFen(fen))).toBe(win);
   });
@@ -54,7 +54,11 @@ describe('the verifier\'s isMaterialWin on hand-worked positions', () => {
 // king, or White's own king far away). `win` is whether some White move leaves a known win.
 const ONE_PLY: [fen: string, win: boolean, why: string][] = [
   ['7k/8/8/8/8/8/8/K1Q5 w - - 0 1', true, 'Qb1/Qb2 or Kb1/Kb2 put queen and king side by side'],
-  ['7k/8/8/8/6Q1/8/8/K7 w - - 0 1', false, 'queen g4: no move brings queen and king together (Qc8+, Qd7 … leave them apart)'],
+  [
+    '7k/8/8/8/6Q1/8/8/K7 w - - 0 1',
+    false,
+    'queen g4: no move brings queen and king together (Qc8+, Qd7 … leave them apart)',
+  ],
   ['7k/8/8/8/8/8/8/K1R5 w - - 0 1', true, 'Rb1 or Kb1/Kb2'],
   ['7k/8/8/8/6R1/8/8/K7 w - - 0 1', false, 'rook g4 cannot reach a2/b1/b2, the king cannot reach the rook'],
   ['7k/8/8/8/8/8/1P6/3K4 w - - 0 1', true, 'Kc2 or Kc3 next to the b-pawn (Kc1 too)'],
@@ -65,7 +69,11 @@ const ONE_PLY: [fen: string, win: boolean, why: string][] = [
   ['7k/8/8/2N5/2B5/4K3/8/8 w - - 0 1', true, 'Kd4 next to bishop c4 and knight c5'],
   ['7k/8/8/2N5/2N5/4K3/8/8 w - - 0 1', false, 'two knights never count'],
   ['7k/p7/8/8/8/8/8/K1Q5 w - - 0 1', false, 'as the first, but Black keeps a pawn on a7 that the queen cannot take'],
-  ['7k/8/8/8/8/8/1p6/K1Q5 w - - 0 1', true, 'Black\'s last pawn (b2, checking) taken by Kxb2 or Qxb2 leaves a bare king'],
+  [
+    '7k/8/8/8/8/8/1p6/K1Q5 w - - 0 1',
+    true,
+    "Black's last pawn (b2, checking) taken by Kxb2 or Qxb2 leaves a bare king",
+  ],
 ];
 
 /** Does some legal White move mate, or (with the option) leave a known win? Worked out with chessops. */
@@ -87,7 +95,7 @@ describe('1-ply problems decided by the material-win rule: the oracle as worked 
   });
 });
 
-describe.each(BACKENDS)('the core\'s rule agrees with the verifier\'s on %s', (backend) => {
+describe.each(BACKENDS)("the core's rule agrees with the verifier's on %s", (backend) => {
   const engine = createEngine(backend);
   const run = (positions: string[], materialWins: boolean, algo: (typeof ALGORITHMS)[number] = 'pns') =>
     solve(engine, { rules: berkeley, positions, ply: 1, materialWins }, algo, { memoryBytes: MEMORY });
@@ -106,7 +114,8 @@ describe.each(BACKENDS)('the core\'s rule agrees with the verifier\'s on %s', (b
       const v = verifyStrategy({ ...problem, materialWins: true }, on.strategy);
       expect(v.ok, verdictText(v)).toBe(true);
       expect(verifyStrategy(problem, on.strategy)).toMatchObject({
-        ok: false, reason: `no mate within 1 ply: ${on.strategy.root.attempt} does not mate and no ply is left for another move`,
+        ok: false,
+        reason: `no mate within 1 ply: ${on.strategy.root.attempt} does not mate and no ply is left for another move`,
       });
     }
   });
@@ -132,10 +141,13 @@ describe.each(BACKENDS)('the core\'s rule agrees with the verifier\'s on %s', (b
     }
   });
 
-  it('seeded positions: the core proves a 1-ply problem exactly when the verifier\'s rule finds a winning move', () => {
+  it("seeded positions: the core proves a 1-ply problem exactly when the verifier's rule finds a winning move", () => {
     // White king and one or two pieces near it, Black's king (sometimes with a pawn) anywhere
     let seed = 20050731;
-    const rnd = (n: number) => { seed = (Math.imul(seed, 1103515245) + 12345) >>> 0; return (seed >>> 8) % n; };
+    const rnd = (n: number) => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return (seed >>> 8) % n;
+    };
     const tested = { positions: 0, wins: 0 };
     for (let tries = 0; tested.positions < 120 && tries < 5000; tries++) {
       const board = new Map<number, string>();
@@ -167,7 +179,10 @@ describe.each(BACKENDS)('the core\'s rule agrees with the verifier\'s on %s', (b
         let empty = 0;
         for (let f = 0; f < 8; f++) {
           const p = board.get(r * 8 + f);
-          if (!p) { empty++; continue; }
+          if (!p) {
+            empty++;
+            continue;
+          }
           if (empty) row += empty;
           empty = 0;
           row += p;
@@ -175,12 +190,19 @@ describe.each(BACKENDS)('the core\'s rule agrees with the verifier\'s on %s', (b
         rows.push(row + (empty ? empty : ''));
       }
       const fen = `${rows.join('/')} w - - 0 1`;
-      try { positionFromFen(fen); } catch { continue; }
+      try {
+        positionFromFen(fen);
+      } catch {
+        continue;
+      }
       tested.positions++;
       for (const materialWins of [false, true]) {
         const wins = oneMoveWins(fen, materialWins);
         const r = run([fen], materialWins, tested.positions % 2 ? 'pns' : 'gl-dfs');
-        expect(r.answer, `${fen} materialWins ${materialWins}: verifier's winning moves ${wins.join(' ') || 'none'}`).toBe(wins.length ? 'proven' : 'disproven');
+        expect(
+          r.answer,
+          `${fen} materialWins ${materialWins}: verifier's winning moves ${wins.join(' ') || 'none'}`,
+        ).toBe(wins.length ? 'proven' : 'disproven');
         if (r.strategy) expect(wins).toContain(r.strategy.root.attempt);
         if (materialWins && wins.length) tested.wins++;
       }

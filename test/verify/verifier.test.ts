@@ -10,12 +10,17 @@
 // solver chose), corruptions of the hand-written strategies name the exact path and reason.
 import { describe, expect, it } from 'vitest';
 import { createEngine, BACKENDS } from '../../host/node';
-import { KriegError } from '../../host/status';
-import { preset, withOverrides, type RuleSet } from '../../host/referee/rules';
+import { KriegError } from '../../host/errors';
+import { preset, withOverrides, type RuleSet } from '../../host/record/rules';
 import { solve, ALGORITHMS, type Algorithm } from '../../host/solver/solve';
 import {
-  strategyFromJson, strategyToJson, strategyText, heardText,
-  type Strategy, type StrategyNode, type Branch,
+  strategyFromJson,
+  strategyToJson,
+  strategyText,
+  heardText,
+  type Strategy,
+  type StrategyNode,
+  type Branch,
 } from '../../host/solver/strategy';
 import { verifyStrategy, verdictText, type VerifyProblem, type Verdict } from '../../host/verify/verify';
 
@@ -24,7 +29,14 @@ const berkeley = preset('berkeley');
 const counted = withOverrides(berkeley, { pawnTries: 'count' });
 const MEMORY = 1 << 23;
 
-interface Case { id: string; positions: string[]; ply: number; proven: number; disproven: number; note: string }
+interface Case {
+  id: string;
+  positions: string[];
+  ply: number;
+  proven: number;
+  disproven: number;
+  note: string;
+}
 
 const TWO_ROOKS: Case = {
   id: 'two-rooks',
@@ -32,14 +44,18 @@ const TWO_ROOKS: Case = {
   // Rb8 each mate (g7/h7 are the king's, g8 the rook's) where their file is open; no single move
   // mates in both, so every 1-ply proof tries one rook and, on Illegal, the other.
   positions: ['7k/8/6K1/8/1p6/8/8/RR6 w - - 0 1', '7k/8/6K1/8/p7/8/8/RR6 w - - 0 1'],
-  ply: 1, proven: 1, disproven: 0,
+  ply: 1,
+  proven: 1,
+  disproven: 0,
   note: 'mate in 1 only through an Illegal branch',
 };
 const ROOK_MATE: Case = {
   id: 'rook-mate',
   // White Kg6, Ra1 against Kh8: Ra8# at once.
   positions: ['7k/8/6K1/8/8/8/8/R7 w - - 0 1'],
-  ply: 1, proven: 1, disproven: 0,
+  ply: 1,
+  proven: 1,
+  disproven: 0,
   note: 'mate in 1',
 };
 const ROOK_LIFT: Case = {
@@ -49,7 +65,9 @@ const ROOK_LIFT: Case = {
   // rank leaves h8 free. 1. Re6 leaves Black only Kh8 (g8, g7, g6 are the king's, h6 the rook's),
   // then Rh6# (h7 is the rook's, g8 and g7 the king's).
   positions: ['8/4RK1k/8/8/8/8/8/8 w - - 0 1'],
-  ply: 3, proven: 3, disproven: 1,
+  ply: 3,
+  proven: 3,
+  disproven: 1,
   note: 'mate in 3, a single line',
 };
 const CAPTURE_REPLY: Case = {
@@ -58,7 +76,9 @@ const CAPTURE_REPLY: Case = {
   // 1. Kg6 Black has Kg8, c2 or cxd2 (heard: capture d2), and Ra8# follows each (g8 or f8/h8 are
   // the rook's, f7/g7/h7 the king's).
   positions: ['7k/8/5K2/8/8/2p5/3P4/R7 w - - 0 1'],
-  ply: 3, proven: 3, disproven: 1,
+  ply: 3,
+  proven: 3,
+  disproven: 1,
   note: 'mate in 3 with two reply branches (silence, capture d2)',
 };
 const ROOK_FIVE: Case = {
@@ -67,21 +87,29 @@ const ROOK_FIVE: Case = {
   // the rook cannot reach the 8th rank in one move); in 5: 1. Kg6+ (discovered, File) Kg8 forced,
   // 2. Kf6 Kf8 forced (h8 is on the rook's file), 3. Rh8#.
   positions: ['7k/8/7K/7R/8/8/8/8 w - - 0 1'],
-  ply: 5, proven: 5, disproven: 3,
+  ply: 5,
+  proven: 5,
+  disproven: 3,
   note: 'mate in 5, not in 3',
 };
 const BLACK_LIFT: Case = {
   id: 'black-lift',
   // ROOK_LIFT mirrored, Black to move: Black Kf2, Re2 against Kh2; 1... Re3 2. Kh1 Rh3#.
   positions: ['8/8/8/8/8/8/4rk1K/8 b - - 0 1'],
-  ply: 3, proven: 3, disproven: 1,
+  ply: 3,
+  proven: 3,
+  disproven: 1,
   note: 'mate in 3 for Black',
 };
 const CASES = [TWO_ROOKS, ROOK_MATE, ROOK_LIFT, CAPTURE_REPLY, ROOK_FIVE, BLACK_LIFT];
 const sideOf = (c: Case) => (c.positions[0].split(' ')[1] === 'w' ? 'white' : 'black');
 const otherSide = (side: string) => (side === 'white' ? 'black' : 'white');
 
-const problemOf = (c: Case, ply: number, rules: RuleSet = berkeley): VerifyProblem => ({ rules, positions: c.positions, ply });
+const problemOf = (c: Case, ply: number, rules: RuleSet = berkeley): VerifyProblem => ({
+  rules,
+  positions: c.positions,
+  ply,
+});
 const clone = <T>(x: T): T => structuredClone(x);
 
 /** Every strategy node, in preorder. */
@@ -139,7 +167,11 @@ describe.each(BACKENDS)('solver strategies on %s', (backend) => {
 
   it.each(CASES.filter((c) => c.disproven > 0))('$id: disproven in $disproven ply by every algorithm', (c) => {
     for (const algo of ALGORITHMS) {
-      expect(solve(engine, { rules: berkeley, positions: c.positions, ply: c.disproven }, algo, { memoryBytes: MEMORY }).answer, algo).toBe('disproven');
+      expect(
+        solve(engine, { rules: berkeley, positions: c.positions, ply: c.disproven }, algo, { memoryBytes: MEMORY })
+          .answer,
+        algo,
+      ).toBe('disproven');
     }
   });
 
@@ -156,7 +188,9 @@ describe.each(BACKENDS)('solver strategies on %s', (backend) => {
       const bad = clone(s);
       bad.root.attempt = 'b1c1';
       expectFailure(verifyStrategy(problemOf(TWO_ROOKS, 1), bad), {
-        position: 1, path: ['try b1c1'], reason: 'no mate within 1 ply: b1c1 does not mate and no ply is left for another move',
+        position: 1,
+        path: ['try b1c1'],
+        reason: 'no mate within 1 ply: b1c1 does not mate and no ply is left for another move',
       });
       // the retry after Illegal moves its rook one square instead (legal in the position where the
       // first attempt was Illegal, and no mate)
@@ -165,7 +199,9 @@ describe.each(BACKENDS)('solver strategies on %s', (backend) => {
       const blocked = next.attempt;
       next.attempt = blocked[0] + '1' + blocked[0] + '2';
       const v = verifyStrategy(problemOf(TWO_ROOKS, 1), other);
-      expectFailure(v, { reason: `no mate within 1 ply: ${next.attempt} does not mate and no ply is left for another move` });
+      expectFailure(v, {
+        reason: `no mate within 1 ply: ${next.attempt} does not mate and no ply is left for another move`,
+      });
       expect(v.ok ? [] : v.path, algo).toEqual([`try ${s.root.attempt}`, 'Illegal', `try ${next.attempt}`]);
     }
   });
@@ -177,7 +213,9 @@ describe.each(BACKENDS)('solver strategies on %s', (backend) => {
       // the position where the first attempt's file is blocked is the one that fails
       const blockedIn = s.root.attempt === 'a1a8' ? 2 : 1;
       expectFailure(verifyStrategy(problemOf(TWO_ROOKS, 1), bad), {
-        position: blockedIn, path: [`try ${s.root.attempt}`], reason: `the strategy has no branch for "Illegal" after ${s.root.attempt}`,
+        position: blockedIn,
+        path: [`try ${s.root.attempt}`],
+        reason: `the strategy has no branch for "Illegal" after ${s.root.attempt}`,
       });
     }
   });
@@ -192,10 +230,15 @@ describe.each(BACKENDS)('solver strategies on %s', (backend) => {
         const branch = bad.root.answers.find((b): b is Extract<Branch, { replies: unknown }> => 'replies' in b)!;
         const [gone] = branch.replies.splice(i, 1);
         const v = verifyStrategy(problemOf(CAPTURE_REPLY, 3), bad);
-        expectFailure(v, { position: 1, reason: `the strategy has no branch for "${heardText(gone.heard)}" after black's move` });
+        expectFailure(v, {
+          position: 1,
+          reason: `the strategy has no branch for "${heardText(gone.heard)}" after black's move`,
+        });
         // path: our attempt, what we heard, Black's move (a quiet one or the capture)
         expect(v.ok ? [] : v.path.slice(0, 2)).toEqual([`try ${s.root.attempt}`, heardText(legal.heard)]);
-        expect(v.ok ? '' : v.path[2]).toMatch(gone.heard.percept.capture === undefined ? /^black (h8g8|c3c2)$/ : /^black c3d2$/);
+        expect(v.ok ? '' : v.path[2]).toMatch(
+          gone.heard.percept.capture === undefined ? /^black (h8g8|c3c2)$/ : /^black c3d2$/,
+        );
       }
     }
   });
@@ -203,10 +246,17 @@ describe.each(BACKENDS)('solver strategies on %s', (backend) => {
   it('(c) mate one ply too late: a 5-ply proof checked as a 3-ply problem', () => {
     for (const s of solved(ROOK_FIVE).values()) {
       // as written (ply 5) the strategy is refused outright
-      expectFailure(verifyStrategy(problemOf(ROOK_FIVE, 3), s), { position: 1, path: [], reason: 'the strategy is for 5 ply, the problem allows 3' });
+      expectFailure(verifyStrategy(problemOf(ROOK_FIVE, 3), s), {
+        position: 1,
+        path: [],
+        reason: 'the strategy is for 5 ply, the problem allows 3',
+      });
       // claiming 3 ply, it is played out and its second move is found not to mate
       const v = verifyStrategy(problemOf(ROOK_FIVE, 3), { ...s, ply: 3 });
-      expectFailure(v, { position: 1, reason: /^no mate within 3 ply: [a-h][1-8][a-h][1-8] does not mate and no ply is left for another move$/ });
+      expectFailure(v, {
+        position: 1,
+        reason: /^no mate within 3 ply: [a-h][1-8][a-h][1-8] does not mate and no ply is left for another move$/,
+      });
       if (!v.ok) {
         expect(v.path[0]).toBe(`try ${s.root.attempt}`);
         expect(v.path.filter((step) => step.startsWith('black ')).length).toBe(1);
@@ -224,7 +274,9 @@ describe.each(BACKENDS)('solver strategies on %s', (backend) => {
       next.attempt = s.root.attempt;
       const blockedIn = s.root.attempt === 'a1a8' ? 2 : 1;
       expectFailure(verifyStrategy(problemOf(TWO_ROOKS, 1), bad), {
-        position: blockedIn, path: [`try ${s.root.attempt}`, 'Illegal', `try ${s.root.attempt}`], reason: `${s.root.attempt} is attempted twice in one turn`,
+        position: blockedIn,
+        path: [`try ${s.root.attempt}`, 'Illegal', `try ${s.root.attempt}`],
+        reason: `${s.root.attempt} is attempted twice in one turn`,
       });
     }
   });
@@ -237,7 +289,8 @@ describe.each(BACKENDS)('solver strategies on %s', (backend) => {
         const heard = bad.root.answers[i].heard;
         bad.root.answers[i] = { heard, won: true };
         expectFailure(verifyStrategy(problemOf(c, 3), bad), {
-          position: 1, path: [`try ${s.root.attempt}`, heardText(heard)],
+          position: 1,
+          path: [`try ${s.root.attempt}`, heardText(heard)],
           reason: `the strategy counts "${heardText(heard)}" as won, but the opponent is not mated`,
         });
       }
@@ -254,30 +307,35 @@ describe.each(BACKENDS)('solver strategies on %s', (backend) => {
       const v = verifyStrategy(problemOf(ROOK_LIFT, 3), bad);
       if (s.root.attempt === 'e7e6') {
         expectFailure(v, {
-          position: 1, path: ['try e7e6', 'silence', 'black h7h8', 'silence', 'try e6g6'],
+          position: 1,
+          path: ['try e7e6', 'silence', 'black h7h8', 'silence', 'try e6g6'],
           reason: 'no mate within 3 ply: e6g6 does not mate and no ply is left for another move',
         });
       } else expect(v.ok, algo).toBe(false);
     }
   });
 
-  it('(f) the wrong side: a strategy presented as the other side\'s', () => {
+  it("(f) the wrong side: a strategy presented as the other side's", () => {
     for (const c of CASES) {
       for (const s of solved(c).values()) {
         const side = sideOf(c);
         expectFailure(verifyStrategy(problemOf(c, c.proven), { ...s, side: otherSide(side) }), {
-          position: 1, path: [], reason: `${side} is to move, but the strategy is ${otherSide(side)}'s`,
+          position: 1,
+          path: [],
+          reason: `${side} is to move, but the strategy is ${otherSide(side)}'s`,
         });
       }
     }
   });
 
-  it('black-lift: the path names White as the opponent, and a missing reply is White\'s', () => {
+  it("black-lift: the path names White as the opponent, and a missing reply is White's", () => {
     for (const s of solved(BLACK_LIFT).values()) {
       const bad = clone(s);
       (bad.root.answers.find((b) => 'replies' in b) as { replies: unknown[] }).replies = [];
       expectFailure(verifyStrategy(problemOf(BLACK_LIFT, 3), bad), {
-        position: 1, path: ['try e2e3', 'silence', 'white h2h1'], reason: 'the strategy has no branch for "silence" after white\'s move',
+        position: 1,
+        path: ['try e2e3', 'silence', 'white h2h1'],
+        reason: 'the strategy has no branch for "silence" after white\'s move',
       });
       expect(strategyText(s)).toMatch(/^Black mates within 3 ply:\n {2}try e2e3\n {4}if silence: White moves\n/);
     }
@@ -293,18 +351,24 @@ describe.each(BACKENDS)('solver strategies on %s', (backend) => {
       const branch = wrong.root.answers.find((b): b is Extract<Branch, { replies: unknown }> => 'replies' in b)!;
       branch.heard.tries = { count: 1 };
       expectFailure(verifyStrategy(problemOf(ROOK_LIFT, 3, counted), wrong), {
-        position: 1, path: [`try ${s.root.attempt}`], reason: `the strategy has no branch for "0 pawn tries" after ${s.root.attempt}`,
+        position: 1,
+        path: [`try ${s.root.attempt}`],
+        reason: `the strategy has no branch for "0 pawn tries" after ${s.root.attempt}`,
       });
       // the same proof under rules that announce nothing: the count is never heard
       expectFailure(verifyStrategy(problemOf(ROOK_LIFT, 3, berkeley), s), {
-        position: 1, path: [`try ${s.root.attempt}`], reason: `the strategy has no branch for "silence" after ${s.root.attempt}`,
+        position: 1,
+        path: [`try ${s.root.attempt}`],
+        reason: `the strategy has no branch for "silence" after ${s.root.attempt}`,
       });
       // a reply branch with the wrong count
       const wrongReply = clone(s);
-      const reply = wrongReply.root.answers.find((b): b is Extract<Branch, { replies: unknown }> => 'replies' in b)!.replies[0];
+      const reply = wrongReply.root.answers.find((b): b is Extract<Branch, { replies: unknown }> => 'replies' in b)!
+        .replies[0];
       reply.heard.tries = { count: 2 };
       expectFailure(verifyStrategy(problemOf(ROOK_LIFT, 3, counted), wrongReply), {
-        position: 1, reason: 'the strategy has no branch for "0 pawn tries" after black\'s move',
+        position: 1,
+        reason: 'the strategy has no branch for "0 pawn tries" after black\'s move',
       });
     }
   });
@@ -312,26 +376,34 @@ describe.each(BACKENDS)('solver strategies on %s', (backend) => {
 
 // ---- hand-written strategies (independent of the solver) ----
 
-const legal = (extra: Record<string, unknown> = {}): { answer: string } & Record<string, unknown> => ({ answer: 'legal', ...extra });
+const legal = (extra: Record<string, unknown> = {}): { answer: string } & Record<string, unknown> => ({
+  answer: 'legal',
+  ...extra,
+});
 const mate = (directions: number) => ({ percept: legal({ check: true, directions, end: 'checkmate' }), won: true });
 const RANK = 2;
 const FILE = 4;
 
 /** TWO_ROOKS: Ra8 first (the solver happens to try Rb8 first), Rb8 if that is Illegal. */
 const HAND_TWO_ROOKS = {
-  format: 'krieg-strategy', version: 1, side: 'white', ply: 1, materialWins: false,
+  format: 'krieg-strategy',
+  version: 1,
+  side: 'white',
+  ply: 1,
+  materialWins: false,
   strategy: {
     attempt: 'a1a8',
-    answers: [
-      mate(RANK),
-      { percept: { answer: 'illegal' }, next: { attempt: 'b1b8', answers: [mate(RANK)] } },
-    ],
+    answers: [mate(RANK), { percept: { answer: 'illegal' }, next: { attempt: 'b1b8', answers: [mate(RANK)] } }],
   },
 };
 
 /** ROOK_LIFT: 1. Re6 Kh8 2. Rh6#. */
 const HAND_ROOK_LIFT = {
-  format: 'krieg-strategy', version: 1, side: 'white', ply: 3, materialWins: false,
+  format: 'krieg-strategy',
+  version: 1,
+  side: 'white',
+  ply: 3,
+  materialWins: false,
   strategy: {
     attempt: 'e7e6',
     answers: [{ percept: legal(), replies: [{ percept: legal(), next: { attempt: 'e6h6', answers: [mate(FILE)] } }] }],
@@ -343,49 +415,69 @@ const HAND_ROOK_LIFT_COUNTED = {
   ...HAND_ROOK_LIFT,
   strategy: {
     attempt: 'e7e6',
-    answers: [{
-      percept: legal(), pawnTries: { count: 0 },
-      replies: [{ percept: legal(), pawnTries: { count: 0 }, next: { attempt: 'e6h6', answers: [mate(FILE)] } }],
-    }],
+    answers: [
+      {
+        percept: legal(),
+        pawnTries: { count: 0 },
+        replies: [{ percept: legal(), pawnTries: { count: 0 }, next: { attempt: 'e6h6', answers: [mate(FILE)] } }],
+      },
+    ],
   },
 };
 
 /** CAPTURE_REPLY: 1. Kg6, then Ra8# whether Black played a quiet move or cxd2. */
 const HAND_CAPTURE_REPLY = {
-  format: 'krieg-strategy', version: 1, side: 'white', ply: 3,
+  format: 'krieg-strategy',
+  version: 1,
+  side: 'white',
+  ply: 3,
   strategy: {
     attempt: 'f6g6',
-    answers: [{
-      percept: legal(),
-      replies: [
-        { percept: legal(), next: { attempt: 'a1a8', answers: [mate(RANK)] } },
-        { percept: legal({ capture: 'd2' }), next: { attempt: 'a1a8', answers: [mate(RANK)] } },
-      ],
-    }],
+    answers: [
+      {
+        percept: legal(),
+        replies: [
+          { percept: legal(), next: { attempt: 'a1a8', answers: [mate(RANK)] } },
+          { percept: legal({ capture: 'd2' }), next: { attempt: 'a1a8', answers: [mate(RANK)] } },
+        ],
+      },
+    ],
   },
 };
 
 /** ROOK_FIVE: 1. Kg6+ (File, discovered) Kg8 2. Kf6 Kf8 3. Rh8#. */
 const HAND_ROOK_FIVE = {
-  format: 'krieg-strategy', version: 1, side: 'white', ply: 5,
+  format: 'krieg-strategy',
+  version: 1,
+  side: 'white',
+  ply: 5,
   strategy: {
     attempt: 'h6g6',
-    answers: [{
-      percept: legal({ check: true, directions: FILE }),
-      replies: [{
-        percept: legal(),
-        next: {
-          attempt: 'g6f6',
-          answers: [{ percept: legal(), replies: [{ percept: legal(), next: { attempt: 'h5h8', answers: [mate(RANK)] } }] }],
-        },
-      }],
-    }],
+    answers: [
+      {
+        percept: legal({ check: true, directions: FILE }),
+        replies: [
+          {
+            percept: legal(),
+            next: {
+              attempt: 'g6f6',
+              answers: [
+                { percept: legal(), replies: [{ percept: legal(), next: { attempt: 'h5h8', answers: [mate(RANK)] } }] },
+              ],
+            },
+          },
+        ],
+      },
+    ],
   },
 };
 
 /** ROOK_MATE with a useless waiting move first: 1. Rb1 Kg8 2. Rb8# — right in 3 ply, not in 1. */
 const HAND_ROOK_WAITING = {
-  format: 'krieg-strategy', version: 1, side: 'white', ply: 3,
+  format: 'krieg-strategy',
+  version: 1,
+  side: 'white',
+  ply: 3,
   strategy: {
     attempt: 'a1b1',
     answers: [{ percept: legal(), replies: [{ percept: legal(), next: { attempt: 'b1b8', answers: [mate(RANK)] } }] }],
@@ -410,7 +502,11 @@ describe('hand-written strategies', () => {
     }
     // lines checked: one per position and mating line (three replies of Black in capture-reply)
     expect(verifyStrategy(problemOf(TWO_ROOKS, 1), read(HAND_TWO_ROOKS))).toEqual({ ok: true, positions: 2, lines: 2 });
-    expect(verifyStrategy(problemOf(CAPTURE_REPLY, 3), read(HAND_CAPTURE_REPLY))).toEqual({ ok: true, positions: 1, lines: 3 });
+    expect(verifyStrategy(problemOf(CAPTURE_REPLY, 3), read(HAND_CAPTURE_REPLY))).toEqual({
+      ok: true,
+      positions: 1,
+      lines: 3,
+    });
     // a proof for fewer plies than allowed is fine
     expect(verifyStrategy(problemOf(ROOK_LIFT, 7), read(HAND_ROOK_LIFT)).ok).toBe(true);
   });
@@ -419,13 +515,16 @@ describe('hand-written strategies', () => {
     const first = read(HAND_TWO_ROOKS);
     first.root.attempt = 'a1a7';
     expectFailure(verifyStrategy(problemOf(TWO_ROOKS, 1), first), {
-      position: 1, path: ['try a1a7'], reason: 'no mate within 1 ply: a1a7 does not mate and no ply is left for another move',
+      position: 1,
+      path: ['try a1a7'],
+      reason: 'no mate within 1 ply: a1a7 does not mate and no ply is left for another move',
     });
     // Rg6 instead of Rh6: legal, no check
     const last = read(HAND_ROOK_LIFT);
     (last.root.answers[0] as { replies: { next: StrategyNode }[] }).replies[0].next.attempt = 'e6g6';
     expectFailure(verifyStrategy(problemOf(ROOK_LIFT, 3), last), {
-      position: 1, path: ['try e7e6', 'silence', 'black h7h8', 'silence', 'try e6g6'],
+      position: 1,
+      path: ['try e7e6', 'silence', 'black h7h8', 'silence', 'try e6g6'],
       reason: 'no mate within 3 ply: e6g6 does not mate and no ply is left for another move',
     });
     // a first move after which Black escapes: 1. Re8 Kh6 and Rh6 is no longer possible
@@ -437,7 +536,9 @@ describe('hand-written strategies', () => {
     const nonsense = read(HAND_TWO_ROOKS);
     nonsense.root.attempt = 'c1c8';
     expectFailure(verifyStrategy(problemOf(TWO_ROOKS, 1), nonsense), {
-      position: 1, path: ['try c1c8'], reason: 'the strategy has no branch for "Nonsense" after c1c8',
+      position: 1,
+      path: ['try c1c8'],
+      reason: 'the strategy has no branch for "Nonsense" after c1c8',
     });
   });
 
@@ -445,12 +546,16 @@ describe('hand-written strategies', () => {
     const noIllegal = read(HAND_TWO_ROOKS);
     noIllegal.root.answers.pop();
     expectFailure(verifyStrategy(problemOf(TWO_ROOKS, 1), noIllegal), {
-      position: 2, path: ['try a1a8'], reason: 'the strategy has no branch for "Illegal" after a1a8',
+      position: 2,
+      path: ['try a1a8'],
+      reason: 'the strategy has no branch for "Illegal" after a1a8',
     });
     const noCapture = read(HAND_CAPTURE_REPLY);
     (noCapture.root.answers[0] as { replies: unknown[] }).replies.pop();
     expectFailure(verifyStrategy(problemOf(CAPTURE_REPLY, 3), noCapture), {
-      position: 1, path: ['try f6g6', 'silence', 'black c3d2'], reason: 'the strategy has no branch for "capture d2" after black\'s move',
+      position: 1,
+      path: ['try f6g6', 'silence', 'black c3d2'],
+      reason: 'the strategy has no branch for "capture d2" after black\'s move',
     });
     const noQuiet = read(HAND_CAPTURE_REPLY);
     (noQuiet.root.answers[0] as { replies: unknown[] }).replies.shift();
@@ -460,7 +565,9 @@ describe('hand-written strategies', () => {
     const noAnswer = read(HAND_ROOK_LIFT);
     noAnswer.root.answers = [];
     expectFailure(verifyStrategy(problemOf(ROOK_LIFT, 3), noAnswer), {
-      position: 1, path: ['try e7e6'], reason: 'the strategy has no branch for "silence" after e7e6',
+      position: 1,
+      path: ['try e7e6'],
+      reason: 'the strategy has no branch for "silence" after e7e6',
     });
     // a mating answer needs no branch: the game is over
     const noMateBranch = read(HAND_ROOK_LIFT);
@@ -470,18 +577,25 @@ describe('hand-written strategies', () => {
 
   it('(c) mate one ply too late: the 5-ply line checked in 3 ply, a waiting move before a mate in 1', () => {
     expectFailure(verifyStrategy(problemOf(ROOK_FIVE, 3), read(HAND_ROOK_FIVE)), {
-      position: 1, path: [], reason: 'the strategy is for 5 ply, the problem allows 3',
+      position: 1,
+      path: [],
+      reason: 'the strategy is for 5 ply, the problem allows 3',
     });
     expectFailure(verifyStrategy(problemOf(ROOK_FIVE, 3), read({ ...HAND_ROOK_FIVE, ply: 3 })), {
-      position: 1, path: ['try h6g6', 'check (File)', 'black h8g8', 'silence', 'try g6f6'],
+      position: 1,
+      path: ['try h6g6', 'check (File)', 'black h8g8', 'silence', 'try g6f6'],
       reason: 'no mate within 3 ply: g6f6 does not mate and no ply is left for another move',
     });
     // 1. Rb1 Kg8 2. Rb8# is a mate in 3; the problem asks for a mate in 1 (Ra8#)
     expectFailure(verifyStrategy(problemOf(ROOK_MATE, 1), read({ ...HAND_ROOK_WAITING, ply: 1 })), {
-      position: 1, path: ['try a1b1'], reason: 'no mate within 1 ply: a1b1 does not mate and no ply is left for another move',
+      position: 1,
+      path: ['try a1b1'],
+      reason: 'no mate within 1 ply: a1b1 does not mate and no ply is left for another move',
     });
     expectFailure(verifyStrategy(problemOf(ROOK_MATE, 1), read(HAND_ROOK_WAITING)), {
-      position: 1, path: [], reason: 'the strategy is for 3 ply, the problem allows 1',
+      position: 1,
+      path: [],
+      reason: 'the strategy is for 3 ply, the problem allows 1',
     });
   });
 
@@ -489,7 +603,9 @@ describe('hand-written strategies', () => {
     const again = read(HAND_TWO_ROOKS);
     (again.root.answers[1] as { next: StrategyNode }).next.attempt = 'a1a8';
     expectFailure(verifyStrategy(problemOf(TWO_ROOKS, 1), again), {
-      position: 2, path: ['try a1a8', 'Illegal', 'try a1a8'], reason: 'a1a8 is attempted twice in one turn',
+      position: 2,
+      path: ['try a1a8', 'Illegal', 'try a1a8'],
+      reason: 'a1a8 is attempted twice in one turn',
     });
     // also two turns apart is fine: the repetition rule is per turn (Rb1, then b1b8 is a new turn)
     expect(verifyStrategy(problemOf(ROOK_MATE, 3), read(HAND_ROOK_WAITING)).ok).toBe(true);
@@ -499,49 +615,66 @@ describe('hand-written strategies', () => {
     const won = read(HAND_ROOK_LIFT);
     won.root.answers[0] = { heard: won.root.answers[0].heard, won: true };
     expectFailure(verifyStrategy(problemOf(ROOK_LIFT, 3), won), {
-      position: 1, path: ['try e7e6', 'silence'], reason: 'the strategy counts "silence" as won, but the opponent is not mated',
+      position: 1,
+      path: ['try e7e6', 'silence'],
+      reason: 'the strategy counts "silence" as won, but the opponent is not mated',
     });
     const wonFive = read(HAND_ROOK_FIVE);
     wonFive.root.answers[0] = { heard: wonFive.root.answers[0].heard, won: true };
     expectFailure(verifyStrategy(problemOf(ROOK_FIVE, 5), wonFive), {
-      position: 1, path: ['try h6g6', 'check (File)'], reason: 'the strategy counts "check (File)" as won, but the opponent is not mated',
+      position: 1,
+      path: ['try h6g6', 'check (File)'],
+      reason: 'the strategy counts "check (File)" as won, but the opponent is not mated',
     });
     const retry = read(HAND_ROOK_LIFT);
     retry.root.answers[0] = { heard: retry.root.answers[0].heard, next: { attempt: 'e6h6', answers: [] } };
     expectFailure(verifyStrategy(problemOf(ROOK_LIFT, 3), retry), {
-      position: 1, path: ['try e7e6', 'silence'], reason: 'after a legal move the strategy attempts again in the same turn',
+      position: 1,
+      path: ['try e7e6', 'silence'],
+      reason: 'after a legal move the strategy attempts again in the same turn',
     });
     const illegalWon = read(HAND_TWO_ROOKS);
     illegalWon.root.answers[1] = { heard: illegalWon.root.answers[1].heard, won: true };
     expectFailure(verifyStrategy(problemOf(TWO_ROOKS, 1), illegalWon), {
-      position: 2, path: ['try a1a8'], reason: 'after "Illegal" the strategy does not attempt again',
+      position: 2,
+      path: ['try a1a8'],
+      reason: 'after "Illegal" the strategy does not attempt again',
     });
   });
 
   it('(f) the wrong side, wrong pawn tries, a wrong check direction', () => {
     expectFailure(verifyStrategy(problemOf(ROOK_LIFT, 3), read({ ...HAND_ROOK_LIFT, side: 'black' })), {
-      position: 1, path: [], reason: 'white is to move, but the strategy is black\'s',
+      position: 1,
+      path: [],
+      reason: "white is to move, but the strategy is black's",
     });
     // counted pawn tries: the document without them fails, and so does a wrong count
     expectFailure(verifyStrategy(problemOf(ROOK_LIFT, 3, counted), read(HAND_ROOK_LIFT)), {
-      position: 1, path: ['try e7e6'], reason: 'the strategy has no branch for "0 pawn tries" after e7e6',
+      position: 1,
+      path: ['try e7e6'],
+      reason: 'the strategy has no branch for "0 pawn tries" after e7e6',
     });
     const wrongCount = clone(HAND_ROOK_LIFT_COUNTED);
     wrongCount.strategy.answers[0].replies[0].pawnTries = { count: 1 };
     expectFailure(verifyStrategy(problemOf(ROOK_LIFT, 3, counted), read(wrongCount)), {
-      position: 1, path: ['try e7e6', '0 pawn tries', 'black h7h8'],
+      position: 1,
+      path: ['try e7e6', '0 pawn tries', 'black h7h8'],
       reason: 'the strategy has no branch for "0 pawn tries" after black\'s move',
     });
     const existsInstead = clone(HAND_ROOK_LIFT_COUNTED);
     (existsInstead.strategy.answers[0] as { pawnTries: unknown }).pawnTries = { exists: false };
     expectFailure(verifyStrategy(problemOf(ROOK_LIFT, 3, counted), read(existsInstead)), {
-      position: 1, path: ['try e7e6'], reason: 'the strategy has no branch for "0 pawn tries" after e7e6',
+      position: 1,
+      path: ['try e7e6'],
+      reason: 'the strategy has no branch for "0 pawn tries" after e7e6',
     });
     // Kg6 discovers a check along the h-file; a branch that expects a Rank check does not match
     const direction = clone(HAND_ROOK_FIVE);
     direction.strategy.answers[0].percept = legal({ check: true, directions: RANK });
     expectFailure(verifyStrategy(problemOf(ROOK_FIVE, 5), read(direction)), {
-      position: 1, path: ['try h6g6'], reason: 'the strategy has no branch for "check (File)" after h6g6',
+      position: 1,
+      path: ['try h6g6'],
+      reason: 'the strategy has no branch for "check (File)" after h6g6',
     });
   });
 });
@@ -551,7 +684,11 @@ describe('hand-written strategies', () => {
 describe('strategy documents', () => {
   const fails = (doc: unknown, message: string) => {
     let error: unknown;
-    try { strategyFromJson(doc); } catch (e) { error = e; }
+    try {
+      strategyFromJson(doc);
+    } catch (e) {
+      error = e;
+    }
     expect(error, `expected "${message}"`).toBeInstanceOf(KriegError);
     expect((error as KriegError).code).toBe('bad-strategy');
     expect((error as KriegError).message).toBe(message);
@@ -565,36 +702,141 @@ describe('strategy documents', () => {
   it('malformed documents are refused with the JSON path of the problem', () => {
     fails([], '$: expected an object');
     fails(null, '$: expected an object');
-    fails(edit((d) => { d.format = 'krieg-problems'; }), '$.format: expected "krieg-strategy"');
-    fails(edit((d) => { delete (d as Record<string, unknown>).format; }), '$.format: expected "krieg-strategy"');
-    fails(edit((d) => { d.version = 2; }), '$.version: unsupported version 2 (this krieg reads 1)');
-    fails(edit((d) => { (d as Record<string, unknown>).version = '1'; }), '$.version: unsupported version "1" (this krieg reads 1)');
-    fails(edit((d) => { d.side = 'red'; }), '$.side: expected "white" or "black"');
-    fails(edit((d) => { d.ply = 0; }), '$.ply: expected a positive integer');
-    fails(edit((d) => { d.ply = 2.5; }), '$.ply: expected a positive integer');
-    fails(edit((d) => { delete (d as Record<string, unknown>).strategy; }), '$.strategy: expected an object');
+    fails(
+      edit((d) => {
+        d.format = 'krieg-problems';
+      }),
+      '$.format: expected "krieg-strategy"',
+    );
+    fails(
+      edit((d) => {
+        delete (d as Record<string, unknown>).format;
+      }),
+      '$.format: expected "krieg-strategy"',
+    );
+    fails(
+      edit((d) => {
+        d.version = 2;
+      }),
+      '$.version: unsupported version 2 (this krieg reads 1)',
+    );
+    fails(
+      edit((d) => {
+        (d as Record<string, unknown>).version = '1';
+      }),
+      '$.version: unsupported version "1" (this krieg reads 1)',
+    );
+    fails(
+      edit((d) => {
+        d.side = 'red';
+      }),
+      '$.side: expected "white" or "black"',
+    );
+    fails(
+      edit((d) => {
+        d.ply = 0;
+      }),
+      '$.ply: expected a positive integer',
+    );
+    fails(
+      edit((d) => {
+        d.ply = 2.5;
+      }),
+      '$.ply: expected a positive integer',
+    );
+    fails(
+      edit((d) => {
+        delete (d as Record<string, unknown>).strategy;
+      }),
+      '$.strategy: expected an object',
+    );
   });
 
   it('bad attempts', () => {
     const msg = 'expected an attempt in UCI form (e2e4, e7e8q)';
     for (const bad of ['Kg6', 'f6g9', 'f6-g6', 'i6g6', 'e7e8k', 'E7E8', '', 7]) {
-      fails(edit((d) => { (d.strategy as Record<string, unknown>).attempt = bad; }), `$.strategy.attempt: ${msg}`);
+      fails(
+        edit((d) => {
+          (d.strategy as Record<string, unknown>).attempt = bad;
+        }),
+        `$.strategy.attempt: ${msg}`,
+      );
     }
-    fails(edit((d) => { d.strategy.answers[0].replies[1].next.attempt = 'a1a9'; }), `$.strategy.answers[0].replies[1].next.attempt: ${msg}`);
-    fails(edit((d) => { delete (d.strategy as Record<string, unknown>).attempt; }), `$.strategy.attempt: ${msg}`);
+    fails(
+      edit((d) => {
+        d.strategy.answers[0].replies[1].next.attempt = 'a1a9';
+      }),
+      `$.strategy.answers[0].replies[1].next.attempt: ${msg}`,
+    );
+    fails(
+      edit((d) => {
+        delete (d.strategy as Record<string, unknown>).attempt;
+      }),
+      `$.strategy.attempt: ${msg}`,
+    );
   });
 
   it('bad squares, percepts and branches', () => {
-    fails(edit((d) => { d.strategy.answers[0].replies[1].percept.capture = 'd9'; }), '$.strategy.answers[0].replies[1].percept.capture: expected a square name');
-    fails(edit((d) => { d.strategy.answers[0].replies[1].percept.capture = 'D2'; }), '$.strategy.answers[0].replies[1].percept.capture: expected a square name');
-    fails(edit((d) => { (d.strategy.answers[0].replies[1].percept as Record<string, unknown>).capture = 11; }), '$.strategy.answers[0].replies[1].percept.capture: expected a square name');
-    fails(edit((d) => { (d.strategy.answers[0] as Record<string, unknown>).pawnTries = { squares: ['e4', 'z1'] }; }), '$.strategy.answers[0].pawnTries.squares[1]: expected a square name');
-    fails(edit((d) => { (d.strategy.answers[0] as Record<string, unknown>).pawnTries = { some: 1 }; }), '$.strategy.answers[0].pawnTries: expected {count}, {exists} or {squares}');
-    fails(edit((d) => { d.strategy.answers[0].percept.answer = 'maybe'; }), '$.strategy.answers[0].percept: unknown answer \'maybe\'');
-    fails(edit((d) => { delete (d.strategy.answers[0] as Record<string, unknown>).percept; }), '$.strategy.answers[0].percept: expected an object');
-    fails(edit((d) => { delete (d.strategy.answers[0] as Record<string, unknown>).replies; }), '$.strategy.answers[0]: expected "won": true, "next" or "replies"');
-    fails(edit((d) => { (d.strategy as Record<string, unknown>).answers = {}; }), '$.strategy.answers: expected an array');
-    fails(edit((d) => { delete (d.strategy.answers[0].replies[0] as Record<string, unknown>).next; }), '$.strategy.answers[0].replies[0].next: expected an object');
+    fails(
+      edit((d) => {
+        d.strategy.answers[0].replies[1].percept.capture = 'd9';
+      }),
+      '$.strategy.answers[0].replies[1].percept.capture: expected a square name',
+    );
+    fails(
+      edit((d) => {
+        d.strategy.answers[0].replies[1].percept.capture = 'D2';
+      }),
+      '$.strategy.answers[0].replies[1].percept.capture: expected a square name',
+    );
+    fails(
+      edit((d) => {
+        (d.strategy.answers[0].replies[1].percept as Record<string, unknown>).capture = 11;
+      }),
+      '$.strategy.answers[0].replies[1].percept.capture: expected a square name',
+    );
+    fails(
+      edit((d) => {
+        (d.strategy.answers[0] as Record<string, unknown>).pawnTries = { squares: ['e4', 'z1'] };
+      }),
+      '$.strategy.answers[0].pawnTries.squares[1]: expected a square name',
+    );
+    fails(
+      edit((d) => {
+        (d.strategy.answers[0] as Record<string, unknown>).pawnTries = { some: 1 };
+      }),
+      '$.strategy.answers[0].pawnTries: expected {count}, {exists} or {squares}',
+    );
+    fails(
+      edit((d) => {
+        d.strategy.answers[0].percept.answer = 'maybe';
+      }),
+      "$.strategy.answers[0].percept: unknown answer 'maybe'",
+    );
+    fails(
+      edit((d) => {
+        delete (d.strategy.answers[0] as Record<string, unknown>).percept;
+      }),
+      '$.strategy.answers[0].percept: expected an object',
+    );
+    fails(
+      edit((d) => {
+        delete (d.strategy.answers[0] as Record<string, unknown>).replies;
+      }),
+      '$.strategy.answers[0]: expected "won": true, "next" or "replies"',
+    );
+    fails(
+      edit((d) => {
+        (d.strategy as Record<string, unknown>).answers = {};
+      }),
+      '$.strategy.answers: expected an array',
+    );
+    fails(
+      edit((d) => {
+        delete (d.strategy.answers[0].replies[0] as Record<string, unknown>).next;
+      }),
+      '$.strategy.answers[0].replies[0].next: expected an object',
+    );
   });
 
   it('well-formed documents read as written (squares by name, pawn tries in every form)', () => {
@@ -604,7 +846,7 @@ describe('strategy documents', () => {
     expect(replies[1].heard.percept).toEqual({ answer: 'legal', capture: 11 });
     const tries = (t: unknown) => {
       const d = clone(HAND_ROOK_LIFT) as Record<string, unknown>;
-      ((d.strategy as { answers: Record<string, unknown>[] }).answers[0]).pawnTries = t;
+      (d.strategy as { answers: Record<string, unknown>[] }).answers[0].pawnTries = t;
       return read(d).root.answers[0].heard.tries;
     };
     expect(tries({ count: 2 })).toEqual({ count: 2 });
@@ -612,7 +854,14 @@ describe('strategy documents', () => {
     expect(tries({ squares: ['a3', 'h6'] })).toEqual({ squares: [16, 47] });
     expect(read({ ...HAND_ROOK_LIFT, materialWins: true }).materialWins).toBe(true);
     // writing and reading back is the identity, for every hand-written document
-    for (const doc of [HAND_TWO_ROOKS, HAND_ROOK_LIFT, HAND_ROOK_LIFT_COUNTED, HAND_CAPTURE_REPLY, HAND_ROOK_FIVE, HAND_ROOK_WAITING]) {
+    for (const doc of [
+      HAND_TWO_ROOKS,
+      HAND_ROOK_LIFT,
+      HAND_ROOK_LIFT_COUNTED,
+      HAND_CAPTURE_REPLY,
+      HAND_ROOK_FIVE,
+      HAND_ROOK_WAITING,
+    ]) {
       const once = read(doc);
       expect(strategyFromJson(JSON.parse(JSON.stringify(strategyToJson(once))))).toEqual(once);
     }
@@ -632,6 +881,8 @@ describe('strategy documents', () => {
     expect(capture.match(/try a1a8/g)).toHaveLength(2);
     const counted = strategyText(read(HAND_ROOK_LIFT_COUNTED));
     expect(counted).toContain('if 0 pawn tries: Black moves');
-    expect(strategyText(read({ ...HAND_ROOK_LIFT, materialWins: true }))).toContain('known material wins count as mate');
+    expect(strategyText(read({ ...HAND_ROOK_LIFT, materialWins: true }))).toContain(
+      'known material wins count as mate',
+    );
   });
 });

@@ -2,7 +2,6 @@
 // in headless Chromium (the system /usr/bin/chromium, see scripts/ensure-browser.mjs), both through
 // the globalThis.krieg API and through the demo page's form. Any page error or console error fails.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,7 +9,6 @@ import { dirname, extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { KriegWebApi } from '../../host/web/main';
-import { newest } from '../lib/cli';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const at = (p: string) => join(root, p);
@@ -25,20 +23,13 @@ const CASES = [
 ] as const;
 const BACKENDS = ['wasm', 'js'] as const;
 
-
-/** Rebuilds build/krieg.wasm and dist/web only when they are missing or older than their sources. */
-function ensureWebBuild(): void {
-  const wasm = newest(at('build/krieg.wasm'));
-  const needWasm = wasm === 0 || wasm < newest(at('assembly'));
-  const built = Math.min(newest(join(webDir, 'krieg.js')), newest(join(webDir, 'index.html')));
-  const needWeb = needWasm || built === 0 || built < Math.max(wasm, newest(at('host')));
-  const steps = [...(needWasm ? ['wasm'] : []), ...(needWeb ? ['web'] : [])];
-  if (steps.length) execFileSync(process.execPath, [at('scripts/build.mjs'), ...steps], { cwd: root, stdio: 'inherit' });
-}
-
 const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.wasm': 'application/wasm',
-  '.css': 'text/css; charset=utf-8', '.png': 'image/png', '.json': 'application/json',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.css': 'text/css; charset=utf-8',
+  '.png': 'image/png',
+  '.json': 'application/json',
 };
 
 /** A minimal static file server for dist/web on 127.0.0.1 and a free port. */
@@ -50,12 +41,17 @@ function serve(dir: string): Promise<{ server: Server; url: string }> {
       res.writeHead(404, { 'content-type': 'text/plain' }).end(`not found: ${path}`);
       return;
     }
-    res.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+    res.writeHead(200, {
+      'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+      'cache-control': 'no-store',
+    });
     res.end(readFileSync(file));
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` }));
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` }),
+    );
   });
 }
 
@@ -69,19 +65,29 @@ describe('krieg in headless Chromium', () => {
     if (!existsSync(CHROMIUM)) {
       throw new Error(`${CHROMIUM} not found: run \`node scripts/ensure-browser.mjs\` (npm test does so in pretest)`);
     }
-    ensureWebBuild();
     const served = await serve(webDir);
     server = served.server;
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     });
     page = await browser.newPage({ viewport: { width: 900, height: 640 } });
     page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-    page.on('console', (msg) => { if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`); });
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
+    });
     page.on('requestfailed', (req) => problems.push(`request failed: ${req.url()} (${req.failure()?.errorText})`));
-    page.on('response', (res) => { if (res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.url()}`); });
+    page.on('response', (res) => {
+      if (res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.url()}`);
+    });
     await page.goto(served.url);
     // mountDemo enables the button once the module has loaded and wired the form
     await page.waitForSelector('#run:not([disabled])', { timeout: 10_000 });
@@ -109,27 +115,46 @@ describe('krieg in headless Chromium', () => {
   for (const backend of BACKENDS) {
     for (const c of CASES) {
       it(`API: perft(${c.depth}) of the ${c.name} on ${backend} = ${c.nodes}`, async () => {
-        const got = await page.evaluate(({ fen, depth, backend }) => {
-          const engine = (globalThis as unknown as { krieg: KriegWebApi }).krieg.createEngine(backend);
-          engine.setFen(0, fen);
-          return { backend: engine.backend, nodes: engine.perft(0, depth) };
-        }, { fen: c.fen, depth: c.depth, backend });
+        const got = await page.evaluate(
+          ({ fen, depth, backend }) => {
+            const engine = (globalThis as unknown as { krieg: KriegWebApi }).krieg.createEngine(backend);
+            engine.setFen(0, fen);
+            return { backend: engine.backend, nodes: engine.perft(0, depth) };
+          },
+          { fen: c.fen, depth: c.depth, backend },
+        );
         expect(got).toEqual({ backend, nodes: c.nodes });
       });
     }
   }
 
-  async function runForm(fen: string, depth: number, backend: string, bulk = false): Promise<{ className: string; nodes: string | null; text: string }> {
+  async function runForm(
+    fen: string,
+    depth: number,
+    backend: string,
+    bulk = false,
+  ): Promise<{ className: string; nodes: string | null; text: string }> {
     await page.fill('#fen', fen);
     await page.fill('#depth', String(depth));
     await page.selectOption('#backend', backend);
     await page.setChecked('#bulk', bulk);
     await page.click('#run');
-    await page.waitForFunction(() => {
-      const r = document.getElementById('result')!;
-      return (r.className === 'ok' || r.className === 'error') && !(document.getElementById('run') as HTMLButtonElement).disabled;
-    }, undefined, { timeout: 20_000 });
-    return page.$eval('#result', (r) => ({ className: r.className, nodes: r.getAttribute('data-nodes'), text: r.textContent ?? '' }));
+    await page.waitForFunction(
+      () => {
+        const r = document.getElementById('result')!;
+        return (
+          (r.className === 'ok' || r.className === 'error') &&
+          !(document.getElementById('run') as HTMLButtonElement).disabled
+        );
+      },
+      undefined,
+      { timeout: 20_000 },
+    );
+    return page.$eval('#result', (r) => ({
+      className: r.className,
+      nodes: r.getAttribute('data-nodes'),
+      text: r.textContent ?? '',
+    }));
   }
 
   for (const backend of BACKENDS) {
@@ -148,7 +173,8 @@ describe('krieg in headless Chromium', () => {
   it('UI: bulk counting gives the same count', async () => {
     const r = await runForm(KIWIPETE, 3, 'wasm', true);
     expect(Number(r.nodes)).toBe(97862);
-    if (process.env.KRIEG_WEB_SCREENSHOT) await page.screenshot({ path: process.env.KRIEG_WEB_SCREENSHOT, fullPage: true });
+    if (process.env.KRIEG_WEB_SCREENSHOT)
+      await page.screenshot({ path: process.env.KRIEG_WEB_SCREENSHOT, fullPage: true });
   });
 
   it('UI: a bad FEN is reported on the page, not thrown', async () => {

@@ -11,20 +11,41 @@ export const SIDES: Side[] = ['white', 'black'];
 export const other = (side: Side): Side => (side === 'white' ? 'black' : 'white');
 
 /** An attempt and its answer. `attempt` is in UCI notation (castling as the king's step). */
-export interface AttemptEvent { type: 'attempt'; side: Side; attempt: string; percept: Percept }
+export interface AttemptEvent {
+  type: 'attempt';
+  side: Side;
+  attempt: string;
+  percept: Percept;
+}
 /**
  * Pawn tries announced to both before `side`'s turn, as the rules announce them: the number of
  * legal pawn captures (`count` rules), whether one exists (`exists`), or the squares they land
- * on (`squares`). Exactly one field is present.
+ * on (`squares`) or the capturing pawns stand on (`pawn-squares`), both in `squares`. Exactly one
+ * field is present.
  */
-export interface PawnTriesEvent { type: 'pawn-tries'; side: Side; count?: number; exists?: boolean; squares?: number[] }
+export interface PawnTriesEvent {
+  type: 'pawn-tries';
+  side: Side;
+  count?: number;
+  exists?: boolean;
+  squares?: number[];
+}
 /** `side` asked "Any?" and heard yes (a legal pawn capture exists) or no. */
-export interface AnyEvent { type: 'any'; side: Side; yes: boolean }
+export interface AnyEvent {
+  type: 'any';
+  side: Side;
+  yes: boolean;
+}
 /**
  * In a view: an opponent's turn, as heard. `illegal` is absent when the rules hide it; `percept`
  * (the announcements of the legal move) is absent while the turn is still in progress.
  */
-export interface OpponentMoveEvent { type: 'opponent-move'; side: Side; illegal?: number; percept?: Percept }
+export interface OpponentMoveEvent {
+  type: 'opponent-move';
+  side: Side;
+  illegal?: number;
+  percept?: Percept;
+}
 
 export type RecordEvent = AttemptEvent | PawnTriesEvent | AnyEvent;
 export type ViewEvent = AttemptEvent | PawnTriesEvent | AnyEvent | OpponentMoveEvent;
@@ -61,7 +82,10 @@ export function viewOf(record: GameRecord, as: Side): View {
   const events: ViewEvent[] = [];
   let illegal = 0;
   for (const event of record.events) {
-    if (event.side === as || event.type === 'pawn-tries') { events.push(event); continue; }
+    if (event.side === as || event.type === 'pawn-tries') {
+      events.push(event);
+      continue;
+    }
     if (event.type === 'any') {
       if (record.rules.pawnTries === 'any-open') events.push(event);
       continue;
@@ -69,8 +93,11 @@ export function viewOf(record: GameRecord, as: Side): View {
     // an opponent attempt: count the Illegal ones until the legal move; Nonsense is not heard
     if (event.percept.answer === 'illegal') illegal++;
     if (event.percept.answer === 'legal') {
-      events.push(heard ? { type: 'opponent-move', side: event.side, illegal, percept: event.percept }
-        : { type: 'opponent-move', side: event.side, percept: event.percept });
+      events.push(
+        heard
+          ? { type: 'opponent-move', side: event.side, illegal, percept: event.percept }
+          : { type: 'opponent-move', side: event.side, percept: event.percept },
+      );
       illegal = 0;
     }
   }
@@ -79,5 +106,14 @@ export function viewOf(record: GameRecord, as: Side): View {
   if (last && last.side !== as && last.type === 'attempt' && last.percept.answer !== 'legal' && heard && illegal > 0) {
     events.push({ type: 'opponent-move', side: last.side, illegal });
   }
-  return { rules: record.rules, start: record.start, as, white: record.white, black: record.black, result: record.result, tags: { ...record.tags }, events };
+  return {
+    rules: record.rules,
+    start: record.start,
+    as,
+    white: record.white,
+    black: record.black,
+    result: record.result,
+    tags: { ...record.tags },
+    events,
+  };
 }

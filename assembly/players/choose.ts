@@ -1,0 +1,200 @@
+// Choose-move (Parker, Nau & Subrahmanian 2005, Figure 1 and §4): for a set S of positions that
+// share the player's own pieces (a sample of his belief state) and each of his attempts, the
+// values after the attempt in the positions of S where it is legal; the host averages them
+// (positions where the attempt is not legal are left out, as Parker et al. do) and takes the best.
+// The host passes S as a list of handles, in one call or in several (each adds to the rows), so a
+// timed player can evaluate positions as it finds them and stop when its time is up; after an
+// Illegal answer it starts again (chooseBegin) on the positions where that attempt is illegal —
+// or re-averages the per-position values of the earlier calls (VALUES), which is the same thing.
+//
+// The value of a legal move in a position is that of a search after it (search.ts valueAfterMove,
+// for the mover), or for the database's self-play programs (scoreAttempts, issue 7) score.ts's
+// 2-ply evaluation. Values are at most MATE in size, and a run holds at most MAX_RUN_POSITIONS
+// positions, so every sum fits an i32.
+//
+// CHOICES row (CHOICE_WORDS = 8 Int32 words per attempt, in CHOICE_ATTEMPTS order):
+// | word | field     | meaning                                                                 |
+// |------|-----------|-------------------------------------------------------------------------|
+// | 0    | legal     | positions of S where the attempt is a legal move                        |
+// | 1    | sum       | the sum of the values after it over those positions                     |
+// | 2    | mates     | positions where the value is a forced mate for the mover (2-ply: it mates) |
+// | 3    | mated     | positions where the value is a forced mate against the mover            |
+// | 4    | tactical  | positions where it captures or gives check                              |
+// | 5    | captures  | positions where it captures                                             |
+// | 6    | min       | the least value (MATE + 1 while legal = 0)                              |
+// | 7    | max       | the greatest value (−MATE − 1 while legal = 0)                          |
+//
+// VALUES[i * MAX_MOVES + row]: the value of attempt `row` in the i-th position of the last
+// chooseAdd call, NOT_LEGAL where it is not a legal move.
+
+import {
+  POSITIONS,
+  POSITION_SHIFT,
+  W_SIDE,
+  MOVE_EN_PASSANT,
+  makeMove,
+  pieceAt,
+  inCheck,
+  positionCapacity,
+} from '../chess/position';
+import { MOVES, MAX_MOVES, listOffset, generateMoves } from '../chess/moveGen';
+import { ATTEMPTS, attemptOf, generateAttempts } from '../referee/attempts';
+import { MAX_PLY, MAX_DEPTH, MATE, MATE_BOUND, stackFits, beginRun, valueAfterMove } from './search';
+import { SCORES, SCORE_WORDS, S_LEGAL, S_TACTICAL, S_EVAL, S_MATES, MATE_SCORE, valueAfterReply } from './score';
+
+export const CHOOSE_OK: i32 = 0;
+export const CHOOSE_BAD_HANDLE: i32 = 1; // a position or the stack outside the arena, or overlapping
+export const CHOOSE_BAD_DEPTH: i32 = 2;
+export const CHOOSE_TOO_MANY: i32 = 3; // more than CHOOSE_MAX_POSITIONS in a call, or MAX_RUN_POSITIONS in a run
+/** A position whose side to move or own pieces differ from chooseBegin's: the rows are void until the next chooseBegin. */
+export const CHOOSE_OTHER_BOARD: i32 = 4;
+export const CHOOSE_NOT_BEGUN: i32 = 5;
+
+export const CHOICE_WORDS: i32 = 8;
+export const C_LEGAL: i32 = 0;
+export const C_SUM: i32 = 1;
+export const C_MATES: i32 = 2;
+export const C_MATED: i32 = 3;
+export const C_TACTICAL: i32 = 4;
+export const C_CAPTURES: i32 = 5;
+export const C_MIN: i32 = 6;
+export const C_MAX: i32 = 7;
+
+export const CHOOSE_MAX_POSITIONS: i32 = 1024;
+export const MAX_RUN_POSITIONS: i32 = 65536;
+export const NOT_LEGAL: i32 = -(1 << 30);
+
+export const CHOICES = new Int32Array(MAX_MOVES * CHOICE_WORDS);
+export const CHOICE_ATTEMPTS = new Int32Array(MAX_MOVES);
+export const CHOOSE_HANDLES = new Int32Array(CHOOSE_MAX_POSITIONS);
+export const VALUES = new Int32Array(CHOOSE_MAX_POSITIONS * MAX_MOVES);
+
+// How a legal move is valued.
+const VALUE_NONE: i32 = 0; // legality and tactics only
+const VALUE_TWO_PLY: i32 = 1; // score.ts: the self-play programs' 2-ply evaluation
+const VALUE_SEARCH: i32 = 2; // search.ts: alpha-beta
+
+/** Row of CHOICES per attempt code (-1: not an attempt of the run). */
+const ROW = new Int32Array(1 << 15);
+let rowsReady = false;
+let attemptCount: i32 = -1;
+let runSide: i32 = 0;
+let runPositions: i32 = 0;
+/** The moves of each position of S are listed in list 0 (searches after them use lists 1 …). */
+const OWN_MOVES: i32 = listOffset(0);
+
+/**
+ * Starts a run on the attempts of the side to move of `handle` (every position of S must have
+ * the same own pieces and side to move): their codes into CHOICE_ATTEMPTS, the rows cleared.
+ * Returns the number of attempts, or -1 for a handle outside the arena.
+ */
+export function chooseBegin(handle: i32): i32 {
+  if (handle < 0 || handle >= positionCapacity()) return -1;
+  if (!rowsReady) {
+    ROW.fill(-1);
+    rowsReady = true;
+  }
+  for (let i = 0; i < attemptCount; i++) unchecked((ROW[unchecked(CHOICE_ATTEMPTS[i])] = -1));
+  const n = generateAttempts(handle);
+  for (let i = 0; i < n; i++) {
+    const attempt = unchecked(ATTEMPTS[i]);
+    unchecked((CHOICE_ATTEMPTS[i] = attempt));
+    unchecked((ROW[attempt] = i));
+    const r = i * CHOICE_WORDS;
+    for (let w = 0; w < CHOICE_WORDS; w++) unchecked((CHOICES[r + w] = 0));
+    unchecked((CHOICES[r + C_MIN] = MATE + 1));
+    unchecked((CHOICES[r + C_MAX] = -MATE - 1));
+  }
+  attemptCount = n;
+  runSide = unchecked(POSITIONS[(handle << POSITION_SHIFT) + W_SIDE]);
+  runPositions = 0;
+  beginRun();
+  return n;
+}
+
+/**
+ * Adds position `h` (the `index`-th of the call) to the rows: every legal move is played into
+ * record `stack` and valued by `mode`. False if a legal move is not among the run's attempts
+ * (another own board).
+ */
+function addPosition(h: i32, index: i32, stack: i32, mode: i32, depth: i32, limit: i32): bool {
+  const base = h << POSITION_SHIFT;
+  const n = generateMoves(h, OWN_MOVES);
+  const recordValues = mode != VALUE_NONE && index < CHOOSE_MAX_POSITIONS;
+  if (recordValues) {
+    const v = index * MAX_MOVES;
+    for (let r = 0; r < attemptCount; r++) unchecked((VALUES[v + r] = NOT_LEGAL));
+  }
+  for (let m = 0; m < n; m++) {
+    const move = unchecked(MOVES[OWN_MOVES + m]);
+    const row = unchecked(ROW[attemptOf(move)]);
+    if (row < 0) return false;
+    const r = row * CHOICE_WORDS;
+    makeMove(h, move, stack);
+    const capture = pieceAt(base, (move >> 6) & 63) != 0 || move >> 12 == MOVE_EN_PASSANT;
+    unchecked(CHOICES[r + C_LEGAL]++);
+    if (capture) unchecked(CHOICES[r + C_CAPTURES]++);
+    if (capture || inCheck(stack << POSITION_SHIFT)) unchecked(CHOICES[r + C_TACTICAL]++);
+    if (mode == VALUE_NONE) continue;
+    let value: i32;
+    if (mode == VALUE_TWO_PLY) {
+      value = valueAfterReply(stack, stack + 1, runSide);
+      if (value == MATE_SCORE) unchecked(CHOICES[r + C_MATES]++);
+    } else {
+      value = valueAfterMove(stack, depth, limit);
+      if (value > MATE_BOUND) unchecked(CHOICES[r + C_MATES]++);
+      if (value < -MATE_BOUND) unchecked(CHOICES[r + C_MATED]++);
+    }
+    unchecked((CHOICES[r + C_SUM] += value));
+    if (value < unchecked(CHOICES[r + C_MIN])) unchecked((CHOICES[r + C_MIN] = value));
+    if (value > unchecked(CHOICES[r + C_MAX])) unchecked((CHOICES[r + C_MAX] = value));
+    if (recordValues) unchecked((VALUES[index * MAX_MOVES + row] = value));
+  }
+  return true;
+}
+
+/**
+ * Adds the positions CHOOSE_HANDLES[0 … count) to the run: each legal move valued by a search of
+ * `depth` more plies (0: quiescence only) within `limit` nodes (0: none) per move, using records
+ * stack … stack + MAX_PLY − 2 (none of them a position of the list). Returns CHOOSE_OK or a
+ * CHOOSE_* status; searchNodes() is the nodes this call searched.
+ */
+export function chooseAdd(count: i32, stack: i32, depth: i32, limit: i32): i32 {
+  if (attemptCount < 0) return CHOOSE_NOT_BEGUN;
+  if (count < 0 || count > CHOOSE_MAX_POSITIONS || runPositions + count > MAX_RUN_POSITIONS) return CHOOSE_TOO_MANY;
+  if (depth < 0 || depth > MAX_DEPTH || limit < 0) return CHOOSE_BAD_DEPTH;
+  if (!stackFits(stack, MAX_PLY - 1)) return CHOOSE_BAD_HANDLE;
+  for (let i = 0; i < count; i++) {
+    const h = unchecked(CHOOSE_HANDLES[i]);
+    if (h < 0 || h >= positionCapacity() || (h >= stack && h < stack + MAX_PLY - 1)) return CHOOSE_BAD_HANDLE;
+    if (unchecked(POSITIONS[(h << POSITION_SHIFT) + W_SIDE]) != runSide) return CHOOSE_OTHER_BOARD;
+  }
+  beginRun();
+  for (let i = 0; i < count; i++) {
+    if (!addPosition(unchecked(CHOOSE_HANDLES[i]), i, stack, VALUE_SEARCH, depth, limit)) return CHOOSE_OTHER_BOARD;
+  }
+  runPositions += count;
+  return CHOOSE_OK;
+}
+
+/**
+ * The self-play programs' scores (issue 7; score.ts layout): every attempt of the side to move over
+ * positions [first, first + count), legality and tactics, and with `lookahead` the 2-ply
+ * evaluation, using records `scratch` and `scratch + 1`. Returns the number of attempts (rows of
+ * SCORES, in ATTEMPTS order). A run of choose-move with score.ts's values.
+ */
+export function scoreAttempts(first: i32, count: i32, scratch: i32, lookahead: bool): i32 {
+  const n = chooseBegin(first);
+  for (let h = first; h < first + count; h++)
+    addPosition(h, h - first, scratch, lookahead ? VALUE_TWO_PLY : VALUE_NONE, 0, 0);
+  for (let i = 0; i < n; i++) {
+    const r = i * CHOICE_WORDS;
+    const s = i * SCORE_WORDS;
+    unchecked((SCORES[s + S_LEGAL] = unchecked(CHOICES[r + C_LEGAL])));
+    unchecked((SCORES[s + S_TACTICAL] = unchecked(CHOICES[r + C_TACTICAL])));
+    unchecked((SCORES[s + S_EVAL] = unchecked(CHOICES[r + C_SUM])));
+    unchecked((SCORES[s + S_MATES] = unchecked(CHOICES[r + C_MATES])));
+    unchecked((ATTEMPTS[i] = unchecked(CHOICE_ATTEMPTS[i])));
+  }
+  return n;
+}

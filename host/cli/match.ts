@@ -1,0 +1,168 @@
+// krieg match P Q --games N [--time-per-move S | --nodes N] --variant V --seed S --jobs J --out games.kpgn
+// Options in, the table out: the match itself (games, files, worker processes, statistics) is
+// host/players/match.ts.
+import type { Argv } from 'yargs';
+import { availableParallelism } from 'node:os';
+import cliProgress from 'cli-progress';
+import { withBackend, runCommand, io } from './common';
+import { withRuleOptions, rulesFromOptions } from './ruleOptions';
+import { withBudgetOptions, budgetFromOptions, playersDescription } from './playerOptions';
+import { parseCount } from '../io/args';
+import { writeAtomically } from '../io/files';
+import { createEngine } from '../node';
+import type { BackendName } from '../backends/node';
+import { KriegError, fail } from '../errors';
+import { parsePlayerSpec } from '../players/registry';
+import { runMatch, matchReport, firstIsWhite, type MatchParams } from '../players/match';
+import { summaryTable } from '../players/matchStats';
+import { materialSvg } from '../players/plot';
+
+/** Seconds between progress lines when stderr is not a terminal. */
+const PLAIN_PROGRESS_SECONDS = 5;
+
+const derived = (out: string, suffix: string) => out.replace(/\.(kpgn|pgn|txt)$/i, '') + suffix;
+
+export const matchCommand = {
+  command: 'match <first> <second>',
+  describe:
+    'play a match between two players (alternating colours) and report wins, losses and draws with 95% intervals and material per move',
+  builder: (y: Argv) =>
+    withRuleOptions(
+      withBackend(
+        withBudgetOptions(
+          y
+            .usage(
+              `$0 match <first> <second> --games N --out FILE [options]\n\nPlayers (name, or name:option=value,…):\n${playersDescription(false)}`,
+            )
+            .positional('first', { type: 'string', describe: 'the first player (White in odd games)' })
+            .positional('second', { type: 'string', describe: 'the second player' })
+            .option('games', {
+              type: 'string',
+              default: '2',
+              describe: 'number of games; game i is played from a seed made of --seed and i alone',
+            })
+            .option('seed', { type: 'string', default: '1', describe: 'match seed' })
+            .option('max-plies', {
+              type: 'string',
+              default: '300',
+              describe: 'a game still going after this many plies stops unfinished (*) and counts as a draw',
+            })
+            .option('jobs', {
+              type: 'string',
+              describe:
+                'games played at once, in child processes (default: the number of cores); the results do not depend on it',
+            })
+            .option('fen', { type: 'string', describe: 'start position of every game (default: the initial position)' })
+            .option('out', {
+              type: 'string',
+              demandOption: true,
+              describe: 'KPGN file of the games; an existing file of the same match is resumed',
+            })
+            .option('summary', { type: 'string', describe: 'JSON summary (default: OUT with .summary.json)' })
+            .option('svg', { type: 'string', describe: 'material graph (default: OUT with .material.svg)' })
+            .example(
+              '$0 match aosp random --games 200 --nodes 20000 --jobs 2 --out aosp-random.kpgn',
+              "Parker et al.'s AOSP against the random player",
+            )
+            .example(
+              '$0 match hs:sample=64 los --games 100 --time-per-move 1 --out hs-los.kpgn',
+              'timed players, one second a move',
+            ),
+        ),
+      ),
+    ),
+  handler: (argv: Record<string, unknown> & { backend: BackendName; out: string; first?: string; second?: string }) =>
+    runCommand(async () => {
+      const players: MatchParams['players'] = [
+        parsePlayerSpec(String(argv.first)),
+        parsePlayerSpec(String(argv.second)),
+      ];
+      if (players.some((p) => p.name === 'human'))
+        throw fail('bad-player', { text: 'a match is between programs: play a human with krieg play --white human' });
+      const games = parseCount('games', argv.games as string, 1, 1_000_000);
+      const seed = parseCount('seed', argv.seed as string, 0, 0x7fffffff);
+      const maxPlies = parseCount('max-plies', argv.maxPlies as string, 1, 4000);
+      const jobs = argv.jobs === undefined ? availableParallelism() : parseCount('jobs', argv.jobs as string, 1, 256);
+      const rules = rulesFromOptions(argv);
+      if (argv.fen !== undefined) {
+        try {
+          createEngine(argv.backend, 4).setFen(0, String(argv.fen));
+        } catch (error) {
+          if (error instanceof KriegError) throw error.within('--fen');
+          throw error;
+        }
+      }
+      const params: MatchParams = {
+        players,
+        games,
+        seed,
+        rules,
+        maxPlies,
+        backend: argv.backend,
+        ...budgetFromOptions(argv),
+        ...(argv.fen !== undefined ? { start: String(argv.fen) } : {}),
+      };
+      const names: [string, string] = [players[0].text, players[1].text];
+      const progress = new Progress(games, names);
+      const started = performance.now();
+      const run = await runMatch(params, argv.out, jobs, ({ done, record, game }) =>
+        progress.update(done, record.result, firstIsWhite(game)),
+      );
+      progress.stop();
+      const { summary, json } = matchReport(params, run);
+      const summaryPath = String(argv.summary ?? derived(argv.out, '.summary.json'));
+      const svgPath = String(argv.svg ?? derived(argv.out, '.material.svg'));
+      writeAtomically(summaryPath, JSON.stringify(json, null, 2) + '\n');
+      writeAtomically(svgPath, materialSvg(summary, `${names[0]} v ${names[1]} material graph (${games} games)`));
+      io.out(summaryTable(summary, maxPlies));
+      io.out(
+        `\n${games} games in ${argv.out}${run.resumed ? ` (${run.resumed} resumed from the file)` : ''}; summary ${summaryPath}, material graph ${svgPath}; ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
+      );
+    }),
+};
+
+/** A bar on a terminal; elsewhere a plain line every few seconds (CI logs, pipes). */
+class Progress {
+  private readonly bar: cliProgress.SingleBar | undefined;
+  private lastLine = 0;
+  private readonly started = performance.now();
+  private score = { wins: 0, losses: 0, draws: 0 };
+
+  constructor(
+    private readonly total: number,
+    private readonly names: [string, string],
+  ) {
+    if (process.stderr.isTTY) {
+      this.bar = new cliProgress.SingleBar(
+        {
+          format: `match {bar} {value}/{total} games | ${names[0]} +{wins} -{losses} ={draws} | eta {eta_formatted}`,
+          stream: process.stderr,
+        },
+        cliProgress.Presets.shades_classic,
+      );
+      this.bar.start(total, 0, this.score);
+    }
+  }
+
+  update(done: number, result: string, firstWhite: boolean): void {
+    if ((result === '1-0' && firstWhite) || (result === '0-1' && !firstWhite)) this.score.wins++;
+    else if (result === '1-0' || result === '0-1') this.score.losses++;
+    else this.score.draws++;
+    if (this.bar) {
+      this.bar.update(done, this.score);
+      return;
+    }
+    const now = performance.now();
+    if (now - this.lastLine < PLAIN_PROGRESS_SECONDS * 1000 && done < this.total) return;
+    this.lastLine = now;
+    const rate = done / ((now - this.started) / 1000);
+    const eta = rate > 0 ? (this.total - done) / rate : 0;
+    io.err(
+      `krieg match: ${done}/${this.total} games, ${this.names[0]} +${this.score.wins} -${this.score.losses} =${this.score.draws}, ${rate.toFixed(2)} games/s, eta ${eta.toFixed(0)} s\n`,
+    );
+  }
+
+  stop(): void {
+    this.bar?.stop();
+  }
+}

@@ -1,0 +1,247 @@
+// The players' part of the core's ABI (assembly/players/search.ts, choose.ts) as host values: the
+// fully observable search and choose-move (Parker et al. Fig. 1), budgets in, values out, statuses
+// as errors (here, once). With host/engine.ts and the other files of host/core/, the only host
+// code that calls the core's exports.
+import type { Engine } from '../engine';
+import { fail } from '../errors';
+import { makeUci } from '../notation/move';
+import {
+  SEARCH_OK,
+  SEARCH_NODE_LIMIT,
+  SEARCH_BAD_HANDLE,
+  SEARCH_BAD_DEPTH,
+  MAX_DEPTH,
+  MATE,
+  MATE_BOUND,
+  CHOOSE_OK,
+  CHOOSE_BAD_HANDLE,
+  CHOOSE_BAD_DEPTH,
+  CHOOSE_TOO_MANY,
+  CHOOSE_OTHER_BOARD,
+  CHOOSE_NOT_BEGUN,
+  CHOOSE_MAX_POSITIONS,
+  MAX_RUN_POSITIONS,
+  CHOICE_WORDS,
+  C_LEGAL,
+  C_SUM,
+  C_MATES,
+  C_MATED,
+  C_TACTICAL,
+  C_CAPTURES,
+  C_MIN,
+  C_MAX,
+  NOT_LEGAL,
+} from '../constants';
+
+export { MATE, MATE_BOUND, NOT_LEGAL } from '../constants';
+
+/** The error of each CHOOSE_* status (every one a caller's bug). */
+const CHOOSE_ERRORS = {
+  [CHOOSE_BAD_HANDLE]: {
+    id: 'choose-bad-handle',
+    text: 'a position or the search stack lies outside the arena, or they overlap',
+  },
+  [CHOOSE_BAD_DEPTH]: {
+    id: 'choose-bad-depth',
+    text: `the depth must be 0 to ${MAX_DEPTH} and the node budget non-negative`,
+  },
+  [CHOOSE_TOO_MANY]: {
+    id: 'choose-too-many',
+    text: `more positions than one call (${CHOOSE_MAX_POSITIONS}) or one run (${MAX_RUN_POSITIONS}) takes`,
+  },
+  [CHOOSE_OTHER_BOARD]: {
+    id: 'choose-other-board',
+    text: "a position whose own pieces or side to move differ from the run's",
+  },
+  [CHOOSE_NOT_BEGUN]: { id: 'choose-not-begun', text: 'chooseAdd before chooseBegin' },
+} as const;
+
+function chooseError(status: number) {
+  const error = CHOOSE_ERRORS[status as keyof typeof CHOOSE_ERRORS];
+  return error ? fail(error.id, { text: `choose-move: ${error.text}` }) : fail('choose-status', { status });
+}
+
+/** The static evaluation of `handle` (centipawns for the side to move). */
+export function evaluatePosition(engine: Engine, handle: number): number {
+  return engine.core.exports.evaluatePosition(handle) | 0;
+}
+
+/** Clears the search's transposition table (2^bits entries), killers and history. */
+export function resetSearch(engine: Engine, bits: number): void {
+  engine.core.exports.searchReset(bits);
+}
+
+export interface SearchBudget {
+  /** Plies of the main search (iterative deepening up to it). */
+  depth: number;
+  /** Nodes per search (0 or absent: no limit); past it the last completed depth answers. */
+  nodes?: number;
+}
+
+export interface SearchResult {
+  /** node-limit: the budget stopped a deeper iteration; the result is the last depth completed. */
+  status: 'ok' | 'node-limit';
+  /** Centipawns for the side to move; ±(MATE − plies) for a forced mate. */
+  value: number;
+  move: number;
+  uci: string;
+  depth: number;
+  nodes: number;
+}
+
+/** Plies to a forced mate (positive: the side to move mates), or undefined. */
+export function mateIn(value: number): number | undefined {
+  if (value > MATE_BOUND) return MATE - value;
+  if (value < -MATE_BOUND) return -(MATE + value);
+  return undefined;
+}
+
+/** Records a search stack uses (the caller keeps them free of positions it needs). */
+export function stackRecords(engine: Engine): number {
+  return engine.core.exports.searchStackRecords();
+}
+
+/** Alpha-beta search of position `handle`, with its stack at records `stack` … (default: the arena's top). */
+export function searchPosition(
+  engine: Engine,
+  handle: number,
+  budget: SearchBudget,
+  stack = engine.capacity - stackRecords(engine),
+): SearchResult {
+  const x = engine.core.exports;
+  const status = x.searchPosition(handle, stack, budget.depth, budget.nodes ?? 0);
+  if (status === SEARCH_BAD_DEPTH) throw fail('search-bad-depth', { depth: budget.depth, max: MAX_DEPTH });
+  if (status === SEARCH_BAD_HANDLE) throw fail('search-bad-handle', { handle, stack });
+  if (status !== SEARCH_OK && status !== SEARCH_NODE_LIMIT) throw fail('search-status', { status });
+  const move = x.searchBestMove();
+  return {
+    status: status === SEARCH_OK ? 'ok' : 'node-limit',
+    value: x.searchValue() | 0,
+    move,
+    uci: move ? makeUci(move) : '',
+    depth: x.searchDepth(),
+    nodes: x.searchNodes(),
+  };
+}
+
+/** What choose-move found for one attempt over the positions added so far. */
+export interface AttemptValue {
+  attempt: number;
+  /** Positions where it is legal, and the sum of the values after it there (for the mover). */
+  legal: number;
+  sum: number;
+  /** sum / legal (−Infinity where never legal). */
+  mean: number;
+  /** Positions where it leads to a forced mate for the mover / against him. */
+  mates: number;
+  mated: number;
+  /** Positions where it captures or gives check; where it captures. */
+  tactical: number;
+  captures: number;
+  min: number;
+  max: number;
+}
+
+/**
+ * One choose-move run (Parker et al. Fig. 1) in the core: begin on a position of the player's own
+ * board, add positions (handles) in as many calls as wanted, read the rows. `values` keeps, per
+ * position added, its value row (NOT_LEGAL where an attempt is illegal), so the host can average
+ * again over a subset — after an Illegal answer — without searching again.
+ */
+export class ChooseRun {
+  readonly attempts: number[];
+  /** Per position added: its handle and its values by attempt row. */
+  readonly positions: { handle: number; values: Int32Array }[] = [];
+  nodes = 0;
+
+  constructor(
+    private readonly engine: Engine,
+    handle: number,
+    private readonly budget: SearchBudget,
+    private readonly stack: number,
+  ) {
+    const x = engine.core.exports;
+    const n = x.chooseBegin(handle);
+    if (n < 0) throw fail('choose-bad-handle', { text: `choose-move: position ${handle} outside the arena` });
+    this.attempts = Array.from(engine.core.view(x.chooseAttemptBuffer()).subarray(0, n));
+  }
+
+  /** Searches after every legal move of the positions `handles` and adds them to the run. */
+  add(handles: number[]): void {
+    const x = this.engine.core.exports;
+    for (let from = 0; from < handles.length; from += CHOOSE_MAX_POSITIONS) {
+      const part = handles.slice(from, from + CHOOSE_MAX_POSITIONS);
+      this.engine.core.view(x.chooseHandleBuffer()).set(part);
+      const status = x.chooseAdd(part.length, this.stack, this.budget.depth, this.budget.nodes ?? 0);
+      if (status !== CHOOSE_OK) throw chooseError(status);
+      this.nodes += x.searchNodes();
+      const values = this.engine.core.view(x.chooseValueBuffer());
+      const n = this.attempts.length;
+      const stride = this.engine.maxMoves;
+      part.forEach((handle, i) => this.positions.push({ handle, values: values.slice(i * stride, i * stride + n) }));
+    }
+  }
+
+  /** The core's rows: every attempt over every position added. */
+  rows(): AttemptValue[] {
+    const rows = this.engine.core.view(this.engine.core.exports.chooseBuffer());
+    return this.attempts.map((attempt, i) => {
+      const r = i * CHOICE_WORDS;
+      const legal = rows[r + C_LEGAL];
+      return {
+        attempt,
+        legal,
+        sum: rows[r + C_SUM],
+        mean: legal ? rows[r + C_SUM] / legal : -Infinity,
+        mates: rows[r + C_MATES],
+        mated: rows[r + C_MATED],
+        tactical: rows[r + C_TACTICAL],
+        captures: rows[r + C_CAPTURES],
+        min: rows[r + C_MIN],
+        max: rows[r + C_MAX],
+      };
+    });
+  }
+
+  /**
+   * Averages again over the positions added that `keep` accepts (from the stored values): legal,
+   * sum, mean, min and max per attempt (mates and mated from the values; tactical and captures
+   * are not kept per position and read 0).
+   */
+  over(keep: (values: Int32Array, index: number) => boolean): AttemptValue[] {
+    const out: AttemptValue[] = this.attempts.map((attempt) => ({
+      attempt,
+      legal: 0,
+      sum: 0,
+      mean: -Infinity,
+      mates: 0,
+      mated: 0,
+      tactical: 0,
+      captures: 0,
+      min: MATE + 1,
+      max: -MATE - 1,
+    }));
+    this.positions.forEach(({ values }, index) => {
+      if (!keep(values, index)) return;
+      for (let i = 0; i < out.length; i++) {
+        const v = values[i];
+        if (v === NOT_LEGAL) continue;
+        const a = out[i];
+        a.legal++;
+        a.sum += v;
+        if (v > MATE_BOUND) a.mates++;
+        if (v < -MATE_BOUND) a.mated++;
+        if (v < a.min) a.min = v;
+        if (v > a.max) a.max = v;
+      }
+    });
+    for (const a of out) if (a.legal) a.mean = a.sum / a.legal;
+    return out;
+  }
+
+  /** The row of `attempt` (undefined: not an attempt of this board). */
+  rowOf(attempt: number): number | undefined {
+    const i = this.attempts.indexOf(attempt);
+    return i < 0 ? undefined : i;
+  }
+}

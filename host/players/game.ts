@@ -1,0 +1,86 @@
+// The game runner for Players (player.ts): the referee's engine holds the true board; each player
+// is told only the new events of its own view, and when it is to move, a Turn computed from that
+// view. The record that comes out is the full KPGN/JSON record every other command reads.
+import type { Engine } from '../engine';
+import { fail } from '../errors';
+import { START_FEN } from '../notation/fen';
+import { startGame, gameAttempt, gameAskAny, gameResult, gameOver, gameEvents } from '../core/referee';
+import { viewOf, SIDES, type GameRecord, type Side } from '../record/record';
+import { turnOf, type Player } from './player';
+
+/** Parker et al.'s material values (queen 9, rook 5, bishop 3, knight 3, pawn 1) by piece type. */
+export const MATERIAL_VALUE = [0, 1, 3, 3, 5, 9, 0];
+/** Attempts in one turn after which a player is stuck (every attempt is tried at most once, and there are fewer). */
+const MAX_TURN_ATTEMPTS = 1000;
+
+export interface RunOptions {
+  start?: string;
+  /** Plies after which the game stops unfinished (*): a match adjudicates it as a draw. */
+  maxPlies: number;
+  tags?: Record<string, string>;
+  /** Seconds per move: each player's turn gets a deadline. */
+  timePerMove?: number;
+  /** Record of the referee engine holding the true board (the next one is its scratch; +2 the own-board scratch). */
+  handle?: number;
+  /** Called after every ply with the plies played. */
+  onPly?: (plies: number) => void;
+}
+
+/** Material (Parker's values) of White and Black in the setup's board. */
+export function materialOf(board: number[]): [number, number] {
+  const material: [number, number] = [0, 0];
+  for (const code of board) if (code) material[code >> 3] += MATERIAL_VALUE[code & 7];
+  return material;
+}
+
+/**
+ * Plays one game between `players` through the referee of `referee` (its rules are the game's);
+ * returns the full record. Players see nothing but their views.
+ */
+export function runGame(referee: Engine, players: Record<Side, Player>, options: RunOptions): GameRecord {
+  const handle = options.handle ?? 0;
+  const scratch = handle + 2;
+  const start = options.start ?? START_FEN;
+  referee.setFen(handle, start);
+  startGame(referee, handle);
+  const delivered: Record<Side, number> = { white: 0, black: 0 };
+  const recordSoFar = (): GameRecord => ({
+    rules: referee.rules,
+    start,
+    white: players.white.name,
+    black: players.black.name,
+    result: gameResult(referee),
+    tags: { ...options.tags },
+    events: gameEvents(referee),
+  });
+  /** Tells `side` the events of its view it has not heard yet; returns the view. */
+  const deliver = (side: Side) => {
+    const view = viewOf(recordSoFar(), side);
+    for (const event of view.events.slice(delivered[side])) players[side].observe(event);
+    delivered[side] = view.events.length;
+    return view;
+  };
+  let plies = 0;
+  while (!gameOver(referee) && plies < options.maxPlies) {
+    const side = SIDES[referee.setup(handle).side];
+    const player = players[side];
+    const deadline = options.timePerMove === undefined ? undefined : performance.now() + options.timePerMove * 1000;
+    for (let attempts = 0; ; attempts++) {
+      if (attempts >= MAX_TURN_ATTEMPTS)
+        throw fail('player-stuck', { player: player.name, attempts: MAX_TURN_ATTEMPTS });
+      const turn = turnOf(deliver(side), referee, scratch, deadline);
+      const choice = player.choose(turn);
+      if (choice === 'any') {
+        gameAskAny(referee);
+        continue;
+      }
+      if (!Number.isInteger(choice) || choice < 0 || choice >= 1 << 15)
+        throw fail('player-bad-attempt', { player: player.name, choice: String(choice) });
+      if (gameAttempt(referee, choice).answer === 'legal') break;
+    }
+    plies++;
+    options.onPly?.(plies);
+  }
+  for (const side of SIDES) deliver(side); // the last announcements (the game's end) to both
+  return recordSoFar();
+}

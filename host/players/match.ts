@@ -1,0 +1,341 @@
+// Matches (krieg match): N games between two players with alternating colours (the first player
+// has White in the odd games), game i seeded from the match seed and i alone, so a game replays by
+// itself and the games come out the same whatever number of processes plays them. Each finished
+// game is appended to the output file in game order; a match killed at any moment resumes from
+// the games the file holds (a game cut short by the kill is dropped and played again). A game
+// still going at the ply cap stops unfinished (*) and counts as a draw.
+import { appendFileSync, existsSync, readFileSync, truncateSync, statSync } from 'node:fs';
+import { fork, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { Engine } from '../engine';
+import { KriegError, EXIT, fail, reviveError } from '../errors';
+import { createCore, type BackendName } from '../backends/node';
+import { START_FEN } from '../notation/fen';
+import { parseKpgn, makeRecordKpgn } from '../notation/kpgn';
+import { describeRules, type RuleSet } from '../record/rules';
+import type { GameRecord, Side } from '../record/record';
+import { gameSeed } from '../db/generate';
+import { packageRoot } from '../db/paths';
+import { runGame } from './game';
+import { PlayerEngines } from './engines';
+import { playerFactory, type PlayerSpec } from './registry';
+import type { PlayerSetup } from './player';
+import { summarize, materialTrace, type MatchGame, type MatchSummary } from './matchStats';
+
+export interface MatchParams {
+  /** The first and the second player (the first has White in odd games). */
+  players: [PlayerSpec, PlayerSpec];
+  games: number;
+  seed: number;
+  rules: RuleSet;
+  maxPlies: number;
+  /** Per move (a turn, Illegal retries included): work in nodes, or seconds. */
+  nodes?: number;
+  timePerMove?: number;
+  backend: BackendName;
+  start?: string;
+}
+
+const RESULT_LINES = new Set(['1-0', '0-1', '1/2-1/2', '*']);
+
+/** Everything that decides the games but their number (a finished match can be extended). */
+export function matchKey(p: MatchParams): string {
+  const { variant, overrides } = describeRules(p.rules);
+  const rules = [variant, ...Object.entries(overrides).map(([k, v]) => `${k}=${v}`)].join(' ');
+  const budget = [
+    p.nodes !== undefined ? `nodes ${p.nodes}` : '',
+    p.timePerMove !== undefined ? `time ${p.timePerMove}s` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return `${p.players[0].text} v ${p.players[1].text}; ${rules}; seed ${p.seed}; max-plies ${p.maxPlies}; ${budget}${p.start ? `; fen ${p.start}` : ''}`;
+}
+
+export const firstIsWhite = (game: number) => game % 2 === 1;
+
+/** The seeds of game `game`: the game's, and each player's stream drawn from it. */
+export function gameSeeds(p: MatchParams, game: number): { game: number; white: number; black: number } {
+  const seed = gameSeed(p.seed, game);
+  return { game: seed, white: gameSeed(seed, 1), black: gameSeed(seed, 2) };
+}
+
+/** What a process needs to play games: the referee's engine and the players' engines. */
+export class GamePlayer {
+  private readonly referee: Engine;
+  private readonly engines: PlayerEngines;
+  constructor(backend: BackendName) {
+    this.referee = new Engine(createCore(backend), 16);
+    this.engines = new PlayerEngines(backend);
+  }
+
+  /** Plays game `game` of the match; its full record. */
+  play(p: MatchParams, game: number): GameRecord {
+    const seeds = gameSeeds(p, game);
+    const specs: Record<Side, PlayerSpec> = firstIsWhite(game)
+      ? { white: p.players[0], black: p.players[1] }
+      : { white: p.players[1], black: p.players[0] };
+    const start = p.start ?? START_FEN;
+    this.referee.setRules(p.rules);
+    const budget = {
+      ...(p.nodes !== undefined ? { nodes: p.nodes } : {}),
+      ...(p.timePerMove !== undefined ? { timePerMove: p.timePerMove } : {}),
+    };
+    const make = (side: Side) => {
+      const setup: PlayerSetup = {
+        side,
+        rules: p.rules,
+        start,
+        seed: seeds[side],
+        budget,
+        options: specs[side].options,
+      };
+      return playerFactory(specs[side])(setup, this.engines.for(side, p.rules));
+    };
+    const players = { white: make('white'), black: make('black') };
+    const tags: Record<string, string> = {
+      Event: 'krieg match',
+      Round: String(game),
+      Seed: String(seeds.game),
+      Match: matchKey(p),
+    };
+    const record = runGame(this.referee, players, { start, maxPlies: p.maxPlies, timePerMove: p.timePerMove, tags });
+    // name the players as the match does (with their options)
+    const named = { ...record, white: specs.white.text, black: specs.black.text };
+    if (named.result === '*')
+      named.tags = { ...named.tags, Termination: `stopped at the ${p.maxPlies}-ply cap: adjudicated a draw` };
+    return named;
+  }
+}
+
+/** The text a game takes in the output file. */
+export const gameText = (record: GameRecord) => makeRecordKpgn(record) + '\n';
+
+/**
+ * The games of a match file: every complete game (its text, parsed), checked to belong to this
+ * match in order; `validBytes` is where the last complete game ends (a game cut short follows).
+ */
+export function readMatchFile(path: string, p: MatchParams): { records: GameRecord[]; validBytes: number } {
+  if (!existsSync(path)) return { records: [], validBytes: 0 };
+  if (!statSync(path).isFile()) throw fail('match-file', { text: `${path} is not a file` });
+  const text = readFileSync(path, 'utf8');
+  const total = Buffer.byteLength(text, 'utf8');
+  const lines = text.split('\n');
+  const records: GameRecord[] = [];
+  const key = matchKey(p);
+  let offset = 0; // bytes up to the end of line i, its newline included
+  let validBytes = 0;
+  let start = -1; // the first line of the game being read
+  let inMoves = false;
+  for (let i = 0; i < lines.length; i++) {
+    const t = lines[i].trim();
+    offset += Buffer.byteLength(lines[i], 'utf8') + 1;
+    if (t === '') {
+      if (start < 0) validBytes = Math.min(offset, total);
+      continue;
+    }
+    if (start < 0) {
+      start = i;
+      inMoves = false;
+    }
+    if (!t.startsWith('[')) inMoves = true;
+    if (!inMoves || !RESULT_LINES.has(t)) continue;
+    let parsed;
+    try {
+      parsed = parseKpgn(lines.slice(start, i + 1).join('\n'), start + 1);
+    } catch (error) {
+      if (error instanceof KriegError) throw fail('match-file', { text: `${path}: ${error.message}` });
+      throw error;
+    }
+    if (parsed.kind !== 'record')
+      throw fail('match-file', { text: `${path}: line ${start + 1}: a view, not a game record` });
+    const n = records.length + 1;
+    const { record } = parsed;
+    if (record.tags.Match !== key || record.tags.Round !== String(n)) {
+      throw fail('match-mismatch', {
+        text: `${path}: game ${n} (line ${start + 1}) belongs to another match (${record.tags.Match ?? 'no [Match] tag'}, round ${record.tags.Round ?? '?'}), not to ${key}, round ${n}; resume with the same players and options, or choose a new file`,
+      });
+    }
+    records.push(record);
+    validBytes = Math.min(offset, total);
+    start = -1;
+  }
+  return { records, validBytes };
+}
+
+export interface MatchProgress {
+  done: number;
+  total: number;
+  record: GameRecord;
+  game: number;
+}
+
+export interface MatchRun {
+  /** Every game of the match, those resumed from the file first. */
+  records: GameRecord[];
+  resumed: number;
+}
+
+/**
+ * The script a match's child processes run (`krieg match --worker`): the package's built CLI,
+ * dist/cli.js, whether this code runs bundled in it or from the sources (the tests).
+ */
+export function matchWorkerScript(): string {
+  return join(packageRoot(), 'dist', 'cli.js');
+}
+
+/**
+ * Plays the games of `p` the output file does not hold yet, appending each in order. `jobs` > 1
+ * plays them in that many child processes of `workerScript` (the CLI, `krieg match --worker`).
+ */
+export async function runMatch(
+  p: MatchParams,
+  out: string,
+  jobs: number,
+  onGame?: (progress: MatchProgress) => void,
+  workerScript = matchWorkerScript(),
+): Promise<MatchRun> {
+  const { records, validBytes } = readMatchFile(out, p);
+  if (records.length > p.games)
+    throw fail('match-mismatch', {
+      text: `${out} already holds ${records.length} games, more than the ${p.games} asked for`,
+    });
+  if (existsSync(out) && statSync(out).size > validBytes) truncateSync(out, validBytes); // a game cut short by a kill
+  const resumed = records.length;
+  const first = resumed + 1;
+  const write = (record: GameRecord, game: number) => {
+    appendFileSync(out, gameText(record));
+    records.push(record);
+    onGame?.({ done: records.length, total: p.games, record, game });
+  };
+  if (first > p.games) return { records, resumed };
+  if (jobs <= 1 || p.games - resumed <= 1) {
+    const player = new GamePlayer(p.backend);
+    for (let game = first; game <= p.games; game++) write(player.play(p, game), game);
+    return { records, resumed };
+  }
+  await playInProcesses(p, first, Math.min(jobs, p.games - resumed), workerScript, write);
+  return { records, resumed };
+}
+
+interface WorkerReply {
+  game: number;
+  text?: string;
+  error?: { code: string; message: string; exitCode: number };
+}
+
+/** Games first … p.games in `jobs` child processes; `write` is called in game order. */
+function playInProcesses(
+  p: MatchParams,
+  first: number,
+  jobs: number,
+  script: string,
+  write: (record: GameRecord, game: number) => void,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let next = first; // the next game to hand out
+    let toWrite = first;
+    const finished = new Map<number, GameRecord>();
+    const children: ChildProcess[] = [];
+    let failed = false;
+    const stop = (error: Error) => {
+      if (failed) return;
+      failed = true;
+      for (const child of children) child.kill();
+      reject(error);
+    };
+    const handOut = (child: ChildProcess) => {
+      if (next > p.games) {
+        child.disconnect();
+        return;
+      }
+      child.send({ params: p, game: next++ });
+    };
+    for (let j = 0; j < jobs; j++) {
+      const child = fork(script, ['match', '--worker'], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+      children.push(child);
+      child.on('message', (reply: WorkerReply) => {
+        if (reply.error) {
+          stop(reviveError(reply.error));
+          return;
+        }
+        const parsed = parseKpgn(reply.text!);
+        if (parsed.kind !== 'record') {
+          stop(fail('match-worker', { text: `a match worker returned a view for game ${reply.game}` }));
+          return;
+        }
+        finished.set(reply.game, parsed.record);
+        while (finished.has(toWrite)) {
+          const record = finished.get(toWrite)!;
+          finished.delete(toWrite);
+          try {
+            write(record, toWrite);
+          } catch (error) {
+            stop(error as Error);
+            return;
+          }
+          toWrite++;
+        }
+        if (toWrite > p.games) {
+          for (const c of children) if (c.connected) c.disconnect();
+          resolve();
+        } else handOut(child);
+      });
+      child.on('exit', (code, signal) => {
+        if (!failed && toWrite <= p.games && code !== 0)
+          stop(
+            fail('match-worker', {
+              text: `a match worker ended ${signal ? `on signal ${signal}` : `with exit code ${code}`}`,
+            }),
+          );
+      });
+      child.on('error', stop);
+      handOut(child);
+    }
+  });
+}
+
+/** The child side of playInProcesses: plays the games it is sent until disconnected. */
+export function serveMatchGames(): void {
+  const players = new Map<BackendName, GamePlayer>();
+  process.on('message', (task: { params: MatchParams; game: number }) => {
+    try {
+      const player = players.get(task.params.backend) ?? new GamePlayer(task.params.backend);
+      players.set(task.params.backend, player);
+      const record = player.play(task.params, task.game);
+      process.send!({ game: task.game, text: makeRecordKpgn(record) } satisfies WorkerReply);
+    } catch (error) {
+      const e =
+        error instanceof KriegError
+          ? { code: error.code, message: error.message, exitCode: error.exitCode }
+          : {
+              code: 'internal',
+              message: `internal error in a match worker: ${error instanceof Error ? error.message : String(error)}`,
+              exitCode: EXIT.internal,
+            };
+      process.send!({ game: task.game, error: e } satisfies WorkerReply);
+    }
+  });
+  process.on('disconnect', () => process.exit(0));
+}
+
+/** The report of a match: its statistics (from the records, so the same for games resumed from the file) and the JSON summary. */
+export function matchReport(p: MatchParams, run: MatchRun): { summary: MatchSummary; json: Record<string, unknown> } {
+  const engine = new Engine(createCore(p.backend), 8);
+  const games: MatchGame[] = run.records.map((record, i) => ({
+    record,
+    firstIsWhite: firstIsWhite(i + 1),
+    material: materialTrace(engine, record),
+  }));
+  const summary = summarize([p.players[0].text, p.players[1].text], games);
+  const json = {
+    format: 'krieg-match',
+    version: 1,
+    match: matchKey(p),
+    maxPlies: p.maxPlies,
+    budget: { nodes: p.nodes ?? null, timePerMove: p.timePerMove ?? null },
+    intervals: 'rates: Wilson score 95%; score: mean ± 1.96 s/√n',
+    resumed: run.resumed,
+    ...summary,
+  };
+  return { summary, json };
+}

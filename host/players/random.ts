@@ -1,0 +1,16 @@
+// `random`: uniform over the attempts that are not Nonsense (Parker et al.'s floor). The core's
+// random player (assembly/referee/game.ts) draws from the true board's own pieces inside the
+// referee; this one draws from the same attempts, computed from the player's view alone.
+import type { PlayerFactory } from './player';
+import { seededRandom } from '../referee/game';
+
+export const randomPlayer: PlayerFactory = (setup) => {
+  const random = seededRandom(setup.seed);
+  return {
+    name: 'random',
+    observe() {
+      /* nothing to remember */
+    },
+    choose: (turn) => turn.attempts[Math.floor(random() * turn.attempts.length)],
+  };
+};

@@ -1,0 +1,153 @@
+// `krieg match` (issue 14), in-process (its --jobs children run the built dist/cli.js): the same
+// bytes whatever the number of jobs; a match killed with SIGKILL (the built CLI, spawned) and
+// resumed ends with exactly the file of an uninterrupted one (and a game cut short in the file is
+// played again); a resume with other options is refused without touching the file; the summary,
+// the material graph and the progress line; records that `krieg view` reads back.
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { mkdtempSync, rmSync, readFileSync, writeFileSync, existsSync, copyFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expectOneLine, krieg, CLI } from '../lib/cli';
+
+let DIR = '';
+const at = (name: string) => join(DIR, name);
+const GAMES = 6;
+const ARGS = ['aos', 'random', '--max-plies', '30', '--nodes', '3000', '--seed', '11'];
+let reference = '';
+let referenceRun = { status: 0 as number | null, stdout: '', stderr: '' };
+
+beforeAll(async () => {
+  DIR = mkdtempSync(join(tmpdir(), 'krieg-match-'));
+  referenceRun = await krieg(['match', ...ARGS, '--games', String(GAMES), '--jobs', '2', '--out', at('two.kpgn')]);
+  expect(referenceRun.status, referenceRun.stderr).toBe(0);
+  reference = readFileSync(at('two.kpgn'), 'utf8');
+});
+
+afterAll(() => {
+  if (DIR) rmSync(DIR, { recursive: true, force: true });
+});
+
+describe('krieg match', () => {
+  it('plays the games with alternating colours, each a full record krieg view reads back', async () => {
+    expect(reference.match(/^\[Event "krieg match"\]$/gm)).toHaveLength(GAMES);
+    expect(reference).toMatch(/\[Round "1"\]\n(?:.*\n)*?\[White "aos"\]\n\[Black "random"\]/);
+    expect(reference).toMatch(/\[Round "2"\]\n(?:.*\n)*?\[White "random"\]\n\[Black "aos"\]/);
+    const view = await krieg(['view', at('two.kpgn'), '--as', 'black', '--game', '2']);
+    expect(view.status, view.stderr).toBe(0);
+    expect(view.stdout).toMatch(/\[Filtered "black"\]/);
+  });
+
+  it('gives the same bytes with one job as with two', async () => {
+    const run = await krieg(['match', ...ARGS, '--games', String(GAMES), '--jobs', '1', '--out', at('one.kpgn')]);
+    expect(run.status, run.stderr).toBe(0);
+    expect(readFileSync(at('one.kpgn'), 'utf8')).toBe(reference);
+    // and the same summary (the report is made from the records)
+    const strip = (s: string) => s.replace(/; [\d.]+ s\n$/, '').replace(/one\.|two\./g, '');
+    expect(strip(run.stdout)).toBe(strip(referenceRun.stdout));
+  });
+
+  it('reports wins, losses and draws with Wilson intervals, JSON and an SVG material graph', async () => {
+    expect(referenceRun.stdout).toMatch(/\| wins \| \d+ \| [\d.]+% \| [\d.]+% – [\d.]+% \|/);
+    expect(referenceRun.stdout).toMatch(/adjudicated drawn/);
+    const summary = JSON.parse(readFileSync(at('two.summary.json'), 'utf8'));
+    expect(summary.format).toBe('krieg-match');
+    expect(summary.wins + summary.losses + summary.draws).toBe(GAMES);
+    expect(summary.winRate.low).toBeLessThanOrEqual(summary.winRate.value);
+    expect(summary.players[0].name).toBe('aos');
+    expect(summary.players[0].asWhite.length).toBeGreaterThan(0);
+    const svg = readFileSync(at('two.material.svg'), 'utf8');
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    expect(svg.match(/<polyline /g)).toHaveLength(4);
+    // stderr is not a terminal here: plain progress lines, the last at the end
+    expect(referenceRun.stderr).toMatch(new RegExp(`krieg match: ${GAMES}/${GAMES} games`));
+  });
+
+  it('resumes after SIGKILL with exactly the file of an uninterrupted run', async () => {
+    const out = at('killed.kpgn');
+    const child = spawn(
+      process.execPath,
+      [CLI, 'match', ...ARGS, '--games', String(GAMES), '--jobs', '1', '--out', out],
+      { stdio: 'ignore' },
+    );
+    // kill once two games are in the file
+    await new Promise<void>((resolve, reject) => {
+      const timer = setInterval(() => {
+        const games = existsSync(out) ? (readFileSync(out, 'utf8').match(/^\[Event /gm) ?? []).length : 0;
+        if (games >= 2) {
+          clearInterval(timer);
+          child.kill('SIGKILL');
+          resolve();
+        }
+      }, 20);
+      child.on('exit', () => {
+        clearInterval(timer);
+        reject(new Error('the match finished before it could be killed'));
+      });
+    });
+    await new Promise((resolve) => child.on('exit', resolve));
+    const partial = readFileSync(out, 'utf8');
+    expect(partial.length).toBeLessThan(reference.length);
+    const resumed = await krieg(['match', ...ARGS, '--games', String(GAMES), '--jobs', '2', '--out', out]);
+    expect(resumed.status, resumed.stderr).toBe(0);
+    expect(resumed.stdout).toMatch(/resumed from the file/);
+    expect(readFileSync(out, 'utf8')).toBe(reference);
+  });
+
+  it('plays again a game the file holds only in part', async () => {
+    const out = at('cut.kpgn');
+    const second = reference.indexOf('[Event', reference.indexOf('[Round "2"]'));
+    writeFileSync(out, reference.slice(0, second + 200)); // two games and the start of the third
+    const run = await krieg(['match', ...ARGS, '--games', String(GAMES), '--jobs', '1', '--out', out]);
+    expect(run.status, run.stderr).toBe(0);
+    expect(readFileSync(out, 'utf8')).toBe(reference);
+  });
+
+  it('refuses to resume with other options, leaving the file as it was', async () => {
+    const out = at('other.kpgn');
+    copyFileSync(at('two.kpgn'), out);
+    const run = await krieg([
+      'match',
+      'aos',
+      'random',
+      '--max-plies',
+      '30',
+      '--nodes',
+      '4000',
+      '--seed',
+      '11',
+      '--games',
+      String(GAMES + 1),
+      '--out',
+      out,
+    ]);
+    expect(expectOneLine(run, 2)).toMatch(/belongs to another match/);
+    expect(readFileSync(out, 'utf8')).toBe(reference);
+  });
+
+  it('extends a finished match to more games', async () => {
+    const out = at('longer.kpgn');
+    copyFileSync(at('two.kpgn'), out);
+    const run = await krieg(['match', ...ARGS, '--games', String(GAMES + 1), '--jobs', '1', '--out', out]);
+    expect(run.status, run.stderr).toBe(0);
+    const text = readFileSync(out, 'utf8');
+    expect(text.startsWith(reference)).toBe(true);
+    expect(text.match(/^\[Event /gm)).toHaveLength(GAMES + 1);
+  });
+
+  it('names a bad player, option or budget in one line', async () => {
+    expect(expectOneLine(await krieg(['match', 'aosp', 'nobody', '--out', at('x.kpgn')]), 2)).toMatch(
+      /unknown player 'nobody'/,
+    );
+    expect(expectOneLine(await krieg(['match', 'aosp:width=3', 'random', '--out', at('x.kpgn')]), 2)).toMatch(
+      /no option 'width'.*sample, depth/,
+    );
+    expect(expectOneLine(await krieg(['match', 'human', 'random', '--out', at('x.kpgn')]), 2)).toMatch(
+      /krieg play --white human/,
+    );
+    expect(
+      expectOneLine(await krieg(['match', 'aosp', 'random', '--time-per-move', 'soon', '--out', at('x.kpgn')]), 2),
+    ).toMatch(/time-per-move/);
+    expect(existsSync(at('x.kpgn'))).toBe(false);
+  });
+});

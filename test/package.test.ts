@@ -1,0 +1,138 @@
+// The package as a user gets it: `npm pack` (the build outputs are fresh: test/lib/globalSetup.ts),
+// the tarball installed into an empty project (its dependencies from the npm registry, nothing
+// compiled there), then the README's library example run with `import … from 'krieg'`, `npx krieg`
+// run, and a TypeScript file using the package's types type-checked.
+import { describe, expect, it, beforeAll, afterAll } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT } from './lib/cli';
+
+let DIR = '';
+let PROJECT = '';
+let packed: { filename: string; size: number; unpackedSize: number; files: { path: string }[] };
+
+function run(command: string, args: string[], cwd: string, timeout = 180_000) {
+  const r = spawnSync(command, args, {
+    cwd,
+    encoding: 'utf8',
+    timeout,
+    env: { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' },
+  });
+  return { status: r.status, stdout: r.stdout ?? '', stderr: r.stderr ?? '', error: r.error };
+}
+
+/** The README block after the library-example marker. */
+function readmeExample(): string {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const at = readme.indexOf('<!-- library example');
+  const block = /```js\n([\s\S]*?)```/.exec(readme.slice(at));
+  if (at < 0 || !block) throw new Error('README.md has no library example block');
+  return block[1];
+}
+
+beforeAll(() => {
+  DIR = mkdtempSync(join(tmpdir(), 'krieg-pack-'));
+  const pack = run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', DIR], ROOT);
+  expect(pack.status, pack.stderr).toBe(0);
+  packed = JSON.parse(pack.stdout)[0];
+  PROJECT = join(DIR, 'project');
+  mkdirSync(PROJECT);
+  writeFileSync(
+    join(PROJECT, 'package.json'),
+    JSON.stringify({ name: 'krieg-user', version: '1.0.0', private: true, type: 'module' }),
+  );
+  const install = run('npm', ['install', join(DIR, packed.filename), '--prefer-offline', '--no-save'], PROJECT);
+  expect(
+    install.status,
+    `npm install of the tarball failed (the npm registry must be reachable for its dependencies):\n${install.stderr}`,
+  ).toBe(0);
+  expect(install.stderr, 'no engine warning').not.toMatch(/EBADENGINE/);
+}, 300_000);
+
+afterAll(() => {
+  if (DIR) rmSync(DIR, { recursive: true, force: true });
+});
+
+describe('the packed package', () => {
+  it('ships the built core, CLI, library, types, shipped databases and licence; no sources, tests or benches', () => {
+    const files = packed.files.map((f) => f.path);
+    for (const f of [
+      'dist/krieg.js',
+      'dist/cli.js',
+      'dist/types/node.d.ts',
+      'dist/web/krieg.js',
+      'build/krieg.wasm',
+      'data/problems.sqlite',
+      'LICENSE',
+      'README.md',
+      'package.json',
+    ]) {
+      expect(files, f).toContain(f);
+    }
+    expect(files.filter((f) => /^(test|bench|assembly|scripts|host)\//.test(f))).toEqual([]);
+    expect(packed.size).toBeLessThan(8 * 2 ** 20);
+  });
+
+  it("runs the README library example with `import … from 'krieg'`", () => {
+    writeFileSync(join(PROJECT, 'example.mjs'), readmeExample());
+    const r = run(process.execPath, ['example.mjs'], PROJECT, 120_000);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^Black's belief: 2742 positions \(complete\)$/m);
+    expect(r.stdout).toMatch(/^mate within 3 ply: proven/m);
+    expect(r.stdout).toMatch(/try e1e8\n\s+if check \(Rank\), checkmate: won/);
+  });
+
+  it('runs `npx krieg perft startpos 3` and `npx krieg --help`', () => {
+    const perft = run('npx', ['--no-install', 'krieg', 'perft', 'startpos', '3'], PROJECT, 120_000);
+    expect(perft.status, perft.stderr).toBe(0);
+    expect(perft.stdout).toMatch(/^nodes: 8902$/m);
+    const help = run('npx', ['--no-install', 'krieg', '--help'], PROJECT, 120_000);
+    expect(help.status, help.stderr).toBe(0);
+    expect(help.stdout).toMatch(/krieg <command>/);
+    const db = run('npx', ['--no-install', 'krieg', 'db', 'show', '4'], PROJECT, 120_000);
+    expect(db.status, db.stderr).toBe(0); // the shipped database, found in the installed package
+    expect(db.stdout).toMatch(/^instance 4 of /);
+  });
+
+  it('gives TypeScript users the types', () => {
+    writeFileSync(
+      join(PROJECT, 'check.ts'),
+      [
+        "import { createEngine, estimateBelief, type EstimateResult, type View } from 'krieg';",
+        "import type { KriegWebApi } from 'krieg/browser';",
+        'export function count(view: View): number {',
+        '  const result: EstimateResult = estimateBelief(createEngine(), view, "bfs");',
+        '  return result.handles.length;',
+        '}',
+        'export type Api = KriegWebApi;',
+        '',
+      ].join('\n'),
+    );
+    const tsc = run(
+      process.execPath,
+      [
+        join(ROOT, 'node_modules/typescript/bin/tsc'),
+        '--noEmit',
+        '--strict',
+        '--module',
+        'nodenext',
+        '--moduleResolution',
+        'nodenext',
+        '--target',
+        'es2022',
+        '--lib',
+        'es2022,dom',
+        '--types',
+        'node',
+        '--typeRoots',
+        join(ROOT, 'node_modules/@types'),
+        'check.ts',
+      ],
+      PROJECT,
+      120_000,
+    );
+    expect(tsc.status, tsc.stdout + tsc.stderr).toBe(0);
+  });
+});

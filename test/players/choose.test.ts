@@ -1,0 +1,133 @@
+// Choose-move (assembly/players/choose.ts; Parker, Nau & Subrahmanian 2005 Fig. 1): the average,
+// per attempt, over the positions of S where it is legal, of the value after it. A hand-worked set
+// of three positions that share White's own board (Ke1, Ra1) and differ in Black's pieces:
+//   P1  6k1/5ppp/8/8/8/8/8/R3K3  back rank shut: Ra8 mates
+//   P2  6k1/5ppp/8/p7/8/8/8/R3K3  a black pawn on a5 blocks the a-file: Ra8 is not legal, Rxa5 captures
+//   P3  6k1/6pp/8/1b6/8/8/8/R3K3  a black bishop on b5 watches e2 and f1: Ke2 and Kf1 are not legal;
+//                                 Ra8 is check but no mate (Be8 blocks, Kf7 escapes)
+// At depth 0 (quiescence only) a quiet king move after which Black can capture nothing and is not
+// in check is worth exactly minus the static evaluation of the position after it.
+import { describe, expect, it } from 'vitest';
+import { createEngine, BACKENDS } from '../../host/node';
+import { ChooseRun, NOT_LEGAL, MATE, evaluatePosition, resetSearch, type AttemptValue } from '../../host/core/players';
+import { parseUci } from '../../host/notation/move';
+
+const P = [
+  '6k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1',
+  '6k1/5ppp/8/p7/8/8/8/R3K3 w - - 0 1',
+  '6k1/6pp/8/1b6/8/8/8/R3K3 w - - 0 1',
+];
+const STACK = 100;
+const a = (uci: string) => parseUci(uci)!;
+
+describe.each(BACKENDS)('choose-move on %s', (backend) => {
+  const engine = createEngine(backend, 256);
+  P.forEach((fen, i) => engine.setFen(10 + i, fen));
+  const handles = [10, 11, 12];
+  const run = new ChooseRun(engine, 10, { depth: 0 }, STACK);
+  run.add(handles);
+  const rows = run.rows();
+  const row = (uci: string): AttemptValue => rows.find((r) => r.attempt === a(uci))!;
+  const value = (position: number, uci: string) => run.positions[position].values[run.rowOf(a(uci))!];
+
+  /** Minus the static evaluation after `uci` in position i, where Black can then capture nothing and is not in check. */
+  const quietValue = (i: number, uci: string) => {
+    engine.playUci(10 + i, uci, 50);
+    const replies = engine.moves(50);
+    expect(engine.inCheck(50)).toBe(false);
+    const board = engine.setup(50).board;
+    expect(replies.every((m) => board[(m >> 6) & 63] === 0)).toBe(true); // no capture
+    return -evaluatePosition(engine, 50) | 0;
+  };
+
+  it('lists the attempts of the own board (the same for the three positions)', () => {
+    for (const uci of ['a1a8', 'a1a5', 'a1b1', 'a1d1', 'e1e2', 'e1f1', 'e1d1', 'e1d2', 'e1f2'])
+      expect(row(uci), uci).toBeDefined();
+    expect(rows).toHaveLength(7 + 3 + 5); // the rook's file, its rank up to the king, the king's five steps (no castling right)
+  });
+
+  it('counts where each attempt is legal', () => {
+    expect(row('a1a8').legal).toBe(2); // P1, P3
+    expect(row('a1a5').legal).toBe(3);
+    expect(row('a1a5').captures).toBe(1); // P2
+    expect(row('a1a6').legal).toBe(2); // not through a5 in P2
+    expect(row('e1e2').legal).toBe(2); // not into the bishop's line in P3
+    expect(row('e1f1').legal).toBe(2);
+    expect(row('e1d1').legal).toBe(3);
+    expect(row('e1d2').legal).toBe(3);
+    expect(value(1, 'a1a8')).toBe(NOT_LEGAL);
+    expect(value(2, 'e1e2')).toBe(NOT_LEGAL);
+  });
+
+  it('averages the values over exactly the positions where the attempt is legal', () => {
+    // Ra8 mates in P1: MATE − 1 there; in P3 it is a check, valued by the quiescence search
+    expect(value(0, 'a1a8')).toBe(MATE - 1);
+    expect(row('a1a8').mates).toBe(1);
+    const v3 = value(2, 'a1a8');
+    expect(v3).toBeLessThan(MATE - 1000);
+    expect(row('a1a8').sum).toBe(MATE - 1 + v3);
+    expect(row('a1a8').mean).toBe((MATE - 1 + v3) / 2);
+    // quiet king moves: minus the static evaluation after them, averaged by hand
+    for (const uci of ['e1d1', 'e1d2']) {
+      const vs = [0, 1, 2].map((i) => quietValue(i, uci));
+      expect(
+        [0, 1, 2].map((i) => value(i, uci)),
+        uci,
+      ).toEqual(vs);
+      expect(row(uci).sum).toBe(vs[0] + vs[1] + vs[2]);
+      expect(row(uci).mean).toBe((vs[0] + vs[1] + vs[2]) / 3);
+      expect(row(uci).min).toBe(Math.min(...vs));
+      expect(row(uci).max).toBe(Math.max(...vs));
+    }
+    for (const uci of ['e1e2', 'e1f1']) {
+      const vs = [0, 1].map((i) => quietValue(i, uci));
+      expect(row(uci).sum).toBe(vs[0] + vs[1]);
+      expect(row(uci).mean).toBe((vs[0] + vs[1]) / 2);
+    }
+    // and in general: every row is the sum over its legal positions' values
+    for (const r of rows) {
+      const legal = run.positions.map((p) => p.values[run.rowOf(r.attempt)!]).filter((v) => v !== NOT_LEGAL);
+      expect(r.legal).toBe(legal.length);
+      expect(r.sum).toBe(legal.reduce((s, v) => s + v, 0));
+    }
+  });
+
+  it("the best average is the mate (Ra8), Parker's choice here", () => {
+    const best = [...rows].sort((x, y) => y.mean - x.mean)[0];
+    expect(best.attempt).toBe(a('a1a8'));
+  });
+
+  it('after an Illegal Ra8 the next choice is made on the positions where it is illegal (P2): called again, or averaged again', () => {
+    const again = new ChooseRun(engine, 11, { depth: 0 }, STACK);
+    again.add([11]);
+    const filtered = run.over((values) => values[run.rowOf(a('a1a8'))!] === NOT_LEGAL);
+    const strip = (r: AttemptValue) => [r.attempt, r.legal, r.sum, r.mates, r.mated];
+    expect(filtered.map(strip)).toEqual(again.rows().map(strip));
+    expect(filtered.find((r) => r.attempt === a('a1a8'))!.legal).toBe(0);
+    expect(filtered.find((r) => r.attempt === a('e1e2'))!.legal).toBe(1);
+  });
+
+  it('statuses, not traps: a position inside the stack, another own board, too many positions', () => {
+    expect(() => new ChooseRun(engine, 10, { depth: 0 }, STACK).add([STACK + 3])).toThrow(/overlap/);
+    engine.setFen(13, '6k1/5ppp/8/8/8/8/8/1R2K3 w - - 0 1'); // the rook elsewhere
+    expect(() => new ChooseRun(engine, 10, { depth: 0 }, STACK).add([13])).toThrow(/own pieces/);
+    engine.setFen(14, '6k1/5ppp/8/8/8/8/8/R3K3 b - - 0 1');
+    expect(() => new ChooseRun(engine, 10, { depth: 0 }, STACK).add([14])).toThrow(/side to move/);
+    expect(() => new ChooseRun(engine, 10, { depth: 41 }, STACK).add([10])).toThrow(/depth/);
+  });
+});
+
+describe('choose-move with a deeper search: WASM and JS alike', () => {
+  it('the same values and node counts at depth 2 within a node budget', () => {
+    const results = BACKENDS.map((backend) => {
+      const engine = createEngine(backend, 256);
+      P.forEach((fen, i) => engine.setFen(10 + i, fen));
+      resetSearch(engine, 12);
+      const run = new ChooseRun(engine, 10, { depth: 2, nodes: 400 }, STACK);
+      run.add([10, 11, 12]);
+      return { rows: run.rows(), values: run.positions.map((p) => Array.from(p.values)), nodes: run.nodes };
+    });
+    expect(results[1]).toEqual(results[0]);
+    expect(results[0].nodes).toBeGreaterThan(1000);
+  });
+});
