@@ -1,4 +1,4 @@
-// krieg belief FILE [--as white|black] [--game N] [--mode bfs|dfs|sample] [-k N] [--seed S]
+// krieg belief FILE [--as white|black] [--game N] [--mode bfs|dfs|sample|track] [-k N] [--seed S]
 //   [--limit-positions N] [--limit-time S] [--limit-work N] [--show count|fens|boards|heatmap]
 //   [--out FILE.svg|FILE.png] [--json] [--backend wasm|js]
 import type { Argv } from 'yargs';
@@ -31,8 +31,10 @@ import { pieceHeatmap, heatmapText, heatmapSvg, heatmapPng, type Heatmap } from 
 import { pieceLetter } from '../notation/fen';
 import type { BackendName } from '../backends/node';
 import { fail, EXIT } from '../errors';
+import { trackView } from '../belief/track';
+import { DEFAULT_BUDGET, TRACKER_RECORDS } from '../belief/tracker';
 
-type Mode = 'bfs' | 'dfs' | 'sample';
+type Mode = 'bfs' | 'dfs' | 'sample' | 'track';
 
 interface Request {
   mode: Mode;
@@ -116,10 +118,10 @@ export const beliefCommand = {
     withBackend(
       withGameSelection(y)
         .option('mode', {
-          choices: ['bfs', 'dfs', 'sample'] as const,
+          choices: ['bfs', 'dfs', 'sample', 'track'] as const,
           default: 'dfs' as Mode,
           describe:
-            'breadth-first (layer by layer), depth-first (streaming; keeps a partial result on a limit), or a seeded random sample of k positions',
+            "breadth-first (layer by layer), depth-first (streaming; keeps a partial result on a limit), a seeded random sample of k positions, or the belief tracker's positions after the view's last event (fed event by event, --limit-work per event, default 5000000; the exact belief while it has at most 100000 positions, else a pool of consistent ones; --seed its random stream)",
         })
         .option('k', { type: 'string', default: '10', describe: 'sample size (--mode sample)' })
         .option('seed', { type: 'string', default: '1', describe: 'sampler seed (--mode sample)' })
@@ -179,12 +181,40 @@ export const beliefCommand = {
 
       const progress = progressLine(`belief (${argv.mode})`);
       const limits = { positions: limit, work, timeMs };
+      let trackMode: 'exact' | 'pool' | undefined;
+      const tracked = (): EstimateResult => {
+        if (engine.capacity < TRACKER_RECORDS.end) engine.resize(TRACKER_RECORDS.end);
+        const run = trackView(engine, view, { seed }, work === undefined ? DEFAULT_BUDGET : { work });
+        const { tracker, bad } = run;
+        trackMode = tracker.mode;
+        const size = tracker.size();
+        const n = bad ? 0 : Math.min(size, limit);
+        const first = engine.capacity;
+        engine.resize(first + Math.max(1, n));
+        tracker.copyPositions(n, first);
+        tracker.free();
+        const ms = run.rows.reduce((sum, r) => sum + r.ms, 0);
+        const workDone = run.rows.reduce((sum, r) => sum + r.work, 0);
+        const handles = Array.from({ length: n }, (_, i) => first + i);
+        if (bad)
+          return {
+            outcome: 'inconsistent',
+            handles,
+            failedEvent: bad.event,
+            failedPly: bad.ply - 1,
+            work: workDone,
+            ms,
+          };
+        return { outcome: n < size ? 'limit-positions' : 'complete', handles, work: workDone, ms };
+      };
       const result =
-        argv.mode === 'sample'
-          ? sampleBelief(engine, view, k, seed, limits)
-          : estimateBelief(engine, view, argv.mode, limits, (found, w) =>
-              progress.update(`${found} positions${argv.mode === 'bfs' ? ' in the layer' : ''}, work ${w}`),
-            );
+        argv.mode === 'track'
+          ? tracked()
+          : argv.mode === 'sample'
+            ? sampleBelief(engine, view, k, seed, limits)
+            : estimateBelief(engine, view, argv.mode, limits, (found, w) =>
+                progress.update(`${found} positions${argv.mode === 'bfs' ? ' in the layer' : ''}, work ${w}`),
+              );
       const ms = result.ms;
       progress.done();
 
@@ -232,6 +262,7 @@ export const beliefCommand = {
           ms: Math.round(ms * 1000) / 1000,
         };
         if (argv.mode === 'sample') Object.assign(doc, { k, seed });
+        if (argv.mode === 'track') Object.assign(doc, { seed, tracker: trackMode });
         if (outcome === 'inconsistent')
           Object.assign(doc, { failedEvent: result.failedEvent, failedPly: result.failedPly });
         if (message !== undefined) doc.message = message;
@@ -241,7 +272,12 @@ export const beliefCommand = {
         if (argv.out !== undefined) doc[format!] = argv.out;
         say(JSON.stringify(doc));
       } else {
-        const what = argv.mode === 'sample' ? `sample of ${k}, seed ${seed}` : argv.mode;
+        const what =
+          argv.mode === 'sample'
+            ? `sample of ${k}, seed ${seed}`
+            : argv.mode === 'track'
+              ? `track, ${trackMode === 'exact' ? 'the exact belief' : 'a pool of consistent positions, part of the belief'}`
+              : argv.mode;
         say(
           `positions: ${countKnown ? handles.length : 'unknown'}${partial && countKnown && outcome !== 'inconsistent' ? ' (partial)' : ''}`,
         );
