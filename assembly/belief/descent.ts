@@ -131,7 +131,11 @@ export class Descent {
   beginGuided(h: i32, e: i32, witness: i32, shuffle: bool, guided: bool): i32 {
     this.levels = 0;
     this.startWitness = witness;
-    if (!guided) this.guideCount = 0;
+    if (!guided) {
+      // an unguided descent is exhaustive over its subtree: no guide, no forced change at level 0
+      this.guideCount = 0;
+      this.diverge = false;
+    }
     this.shuffle = shuffle;
     this.parentHeld = -1;
     this.pathDiscrepancies = 0;

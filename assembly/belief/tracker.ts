@@ -945,7 +945,8 @@ function recountStep(stopAt: f64): i32 {
       T.descentActive = status == DESCENT_MORE;
     } else {
       status = d.next(min(stopAt, T.descentCutoff) - T.observeWork);
-      if (status != DESCENT_MORE) T.descentActive = false;
+      // a leaf is one of the subtree's: the descent goes on from it until the subtree is exhausted
+      if (status != DESCENT_MORE && status != DESCENT_LEAF) T.descentActive = false;
     }
     spend(d.work - before);
     if (status == DESCENT_LEAF) {
