@@ -322,6 +322,8 @@ describe.each(BACKENDS)('state estimation on %s', (backend) => {
         expect(set.outcome).toBe('complete');
         expect(set.count).toBe(set.histories!.length);
         expect(set.count).toBeGreaterThanOrEqual(belief.size);
+        // counted with multiplicities (breadth-first) as listed one by one (depth-first)
+        expect(informationSet(engine, view).count).toBe(set.count);
         // replay every history from the start: handle REPLAY + i holds the position after i moves,
         // kept from the previous history as far as the two agree
         const ends = new Set<string>();
