@@ -11,6 +11,8 @@ import {
   playLegal,
   samePercept,
   isPawnCaptureAttempt,
+  pawnTryRuledOut,
+  announcedTrySquares,
   type Analysis,
 } from '../../host/verify/referee';
 
@@ -69,7 +71,7 @@ export function replayWitness(view: View, witness: string[]): Replayed {
           ? e.count === a.pawnCaptures
           : e.exists !== undefined
             ? e.exists === a.pawnCaptures > 0
-            : JSON.stringify(e.squares) === JSON.stringify(a.pawnCaptureSquares);
+            : JSON.stringify(e.squares) === JSON.stringify(announcedTrySquares(a, rules));
       if (!ok) fail(i, `pawn tries are ${a.pawnCaptures} on [${a.pawnCaptureSquares.join(',')}]`);
       return;
     }
@@ -104,7 +106,7 @@ export function replayWitness(view: View, witness: string[]): Replayed {
     if (rejected.has(uci) && rules.repeatIsNonsense) nonsense = true;
     else if (obligation !== 'none' && !pawnCapture) nonsense = true;
     else if (!a.attemptable.has(uci)) nonsense = true;
-    else if (rules.pawnTryNonsense && pawnCapture && a.pawnCaptures === 0) nonsense = true;
+    else if (pawnTryRuledOut(a, uci, rules)) nonsense = true;
     const move = nonsense ? undefined : a.legal.get(uci);
     if (!move) {
       const answer = nonsense ? 'nonsense' : 'illegal';
