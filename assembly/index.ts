@@ -193,3 +193,69 @@ export function chooseHandleBuffer(): Int32Array {
 export function chooseValueBuffer(): Int32Array {
   return VALUES;
 }
+
+// ---- belief tracking (issue 13; assembly/belief/tracker.ts) and the estimators' additions ----
+import { bfsCountHistories, bfsHistories } from './belief/bfs';
+import { dfsRestartUnit, dfsDescents, dfsRestarts } from './belief/stream';
+import {
+  TRACKER_OPTIONS,
+  TRACKER_OUT,
+  TRACKER_EVENT,
+  trackerDefaults,
+  trackerCreate,
+  trackerFree,
+  trackerObserve,
+  trackerRun,
+  trackerStop,
+  trackerTopUp,
+  trackerSize,
+  trackerEntry,
+  trackerWitness,
+  trackerSample,
+  trackerLos,
+  trackerStat,
+  trackerSetStat,
+  trackerLoadEvent,
+  trackerLoadNode,
+  trackerLoadClear,
+  trackerLoadCheckpoint,
+  trackerLoadEntry,
+  trackerCheckpoint,
+  trackerCompact,
+  trackerNode,
+} from './belief/tracker';
+
+export { bfsCountHistories, bfsHistories, dfsRestartUnit, dfsDescents, dfsRestarts };
+export {
+  trackerDefaults,
+  trackerCreate,
+  trackerFree,
+  trackerObserve,
+  trackerRun,
+  trackerStop,
+  trackerTopUp,
+  trackerSize,
+  trackerEntry,
+  trackerWitness,
+  trackerSample,
+  trackerLos,
+  trackerStat,
+  trackerSetStat,
+  trackerLoadEvent,
+  trackerLoadNode,
+  trackerLoadClear,
+  trackerLoadCheckpoint,
+  trackerLoadEntry,
+  trackerCheckpoint,
+  trackerCompact,
+  trackerNode,
+};
+export function trackerOptionBuffer(): Int32Array {
+  return TRACKER_OPTIONS;
+}
+export function trackerOutBuffer(): Int32Array {
+  return TRACKER_OUT;
+}
+export function trackerEventBuffer(): Int32Array {
+  return TRACKER_EVENT;
+}

@@ -234,6 +234,8 @@ interface InfosetCell {
   backend: BackendName;
   histories: number;
   work: number;
+  /** The breadth-first belief's work on the same view: counting with multiplicities must not exceed it. */
+  beliefWork: number;
   runsMs: number[];
   medianMs: number;
 }
@@ -254,6 +256,11 @@ for (const c of cases) {
       );
     }
   });
+  const beliefWork = estimateBelief(engines.wasm, c.view, 'bfs', ESTIMATE_LIMITS).work;
+  if (first[0].work > beliefWork)
+    fail(
+      `${label(c)}: counting the information set took ${first[0].work} work, the breadth-first belief ${beliefWork}`,
+    );
   const mine = BACKENDS.map((backend) => ({
     seed: c.seed,
     plies: c.plies,
@@ -261,6 +268,7 @@ for (const c of cases) {
     backend,
     histories: first[0].count,
     work: first[0].work,
+    beliefWork,
     runsMs: [] as number[],
     medianMs: 0,
   }));
@@ -281,12 +289,14 @@ const infosetTotals = BACKENDS.map((backend) => {
   const mine = infosetCells.filter((c) => c.backend === backend);
   const histories = mine.reduce((s, c) => s + c.histories, 0);
   const work = mine.reduce((s, c) => s + c.work, 0);
+  const beliefWork = mine.reduce((s, c) => s + c.beliefWork, 0);
   const ms = mine.reduce((s, c) => s + c.medianMs, 0);
   return {
     backend,
     views: mine.length,
     histories,
     work,
+    beliefWork,
     ms,
     historiesPerSecond: histories / (ms / 1000),
     workPerSecond: work / (ms / 1000),
@@ -420,13 +430,13 @@ const md = [
     return `| ${bucket.name} | ${views} | ${MODES.flatMap((mode) => BACKENDS.map((b) => mps(aggregate(sel, mode, b).positionsPerSecond))).join(' | ')} |`;
   }),
   '',
-  `Information-set generation: every consistent history (move sequence of both players) counted by \`informationSet\`, on the first ${infosetCells.length / BACKENDS.length} views (in file order) whose count completes within ${group(INFOSET_WORK)} work units (${infosetScreened - infosetCells.length / BACKENDS.length} of the ${infosetScreened} views tried went over it: most of these beliefs come from millions of histories); median of ${RUNS} runs, counts asserted equal on both backends.`,
+  `Information-set generation: every consistent history (move sequence of both players) counted by \`informationSet\`, on the first ${infosetCells.length / BACKENDS.length} views (in file order) whose count completes within ${group(INFOSET_WORK)} work units (${infosetScreened - infosetCells.length / BACKENDS.length} of the ${infosetScreened} views tried went over it: most of these beliefs come from millions of histories); median of ${RUNS} runs, counts asserted equal on both backends. Histories are counted with multiplicities (each position of a breadth-first layer carries the number of histories reaching it), so the work is asserted at most the breadth-first belief's on the same view ("Belief work").`,
   '',
-  '| Backend | Views | Histories | Work | Total (ms) | Histories/s | Work/s |',
-  '|---|---:|---:|---:|---:|---:|---:|',
+  '| Backend | Views | Histories | Work | Belief work | Total (ms) | Histories/s | Work/s |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|',
   ...infosetTotals.map(
     (t) =>
-      `| ${t.backend.toUpperCase()} | ${t.views} | ${group(t.histories)} | ${group(t.work)} | ${t.ms.toFixed(0)} | ${mps(t.historiesPerSecond)} | ${mps(t.workPerSecond)} |`,
+      `| ${t.backend.toUpperCase()} | ${t.views} | ${group(t.histories)} | ${group(t.work)} | ${group(t.beliefWork)} | ${t.ms.toFixed(0)} | ${mps(t.historiesPerSecond)} | ${mps(t.workPerSecond)} |`,
   ),
   '',
   `WASM/JS: ${(infosetTotals[1].ms / infosetTotals[0].ms).toFixed(2)}×.`,

@@ -179,6 +179,66 @@ export interface CoreExports {
   chooseAttemptBuffer(): unknown;
   chooseHandleBuffer(): unknown;
   chooseValueBuffer(): unknown;
+
+  // ---- estimator additions (assembly/belief/bfs.ts, stream.ts) ----
+  /** Before bfsStart: count the histories reaching each position (information sets with multiplicities). */
+  bfsCountHistories(on: number | boolean): void;
+  /** The histories reaching the current breadth-first layer (after bfsCountHistories(1)). */
+  bfsHistories(): number;
+  /** After dfsStart: the sampler's restart unit (a descent is abandoned after unit × luby(i) work; 0 never). */
+  dfsRestartUnit(unit: number): void;
+  /** Descents the sampler began, and how many it abandoned at their cutoff. */
+  dfsDescents(): number;
+  dfsRestarts(): number;
+
+  // ---- belief tracking (assembly/belief/tracker.ts); statuses TRACK_*, layouts there ----
+  /** Fill trackerOptionBuffer with the defaults. */
+  trackerDefaults(): void;
+  trackerOptionBuffer(): unknown;
+  /** The event trackerObserve reads (4 words, assembly/belief/view.ts layout). */
+  trackerEventBuffer(): unknown;
+  /** Witness moves out (trackerWitness) and small results (trackerCheckpoint, trackerNode). */
+  trackerOutBuffer(): unknown;
+  /** A tracker from record `start` under the engine's rules, with the options buffer: its id, or a negative status. */
+  trackerCreate(start: number): number;
+  trackerFree(id: number): number;
+  /** Append the event buffer to the tracker's view and begin applying it: TRACK_MORE or a negative status. */
+  trackerObserve(id: number): number;
+  /** Continue for about `budget` work units: TRACK_MORE, TRACK_DONE or TRACK_INCONSISTENT (the event was rejected, the state is as before it). */
+  trackerRun(id: number, budget: number): number;
+  /** End the observation now, keeping what was done: TRACK_DONE. */
+  trackerStop(id: number): number;
+  /** Begin topping up the pool to `target` positions: TRACK_MORE (then trackerRun) or TRACK_DONE. */
+  trackerTopUp(id: number, target: number): number;
+  /** Positions in set `which` (0 the layer, 1 the exact base, 2 the checkpoints' entries). */
+  trackerSize(id: number, which: number): number;
+  /** Copy position `index` of set `which` into record `handle`: its witness node. */
+  trackerEntry(id: number, which: number, index: number, handle: number): number;
+  /** The witness of `node` (opponent move codes, first first) into trackerOutBuffer: how many. */
+  trackerWitness(id: number, node: number): number;
+  /** Choose `k` positions of the layer at random: their indices into trackerOutBuffer, how many. */
+  trackerSample(id: number, k: number): number;
+  /** Up to `k` last-observation-consistent positions into records first …, within `tries` placements: how many. */
+  trackerLos(id: number, k: number, first: number, tries: number): number;
+  /** State word `which` (layout in tracker.ts), NaN for a bad tracker or word. */
+  trackerStat(id: number, which: number): number;
+  trackerSetStat(id: number, which: number, value: number): number;
+  /** Restoring: append the event buffer to the view without applying it. */
+  trackerLoadEvent(id: number): number;
+  /** Restoring: append a witness node: its index. */
+  trackerLoadNode(id: number, parent: number, move: number): number;
+  /** Restoring: empty set `which`. */
+  trackerLoadClear(id: number, which: number): number;
+  /** Restoring: begin a checkpoint at view event `event`. */
+  trackerLoadCheckpoint(id: number, event: number): number;
+  /** Restoring: add record `handle` with witness node `witness` to set `which`. */
+  trackerLoadEntry(id: number, which: number, handle: number, witness: number): number;
+  /** Checkpoints (k < 0), or checkpoint k's event with its entries' range into trackerOutBuffer[0..1]. */
+  trackerCheckpoint(id: number, k: number): number;
+  /** Collect the witness tree's garbage now: the nodes left. */
+  trackerCompact(id: number): number;
+  /** Node `node`'s parent, its move into trackerOutBuffer[0]. */
+  trackerNode(id: number, node: number): number;
 }
 
 export const CORE_EXPORTS = [
@@ -259,6 +319,36 @@ export const CORE_EXPORTS = [
   'chooseAttemptBuffer',
   'chooseHandleBuffer',
   'chooseValueBuffer',
+  'bfsCountHistories',
+  'bfsHistories',
+  'dfsRestartUnit',
+  'dfsDescents',
+  'dfsRestarts',
+  'trackerDefaults',
+  'trackerOptionBuffer',
+  'trackerEventBuffer',
+  'trackerOutBuffer',
+  'trackerCreate',
+  'trackerFree',
+  'trackerObserve',
+  'trackerRun',
+  'trackerStop',
+  'trackerTopUp',
+  'trackerSize',
+  'trackerEntry',
+  'trackerWitness',
+  'trackerSample',
+  'trackerLos',
+  'trackerStat',
+  'trackerSetStat',
+  'trackerLoadEvent',
+  'trackerLoadNode',
+  'trackerLoadClear',
+  'trackerLoadCheckpoint',
+  'trackerLoadEntry',
+  'trackerCheckpoint',
+  'trackerCompact',
+  'trackerNode',
 ] as const satisfies readonly (keyof CoreExports)[];
 
 /** A backend: the core's exports plus a way to see its buffers as Int32Arrays. */

@@ -169,6 +169,63 @@ export const BATCH_BASE = 910;
 export const MODE_POSITIONS = 0;
 export const MODE_HISTORIES = 1;
 export const MODE_SAMPLE = 2;
+export const DEFAULT_RESTART_UNIT = 4096;
+
+// ---- assembly/belief/descent.ts ----
+export const SCRATCH_PARENT = 12;
+export const SCRATCH_A = 13;
+export const SCRATCH_B = 14;
+export const SCRATCH_SPARE = 15;
+export const FIRST_HOST_FREE = 16;
+export const DESCENT_MORE = 1;
+export const DESCENT_LEAF = 5;
+export const DESCENT_EXHAUSTED = 6;
+
+// ---- assembly/belief/tracker.ts ----
+export const TRACK_DONE = 0;
+export const TRACK_MORE = 1;
+export const TRACK_INCONSISTENT = 4;
+export const TRACK_BAD_TRACKER = -1;
+export const TRACK_BAD_EVENT = -2;
+export const TRACK_NO_ROOM = -3;
+export const TRACK_BUSY = -4;
+export const TRACK_EXACT = 0;
+export const TRACK_POOL = 1;
+export const TRACK_SET_LAYER = 0;
+export const TRACK_SET_BASE = 1;
+export const TRACK_SET_CHECKPOINTS = 2;
+export const TRACK_SET_GUIDES = 3;
+export const TRACK_OPTION_WORDS = 16;
+export const TRACK_OPTION_EXACT_MAX = 0;
+export const TRACK_OPTION_POOL_MAX = 1;
+export const TRACK_OPTION_POOL_CUT = 2;
+export const TRACK_OPTION_POOL_MIN = 3;
+export const TRACK_OPTION_CHECKPOINT_SIZE = 4;
+export const TRACK_OPTION_RESTART_UNIT = 5;
+export const TRACK_OPTION_RECOUNT_TURNS = 6;
+export const TRACK_OPTION_RECOUNT_WORK = 7;
+export const TRACK_OPTION_SEED = 8;
+export const TRACK_OPTION_SIDE = 9;
+export const TRACK_OPTION_COVERAGE = 10;
+export const TRACK_STATE_WORDS = 96;
+export const TRACK_STATE_MODE = 0;
+export const TRACK_STATE_BASE_EVENT = 1;
+export const TRACK_STATE_RANDOM = 2;
+export const TRACK_STATE_PLIES = 3;
+export const TRACK_STATE_DESCENT_INDEX = 4;
+export const TRACK_STATE_WORK = 5;
+export const TRACK_STATE_ADDED = 6;
+export const TRACK_STATE_DESCENTS = 7;
+export const TRACK_STATE_RESTARTS = 8;
+export const TRACK_STATE_RECOUNTS = 9;
+export const TRACK_STATE_RECOUNTED = 10;
+export const TRACK_STATE_ESTIMATE = 11;
+export const TRACK_STATE_EVENTS = 12;
+export const TRACK_STATE_CUTS = 13;
+export const TRACK_STATE_LAST_RECOUNT = 14;
+export const TRACK_STATE_START = 15;
+export const TRACK_STATE_GUIDES_EVENT = 16;
+export const TRACK_STATE_OWN = 20;
 
 // ---- assembly/solver/algorithms.ts ----
 export const ALGO_DFS = 0;

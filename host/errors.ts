@@ -145,6 +145,13 @@ const ERRORS = {
     (p: { side: 'white' | 'black'; outcome: string }) =>
       `${p.side === 'white' ? 'White' : 'Black'}'s own view is ${p.outcome}`,
   ),
+  // ---- belief tracking (host/belief/tracker.ts, host/core/tracker.ts) ----
+  'tracker-no-room': bad(text),
+  'bad-tracker-option': bad(text),
+  'bad-tracker-state': bad(text),
+  'tracker-records': internal(text),
+  'tracker-freed': internal(() => 'this tracker was freed'),
+  'tracker-status': internal(text),
   // ---- problems, strategies and the solver ----
   'bad-problems': bad(
     (p: { source: string; where?: string; what: string }) =>

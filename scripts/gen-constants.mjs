@@ -22,6 +22,8 @@ export const SOURCES = [
   'assembly/belief/view.ts',
   'assembly/belief/estimate.ts',
   'assembly/belief/stream.ts',
+  'assembly/belief/descent.ts',
+  'assembly/belief/tracker.ts',
   'assembly/solver/algorithms.ts',
   'assembly/solver/solve.ts',
   'assembly/players/score.ts',

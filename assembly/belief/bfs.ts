@@ -24,6 +24,7 @@ import {
   failAt,
   clearOutputs,
   insertUnique,
+  OUTPUTS,
 } from './estimate';
 
 // ---- breadth-first ----
@@ -46,6 +47,13 @@ export function bfsStart(root: i32): i32 {
   outBase = inBase + half;
   copyPosition(root, inBase);
   inCount = 1;
+  if (countHistories) {
+    if (HISTORIES_IN.length < half) {
+      HISTORIES_IN = new Float64Array(half);
+      HISTORIES_OUT = new Float64Array(half);
+    }
+    unchecked((HISTORIES_IN[0] = 1));
+  }
   outCount = 0;
   bfsEvent = 0;
   bfsIndex = 0;
@@ -54,13 +62,46 @@ export function bfsStart(root: i32): i32 {
   return ESTIMATE_MORE;
 }
 
-function keep(h: i32): bool {
+function keep(h: i32, histories: f64): bool {
   // copies `h` into the next layer unless it is there already; false when the layer is full
   if (outCount >= half) return false;
   const slot = outBase + outCount;
   if (h != slot) copyPosition(h, slot);
-  if (insertUnique(slot)) outCount++;
+  addHistories(slot, histories);
   return true;
+}
+
+// Information sets with multiplicities (bfsCountHistories): each position of a layer carries the
+// number of histories (sequences of the opponent's moves) reaching it, and a duplicate adds its
+// number to the position kept instead of being followed again; the information set's size is the
+// sum over the last layer, for the work of the breadth-first belief. Exact: two histories that
+// meet in one position have the same futures (consistency with the rest of the view depends on
+// the position alone; a repetition draw announced is accepted position by position).
+let countHistories: bool = false;
+let HISTORIES_IN = new Float64Array(0);
+let HISTORIES_OUT = new Float64Array(0);
+
+/** With `on`, breadth-first counts the histories reaching each position (bfsHistories). Call before bfsStart. */
+export function bfsCountHistories(on: bool): void {
+  countHistories = on;
+}
+
+/** Adds `slot` (the next free record of the layer) unless an equal position is there; counted, its histories go to the one kept. */
+function addHistories(slot: i32, histories: f64): void {
+  if (insertUnique(slot)) {
+    if (countHistories) unchecked((HISTORIES_OUT[outCount] = histories));
+    outCount++;
+  } else if (countHistories) {
+    const kept = OUTPUTS.found - outBase;
+    unchecked((HISTORIES_OUT[kept] = unchecked(HISTORIES_OUT[kept]) + histories));
+  }
+}
+
+/** The number of histories reaching the current layer's positions (after bfsCountHistories(true)). */
+export function bfsHistories(): f64 {
+  let sum: f64 = 0;
+  if (countHistories) for (let i = 0; i < inCount; i++) sum += unchecked(HISTORIES_IN[i]);
+  return sum;
 }
 
 let pauseAfterEvent: bool = false;
@@ -82,10 +123,11 @@ export function bfsRun(budget: i32): i32 {
         const n = generateMoves(h, list);
         if (illegalCountPossibleGiven(h, e, n)) {
           const percept = eventWord(e, 2);
+          const histories = countHistories ? unchecked(HISTORIES_IN[bfsIndex]) : 0;
           for (let i = 0; i < n; i++) {
             if (outCount >= half) return ESTIMATE_LIMIT;
             const child = outBase + outCount;
-            if (opponentMoveMatches(h, unchecked(MOVES[list + i]), child, percept) && insertUnique(child)) outCount++;
+            if (opponentMoveMatches(h, unchecked(MOVES[list + i]), child, percept)) addHistories(child, histories);
           }
           spent += n + 1;
           addWork(n + 1);
@@ -97,7 +139,7 @@ export function bfsRun(budget: i32): i32 {
         if (outCount >= half) return ESTIMATE_LIMIT;
         forgetOwnList();
         const r = applyEvent(h, e, outBase + outCount, list);
-        if (r >= 0 && !keep(r)) return ESTIMATE_LIMIT;
+        if (r >= 0 && !keep(r, countHistories ? unchecked(HISTORIES_IN[bfsIndex]) : 0)) return ESTIMATE_LIMIT;
         spent++;
         addWork(1);
       }
@@ -107,6 +149,11 @@ export function bfsRun(budget: i32): i32 {
     const t = inBase;
     inBase = outBase;
     outBase = t;
+    if (countHistories) {
+      const c = HISTORIES_IN;
+      HISTORIES_IN = HISTORIES_OUT;
+      HISTORIES_OUT = c;
+    }
     inCount = outCount;
     outCount = 0;
     bfsIndex = 0;

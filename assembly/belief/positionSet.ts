@@ -11,8 +11,11 @@
 // bijection of the tag for a given key), so a check word match and a full comparison of the
 // positions are an exact match of position and tag; the check word settles almost every probe
 // without reading the record.
+//
+// The records a set holds are handles into POSITIONS, or into another arena of the same record
+// layout (a belief tracker's layers, clearIn); the positions looked up are always POSITIONS records.
 
-import { POSITIONS, POSITION_SHIFT, W_KEY_LO, samePosition } from '../chess/position';
+import { POSITIONS, POSITION_SHIFT, W_KEY_LO, sameRecord } from '../chess/position';
 import { mul32 } from '../chess/bitboard';
 
 const SLOT_SHIFT: i32 = 1;
@@ -32,9 +35,19 @@ export class PositionSet {
   /** Compare the halfmove clock too (where a 50-move rule makes it part of the position). */
   private clock: bool = false;
   count: i32 = 0;
+  /** The arena of the records held (POSITIONS unless set by clearIn). */
+  private records: Int32Array = POSITIONS;
+  /** The record `has` last found equal. */
+  found: i32 = 0;
 
   /** Empties the set, starting again from the smallest table. */
   clear(clock: bool): void {
+    this.clearIn(clock, POSITIONS);
+  }
+
+  /** Empties the set, which will hold records of `records` (an arena laid out as POSITIONS). */
+  clearIn(clock: bool, records: Int32Array): void {
+    this.records = records;
     this.count = 0;
     this.clock = clock;
     this.mask = MIN_SLOTS - 1;
@@ -50,7 +63,10 @@ export class PositionSet {
     for (;;) {
       const handle = unchecked(table[t + 1]);
       if (handle == 0) break;
-      if (unchecked(table[t]) == check && samePosition(handle, h, this.clock)) return true;
+      if (unchecked(table[t]) == check && sameRecord(this.records, handle, h, this.clock)) {
+        this.found = handle;
+        return true;
+      }
       t = (t + 2) & wrap;
     }
     this.free = t;
@@ -68,17 +84,27 @@ export class PositionSet {
     const handle = unchecked(this.table[t + 1]);
     if (handle == 0) return 0;
     const base = handle << POSITION_SHIFT;
-    return unchecked(POSITIONS[base]) ^ unchecked(POSITIONS[base + 16]);
+    return unchecked(this.records[base]) ^ unchecked(this.records[base + 16]);
   }
 
   /** Adds record `handle` (equal to the position `has` just did not find) with `tag`. The record must not change while in the set. */
   add(handle: i32, tag: i32): void {
     const table = this.table;
     const t = this.free;
-    unchecked((table[t] = checkWord(unchecked(POSITIONS[(handle << POSITION_SHIFT) + W_KEY_LO]), tag)));
+    unchecked((table[t] = checkWord(unchecked(this.records[(handle << POSITION_SHIFT) + W_KEY_LO]), tag)));
     unchecked((table[t + 1] = handle));
     this.count++;
     if (this.count * 2 > this.mask + 1) this.grow();
+  }
+
+  /** Adds record `handle`, known to differ from every record in the set (rebuilding a set after records were dropped). */
+  addDistinct(handle: i32, tag: i32): void {
+    const check = checkWord(unchecked(this.records[(handle << POSITION_SHIFT) + W_KEY_LO]), tag);
+    const wrap = (this.mask << SLOT_SHIFT) | 1;
+    let t = (check & this.mask) << SLOT_SHIFT;
+    while (unchecked(this.table[t + 1]) != 0) t = (t + 2) & wrap;
+    this.free = t;
+    this.add(handle, tag);
   }
 
   /** Doubles the table: every entry is rehashed into the spare table, which becomes the table. */

@@ -9,6 +9,7 @@ import { MOVES, MAX_MOVES, generateMoves, listOffset, LEVEL_LIST_BASE, LEVEL_LIS
 import { rule, RULE_FIFTY_MOVES } from '../referee/rules';
 import { randomBelow, seedRandom } from '../chess/random';
 import { PositionSet } from './positionSet';
+import { luby } from './luby';
 import { viewLength, eventWord, isBranching } from './view';
 import {
   opponentMoveMatches,
@@ -116,6 +117,28 @@ let frontierLevel: i32 = -1;
 let frontierEvent: i32 = -1;
 let frontiersFound: i32 = 0;
 
+// Sampler restarts: the first consistent leaf of a randomly ordered descent can lie behind a wide
+// dead subtree (a heavy-tailed running time), so a descent that has done more than
+// restartUnit × luby(i) work without a new position is abandoned for a fresh one (luby.ts); i
+// counts the descents of the run. 0: never restart.
+export const DEFAULT_RESTART_UNIT: i32 = 4096;
+let restartUnit: i32 = DEFAULT_RESTART_UNIT;
+let descents: i32 = 0;
+let restarts: i32 = 0;
+let descentStart: f64 = 0;
+
+/** Sets the sampler's restart unit (after dfsStart; 0: no restarts). */
+export function dfsRestartUnit(unit: i32): void {
+  restartUnit = max(0, unit);
+}
+/** Descents begun by the sampler so far, and how many of them were abandoned at their cutoff. */
+export function dfsDescents(): i32 {
+  return descents;
+}
+export function dfsRestarts(): i32 {
+  return restarts;
+}
+
 function afterOpponent(level: i32): i32 {
   return STACK_BASE + 2 * level;
 }
@@ -207,6 +230,9 @@ export function dfsStartWithin(root: i32, runMode: i32, seed: i32, end: i32): i3
   pendingEnd = 0;
   batchReady = false;
   if (mode == MODE_SAMPLE) seedRandom(seed);
+  restartUnit = DEFAULT_RESTART_UNIT;
+  descents = 0;
+  restarts = 0;
   lastBranching = -1;
   for (let e = 0; e < viewLength(); e++) if (isBranching(e)) lastBranching = e;
   leafEvent = lastBranching == viewLength() - 1 ? lastBranching : -1;
@@ -254,9 +280,11 @@ function emit(h: i32): i32 {
   storeCount++;
   lastEmitted = slot;
   if (mode == MODE_SAMPLE) {
+    // the next sample descends afresh
     frames = 0;
     started = false;
-  } // the next sample descends afresh
+    descents++;
+  }
   return ESTIMATE_FOUND;
 }
 
@@ -346,6 +374,7 @@ export function dfsNext(budget: i32): i32 {
   const stopAt = work + <f64>budget;
   if (!started) {
     started = true;
+    descentStart = work;
     copyPosition(rootHandle, afterOpponent(baseLevel));
     const r = runChain(afterOpponent(baseLevel), startEvent, baseLevel);
     if (r >= 0) {
@@ -355,6 +384,13 @@ export function dfsNext(budget: i32): i32 {
   }
   while (frames > baseLevel) {
     if (work >= stopAt) return ESTIMATE_MORE;
+    if (mode == MODE_SAMPLE && restartUnit > 0 && work - descentStart > <f64>restartUnit * <f64>luby(descents)) {
+      descents++;
+      restarts++;
+      frames = baseLevel;
+      started = false;
+      return ESTIMATE_MORE;
+    }
     const level = frames - 1;
     const next = unchecked(FRAME_NEXT[level]);
     if (next >= unchecked(FRAME_COUNT[level])) {

@@ -23,7 +23,7 @@ export const TRIES_COUNT: i32 = 0;
 export const TRIES_EXISTS: i32 = 1;
 export const TRIES_SQUARES: i32 = 2;
 
-export let VIEW = new Int32Array(0);
+export let VIEW: Int32Array = new Int32Array(0);
 let length: i32 = 0;
 
 export function initView(maxEvents: i32): void {
@@ -38,6 +38,16 @@ export function setViewLength(events: i32): i32 {
 }
 export function viewLength(): i32 {
   return length;
+}
+
+/**
+ * Makes `buffer` (`events` events, this layout) the view every consistency function reads. A
+ * belief tracker keeps its own view and lends it for the length of one of its calls, then puts
+ * back the one it found (VIEW and viewLength()).
+ */
+export function useView(buffer: Int32Array, events: i32): void {
+  VIEW = buffer;
+  length = events;
 }
 
 export function eventType(e: i32): i32 {

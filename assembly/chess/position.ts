@@ -386,10 +386,15 @@ export function makeMove(src: i32, move: i32, dst: i32): void {
 
 /** Same position: pieces, side, castling, en passant, and with `compareClock` the halfmove clock (where a 50-move rule makes it matter). */
 export function samePosition(a: i32, b: i32, compareClock: bool): bool {
+  return sameRecord(POSITIONS, a, b, compareClock);
+}
+
+/** samePosition of record `a` of another arena laid out as POSITIONS (a belief tracker's) and record `b` of POSITIONS. */
+export function sameRecord(records: Int32Array, a: i32, b: i32, compareClock: bool): bool {
   const x = a << POSITION_SHIFT;
   const y = b << POSITION_SHIFT;
-  for (let i = 0; i < W_HALFMOVE; i++) if (unchecked(POSITIONS[x + i]) != unchecked(POSITIONS[y + i])) return false;
-  return !compareClock || unchecked(POSITIONS[x + W_HALFMOVE]) == unchecked(POSITIONS[y + W_HALFMOVE]);
+  for (let i = 0; i < W_HALFMOVE; i++) if (unchecked(records[x + i]) != unchecked(POSITIONS[y + i])) return false;
+  return !compareClock || unchecked(records[x + W_HALFMOVE]) == unchecked(POSITIONS[y + W_HALFMOVE]);
 }
 
 export function copyPosition(src: i32, dst: i32): void {

@@ -8,6 +8,14 @@ export function seedRandom(seed: i32): void {
   randomState = seed == 0 ? 0x6d2b79f5 : seed;
 }
 
+/** The generator's state, to be put back with setRandomState (a belief tracker keeps its own stream). */
+export function currentRandomState(): i32 {
+  return randomState;
+}
+export function setRandomState(state: i32): void {
+  randomState = state == 0 ? 0x6d2b79f5 : state;
+}
+
 /** xorshift32, then a multiply to mix the low bits; a number in [0, bound). */
 export function randomBelow(bound: i32): i32 {
   randomState ^= randomState << 13;

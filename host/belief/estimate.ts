@@ -18,6 +18,8 @@ import {
   chosenMoves,
   estimateWork,
   failedEvent,
+  countHistories,
+  historiesReaching,
   type Step,
 } from '../core/estimator';
 import { pliesBefore } from './describe';
@@ -280,9 +282,11 @@ export interface InformationSet {
 }
 
 /**
- * Every sequence of moves of both players that produces the view: counted, or listed. Histories
- * are counted, not stored: the arena needs only the estimator's stack (it grows to hold it).
+ * Every sequence of moves of both players that produces the view: counted, or listed.
  * `limits.positions` bounds the histories (none by default): `limit-positions` means there are more.
+ * Counted with multiplicities (countedHistories: the breadth-first belief's work) while its layers
+ * fit the memory budget; listed, or counted past it, one history at a time (depth-first: the
+ * arena needs only the estimator's stack).
  */
 export function informationSet(
   engine: Engine,
@@ -291,6 +295,13 @@ export function informationSet(
   limits: Limits = {},
   onProgress?: (histories: number, work: number) => void,
 ): InformationSet {
+  const started = performance.now();
+  if (!list) {
+    const counted = countedHistories(engine, view, limits);
+    if (counted) return counted;
+    if (limits.timeMs !== undefined)
+      limits = { ...limits, timeMs: Math.max(1, limits.timeMs - (performance.now() - started)) };
+  }
   if (engine.capacity < storeBase(engine) + 2) engine.resize(storeBase(engine) + 2);
   const run = begin(engine, view, limits);
   const historyOf = historyLines(view);
@@ -350,5 +361,50 @@ export function historyLines(view: View): (theirMoves: number[]) => string[] {
       else break;
     }
     return moves;
+  };
+}
+
+/**
+ * The information set counted with multiplicities: breadth-first, each position carrying the
+ * number of histories reaching it (assembly/belief/bfs.ts), in an arena grown as estimateBelief's;
+ * undefined when a layer outgrows the memory budget.
+ */
+function countedHistories(engine: Engine, view: View, limits: Limits): InformationSet | undefined {
+  let full = false;
+  const result = growing(
+    engine,
+    Number.MAX_SAFE_INTEGER,
+    limits,
+    (timeMs) => {
+      const run = begin(engine, view, { ...limits, timeMs });
+      countHistories(engine, true);
+      try {
+        let step = startBreadthFirst(engine);
+        while (step === 'more') {
+          const stop = stopReason(run);
+          if (stop) return { ...finish(run, stop, []), count: 0 };
+          step = runBreadthFirst(engine, STEP);
+        }
+        full = step === 'limit-positions';
+        return {
+          ...finish(run, step === 'complete' ? step : ended(step)!, []),
+          count: step === 'complete' ? historiesReaching(engine) : 0,
+        };
+      } finally {
+        countHistories(engine, false);
+      }
+    },
+    () => full,
+  );
+  if (full) return undefined;
+  const { outcome, count, work, ms, failedEvent: failed, failedPly } = result;
+  // a count is known only whole: past the limit, the limit is what is reported
+  const over = limits.positions !== undefined && count > limits.positions;
+  return {
+    outcome: over ? 'limit-positions' : outcome,
+    count: over ? limits.positions! : count,
+    work,
+    ms,
+    ...(failed === undefined ? {} : { failedEvent: failed, failedPly }),
   };
 }

@@ -1,4 +1,4 @@
-// krieg belief FILE [--as white|black] [--game N] [--mode auto|bfs|dfs|sample] [-k N] [--seed S]
+// krieg belief FILE [--as white|black] [--game N] [--mode auto|bfs|dfs|sample|track] [-k N] [--seed S]
 //   [--limit-positions N] [--limit-time S] [--limit-work N] [--show count|fens|boards|heatmap]
 //   [--out FILE.svg|FILE.png] [--json] [--backend wasm|js] [--jobs N]
 import type { Argv } from 'yargs';
@@ -35,8 +35,10 @@ import { pieceHeatmap, heatmapText, heatmapSvg, heatmapPng, type Heatmap } from 
 import { pieceLetter } from '../notation/fen';
 import type { BackendName } from '../backends/node';
 import { fail, EXIT } from '../errors';
+import { trackView } from '../belief/track';
+import { DEFAULT_BUDGET, TRACKER_RECORDS } from '../belief/tracker';
 
-type Mode = 'auto' | 'bfs' | 'dfs' | 'sample';
+type Mode = 'auto' | 'bfs' | 'dfs' | 'sample' | 'track';
 
 interface Request {
   mode: Mode;
@@ -127,10 +129,10 @@ export const beliefCommand = {
     withBackend(
       withGameSelection(y)
         .option('mode', {
-          choices: ['auto', 'bfs', 'dfs', 'sample'] as const,
+          choices: ['auto', 'bfs', 'dfs', 'sample', 'track'] as const,
           default: 'auto' as Mode,
           describe:
-            'bfs: layer by layer, merging equal positions at every ply (far less work on long views; memory for the largest layer; nothing kept when stopped); dfs: streaming (memory for its stack only; a partial count when stopped); auto: bfs, then dfs in the time left if a layer outgrows --limit-positions or memory; sample: a seeded random sample of k positions',
+            "bfs: layer by layer, merging equal positions at every ply (far less work on long views; memory for the largest layer; nothing kept when stopped); dfs: streaming (memory for its stack only; a partial count when stopped); auto: bfs, then dfs in the time left if a layer outgrows --limit-positions or memory; sample: a seeded random sample of k positions; track: the belief tracker's positions after the view's last event (fed event by event, --limit-work per event, default 5000000; the exact belief while it has at most 100000 positions, else a pool of consistent ones; --seed its random stream)",
         })
         .option('k', { type: 'string', default: '10', describe: 'sample size (--mode sample)' })
         .option('seed', { type: 'string', default: '1', describe: 'sampler seed (--mode sample)' })
@@ -210,20 +212,49 @@ export const beliefCommand = {
 
       const progress = progressLine(`belief (${argv.mode})`);
       const limits = { positions: limit, work, timeMs };
+      let trackMode: 'exact' | 'pool' | undefined;
+      const tracked = (): EstimateResult => {
+        if (engine.capacity < TRACKER_RECORDS.end) engine.resize(TRACKER_RECORDS.end);
+        const run = trackView(engine, view, { seed }, work === undefined ? DEFAULT_BUDGET : { work });
+        const { tracker, bad } = run;
+        trackMode = tracker.mode;
+        const size = tracker.size();
+        const n = bad ? 0 : Math.min(size, limit);
+        const first = engine.capacity;
+        engine.resize(first + Math.max(1, n));
+        tracker.copyPositions(n, first);
+        tracker.free();
+        const ms = run.rows.reduce((sum, r) => sum + r.ms, 0);
+        const workDone = run.rows.reduce((sum, r) => sum + r.work, 0);
+        const handles = Array.from({ length: n }, (_, i) => first + i);
+        if (bad)
+          return {
+            outcome: 'inconsistent',
+            handles,
+            failedEvent: bad.event,
+            failedPly: bad.ply - 1,
+            work: workDone,
+            ms,
+            mode: 'dfs', // for the limit messages: like a depth-first run, the tracker keeps what it has
+          };
+        return { outcome: n < size ? 'limit-positions' : 'complete', handles, work: workDone, ms, mode: 'dfs' };
+      };
       const result =
-        argv.mode === 'sample'
-          ? sampleBelief(engine, view, k, seed, limits)
-          : argv.mode === 'dfs' && jobs > 1 && work === undefined
-            ? await estimateBeliefParallel(engine, view, {
-                backend: argv.backend,
-                jobs,
-                limits: { positions: limit, timeMs },
-              })
-            : estimateBelief(engine, view, argv.mode, limits, (found, w) =>
-                progress.update(`${found} positions${argv.mode === 'bfs' ? ' in the layer' : ''}, work ${w}`),
-              );
+        argv.mode === 'track'
+          ? tracked()
+          : argv.mode === 'sample'
+            ? sampleBelief(engine, view, k, seed, limits)
+            : argv.mode === 'dfs' && jobs > 1 && work === undefined
+              ? await estimateBeliefParallel(engine, view, {
+                  backend: argv.backend,
+                  jobs,
+                  limits: { positions: limit, timeMs },
+                })
+              : estimateBelief(engine, view, argv.mode, limits, (found, w) =>
+                  progress.update(`${found} positions${argv.mode === 'bfs' ? ' in the layer' : ''}, work ${w}`),
+                );
       const ms = result.ms;
-      const mode: Mode = argv.mode === 'sample' ? 'sample' : result.mode;
+      const mode: Mode = argv.mode === 'sample' || argv.mode === 'track' ? argv.mode : result.mode;
       progress.done();
 
       const { outcome, handles } = result;
@@ -270,6 +301,7 @@ export const beliefCommand = {
           ms: Math.round(ms * 1000) / 1000,
         };
         if (mode === 'sample') Object.assign(doc, { k, seed });
+        if (mode === 'track') Object.assign(doc, { seed, tracker: trackMode });
         if (outcome === 'inconsistent')
           Object.assign(doc, { failedEvent: result.failedEvent, failedPly: result.failedPly });
         if (message !== undefined) doc.message = message;
@@ -279,7 +311,12 @@ export const beliefCommand = {
         if (argv.out !== undefined) doc[format!] = argv.out;
         say(JSON.stringify(doc));
       } else {
-        const what = mode === 'sample' ? `sample of ${k}, seed ${seed}` : mode;
+        const what =
+          mode === 'sample'
+            ? `sample of ${k}, seed ${seed}`
+            : mode === 'track'
+              ? `track, ${trackMode === 'exact' ? 'the exact belief' : 'a pool of consistent positions, part of the belief'}`
+              : mode;
         say(
           `positions: ${countKnown ? handles.length : 'unknown'}${partial && countKnown && outcome !== 'inconsistent' ? ' (partial)' : ''}`,
         );

@@ -62,7 +62,7 @@ export const infosetCommand = {
         .option(
           'jobs',
           jobsSpec(
-            'worker threads counting the histories (--limit-work runs on one: a work budget is a prefix of the sequential walk)',
+            'worker threads listing the histories (--list; --count counts with multiplicities on one, and --limit-work runs on one: a work budget is a prefix of the sequential walk)',
           ),
         )
         .option('limit-work', {
@@ -78,7 +78,10 @@ export const infosetCommand = {
           '$0 infoset short.kpgn --as black --game 2 --count',
           'how many ways the game could have gone, as Black knows it',
         )
-        .example('$0 infoset short.kpgn --as black --game 2 --count --jobs 2', 'the same on 2 worker threads')
+        .example(
+          '$0 infoset short.kpgn --as black --game 2 --list --jobs 2',
+          'each history, listed on 2 worker threads',
+        )
         .epilogue(EXIT_CODES_TEXT),
     ),
   handler: (argv: InfosetArgs) =>
@@ -100,7 +103,9 @@ export const infosetCommand = {
       const { view, game } = viewInFile(engine, file, argv.as, argv.game);
       const progress = progressLine('infoset');
       const result =
-        jobs > 1 && work === undefined
+        // a count is made with multiplicities (the breadth-first belief's work) on one thread; the split
+        // walks listed histories (or counts past the memory budget: informationSet falls back to the walk)
+        jobs > 1 && work === undefined && list
           ? await informationSetParallel(engine, view, list, {
               backend: argv.backend,
               jobs,

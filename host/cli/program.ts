@@ -9,6 +9,7 @@ import { viewCommand } from './view';
 import { variantsCommand } from './variants';
 import { beliefCommand } from './belief';
 import { infosetCommand } from './infoset';
+import { trackCommand } from './track';
 import { solveCommand, verifyCommand } from './solve';
 import { dbCommand } from './db';
 import { matchCommand } from './match';
@@ -27,6 +28,7 @@ function program() {
     .command(variantsCommand)
     .command(beliefCommand)
     .command(infosetCommand)
+    .command(trackCommand)
     .command(solveCommand)
     .command(verifyCommand)
     .command(dbCommand)

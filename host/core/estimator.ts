@@ -31,7 +31,7 @@ import {
 } from '../constants';
 import { parseUci } from '../notation/move';
 import { encodePercept } from '../record/percept';
-import type { View } from '../record/record';
+import type { View, ViewEvent } from '../record/record';
 
 /**
  * What an estimator step ended with: `more` (the budget ran out), `found` (depth-first: a position
@@ -80,6 +80,34 @@ function checkCount(count: number | undefined, index: number, what: string): voi
     });
 }
 
+/** Writes view event `event` (the `index`-th, for messages) into `buffer` at word `at` (the layout of assembly/belief/view.ts). */
+export function encodeViewEvent(buffer: Int32Array, at: number, event: ViewEvent, index: number): void {
+  const e = at;
+  const side = (event.side === 'white' ? WHITE : BLACK) << V_SIDE_SHIFT;
+  buffer.fill(0, e, e + VIEW_WORDS);
+  if (event.type === 'attempt') {
+    const code = parseUci(event.attempt);
+    if (code === undefined) throw fail('bad-view', { text: `event ${index + 1}: bad attempt '${event.attempt}'` });
+    buffer[e] = V_OWN_ATTEMPT | side;
+    buffer[e + 1] = code;
+    buffer[e + 2] = encodePercept(event.percept);
+  } else if (event.type === 'opponent-move') {
+    checkCount(event.illegal, index, 'Illegal count');
+    buffer[e] = V_OPPONENT | side;
+    buffer[e + 1] = event.illegal ?? -1;
+    buffer[e + 2] = event.percept ? encodePercept(event.percept) : -1;
+  } else if (event.type === 'pawn-tries') {
+    checkCount(event.count, index, 'pawn-try count');
+    const kind = event.count !== undefined ? TRIES_COUNT : event.exists !== undefined ? TRIES_EXISTS : TRIES_SQUARES;
+    buffer[e] = V_PAWN_TRIES | side | (kind << V_TRIES_SHIFT);
+    buffer[e + 1] = event.count ?? (event.exists ? 1 : 0);
+    for (const sq of event.squares ?? []) buffer[e + 2 + (sq >> 5)] |= 1 << (sq & 31);
+  } else {
+    buffer[e] = V_ANY | side;
+    buffer[e + 1] = event.yes ? 1 : 0;
+  }
+}
+
 /** Writes `view` into the core's view buffer, its rules into the engine and its start position into record ROOT. */
 export function loadView(engine: Engine, view: View): void {
   engine.setRules(view.rules);
@@ -89,32 +117,7 @@ export function loadView(engine: Engine, view: View): void {
     throw fail('view-too-long', {
       text: `the view has ${view.events.length} events; the engine holds ${buffer.length / VIEW_WORDS}`,
     });
-  view.events.forEach((event, i) => {
-    const e = i * VIEW_WORDS;
-    const side = (event.side === 'white' ? WHITE : BLACK) << V_SIDE_SHIFT;
-    buffer.fill(0, e, e + VIEW_WORDS);
-    if (event.type === 'attempt') {
-      const code = parseUci(event.attempt);
-      if (code === undefined) throw fail('bad-view', { text: `event ${i + 1}: bad attempt '${event.attempt}'` });
-      buffer[e] = V_OWN_ATTEMPT | side;
-      buffer[e + 1] = code;
-      buffer[e + 2] = encodePercept(event.percept);
-    } else if (event.type === 'opponent-move') {
-      checkCount(event.illegal, i, 'Illegal count');
-      buffer[e] = V_OPPONENT | side;
-      buffer[e + 1] = event.illegal ?? -1;
-      buffer[e + 2] = event.percept ? encodePercept(event.percept) : -1;
-    } else if (event.type === 'pawn-tries') {
-      checkCount(event.count, i, 'pawn-try count');
-      const kind = event.count !== undefined ? TRIES_COUNT : event.exists !== undefined ? TRIES_EXISTS : TRIES_SQUARES;
-      buffer[e] = V_PAWN_TRIES | side | (kind << V_TRIES_SHIFT);
-      buffer[e + 1] = event.count ?? (event.exists ? 1 : 0);
-      for (const sq of event.squares ?? []) buffer[e + 2 + (sq >> 5)] |= 1 << (sq & 31);
-    } else {
-      buffer[e] = V_ANY | side;
-      buffer[e + 1] = event.yes ? 1 : 0;
-    }
-  });
+  view.events.forEach((event, i) => encodeViewEvent(buffer, i * VIEW_WORDS, event, i));
   if (engine.core.exports.setViewLength(view.events.length) < 0)
     throw fail('view-too-long', { text: 'the view does not fit the engine' });
 }
@@ -145,6 +148,15 @@ export function runBreadthFirst(engine: Engine, budget: number): Step {
 /** Pause (`more`) after every view event, so each event's belief can be read. */
 export function pauseAfterEachEvent(engine: Engine, on: boolean): void {
   engine.core.exports.bfsPauseAfterEachEvent(on ? 1 : 0);
+}
+
+/** Count the histories reaching each position of the next breadth-first run (information sets with multiplicities); call before startBreadthFirst. */
+export function countHistories(engine: Engine, on: boolean): void {
+  engine.core.exports.bfsCountHistories(on ? 1 : 0);
+}
+/** After a counted run: the histories reaching the current layer. */
+export function historiesReaching(engine: Engine): number {
+  return engine.core.exports.bfsHistories();
 }
 
 /** The current layer: its records [base, base + count), and the view events done. */

@@ -322,6 +322,8 @@ describe.each(BACKENDS)('state estimation on %s', (backend) => {
         expect(set.outcome).toBe('complete');
         expect(set.count).toBe(set.histories!.length);
         expect(set.count).toBeGreaterThanOrEqual(belief.size);
+        // counted with multiplicities (breadth-first) as listed one by one (depth-first)
+        expect(informationSet(engine, view).count).toBe(set.count);
         // replay every history from the start: handle REPLAY + i holds the position after i moves,
         // kept from the previous history as far as the two agree
         const ends = new Set<string>();
@@ -458,7 +460,7 @@ describe.each(BACKENDS)('state estimation on %s', (backend) => {
     const got = [
       estimateBelief(engine, view, 'dfs', { work: 1000 }),
       sampleBelief(engine, view, 300, 1, { work: 1000 }),
-      informationSet(engine, view, false, { work: 1000 }),
+      informationSet(engine, view, true, { work: 1000 }), // listing is depth-first (a count is breadth-first)
     ].map((r) => ({ outcome: r.outcome, withinLimit: r.work <= 1000 + STEP + 300 }));
     expect(got).toEqual(Array(3).fill({ outcome: 'limit-work', withinLimit: true }));
   });

@@ -1,0 +1,303 @@
+// Belief tracking through whole games (issue 13), two measurements:
+// 1. Reach: both players' views of self-play games of every preset — random against random (the
+//    core's random player), and the database's White program against its Black program
+//    (host/players/selfPlay.ts, as host/db/generate.ts plays them: a game White drops ends there) — fed to the tracker event by event at a time
+//    budget per event (default 1 s, WASM). Per preset and pairing: the plies at which it held no
+//    consistent position (each listed with the event and why), the share of plies with at least
+//    one, the median positions held over plies, exact and pool plies; an SVG of the median size
+//    per ply (bench/results/track-<preset>.svg).
+// 2. Pool update speed: opponent turns applied to pools of 5,000–20,000 positions (the tracker
+//    forced into pool mode early, no top-ups), on WASM and JS in the same run and on identical
+//    work (a work budget; the pools are asserted equal across backends): positions per second, the
+//    time a 10,000-position pool takes through one opponent turn, and the WASM/JS ratio.
+// Usage: npm run bench:track   full run (100 games per preset and pairing at 1 s per event: many
+//                              hours on a shared 2-core machine), writes bench/results/track.{json,md}
+//        node scripts/run-ts.mjs bench/track.ts --quick [--games N] [--budget-ms M] [--program-games N]
+//                              smoke run (2 random games and 1 program game per preset at 200 ms),
+//                              writes bench/results/track-quick.{json,md} and track-quick-*.svg (git-ignored)
+import os from 'node:os';
+import { join } from 'node:path';
+import { createEngine, BACKENDS, type BackendName, type Engine } from '../host/node';
+import { preset, PRESET_NAMES, type PresetName, type RuleSet } from '../host/record/rules';
+import { viewOf, SIDES, type GameRecord, type View } from '../host/record/record';
+import { randomGame, playGame } from '../host/referee/game';
+import { whitePlayer, blackPlayer, BeliefTooLarge } from '../host/players/selfPlay';
+import { gameEvents } from '../host/core/referee';
+import { START_FEN } from '../host/notation/fen';
+import { gameSeed, selfPlayWorkers } from '../host/db/generate';
+import { Tracker } from '../host/belief/tracker';
+import { trackView, trackSvg, type PlyRow } from '../host/belief/track';
+import { describeEvent } from '../host/belief/describe';
+import { describeMachine, gitState, machine, median, progress, repoRoot, writeJson, writeText } from './lib/harness';
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const option = (name: string, fallback: number) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+const RANDOM_GAMES = option('--games', quick ? 2 : 100);
+const PROGRAM_GAMES = option('--program-games', quick ? 1 : 100);
+const BUDGET_MS = option('--budget-ms', quick ? 200 : 1000);
+const MAX_PLIES = option('--max-plies', quick ? 120 : 300);
+const SPEED_VIEWS = quick ? 4 : 16;
+const SPEED_WORK = 2e8; // per event: enough for any expansion of a 20,000-position pool (asserted: no event stopped)
+
+const root = repoRoot();
+const git = gitState(root, ['assembly', 'host']);
+const suffix = quick ? '-quick' : '';
+const loads: number[] = [os.loadavg()[0]];
+
+// ---- the games ----
+
+/**
+ * The database's programs (host/db/generate.ts): its White (exact belief, 2-ply evaluation) against
+ * its Black; a game White drops (its belief past 10,000 positions, as the database does) ends there.
+ */
+function programGame(rules: RuleSet, seed: number): GameRecord {
+  workers.referee.setRules(rules);
+  const white = whitePlayer(workers, { start: START_FEN, dropBelief: 10_000, reportBelief: 0 });
+  const black = blackPlayer(workers, START_FEN);
+  try {
+    return playGame(workers.referee, white, black, gameSeed(1, seed), { maxPlies: MAX_PLIES });
+  } catch (error) {
+    if (!(error instanceof BeliefTooLarge)) throw error;
+    const events = gameEvents(workers.referee);
+    return { rules, start: START_FEN, white: white.name, black: black.name, result: '*', tags: {}, events };
+  }
+}
+const workers = selfPlayWorkers('wasm');
+
+interface Empty {
+  game: number;
+  as: string;
+  ply: number;
+  event: string;
+  why: string;
+}
+
+interface PairingResult {
+  preset: PresetName;
+  pairing: 'random' | 'programs';
+  games: number;
+  views: number;
+  plies: number;
+  held: number;
+  heldShare: number;
+  medianSize: number;
+  exactPlies: number;
+  poolPlies: number;
+  budgetStops: number;
+  rejected: number;
+  empty: Empty[];
+  /** Median positions held at each ply over the views that reached it. */
+  medianPerPly: number[];
+  ms: number;
+}
+
+function reach(name: PresetName, pairing: 'random' | 'programs', games: number): PairingResult {
+  const rules = preset(name);
+  const engine = createEngine('wasm', 1 << 12);
+  engine.setRules(rules);
+  const started = performance.now();
+  const sizes: number[] = [];
+  const perPly: number[][] = [];
+  const empty: Empty[] = [];
+  let exactPlies = 0;
+  let budgetStops = 0;
+  let rejected = 0;
+  let views = 0;
+  for (let g = 1; g <= games; g++) {
+    const record = pairing === 'random' ? randomGame(engine, g, { maxPlies: MAX_PLIES }) : programGame(rules, g);
+    for (const as of SIDES) {
+      const view: View = viewOf(record, as);
+      const run = trackView(engine, view, { seed: g }, { timeMs: BUDGET_MS });
+      run.tracker.free();
+      views++;
+      if (run.bad) rejected++;
+      for (const r of run.rows) {
+        sizes.push(r.size);
+        (perPly[r.ply] ??= []).push(r.size);
+        if (r.mode === 'exact') exactPlies++;
+        if (r.stopped) budgetStops++;
+        if (r.size === 0)
+          empty.push({
+            game: g,
+            as,
+            ply: r.ply,
+            event: describeEvent(view, r.lastEvent),
+            why: whyEmpty(r),
+          });
+      }
+      progress(
+        `${name} ${pairing} game ${g} as ${as}: ${run.rows.length} plies, ${run.rows.filter((r) => r.size === 0).length} empty${run.bad ? `, rejected: ${run.bad.message}` : ''}`,
+      );
+    }
+    loads.push(os.loadavg()[0]);
+  }
+  const held = sizes.filter((s) => s > 0).length;
+  return {
+    preset: name,
+    pairing,
+    games,
+    views,
+    plies: sizes.length,
+    held,
+    heldShare: sizes.length ? held / sizes.length : NaN,
+    medianSize: median(sizes),
+    exactPlies,
+    poolPlies: sizes.length - exactPlies,
+    budgetStops,
+    rejected,
+    empty,
+    medianPerPly: perPly.map((s) => (s ? median(s) : 0)),
+    ms: performance.now() - started,
+  };
+}
+
+function whyEmpty(r: PlyRow): string {
+  if (r.stopped)
+    return `the pool died and the sampler found no consistent history within the budget (${r.descents} descents, ${r.restarts} restarts)`;
+  return 'the pool died and the sampler exhausted its descents';
+}
+
+// ---- pool update speed ----
+
+interface TurnSample {
+  view: number;
+  event: number;
+  before: number;
+  after: number;
+  ms: Record<BackendName, number>;
+}
+
+/** Opponent turns applied to pools of 5,000–20,000 positions, the same views and seeds on both backends. */
+function poolSpeed(): {
+  turns: TurnSample[];
+  perSecond: Record<BackendName, number>;
+  msPer10k: Record<BackendName, number>;
+} {
+  const options = { exactMax: 2_000, poolMax: 40_000, poolCut: 20_000, poolMin: 1, seed: 7 };
+  const views: View[] = [];
+  const engine = createEngine('wasm', 1 << 12);
+  for (let seed = 1; views.length < SPEED_VIEWS; seed++) {
+    const name = PRESET_NAMES[seed % PRESET_NAMES.length];
+    engine.setRules(preset(name));
+    views.push(viewOf(randomGame(engine, 1000 + seed, { maxPlies: 60 }), SIDES[seed % 2]));
+  }
+  const turns = new Map<string, TurnSample>();
+  const pools: Record<BackendName, string[][]> = { wasm: [], js: [] };
+  for (const backend of BACKENDS) {
+    views.forEach((view, v) => {
+      const e = createEngine(backend, 1 << 12);
+      const tracker = Tracker.create(e, { rules: view.rules, as: view.as, start: view.start }, options);
+      view.events.forEach((event, i) => {
+        const before = tracker.size();
+        const o = tracker.observe(event, { work: SPEED_WORK });
+        if (o.stopped !== 'complete') throw new Error(`speed: view ${v} event ${i} stopped by the budget`);
+        if (event.type !== 'opponent-move' || !event.percept || tracker.mode !== 'pool') return;
+        if (before < 5_000 || before > 20_000 || o.added > 0) return;
+        const key = `${v}:${i}`;
+        const t = turns.get(key) ?? { view: v, event: i, before, after: o.size, ms: { wasm: NaN, js: NaN } };
+        if (t.before !== before || t.after !== o.size)
+          throw new Error(`speed: view ${v} event ${i} differs across backends`);
+        t.ms[backend] = o.ms;
+        turns.set(key, t);
+      });
+      pools[backend].push(tracker.positions().sort());
+      tracker.free();
+    });
+    progress(
+      `speed on ${backend}: ${[...turns.values()].filter((t) => !Number.isNaN(t.ms[backend])).length} opponent turns`,
+    );
+  }
+  if (JSON.stringify(pools.wasm) !== JSON.stringify(pools.js))
+    throw new Error('speed: the pools differ across backends');
+  const list = [...turns.values()];
+  const positions = list.reduce((s, t) => s + t.before, 0);
+  const perSecond = {} as Record<BackendName, number>;
+  const msPer10k = {} as Record<BackendName, number>;
+  for (const b of BACKENDS) {
+    const ms = list.reduce((s, t) => s + t.ms[b], 0);
+    perSecond[b] = (positions / ms) * 1000;
+    msPer10k[b] = (10_000 / positions) * ms;
+  }
+  return { turns: list, perSecond, msPer10k };
+}
+
+// ---- the run ----
+
+const results: PairingResult[] = [];
+for (const name of PRESET_NAMES) {
+  results.push(reach(name, 'random', RANDOM_GAMES));
+  if (PROGRAM_GAMES > 0) results.push(reach(name, 'programs', PROGRAM_GAMES));
+  const series = results
+    .filter((r) => r.preset === name)
+    .map((r) => ({
+      label: `${r.pairing === 'random' ? 'random v random' : 'database White v Black'}: median over ${r.views} views`,
+      rows: r.medianPerPly.map((size, ply) => ({ ply, size, mode: 'pool' as const })).filter((r) => r.ply > 0),
+    }));
+  writeText(
+    join(root, 'bench', 'results', `track${suffix}-${name}.svg`),
+    trackSvg(series, `Positions the tracker holds per ply: ${name}, ${BUDGET_MS} ms per event (WASM)`),
+  );
+}
+const speed = poolSpeed();
+
+const all = results.reduce((s, r) => ({ plies: s.plies + r.plies, held: s.held + r.held }), { plies: 0, held: 0 });
+const allSizes = median(results.map((r) => r.medianSize));
+const doc = {
+  bench: 'track',
+  quick,
+  git,
+  machine: machine(),
+  load: { start: loads[0], max: Math.max(...loads), mean: loads.reduce((a, b) => a + b, 0) / loads.length },
+  budgetMs: BUDGET_MS,
+  maxPlies: MAX_PLIES,
+  reach: { plies: all.plies, held: all.held, share: all.held / all.plies, results },
+  speed,
+};
+writeJson(join(root, 'bench', 'results', `track${suffix}.json`), doc);
+
+const pct = (x: number) => `${(100 * x).toFixed(2)} %`;
+const lines = [
+  `# Belief tracking (bench/track.ts${quick ? ' --quick' : ''})`,
+  '',
+  `Machine: ${describeMachine(doc.machine)}; load average ${doc.load.start.toFixed(1)} at the start, at most ${doc.load.max.toFixed(1)}. Commit ${git.commit}${git.dirty ? ' (with uncommitted changes)' : ''}.`,
+  '',
+  `## Reach: ${BUDGET_MS} ms per event (WASM), both players' views, at most ${MAX_PLIES} plies a game`,
+  '',
+  '| preset | games | views | plies | plies with ≥ 1 position | median held | exact plies | pool plies | budget stops | rejected |',
+  '|---|---|---|---|---|---|---|---|---|---|',
+  ...results.map(
+    (r) =>
+      `| ${r.preset} ${r.pairing === 'random' ? 'random v random' : 'db White v Black'} | ${r.games} | ${r.views} | ${r.plies} | ${pct(r.heldShare)} | ${r.medianSize} | ${r.exactPlies} | ${r.poolPlies} | ${r.budgetStops} | ${r.rejected} |`,
+  ),
+  '',
+  `All: ${all.held} of ${all.plies} plies (${pct(all.held / all.plies)}) with at least one consistent position; median of the medians held ${allSizes}.`,
+  '',
+  ...(results.some((r) => r.empty.length)
+    ? [
+        '### Plies with no position held',
+        '',
+        ...results.flatMap((r) =>
+          r.empty.map(
+            (e) => `- ${r.preset} ${r.pairing} game ${e.game} as ${e.as}, ply ${e.ply} (${e.event}): ${e.why}`,
+          ),
+        ),
+        '',
+      ]
+    : []),
+  '## Pool update: opponent turns on pools of 5,000–20,000 positions (same work on both backends)',
+  '',
+  '| backend | turns | positions / s | ms per 10,000-position pool |',
+  '|---|---|---|---|',
+  ...BACKENDS.map(
+    (b) =>
+      `| ${b} | ${speed.turns.length} | ${Math.round(speed.perSecond[b]).toLocaleString('en-US')} | ${speed.msPer10k[b].toFixed(1)} |`,
+  ),
+  '',
+  `WASM/JS: ${(speed.perSecond.wasm / speed.perSecond.js).toFixed(2)}x.`,
+];
+writeText(join(root, 'bench', 'results', `track${suffix}.md`), lines.join('\n'));
+progress(lines.join('\n'));
