@@ -169,7 +169,7 @@ export const BATCH_BASE = 910;
 export const MODE_POSITIONS = 0;
 export const MODE_HISTORIES = 1;
 export const MODE_SAMPLE = 2;
-export const DEFAULT_RESTART_UNIT = 4096;
+export const DEFAULT_RESTART_UNIT = 0;
 
 // ---- assembly/belief/descent.ts ----
 export const SCRATCH_PARENT = 12;
