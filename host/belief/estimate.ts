@@ -21,6 +21,8 @@ import {
   countHistories,
   historiesReaching,
   type Step,
+  restartSamplerDescents,
+  samplerDescents,
 } from '../core/estimator';
 import { pliesBefore } from './describe';
 
@@ -82,6 +84,8 @@ export interface EstimateResult {
   work: number;
   /** Milliseconds of every run together. */
   ms: number;
+  /** The sampler (sampleBelief): its descents in the last run, and how many it abandoned and restarted. */
+  sampler?: { descents: number; restarts: number };
 }
 
 const STEP = 20_000; // work units per core call: short enough to check the clock and report progress
@@ -244,29 +248,45 @@ function runEstimate(
 }
 
 /** Up to `k` distinct consistent positions from shuffled depth-first descents (seeded); the arena grows as for estimateBelief. */
-export function sampleBelief(engine: Engine, view: View, k: number, seed: number, limits: Limits = {}): EstimateResult {
+export function sampleBelief(
+  engine: Engine,
+  view: View,
+  k: number,
+  seed: number,
+  limits: Limits = {},
+  restartUnit = 0,
+): EstimateResult {
   return growing(
     engine,
     k,
     limits,
-    (timeMs) => runSample(engine, view, k, seed, { ...limits, timeMs }),
+    (timeMs) => runSample(engine, view, k, seed, { ...limits, timeMs }, restartUnit),
     (r) => r.outcome === 'limit-positions' && r.handles.length < k,
   );
 }
 
-function runSample(engine: Engine, view: View, k: number, seed: number, limits: Limits): EstimateResult {
+function runSample(
+  engine: Engine,
+  view: View,
+  k: number,
+  seed: number,
+  limits: Limits,
+  restartUnit: number,
+): EstimateResult {
   const run = begin(engine, view, limits);
   const handles: number[] = [];
-  if (startDepthFirst(engine, 'samples', seed) === 'limit-positions') return finish(run, 'limit-positions', handles);
+  const done = (outcome: Outcome) => ({ ...finish(run, outcome, handles), sampler: samplerDescents(engine) });
+  if (startDepthFirst(engine, 'samples', seed) === 'limit-positions') return done('limit-positions');
+  restartSamplerDescents(engine, restartUnit);
   while (handles.length < k) {
     const step = nextDepthFirst(engine, STEP);
     if (step === 'found') handles.push(lastFound(engine));
     const end = ended(step);
-    if (end) return finish(run, end, handles);
+    if (end) return done(end);
     const stop = stopReason(run);
-    if (stop && handles.length < k) return finish(run, stop, handles);
+    if (stop && handles.length < k) return done(stop);
   }
-  return finish(run, 'complete', handles);
+  return done('complete');
 }
 
 export interface InformationSet {

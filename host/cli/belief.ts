@@ -38,6 +38,13 @@ import { fail, EXIT } from '../errors';
 import { trackView } from '../belief/track';
 import { DEFAULT_BUDGET, TRACKER_RECORDS } from '../belief/tracker';
 
+/**
+ * The sampler's restart unit (work): a descent with no position after unit × luby(i) is begun
+ * afresh, cutting the heavy tail of single descents (issue #13). The problem databases' Black
+ * samples without restarts, so that the shipped databases regenerate as they were made.
+ */
+const SAMPLE_RESTART_UNIT = 4096;
+
 type Mode = 'auto' | 'bfs' | 'dfs' | 'sample' | 'track';
 
 interface Request {
@@ -243,7 +250,7 @@ export const beliefCommand = {
         argv.mode === 'track'
           ? tracked()
           : argv.mode === 'sample'
-            ? sampleBelief(engine, view, k, seed, limits)
+            ? sampleBelief(engine, view, k, seed, limits, SAMPLE_RESTART_UNIT)
             : argv.mode === 'dfs' && jobs > 1 && work === undefined
               ? await estimateBeliefParallel(engine, view, {
                   backend: argv.backend,
@@ -300,7 +307,7 @@ export const beliefCommand = {
           work: result.work,
           ms: Math.round(ms * 1000) / 1000,
         };
-        if (mode === 'sample') Object.assign(doc, { k, seed });
+        if (mode === 'sample') Object.assign(doc, { k, seed, ...result.sampler });
         if (mode === 'track') Object.assign(doc, { seed, tracker: trackMode });
         if (outcome === 'inconsistent')
           Object.assign(doc, { failedEvent: result.failedEvent, failedPly: result.failedPly });
@@ -313,7 +320,7 @@ export const beliefCommand = {
       } else {
         const what =
           mode === 'sample'
-            ? `sample of ${k}, seed ${seed}`
+            ? `sample of ${k}, seed ${seed}; ${result.sampler?.descents ?? 0} descents, ${result.sampler?.restarts ?? 0} abandoned at their Luby cutoff`
             : mode === 'track'
               ? `track, ${trackMode === 'exact' ? 'the exact belief' : 'a pool of consistent positions, part of the belief'}`
               : mode;

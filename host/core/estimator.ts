@@ -183,6 +183,20 @@ export function frontierEvent(engine: Engine): number {
   return engine.core.exports.dfsFrontierEvent();
 }
 /** Until the next position or history (`found`) or `budget` work units (`more`). */
+/**
+ * Restarts the sampler's descents (after startDepthFirst): a descent that has done more than
+ * unit × luby(i) work without a position is abandoned for a fresh one (assembly/belief/stream.ts);
+ * 0 turns restarts off, the core's default.
+ */
+export function restartSamplerDescents(engine: Engine, unit: number): void {
+  engine.core.exports.dfsRestartUnit(unit | 0);
+}
+
+/** The sampler's descents begun in this run, and how many were abandoned at their cutoff. */
+export function samplerDescents(engine: Engine): { descents: number; restarts: number } {
+  return { descents: engine.core.exports.dfsDescents(), restarts: engine.core.exports.dfsRestarts() };
+}
+
 export function nextDepthFirst(engine: Engine, budget: number): Step {
   return stepOf(engine.core.exports.dfsNext(budget));
 }

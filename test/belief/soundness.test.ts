@@ -311,6 +311,25 @@ describe.each(BACKENDS)('state estimation on %s', (backend) => {
     expect(samples).toBeGreaterThan(1000);
   });
 
+  it('samples with restarted descents (a small Luby unit) are in the belief state too, and restarts happen', () => {
+    let restarts = 0;
+    for (const name of PRESET_NAMES) {
+      const engine = newEngine(backend, name);
+      for (let seed = 2001; seed <= 2004; seed++) {
+        const { view, belief } = fittingView(engine, seed, 1 + (seed % 6));
+        const r = sampleBelief(engine, view, 12, seed, {}, 16);
+        expect(r.outcome).toBe('complete');
+        const ids = r.handles.map((h) => identity(engine.positions, h, view.rules.fiftyMoveDraw));
+        expect(new Set(ids).size, 'samples are distinct').toBe(ids.length);
+        for (const id of ids) expect(belief.has(id), `${name} seed ${seed}: sample outside the belief`).toBe(true);
+        expect(ids.length).toBe(Math.min(12, belief.size));
+        expect(r.sampler!.descents).toBeGreaterThanOrEqual(r.sampler!.restarts);
+        restarts += r.sampler!.restarts;
+      }
+    }
+    expect(restarts, 'a unit of 16 work units cuts some descents').toBeGreaterThan(0);
+  });
+
   it('the end positions of the listed information set are exactly the belief state', () => {
     let histories = 0;
     for (const name of PRESET_NAMES) {

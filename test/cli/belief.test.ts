@@ -90,6 +90,8 @@ describe('krieg belief', () => {
       expect(sample).toHaveLength(5);
       expect(new Set(sample).size).toBe(5);
       for (const fen of sample) expect(dfs).toContain(fen);
+      // how the sample was drawn: its descents, some abandoned at their Luby cutoff (issue #13)
+      expect(run.stdout).toMatch(/sample of 5, seed \d; \d+ descents, \d+ abandoned at their Luby cutoff/);
     }
     const again = fensOf(
       await krieg(['belief', TWO, '--as', 'white', '--mode', 'sample', '-k', '5', '--seed', '2', '--show', 'fens']),
