@@ -2,15 +2,14 @@
 // source follows the player's view event by event (observe) and hands out, on request, positions
 // consistent with every observation so far (AOS, AOSP, HS; Parker et al. 2005 §2) or with the last
 // observation only (LOS). The belief tracker of issue #13 (exact belief while small, Parker's AOSP
-// pool past a cap, LOS positions on request) is meant to be such a source; until it lands,
-// `trackerSource` stands in for it over what exists: the exact breadth-first estimator while the
-// belief is small, and the seeded depth-first sampler beyond (both re-estimate from the whole
-// view at every request, where the tracker will update incrementally).
+// pool past a cap, LOS positions on request) is the players' source (`trackerSource`); AOS keeps
+// the depth-first sampler, which re-samples the whole view at every request.
 //
 // Records of a player's engine (capacity C; S = the search stack's records, search.ts stackRecords):
 // | records          | use                                                                          |
 // |------------------|------------------------------------------------------------------------------|
-// | 0 … 15           | the host's (the estimators' root is 0, the own-board scratch 1)             |
+// | 0 … 15           | the host's (the estimators' root is 0, the own-board scratch 1; the tracker  |
+// |                  | borrows 12 … 15 during its calls)                                            |
 // | 16 … 16 + k − 1  | SAMPLE_BASE: the positions a request returns (copied there from the store)   |
 // | … C − S − 1      | the source's own (the estimators' stack and store; the tracker's pool)       |
 // | C − S … C − 1    | the player's search stack: scratch, which a source may overwrite while it    |
@@ -19,7 +18,8 @@
 import type { Engine } from '../engine';
 import { fail } from '../errors';
 import { POSITION_WORDS } from '../constants';
-import { estimateBelief, sampleBelief, type EstimateResult } from '../belief/estimate';
+import { sampleBelief, type EstimateResult } from '../belief/estimate';
+import { Tracker } from '../belief/tracker';
 import { seededRandom } from '../referee/game';
 import type { Side, View, ViewEvent } from '../record/record';
 import type { RuleSet } from '../record/rules';
@@ -75,14 +75,6 @@ function compact(engine: Engine, handles: number[]): number[] {
   return handles.map((_, i) => SAMPLE_BASE + i);
 }
 
-/** `k` of `items` chosen at random without replacement, in their original order. */
-function choose<T>(items: T[], k: number, random: () => number): T[] {
-  if (items.length <= k) return items;
-  const picked = new Set<number>();
-  while (picked.size < k) picked.add(Math.floor(random() * items.length));
-  return [...picked].sort((a, b) => a - b).map((i) => items[i]);
-}
-
 function timeLeft(limits: SourceLimits): number | undefined {
   return limits.deadline === undefined ? undefined : Math.max(1, limits.deadline - performance.now());
 }
@@ -117,9 +109,8 @@ abstract class ViewSource implements PositionSource {
   abstract positions(k: number, limits: SourceLimits): SourcePositions;
 
   /**
-   * Stand-in until #13: every position consistent with all observations is consistent with the
-   * last one, so these are last-observation-consistent boards — though not drawn from all of
-   * them, as Parker's LOS draws.
+   * Every position consistent with all observations is consistent with the last one, so these are
+   * last-observation-consistent boards — though not drawn from all of them, as Parker's LOS draws.
    */
   lastObservation(k: number, limits: SourceLimits): SourcePositions {
     return this.positions(k, limits);
@@ -149,38 +140,62 @@ export class SamplerSource extends ViewSource {
   }
 }
 
+/** Work a tracker's update of one event may take (deterministic: work, not time). */
+export const TRACKER_EVENT_WORK = 1_000_000;
+/** The tracker's exact belief is kept up to this many positions in a player (the pool beyond). */
+export const TRACKER_EXACT_MAX = 10_000;
+
 /**
- * The tracker's stand-in: the exact belief (breadth-first) while it holds at most `exactCap`
- * positions, a random `k` of them; past the cap, or past the work or time limit, the sampler.
+ * The belief tracker (host/belief/tracker.ts, issue #13) as a source: updated event by event
+ * (the exact belief while small, Parker's AOSP pool beyond), positions drawn from what it holds,
+ * LOS positions from its last-observation generator; the pool topped up with what a turn leaves.
  */
-export class BeliefSource extends ViewSource {
-  readonly name = 'belief';
+export class TrackerSource implements PositionSource {
+  readonly name = 'tracker';
+  private readonly tracker: Tracker;
+
   constructor(
-    engine: Engine,
+    private readonly engine: Engine,
     setup: SourceSetup,
-    private readonly exactCap = 10_000,
   ) {
-    super(engine, setup);
+    this.tracker = Tracker.create(
+      engine,
+      { rules: setup.rules, as: setup.side, start: setup.start },
+      { seed: setup.seed & 0x7fffffff, exactMax: TRACKER_EXACT_MAX },
+    );
+  }
+
+  observe(event: ViewEvent): void {
+    const seen = this.tracker.observe(event, { work: TRACKER_EVENT_WORK });
+    if (seen.status === 'inconsistent') throw fail('source-inconsistent', { side: this.tracker.as, ply: seen.ply });
   }
 
   positions(k: number, limits: SourceLimits): SourcePositions {
-    const belief = estimateBelief(this.engine, this.view, 'bfs', {
-      positions: this.exactCap,
-      work: limits.work,
-      timeMs: timeLeft(limits),
-    });
-    this.check(belief);
-    if (belief.outcome !== 'complete') return this.sample(k, limits);
-    const handles = choose(belief.handles, Math.min(k, MAX_REQUEST), this.random);
+    if (this.tracker.size() === 0) this.tracker.topUp(Math.min(k, MAX_REQUEST), budgetOf(limits));
+    const n = this.tracker.copyPositions(Math.min(k, MAX_REQUEST), SAMPLE_BASE);
+    const exact = this.tracker.mode === 'exact';
     return {
-      handles: compact(this.engine, handles),
-      exact: handles.length === belief.handles.length,
-      total: belief.handles.length,
+      handles: Array.from({ length: n }, (_, i) => SAMPLE_BASE + i),
+      exact: exact && n === this.tracker.size(),
+      ...(exact ? { total: this.tracker.size() } : {}),
     };
+  }
+
+  lastObservation(k: number): SourcePositions {
+    const n = this.tracker.losPositions(Math.min(k, MAX_REQUEST), SAMPLE_BASE);
+    return { handles: Array.from({ length: n }, (_, i) => SAMPLE_BASE + i), exact: false };
+  }
+
+  refine(limits: SourceLimits): void {
+    if (this.tracker.mode === 'pool') this.tracker.topUp(this.tracker.options.poolMax, budgetOf(limits));
   }
 }
 
-/** The source the AOSP, HS, LOS and krieg players use: #13's belief tracker once it lands. */
+function budgetOf(limits: SourceLimits): { work?: number; timeMs?: number } {
+  return { work: limits.work ?? TRACKER_EVENT_WORK, timeMs: timeLeft(limits) };
+}
+
+/** The source the AOSP, HS, LOS and krieg players use: #13's belief tracker. */
 export function trackerSource(engine: Engine, setup: SourceSetup): PositionSource {
-  return new BeliefSource(engine, setup);
+  return new TrackerSource(engine, setup);
 }
