@@ -5,6 +5,7 @@
 import type { Engine } from '../engine';
 import type { View } from '../record/record';
 import { Tracker, type TrackerOptions, type TrackerMode, type Budget, type Observation } from './tracker';
+import type { EstimateResult } from './estimate';
 import { pliesBefore, inconsistentMessage } from './describe';
 
 export interface PlyRow {
@@ -156,4 +157,35 @@ export function trackSvg(
   );
   out.push('</svg>');
   return out.join('\n') + '\n';
+}
+
+/**
+ * The tracker's positions at the end of `view` (krieg belief --mode track, the web page's belief
+ * past the exact estimator's reach): up to `limit` of them copied into new records at the end of
+ * the engine's arena, as an estimator's result (limit messages read it as a depth-first run's:
+ * the tracker keeps what it has), with the tracker's mode.
+ */
+export function trackedBelief(
+  engine: Engine,
+  view: View,
+  options: TrackerOptions,
+  budget: Budget,
+  limit: number,
+): { result: EstimateResult; mode: TrackerMode } {
+  const run = trackView(engine, view, options, budget);
+  const { tracker, bad } = run;
+  const mode = tracker.mode;
+  const size = tracker.size();
+  const n = bad ? 0 : Math.min(size, limit);
+  const first = engine.capacity;
+  engine.resize(first + Math.max(1, n));
+  tracker.copyPositions(n, first);
+  tracker.free();
+  const ms = run.rows.reduce((sum, r) => sum + r.ms, 0);
+  const work = run.rows.reduce((sum, r) => sum + r.work, 0);
+  const handles = Array.from({ length: n }, (_, i) => first + i);
+  const result: EstimateResult = bad
+    ? { outcome: 'inconsistent', handles, failedEvent: bad.event, failedPly: bad.ply - 1, work, ms, mode: 'dfs' }
+    : { outcome: n < size ? 'limit-positions' : 'complete', handles, work, ms, mode: 'dfs' };
+  return { result, mode };
 }

@@ -35,7 +35,7 @@ import { pieceHeatmap, heatmapText, heatmapSvg, heatmapPng, type Heatmap } from 
 import { pieceLetter } from '../notation/fen';
 import type { BackendName } from '../backends/node';
 import { fail, EXIT } from '../errors';
-import { trackView } from '../belief/track';
+import { trackedBelief } from '../belief/track';
 import { DEFAULT_BUDGET, TRACKER_RECORDS } from '../belief/tracker';
 
 /**
@@ -222,29 +222,9 @@ export const beliefCommand = {
       let trackMode: 'exact' | 'pool' | undefined;
       const tracked = (): EstimateResult => {
         if (engine.capacity < TRACKER_RECORDS.end) engine.resize(TRACKER_RECORDS.end);
-        const run = trackView(engine, view, { seed }, work === undefined ? DEFAULT_BUDGET : { work });
-        const { tracker, bad } = run;
-        trackMode = tracker.mode;
-        const size = tracker.size();
-        const n = bad ? 0 : Math.min(size, limit);
-        const first = engine.capacity;
-        engine.resize(first + Math.max(1, n));
-        tracker.copyPositions(n, first);
-        tracker.free();
-        const ms = run.rows.reduce((sum, r) => sum + r.ms, 0);
-        const workDone = run.rows.reduce((sum, r) => sum + r.work, 0);
-        const handles = Array.from({ length: n }, (_, i) => first + i);
-        if (bad)
-          return {
-            outcome: 'inconsistent',
-            handles,
-            failedEvent: bad.event,
-            failedPly: bad.ply - 1,
-            work: workDone,
-            ms,
-            mode: 'dfs', // for the limit messages: like a depth-first run, the tracker keeps what it has
-          };
-        return { outcome: n < size ? 'limit-positions' : 'complete', handles, work: workDone, ms, mode: 'dfs' };
+        const run = trackedBelief(engine, view, { seed }, work === undefined ? DEFAULT_BUDGET : { work }, limit);
+        trackMode = run.mode;
+        return run.result;
       };
       const result =
         argv.mode === 'track'

@@ -656,7 +656,7 @@ export class App {
     }
     this.$('belief-size').textContent = b.exact
       ? `${b.positions} position${b.positions === 1 ? '' : 's'} (exact)`
-      : `too large to list in time: a sample of ${b.positions} positions (${b.outcome})`;
+      : `too large to list in time: ${b.positions} positions of the tracker's pool, each consistent with everything heard (${b.outcome})`;
     know.dataset.positions = String(b.positions);
     know.dataset.exact = String(b.exact);
     const filter = this.$<HTMLSelectElement>('heat-piece').value as PieceFilter;

@@ -1,14 +1,14 @@
 // What the page shows of a player's knowledge: the belief state of a view as a size (exact or a
-// sample), a heatmap of the opponent's pieces (all, and per piece type) and a few sample positions.
+// pool), a heatmap of the opponent's pieces (all, and per piece type) and a few sample positions.
 //
-// THE ONE PLACE the page gets positions for a view. Today it uses what main has: the exact
-// breadth-first estimator while the belief holds at most `cap` positions (found within the time),
-// else the seeded sampler
-// (host/belief/estimate.ts, the same pair players/sources.ts BeliefSource stands in with for the
-// tracker). When the belief tracker of issue #13 lands, `positionsOf` below is what changes; the
-// page, the worker and the tests read only BeliefSummary.
+// THE ONE PLACE the page gets positions for a view (`positionsOf`): the exact breadth-first
+// estimator while the belief holds at most `cap` positions (found within the time), else the
+// belief tracker (issue #13) fed the view event by event: its exact layer or Parker's pool of
+// positions consistent with every observation. The page, the worker and the tests read only
+// BeliefSummary.
 import type { Engine } from '../engine';
-import { estimateBelief, sampleBelief, type Outcome } from '../belief/estimate';
+import { estimateBelief, type Outcome } from '../belief/estimate';
+import { trackedBelief } from '../belief/track';
 import { pieceColor, pieceType } from '../notation/fen';
 import type { View } from '../record/record';
 
@@ -17,7 +17,7 @@ export const PIECE_TYPES = ['all', 'pawn', 'knight', 'bishop', 'rook', 'queen', 
 export type PieceFilter = (typeof PIECE_TYPES)[number];
 
 export interface BeliefOptions {
-  /** The most positions kept exact; past it (or past the time) a sample of DEFAULT_SAMPLE is drawn. */
+  /** The most positions kept exact; past it (or past the time) the tracker's positions (DEFAULT_SAMPLE of them) are counted. */
   cap?: number;
   /** Sample positions listed. */
   samples?: number;
@@ -42,8 +42,10 @@ export interface BeliefSummary {
 }
 
 export const DEFAULT_CAP = 20_000;
-/** Positions drawn when the belief is larger than the cap. */
+/** Positions of the tracker's counted when the belief is larger than the cap. */
 export const DEFAULT_SAMPLE = 1000;
+/** Work the tracker may spend on each event of the view (deterministic, about a tenth of a second). */
+export const TRACK_EVENT_WORK = 500_000;
 /** Milliseconds for each of the exact estimate and the sample, so the page's answer comes soon. */
 export const DEFAULT_TIME_MS = 2000;
 
@@ -52,7 +54,8 @@ function positionsOf(engine: Engine, view: View, options: BeliefOptions) {
   const timeMs = options.timeMs ?? DEFAULT_TIME_MS;
   const exact = estimateBelief(engine, view, 'bfs', { positions: options.cap ?? DEFAULT_CAP, timeMs });
   if (exact.outcome === 'complete' || exact.outcome === 'inconsistent') return { result: exact, exact: true };
-  return { result: sampleBelief(engine, view, DEFAULT_SAMPLE, options.seed ?? 1, { timeMs }), exact: false };
+  const tracked = trackedBelief(engine, view, { seed: options.seed ?? 1 }, { work: TRACK_EVENT_WORK }, DEFAULT_SAMPLE);
+  return { result: tracked.result, exact: tracked.mode === 'exact' };
 }
 
 export function beliefOf(engine: Engine, view: View, options: BeliefOptions = {}): BeliefSummary {
