@@ -61,7 +61,7 @@ describe('the command list and usage errors', () => {
       [['db', 'show'], "db show: missing <id> (usage: krieg db show <id>); run 'krieg db show --help'"],
       [['perft', 'startpos', '3', 'extra'], "perft: unknown argument 'extra'; run 'krieg perft --help'"],
       [['belief', SHORT, '--bogus'], "belief: unknown option --bogus; run 'krieg belief --help'"],
-      [['belief', SHORT, '--mode', 'x'], "belief: --mode must be one of auto, bfs, dfs, sample, got 'x'"],
+      [['belief', SHORT, '--mode', 'x'], "belief: --mode must be one of auto, bfs, dfs, sample, track, got 'x'"],
       [['belief', SHORT, '--as'], 'belief: --as needs a value (one of white, black)'],
       [['infoset', SHORT, '--count', '--list'], 'infoset: --count and --list exclude each other: give one'],
       [['nosuch'], "unknown command 'nosuch'; run 'krieg --help' for the list of commands"],
