@@ -78,10 +78,6 @@ export const infosetCommand = {
           '$0 infoset short.kpgn --as black --game 2 --count',
           'how many ways the game could have gone, as Black knows it',
         )
-        .example(
-          '$0 infoset short.kpgn --as black --game 2 --list --jobs 2',
-          'each history, listed on 2 worker threads',
-        )
         .epilogue(EXIT_CODES_TEXT),
     ),
   handler: (argv: InfosetArgs) =>

@@ -484,9 +484,17 @@ export class App {
     if (this.selected !== undefined && this.targets().has(sq)) {
       const from = this.selected;
       this.selected = undefined;
+      const move = `${makeSquare(from)}${makeSquare(sq)}`;
+      const chosen = this.$<HTMLSelectElement>('promotion').value;
+      // a promotion takes the piece chosen in "Promote to" when the rules allow it, else the first they allow
+      const promotions = this.state.attempts.filter((a) => a.length === 5 && a.startsWith(move)).map((a) => a[4]);
       const promo =
-        (own[from] & 7) === 1 && (sq >> 3 === 7 || sq >> 3 === 0) ? this.$<HTMLSelectElement>('promotion').value : '';
-      void this.attempt(`${makeSquare(from)}${makeSquare(sq)}${promo}`);
+        (own[from] & 7) === 1 && (sq >> 3 === 7 || sq >> 3 === 0)
+          ? promotions.includes(chosen) || !promotions.length
+            ? chosen
+            : promotions[0]
+          : '';
+      void this.attempt(`${move}${promo}`);
       return;
     }
     if (own[sq]) this.selected = dragged ? this.selected : sq === this.selected ? undefined : sq;
@@ -639,6 +647,7 @@ export class App {
     if (this.beliefFor === view) return this.renderKnow();
     this.beliefFor = view;
     this.$('belief-size').textContent = 'estimating …';
+    delete this.$('know-data').dataset.heatmap; // the last view's numbers are not this one's
     const reply = await this.game.send({ kind: 'belief', view });
     if (this.beliefFor !== view) return; // a newer request is on its way
     if (reply.kind === 'belief') this.belief = reply.belief;

@@ -50,6 +50,8 @@ async function playInPage(page: Page, seed: number, maxPlies = Infinity): Promis
       while (app.dataset.state === 'your-move' && Number(app.dataset.plies) < maxPlies) {
         const offered = (board.dataset.attempts ?? '').split(' ').filter(Boolean);
         const uci = offered[Math.floor(random() * offered.length)];
+        const promotion = document.getElementById('promotion') as HTMLSelectElement;
+        if (uci.length === 5) promotion.value = uci[4]; // the piece, as a person picks it before moving
         const events = document.getElementById('transcript')!.childElementCount;
         press(uci.slice(0, 2));
         press(uci.slice(2, 4));
@@ -283,6 +285,7 @@ describe('the web app in headless Chromium', () => {
     await page.selectOption('#fen-preset', 'berkeley');
     await page.click('#fen-use');
     await page.selectOption('#ply', '5');
+    await page.selectOption('#algorithm', 'dfs'); // the plain search: auto's probe may answer too soon
     await page.fill('#solve-nodes', '100000000');
     await page.click('#solve');
     await page.waitForSelector('#app[data-solving=true]');
