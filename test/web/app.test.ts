@@ -5,18 +5,18 @@
 // runs, and no request leaving the origin. Screenshots of each screen at 1280×800 and 390 px wide
 // go to test/artifacts/ (not committed).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { launchChromium } from '../lib/chromium';
 import { serveStatic, WEB_DIR, SHIPPED_DB } from '../../scripts/static-server.mjs';
 import { krieg, ROOT } from '../lib/cli';
 import { createEngine } from '../../host/node';
 import { randomGame } from '../../host/referee/game';
 import { makeRecordKpgn } from '../../host/notation/kpgn';
 
-const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = join(ROOT, 'test/artifacts');
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 
@@ -121,22 +121,10 @@ describe('the web app in headless Chromium', () => {
   };
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} not found: run \`node scripts/ensure-browser.mjs\``);
     const served = await serveStatic(WEB_DIR, { extra: SHIPPED_DB });
     server = served.server;
     origin = served.url;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    browser = await launchChromium();
     context = await browser.newContext({ acceptDownloads: true });
     await openPage();
   });
