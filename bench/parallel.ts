@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import { createEngine, type BackendName } from '../host/node';
 import { viewOf, type GameRecord, type View } from '../host/record/record';
 import { parseKpgnGames } from '../host/notation/kpgn';
-import { informationSet, estimateBelief } from '../host/belief/estimate';
+import { depthFirstInformationSet, informationSet, estimateBelief } from '../host/belief/estimate';
 import { informationSetParallel, estimateBeliefParallel, type SplitTrace } from '../host/belief/parallel';
 import { WorkerPool } from '../host/pool/pool';
 import { ProblemDb } from '../host/db/database';
@@ -129,11 +129,20 @@ let fit: Fit | undefined;
 
 for (const v of INFOSETS) {
   const view = viewAt(v.game, v.ply, v.as);
-  const seq = await clock(() => informationSet(engine, view));
+  // the pool splits the depth-first walk (what `infoset --list --jobs N` runs), so its one-worker
+  // baseline is that walk; `infoset --count` counts with multiplicities on one thread instead
+  const seq = await clock(() => depthFirstInformationSet(engine, view));
+  const counted = await clock(() => informationSet(engine, view));
+  if (counted.value.count !== seq.value.count)
+    throw new Error(`${label(v)}: counted ${counted.value.count} histories, walked ${seq.value.count}`);
   const trace: SplitTrace = { level: 0, frontierWork: 0, frontierMs: 0, taskWork: [] };
-  const par = await clock(() => informationSetParallel(engine, view, false, { backend, jobs: 2, limits: {}, trace }));
+  const par = await clock(() =>
+    informationSetParallel(engine, view, false, { backend, jobs: 2, probeWork: 0, limits: {}, trace }),
+  );
   if (par.value.count !== seq.value.count || par.value.work !== seq.value.work)
-    throw new Error(`${label(v)}: parallel ${par.value.count} histories, sequential ${seq.value.count}`);
+    throw new Error(
+      `${label(v)}: parallel ${par.value.count} histories (work ${par.value.work}), sequential ${seq.value.count} (work ${seq.value.work})`,
+    );
   row(
     'infoset',
     label(v),
@@ -141,7 +150,7 @@ for (const v of INFOSETS) {
     seq.ms,
     par.ms,
     par.cpuMs,
-    `${trace.taskWork.length} tasks at opponent turn ${trace.level}; frontier ${trace.frontierMs.toFixed(0)} ms`,
+    `${trace.taskWork.length} tasks at opponent turn ${trace.level}; frontier ${trace.frontierMs.toFixed(0)} ms; counted with multiplicities on one thread (\`infoset --count\`) in ${(counted.ms / 1000).toFixed(2)} s`,
   );
   if (v === INFOSETS[INFOSETS.length - 1]) {
     // the model's fit: the 1-worker pool on a pool started beforehand, the frontier cut at turns 1 … 4
@@ -209,7 +218,7 @@ loads.push(loadAvg());
 // ---- database generation ----
 {
   const dir = mkdtempSync(join(tmpdir(), 'krieg-bench-parallel-'));
-  const gamesN = quick ? 12 : 24;
+  const gamesN = quick ? 12 : 96; // enough games that the last ones to finish (the longest) leave little idle time
   const params = { ...DEFAULT_PARAMS, seed: 3 };
   const targets = { mates: Infinity, nearMisses: Infinity, maxGames: gamesN };
   const workers = selfPlayWorkers(backend);

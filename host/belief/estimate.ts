@@ -322,6 +322,21 @@ export function informationSet(
     if (limits.timeMs !== undefined)
       limits = { ...limits, timeMs: Math.max(1, limits.timeMs - (performance.now() - started)) };
   }
+  return depthFirstInformationSet(engine, view, list, limits, onProgress);
+}
+
+/**
+ * The information set one history at a time (depth-first): what `informationSet` lists, and counts
+ * past the memory budget; also the work each task of the worker pool's split does
+ * (host/belief/parallel.ts), hence bench:parallel's one-worker baseline.
+ */
+export function depthFirstInformationSet(
+  engine: Engine,
+  view: View,
+  list = false,
+  limits: Limits = {},
+  onProgress?: (histories: number, work: number) => void,
+): InformationSet {
   if (engine.capacity < storeBase(engine) + 2) engine.resize(storeBase(engine) + 2);
   const run = begin(engine, view, limits);
   const historyOf = historyLines(view);

@@ -364,8 +364,12 @@ export function generate(
 
 /** Mates or near-misses a worker classifies beyond perGame, in case the database holds some already. */
 const SPARE_CLASSIFIED = 1;
-/** Games handed to the pool at once, per worker (games past the stopping one are played in vain). */
-const GAMES_PER_JOB = 4;
+/**
+ * Games handed to the pool at once, per worker. Each batch waits for its slowest game, so a small
+ * batch leaves workers idle; a large one costs nothing when the targets are met early (the pool
+ * hands out a game only when a worker is free, and stopping ends the games in flight).
+ */
+const GAMES_PER_JOB = 32;
 
 /**
  * generate() with the games played and classified on `jobs` workers of the pool (a game a task),

@@ -18,6 +18,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fail, reviveError, KriegError, EXIT } from '../errors';
 import { packageRoot } from '../db/paths';
+import { wasmModule } from '../backends/node';
 
 /** The most workers `--jobs` may ask for (each holds its own engines: tens of MB). */
 export const MAX_JOBS = 256;
@@ -82,7 +83,7 @@ export class WorkerPool {
 
   private start(count: number): Worker[] {
     while (this.workers.length < count) {
-      const worker = new Worker(this.script);
+      const worker = new Worker(this.script, { workerData: { wasmModule: wasmModule() } });
       worker.on('message', (reply: ReplyMessage) => this.onMessage(worker, reply));
       worker.on('error', (error) =>
         this.onDeath(

@@ -175,6 +175,8 @@ export class App {
   private ghosts = new Map<number, number>();
   private belief: BeliefSummary | undefined;
   private beliefFor: View | undefined;
+  /** A belief request is with the game worker (see refreshBelief). */
+  private estimating = false;
   private problem: Problem | undefined;
   private solving = false;
   private thinkingSince: number | undefined;
@@ -648,10 +650,21 @@ export class App {
     this.beliefFor = view;
     this.$('belief-size').textContent = 'estimating …';
     delete this.$('know-data').dataset.heatmap; // the last view's numbers are not this one's
-    const reply = await this.game.send({ kind: 'belief', view });
-    if (this.beliefFor !== view) return; // a newer request is on its way
-    if (reply.kind === 'belief') this.belief = reply.belief;
-    else if (reply.kind === 'error') this.$('belief-size').textContent = reply.message;
+    // One estimate in flight at a time: the worker answers in order, so a slider dragged across a
+    // long game would otherwise queue an estimate per ply. The running loop picks up the newest view.
+    if (this.estimating) return;
+    this.estimating = true;
+    try {
+      for (let asked: View | undefined = view; asked; asked = this.beliefFor) {
+        const reply = await this.game.send({ kind: 'belief', view: asked });
+        if (this.beliefFor !== asked) continue; // asked for another view meanwhile: estimate that one
+        if (reply.kind === 'belief') this.belief = reply.belief;
+        else if (reply.kind === 'error') this.$('belief-size').textContent = reply.message;
+        break;
+      }
+    } finally {
+      this.estimating = false;
+    }
     this.renderKnow();
     this.renderBoard();
   }

@@ -164,10 +164,14 @@ describe('the web app in headless Chromium', () => {
     const pieces = await page.$$eval('#board [data-piece]', (els) => els.map((e) => e.getAttribute('data-piece')));
     expect(pieces.some((p) => p?.startsWith('w'))).toBe(true);
     expect(pieces.some((p) => p?.startsWith('b'))).toBe(true);
-    await page.selectOption('#replay-side', 'black');
+    // ply 2 first (the true board needs no estimate), then Black's view of it: an estimate of a
+    // short view, not of the whole game's (which the tracker may take long over on a busy machine)
     await page.fill('#replay-ply', '2');
     await page.dispatchEvent('#replay-ply', 'input');
-    await page.waitForFunction(() => document.getElementById('know-data')!.dataset.positions);
+    await page.selectOption('#replay-side', 'black');
+    await page.waitForFunction(() => document.getElementById('know-data')!.dataset.positions, undefined, {
+      timeout: 90_000,
+    });
     const black = await page.$$eval('#board [data-piece]', (els) => els.map((e) => e.getAttribute('data-piece')));
     expect(black.filter(Boolean).every((p) => p!.startsWith('b'))).toBe(true);
     await screenshot('know');
