@@ -1,7 +1,7 @@
 // The web app (host/web/index.html): play Kriegspiel against krieg's players, see what each side
 // knew, search for forced mates, load and save games and problems. Everything runs in the page:
-// the engine in two Web Workers (worker.ts: the game and analyses; the solver, which Cancel may
-// terminate), the problem database in sql.js loaded on demand. This file is the page's thread:
+// the engine in three Web Workers (worker.ts: the game and replays; the belief estimates of the
+// Know tab, which a newer view terminates; the solver, which Cancel may terminate), the problem database in sql.js loaded on demand. This file is the page's thread:
 // the DOM, the human's view (never the true board while the game runs) and the messages.
 import { ownBoard } from '../referee/ownBoard';
 import { parseFen, pieceColor, pieceType } from '../notation/fen';
@@ -165,6 +165,8 @@ export class App {
   private readonly $: <T extends HTMLElement = HTMLElement>(id: string) => T;
   private readonly game = new EngineWorker();
   private readonly solver = new EngineWorker();
+  /** Belief estimates: a worker of their own, so moves and reveals never wait behind one. */
+  private readonly know = new EngineWorker();
   private state: GameState | undefined;
   private replay: { record?: GameRecord; view?: View; fens?: string[] } | undefined;
   private replayPly = 0;
@@ -175,7 +177,7 @@ export class App {
   private ghosts = new Map<number, number>();
   private belief: BeliefSummary | undefined;
   private beliefFor: View | undefined;
-  /** A belief request is with the game worker (see refreshBelief). */
+  /** An estimate is running in the know worker (see refreshBelief). */
   private estimating = false;
   private problem: Problem | undefined;
   private solving = false;
@@ -199,8 +201,8 @@ export class App {
     this.buildBoard();
     this.wire();
     const backend = this.$<HTMLSelectElement>('backend').value as BackendName;
-    this.game.backend = this.solver.backend = backend;
-    await Promise.all([this.game.send({ kind: 'init', backend }), this.solver.send({ kind: 'init', backend })]);
+    this.game.backend = this.solver.backend = this.know.backend = backend;
+    await Promise.all([this.game, this.solver, this.know].map((w) => w.send({ kind: 'init', backend })));
     this.$('app').dataset.backend = backend;
     this.renderBoard();
     this.$('app').dataset.ready = 'true';
@@ -210,11 +212,12 @@ export class App {
 
   /** Fresh workers on `backend` (a game in progress ends: its engines were the other backend's). */
   private async setBackend(backend: BackendName): Promise<void> {
-    this.game.backend = this.solver.backend = backend;
+    this.game.backend = this.solver.backend = this.know.backend = backend;
     if (this.state && !this.state.over) this.status('The engine changed: start a new game.');
     this.state = undefined;
     this.$('app').dataset.state = '';
-    await Promise.all([this.game.restart(), this.solver.restart()]);
+    this.estimating = false;
+    await Promise.all([this.game.restart(), this.solver.restart(), this.know.restart()]);
     this.$('app').dataset.backend = backend;
     this.renderBoard();
   }
@@ -650,21 +653,16 @@ export class App {
     this.beliefFor = view;
     this.$('belief-size').textContent = 'estimating …';
     delete this.$('know-data').dataset.heatmap; // the last view's numbers are not this one's
-    // One estimate in flight at a time: the worker answers in order, so a slider dragged across a
-    // long game would otherwise queue an estimate per ply. The running loop picks up the newest view.
-    if (this.estimating) return;
+    // A newer view cancels the running estimate (a whole long game's may take seconds) rather than
+    // queueing behind it: a slider dragged across a game asks for many.
+    if (this.estimating) await this.know.restart();
+    if (this.beliefFor !== view) return; // newer still: that request runs
     this.estimating = true;
-    try {
-      for (let asked: View | undefined = view; asked; asked = this.beliefFor) {
-        const reply = await this.game.send({ kind: 'belief', view: asked });
-        if (this.beliefFor !== asked) continue; // asked for another view meanwhile: estimate that one
-        if (reply.kind === 'belief') this.belief = reply.belief;
-        else if (reply.kind === 'error') this.$('belief-size').textContent = reply.message;
-        break;
-      }
-    } finally {
-      this.estimating = false;
-    }
+    const reply = await this.know.send({ kind: 'belief', view });
+    if (this.beliefFor !== view) return; // cancelled for a newer one
+    this.estimating = false;
+    if (reply.kind === 'belief') this.belief = reply.belief;
+    else if (reply.kind === 'error') this.$('belief-size').textContent = reply.message;
     this.renderKnow();
     this.renderBoard();
   }
