@@ -9,7 +9,7 @@
 // and exit codes — whatever the number of workers or the scheduling.
 //
 // Grain: the frontier is the shallowest opponent turn with at least TARGET_TASKS branches (8 per
-// worker past 32 workers); docs/scaling.md has the measurements behind it.
+// worker past 8 workers); docs/scaling.md has the measurements behind it.
 import { Engine } from '../engine';
 import { createCore, type BackendName } from '../backends/node';
 import { POSITION_WORDS, W_HALFMOVE, W_KEY_LO } from '../constants';
@@ -42,8 +42,11 @@ import {
 } from './estimate';
 import { runTasks, type WorkerPool } from '../pool/pool';
 
-/** Branches wanted at the frontier: enough for dynamic balancing on many workers, few enough that a task's start costs nothing. */
-export const TARGET_TASKS = 256;
+/**
+ * Branches wanted at the frontier: enough for the shared queue to balance, few enough that the
+ * tasks' fixed costs stay small (a turn deeper has ~10 times as many: docs/scaling.md "Grain").
+ */
+export const TARGET_TASKS = 64;
 /**
  * Belief tasks wanted per worker: the sequential walk follows a position reached again after the
  * same event once; tasks cannot see each other's, so every extra cut repeats work.
