@@ -32,12 +32,8 @@ import { describeMachine, gitState, machine, progress, repoRoot, seconds, writeJ
 import { sampleInstances, type BenchInstance } from './lib/instances';
 import type { Measurements, InstanceInfo } from './lib/measure';
 import { PhaseProgress } from './lib/runStore';
+import { flag, option, quick } from './lib/args';
 
-const option = (name: string) => {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-};
-const quick = process.argv.includes('--quick');
 const root = repoRoot();
 const runsPath = option('--runs') ?? join(root, `bench/results/figures/runs${quick ? '-quick' : ''}.json`);
 const data = JSON.parse(readFileSync(runsPath, 'utf8')) as Measurements;
@@ -314,7 +310,7 @@ writeJson(join(root, `bench/results/auto${suffix}.json`), {
   timed,
   acceptance: { within10, asMany, beats: beats.map((r) => r.name) },
 });
-if (!quick && !process.argv.includes('--no-write')) {
+if (!quick && !flag('--no-write')) {
   // one rule a line, in TypeScript (Infinity is no JSON)
   const literal = (v: unknown) =>
     JSON.stringify(v, (_, x) => (x === Infinity ? '__INFINITY__' : x))

@@ -23,12 +23,8 @@ import {
   writeJson,
   writeText,
 } from './lib/harness';
+import { option, quick } from './lib/args';
 
-const option = (name: string) => {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-};
-const quick = process.argv.includes('--quick');
 const GAMES = Number(option('--games') ?? (quick ? 10 : 150));
 const START = (option('--start') ?? 'standard') as StartMode;
 

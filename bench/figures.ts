@@ -19,7 +19,7 @@
 // initial-position database), every algorithm once with --limit-ms (default 10 s; the first run of
 // each algorithm is a warm-up); dfs and le-dfs again with --long-limit-ms (60 s) on beliefs of ≥ 50
 // positions where 10 s stopped them (the speed-up claims); the WASM/JS pairs on a sub-sample.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createEngine } from '../host/node';
 import type { Engine } from '../host/engine';
@@ -61,13 +61,8 @@ import {
   type Fit,
   type RatioBar,
 } from './lib/charts';
+import { databaseArgs, flag, option, quick } from './lib/args';
 
-const option = (name: string) => {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-};
-const flag = (name: string) => process.argv.includes(name);
-const quick = flag('--quick');
 const LIMIT_MS = Number(option('--limit-ms') ?? (quick ? 300 : 10_000));
 const LONG_LIMIT_MS = Number(option('--long-limit-ms') ?? (quick ? 1000 : 60_000));
 const PER_CLASS = Number(option('--per-class') ?? (quick ? 3 : 100));
@@ -80,10 +75,7 @@ const MIN_MS = 0.1; // the curves' left edge: faster solves are drawn there
 
 const root = repoRoot();
 const outDir = join(root, 'bench/results/figures');
-const given = process.argv.flatMap((a, i, all) => (a === '--db' && all[i + 1] ? [all[i + 1]] : []));
-const databases = given.length
-  ? given
-  : ['data/problems.sqlite', 'data/problems-standard.sqlite'].map((f) => join(root, f)).filter(existsSync);
+const databases = databaseArgs(root);
 const suffix = quick ? '-quick' : '';
 
 // ---- measuring ----

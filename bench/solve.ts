@@ -34,20 +34,13 @@ import {
   writeText,
 } from './lib/harness';
 import { sampleInstances } from './lib/instances';
+import { flag, option, options, quick } from './lib/args';
 
-const quick = process.argv.includes('--quick');
 const RUNS = quick ? 1 : 3;
 const NODE_LIMIT = 20_000_000;
 /** Per-solve time limit on the sets (--limit-ms; default 10 s, 1 s with --quick): the curves stop there. */
-const SET_LIMIT_MS = (() => {
-  const i = process.argv.indexOf('--limit-ms');
-  return i >= 0 ? Number(process.argv[i + 1]) : quick ? 1000 : 10_000;
-})();
+const SET_LIMIT_MS = Number(option('--limit-ms') ?? (quick ? 1000 : 10_000));
 const THRESHOLDS_MS = [10, 100, 1000, 10_000].filter((t) => t <= SET_LIMIT_MS);
-const option = (name: string) => {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-};
 /** Instances of each ply and class taken from the database (--per-class). */
 const PER_CLASS = Number(option('--per-class') ?? (quick ? 20 : 60));
 const BLACK_BOX: Algorithm[] = ['dfs', 'l-dfs', 'gl-dfs', 'gx-dfs', 'le-dfs', 'pns', 'e-pns'];
@@ -62,9 +55,9 @@ const SWITCHES: [string, Switches][] = [
 ];
 
 const root = repoRoot();
-const given = process.argv.flatMap((a, i, all) => (a === '--problems' && all[i + 1] ? [all[i + 1]] : []));
-const setsOnly = process.argv.includes('--sets-only');
-const suitesOnly = process.argv.includes('--suites-only');
+const given = options('--problems');
+const setsOnly = flag('--sets-only');
+const suitesOnly = flag('--suites-only');
 const SETS = setsOnly
   ? []
   : given.length

@@ -8,7 +8,6 @@
 // lack of memory. Databases: the shipped ones (data/problems.sqlite, endgame starts, and
 // data/problems-standard.sqlite, games from the initial position), or --db FILE …
 // Usage: npm run bench:speedup [-- --limit-ms MS] [-- --db FILE …] [-- --quick]
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createEngine } from '../host/node';
 import { ProblemDb } from '../host/db/database';
@@ -25,12 +24,8 @@ import {
   writeText,
 } from './lib/harness';
 import { parseRulesJson } from '../host/record/rules';
+import { databaseArgs, option, quick } from './lib/args';
 
-const option = (name: string) => {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-};
-const quick = process.argv.includes('--quick');
 const LIMIT_MS = Number(option('--limit-ms') ?? (quick ? 2000 : 30_000));
 const MEMORY_BYTES = Number(option('--memory-mib') ?? 2048) * 2 ** 20;
 /** Fastest first, so that the cut-off falls early. */
@@ -38,10 +33,7 @@ const BLACK_BOX: Algorithm[] = ['le-dfs', 'e-pns', 'gx-dfs', 'pns', 'gl-dfs', 'l
 const INCREMENTAL: Algorithm[] = ['gl-dbu', 'ipns'];
 
 const root = repoRoot();
-const given = process.argv.flatMap((a, i, all) => (a === '--db' && all[i + 1] ? [all[i + 1]] : []));
-const databases = given.length
-  ? given
-  : ['data/problems.sqlite', 'data/problems-standard.sqlite'].map((f) => join(root, f)).filter(existsSync);
+const databases = databaseArgs(root);
 const engine = createEngine('wasm');
 
 interface Row {

@@ -2,8 +2,9 @@
 // gives exactly the 5-ply instances generation's own re-analysis stores (the same classes, covered
 // positions and witness strategies); stopped after each instance and resumed, it ends with the
 // same database; every stored instance re-checks (test/lib/dbCheck.ts); bad depths are refused.
-import { describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
+// The database generated without re-analysis is made once; each test works on a copy of it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ProblemDb, type InstanceRow } from '../../host/db/database';
@@ -26,11 +27,34 @@ const comparable = (i: InstanceRow) => ({
   game: i.game,
 });
 
-async function generated(reanalyseAt: number, path?: string): Promise<ProblemDb> {
+async function generated(reanalyseAt: number): Promise<ProblemDb> {
   const params: GenerateParams = { ...DEFAULT_PARAMS, reanalyse: reanalyseAt };
-  const db = await ProblemDb.create(path, params);
+  const db = await ProblemDb.create(undefined, params);
   generate(db, workers(), params, { mates: Infinity, nearMisses: Infinity, maxGames: GAMES });
   return db;
+}
+
+let DIR = '';
+/** The file bytes of the GAMES games generated without re-analysis. */
+let shallowBytes: Uint8Array;
+let copies = 0;
+
+beforeAll(async () => {
+  DIR = mkdtempSync(join(tmpdir(), 'krieg-reanalyse-'));
+  const shallow = await generated(0);
+  shallowBytes = shallow.bytes();
+  shallow.close();
+});
+
+afterAll(() => {
+  if (DIR) rmSync(DIR, { recursive: true, force: true });
+});
+
+/** A file of its own holding the database generated without re-analysis. */
+function shallowFile(): string {
+  const path = join(DIR, `shallow-${++copies}.sqlite`);
+  writeFileSync(path, shallowBytes);
+  return path;
 }
 
 describe('krieg db reanalyse', () => {
@@ -39,7 +63,7 @@ describe('krieg db reanalyse', () => {
     const fives = reference.instances({ ply: 5 });
     expect(fives.length).toBeGreaterThan(0);
 
-    const shallow = await generated(0);
+    const shallow = await ProblemDb.open(shallowFile());
     expect(shallow.instances({ ply: 3 }).map(comparable)).toEqual(reference.instances({ ply: 3 }).map(comparable));
     const solver = createEngine('wasm');
     const end = reanalyse(shallow, solver, 3, 5, CLASSIFY_LIMITS);
@@ -53,7 +77,7 @@ describe('krieg db reanalyse', () => {
     }
 
     // one instance at a time, as if killed after each: the same database
-    const stepwise = await generated(0);
+    const stepwise = await ProblemDb.open(shallowFile());
     for (let guard = 0; guard < 100; guard++) {
       const p = reanalyse(stepwise, solver, 3, 5, CLASSIFY_LIMITS, 1);
       if (p.done === p.total) break;
@@ -66,18 +90,14 @@ describe('krieg db reanalyse', () => {
   });
 
   it('the command: progress, a summary, bad depths refused in one line', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'krieg-reanalyse-'));
-    try {
-      const db = await generated(0, join(dir, 'p.sqlite'));
-      const nearMisses = db.instances({ ply: 3, cls: 'near-miss' }).length;
-      db.close();
-      const run = await krieg(['db', 'reanalyse', '--db', join(dir, 'p.sqlite'), '--from', '3', '--ply', '5']);
-      expect(run.status, run.stderr).toBe(0);
-      expect(run.stdout).toContain(`${nearMisses} of ${nearMisses} 3-ply near-misses re-analysed`);
-      const bad = await krieg(['db', 'reanalyse', '--db', join(dir, 'p.sqlite'), '--from', '3', '--ply', '4']);
-      expect(expectOneLine(bad, 2)).toMatch(/odd and deeper than 3/);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const path = shallowFile();
+    const db = await ProblemDb.open(path);
+    const nearMisses = db.instances({ ply: 3, cls: 'near-miss' }).length;
+    db.close();
+    const run = await krieg(['db', 'reanalyse', '--db', path, '--from', '3', '--ply', '5']);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain(`${nearMisses} of ${nearMisses} 3-ply near-misses re-analysed`);
+    const bad = await krieg(['db', 'reanalyse', '--db', path, '--from', '3', '--ply', '4']);
+    expect(expectOneLine(bad, 2)).toMatch(/odd and deeper than 3/);
   });
 });

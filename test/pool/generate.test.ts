@@ -1,8 +1,9 @@
 // Database generation on the pool (generateOnPool, host/db/generate.ts): the same games and
 // instances, in the same order, as the sequential generate(), on 2 and 3 workers, with the
 // stopping rule (targets) deciding where both end; and a resume on the pool of a database the
-// sequential run started continues it to the same content. Both backends.
-import { afterAll, describe, expect, it } from 'vitest';
+// sequential run started continues it to the same content. Both backends. The sequential run both
+// tests compare with is made once per backend.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, type BackendName } from '../../host/node';
 import { ProblemDb } from '../../host/db/database';
 import { DEFAULT_PARAMS, generate, generateOnPool, selfPlayWorkers, type GenerateParams } from '../../host/db/generate';
@@ -18,11 +19,18 @@ describe.each(BACKENDS)('db generation on the pool (%s)', (backend: BackendName)
       : { mates: Infinity, nearMisses: Infinity, maxGames: 5 };
   const workers = selfPlayWorkers(backend);
   const pools = backend === 'wasm' ? [new WorkerPool(2), new WorkerPool(3)] : [new WorkerPool(2)];
-  afterAll(() => pools.forEach((p) => p.close()));
+  let sequential: ProblemDb;
+  let end: ReturnType<typeof generate>;
+  beforeAll(async () => {
+    sequential = await ProblemDb.create(undefined, PARAMS);
+    end = generate(sequential, workers, PARAMS, targets);
+  });
+  afterAll(() => {
+    pools.forEach((p) => p.close());
+    sequential.close();
+  });
 
   it('stores what generate() stores, stopping at the same game', async () => {
-    const sequential = await ProblemDb.create(undefined, PARAMS);
-    const end = generate(sequential, workers, PARAMS, targets);
     if (backend === 'wasm') expect(end.mates).toBeGreaterThanOrEqual(targets.mates);
     for (const pool of pools) {
       const parallel = await ProblemDb.create(undefined, PARAMS);
@@ -32,19 +40,15 @@ describe.each(BACKENDS)('db generation on the pool (%s)', (backend: BackendName)
       expect(parallel.instances()).toEqual(sequential.instances());
       parallel.close();
     }
-    sequential.close();
   });
 
   it('resumes on the pool a database begun sequentially', async () => {
-    const straight = await ProblemDb.create(undefined, PARAMS);
-    generate(straight, workers, PARAMS, targets);
     const resumed = await ProblemDb.create(undefined, PARAMS);
     generate(resumed, workers, PARAMS, { ...targets, maxGames: 2 });
     expect(resumed.games()).toHaveLength(2);
     await generateOnPool(resumed, workers, PARAMS, targets, { backend, jobs: 2, pool: pools[0] });
-    expect(resumed.games()).toEqual(straight.games());
-    expect(resumed.instances()).toEqual(straight.instances());
+    expect(resumed.games()).toEqual(sequential.games());
+    expect(resumed.instances()).toEqual(sequential.instances());
     resumed.close();
-    straight.close();
   });
 });

@@ -2,18 +2,13 @@
 // in headless Chromium (the system /usr/bin/chromium, see scripts/ensure-browser.mjs), both through
 // the globalThis.krieg API and through the demo page's form. Any page error or console error fails.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { dirname, extname, join, normalize, sep } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Server } from 'node:http';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { type Browser, type Page } from 'playwright-core';
 import { launchChromium } from '../lib/chromium';
+import { serveStatic, WEB_DIR } from '../../scripts/static-server.mjs';
 import type { KriegWebApi } from '../../host/web/main';
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const at = (p: string) => join(root, p);
-const webDir = at('dist/web');
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
@@ -23,38 +18,6 @@ const CASES = [
 ] as const;
 const BACKENDS = ['wasm', 'js'] as const;
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.wasm': 'application/wasm',
-  '.css': 'text/css; charset=utf-8',
-  '.png': 'image/png',
-  '.json': 'application/json',
-};
-
-/** A minimal static file server for dist/web on 127.0.0.1 and a free port. */
-function serve(dir: string): Promise<{ server: Server; url: string }> {
-  const server = createServer((req, res) => {
-    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    const file = normalize(join(dir, path.endsWith('/') ? `${path}index.html` : path));
-    if (!file.startsWith(dir + sep) || !existsSync(file) || !statSync(file).isFile()) {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end(`not found: ${path}`);
-      return;
-    }
-    res.writeHead(200, {
-      'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
-      'cache-control': 'no-store',
-    });
-    res.end(readFileSync(file));
-  });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () =>
-      resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` }),
-    );
-  });
-}
-
 describe('krieg in headless Chromium', () => {
   let server: Server | undefined;
   let browser: Browser | undefined;
@@ -62,7 +25,7 @@ describe('krieg in headless Chromium', () => {
   const problems: string[] = [];
 
   beforeAll(async () => {
-    const served = await serve(webDir);
+    const served = await serveStatic(WEB_DIR);
     server = served.server;
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 900, height: 640 } });
@@ -170,7 +133,7 @@ describe('krieg in headless Chromium', () => {
     local.on('console', (msg) => {
       if (msg.type() === 'error') errors.push(msg.text());
     });
-    await local.goto(pathToFileURL(join(webDir, 'perft.html')).href);
+    await local.goto(pathToFileURL(join(WEB_DIR, 'perft.html')).href);
     await local.waitForSelector('#run:not([disabled])', { timeout: 600_000 });
     await local.fill('#depth', '3');
     await local.click('#run');
@@ -179,7 +142,7 @@ describe('krieg in headless Chromium', () => {
     });
     expect(await local.$eval('#result', (r) => r.getAttribute('data-nodes'))).toBe('8902');
     // the app (index.html) too: its worker is started from a Blob, so nothing it loads is a module
-    await local.goto(pathToFileURL(join(webDir, 'index.html')).href);
+    await local.goto(pathToFileURL(join(WEB_DIR, 'index.html')).href);
     await local.waitForSelector('#app[data-ready=true]', { timeout: 600_000 });
     await local.close();
     expect(errors).toEqual([]);

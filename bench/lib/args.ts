@@ -1,0 +1,31 @@
+// The benches' command line, read from process.argv: `--name value` options (repeatable ones
+// too), bare `--flag`s, `--quick` (the reduced run, whose results files are named *-quick) and
+// the databases a bench measures.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** The value after `--name` (its first occurrence), or undefined. */
+export function option(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+/** Every value given after `--name`, in order (the option repeated). */
+export function options(name: string): string[] {
+  return process.argv.flatMap((a, i, all) => (a === name && all[i + 1] ? [all[i + 1]] : []));
+}
+
+export function flag(name: string): boolean {
+  return process.argv.includes(name);
+}
+
+/** `--quick`: the bench's reduced run (a smoke test; its results are not the README's). */
+export const quick = flag('--quick');
+
+/** The databases to measure: each `--db FILE` given, else the shipped databases (those present). */
+export function databaseArgs(root: string): string[] {
+  const given = options('--db');
+  return given.length
+    ? given
+    : ['data/problems.sqlite', 'data/problems-standard.sqlite'].map((f) => join(root, f)).filter(existsSync);
+}
