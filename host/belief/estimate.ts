@@ -139,7 +139,7 @@ function growing<R extends { ms: number }>(
   engine: Engine,
   need: number,
   limits: Limits,
-  run: (timeMs: number | undefined) => R,
+  run: (timeMs: number | undefined, end: number) => R,
   storeFull: (r: R) => boolean,
 ): R {
   const base = storeBase(engine);
@@ -150,7 +150,10 @@ function growing<R extends { ms: number }>(
   for (;;) {
     if (engine.capacity < capacity) engine.resize(capacity);
     const timeMs = limits.timeMs === undefined ? undefined : Math.max(1, limits.timeMs - (performance.now() - started));
-    const result = run(timeMs);
+    // breadth-first: never more records than the run needs, even in an arena sized for more (a
+    // search's, after it), so a layer past the positions limit is found as soon as it would be in
+    // an arena of that size (depth-first keeps the rest for its followed-positions cache)
+    const result = run(timeMs, Math.min(engine.capacity, Math.max(wanted, base + 1)));
     if (storeFull(result) && capacity < wanted) {
       capacity = Math.min(wanted, base + (capacity - base) * 8);
       continue;
@@ -190,7 +193,7 @@ export function estimateBelief(
     engine,
     need,
     limits,
-    (timeMs) => runEstimate(engine, view, mode, stop, { ...limits, timeMs }, onProgress),
+    (timeMs, end) => runEstimate(engine, view, mode, stop, end, { ...limits, timeMs }, onProgress),
     (r) => r.outcome === 'limit-positions' && (mode === 'bfs' || r.handles.length < stop),
   );
   if (result.handles.length > limit) {
@@ -205,12 +208,14 @@ function runEstimate(
   view: View,
   mode: EstimateMode,
   maxPositions: number,
+  /** Breadth-first: the end of its records. */
+  end: number,
   limits: Limits,
   onProgress?: (found: number, work: number) => void,
 ): EstimateResult {
   const run = begin(engine, view, limits);
   if (mode === 'bfs') {
-    let step = startBreadthFirst(engine);
+    let step = startBreadthFirst(engine, undefined, end);
     const layerDone = (outcome: Outcome, handles: number[]) => ({
       ...finish(run, outcome, handles, 'bfs'),
       eventsDone: breadthFirstLayer(engine).eventsDone,
