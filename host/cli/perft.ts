@@ -41,10 +41,7 @@ export const perftCommand = {
         })
         .example('$0 perft startpos 5 --bulk', 'count 4,865,609 leaves from the initial position')
         .example('$0 perft "8/8/8/8/8/8/1k6/R3K3 w Q - 0 1" 3 --divide', 'one count per root move')
-        .example(
-          '$0 perft "8/8/4k3/8/8/4K3/8/8 w - - 0 1" 19 --limit-time 1',
-          'a count of hours, stopped after a second',
-        )
+        .example('$0 perft startpos 5 --limit-time 10', 'give up after 10 s (exit 4, with the leaves counted so far)')
         .epilogue(
           `A count stopped by a limit covers a prefix of the tree (whole subtrees, in move order), the same for the same limit on either backend. Exit codes: ${EXIT.ok} counted, ${EXIT.limit} a limit was reached (the partial count is printed), ${EXIT.badInput} bad input, ${EXIT.internal} internal error.`,
         ),

@@ -414,6 +414,29 @@ describe('F9: messages say where', () => {
   });
 });
 
+describe('F9: a view whose start position the engine refuses', () => {
+  it('is refused by every command that reads it, naming the file and the [FEN] line', async () => {
+    const view = (await krieg(['view', 'short.kpgn', '--as', 'white'])).stdout;
+    const next = random(9);
+    const fens = ['8/8/8/8/8/8/8/R7 w - - 0 1', '8/8/8/8/8/8/8/8 w - - 0 1', 'k7/8/K7/8/8/8/8/R6P w - - 0 1'];
+    for (let i = 0; i < 6; i++) {
+      const fen = fens[between(next, 0, fens.length - 1)];
+      writeFileSync(at('bad-start.kpgn'), view.replace('[Filtered "white"]', `[Filtered "white"]\n[FEN "${fen}"]`));
+      const line = view.split('\n').indexOf('[Filtered "white"]') + 2;
+      for (const command of [
+        ['view', 'bad-start.kpgn', '--as', 'white'],
+        ['belief', 'bad-start.kpgn'],
+        ['infoset', 'bad-start.kpgn', '--count'],
+        ['track', 'bad-start.kpgn', '--as', 'white'],
+        ['solve', 'bad-start.kpgn', '--as', 'white'],
+      ])
+        expect(expectOneLine(await krieg(command), 2), command.join(' ')).toMatch(
+          new RegExp(`^krieg: bad-start\\.kpgn: line ${line}, column 1: start position: `),
+        );
+    }
+  });
+});
+
 describe.each(['wasm', 'js'] as const)('F9, F13, F14 on the %s core', (backend) => {
   it('interleaved solving refuses a ply that is not an integer from 1 to 99 (F9, F13)', () => {
     const engine = createEngine(backend, 2);
