@@ -150,10 +150,12 @@ function growing<R extends { ms: number }>(
   for (;;) {
     if (engine.capacity < capacity) engine.resize(capacity);
     const timeMs = limits.timeMs === undefined ? undefined : Math.max(1, limits.timeMs - (performance.now() - started));
-    // breadth-first: never more records than the run needs, even in an arena sized for more (a
-    // search's, after it), so a layer past the positions limit is found as soon as it would be in
-    // an arena of that size (depth-first keeps the rest for its followed-positions cache)
-    const result = run(timeMs, Math.min(engine.capacity, Math.max(wanted, base + 1)));
+    // breadth-first under a memory budget (the arena sized for a search that follows): no more
+    // records than the run needs, so a layer past the positions limit stops it as soon as it would
+    // in an arena grown to that size (depth-first keeps the rest for its followed-positions cache)
+    const end =
+      limits.memoryBytes === undefined ? engine.capacity : Math.min(engine.capacity, Math.max(wanted, base + 1));
+    const result = run(timeMs, end);
     if (storeFull(result) && capacity < wanted) {
       capacity = Math.min(wanted, base + (capacity - base) * 8);
       continue;
