@@ -27,7 +27,7 @@ import {
   checkDirections,
   checkerCount,
 } from './chess/moveGen';
-import { perft } from './chess/perft';
+import { perft, perftWalkStart, perftWalkRun, perftWalkLeaves, perftWalkRootMoves } from './chess/perft';
 import { RULES, applyRules } from './referee/rules';
 import { ATTEMPTS, generateAttempts } from './referee/attempts';
 import { answerAttempt, legalPawnCaptures, PAWN_TRY_SQUARES } from './referee/referee';
@@ -156,6 +156,17 @@ export function perftFrom(handle: i32, depth: i32, bulk: bool): f64 {
   if (handle < 0 || depth < 0 || depth >= SEARCH_LISTS || handle + depth >= positionCapacity()) return PERFT_NO_ROOM;
   return perft(handle, depth, bulk);
 }
+
+/**
+ * Starts perft from `handle` as a walk run in steps (perftWalkRun): 0, or PERFT_NO_ROOM when
+ * handle + depth records do not fit in the arena.
+ */
+export function perftWalkFrom(handle: i32, depth: i32, bulk: bool): f64 {
+  if (handle < 0 || depth < 0 || depth >= SEARCH_LISTS || handle + depth >= positionCapacity()) return PERFT_NO_ROOM;
+  perftWalkStart(handle, depth, bulk);
+  return 0;
+}
+export { perftWalkRun, perftWalkLeaves, perftWalkRootMoves };
 
 // ---- players (issue 14): the fully observable search and choose-move (assembly/players/) ----
 import { evaluate } from './players/evaluate';

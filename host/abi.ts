@@ -37,6 +37,14 @@ export interface CoreExports {
   pieceCount(handle: number): number;
   /** Perft leaf count, or -1 when handle + depth records do not fit. */
   perftFrom(handle: number, depth: number, bulk: number | boolean): number;
+  /** Starts the same count as a walk run in steps: 0, or -1 when handle + depth records do not fit. */
+  perftWalkFrom(handle: number, depth: number, bulk: number | boolean): number;
+  /** Continues the walk until about `leaves` more leaves are counted: true (1) once it has ended. */
+  perftWalkRun(leaves: number): number | boolean;
+  /** Leaves the walk has counted so far. */
+  perftWalkLeaves(): number;
+  /** Root moves the walk has started (0 when it was short enough to count whole at its start). */
+  perftWalkRootMoves(): number;
 
   // ---- referee (assembly/referee/) ----
   /** Apply the rules buffer (RULE_* flags): 0, or 1 + index of the first bad flag. */
@@ -70,7 +78,8 @@ export interface CoreExports {
   setViewLength(events: number): number;
   /** First handle of the estimator's store (positions below it are the host's and the stack's). */
   storeBase(): number;
-  bfsStart(root: number): number;
+  /** Breadth-first from `root`, its layers in the records below `end` (at most the arena's end). */
+  bfsStart(root: number, end: number): number;
   /** Breadth-first for at most `budget` work units: ESTIMATE_* status. */
   bfsRun(budget: number): number;
   /** After bfsStart: pause (ESTIMATE_MORE) after every event, so each event's belief can be read. */
@@ -82,8 +91,8 @@ export interface CoreExports {
   estimateFailedAt(): number;
   /** Work units spent since the start (positions generated and tested). */
   estimateWork(): number;
-  /** Depth-first from `root`: mode 0 positions, 1 histories, 2 samples (seeded). */
-  dfsStart(root: number, mode: number, seed: number): number;
+  /** Depth-first from `root`: mode 0 positions, 1 histories, 2 samples (seeded); its store below record `end`. */
+  dfsStart(root: number, mode: number, seed: number, end: number): number;
   /**
    * After dfsStart: start at view event `event` with the root at opponent turn `level` (a task of a
    * split run), and stop branches at opponent turn `frontier` (ESTIMATE_FRONTIER; -1: never).
@@ -261,6 +270,10 @@ export const CORE_EXPORTS = [
   'isInCheck',
   'pieceCount',
   'perftFrom',
+  'perftWalkFrom',
+  'perftWalkRun',
+  'perftWalkLeaves',
+  'perftWalkRootMoves',
   'setRules',
   'rulesBuffer',
   'attemptBuffer',

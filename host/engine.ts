@@ -20,6 +20,8 @@ import {
 export const DEFAULT_CAPACITY = 1024;
 /** Game log size: events (attempts and announcements) of one game. */
 const DEFAULT_MAX_EVENTS = 1 << 16;
+/** Leaves per step of a perft count run in steps (tens of milliseconds). */
+const PERFT_STEP = 1 << 20;
 
 export interface DivideEntry {
   move: number;
@@ -208,40 +210,75 @@ export class Engine {
 
   /**
    * Perft leaf count from `handle`, using records handle+1 … handle+depth as its stack. With
-   * `onProgress`, the count is split over the first two plies (one core call per pair of moves)
-   * and the leaves counted so far are reported after each.
+   * `onProgress`, the count runs in steps (perftSteps) and the leaves counted so far are reported
+   * after each.
    */
   perft(handle: number, depth: number, bulk = false, onProgress?: (nodes: number) => void): number {
-    if (!Number.isInteger(depth) || depth < 0) throw fail('bad-depth', { depth });
-    this.checkHandle(handle, depth);
-    const b = bulk ? 1 : 0;
-    if (!onProgress || depth < 3) return this.core.exports.perftFrom(handle, depth, b);
-    let nodes = 0;
-    for (const move of this.moves(handle)) {
-      this.core.exports.makeMove(handle, move, handle + 1);
-      for (const reply of this.moves(handle + 1)) {
-        this.core.exports.makeMove(handle + 1, reply, handle + 2);
-        nodes += this.core.exports.perftFrom(handle + 2, depth - 2, b);
-        onProgress(nodes);
-      }
+    if (!onProgress) {
+      if (!Number.isInteger(depth) || depth < 0) throw fail('bad-depth', { depth });
+      this.checkHandle(handle, depth);
+      return this.core.exports.perftFrom(handle, depth, bulk ? 1 : 0);
     }
-    return nodes;
+    return this.perftSteps(handle, depth, bulk, (nodes) => void onProgress(nodes)).nodes;
   }
 
-  /** Perft split by root move; `onEntry` is called as each root move's count is done. */
-  divide(handle: number, depth: number, bulk = false, onEntry?: (entry: DivideEntry) => void): DivideEntry[] {
+  /**
+   * The perft count in steps of about PERFT_STEP leaves, so a long count can report and stop:
+   * `onStep(leaves so far, root moves started, root moves)` is called after each step, and the count
+   * stops when it returns false (`complete` false; `nodes` then counts a prefix of the tree, the same
+   * one for the same steps on either backend).
+   */
+  perftSteps(
+    handle: number,
+    depth: number,
+    bulk: boolean,
+    onStep: (nodes: number, rootMovesStarted: number, rootMoves: number) => boolean | void,
+  ): { nodes: number; complete: boolean } {
+    if (!Number.isInteger(depth) || depth < 0) throw fail('bad-depth', { depth });
+    this.checkHandle(handle, depth);
+    const x = this.core.exports;
+    const rootMoves = depth > 0 ? this.moves(handle).length : 0;
+    x.perftWalkFrom(handle, depth, bulk ? 1 : 0);
+    for (;;) {
+      const ended = Boolean(x.perftWalkRun(PERFT_STEP));
+      const nodes = x.perftWalkLeaves();
+      const going = onStep(nodes, ended ? rootMoves : x.perftWalkRootMoves(), rootMoves) !== false;
+      if (ended || !going) return { nodes, complete: ended };
+    }
+  }
+
+  /**
+   * Perft split by root move; `onEntry` is called as each root move's count is done. With `onStep`,
+   * each root move is counted in steps (perftSteps, called with the leaves of the whole count so
+   * far) and a false answer stops the count: the root moves counted whole are returned.
+   */
+  divide(
+    handle: number,
+    depth: number,
+    bulk = false,
+    onEntry?: (entry: DivideEntry) => void,
+    onStep?: (nodes: number) => boolean | void,
+  ): DivideEntry[] {
     if (!Number.isInteger(depth) || depth < 1) throw fail('bad-depth', { depth, divide: true });
     this.checkHandle(handle, depth);
-    return this.moves(handle).map((move) => {
+    const entries: DivideEntry[] = [];
+    let before = 0;
+    let going = true;
+    for (const move of this.moves(handle)) {
+      if (!going) break;
       this.core.exports.makeMove(handle, move, handle + 1);
-      const entry = {
-        move,
-        uci: makeUci(move),
-        nodes: this.core.exports.perftFrom(handle + 1, depth - 1, bulk ? 1 : 0),
-      };
+      let nodes: number;
+      if (onStep) {
+        const run = this.perftSteps(handle + 1, depth - 1, bulk, (n) => (going = onStep(before + n) !== false));
+        if (!run.complete) break;
+        nodes = run.nodes;
+      } else nodes = this.core.exports.perftFrom(handle + 1, depth - 1, bulk ? 1 : 0);
+      const entry = { move, uci: makeUci(move), nodes };
+      before += nodes;
+      entries.push(entry);
       onEntry?.(entry);
-      return entry;
-    });
+    }
+    return entries;
   }
 }
 

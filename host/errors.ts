@@ -195,6 +195,10 @@ const ERRORS = {
     (p: { where: string; version: string | undefined; reads: number }) =>
       `${p.where}: schema version ${p.version ?? 'missing'}; this krieg reads version ${p.reads}`,
   ),
+  'db-unchecked': bad(
+    (p: { where: string }) =>
+      `${p.where}: schema version 1, whose rows carry no checksums (a damaged row would go unseen); 'krieg db upgrade --db ${p.where}' adds them (version 2)`,
+  ),
   'db-exists': bad((p: { path: string }) => `${p.path}: already exists (not overwritten)`),
   'db-read-only': bad(
     (p: { command: string }) =>

@@ -2,7 +2,7 @@
 // through one view event at a time, duplicates removed after each event), the baseline the
 // depth-first estimator (stream.ts) is measured against. Its two layers share the store.
 
-import { copyPosition, positionCapacity } from '../chess/position';
+import { copyPosition } from '../chess/position';
 import { MOVES, generateMoves, listOffset, LEVEL_LIST_BASE } from '../chess/moveGen';
 import { viewLength, eventWord, isBranching } from './view';
 import {
@@ -37,9 +37,12 @@ let outBase: i32 = 0;
 let outCount: i32 = 0;
 let half: i32 = 0;
 
-/** Starts breadth-first estimation from position `root` (with the side to move the view begins with). */
-export function bfsStart(root: i32): i32 {
-  startRun(positionCapacity());
+/**
+ * Starts breadth-first estimation from position `root` (with the side to move the view begins
+ * with), its layers in the records below `end` (at most the arena's end).
+ */
+export function bfsStart(root: i32, end: i32): i32 {
+  startRun(end);
   resetOwnAttempts();
   half = storeCapacity() >> 1;
   if (half < 1) return ESTIMATE_LIMIT;

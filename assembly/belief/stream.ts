@@ -4,7 +4,7 @@
 // (information sets), in sample mode shuffled descents restarted after each new position. The
 // interleaved search (solver/stream.ts) is fed by it.
 
-import { copyPosition, positionCapacity } from '../chess/position';
+import { copyPosition } from '../chess/position';
 import { MOVES, MAX_MOVES, generateMoves, listOffset, LEVEL_LIST_BASE, LEVEL_LISTS } from '../chess/moveGen';
 import { rule, RULE_FIFTY_MOVES } from '../referee/rules';
 import { randomBelow, seedRandom } from '../chess/random';
@@ -204,9 +204,9 @@ function runChain(h: i32, e: i32, level: i32): i32 {
   return h;
 }
 
-/** Starts a depth-first run from `root` in MODE_* (samples use the seed). */
-export function dfsStart(root: i32, runMode: i32, seed: i32): i32 {
-  return dfsStartWithin(root, runMode, seed, positionCapacity());
+/** Starts a depth-first run from `root` in MODE_* (samples use the seed), in the records below `end` (at most the arena's end). */
+export function dfsStart(root: i32, runMode: i32, seed: i32, end: i32): i32 {
+  return dfsStartWithin(root, runMode, seed, end);
 }
 
 /** dfsStart using only the records below `end` (the rest of the arena belongs to a search fed by this run). */

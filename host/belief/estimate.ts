@@ -139,7 +139,7 @@ function growing<R extends { ms: number }>(
   engine: Engine,
   need: number,
   limits: Limits,
-  run: (timeMs: number | undefined) => R,
+  run: (timeMs: number | undefined, end: number) => R,
   storeFull: (r: R) => boolean,
 ): R {
   const base = storeBase(engine);
@@ -150,7 +150,12 @@ function growing<R extends { ms: number }>(
   for (;;) {
     if (engine.capacity < capacity) engine.resize(capacity);
     const timeMs = limits.timeMs === undefined ? undefined : Math.max(1, limits.timeMs - (performance.now() - started));
-    const result = run(timeMs);
+    // breadth-first under a memory budget (the arena sized for a search that follows): no more
+    // records than the run needs, so a layer past the positions limit stops it as soon as it would
+    // in an arena grown to that size (depth-first keeps the rest for its followed-positions cache)
+    const end =
+      limits.memoryBytes === undefined ? engine.capacity : Math.min(engine.capacity, Math.max(wanted, base + 1));
+    const result = run(timeMs, end);
     if (storeFull(result) && capacity < wanted) {
       capacity = Math.min(wanted, base + (capacity - base) * 8);
       continue;
@@ -190,7 +195,7 @@ export function estimateBelief(
     engine,
     need,
     limits,
-    (timeMs) => runEstimate(engine, view, mode, stop, { ...limits, timeMs }, onProgress),
+    (timeMs, end) => runEstimate(engine, view, mode, stop, end, { ...limits, timeMs }, onProgress),
     (r) => r.outcome === 'limit-positions' && (mode === 'bfs' || r.handles.length < stop),
   );
   if (result.handles.length > limit) {
@@ -205,12 +210,14 @@ function runEstimate(
   view: View,
   mode: EstimateMode,
   maxPositions: number,
+  /** Breadth-first: the end of its records. */
+  end: number,
   limits: Limits,
   onProgress?: (found: number, work: number) => void,
 ): EstimateResult {
   const run = begin(engine, view, limits);
   if (mode === 'bfs') {
-    let step = startBreadthFirst(engine);
+    let step = startBreadthFirst(engine, undefined, end);
     const layerDone = (outcome: Outcome, handles: number[]) => ({
       ...finish(run, outcome, handles, 'bfs'),
       eventsDone: breadthFirstLayer(engine).eventsDone,

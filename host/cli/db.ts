@@ -1,6 +1,6 @@
 // krieg db generate|list|show|export|stats|bench [--db FILE]
 // The checkmate problem database (host/db/): listing, showing, exporting and summarising it. Only
-// `generate` (./dbGenerate) and `bench` (./dbBench, its results table) write to it.
+// `generate` (./dbGenerate), `reanalyse`, `bench` (./dbBench, its results table) and `upgrade` write to it.
 import type { Argv } from 'yargs';
 import { readFileSync } from 'node:fs';
 import { withDbOption, runCommand, say, io } from './common';
@@ -9,6 +9,7 @@ import { sameFile, writeAtomically } from '../io/files';
 import { generateCommand } from './dbGenerate';
 import { benchCommand } from './dbBench';
 import { reanalyseCommand } from './dbReanalyse';
+import { upgradeCommand } from './dbUpgrade';
 import type { InstanceFilter } from '../db/database';
 import { DEFAULT_DB } from '../db/paths';
 import { dbPath, withDb, instanceById, instanceJson, strategyOf } from '../db/instances';
@@ -285,9 +286,10 @@ export const dbCommand = {
       .command(statsCommand)
       .command(benchCommand)
       .command(reanalyseCommand)
-      .demandCommand(1, 'name a db command: generate, reanalyse, list, show, export, stats or bench')
+      .command(upgradeCommand)
+      .demandCommand(1, 'name a db command: generate, reanalyse, list, show, export, stats, bench or upgrade')
       .epilogue(
-        `Every command reads ${DEFAULT_DB} of the krieg package unless --db FILE names another. An instance is also a problem for other commands: krieg solve db:ID, krieg verify db:ID STRATEGY. Exit codes: 0 success, 2 bad input (a missing, foreign or damaged database, an unknown id; one line on stderr), 1 internal error.`,
+        `Every command reads ${DEFAULT_DB} of the krieg package unless --db FILE names another. An instance is also a problem for other commands: krieg solve db:ID, krieg verify db:ID STRATEGY. Exit codes: 0 success, 2 bad input (a missing, foreign or damaged database — every row is checked against its checksum on opening —, an unknown id; one line on stderr), 1 internal error.`,
       ),
   handler: () => {},
 };

@@ -151,7 +151,7 @@ export const solveCommand = {
           })
           .option('limit-nodes', {
             type: 'string',
-            describe: 'stop (answer unknown) after this many belief-state nodes',
+            describe: `stop (answer unknown, exit ${EXIT.limit}) after this many belief-state nodes; for a game file the belief's estimation also stops after this much work (positions generated and tested)`,
           })
           .option('limit-time', {
             type: 'string',
@@ -160,7 +160,7 @@ export const solveCommand = {
           })
           .option('memory', {
             type: 'string',
-            describe: `memory for the search's arenas, in MiB, 1 to ${MAX_MEMORY_MIB} (answer unknown when full)`,
+            describe: `memory for the core's arenas, in MiB, 1 to ${MAX_MEMORY_MIB}: the search's and the belief's estimation from a game file (answer unknown when full)`,
             defaultDescription: String(DEFAULT_MEMORY_BYTES / 2 ** 20),
           })
           .option('strategy', {
@@ -258,6 +258,8 @@ export const solveCommand = {
         ...requestOf(argv, 3),
         timeMs: time.ms,
         timeText: time.ms === undefined ? undefined : timeLimitText(time.ms, time.isDefault),
+        work: nodes,
+        memoryBytes: memoryBytes ?? DEFAULT_MEMORY_BYTES,
         onProgress: (found, work) => estimation.update(`${found} positions, work ${work}`),
       };
       // the limit covers the whole command; the default one only a game file's (estimated, then searched)
@@ -300,7 +302,7 @@ export const solveCommand = {
         result.limit === 'nodes'
           ? `node limit of ${nodes} (--limit-nodes)`
           : result.limit === 'belief'
-            ? "estimator's room (--limit-belief)"
+            ? `estimator's room (--limit-belief ${argv.limitBelief}, within --memory ${(memoryBytes ?? DEFAULT_MEMORY_BYTES) / 2 ** 20} MiB)`
             : result.limit === 'time'
               ? timeLimitText(timeMs ?? 0, time.isDefault)
               : `memory limit (--memory ${(memoryBytes ?? DEFAULT_MEMORY_BYTES) / 2 ** 20} MiB)`;
@@ -362,6 +364,7 @@ export const solveCommand = {
 interface VerifyArgs extends ProblemArgs {
   strategyFile?: string;
   limitTime?: string;
+  limitNodes?: string;
   json: boolean;
 }
 
@@ -384,6 +387,10 @@ export const verifyCommand = {
             describe: `for a game file: stop estimating the belief after this many seconds (exit ${EXIT.limit}); 0 for no limit`,
             defaultDescription: String(DEFAULT_LIMIT_SECONDS),
           })
+          .option('limit-nodes', {
+            type: 'string',
+            describe: `for a game file: stop estimating the belief after this much work, positions generated and tested (exit ${EXIT.limit})`,
+          })
           .option('json', {
             type: 'boolean',
             default: false,
@@ -394,7 +401,7 @@ export const verifyCommand = {
             'the strategy krieg solve --positions … --out s.json wrote (see krieg solve --help)',
           )
           .epilogue(
-            `Exit codes: ${EXIT.ok} the strategy mates everywhere within the limit, ${EXIT.verifyFailed} it fails somewhere (the first failing line is printed), ${EXIT.limit} the belief's estimation reached its time limit, ${EXIT.badInput} bad input, ${EXIT.internal} internal error.`,
+            `Exit codes: ${EXIT.ok} the strategy mates everywhere within the limit, ${EXIT.verifyFailed} it fails somewhere (the first failing line is printed), ${EXIT.limit} the belief's estimation reached its time or node limit, ${EXIT.badInput} bad input, ${EXIT.internal} internal error.`,
           ),
       ),
     ),
@@ -419,12 +426,17 @@ export const verifyCommand = {
         throw error;
       }
       const time = parseTimeLimit('limit-time', argv.limitTime);
+      const work =
+        argv.limitNodes === undefined
+          ? undefined
+          : parseCount('limit-nodes', argv.limitNodes, 1, Number.MAX_SAFE_INTEGER);
       const estimation = progressLine('verify: estimating the belief');
       const engine = createEngine(argv.backend, 2);
       const { problem, source } = await loadProblem(engine, {
         ...requestOf(argv, strategy.ply),
         timeMs: time.ms,
         timeText: time.ms === undefined ? undefined : timeLimitText(time.ms, time.isDefault),
+        work,
         onProgress: (found, work) => estimation.update(`${found} positions, work ${work}`),
       });
       estimation.done();

@@ -139,8 +139,9 @@ export function failedEvent(engine: Engine): number {
 
 // ---- breadth-first ----
 
-export function startBreadthFirst(engine: Engine, root = ROOT): Step {
-  return stepOf(engine.core.exports.bfsStart(root));
+/** Starts breadth-first from `root`, its layers in the records below `end` (default: the whole arena). */
+export function startBreadthFirst(engine: Engine, root = ROOT, end = engine.capacity): Step {
+  return stepOf(engine.core.exports.bfsStart(root, end));
 }
 export function runBreadthFirst(engine: Engine, budget: number): Step {
   return stepOf(engine.core.exports.bfsRun(budget));
@@ -167,8 +168,15 @@ export function breadthFirstLayer(engine: Engine): { base: number; count: number
 
 // ---- depth-first ----
 
-export function startDepthFirst(engine: Engine, mode: DepthFirstMode, seed = 0, root = ROOT): Step {
-  return stepOf(engine.core.exports.dfsStart(root, MODES[mode], seed | 0));
+/** Starts depth-first from `root`, its store in the records below `end` (default: the whole arena). */
+export function startDepthFirst(
+  engine: Engine,
+  mode: DepthFirstMode,
+  seed = 0,
+  root = ROOT,
+  end = engine.capacity,
+): Step {
+  return stepOf(engine.core.exports.dfsStart(root, MODES[mode], seed | 0, end));
 }
 /**
  * After startDepthFirst, a split run (Gupta et al. 2010): start at view event `from.event` with the

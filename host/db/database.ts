@@ -3,13 +3,18 @@
 // transaction ends with the file replaced atomically (written aside, then renamed), so a crash or
 // kill leaves the last committed state on disk and never a half-written file.
 //
-// Schema version 1 (SCHEMA below is the authority; README "Problem database" describes it):
-// - meta: key/value text — format, schema_version, params (the generation parameters, JSON).
+// Schema version 2 (SCHEMA below is the authority; README "Problem database" describes it):
+// - meta: key/value text — format, schema_version, params (the generation parameters, JSON),
+//   rows (the row count of each table, JSON).
 // - games: every self-play game the generator finished, kept or dropped (resuming starts after the
 //   last one; the statistics count them).
 // - instances: one checkmate problem each, identified by `key` (ply, rule set and sorted belief),
 //   so an identical instance is stored once.
 // - results: per-algorithm benchmark runs on instances (backend, answer, nodes, time, machine).
+// Every row of every table ends with `checksum`: SQLite checks its pages' structure (quick_check)
+// but not the bytes inside a row, so a changed byte in a FEN or a count would otherwise be read as
+// data. Opening verifies every row and the row counts; version 1 had no checksums (`krieg db
+// upgrade` adds them).
 import { createRequire } from 'node:module';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
@@ -20,10 +25,15 @@ import { writeAtomically } from '../io/files';
 import type { ProblemClass } from '../solver/problemFile';
 
 export const DB_FORMAT = 'krieg-problem-db';
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
+/** The version before row checksums: read only after `krieg db upgrade`. */
+export const UNCHECKED_SCHEMA_VERSION = 1;
+/** The tables, in the order they are verified and copied; each row's last column is its checksum. */
+export const TABLES = ['meta', 'games', 'instances', 'results'] as const;
+type Table = (typeof TABLES)[number];
 
 const SCHEMA = `
-CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL, checksum TEXT NOT NULL);
 CREATE TABLE games (
   game INTEGER PRIMARY KEY,          -- 1, 2, ... in the generator's order
   game_seed INTEGER NOT NULL,        -- the seed the game was played from (derived from params.seed and game)
@@ -33,7 +43,8 @@ CREATE TABLE games (
   dropped INTEGER NOT NULL,          -- 1: White's belief exceeded the drop size; no instance taken
   max_belief INTEGER NOT NULL,       -- the largest belief White held at its turns (dropped: the drop size + 1)
   instances INTEGER NOT NULL,        -- instances stored from this game
-  record_kpgn TEXT NOT NULL          -- the full game record
+  record_kpgn TEXT NOT NULL,         -- the full game record
+  checksum TEXT NOT NULL             -- rowChecksum of the columns before it
 );
 CREATE TABLE instances (
   id INTEGER PRIMARY KEY,            -- 1, 2, ... in generation order
@@ -52,7 +63,8 @@ CREATE TABLE instances (
   source_id INTEGER REFERENCES instances(id), -- a re-analysis: the shallower near-miss it came from
   covered TEXT NOT NULL,             -- JSON array of position indices the witness strategy mates in (all, for a mate)
   strategy TEXT NOT NULL,            -- the witness: krieg-strategy JSON on the covered positions
-  work TEXT NOT NULL                 -- JSON: nodes each algorithm made when the instance was classified
+  work TEXT NOT NULL,                -- JSON: nodes each algorithm made when the instance was classified
+  checksum TEXT NOT NULL
 );
 CREATE INDEX instances_class ON instances (ply, class);
 CREATE TABLE results (
@@ -66,7 +78,8 @@ CREATE TABLE results (
   limit_ms REAL,
   machine TEXT NOT NULL,
   git_commit TEXT,
-  run_at TEXT NOT NULL
+  run_at TEXT NOT NULL,
+  checksum TEXT NOT NULL
 );
 `;
 
@@ -144,6 +157,32 @@ function sqlJs(): Promise<SqlJsStatic> {
 
 const SQLITE_MAGIC = 'SQLite format 3\0';
 
+/**
+ * What a row holds in `checksum` between its insertion and its signing, as long as a checksum, so
+ * that signing rewrites the row in place (no stale copy of it left in the page).
+ */
+const UNSIGNED = '0'.repeat(16);
+
+/**
+ * The checksum of a row of `table` holding `values` (its columns before `checksum`, as SQLite
+ * returns them): the first 16 hex digits of SHA-256 over the table's name and the values as JSON.
+ * Computed from the row read back, so SQLite's type affinity cannot make writer and reader disagree.
+ */
+export function rowChecksum(table: string, values: SqlValue[]): string {
+  return createHash('sha256')
+    .update(`${table}\n${JSON.stringify(values)}`)
+    .digest('hex')
+    .slice(0, 16);
+}
+
+/** How a message names a row: meta 'key', game N, instance N, results row N. */
+function rowName(table: Table, rowid: SqlValue, first: SqlValue): string {
+  if (table === 'meta') return `meta '${String(first).slice(0, 40)}'`;
+  if (table === 'games') return `game ${rowid}`;
+  if (table === 'instances') return `instance ${rowid}`;
+  return `results row ${rowid}`;
+}
+
 export class ProblemDb {
   private constructor(
     private readonly db: Database,
@@ -152,9 +191,24 @@ export class ProblemDb {
 
   /**
    * Opens an existing database file. Errors (never a crash, never a write): no such file, not an
-   * SQLite file, an SQLite file that is not a krieg problem database, a newer or older schema.
+   * SQLite file, an SQLite file that is not a krieg problem database, a newer or older schema, a
+   * damaged file (a page SQLite cannot read, or a row that does not match its checksum).
    */
   static async open(path: string): Promise<ProblemDb> {
+    const problemDb = new ProblemDb(await ProblemDb.readFile(path), path);
+    try {
+      problemDb.checkSchema();
+      problemDb.verifyRows();
+    } catch (error) {
+      problemDb.close();
+      throw error;
+    }
+    problemDb.onDisk = ProblemDb.fileStamp(path);
+    return problemDb;
+  }
+
+  /** The SQLite database in file `path`, every page checked (not yet its schema or rows). */
+  private static async readFile(path: string): Promise<Database> {
     if (!existsSync(path) || !statSync(path).isFile()) throw fail('db-missing', { path });
     const bytes = readFileSync(path);
     if (bytes.length < 100 || bytes.subarray(0, 16).toString('latin1') !== SQLITE_MAGIC) {
@@ -177,10 +231,51 @@ export class ProblemDb {
       db.close();
       throw fail('db-corrupt', { where: path, what: `the SQLite file is damaged (${check})` });
     }
-    const problemDb = new ProblemDb(db, path);
-    problemDb.checkSchema();
-    problemDb.onDisk = ProblemDb.fileStamp(path);
-    return problemDb;
+    return db;
+  }
+
+  /**
+   * Rewrites a schema version 1 database (no row checksums) as version 2 in place, atomically:
+   * the same rows in the same order, each with its checksum. The rows are taken as they are (a
+   * byte changed in one before the upgrade is not found). Returns the version the file had.
+   */
+  static async upgrade(path: string): Promise<number> {
+    const old = new ProblemDb(await ProblemDb.readFile(path), path);
+    try {
+      const version = old.checkSchema(true);
+      if (version === SCHEMA_VERSION) {
+        old.verifyRows();
+        return version;
+      }
+      const SQL = await sqlJs();
+      const upgraded = new ProblemDb(new SQL.Database(), path);
+      upgraded.onDisk = ProblemDb.fileStamp(path);
+      upgraded.transaction(() => {
+        upgraded.db.exec(SCHEMA);
+        for (const table of TABLES) {
+          const statement = old.db.prepare(`SELECT * FROM ${table} ORDER BY rowid`);
+          const columns = [...statement.getColumnNames(), 'checksum'].join(', ');
+          const marks =
+            statement
+              .getColumnNames()
+              .map(() => '?')
+              .join(', ') + `, '${UNSIGNED}'`;
+          try {
+            while (statement.step()) {
+              upgraded.db.run(`INSERT INTO ${table} (${columns}) VALUES (${marks})`, statement.get());
+              upgraded.sign(table, Number(upgraded.rows('SELECT last_insert_rowid()')[0][0]));
+            }
+          } finally {
+            statement.free();
+          }
+        }
+        upgraded.setMeta('schema_version', String(SCHEMA_VERSION));
+      });
+      upgraded.close();
+      return version;
+    } finally {
+      old.close();
+    }
   }
 
   /** Creates a new database with the current schema (in memory until the first commit). */
@@ -196,7 +291,8 @@ export class ProblemDb {
     return problemDb;
   }
 
-  private checkSchema(): void {
+  /** Checks the format and the schema version (with `upgradable`, version 1 too); returns the version. */
+  private checkSchema(upgradable = false): number {
     const where = this.path ?? 'database';
     const tables = new Set(
       this.rows('SELECT name FROM sqlite_master WHERE type = ?', ['table']).map((r) => String(r[0])),
@@ -205,13 +301,64 @@ export class ProblemDb {
     const format = this.meta('format');
     if (format !== DB_FORMAT) throw fail('db-foreign', { where, why: `format '${format ?? 'missing'}'` });
     const version = this.meta('schema_version');
-    if (version !== String(SCHEMA_VERSION)) {
+    if (version === String(UNCHECKED_SCHEMA_VERSION) && !upgradable) throw fail('db-unchecked', { where });
+    if (version !== String(SCHEMA_VERSION) && version !== String(UNCHECKED_SCHEMA_VERSION))
       throw fail('db-version', { where, version, reads: SCHEMA_VERSION });
-    }
-    for (const table of ['games', 'instances', 'results']) {
+    for (const table of TABLES) {
       if (!tables.has(table))
-        throw fail('db-corrupt', { where, what: `schema version ${SCHEMA_VERSION} but no ${table} table` });
+        throw fail('db-corrupt', { where, what: `schema version ${version} but no ${table} table` });
     }
+    return Number(version);
+  }
+
+  /**
+   * Every row against its checksum, and the row counts against meta 'rows': a changed byte inside
+   * a row (which PRAGMA quick_check does not see) or a lost row is a KriegError naming the database
+   * and the row.
+   */
+  private verifyRows(): void {
+    const where = this.path ?? 'database';
+    const counts: Record<string, number> = {};
+    for (const table of TABLES) {
+      const statement = this.db.prepare(`SELECT rowid, * FROM ${table} ORDER BY rowid`);
+      let count = 0;
+      try {
+        while (statement.step()) {
+          const [rowid, ...values] = statement.get();
+          const stored = values.pop();
+          if (stored !== rowChecksum(table, values))
+            throw fail('db-corrupt', {
+              where: `${where}: ${rowName(table, rowid, values[0])}`,
+              what: 'the row does not match its checksum (the file is damaged)',
+            });
+          count++;
+        }
+      } finally {
+        statement.free();
+      }
+      if (table !== 'meta') counts[table] = count;
+    }
+    const recorded = this.meta('rows');
+    if (recorded !== JSON.stringify(counts))
+      throw fail('db-corrupt', {
+        where,
+        what: `the tables hold ${JSON.stringify(counts)} rows but meta 'rows' says ${recorded ?? 'nothing'} (the file is damaged)`,
+      });
+  }
+
+  /** Sets the checksum of row `rowid` of `table` from the values it holds now. */
+  private sign(table: Table, rowid: number): void {
+    const values = this.rows(`SELECT * FROM ${table} WHERE rowid = ?`, [rowid])[0];
+    this.db.run(`UPDATE ${table} SET checksum = ? WHERE rowid = ?`, [rowChecksum(table, values.slice(0, -1)), rowid]);
+  }
+
+  /** Records the row count of each table in meta 'rows' (checked on opening). */
+  private recount(): void {
+    const counts: Record<string, number> = {};
+    for (const table of TABLES)
+      if (table !== 'meta') counts[table] = Number(this.rows(`SELECT count(*) FROM ${table}`)[0][0]);
+    const text = JSON.stringify(counts);
+    if (this.meta('rows') !== text) this.setMeta('rows', text);
   }
 
   private rows(sql: string, params: SqlValue[] = []): SqlValue[][] {
@@ -232,10 +379,11 @@ export class ProblemDb {
   }
 
   setMeta(key: string, value: string): void {
-    this.db.run('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [
-      key,
-      value,
-    ]);
+    this.db.run(
+      'INSERT INTO meta (key, value, checksum) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+      [key, value, UNSIGNED],
+    );
+    this.sign('meta', Number(this.rows('SELECT rowid FROM meta WHERE key = ?', [key])[0][0]));
   }
 
   /** The generation parameters stored at creation. */
@@ -274,6 +422,7 @@ export class ProblemDb {
 
   /** Writes the whole database to its file, atomically. */
   save(): void {
+    this.recount();
     if (this.path === undefined) return;
     // every save rewrites the whole file: refuse if someone else wrote it since we read or wrote it
     if (this.onDisk !== undefined && ProblemDb.fileStamp(this.path) !== this.onDisk) {
@@ -294,6 +443,7 @@ export class ProblemDb {
 
   /** The database as SQLite file bytes. */
   bytes(): Uint8Array {
+    this.recount();
     return this.db.export();
   }
 
@@ -306,17 +456,12 @@ export class ProblemDb {
   }
 
   addGame(g: GameRow): void {
-    this.db.run('INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)', [
-      g.game,
-      g.gameSeed,
-      g.setup,
-      g.plies,
-      g.result,
-      g.dropped ? 1 : 0,
-      g.maxBelief,
-      g.instances,
-      g.recordKpgn,
-    ]);
+    this.db.run(
+      `INSERT INTO games (game, game_seed, setup, plies, result, dropped, max_belief, instances, record_kpgn, checksum)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, '${UNSIGNED}')`,
+      [g.game, g.gameSeed, g.setup, g.plies, g.result, g.dropped ? 1 : 0, g.maxBelief, g.instances, g.recordKpgn],
+    );
+    this.sign('games', g.game);
   }
 
   /** Games played, and how many of them were dropped (without reading their records). */
@@ -355,7 +500,8 @@ export class ProblemDb {
     if (existing.length) return Number(existing[0][0]);
     this.db.run(
       `INSERT INTO instances (key, rules, rules_json, ply, class, belief_size, view_kpgn, view_json, positions, seed, game,
-        cut_ply, source_id, covered, strategy, work) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        cut_ply, source_id, covered, strategy, work, checksum)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '${UNSIGNED}')`,
       [
         row.key,
         row.rules,
@@ -375,7 +521,9 @@ export class ProblemDb {
         JSON.stringify(row.work),
       ],
     );
-    return Number(this.rows('SELECT last_insert_rowid()')[0][0]);
+    const id = Number(this.rows('SELECT last_insert_rowid()')[0][0]);
+    this.sign('instances', id);
+    return id;
   }
 
   /** A stored JSON column, or a KriegError naming the database, the instance and the column. */
@@ -505,19 +653,24 @@ export class ProblemDb {
   }
 
   addResult(r: ResultRow): void {
-    this.db.run('INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)', [
-      r.instanceId,
-      r.algorithm,
-      r.backend,
-      r.answer,
-      r.nodes,
-      r.positions,
-      r.ms,
-      r.limitMs,
-      r.machine,
-      r.gitCommit,
-      r.runAt,
-    ]);
+    this.db.run(
+      `INSERT INTO results (instance_id, algorithm, backend, answer, nodes, positions, ms, limit_ms, machine, git_commit,
+        run_at, checksum) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '${UNSIGNED}')`,
+      [
+        r.instanceId,
+        r.algorithm,
+        r.backend,
+        r.answer,
+        r.nodes,
+        r.positions,
+        r.ms,
+        r.limitMs,
+        r.machine,
+        r.gitCommit,
+        r.runAt,
+      ],
+    );
+    this.sign('results', Number(this.rows('SELECT last_insert_rowid()')[0][0]));
   }
 
   results(instanceId?: number): ResultRow[] {

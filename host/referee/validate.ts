@@ -70,6 +70,17 @@ export function validateRecord(
   return replay(engine, record, positions, startAt, source);
 }
 
+/** Loads the start position of a record or view, as the referee and the estimators read it; a refusal names its line. */
+function loadStart(engine: Engine, start: string, startAt: SourcePosition | undefined): void {
+  try {
+    engine.setFen(HANDLE, start);
+  } catch (error) {
+    const where = startAt ? `line ${startAt.line}, column ${startAt.column}: ` : '';
+    if (error instanceof KriegError) throw error.within(`${where}start position`);
+    throw error;
+  }
+}
+
 function replay(
   engine: Engine,
   record: GameRecord,
@@ -78,13 +89,7 @@ function replay(
   source: RecordSource,
 ): GameRecord {
   engine.setRules(record.rules);
-  try {
-    engine.setFen(HANDLE, record.start);
-  } catch (error) {
-    const where = startAt ? `line ${startAt.line}, column ${startAt.column}: ` : '';
-    if (error instanceof KriegError) throw error.within(`${where}start position`);
-    throw error;
-  }
+  loadStart(engine, record.start, startAt);
   // every disagreement with the referee, with what it means for a record from another program
   const mismatch = (p: { at: string; what: string }) =>
     fail('record-mismatch', source.mismatchNote ? { ...p, what: `${p.what} (${source.mismatchNote})` } : p);
@@ -172,6 +177,14 @@ export function viewOfGame(engine: Engine, file: string, game: ParsedKpgn, n: nu
   if (game.kind === 'view') {
     if (as !== undefined && game.view.as !== as)
       throw fail('wrong-side', { file, game: n, side: game.view.as, wanted: as });
+    // a start position the estimators would refuse is refused here, with its file and line
+    try {
+      engine.setRules(game.view.rules);
+      loadStart(engine, game.view.start, game.startAt);
+    } catch (error) {
+      if (error instanceof KriegError) throw error.within(file);
+      throw error;
+    }
     return game.view;
   }
   if (as === undefined) throw fail('missing-as', { file, game: n });

@@ -3,7 +3,8 @@
 // is estimated first), or FENs. `krieg solve` and `krieg verify` read their problem through here.
 import type { Engine } from '../engine';
 import { fail } from '../errors';
-import { WHITE } from '../constants';
+import { WHITE, POSITION_WORDS } from '../constants';
+import { storeBase } from '../core/estimator';
 import { readTextFile } from '../io/files';
 import { viewInFile } from '../referee/validate';
 import type { RuleSet } from '../record/rules';
@@ -12,7 +13,7 @@ import { estimateBelief } from '../belief/estimate';
 import { inconsistentMessage } from '../belief/describe';
 import { DB_PREFIX, dbPath, withDb, instanceById, problemOfInstance, viewOfInstance } from '../db/instances';
 import { parseProblems, PROBLEMS_FORMAT } from './problemFile';
-import type { Problem } from './solve';
+import { positionRecordsFor, mibText, type Problem } from './solve';
 
 /** The belief positions accepted from a game file when no limit is given. */
 export const DEFAULT_BELIEF_LIMIT = 10_000;
@@ -39,6 +40,14 @@ export interface ProblemRequest {
   /** In a game file: the estimation's time limit (ms), and how to name it in the message when it is reached. */
   timeMs?: number;
   timeText?: string;
+  /**
+   * In a game file: the memory budget of the whole run (solve --memory): the estimation runs in
+   * the position records the search takes over afterwards, never more. None: the estimator's own
+   * default budget.
+   */
+  memoryBytes?: number;
+  /** In a game file: the most work the estimation may do (positions generated and tested; --limit-nodes). */
+  work?: number;
   /** In a game file: called as the estimation goes (positions found, work done). */
   onProgress?: (found: number, work: number) => void;
 }
@@ -102,12 +111,35 @@ export async function loadProblem(
     throw fail('bad-arguments', { text: `${file} is a game file; --problem is for problems files` });
   const { view, game } = viewInFile(engine, file, request.as, request.game);
   const limit = request.beliefLimit ?? DEFAULT_BELIEF_LIMIT;
-  const result = estimateBelief(engine, view, 'auto', { positions: limit, timeMs: request.timeMs }, request.onProgress);
+  let memoryBytes: number | undefined;
+  let room = limit;
+  if (request.memoryBytes !== undefined) {
+    const records = positionRecordsFor(request.memoryBytes);
+    if (engine.capacity < records) engine.resize(records);
+    memoryBytes = engine.capacity * POSITION_WORDS * 4;
+    // depth-first keeps one record past the positions it returns
+    room = Math.min(limit, engine.capacity - storeBase(engine) - 1);
+  }
+  const result = estimateBelief(
+    engine,
+    view,
+    'auto',
+    { positions: room, timeMs: request.timeMs, work: request.work, memoryBytes },
+    request.onProgress,
+  );
   if (result.outcome === 'inconsistent')
     throw fail('inconsistent', { text: inconsistentMessage(view, result.failedEvent, result.failedPly) });
   if (result.outcome === 'limit-time')
     throw fail('limit-reached', {
       text: `${file}: estimating ${view.as}'s belief reached ${request.timeText ?? `the time limit of ${(request.timeMs ?? 0) / 1000} s`}; try a shorter view (an earlier --game, or the record cut at an earlier ply)`,
+    });
+  if (result.outcome === 'limit-work')
+    throw fail('limit-reached', {
+      text: `${file}: estimating ${view.as}'s belief reached the node limit of ${request.work} (--limit-nodes: positions the estimation generates and tests); try a shorter view (an earlier --game, or the record cut at an earlier ply)`,
+    });
+  if (result.outcome === 'limit-positions' && room < limit)
+    throw fail('limit-reached', {
+      text: `${file}: ${view.as}'s belief has more than ${room} positions, all the memory budget of ${mibText(request.memoryBytes!)} holds (--memory)`,
     });
   if (result.outcome !== 'complete')
     throw fail('belief-too-large', {

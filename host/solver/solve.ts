@@ -39,6 +39,7 @@ import {
   ENTRY_BYTES,
   ATTEMPT_BYTES,
   STACK_BASE,
+  POSITION_WORDS,
   WHITE,
   BLACK,
   CASTLE_WHITE_KING,
@@ -94,7 +95,10 @@ export interface SolveLimits {
   nodes?: number;
   /** Milliseconds. */
   timeMs?: number;
-  /** Bytes for the search's arenas (nodes, positions, entries, duplicate table). */
+  /**
+   * Bytes for all the core's arenas of the run: position records (the estimator's too, when a view
+   * is estimated or streamed first), nodes, entries, the duplicate table.
+   */
   memoryBytes?: number;
 }
 
@@ -156,6 +160,17 @@ function arenaSizes(memoryBytes: number): { nodes: number; positions: number; en
     entries: Math.max(16, Math.floor((memoryBytes * 0.15) / (ENTRY_BYTES + ATTEMPT_BYTES))),
   };
 }
+
+/**
+ * The position records (handles 0 … n-1) a memory budget gives a run: the search's and, before
+ * it or beside it, the estimator's. An engine resized to this once never grows during the run.
+ */
+export function positionRecordsFor(memoryBytes = DEFAULT_MEMORY_BYTES): number {
+  return FIRST_HANDLE + arenaSizes(memoryBytes).positions;
+}
+
+/** MiB, rounded, for messages. */
+export const mibText = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MiB`;
 
 /** Loads the problem's positions into the engine at FIRST_HANDLE…; returns the side to move. */
 function loadPositions(engine: Engine, problem: Problem, positionEnd: number): Side {
@@ -324,13 +339,22 @@ export function solveView(
   if (!Number.isInteger(ply) || ply < 1 || ply > 99)
     throw fail('bad-ply', { text: `ply must be an integer from 1 to 99, got ${ply}` });
   const beliefLimit = options.beliefLimit ?? 10_000;
-  const sizes = arenaSizes(limits.memoryBytes ?? DEFAULT_MEMORY_BYTES);
-  // the estimator's records: its stack and store, with room for the followed-positions cache
-  const estimateEnd = storeBase(engine) + 4 * (beliefLimit + 1);
+  const memoryBytes = limits.memoryBytes ?? DEFAULT_MEMORY_BYTES;
+  const sizes = arenaSizes(memoryBytes);
+  const records = positionRecordsFor(memoryBytes);
   const started = performance.now();
   if (!options.interleave) {
-    if (engine.capacity < estimateEnd) engine.resize(estimateEnd);
-    const belief = estimateBelief(engine, view, 'dfs', { positions: beliefLimit });
+    // the estimator's store comes first, in the records the search takes over afterwards
+    if (engine.capacity < records) engine.resize(records);
+    const room = Math.min(beliefLimit, engine.capacity - storeBase(engine) - 1);
+    const belief = estimateBelief(engine, view, 'dfs', {
+      positions: room,
+      memoryBytes: engine.capacity * POSITION_WORDS * 4,
+    });
+    if (belief.outcome === 'limit-positions' && room < beliefLimit)
+      throw fail('limit-reached', {
+        text: `the belief state has more than ${room} positions, all the memory budget of ${mibText(memoryBytes)} holds`,
+      });
     if (belief.outcome === 'inconsistent')
       throw fail('inconsistent', { text: 'the view is inconsistent: no position fits it' });
     if (belief.outcome !== 'complete')
@@ -352,7 +376,12 @@ export function solveView(
       estimateMs,
     };
   }
-  const positionEnd = estimateEnd + 1 + sizes.positions;
+  // interleaved, both live at once: the estimator's records (its stack and store, with room for the
+  // followed-positions cache) below estimateEnd, the search's above, all within the budget's records;
+  // the estimator may take at most three quarters of them (running out of room there is the
+  // 'belief' limit, an unknown answer)
+  const estimateEnd = Math.min(storeBase(engine) + 4 * (beliefLimit + 1), Math.floor((records * 3) / 4));
+  const positionEnd = records;
   if (engine.capacity < positionEnd) engine.resize(positionEnd);
   loadView(engine, view);
   const side = view.as === 'white' ? WHITE : BLACK;

@@ -51,8 +51,11 @@ export async function openProblemDb(bytes: Uint8Array, name: string): Promise<Br
     format = undefined;
   }
   if (format !== DB_FORMAT) throw new Error(`${name} is not a krieg problem database`);
+  // the page reads the tables only; row checksums are verified by the command line (krieg db upgrade --db FILE)
   if (Number(meta('schema_version')) !== SCHEMA_VERSION)
-    throw new Error(`${name} has schema version ${meta('schema_version')}; this page reads ${SCHEMA_VERSION}`);
+    throw new Error(
+      `${name} has schema version ${meta('schema_version')}; this page reads ${SCHEMA_VERSION}${Number(meta('schema_version')) === 1 ? " (upgrade it with 'krieg db upgrade --db FILE')" : ''}`,
+    );
   return {
     counts: () =>
       rows('SELECT ply, class, count(*) FROM instances GROUP BY ply, class ORDER BY ply, class').map((r) => ({

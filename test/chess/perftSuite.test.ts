@@ -1,7 +1,8 @@
 // The 126-position perft suite (test/data/perftsuite.epd: "FEN;d1;d2;…", published counts
 // collected by the chess-programming community, copied from shared/data/perft) on both backends.
 // Default run: every depth whose count is at most 2,000,000 with bulk counting, and at most
-// 200,000 making every leaf move. KRIEG_PERFT_FULL=1 (npm run test:perft-full) runs every depth.
+// 200,000 making every leaf move, and the same counts from the walk in steps (Engine.perftSteps) at
+// depths above 3. KRIEG_PERFT_FULL=1 (npm run test:perft-full) runs every depth.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createEngine, BACKENDS } from '../../host/node';
@@ -35,6 +36,9 @@ describe.each(BACKENDS)('perft suite on %s', (backend) => {
       if (expected <= BULK_CAP) {
         expect(engine.perft(0, depth, true), `bulk depth ${depth}`).toBe(expected);
         checked++;
+        // the walk run in steps (krieg perft, with its limits and progress) counts the same
+        if (depth > 3)
+          expect(engine.perftSteps(0, depth, true, () => true).nodes, `steps, depth ${depth}`).toBe(expected);
       }
       if (expected <= MAKE_CAP) {
         expect(engine.perft(0, depth, false), `depth ${depth}`).toBe(expected);

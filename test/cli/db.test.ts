@@ -194,7 +194,7 @@ describe('krieg db list, show, stats', () => {
     );
     const json = JSON.parse((await krieg(['db', 'stats', '--db', DB, '--json'])).stdout);
     expect(json).toMatchObject({
-      schemaVersion: 1,
+      schemaVersion: 2,
       rules: { berkeley: 2 },
       games: { played: 3, dropped: 1, instancesPerGame: 0.67 },
       instances: [
@@ -313,9 +313,9 @@ describe('bad databases and ids: exit 2, one line, nothing written', () => {
     const foreign = new SQL.Database();
     foreign.exec('CREATE TABLE t(x); INSERT INTO t VALUES (1)');
     writeFileSync(at('foreign.sqlite'), foreign.export());
-    const v2 = new SQL.Database(bytes(DB));
-    v2.exec("UPDATE meta SET value = '2' WHERE key = 'schema_version'");
-    writeFileSync(at('v2.sqlite'), v2.export());
+    const v3 = new SQL.Database(bytes(DB));
+    v3.exec("UPDATE meta SET value = '3' WHERE key = 'schema_version'");
+    writeFileSync(at('v3.sqlite'), v3.export());
   });
 
   it('every command on each bad file', async () => {
@@ -324,7 +324,7 @@ describe('bad databases and ids: exit 2, one line, nothing written', () => {
       ['truncated.sqlite', /truncated\.sqlite: the SQLite file cannot be read \(database disk image is malformed\)/],
       ['damaged.sqlite', /damaged\.sqlite: the SQLite file cannot be read \(database disk image is malformed\)/],
       ['foreign.sqlite', /foreign\.sqlite: an SQLite database, but not a krieg problem database/],
-      ['v2.sqlite', /v2\.sqlite: schema version 2; this krieg reads version 1/],
+      ['v3.sqlite', /v3\.sqlite: schema version 3; this krieg reads version 2/],
       ['missing.sqlite', /missing\.sqlite: no such database file \(create one with 'krieg db generate'\)/],
     ];
     for (const [file, message] of files) {

@@ -23,6 +23,7 @@ import { solveView } from '../../host/solver/solve';
 import { KriegError } from '../../host/errors';
 import initSqlJs from 'sql.js';
 import { createRequire } from 'node:module';
+import { damageInside, signAgain } from '../lib/dbDamage';
 
 let DIR = '';
 const krieg = (args: string[]) => runKrieg(args, DIR);
@@ -75,6 +76,100 @@ describe('F1: limits cover the estimation of solve and verify', () => {
       '0.2',
     ]);
     expect(expectOneLine(run, 4)).toMatch(/estimating white's belief reached the time limit of 0\.2 s/);
+  });
+
+  it('solve and verify --limit-nodes stop the estimation of a game file (exit 4), whatever the clock', async () => {
+    const next = random(1);
+    for (let i = 0; i < 3; i++) {
+      const nodes = String(between(next, 1, 20_000));
+      for (const command of [
+        ['solve', 'long.kpgn', '--as', 'white', '--limit-time', '0'],
+        ['solve', 'long.kpgn', '--as', 'white', '--limit-time', '0', '--algo', 'gl-dbu'],
+        ['verify', 'long.kpgn', 'rook.json', '--as', 'white', '--limit-time', '0'],
+      ]) {
+        const run = await krieg([...command, '--limit-belief', '1000000', '--limit-nodes', nodes]);
+        expect(expectOneLine(run, 4), command.join(' ')).toMatch(
+          new RegExp(`long\\.kpgn: estimating white's belief reached the node limit of ${nodes} \\(--limit-nodes`),
+        );
+      }
+    }
+    // solve --limit-time covers the estimation too
+    const timed = await krieg([
+      'solve',
+      'long.kpgn',
+      '--as',
+      'white',
+      '--limit-belief',
+      '1000000',
+      '--limit-time',
+      '0.2',
+    ]);
+    expect(expectOneLine(timed, 4)).toMatch(/estimating white's belief reached the time limit of 0\.2 s/);
+  });
+});
+
+describe.each(['wasm', 'js'] as const)('F1: perft limits on the %s core', (backend) => {
+  const BARE_KINGS = '8/8/4k3/8/8/4K3/8/8 w - - 0 1';
+
+  it('--limit-nodes stops a count of hours with the partial count (exit 4), the same on both backends', async () => {
+    const next = random(backend === 'wasm' ? 21 : 22);
+    for (let i = 0; i < 3; i++) {
+      const limit = between(next, 1, 3_000_000);
+      const run = await krieg(['perft', BARE_KINGS, '19', '--limit-nodes', String(limit), '--backend', backend]);
+      expect(expectOneLine(run, 4)).toMatch(
+        new RegExp(
+          `^krieg: limit reached: the node limit of ${limit} \\(--limit-nodes\\); the count is partial \\(the first \\d+ of 8 root moves and part of the next\\)$`,
+        ),
+      );
+      const nodes = Number(/^nodes: (\d+) \(partial\)$/m.exec(run.stdout)?.[1]);
+      expect(nodes).toBeGreaterThanOrEqual(limit);
+      // a prefix of whole subtrees: the same count on the other backend
+      const other = await krieg([
+        'perft',
+        BARE_KINGS,
+        '19',
+        '--limit-nodes',
+        String(limit),
+        '--backend',
+        backend === 'wasm' ? 'js' : 'wasm',
+      ]);
+      expect(other.stdout).toContain(`nodes: ${nodes} (partial)`);
+    }
+  });
+
+  it('--limit-time stops it too; a limit not reached changes nothing', async () => {
+    const timed = await krieg(['perft', BARE_KINGS, '19', '--limit-time', '0.3', '--backend', backend]);
+    expect(expectOneLine(timed, 4)).toMatch(
+      /limit reached: the time limit of 0\.3 s \(--limit-time\); the count is partial/,
+    );
+    const whole = await krieg(['perft', 'startpos', '4', '--limit-nodes', '197281', '--backend', backend]);
+    expect(whole.status, whole.stderr).toBe(0);
+    expect(whole.stdout).toMatch(/^nodes: 197281$/m);
+  });
+
+  it('--divide with a limit lists whole root moves, each with its full count', async () => {
+    const full = await krieg(['perft', 'startpos', '5', '--divide', '--bulk', '--backend', backend]);
+    expect(full.status).toBe(0);
+    const UCI = /^([a-h][1-8][a-h][1-8][qrbn]?): (\d+)$/gm;
+    const counts = new Map([...full.stdout.matchAll(UCI)].map((m) => [m[1], m[2]]));
+    expect(counts.size).toBe(20);
+    const run = await krieg([
+      'perft',
+      'startpos',
+      '5',
+      '--divide',
+      '--bulk',
+      '--limit-nodes',
+      '1500000',
+      '--backend',
+      backend,
+    ]);
+    expect(expectOneLine(run, 4)).toMatch(/the count is partial \(the \d+ root moves listed of 20\)/);
+    const listed = [...run.stdout.matchAll(UCI)];
+    expect(listed.length).toBeGreaterThan(0);
+    expect(listed.length).toBeLessThan(20);
+    for (const [, move, nodes] of listed) expect(nodes, move).toBe(counts.get(move));
+    expect(run.stdout).toMatch(new RegExp(`^moves: ${listed.length} of 20 \\(partial\\)$`, 'm'));
   });
 });
 
@@ -140,6 +235,7 @@ describe('F4, F13: stored columns of the wrong shape', () => {
       const ids = db.exec('SELECT id FROM instances ORDER BY id LIMIT 20')[0].values.map((v) => Number(v[0]));
       const id = ids[between(next, 0, ids.length - 1)];
       db.run(`UPDATE instances SET ${column} = ${value} WHERE id = ${id}`);
+      signAgain(db); // as a buggy writer would leave it: well signed, badly shaped
       writeFileSync(at('damaged.sqlite'), db.export());
       db.close();
       for (const command of [
@@ -154,11 +250,69 @@ describe('F4, F13: stored columns of the wrong shape', () => {
     }
     const db = new SQL.Database(new Uint8Array(shipped));
     db.run("UPDATE meta SET value = 'null' WHERE key = 'params'");
+    signAgain(db);
     writeFileSync(at('damaged.sqlite'), db.export());
     db.close();
     expect(expectOneLine(await krieg(['db', 'generate', '--db', 'damaged.sqlite', '--mates', '1']), 2)).toMatch(
       /damaged\.sqlite: meta 'params' must be a JSON object, found null/,
     );
+  });
+});
+
+describe('F7: a byte changed inside a row', () => {
+  it('is found on opening: exit 2 naming the database and the row, for readers and a resumed generate', async () => {
+    const shipped = readFileSync(join(__dirname, '../../data/problems-standard.sqlite'));
+    const SQL = await initSqlJs({
+      locateFile: () => createRequire(import.meta.url).resolve('sql.js/dist/sql-wasm.wasm'),
+    });
+    const db = new SQL.Database(new Uint8Array(shipped));
+    const texts = (sql: string) => db.exec(sql)[0].values.map((v) => String(v[0]));
+    // texts each stored in one piece: FENs, views, strategies, game records, the parameters
+    const stored = [
+      ...texts('SELECT positions FROM instances ORDER BY id LIMIT 40'),
+      ...texts('SELECT view_kpgn FROM instances ORDER BY id LIMIT 40'),
+      ...texts('SELECT strategy FROM instances ORDER BY id LIMIT 40'),
+      ...texts('SELECT setup FROM games ORDER BY game LIMIT 40'),
+      ...texts("SELECT value FROM meta WHERE key = 'params'"),
+    ];
+    db.close();
+    /** Every row of every table, or undefined when SQLite cannot read the file. */
+    const rows = (bytes: Uint8Array) => {
+      try {
+        const copy = new SQL.Database(bytes);
+        const all = ['meta', 'games', 'instances', 'results'].map((t) => copy.exec(`SELECT * FROM ${t}`)[0]?.values);
+        copy.close();
+        return JSON.stringify(all);
+      } catch {
+        return undefined;
+      }
+    };
+    const intact = rows(new Uint8Array(shipped));
+    const next = random(7);
+    let damaged = 0;
+    for (let i = 0; damaged < 20 && i < 400; i++) {
+      const text = stored[between(next, 0, stored.length - 1)];
+      const length = Math.min(text.length, 24);
+      const start = between(next, 0, text.length - length);
+      const bytes = damageInside(shipped, text.slice(start, start + length), between(next, 0, length - 1));
+      // a text's first copy in the file may be a stale one in a page's free space: changing it changes no row
+      if (!bytes || rows(bytes) === intact) continue;
+      damaged++;
+      writeFileSync(at('flipped.sqlite'), bytes);
+      for (const command of [
+        ['db', 'stats'],
+        ['db', 'show', '1'],
+        ['solve', 'db:1', '--limit-nodes', '1000'],
+        ['db', 'generate', '--start', 'standard', '--mates', '0', '--near-misses', '60'],
+      ]) {
+        const line = expectOneLine(await krieg([...command, '--db', 'flipped.sqlite']), 2);
+        expect(line, command.join(' ')).toMatch(
+          /^krieg: flipped\.sqlite: ((instance \d+|game \d+|meta '\w+'): the row does not match its checksum \(the file is damaged\)|the SQLite file (cannot be read|is damaged) .*)$/,
+        );
+      }
+      expect(readFileSync(at('flipped.sqlite')).equals(bytes)).toBe(true);
+    }
+    expect(damaged).toBe(20);
   });
 });
 
@@ -172,6 +326,50 @@ describe('F5: --memory', () => {
     }
     const largest = await krieg(['solve', '--positions', ROOK, '--ply', '3', '--memory', '2048']);
     expect(largest.status, largest.stderr).toBe(0);
+  });
+
+  it("bounds the belief's estimation from a game file too: a belief it cannot hold is a limit (exit 4)", async () => {
+    const args = [
+      'solve',
+      'long.kpgn',
+      '--as',
+      'white',
+      '--limit-belief',
+      '1000000',
+      '--memory',
+      '1',
+      '--limit-time',
+      '0',
+    ];
+    expect(expectOneLine(await krieg(args), 4)).toMatch(
+      /^krieg: long\.kpgn: white's belief has more than \d+ positions, all the memory budget of 1 MiB holds \(--memory\)$/,
+    );
+    expect(expectOneLine(await krieg([...args, '--interleave']), 4)).toMatch(
+      /^krieg: limit reached: (memory limit \(--memory 1 MiB\)|estimator's room \(--limit-belief 1000000, within --memory 1 MiB\)); the answer is unknown$/,
+    );
+  });
+});
+
+describe.each(['wasm', 'js'] as const)('F5: the memory budget bounds the run on the %s core', (backend) => {
+  it("solving a view (estimated first, or streamed) stays within --memory, the estimator's records included", () => {
+    for (const [interleave, beliefLimit, mib] of [
+      [true, 100_000, 256],
+      [false, 10_000, 64],
+    ] as const) {
+      const engine = createEngine(backend, 2);
+      const { view } = viewInFile(engine, at('short.kpgn'), 'white', undefined);
+      const result = solveView(engine, view, 3, 'gl-dbu', { interleave, beliefLimit }, { memoryBytes: mib * 2 ** 20 });
+      expect(['proven', 'disproven']).toContain(result.answer);
+      // the position arena, the estimator's records included, is the budget's share (never grown past it)
+      expect(engine.capacity * 128, `interleave ${interleave}`).toBeLessThanOrEqual(0.55 * mib * 2 ** 20);
+    }
+    // estimated first in a budget too small for the belief: a limit, never an arena grown past it
+    const engine = createEngine(backend, 2);
+    const { view } = viewInFile(engine, at('long.kpgn'), 'white', undefined);
+    expect(() => solveView(engine, view, 3, 'gl-dbu', { beliefLimit: 1_000_000 }, { memoryBytes: 2 ** 20 })).toThrow(
+      /the belief state has more than \d+ positions, all the memory budget of 1 MiB holds/,
+    );
+    expect(engine.capacity * 128).toBeLessThanOrEqual(0.55 * 2 ** 20);
   });
 });
 
@@ -213,6 +411,29 @@ describe('F9: messages say where', () => {
   it("a FEN starting with '-' is named, not reported as a missing argument", async () => {
     const line = expectOneLine(await krieg(['perft', `-${ROOK}`, '2']), 2);
     expect(line).toContain(`'-${ROOK}' starts with '-', so it is read as an option, not a FEN`);
+  });
+});
+
+describe('F9: a view whose start position the engine refuses', () => {
+  it('is refused by every command that reads it, naming the file and the [FEN] line', async () => {
+    const view = (await krieg(['view', 'short.kpgn', '--as', 'white'])).stdout;
+    const next = random(9);
+    const fens = ['8/8/8/8/8/8/8/R7 w - - 0 1', '8/8/8/8/8/8/8/8 w - - 0 1', 'k7/8/K7/8/8/8/8/R6P w - - 0 1'];
+    for (let i = 0; i < 6; i++) {
+      const fen = fens[between(next, 0, fens.length - 1)];
+      writeFileSync(at('bad-start.kpgn'), view.replace('[Filtered "white"]', `[Filtered "white"]\n[FEN "${fen}"]`));
+      const line = view.split('\n').indexOf('[Filtered "white"]') + 2;
+      for (const command of [
+        ['view', 'bad-start.kpgn', '--as', 'white'],
+        ['belief', 'bad-start.kpgn'],
+        ['infoset', 'bad-start.kpgn', '--count'],
+        ['track', 'bad-start.kpgn', '--as', 'white'],
+        ['solve', 'bad-start.kpgn', '--as', 'white'],
+      ])
+        expect(expectOneLine(await krieg(command), 2), command.join(' ')).toMatch(
+          new RegExp(`^krieg: bad-start\\.kpgn: line ${line}, column 1: start position: `),
+        );
+    }
   });
 });
 

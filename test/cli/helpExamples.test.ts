@@ -39,6 +39,7 @@ const COMMANDS = [
   ['db', 'export'],
   ['db', 'generate'],
   ['db', 'bench'],
+  ['db', 'upgrade'],
   ['match'],
 ];
 
