@@ -297,10 +297,9 @@ describe('krieg infoset', () => {
     expect(expectOneLine(limited, 4)).toMatch(/^krieg: limit reached: more than 7 histories/);
     expect(limited.stdout.split('\n').filter((l) => l.startsWith('e2e4 '))).toHaveLength(7);
     expect((await krieg(['infoset', TWO, '--as', 'white', '--count', '--limit-histories', '20'])).status).toBe(0);
-    // millions of histories, found quickly one after the other: the time limit must still stop the count
-    const started = performance.now();
+    // millions of histories, found quickly one after the other: the time limit must still stop the
+    // count (exit 4, not the full count; no wall-clock bound here: a busy machine slows the child)
     const time = await krieg(['infoset', LONG, '--as', 'white', '--count', '--limit-time', '0.5']);
     expect(expectOneLine(time, 4)).toMatch(/limit reached: the time limit of 0.5 s/);
-    expect(performance.now() - started).toBeLessThan(15_000);
   });
 });
