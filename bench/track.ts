@@ -172,6 +172,8 @@ interface TurnSample {
   before: number;
   after: number;
   ms: Record<BackendName, number>;
+  /** The process's CPU time over the turn (user + system): less sensitive than the wall clock to other work on a shared machine. */
+  cpuMs: Record<BackendName, number>;
 }
 
 /** Opponent turns applied to pools of 5,000–20,000 positions, the same views and seeds on both backends. */
@@ -179,6 +181,7 @@ function poolSpeed(): {
   turns: TurnSample[];
   perSecond: Record<BackendName, number>;
   msPer10k: Record<BackendName, number>;
+  cpuMsPer10k: Record<BackendName, number>;
 } {
   const options = { exactMax: 2_000, poolMax: 40_000, poolCut: 20_000, poolMin: 1, seed: 7 };
   const views: View[] = [];
@@ -196,15 +199,25 @@ function poolSpeed(): {
       const tracker = Tracker.create(e, { rules: view.rules, as: view.as, start: view.start }, options);
       view.events.forEach((event, i) => {
         const before = tracker.size();
+        const cpu = process.cpuUsage();
         const o = tracker.observe(event, { work: SPEED_WORK });
+        const used = process.cpuUsage(cpu);
         if (o.stopped !== 'complete') throw new Error(`speed: view ${v} event ${i} stopped by the budget`);
         if (event.type !== 'opponent-move' || !event.percept || tracker.mode !== 'pool') return;
         if (before < 5_000 || before > 20_000 || o.added > 0) return;
         const key = `${v}:${i}`;
-        const t = turns.get(key) ?? { view: v, event: i, before, after: o.size, ms: { wasm: NaN, js: NaN } };
+        const t = turns.get(key) ?? {
+          view: v,
+          event: i,
+          before,
+          after: o.size,
+          ms: { wasm: NaN, js: NaN },
+          cpuMs: { wasm: NaN, js: NaN },
+        };
         if (t.before !== before || t.after !== o.size)
           throw new Error(`speed: view ${v} event ${i} differs across backends`);
         t.ms[backend] = o.ms;
+        t.cpuMs[backend] = (used.user + used.system) / 1000;
         turns.set(key, t);
       });
       pools[backend].push(tracker.positions().sort());
@@ -220,12 +233,14 @@ function poolSpeed(): {
   const positions = list.reduce((s, t) => s + t.before, 0);
   const perSecond = {} as Record<BackendName, number>;
   const msPer10k = {} as Record<BackendName, number>;
+  const cpuMsPer10k = {} as Record<BackendName, number>;
   for (const b of BACKENDS) {
     const ms = list.reduce((s, t) => s + t.ms[b], 0);
     perSecond[b] = (positions / ms) * 1000;
     msPer10k[b] = (10_000 / positions) * ms;
+    cpuMsPer10k[b] = (10_000 / positions) * list.reduce((s, t) => s + t.cpuMs[b], 0);
   }
-  return { turns: list, perSecond, msPer10k };
+  return { turns: list, perSecond, msPer10k, cpuMsPer10k };
 }
 
 // ---- the run ----
@@ -300,11 +315,11 @@ const lines = [
   ...(speedOnly ? [] : reachLines()),
   '## Pool update: opponent turns on pools of 5,000–20,000 positions (same work on both backends)',
   '',
-  '| backend | turns | positions / s | ms per 10,000-position pool |',
-  '|---|---|---|---|',
+  '| backend | turns | positions / s | ms per 10,000-position pool | CPU ms per 10,000 |',
+  '|---|---|---|---|---|',
   ...BACKENDS.map(
     (b) =>
-      `| ${b} | ${speed.turns.length} | ${Math.round(speed.perSecond[b]).toLocaleString('en-US')} | ${speed.msPer10k[b].toFixed(1)} |`,
+      `| ${b} | ${speed.turns.length} | ${Math.round(speed.perSecond[b]).toLocaleString('en-US')} | ${speed.msPer10k[b].toFixed(1)} | ${speed.cpuMsPer10k[b].toFixed(1)} |`,
   ),
   '',
   `WASM/JS: ${(speed.perSecond.wasm / speed.perSecond.js).toFixed(2)}x.`,
