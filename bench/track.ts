@@ -15,6 +15,8 @@
 //        node scripts/run-ts.mjs bench/track.ts --quick [--games N] [--budget-ms M] [--program-games N]
 //                              smoke run (2 random games and 1 program game per preset at 200 ms),
 //                              writes bench/results/track-quick.{json,md} and track-quick-*.svg (git-ignored)
+//        … --speed-only             the pool update speed alone (minutes, not hours), written to
+//                              bench/results/track-speed[-quick].{json,md}
 import os from 'node:os';
 import { join } from 'node:path';
 import { createEngine, BACKENDS, type BackendName, type Engine } from '../host/node';
@@ -32,6 +34,7 @@ import { describeMachine, gitState, machine, median, progress, repoRoot, writeJs
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
+const speedOnly = args.includes('--speed-only');
 const option = (name: string, fallback: number) => {
   const i = args.indexOf(name);
   return i >= 0 ? Number(args[i + 1]) : fallback;
@@ -45,7 +48,7 @@ const SPEED_WORK = 2e8; // per event: enough for any expansion of a 20,000-posit
 
 const root = repoRoot();
 const git = gitState(root, ['assembly', 'host']);
-const suffix = quick ? '-quick' : '';
+const suffix = (speedOnly ? '-speed' : '') + (quick ? '-quick' : '');
 const loads: number[] = [os.loadavg()[0]];
 
 // ---- the games ----
@@ -169,6 +172,8 @@ interface TurnSample {
   before: number;
   after: number;
   ms: Record<BackendName, number>;
+  /** The process's CPU time over the turn (user + system): less sensitive than the wall clock to other work on a shared machine. */
+  cpuMs: Record<BackendName, number>;
 }
 
 /** Opponent turns applied to pools of 5,000–20,000 positions, the same views and seeds on both backends. */
@@ -176,6 +181,7 @@ function poolSpeed(): {
   turns: TurnSample[];
   perSecond: Record<BackendName, number>;
   msPer10k: Record<BackendName, number>;
+  cpuMsPer10k: Record<BackendName, number>;
 } {
   const options = { exactMax: 2_000, poolMax: 40_000, poolCut: 20_000, poolMin: 1, seed: 7 };
   const views: View[] = [];
@@ -193,15 +199,25 @@ function poolSpeed(): {
       const tracker = Tracker.create(e, { rules: view.rules, as: view.as, start: view.start }, options);
       view.events.forEach((event, i) => {
         const before = tracker.size();
+        const cpu = process.cpuUsage();
         const o = tracker.observe(event, { work: SPEED_WORK });
+        const used = process.cpuUsage(cpu);
         if (o.stopped !== 'complete') throw new Error(`speed: view ${v} event ${i} stopped by the budget`);
         if (event.type !== 'opponent-move' || !event.percept || tracker.mode !== 'pool') return;
         if (before < 5_000 || before > 20_000 || o.added > 0) return;
         const key = `${v}:${i}`;
-        const t = turns.get(key) ?? { view: v, event: i, before, after: o.size, ms: { wasm: NaN, js: NaN } };
+        const t = turns.get(key) ?? {
+          view: v,
+          event: i,
+          before,
+          after: o.size,
+          ms: { wasm: NaN, js: NaN },
+          cpuMs: { wasm: NaN, js: NaN },
+        };
         if (t.before !== before || t.after !== o.size)
           throw new Error(`speed: view ${v} event ${i} differs across backends`);
         t.ms[backend] = o.ms;
+        t.cpuMs[backend] = (used.user + used.system) / 1000;
         turns.set(key, t);
       });
       pools[backend].push(tracker.positions().sort());
@@ -217,18 +233,20 @@ function poolSpeed(): {
   const positions = list.reduce((s, t) => s + t.before, 0);
   const perSecond = {} as Record<BackendName, number>;
   const msPer10k = {} as Record<BackendName, number>;
+  const cpuMsPer10k = {} as Record<BackendName, number>;
   for (const b of BACKENDS) {
     const ms = list.reduce((s, t) => s + t.ms[b], 0);
     perSecond[b] = (positions / ms) * 1000;
     msPer10k[b] = (10_000 / positions) * ms;
+    cpuMsPer10k[b] = (10_000 / positions) * list.reduce((s, t) => s + t.cpuMs[b], 0);
   }
-  return { turns: list, perSecond, msPer10k };
+  return { turns: list, perSecond, msPer10k, cpuMsPer10k };
 }
 
 // ---- the run ----
 
 const results: PairingResult[] = [];
-for (const name of PRESET_NAMES) {
+for (const name of speedOnly ? [] : PRESET_NAMES) {
   results.push(reach(name, 'random', RANDOM_GAMES));
   if (PROGRAM_GAMES > 0) results.push(reach(name, 'programs', PROGRAM_GAMES));
   const series = results
@@ -260,41 +278,48 @@ const doc = {
 writeJson(join(root, 'bench', 'results', `track${suffix}.json`), doc);
 
 const pct = (x: number) => `${(100 * x).toFixed(2)} %`;
+/** The reach section of the report. */
+function reachLines(): string[] {
+  return [
+    `## Reach: ${BUDGET_MS} ms per event (WASM), both players' views, at most ${MAX_PLIES} plies a game`,
+    '',
+    '| preset | games | views | plies | plies with ≥ 1 position | median held | exact plies | pool plies | budget stops | rejected |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+    ...results.map(
+      (r) =>
+        `| ${r.preset} ${r.pairing === 'random' ? 'random v random' : 'db White v Black'} | ${r.games} | ${r.views} | ${r.plies} | ${pct(r.heldShare)} | ${r.medianSize} | ${r.exactPlies} | ${r.poolPlies} | ${r.budgetStops} | ${r.rejected} |`,
+    ),
+    '',
+    `All: ${all.held} of ${all.plies} plies (${pct(all.held / all.plies)}) with at least one consistent position; median of the medians held ${allSizes}.`,
+    '',
+    ...(results.some((r) => r.empty.length)
+      ? [
+          '### Plies with no position held',
+          '',
+          ...results.flatMap((r) =>
+            r.empty.map(
+              (e) => `- ${r.preset} ${r.pairing} game ${e.game} as ${e.as}, ply ${e.ply} (${e.event}): ${e.why}`,
+            ),
+          ),
+          '',
+        ]
+      : []),
+  ];
+}
+
 const lines = [
   `# Belief tracking (bench/track.ts${quick ? ' --quick' : ''})`,
   '',
   `Machine: ${describeMachine(doc.machine)}; load average ${doc.load.start.toFixed(1)} at the start, at most ${doc.load.max.toFixed(1)}. Commit ${git.commit}${git.dirty ? ' (with uncommitted changes)' : ''}.`,
   '',
-  `## Reach: ${BUDGET_MS} ms per event (WASM), both players' views, at most ${MAX_PLIES} plies a game`,
-  '',
-  '| preset | games | views | plies | plies with ≥ 1 position | median held | exact plies | pool plies | budget stops | rejected |',
-  '|---|---|---|---|---|---|---|---|---|---|',
-  ...results.map(
-    (r) =>
-      `| ${r.preset} ${r.pairing === 'random' ? 'random v random' : 'db White v Black'} | ${r.games} | ${r.views} | ${r.plies} | ${pct(r.heldShare)} | ${r.medianSize} | ${r.exactPlies} | ${r.poolPlies} | ${r.budgetStops} | ${r.rejected} |`,
-  ),
-  '',
-  `All: ${all.held} of ${all.plies} plies (${pct(all.held / all.plies)}) with at least one consistent position; median of the medians held ${allSizes}.`,
-  '',
-  ...(results.some((r) => r.empty.length)
-    ? [
-        '### Plies with no position held',
-        '',
-        ...results.flatMap((r) =>
-          r.empty.map(
-            (e) => `- ${r.preset} ${r.pairing} game ${e.game} as ${e.as}, ply ${e.ply} (${e.event}): ${e.why}`,
-          ),
-        ),
-        '',
-      ]
-    : []),
+  ...(speedOnly ? [] : reachLines()),
   '## Pool update: opponent turns on pools of 5,000–20,000 positions (same work on both backends)',
   '',
-  '| backend | turns | positions / s | ms per 10,000-position pool |',
-  '|---|---|---|---|',
+  '| backend | turns | positions / s | ms per 10,000-position pool | CPU ms per 10,000 |',
+  '|---|---|---|---|---|',
   ...BACKENDS.map(
     (b) =>
-      `| ${b} | ${speed.turns.length} | ${Math.round(speed.perSecond[b]).toLocaleString('en-US')} | ${speed.msPer10k[b].toFixed(1)} |`,
+      `| ${b} | ${speed.turns.length} | ${Math.round(speed.perSecond[b]).toLocaleString('en-US')} | ${speed.msPer10k[b].toFixed(1)} | ${speed.cpuMsPer10k[b].toFixed(1)} |`,
   ),
   '',
   `WASM/JS: ${(speed.perSecond.wasm / speed.perSecond.js).toFixed(2)}x.`,

@@ -3,23 +3,13 @@
 // so what a player hears and what the estimators expect cannot drift apart. Used by both
 // estimators (bfs.ts, stream.ts).
 
-import {
-  POSITIONS,
-  POSITION_SHIFT,
-  W_COLOR,
-  W_TYPE,
-  W_SIDE,
-  W_CASTLING,
-  MOVE_EN_PASSANT,
-  pieceAt,
-} from '../chess/position';
-import { MOVES, generateMoves, listOffset, REFEREE_LIST } from '../chess/moveGen';
+import { POSITIONS, POSITION_SHIFT, W_COLOR, W_TYPE, W_SIDE, W_CASTLING, makeMove } from '../chess/position';
+import { MOVES, generateMoves, listOffset, REFEREE_LIST, checkDirections } from '../chess/moveGen';
 import {
   ANSWER_NONSENSE,
   END_NONE,
   END_DRAW_REPETITION,
   PERCEPT_END_SHIFT,
-  PERCEPT_CAPTURE_SHIFT,
   ANSWER_LEGAL,
   legalMoveFor,
   playAndAnnounce,
@@ -29,6 +19,11 @@ import {
   pawnTriesRuleOut,
   ruledOutBy,
   announcedSquaresWord,
+  announcedBeforePlay,
+  checkPercept,
+  gameEnd,
+  PERCEPT_BEFORE_PLAY,
+  PERCEPT_CHECK_FIELDS,
 } from '../referee/referee';
 import { ATTEMPTS, generateAttempts, isPawnCaptureAttempt, isAttemptable, attemptOf } from '../referee/attempts';
 import {
@@ -60,16 +55,21 @@ function perceptsMatch(view: i32, computed: i32): bool {
 
 /**
  * Plays the opponent's legal `move` of `h` into `dst`: does it make the announcements `percept`
- * (the view's)? Every capture is announced and only captures are, so a move that captures when
- * the view heard none, or the other way round, is rejected without being played (8 % of them on
- * the bench views).
+ * (the view's)? The percept is computed in the referee's three parts (referee.ts), each compared
+ * as soon as it is known: what is heard before the move is played (a capture and its square,
+ * which rule out every move but those landing there, or none, which rules out every capture;
+ * promotion, en passant) rejects most candidates without playing them, and the check most of the
+ * rest before their game end is looked for.
  */
 export function opponentMoveMatches(h: i32, move: i32, dst: i32, percept: i32): bool {
-  const captures = move >> 12 == MOVE_EN_PASSANT || pieceAt(h << POSITION_SHIFT, (move >> 6) & 63) != 0;
-  if (captures != ((percept & PERCEPT_CAPTURE_MASK) != 0)) return false;
-  return perceptsMatch(percept, playAndAnnounce(h, move, dst));
+  const before = announcedBeforePlay(h, move);
+  if (before != (percept & PERCEPT_BEFORE_PLAY)) return false;
+  makeMove(h, move, dst);
+  const directions = checkDirections(dst);
+  const check = checkPercept(directions);
+  if (check != (percept & PERCEPT_CHECK_FIELDS)) return false;
+  return perceptsMatch(percept, before | check | (gameEnd(dst, directions) << PERCEPT_END_SHIFT));
 }
-const PERCEPT_CAPTURE_MASK: i32 = 127 << PERCEPT_CAPTURE_SHIFT;
 
 /**
  * Attempts of the side to move of `h` that the referee would answer Illegal (the opponent's

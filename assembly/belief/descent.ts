@@ -27,7 +27,7 @@ import { POSITIONS, POSITION_SHIFT, POSITION_WORDS, copyPosition } from '../ches
 import { MOVES, HOST_LIST, listOffset, generateMoves } from '../chess/moveGen';
 import { randomBelow } from '../chess/random';
 import { viewLength, eventWord, isBranching } from './view';
-import { applyEvent, opponentMoveMatches, illegalCountPossibleGiven } from './consistency';
+import { applyEvent, opponentMoveMatches, illegalCountPossibleGiven, forgetOwnList } from './consistency';
 import { WitnessTree } from './witness';
 import { Layer } from './pool';
 
@@ -200,15 +200,21 @@ export class Descent {
    */
   private chain(h: i32, e: i32, level: i32): i32 {
     const events = viewLength();
+    // the own attempts of one turn are answered on one position: its legal moves are generated
+    // once, into the host's list (push() generates there too, and the records change between
+    // chains: the list is forgotten at each chain's start and after each own move)
+    const list = listOffset(HOST_LIST);
+    forgetOwnList();
     while (e < events) {
       if (isBranching(e)) return this.push(h, e, level);
       const dst = h == SCRATCH_A ? SCRATCH_B : SCRATCH_A;
-      const next = applyEvent(h, e, dst, -1);
+      const next = applyEvent(h, e, dst, list);
       this.work++;
       if (next < 0) {
         this.partial(h, e, level);
         return CHAIN_FAIL;
       }
+      if (next != h) forgetOwnList();
       h = next;
       e++;
     }

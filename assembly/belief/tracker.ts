@@ -8,10 +8,13 @@
 //   while it holds at most exactMax positions.
 // - POOL mode (Parker, Nau & Subrahmanian 2005, §2 "AOSP", §4.1): past exactMax the layer is a
 //   pool of positions each consistent with every event so far. Events filter and expand it the
-//   same way; an expansion that would pass poolMax keeps each new position with a probability
-//   halved each time the layer fills (it is cut to poolCut), so every child of every parent is
-//   equally likely to stay, as if the whole expansion had been made and then cut (Parker: above
-//   20,000, cut to 10,000). When the pool holds fewer than poolMin positions it is topped up by
+//   same way, but an expansion makes only what it keeps: each parent at most poolCut / parents of
+//   its matching children, chosen at random (and besides them any that brings a rare placement,
+//   pool.ts Coverage), so that it makes about poolCut positions and no line of descent crowds out
+//   the others. One that would still pass poolMax keeps each new position with a probability
+//   halved each time the layer fills (it is cut to poolCut), so every child is equally likely to
+//   stay, as if the whole expansion had been made and then cut (Parker: above 20,000, cut to
+//   10,000). When the pool holds fewer than poolMin positions it is topped up by
 //   shuffled depth-first descents over the histories the view allows (descent.ts; Parker §4.2),
 //   restarted on a Luby schedule (luby.ts): the i-th descent starts from a random position of a
 //   checkpoint 2^j - 1 opponent turns back (luby(i) = 2^j: the root, the start position, when
@@ -215,7 +218,7 @@ class Tracker {
   orderCount: i32 = 0;
   orderNext: i32 = 0;
   acceptance: f64 = 1;
-  /** Pool mode: children kept at most per parent (poolMax / parents, rounded up), so that no line of descent crowds out the others. */
+  /** Pool mode: children kept at most per parent (poolCut / parents, rounded up), so that no line of descent crowds out the others. */
   perParent: i32 = 0;
   /** Histories guided descents may follow (topUp): guides made when the layer died, consistent with the events before guidesEvent (-1: none). */
   guides: Layer = new Layer();
@@ -435,7 +438,7 @@ export function trackerObserve(id: i32): i32 {
   T.orderCount = n;
   T.orderNext = 0;
   T.acceptance = 1;
-  T.perParent = max(1, i32((<f64>option(TRACK_OPTION_POOL_MAX) + <f64>n - 1) / <f64>max(1, n)));
+  T.perParent = max(1, i32((<f64>option(TRACK_OPTION_POOL_CUT) + <f64>n - 1) / <f64>max(1, n)));
   T.leftExact = false;
   T.committed = false;
   T.guidesTouched = false;
@@ -444,8 +447,8 @@ export function trackerObserve(id: i32): i32 {
     i32(T.state[TRACK_STATE_MODE]) == TRACK_EXACT ? option(TRACK_OPTION_EXACT_MAX) : option(TRACK_OPTION_POOL_MAX),
     clock(),
   );
-  T.cover.clear();
   T.cover.rare = option(TRACK_OPTION_COVERAGE);
+  T.cover.clear();
   T.phase = PHASE_UPDATE;
   return leave(TRACK_MORE);
 }
@@ -541,29 +544,30 @@ function update(stopAt: f64): bool {
     const n = generateMoves(SCRATCH_PARENT, list);
     spend(n + 1);
     if (!illegalCountPossibleGiven(SCRATCH_PARENT, e, n)) continue;
+    cover.childrenOf(SCRATCH_PARENT, them);
     if (i32(T.state[TRACK_STATE_MODE]) == TRACK_EXACT) {
       for (let k = 0; k < n; k++) {
         const move = unchecked(MOVES[list + k]);
         if (!opponentMoveMatches(SCRATCH_PARENT, move, SCRATCH_A, percept) || next.has(SCRATCH_A)) continue;
         next.add(SCRATCH_A, tree.add(witness, move));
-        cover.addRecord(next.records, next.count, them);
+        cover.addChild(move, SCRATCH_A);
         if (next.full()) overflow();
       }
+      cover.endChildren(false);
       continue;
     }
     // pool mode: at most perParent children of each parent, chosen at random among its matching
-    // moves, and besides them any that puts his man on a square few positions have one of that kind on
-    let matching = 0;
-    for (let k = 0; k < n; k++) {
-      const move = unchecked(MOVES[list + k]);
-      if (opponentMoveMatches(SCRATCH_PARENT, move, SCRATCH_A, percept)) unchecked((MOVES[list + matching++] = move));
-    }
-    const take = min(matching, T.perParent);
+    // moves, and besides them any that puts his man on a square few positions have one of that
+    // kind on. The moves are taken in random order (a Fisher-Yates shuffle drawn as it goes) and
+    // the first perParent that match are chosen: a uniform choice among the matching moves, made
+    // without testing the others, of which only the rare ones are tested at all.
     const parentBase = SCRATCH_PARENT << POSITION_SHIFT;
     const rareMaterial = cover.isRareSignature(signatureOf(POSITIONS, SCRATCH_PARENT, them));
-    for (let k = 0; k < matching; k++) {
-      if (k < take && take < matching) {
-        const j = k + randomBelow(matching - k);
+    const perParent = T.perParent;
+    let chosen = 0;
+    for (let k = 0; k < n; k++) {
+      if (chosen < perParent) {
+        const j = k + randomBelow(n - k);
         const x = unchecked(MOVES[list + j]);
         unchecked((MOVES[list + j] = unchecked(MOVES[list + k])));
         unchecked((MOVES[list + k] = x));
@@ -572,14 +576,16 @@ function update(stopAt: f64): bool {
       const kind = move >> 12;
       const type = kind >= MOVE_PROMOTION ? kind - 2 : pieceAt(parentBase, move & 63) & 7;
       const rare = rareMaterial || cover.isRare(type, (move >> 6) & 63) || cover.isRare(0, move & 63);
-      if (!rare && (k >= take || (T.acceptance < 1 && <f64>randomBelow(1 << 24) >= T.acceptance * 16777216.0)))
-        continue;
-      makeMove(SCRATCH_PARENT, move, SCRATCH_A); // SCRATCH_A holds the last move tested, not this one
+      if (!rare && chosen >= perParent) continue;
+      if (!opponentMoveMatches(SCRATCH_PARENT, move, SCRATCH_A, percept)) continue;
+      chosen++; // a move not rare is tested only while fewer than perParent are chosen
+      if (!rare && T.acceptance < 1 && <f64>randomBelow(1 << 24) >= T.acceptance * 16777216.0) continue;
       if (next.has(SCRATCH_A)) continue;
       next.add(SCRATCH_A, tree.add(witness, move));
-      cover.addRecord(next.records, next.count, them);
+      cover.addChild(move, SCRATCH_A);
       if (next.full()) overflow();
     }
+    cover.endChildren(false);
   }
   return true;
 }
@@ -594,6 +600,7 @@ function overflow(): void {
   }
   T.acceptance = min(1, (T.acceptance * <f64>cut) / <f64>next.count);
   next.cut(cut, T.cover, option(TRACK_OPTION_SIDE) ^ 1);
+  T.cover.endChildren(true); // the counts are the entries kept: the parent's children so far among them
   next.limit = option(TRACK_OPTION_POOL_MAX);
   T.state[TRACK_STATE_CUTS] = T.state[TRACK_STATE_CUTS] + 1;
 }

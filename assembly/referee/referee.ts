@@ -151,6 +151,29 @@ export function insufficientMaterial(handle: i32): bool {
  * Repetition is a property of the game, not of one position: game.ts adds END_DRAW_REPETITION.
  */
 export function playAndAnnounce(src: i32, move: i32, dst: i32): i32 {
+  const before = announcedBeforePlay(src, move);
+  makeMove(src, move, dst);
+  const directions = checkDirections(dst);
+  return before | checkPercept(directions) | (gameEnd(dst, directions) << PERCEPT_END_SHIFT);
+}
+
+// A percept in three parts, so that a state estimator can reject a candidate move at the first
+// part that differs from what was heard (the common case), before the move is played or its end
+// looked for: playAndAnnounce is their union, so the two cannot drift apart.
+
+/** The fields of a percept known before the move is played (PERCEPT_BEFORE_PLAY): capture square and kind, en passant, promotion. */
+export const PERCEPT_BEFORE_PLAY: i32 =
+  PERCEPT_ANSWER_FIELD |
+  (PERCEPT_SQUARE_FIELD << PERCEPT_CAPTURE_SHIFT) |
+  PERCEPT_CAPTURED_PAWN |
+  PERCEPT_CAPTURED_PIECE |
+  PERCEPT_EN_PASSANT |
+  PERCEPT_PROMOTION;
+/** The check fields: check, and its directions where the rules announce them. */
+export const PERCEPT_CHECK_FIELDS: i32 = PERCEPT_CHECK | (PERCEPT_DIRECTIONS_FIELD << PERCEPT_DIRECTIONS_SHIFT);
+
+/** The PERCEPT_BEFORE_PLAY fields of legal `move` of `src` (ANSWER_LEGAL). */
+export function announcedBeforePlay(src: i32, move: i32): i32 {
   const base = src << POSITION_SHIFT;
   const to = (move >> 6) & 63;
   const kind = move >> 12;
@@ -170,20 +193,24 @@ export function playAndAnnounce(src: i32, move: i32, dst: i32): i32 {
     if (rule(RULE_CAPTURE_KIND) != 0) percept |= captured == PAWN ? PERCEPT_CAPTURED_PAWN : PERCEPT_CAPTURED_PIECE;
   }
   if (kind >= MOVE_PROMOTION && rule(RULE_PROMOTION_ANNOUNCED) != 0) percept |= PERCEPT_PROMOTION;
-  makeMove(src, move, dst);
-  const directions = checkDirections(dst);
-  if (directions != 0) {
-    percept |= PERCEPT_CHECK;
-    if (rule(RULE_CHECK_DIRECTIONS) != 0) percept |= directions << PERCEPT_DIRECTIONS_SHIFT;
-  }
-  let end = END_NONE;
+  return percept;
+}
+
+/** The PERCEPT_CHECK_FIELDS of a position whose side to move is checked from `directions` (checkDirections). */
+export function checkPercept(directions: i32): i32 {
+  if (directions == 0) return 0;
+  return rule(RULE_CHECK_DIRECTIONS) != 0 ? PERCEPT_CHECK | (directions << PERCEPT_DIRECTIONS_SHIFT) : PERCEPT_CHECK;
+}
+
+/** How the game stands after a move played into `dst` (END_*, repetition aside), its side to move checked from `directions`. */
+export function gameEnd(dst: i32, directions: i32): i32 {
   // no legal move: mate or stalemate (a king step, the usual case, settles it without a full generation)
   if (!kingCanStep(dst) && generateMoves(dst, refereeMovesOut) == 0)
-    end = directions != 0 ? END_CHECKMATE : END_STALEMATE;
-  else if (insufficientMaterial(dst)) end = END_DRAW_MATERIAL;
-  else if (rule(RULE_FIFTY_MOVES) != 0 && unchecked(POSITIONS[(dst << POSITION_SHIFT) + W_HALFMOVE]) >= 100)
-    end = END_DRAW_FIFTY;
-  return percept | (end << PERCEPT_END_SHIFT);
+    return directions != 0 ? END_CHECKMATE : END_STALEMATE;
+  if (insufficientMaterial(dst)) return END_DRAW_MATERIAL;
+  if (rule(RULE_FIFTY_MOVES) != 0 && unchecked(POSITIONS[(dst << POSITION_SHIFT) + W_HALFMOVE]) >= 100)
+    return END_DRAW_FIFTY;
+  return END_NONE;
 }
 
 // Legal pawn captures of the side to move (pawn tries): their number, counting a capture that
