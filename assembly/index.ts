@@ -179,9 +179,33 @@ import {
   searchDepth,
   searchNodes,
 } from './players/search';
-import { CHOICES, CHOICE_ATTEMPTS, CHOOSE_HANDLES, VALUES, chooseBegin, chooseAdd } from './players/choose';
+import {
+  CHOICES,
+  CHOICE_ATTEMPTS,
+  CHOOSE_HANDLES,
+  VALUES,
+  chooseBegin,
+  chooseAdd,
+  chooseThreats,
+  threatLegalCount,
+  threatMatedCount,
+  threatReplyCount,
+} from './players/choose';
 
-export { searchReset, searchPosition, searchValue, searchBestMove, searchDepth, searchNodes, chooseBegin, chooseAdd };
+export {
+  searchReset,
+  searchPosition,
+  searchValue,
+  searchBestMove,
+  searchDepth,
+  searchNodes,
+  chooseBegin,
+  chooseAdd,
+  chooseThreats,
+  threatLegalCount,
+  threatMatedCount,
+  threatReplyCount,
+};
 
 /** The static evaluation of `handle` for the side to move (centipawns). */
 export function evaluatePosition(handle: i32): i32 {

@@ -6,9 +6,11 @@
 // Usage: npm run bench:players [-- --games 200 --nodes 20000 | --time-per-move 0.2] [--max-plies 300]
 //        [--jobs J] [--pairs los-random,hs-aosp] [--quick] [--partial]
 // --partial plays nothing: it reports the games the files hold so far (rows marked partial), so a
-// long run's results can be written and committed while it goes on.
+// long run's results can be written and committed while it goes on. Each run (or --partial report)
+// replaces the rows of its pairings in players.json/md and keeps the other pairings' rows from
+// earlier runs at the same budget and ply cap, so pairings can be run one at a time.
 import { join } from 'node:path';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { preset } from '../host/record/rules';
 import { parsePlayerSpec } from '../host/players/registry';
@@ -127,51 +129,101 @@ for (const [p, q] of pairings) {
 
 const m = machine();
 const git = gitState(root, ['assembly', 'host']);
+const now = new Date().toISOString();
+const jsonPath = join(root, `bench/results/players${suffix}.json`);
+
+/** A pairing's line of players.json: where and how it was run, and its statistics. */
+interface JsonRow extends MatchSummary {
+  pair: string;
+  played: number;
+  /** Games asked for (the run's --games). */
+  asked: number;
+  partial: boolean;
+  match: string;
+  /** Seconds the run took (null: reported by --partial from the file, not timed). */
+  seconds: number | null;
+  resumed: number;
+  jobs: number;
+  commit: string;
+  dirty: boolean;
+  date: string;
+  paper: [number, number, number, number] | null;
+}
+
+/**
+ * The rows of an earlier players.json at the same budget and ply cap: pairings are run one at a
+ * time (never two matches at once on this machine), so each run replaces its own pairings' rows
+ * and keeps the others'. A --partial row of a pairing keeps the earlier run's time when it
+ * reports the same games.
+ */
+function earlierRows(): Map<string, JsonRow> {
+  const rows = new Map<string, JsonRow>();
+  if (!existsSync(jsonPath)) return rows;
+  const old = JSON.parse(readFileSync(jsonPath, 'utf8'));
+  if (old.maxPlies !== MAX_PLIES || old.nodes !== (NODES ?? null) || old.timePerMove !== (TIME ?? null)) return rows;
+  for (const row of old.rows ?? []) if (row.asked !== undefined) rows.set(row.pair, row);
+  return rows;
+}
+const merged = earlierRows();
+for (const r of rows) {
+  const earlier = merged.get(r.pair);
+  // a --partial report of the same games as an earlier run keeps that run's time, jobs and commit
+  const kept = partial && earlier && earlier.played === r.played && earlier.match === r.key ? earlier : undefined;
+  merged.set(r.pair, {
+    pair: r.pair,
+    played: r.played,
+    asked: GAMES,
+    partial: r.partial,
+    match: r.key,
+    seconds: partial ? (kept?.seconds ?? null) : r.seconds,
+    resumed: kept?.resumed ?? r.resumed,
+    jobs: kept?.jobs ?? JOBS,
+    commit: kept?.commit ?? git.commit,
+    dirty: kept?.dirty ?? git.dirty,
+    date: kept?.date ?? now,
+    paper: PAPER[r.pair] ?? null,
+    ...r.summary,
+  });
+}
+const order = PAIRINGS.map(([p, q]) => `${p}-${q}`);
+const all = [...merged.values()].sort((a, b) => order.indexOf(a.pair) - order.indexOf(b.pair));
+writeJson(jsonPath, {
+  machine: m,
+  date: now,
+  maxPlies: MAX_PLIES,
+  nodes: NODES ?? null,
+  timePerMove: TIME ?? null,
+  ...(all.some((r) => r.partial) ? { partial: true } : {}),
+  rows: all,
+});
 const pct = (x: number) => (100 * x).toFixed(1);
 const budget =
   NODES !== undefined
     ? `${NODES.toLocaleString('en-US')} nodes a move (search nodes, and 10× as many units of estimation work; deterministic)`
     : `${TIME} s a move`;
-writeJson(join(root, `bench/results/players${suffix}.json`), {
-  machine: m,
-  commit: git.commit,
-  dirty: git.dirty,
-  date: new Date().toISOString(),
-  games: GAMES,
-  maxPlies: MAX_PLIES,
-  nodes: NODES ?? null,
-  timePerMove: TIME ?? null,
-  jobs: JOBS,
-  ...(rows.some((r) => r.partial) ? { partial: true } : {}),
-  rows: rows.map((r) => ({
-    pair: r.pair,
-    played: r.played,
-    partial: r.partial,
-    match: r.key,
-    seconds: r.seconds,
-    resumed: r.resumed,
-    paper: PAPER[r.pair] ?? null,
-    ...r.summary,
-  })),
-});
 /** Is the paper's rate (%) inside our 95% interval? If not, which side of it. */
 const inInterval = (paperPct: number, rate: { low: number; high: number }) =>
   paperPct / 100 < rate.low ? 'no: the paper lower' : paperPct / 100 > rate.high ? 'no: the paper higher' : 'yes';
 const md = [
   "### Players: Parker et al.'s tournament, and krieg against each",
   '',
-  `Machine: ${describeMachine(m)}; commit ${git.commit}${git.dirty ? ' (with uncommitted changes)' : ''}; ${new Date().toISOString()}.`,
+  `Machine: ${describeMachine(m)}; the pairings were run one at a time (each row's commit and jobs below); tables written ${now}.`,
   '',
-  `${GAMES} games per pairing${rows.some((r) => r.partial) ? ' asked for; rows marked partial hold the games played so far' : ''} (berkeley rules, alternating colours, match seed ${SEED}), ${budget}; games still going after ${MAX_PLIES} plies are adjudicated drawn (counted in "capped"). Rates of the first player with 95% Wilson intervals; "paper" is Parker, Nau & Subrahmanian 2005 Figs. 2–3 (30 s a move, games to the end). Position source of LOS, AOSP, HS and krieg: the stand-in until the belief tracker (#13) lands — the exact belief while it holds at most 10,000 positions, else the depth-first sampler, which stops finding positions a few dozen plies into a game (LOS, AOSP and HS then attempt at random; krieg falls back on its stale guesses, host/players/guesses.ts). The stand-in's LOS boards are its all-observation boards, so LOS and AOSP play the same games game for game (the first 19 games of aosp v random were byte-identical to los v random's), and AOSP's pairings are LOS's: they are not played twice. These rows test the machinery and krieg's fallback, not Parker's hypotheses: rerun when the tracker lands.`,
+  `Berkeley rules, alternating colours, match seed ${SEED}, ${budget}; games still going after ${MAX_PLIES} plies are adjudicated drawn (counted in "capped"). Rates of the first player with 95% Wilson intervals; "paper" is Parker, Nau & Subrahmanian 2005 Figs. 2–3 (30 s a move, games to the end). Position source of LOS, AOSP, HS and krieg: the belief tracker (#13; exact up to 10,000 positions, Parker's pool beyond, LOS positions from its last-observation generator). A row marked partial holds fewer games than were asked for (the games its file holds so far).`,
   '',
-  "| Pairing | Games | Win % [95%] | Loss % [95%] | Draw % | Capped | Score | Mean material (first / second) | Paper W / L / D (games) | Paper's win % in the interval | Time (this run) |",
-  '|---|---:|---|---|---:|---:|---:|---|---|---|---:|',
-  ...rows.map(({ pair, summary: s, seconds, partial: cut, played }) => {
-    const paper = PAPER[pair];
-    return `| ${pair.replace('-', ' v ')} | ${played}${cut ? ' (partial)' : ''} | ${pct(s.winRate.value)} [${pct(s.winRate.low)}, ${pct(s.winRate.high)}] | ${pct(s.lossRate.value)} [${pct(s.lossRate.low)}, ${pct(s.lossRate.high)}] | ${pct(s.drawRate.value)} | ${s.adjudicated} | ${pct(s.score.value)} | ${s.players[0].meanMaterial.toFixed(1)} / ${s.players[1].meanMaterial.toFixed(1)} | ${paper ? `${paper[0]} / ${paper[1]} / ${paper[2]} (${paper[3]})` : '—'} | ${paper ? inInterval(paper[0], s.winRate) : '—'} | ${partial ? '—' : `${seconds.toFixed(0)} s`} |`;
+  "| Pairing | Games | Win % [95%] | Loss % [95%] | Draw % | Capped | Score | Mean material (first / second) | Paper W / L / D (games) | Paper's win % in the interval | Time (jobs) | Commit |",
+  '|---|---:|---|---|---:|---:|---:|---|---|---|---:|---|',
+  ...all.map((s) => {
+    const paper = s.paper;
+    const games = `${s.played}${s.partial ? ` of ${s.asked} (partial)` : ''}`;
+    const time =
+      s.seconds === null
+        ? '—'
+        : `${s.seconds.toFixed(0)} s (${s.jobs}${s.resumed ? `; ${s.resumed} games resumed` : ''})`;
+    return `| ${s.pair.replace('-', ' v ')} | ${games} | ${pct(s.winRate.value)} [${pct(s.winRate.low)}, ${pct(s.winRate.high)}] | ${pct(s.lossRate.value)} [${pct(s.lossRate.low)}, ${pct(s.lossRate.high)}] | ${pct(s.drawRate.value)} | ${s.adjudicated} | ${pct(s.score.value)} | ${s.players[0].meanMaterial.toFixed(1)} / ${s.players[1].meanMaterial.toFixed(1)} | ${paper ? `${paper[0]} / ${paper[1]} / ${paper[2]} (${paper[3]})` : '—'} | ${paper ? inInterval(paper[0], s.winRate) : '—'} | ${time} | ${s.commit}${s.dirty ? '+' : ''} |`;
   }),
   '',
-  `Material graphs: bench/results/players${suffix}-<pairing>.svg; the games: bench/games/${gamesDir.split('/').pop()}/<pairing>${suffix}.kpgn (\`krieg view\` reads them).`,
+  `Commit: the code the games were played with ("+": with uncommitted changes). Material graphs: bench/results/players${suffix}-<pairing>.svg; the games: bench/games/${gamesDir.split('/').pop()}/<pairing>${suffix}.kpgn (\`krieg view\` reads them).`,
 ].join('\n');
 writeText(join(root, `bench/results/players${suffix}.md`), md);
 console.log(md);

@@ -188,6 +188,16 @@ export interface CoreExports {
   chooseAttemptBuffer(): unknown;
   chooseHandleBuffer(): unknown;
   chooseValueBuffer(): unknown;
+  /**
+   * The threat screen (choose.ts): over positions chooseHandleBuffer[0 … count), in how many
+   * `attempt` is legal and in how many of those the opponent then has a reply that mates the mover
+   * (stalemates him where stalemate loses), read with threatLegalCount / threatMatedCount, the
+   * replies made with threatReplyCount; records stack, stack + 1. CHOOSE_* status (0 ok).
+   */
+  chooseThreats(count: number, stack: number, attempt: number): number;
+  threatLegalCount(): number;
+  threatMatedCount(): number;
+  threatReplyCount(): number;
 
   // ---- estimator additions (assembly/belief/bfs.ts, stream.ts) ----
   /** Before bfsStart: count the histories reaching each position (information sets with multiplicities). */
@@ -332,6 +342,10 @@ export const CORE_EXPORTS = [
   'chooseAttemptBuffer',
   'chooseHandleBuffer',
   'chooseValueBuffer',
+  'chooseThreats',
+  'threatLegalCount',
+  'threatMatedCount',
+  'threatReplyCount',
   'bfsCountHistories',
   'bfsHistories',
   'dfsRestartUnit',

@@ -37,7 +37,8 @@ import {
   inCheck,
   positionCapacity,
 } from '../chess/position';
-import { MOVES, MAX_MOVES, listOffset, generateMoves } from '../chess/moveGen';
+import { MOVES, MAX_MOVES, listOffset, generateMoves, kingCanStep } from '../chess/moveGen';
+import { rule, RULE_STALEMATE_LOSES } from '../referee/rules';
 import { ATTEMPTS, attemptOf, generateAttempts } from '../referee/attempts';
 import { MAX_PLY, MAX_DEPTH, MATE, MATE_BOUND, stackFits, beginRun, valueAfterMove } from './search';
 import { SCORES, SCORE_WORDS, S_LEGAL, S_TACTICAL, S_EVAL, S_MATES, MATE_SCORE, valueAfterReply } from './score';
@@ -197,4 +198,81 @@ export function scoreAttempts(first: i32, count: i32, scratch: i32, lookahead: b
     unchecked((ATTEMPTS[i] = unchecked(CHOICE_ATTEMPTS[i])));
   }
   return n;
+}
+
+// ---- the threat screen (krieg's king safety, host/players/krieg.ts) ----
+// Choose-move averages over the few positions a turn's budget lets it search, so a mate in one
+// that the opponent has in the true position but in none of them goes unseen. The screen asks,
+// for one attempt, over many more positions than were searched (no evaluation, no search: only
+// the opponent's replies and whether the mover can answer them), in how many the attempt leaves
+// the opponent a reply that ends the game against the mover.
+
+let threatLegal: i32 = 0;
+let threatMated: i32 = 0;
+let threatReplies: i32 = 0;
+const THREAT_OWN: i32 = listOffset(1);
+const THREAT_REPLIES: i32 = listOffset(2);
+const THREAT_ANSWERS: i32 = listOffset(3);
+
+/** Does position `h` (its side to move) end the game against the side to move: checkmate, or stalemate where it loses? */
+function lostHere(h: i32): bool {
+  const base = h << POSITION_SHIFT;
+  const checked = inCheck(base);
+  if (!checked && rule(RULE_STALEMATE_LOSES) == 0) return false;
+  if (!checked && kingCanStep(h)) return false;
+  return generateMoves(h, THREAT_ANSWERS) == 0;
+}
+
+/**
+ * Attempt `attempt` of the side to move over positions CHOOSE_HANDLES[0 … count): in how many it
+ * is a legal move (threatLegal) and in how many of those the opponent then has a reply that
+ * checkmates the mover, or stalemates him where stalemate loses (threatMated); threatReplies() is
+ * the replies made. Uses records stack and stack + 1 (none of them a position of the list) and
+ * move lists 1 … 3. Returns CHOOSE_OK or CHOOSE_BAD_HANDLE / CHOOSE_TOO_MANY.
+ */
+export function chooseThreats(count: i32, stack: i32, attempt: i32): i32 {
+  if (count < 0 || count > CHOOSE_MAX_POSITIONS) return CHOOSE_TOO_MANY;
+  if (!stackFits(stack, 2)) return CHOOSE_BAD_HANDLE;
+  for (let i = 0; i < count; i++) {
+    const h = unchecked(CHOOSE_HANDLES[i]);
+    if (h < 0 || h >= positionCapacity() || h == stack || h == stack + 1) return CHOOSE_BAD_HANDLE;
+  }
+  threatLegal = 0;
+  threatMated = 0;
+  threatReplies = 0;
+  for (let i = 0; i < count; i++) {
+    const h = unchecked(CHOOSE_HANDLES[i]);
+    const n = generateMoves(h, THREAT_OWN);
+    let move = -1;
+    for (let m = 0; m < n; m++) {
+      const candidate = unchecked(MOVES[THREAT_OWN + m]);
+      if (attemptOf(candidate) == attempt) {
+        move = candidate;
+        break;
+      }
+    }
+    if (move < 0) continue;
+    threatLegal++;
+    makeMove(h, move, stack);
+    const replies = generateMoves(stack, THREAT_REPLIES);
+    for (let r = 0; r < replies; r++) {
+      makeMove(stack, unchecked(MOVES[THREAT_REPLIES + r]), stack + 1);
+      threatReplies++;
+      if (lostHere(stack + 1)) {
+        threatMated++;
+        break;
+      }
+    }
+  }
+  return CHOOSE_OK;
+}
+
+export function threatLegalCount(): i32 {
+  return threatLegal;
+}
+export function threatMatedCount(): i32 {
+  return threatMated;
+}
+export function threatReplyCount(): i32 {
+  return threatReplies;
 }

@@ -245,3 +245,37 @@ export class ChooseRun {
     return i < 0 ? undefined : i;
   }
 }
+
+/** What the threat screen found for one attempt (chooseThreats). */
+export interface ThreatCount {
+  /** Positions where the attempt is a legal move; those where the opponent then has a mating reply. */
+  legal: number;
+  mated: number;
+  /** Replies made (the screen's work). */
+  replies: number;
+}
+
+/**
+ * The threat screen (assembly/players/choose.ts chooseThreats): over positions `handles`, in how
+ * many `attempt` is legal and leaves the opponent a reply that mates the mover. Records `stack`
+ * and `stack` + 1 are scratch (default: the top of the arena, the search stack's).
+ */
+export function countThreats(
+  engine: Engine,
+  handles: number[],
+  attempt: number,
+  stack = engine.capacity - stackRecords(engine),
+): ThreatCount {
+  const x = engine.core.exports;
+  const count = { legal: 0, mated: 0, replies: 0 };
+  for (let from = 0; from < handles.length; from += CHOOSE_MAX_POSITIONS) {
+    const part = handles.slice(from, from + CHOOSE_MAX_POSITIONS);
+    engine.core.view(x.chooseHandleBuffer()).set(part);
+    const status = x.chooseThreats(part.length, stack, attempt);
+    if (status !== CHOOSE_OK) throw chooseError(status);
+    count.legal += x.threatLegalCount();
+    count.mated += x.threatMatedCount();
+    count.replies += x.threatReplyCount();
+  }
+  return count;
+}

@@ -6,6 +6,13 @@
 // the strategy does not foresee (it cannot happen if the belief was exact) drops it, and the
 // sampling goes on.
 //
+// King safety (the threat screen): at 1,000 nodes a move choose-move searches one to three
+// positions a turn, and the tracker's pool past its exact reach often lacks the true position, so
+// a mate in one the opponent has goes unseen and even a random opponent finds it now and then.
+// Before an attempt is made, the screen looks at `screen` positions of the belief (default 64;
+// the replies only, no search: assembly/players/choose.ts chooseThreats) and values each attempt
+// at its mean less MATE times the share of them where it leaves a mate in one (pick).
+//
 // Following a strategy needs every percept heard to match one of its branches; under rules that
 // announce pawn tries before each turn the strategy's branches also carry them, and the player
 // does not search for mates there (the rule sets without announced pawn tries: berkeley,
@@ -17,12 +24,12 @@ import { parseUci } from '../notation/move';
 import { solveAuto } from '../solver/auto';
 import type { Branch, StrategyNode } from '../solver/strategy';
 import type { PlayerFactory, PlayerSetup, Turn } from './player';
-import type { ChooseRun } from '../core/players';
+import { countThreats, MATE, type AttemptValue, type ChooseRun } from '../core/players';
 import { SamplingPlayer, SAMPLING_DEFAULTS, WORK_PER_NODE } from './sampling';
 import { trackerSource, type PositionSource } from './sources';
 import { StaleGuessSource } from './guesses';
 
-export const KRIEG_DEFAULTS = { ...SAMPLING_DEFAULTS, mate: 200, mateply: 5, matenodes: 20_000 };
+export const KRIEG_DEFAULTS = { ...SAMPLING_DEFAULTS, mate: 200, mateply: 5, matenodes: 20_000, screen: 64 };
 /** The checkmate search's arenas (bytes) in the player's engine. */
 const MATE_MEMORY = 24 * 2 ** 20;
 /** A time budget's share for the checkmate search. */
@@ -38,9 +45,13 @@ const samePercept = (a: Percept, b: Percept) => encodePercept(a) === encodePerce
 export class KriegPlayer extends SamplingPlayer {
   private following: Following | undefined;
   private readonly mateCounters = { mateSearches: 0, matesProven: 0, strategyAttempts: 0 };
+  /** Positions the threat screen looks at (0: off). */
+  private readonly screen: number;
+  private readonly screenCounters = { screenReplies: 0, screenDodges: 0 };
 
   constructor(setup: PlayerSetup, engine: Engine, source: PositionSource) {
     super('krieg', setup, engine, source, 'hs', { sample: setup.options.sample, depth: setup.options.depth });
+    this.screen = setup.options.screen ?? KRIEG_DEFAULTS.screen;
   }
 
   observe(event: ViewEvent): void {
@@ -90,18 +101,94 @@ export class KriegPlayer extends SamplingPlayer {
   }
 
   /**
+   * The threat screen: choose-move's best attempt unless, over `screen` positions of the belief
+   * (many more than a turn's budget searches), it leaves the opponent a mate in one in some of
+   * them. Then each attempt's value is its mean less MATE times the share of the screened
+   * positions where it does so (what the mean would be if those positions had been searched, the
+   * mate their value), and the best of these is taken, the attempts looked at in the order of their
+   * means down to one that cannot beat the best found (the share only lowers a mean).
+   */
+  protected pick(turn: Turn, scores: AttemptValue[]): AttemptValue | undefined {
+    const first = this.best(scores);
+    if (!first) return undefined;
+    const risk = this.riskOf(turn);
+    if (!risk) return first;
+    let best = first;
+    let bestValue = first.mean - MATE * risk(first.attempt);
+    if (bestValue === first.mean) return first;
+    for (const s of [...scores].sort((a, b) => b.mean - a.mean)) {
+      if (s.mean <= bestValue) break;
+      if (s === first) continue;
+      const value = s.mean - MATE * risk(s.attempt);
+      if (value > bestValue) {
+        best = s;
+        bestValue = value;
+      }
+    }
+    if (best !== first) this.screenCounters.screenDodges++;
+    return best;
+  }
+
+  /**
    * Every position of S ruled out by this turn's Illegal answers: the best of the open attempts by
-   * their values over all of S still beats a random one (the positions were mostly right).
+   * their values over all of S still beats a random one (the positions were mostly right); with no
+   * value at all, a random attempt that the screen finds safe, else the least risky.
    */
   protected fallback(turn: Turn, run: ChooseRun | undefined): number {
     const open = new Set(turn.attempts);
-    const best = run ? this.best(run.over(() => true).filter((s) => open.has(s.attempt) && s.legal > 0)) : undefined;
-    return best ? best.attempt : super.fallback(turn, run);
+    const best = run
+      ? this.pick(
+          turn,
+          run.over(() => true).filter((s) => open.has(s.attempt) && s.legal > 0),
+        )
+      : undefined;
+    if (best) return best.attempt;
+    const risk = this.riskOf(turn);
+    if (!risk) return super.fallback(turn, run);
+    const order = turn.attempts.slice();
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(this.random() * (i + 1));
+      [order[i], order[j]] = [order[j], order[i]];
+    }
+    let least = order[0];
+    let leastRisk = Infinity;
+    for (const attempt of order) {
+      const r = risk(attempt);
+      if (r === 0) return attempt;
+      if (r < leastRisk) [least, leastRisk] = [attempt, r];
+    }
+    return least;
+  }
+
+  /**
+   * The share of the screen's positions (drawn now from the source, after this turn's Illegal
+   * answers) where an attempt, legal there, leaves a mate in one; undefined with the screen off or
+   * no position to screen.
+   */
+  private riskOf(turn: Turn): ((attempt: number) => number) | undefined {
+    const size = this.screen;
+    if (!size) return undefined;
+    const { nodes } = this.setup.budget;
+    const found = this.source.positions(size, {
+      work: nodes === undefined ? 2_000_000 : nodes * WORK_PER_NODE,
+      deadline: turn.deadline,
+    });
+    if (found.handles.length === 0) return undefined;
+    const memo = new Map<number, number>();
+    return (attempt) => {
+      let r = memo.get(attempt);
+      if (r === undefined) {
+        const t = countThreats(this.engine, found.handles, attempt);
+        this.screenCounters.screenReplies += t.replies;
+        memo.set(attempt, (r = t.legal ? t.mated / t.legal : 0));
+      }
+      return r;
+    };
   }
 
   stats(): Record<string, number> {
     const guessed = this.source instanceof StaleGuessSource ? this.source.guessed : 0;
-    return { ...super.stats(), ...this.mateCounters, guessed };
+    return { ...super.stats(), ...this.mateCounters, ...this.screenCounters, guessed };
   }
 
   private searchesMates(): boolean {

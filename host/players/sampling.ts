@@ -51,7 +51,7 @@ export class SamplingPlayer implements Player {
   private turnNodes = 0;
   /** How long the last position took to evaluate (a time budget stops before one more would overrun). */
   private lastPositionMs = 0;
-  private readonly random: () => number;
+  protected readonly random: () => number;
   private readonly counters = { choices: 0, positions: 0, lastObservation: 0, nodes: 0, fallbacks: 0 };
 
   constructor(
@@ -81,11 +81,16 @@ export class SamplingPlayer implements Player {
     const scores = this.run
       ? this.run.over((values) => this.survives(values, turn.tried)).filter((s) => open.has(s.attempt) && s.legal > 0)
       : [];
-    const best = this.best(scores);
+    const best = this.pick(turn, scores);
     if (turn.tried.length === 0) this.refine(turn);
     if (best !== undefined) return best.attempt;
     this.counters.fallbacks++;
     return this.fallback(turn, this.run);
+  }
+
+  /** The attempt chosen from the open attempts' values over S (Parker: the best mean). */
+  protected pick(_turn: Turn, scores: AttemptValue[]): AttemptValue | undefined {
+    return this.best(scores);
   }
 
   /** The attempt when no position of S is left that an open attempt is legal in: at random. */

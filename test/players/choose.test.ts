@@ -9,7 +9,15 @@
 // in check is worth exactly minus the static evaluation of the position after it.
 import { describe, expect, it } from 'vitest';
 import { createEngine, BACKENDS } from '../../host/node';
-import { ChooseRun, NOT_LEGAL, MATE, evaluatePosition, resetSearch, type AttemptValue } from '../../host/core/players';
+import {
+  ChooseRun,
+  NOT_LEGAL,
+  MATE,
+  countThreats,
+  evaluatePosition,
+  resetSearch,
+  type AttemptValue,
+} from '../../host/core/players';
 import { parseUci } from '../../host/notation/move';
 
 const P = [
@@ -129,5 +137,46 @@ describe('choose-move with a deeper search: WASM and JS alike', () => {
     });
     expect(results[1]).toEqual(results[0]);
     expect(results[0].nodes).toBeGreaterThan(1000);
+  });
+});
+
+// The threat screen (choose.ts chooseThreats; krieg's king safety): a hand-worked back rank. White
+// Kg1, pawns f2 g2 h2, Nb1; in T1 a black rook on e8 (Re1+ mates unless f1 can be blocked or the
+// king has luft), in T2 a black bishop on a6 instead (no mate in one: Black has a bishop alone).
+//   b1a3, b1c3  T1: Re1 mates (from a3 or c3 the knight reaches neither f1 nor e1)  → legal 2, mated 1
+//   b1d2        T1: Re1+ Nf1 blocks                                               → legal 2, mated 0
+//   h2h3        T1: Re1+ Kh2                                                      → legal 2, mated 0
+//   g1f1        T1: Re1+ Kxe1 (the rook unguarded); T2: f1 is on the bishop's line → legal 1, mated 0
+describe.each(BACKENDS)('the threat screen on %s', (backend) => {
+  const engine = createEngine(backend, 256);
+  engine.setFen(10, '4r3/2k5/8/8/8/8/5PPP/1N4K1 w - - 0 1');
+  engine.setFen(11, '8/2k5/b7/8/8/8/5PPP/1N4K1 w - - 0 1');
+  const threats = (uci: string) => countThreats(engine, [10, 11], a(uci), STACK);
+
+  it('counts the positions where an attempt leaves the opponent a mate in one', () => {
+    expect(threats('b1a3')).toMatchObject({ legal: 2, mated: 1 });
+    expect(threats('b1c3')).toMatchObject({ legal: 2, mated: 1 });
+    expect(threats('b1d2')).toMatchObject({ legal: 2, mated: 0 });
+    expect(threats('h2h3')).toMatchObject({ legal: 2, mated: 0 });
+    expect(threats('g1f1')).toMatchObject({ legal: 1, mated: 0 });
+    expect(threats('c7c6')).toEqual({ legal: 0, mated: 0, replies: 0 }); // not White's
+  });
+
+  it('makes every reply where none mates, and stops at the first that does', () => {
+    engine.playUci(11, 'h2h3', 60);
+    expect(countThreats(engine, [11], a('h2h3'), STACK)).toEqual({
+      legal: 1,
+      mated: 0,
+      replies: engine.moves(60).length,
+    });
+    engine.playUci(10, 'b1a3', 61);
+    const mated = countThreats(engine, [10], a('b1a3'), STACK);
+    expect(mated.mated).toBe(1);
+    expect(mated.replies).toBeGreaterThan(0);
+    expect(mated.replies).toBeLessThanOrEqual(engine.moves(61).length);
+  });
+
+  it('statuses, not traps: a position on the stack', () => {
+    expect(() => countThreats(engine, [STACK], a('b1a3'), STACK)).toThrow(/overlap/);
   });
 });
