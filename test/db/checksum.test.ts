@@ -12,20 +12,11 @@ import { ProblemDb, SCHEMA_VERSION, TABLES } from '../../host/db/database';
 import { packageRoot } from '../../host/db/paths';
 import { KriegError } from '../../host/errors';
 import { expectOneLine, krieg } from '../lib/cli';
+import { contents } from '../lib/dbCheck';
 
 let DIR = '';
 const at = (name: string) => join(DIR, name);
 let SQL: Awaited<ReturnType<typeof initSqlJs>>;
-
-/** Everything a database holds, in a comparable form. */
-async function contents(path: string) {
-  const db = await ProblemDb.open(path);
-  try {
-    return { params: db.params(), games: db.games(), instances: db.instances(), results: db.results() };
-  } finally {
-    db.close();
-  }
-}
 
 /** The file at `from` changed by `sql` (run with sql.js, no checksum touched), written to `to`. */
 function changed(from: string, to: string, sql: string): string {

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { expectOneLine, krieg, CLI } from '../lib/cli';
 import { ProblemDb } from '../../host/db/database';
 import { createEngine } from '../../host/node';
-import { checkInstance } from '../lib/dbCheck';
+import { checkInstance, contents } from '../lib/dbCheck';
 import { parseKpgn } from '../../host/notation/kpgn';
 import { viewOf } from '../../host/record/record';
 import { estimateBelief } from '../../host/belief/estimate';
@@ -23,16 +23,6 @@ import { parseRulesJson } from '../../host/record/rules';
 let DIR = '';
 const at = (name: string) => join(DIR, name);
 const ARGS = ['--mates', '8', '--near-misses', '8', '--seed', '5'];
-
-/** Everything a database holds, in a comparable form. */
-async function contents(path: string) {
-  const db = await ProblemDb.open(path);
-  try {
-    return { params: db.params(), games: db.games(), instances: db.instances(), results: db.results() };
-  } finally {
-    db.close();
-  }
-}
 
 async function committedGames(path: string): Promise<number> {
   if (!existsSync(path)) return 0;

@@ -6,7 +6,7 @@
 // source's belief and view.
 import { expect } from 'vitest';
 import type { Engine } from '../../host/engine';
-import type { InstanceRow, ProblemDb } from '../../host/db/database';
+import { ProblemDb, type InstanceRow } from '../../host/db/database';
 import { solve, type Algorithm, type Problem, type SolveLimits } from '../../host/solver/solve';
 import { strategyFromJson } from '../../host/solver/strategy';
 import { verifyStrategy, verdictText } from '../../host/verify/verify';
@@ -72,5 +72,15 @@ export function checkInstance(
       source.covered.every((i) => row.covered.includes(i)),
       what,
     ).toBe(true);
+  }
+}
+
+/** Everything a database holds, in a comparable form. */
+export async function contents(path: string) {
+  const db = await ProblemDb.open(path);
+  try {
+    return { params: db.params(), games: db.games(), instances: db.instances(), results: db.results() };
+  } finally {
+    db.close();
   }
 }
