@@ -122,6 +122,8 @@ export const END_STALEMATE = 2;
 export const END_DRAW_MATERIAL = 3;
 export const END_DRAW_FIFTY = 4;
 export const END_DRAW_REPETITION = 5;
+export const PERCEPT_BEFORE_PLAY = 2101247;
+export const PERCEPT_CHECK_FIELDS = 258048;
 
 // ---- assembly/referee/game.ts ----
 export const EVENT_WORDS = 4;
