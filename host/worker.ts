@@ -2,8 +2,7 @@
 // tasks its parent sends, one at a time, with engines of its own (each task kind keeps its
 // engines in its module, and every worker thread loads its own copy of the modules), and answers
 // each with its output or its error.
-import { parentPort, workerData } from 'node:worker_threads';
-import { useWasmModule } from './backends/node';
+import { parentPort } from 'node:worker_threads';
 import { replyError, type TaskMessage, type ReplyMessage } from './pool/pool';
 import { runSplitTask, type TaskInput } from './belief/parallel';
 import { playMatchGame, type MatchTask } from './players/match';
@@ -18,9 +17,6 @@ const TASKS: Record<string, (input: never) => unknown> = {
   'db-game': (input: DbGameTask) => playDbGame(input),
   'db-bench': (input: BenchTask) => benchTask(input),
 };
-
-// the parent's compiled core: machine code shared, not compiled and tiered up again in every worker
-if (workerData?.wasmModule) useWasmModule(workerData.wasmModule as WebAssembly.Module);
 
 parentPort!.on('message', (task: TaskMessage) => {
   let reply: ReplyMessage;

@@ -22,24 +22,8 @@ export function wasmPath(): string {
   }
 }
 
-let compiled: WebAssembly.Module | undefined;
-
-/**
- * build/krieg.wasm compiled once per process. The worker pool hands it to its threads
- * (host/pool/pool.ts): V8 shares a module's machine code between the threads that hold it, so a
- * worker neither compiles the core again nor runs it in baseline code while its own copy tiers up.
- */
-export function wasmModule(): WebAssembly.Module {
-  return (compiled ??= new WebAssembly.Module(readFileSync(wasmPath())));
-}
-
-/** A worker thread takes its parent's compiled module (see wasmModule). */
-export function useWasmModule(module: WebAssembly.Module): void {
-  compiled = module;
-}
-
 export function createCore(backend: BackendName): Core {
-  if (backend === 'wasm') return createWasmCore(wasmModule());
+  if (backend === 'wasm') return createWasmCore(readFileSync(wasmPath()));
   if (backend === 'js') return createJsCore();
   throw fail('bad-backend', { backend: backend as string });
 }

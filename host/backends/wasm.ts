@@ -1,11 +1,10 @@
-// The WASM backend: instantiates build/krieg.wasm (bytes or a compiled module supplied by the
-// caller, so Node and the browser share this file) through @assemblyscript/loader, whose views read the core's typed arrays.
+// The WASM backend: instantiates build/krieg.wasm (bytes supplied by the caller, so Node and the
+// browser share this file) through @assemblyscript/loader, whose views read the core's typed arrays.
 import { instantiateSync, type ASUtil } from '@assemblyscript/loader';
 import type { Core, CoreExports } from '../abi';
 
-/** From the bytes, or from a module compiled once (Node: shared by the worker pool's threads). */
-export function createWasmCore(wasm: BufferSource | WebAssembly.Module): Core {
-  const { exports } = instantiateSync<Record<string, unknown>>(wasm, {});
+export function createWasmCore(wasmBytes: BufferSource): Core {
+  const { exports } = instantiateSync<Record<string, unknown>>(wasmBytes, {});
   const util = exports as unknown as ASUtil & CoreExports;
   return {
     name: 'wasm',

@@ -18,7 +18,6 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fail, reviveError, KriegError, EXIT } from '../errors';
 import { packageRoot } from '../db/paths';
-import { wasmModule } from '../backends/node';
 
 /** The most workers `--jobs` may ask for (each holds its own engines: tens of MB). */
 export const MAX_JOBS = 256;
@@ -83,7 +82,7 @@ export class WorkerPool {
 
   private start(count: number): Worker[] {
     while (this.workers.length < count) {
-      const worker = new Worker(this.script, { workerData: { wasmModule: wasmModule() } });
+      const worker = new Worker(this.script);
       worker.on('message', (reply: ReplyMessage) => this.onMessage(worker, reply));
       worker.on('error', (error) =>
         this.onDeath(
