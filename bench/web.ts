@@ -5,11 +5,11 @@
 // which the page loads only when a database is opened. Budgets: ≤ 1 s and ≤ 400 KB.
 // Usage: npm run bench:web [-- --runs N]
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
 import { serveStatic, WEB_DIR, SHIPPED_DB } from '../scripts/static-server.mjs';
+import { CHROMIUM, launchChromium } from '../test/lib/chromium';
 import { describeMachine, gitState, machine, median, repoRoot, writeJson, writeText } from './lib/harness';
 
 const root = repoRoot();
@@ -17,8 +17,6 @@ const at = process.argv.indexOf('--runs');
 const RUNS = at >= 0 ? Number(process.argv[at + 1]) : 7;
 const BUDGET_MS = 1000;
 const BUDGET_BYTES = 400 * 1024;
-const CHROMIUM = '/usr/bin/chromium';
-if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} not found: run node scripts/ensure-browser.mjs`);
 
 execFileSync(process.execPath, [join(root, 'scripts/build.mjs'), 'wasm', 'js', 'web', '--stale'], { stdio: 'inherit' });
 
@@ -30,18 +28,7 @@ const { server, url } = await serveStatic(WEB_DIR, {
     served.set(path, { raw: body.length, gzip: gzipSync(body, { level: 6 }).length });
   },
 });
-const browser = await chromium.launch({
-  executablePath: CHROMIUM,
-  headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await launchChromium();
 const runsMs: number[] = [];
 try {
   for (let run = 0; run <= RUNS; run++) {

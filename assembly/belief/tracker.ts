@@ -411,14 +411,7 @@ export function trackerObserve(id: i32): i32 {
   T.savedCheckpoints = T.cpCount;
   T.savedCheckpointEntries = T.checkpoints.count;
   // the view grows by the event
-  const e = viewLength();
-  if ((e + 1) * VIEW_WORDS > T.view.length) {
-    const grown = new Int32Array(T.view.length * 2);
-    grown.set(T.view);
-    T.view = grown;
-  }
-  for (let w = 0; w < VIEW_WORDS; w++) unchecked((T.view[e * VIEW_WORDS + w] = unchecked(TRACKER_EVENT[w])));
-  useView(T.view, e + 1);
+  const e = appendEvent();
   resetOwnAttempts();
   if (type == V_OWN_ATTEMPT && (eventWord(e, 2) & 3) == ANSWER_LEGAL) T.own.ownMove(eventWord(e, 1), eventWord(e, 2));
   if (isBranching(e)) {
@@ -1097,6 +1090,12 @@ export function trackerSetStat(id: i32, which: i32, value: f64): i32 {
 /** Appends TRACKER_EVENT to tracker `id`'s view without applying it (restoring). */
 export function trackerLoadEvent(id: i32): i32 {
   if (!enter(id)) return TRACK_BAD_TRACKER;
+  appendEvent();
+  return leave(TRACK_DONE);
+}
+
+/** Appends TRACKER_EVENT to the entered tracker's view (grown by doubling); returns its index. */
+function appendEvent(): i32 {
   const e = viewLength();
   if ((e + 1) * VIEW_WORDS > T.view.length) {
     const grown = new Int32Array(T.view.length * 2);
@@ -1105,7 +1104,7 @@ export function trackerLoadEvent(id: i32): i32 {
   }
   for (let w = 0; w < VIEW_WORDS; w++) unchecked((T.view[e * VIEW_WORDS + w] = unchecked(TRACKER_EVENT[w])));
   useView(T.view, e + 1);
-  return leave(TRACK_DONE);
+  return e;
 }
 
 /** Appends a witness node (restoring): its index. Nodes come in order, parents first; node 0 exists. */

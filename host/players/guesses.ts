@@ -24,6 +24,7 @@ import {
   type SourceLimits,
   type SourcePositions,
   type SourceSetup,
+  emptyView,
 } from './sources';
 
 const file = (sq: number) => sq & 7;
@@ -61,16 +62,7 @@ export class StaleGuessSource implements PositionSource {
   ) {
     this.name = `${inner.name}+guesses`;
     this.opponent = setup.side === 'white' ? BLACK : WHITE;
-    this.view = {
-      rules: setup.rules,
-      start: setup.start,
-      as: setup.side,
-      white: '',
-      black: '',
-      result: '*',
-      tags: {},
-      events: [],
-    };
+    this.view = emptyView(setup);
   }
 
   observe(event: ViewEvent): void {

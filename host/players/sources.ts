@@ -59,6 +59,20 @@ export interface PositionSource {
   refine?(limits: SourceLimits): void;
 }
 
+/** A player's view before the game's first event. */
+export function emptyView(setup: SourceSetup): View {
+  return {
+    rules: setup.rules,
+    start: setup.start,
+    as: setup.side,
+    white: '',
+    black: '',
+    result: '*',
+    tags: {},
+    events: [],
+  };
+}
+
 export interface SourceSetup {
   side: Side;
   rules: RuleSet;
@@ -89,16 +103,7 @@ abstract class ViewSource implements PositionSource {
     protected readonly engine: Engine,
     setup: SourceSetup,
   ) {
-    this.view = {
-      rules: setup.rules,
-      start: setup.start,
-      as: setup.side,
-      white: '',
-      black: '',
-      result: '*',
-      tags: {},
-      events: [],
-    };
+    this.view = emptyView(setup);
     this.random = seededRandom(setup.seed);
   }
 
