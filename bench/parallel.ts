@@ -33,6 +33,13 @@ import { parsePlayerSpec } from '../host/players/registry';
 import { preset } from '../host/record/rules';
 import { cut } from './lib/plies';
 import { describeMachine, gitState, group, machine, progress, repoRoot, writeJson, writeText } from './lib/harness';
+import {
+  CEILING_FLAG,
+  ceilingChild,
+  measureCeiling,
+  type Ceiling,
+  type Workload as CeilingWorkload,
+} from './lib/ceiling';
 
 const quick = process.argv.includes('--quick');
 const root = repoRoot();
@@ -51,6 +58,36 @@ const games = parseKpgnGames(readFileSync(join(root, 'bench/data/belief-plies.kp
 const viewAt = (game: number, ply: number, as: 'white' | 'black'): View =>
   viewOf(cut(games[game] as GameRecord, ply), as);
 
+// ---- a ceiling child (bench/lib/ceiling.ts): this bundle run again with one workload to time ----
+const DB_PARAMS = { ...DEFAULT_PARAMS, seed: 3 };
+function ceilingWorkload([kind, ...rest]: string[]): CeilingWorkload {
+  if (kind === 'infoset') {
+    const engine = createEngine(backend, 2);
+    const view = viewAt(Number(rest[0]), Number(rest[1]), rest[2] as 'white' | 'black');
+    return () => depthFirstInformationSet(engine, view);
+  }
+  const workers = selfPlayWorkers(backend);
+  return async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'krieg-bench-ceiling-'));
+    const db = await ProblemDb.create(join(dir, 'db.sqlite'), DB_PARAMS);
+    generate(db, workers, DB_PARAMS, { mates: Infinity, nearMisses: Infinity, maxGames: Number(rest[0]) });
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
+}
+if (process.argv[2] === CEILING_FLAG) {
+  await ceilingChild(ceilingWorkload(process.argv.slice(3)));
+  process.exit(0);
+}
+/** The machine's ceiling for `workload` (two processes at once against one alone), with progress. */
+async function ceiling(workload: string[]): Promise<Ceiling> {
+  const c = await measureCeiling(process.argv[1]!, workload);
+  progress(
+    `parallel: ceiling ${workload.join(' ')}: ${(c.aloneMs / 1000).toFixed(2)} s alone, ${(c.togetherMs / 1000).toFixed(2)} s two at once (×${c.speedup.toFixed(2)})`,
+  );
+  return c;
+}
+
 interface Workload {
   kind: 'infoset' | 'belief' | 'db generate' | 'match';
   name: string;
@@ -60,6 +97,8 @@ interface Workload {
   speedup: number;
   efficiency: number;
   cpu2: number;
+  /** The machine's ceiling for this work: two independent processes at once (bench/lib/ceiling.ts). */
+  ceiling?: Ceiling;
   note: string;
 }
 const rows: Workload[] = [];
@@ -74,9 +113,18 @@ async function clock<T>(fn: () => Promise<T> | T): Promise<{ value: T; ms: numbe
   return { value, ms, cpuMs: (c.user + c.system) / 1000 };
 }
 
-function row(kind: Workload['kind'], name: string, size: string, t1: number, t2: number, cpu2: number, note = '') {
+function row(
+  kind: Workload['kind'],
+  name: string,
+  size: string,
+  t1: number,
+  t2: number,
+  cpu2: number,
+  note = '',
+  ceiling?: Ceiling,
+) {
   const speedup = t1 / t2;
-  rows.push({ kind, name, size, t1, t2, speedup, efficiency: speedup / 2, cpu2, note });
+  rows.push({ kind, name, size, t1, t2, speedup, efficiency: speedup / 2, cpu2, ceiling, note });
   progress(
     `parallel: ${kind} ${name}: ${(t1 / 1000).toFixed(2)} s → ${(t2 / 1000).toFixed(2)} s on 2 (×${speedup.toFixed(2)})`,
   );
@@ -151,6 +199,7 @@ for (const v of INFOSETS) {
     par.ms,
     par.cpuMs,
     `${trace.taskWork.length} tasks at opponent turn ${trace.level}; frontier ${trace.frontierMs.toFixed(0)} ms; counted with multiplicities on one thread (\`infoset --count\`) in ${(counted.ms / 1000).toFixed(2)} s`,
+    await ceiling(['infoset', String(v.game), String(v.ply), v.as]),
   );
   if (v === INFOSETS[INFOSETS.length - 1]) {
     // the model's fit: the 1-worker pool on a pool started beforehand, the frontier cut at turns 1 … 4
@@ -219,7 +268,7 @@ loads.push(loadAvg());
 {
   const dir = mkdtempSync(join(tmpdir(), 'krieg-bench-parallel-'));
   const gamesN = quick ? 12 : 96; // enough games that the last ones to finish (the longest) leave little idle time
-  const params = { ...DEFAULT_PARAMS, seed: 3 };
+  const params = DB_PARAMS;
   const targets = { mates: Infinity, nearMisses: Infinity, maxGames: gamesN };
   const workers = selfPlayWorkers(backend);
   const a = await ProblemDb.create(join(dir, 'one.sqlite'), params);
@@ -231,7 +280,16 @@ loads.push(loadAvg());
   a.close();
   b.close();
   rmSync(dir, { recursive: true, force: true });
-  row('db generate', `${gamesN} games, endgames`, `${instances} instances`, seq.ms, par.ms, par.cpuMs);
+  row(
+    'db generate',
+    `${gamesN} games, endgames`,
+    `${instances} instances`,
+    seq.ms,
+    par.ms,
+    par.cpuMs,
+    '',
+    await ceiling(['db', String(gamesN / 2)]),
+  );
 }
 loads.push(loadAvg());
 
@@ -407,15 +465,15 @@ md.push(
   `Load average (1 min) at the start, after the information sets, beliefs, db generation, matches: ${loads.map((l) => l[0]).join(', ')} — on ${m.cores} cores, a load above ~${m.cores - 1} means other work shared the processors: the 2-worker times are then not a speed-up measurement; re-run on a quiet machine.`,
 );
 md.push('');
-md.push('| Workload | Size | 1 worker | 2 workers | Speed-up | Efficiency | CPU on 2 | Note |');
-md.push('|---|---|---:|---:|---:|---:|---:|---|');
+md.push('| Workload | Size | 1 worker | 2 workers | Speed-up | Efficiency | CPU on 2 | Machine ceiling | Note |');
+md.push('|---|---|---:|---:|---:|---:|---:|---:|---|');
 for (const r of rows)
   md.push(
-    `| ${r.kind}: ${r.name} | ${r.size} | ${s(r.t1)} | ${s(r.t2)} | ${r.speedup.toFixed(2)}× | ${(r.efficiency * 100).toFixed(0)}% | ${s(r.cpu2)} | ${r.note} |`,
+    `| ${r.kind}: ${r.name} | ${r.size} | ${s(r.t1)} | ${s(r.t2)} | ${r.speedup.toFixed(2)}× | ${(r.efficiency * 100).toFixed(0)}% | ${s(r.cpu2)} | ${r.ceiling ? `${r.ceiling.speedup.toFixed(2)}×` : '—'} | ${r.note} |`,
   );
 md.push('');
 md.push(
-  `1 worker = the sequential path (\`--jobs 1\`); 2 workers = the pool, worker start-up included (${startupMs[2].toFixed(0)} ms for 2 workers, ${startupMs[1].toFixed(0)} ms for 1, measured with ping tasks). Every parallel answer was checked equal to the sequential one (counts and work; instances; match files byte for byte).`,
+  `1 worker = the sequential path (\`--jobs 1\`); 2 workers = the pool, worker start-up included (${startupMs[2].toFixed(0)} ms for 2 workers, ${startupMs[1].toFixed(0)} ms for 1, measured with ping tasks). Every parallel answer was checked equal to the sequential one (counts and work; instances; match files byte for byte). Machine ceiling = 2 × (one process alone) / (the slower of two processes at once), the same sequential work warm in separate processes (bench/lib/ceiling.ts: information sets the whole walk twice, db generation ${quick ? 6 : 48} games twice): what the two processors of this machine give two independent computations, the most any 2-worker pool can reach for that work here.`,
 );
 md.push('');
 md.push(`#### Model (fitted on the largest, ${f.view}: ${group(f.histories)} histories, ${group(f.work)} work units)`);
