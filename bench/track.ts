@@ -12,11 +12,20 @@
 //    time a 10,000-position pool takes through one opponent turn, and the WASM/JS ratio.
 // Usage: npm run bench:track   full run (100 games per preset and pairing at 1 s per event: many
 //                              hours on a shared 2-core machine), writes bench/results/track.{json,md}
+//        … -- --presets berkeley,wild16 [--pairings random]   play only these parts of the reach run
+//                              (two such processes at once, on other presets, use both cores)
+//        … -- --report             play nothing: write the results of what the store holds
 //        node scripts/run-ts.mjs bench/track.ts --quick [--games N] [--budget-ms M] [--program-games N]
 //                              smoke run (2 random games and 1 program game per preset at 200 ms),
 //                              writes bench/results/track-quick.{json,md} and track-quick-*.svg (git-ignored)
 //        … --speed-only             the pool update speed alone (minutes, not hours), written to
 //                              bench/results/track-speed[-quick].{json,md}
+// The reach run is resumable: every view tracked is stored at once (.cache/track/, one file per
+// preset, bench/lib/runStore.ts) under a header of the budget, the ply cap and the tree of the
+// measured code (assembly/, host/), so a killed run goes on where it stopped, runs on different
+// presets can share the machine, and results measured on other code are never mixed in
+// (`--fresh` starts over). The results always report every preset and pairing the store holds,
+// a part with fewer games than wanted marked partial.
 import os from 'node:os';
 import { join } from 'node:path';
 import { createEngine, BACKENDS, type BackendName, type Engine } from '../host/node';
@@ -31,6 +40,8 @@ import { Tracker } from '../host/belief/tracker';
 import { trackView, trackSvg, type PlyRow } from '../host/belief/track';
 import { describeEvent } from '../host/belief/describe';
 import { describeMachine, gitState, machine, median, progress, repoRoot, writeJson, writeText } from './lib/harness';
+import { RunStore } from './lib/runStore';
+import { execFileSync } from 'node:child_process';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -46,8 +57,28 @@ const MAX_PLIES = option('--max-plies', quick ? 120 : 300);
 const SPEED_VIEWS = quick ? 4 : 16;
 const SPEED_WORK = 2e8; // per event: enough for any expansion of a 20,000-position pool (asserted: no event stopped)
 
+const list = (name: string): string[] | undefined => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1]!.split(',') : undefined;
+};
+const report = args.includes('--report');
+const playPresets = list('--presets') ?? [...PRESET_NAMES];
+const playPairings = list('--pairings') ?? ['random', 'programs'];
+for (const name of playPresets)
+  if (!(PRESET_NAMES as readonly string[]).includes(name)) throw new Error(`--presets: no preset '${name}'`);
+/** Only part of the reach run is played here (the pool speed is then left to a full or --speed-only run). */
+const partRun = report || list('--presets') !== undefined || list('--pairings') !== undefined;
+
 const root = repoRoot();
 const git = gitState(root, ['assembly', 'host']);
+/** The measured code: the trees of assembly/ and host/ at HEAD (a commit elsewhere keeps the stored views). */
+const codeTree = ['assembly', 'host']
+  .map((dir) =>
+    execFileSync('git', ['rev-parse', `HEAD:${dir}`], { cwd: root, encoding: 'utf8' })
+      .trim()
+      .slice(0, 12),
+  )
+  .join('-');
 const suffix = (speedOnly ? '-speed' : '') + (quick ? '-quick' : '');
 const loads: number[] = [os.loadavg()[0]];
 
@@ -71,6 +102,19 @@ function programGame(rules: RuleSet, seed: number): GameRecord {
 }
 const workers = selfPlayWorkers('wasm');
 
+/** What the reach run keeps of one view tracked (a line of the store). */
+interface ViewRun {
+  /** Per ply: its number and the positions held after it. */
+  plies: number[];
+  sizes: number[];
+  exact: number;
+  budgetStops: number;
+  rejected: boolean;
+  empty: Empty[];
+  ms: number;
+  load: number;
+}
+
 interface Empty {
   game: number;
   as: string;
@@ -82,7 +126,9 @@ interface Empty {
 interface PairingResult {
   preset: PresetName;
   pairing: 'random' | 'programs';
+  /** Games whose two views the store holds, of the `wanted`. */
   games: number;
+  wanted: number;
   views: number;
   plies: number;
   held: number;
@@ -98,63 +144,93 @@ interface PairingResult {
   ms: number;
 }
 
-function reach(name: PresetName, pairing: 'random' | 'programs', games: number): PairingResult {
+function storeOf(name: PresetName): RunStore {
+  const header = { budgetMs: BUDGET_MS, maxPlies: MAX_PLIES, code: codeTree, dirty: git.dirty };
+  return new RunStore(join(root, '.cache', 'track', `reach${suffix}-${name}.jsonl`), header, args.includes('--fresh'));
+}
+
+/** Tracks both views of `game` (made only when a view is not stored yet) and stores them. */
+function trackGame(store: RunStore, key: (as: string) => string, g: number, game: () => GameRecord, engine: Engine) {
+  let record: GameRecord | undefined;
+  for (const as of SIDES) {
+    if (store.has(key(as))) continue;
+    record ??= game();
+    const view: View = viewOf(record, as);
+    const run = trackView(engine, view, { seed: g }, { timeMs: BUDGET_MS });
+    run.tracker.free();
+    store.put<ViewRun>(key(as), {
+      plies: run.rows.map((r) => r.ply),
+      sizes: run.rows.map((r) => r.size),
+      exact: run.rows.filter((r) => r.mode === 'exact').length,
+      budgetStops: run.rows.filter((r) => r.stopped).length,
+      rejected: run.bad !== undefined,
+      empty: run.rows
+        .filter((r) => r.size === 0)
+        .map((r) => ({ game: g, as, ply: r.ply, event: describeEvent(view, r.lastEvent), why: whyEmpty(r) })),
+      ms: run.rows.reduce((t, r) => t + r.ms, 0),
+      load: os.loadavg()[0],
+    });
+    progress(
+      `${key(as)}: ${run.rows.length} plies, ${run.rows.filter((r) => r.size === 0).length} empty${run.bad ? `, rejected: ${run.bad.message}` : ''}`,
+    );
+  }
+}
+
+/** The positions held at every ply of every view summed up (the median over plies). */
+const allSizes: number[] = [];
+
+/** Plays what is wanted of a preset and pairing (views stored are kept) and sums up what its store holds. */
+function reach(name: PresetName, pairing: 'random' | 'programs', games: number, store: RunStore): PairingResult {
   const rules = preset(name);
   const engine = createEngine('wasm', 1 << 12);
   engine.setRules(rules);
-  const started = performance.now();
+  const key = (g: number) => (as: string) => `${pairing}:${g}:${as}`;
+  if (!report && playPresets.includes(name) && playPairings.includes(pairing))
+    for (let g = 1; g <= games; g++)
+      trackGame(
+        store,
+        key(g),
+        g,
+        () => (pairing === 'random' ? randomGame(engine, g, { maxPlies: MAX_PLIES }) : programGame(rules, g)),
+        engine,
+      );
   const sizes: number[] = [];
   const perPly: number[][] = [];
-  const empty: Empty[] = [];
-  let exactPlies = 0;
-  let budgetStops = 0;
-  let rejected = 0;
-  let views = 0;
+  const runs: ViewRun[] = [];
+  let played = 0;
   for (let g = 1; g <= games; g++) {
-    const record = pairing === 'random' ? randomGame(engine, g, { maxPlies: MAX_PLIES }) : programGame(rules, g);
-    for (const as of SIDES) {
-      const view: View = viewOf(record, as);
-      const run = trackView(engine, view, { seed: g }, { timeMs: BUDGET_MS });
-      run.tracker.free();
-      views++;
-      if (run.bad) rejected++;
-      for (const r of run.rows) {
-        sizes.push(r.size);
-        (perPly[r.ply] ??= []).push(r.size);
-        if (r.mode === 'exact') exactPlies++;
-        if (r.stopped) budgetStops++;
-        if (r.size === 0)
-          empty.push({
-            game: g,
-            as,
-            ply: r.ply,
-            event: describeEvent(view, r.lastEvent),
-            why: whyEmpty(r),
-          });
-      }
-      progress(
-        `${name} ${pairing} game ${g} as ${as}: ${run.rows.length} plies, ${run.rows.filter((r) => r.size === 0).length} empty${run.bad ? `, rejected: ${run.bad.message}` : ''}`,
-      );
+    const both = SIDES.map((as) => store.get<ViewRun>(key(g)(as)));
+    if (both.some((r) => !r)) continue;
+    played++;
+    for (const r of both as ViewRun[]) {
+      runs.push(r);
+      r.sizes.forEach((size, i) => {
+        sizes.push(size);
+        (perPly[r.plies[i]!] ??= []).push(size);
+      });
+      loads.push(r.load);
     }
-    loads.push(os.loadavg()[0]);
   }
+  allSizes.push(...sizes);
   const held = sizes.filter((s) => s > 0).length;
+  const exactPlies = runs.reduce((t, r) => t + r.exact, 0);
   return {
     preset: name,
     pairing,
-    games,
-    views,
+    games: played,
+    wanted: games,
+    views: runs.length,
     plies: sizes.length,
     held,
     heldShare: sizes.length ? held / sizes.length : NaN,
     medianSize: median(sizes),
     exactPlies,
     poolPlies: sizes.length - exactPlies,
-    budgetStops,
-    rejected,
-    empty,
+    budgetStops: runs.reduce((t, r) => t + r.budgetStops, 0),
+    rejected: runs.filter((r) => r.rejected).length,
+    empty: runs.flatMap((r) => r.empty),
     medianPerPly: perPly.map((s) => (s ? median(s) : 0)),
-    ms: performance.now() - started,
+    ms: runs.reduce((t, r) => t + r.ms, 0),
   };
 }
 
@@ -247,23 +323,27 @@ function poolSpeed(): {
 
 const results: PairingResult[] = [];
 for (const name of speedOnly ? [] : PRESET_NAMES) {
-  results.push(reach(name, 'random', RANDOM_GAMES));
-  if (PROGRAM_GAMES > 0) results.push(reach(name, 'programs', PROGRAM_GAMES));
+  const store = storeOf(name);
+  if (store.size && !report && playPresets.includes(name))
+    progress(`track: ${name}: resuming, ${store.size} views already tracked (${store.path}; --fresh starts over)`);
+  results.push(reach(name, 'random', RANDOM_GAMES, store));
+  if (PROGRAM_GAMES > 0) results.push(reach(name, 'programs', PROGRAM_GAMES, store));
   const series = results
-    .filter((r) => r.preset === name)
+    .filter((r) => r.preset === name && r.views > 0)
     .map((r) => ({
       label: `${r.pairing === 'random' ? 'random v random' : 'database White v Black'}: median over ${r.views} views`,
       rows: r.medianPerPly.map((size, ply) => ({ ply, size, mode: 'pool' as const })).filter((r) => r.ply > 0),
     }));
-  writeText(
-    join(root, 'bench', 'results', `track${suffix}-${name}.svg`),
-    trackSvg(series, `Positions the tracker holds per ply: ${name}, ${BUDGET_MS} ms per event (WASM)`),
-  );
+  if (series.length)
+    writeText(
+      join(root, 'bench', 'results', `track${suffix}-${name}.svg`),
+      trackSvg(series, `Positions the tracker holds per ply: ${name}, ${BUDGET_MS} ms per event (WASM)`),
+    );
 }
-const speed = poolSpeed();
+const speed = partRun ? undefined : poolSpeed();
 
 const all = results.reduce((s, r) => ({ plies: s.plies + r.plies, held: s.held + r.held }), { plies: 0, held: 0 });
-const allSizes = median(results.map((r) => r.medianSize));
+const medianHeld = median(allSizes);
 const doc = {
   bench: 'track',
   quick,
@@ -272,7 +352,14 @@ const doc = {
   load: { start: loads[0], max: Math.max(...loads), mean: loads.reduce((a, b) => a + b, 0) / loads.length },
   budgetMs: BUDGET_MS,
   maxPlies: MAX_PLIES,
-  reach: { plies: all.plies, held: all.held, share: all.held / all.plies, results },
+  reach: {
+    plies: all.plies,
+    held: all.held,
+    share: all.held / all.plies,
+    medianHeld,
+    partial: results.some((r) => r.games < r.wanted),
+    results,
+  },
   speed,
 };
 writeJson(join(root, 'bench', 'results', `track${suffix}.json`), doc);
@@ -285,12 +372,23 @@ function reachLines(): string[] {
     '',
     '| preset | games | views | plies | plies with ≥ 1 position | median held | exact plies | pool plies | budget stops | rejected |',
     '|---|---|---|---|---|---|---|---|---|---|',
-    ...results.map(
-      (r) =>
-        `| ${r.preset} ${r.pairing === 'random' ? 'random v random' : 'db White v Black'} | ${r.games} | ${r.views} | ${r.plies} | ${pct(r.heldShare)} | ${r.medianSize} | ${r.exactPlies} | ${r.poolPlies} | ${r.budgetStops} | ${r.rejected} |`,
-    ),
+    ...results
+      .filter((r) => r.views > 0)
+      .map(
+        (r) =>
+          `| ${r.preset} ${r.pairing === 'random' ? 'random v random' : 'db White v Black'} | ${r.games < r.wanted ? `${r.games} of ${r.wanted} (partial)` : r.games} | ${r.views} | ${r.plies} | ${pct(r.heldShare)} | ${r.medianSize} | ${r.exactPlies} | ${r.poolPlies} | ${r.budgetStops} | ${r.rejected} |`,
+      ),
     '',
-    `All: ${all.held} of ${all.plies} plies (${pct(all.held / all.plies)}) with at least one consistent position; median of the medians held ${allSizes}.`,
+    ...(results.some((r) => r.views === 0)
+      ? [
+          `Not run yet: ${results
+            .filter((r) => r.views === 0)
+            .map((r) => `${r.preset} ${r.pairing}`)
+            .join(', ')}.`,
+          '',
+        ]
+      : []),
+    `All: ${all.held} of ${all.plies} plies (${pct(all.held / all.plies)}) with at least one consistent position; median positions held over all plies ${medianHeld}.`,
     '',
     ...(results.some((r) => r.empty.length)
       ? [
@@ -307,22 +405,31 @@ function reachLines(): string[] {
   ];
 }
 
+/** The pool speed section of the report. */
+function speedLines(speed: ReturnType<typeof poolSpeed>): string[] {
+  return [
+    '## Pool update: opponent turns on pools of 5,000–20,000 positions (same work on both backends)',
+    '',
+    '| backend | turns | positions / s | ms per 10,000-position pool | CPU ms per 10,000 |',
+    '|---|---|---|---|---|',
+    ...BACKENDS.map(
+      (b) =>
+        `| ${b} | ${speed.turns.length} | ${Math.round(speed.perSecond[b]).toLocaleString('en-US')} | ${speed.msPer10k[b].toFixed(1)} | ${speed.cpuMsPer10k[b].toFixed(1)} |`,
+    ),
+    '',
+    `WASM/JS: ${(speed.perSecond.wasm / speed.perSecond.js).toFixed(2)}x.`,
+  ];
+}
+
 const lines = [
   `# Belief tracking (bench/track.ts${quick ? ' --quick' : ''})`,
   '',
   `Machine: ${describeMachine(doc.machine)}; load average ${doc.load.start.toFixed(1)} at the start, at most ${doc.load.max.toFixed(1)}. Commit ${git.commit}${git.dirty ? ' (with uncommitted changes)' : ''}.`,
   '',
   ...(speedOnly ? [] : reachLines()),
-  '## Pool update: opponent turns on pools of 5,000–20,000 positions (same work on both backends)',
-  '',
-  '| backend | turns | positions / s | ms per 10,000-position pool | CPU ms per 10,000 |',
-  '|---|---|---|---|---|',
-  ...BACKENDS.map(
-    (b) =>
-      `| ${b} | ${speed.turns.length} | ${Math.round(speed.perSecond[b]).toLocaleString('en-US')} | ${speed.msPer10k[b].toFixed(1)} | ${speed.cpuMsPer10k[b].toFixed(1)} |`,
-  ),
-  '',
-  `WASM/JS: ${(speed.perSecond.wasm / speed.perSecond.js).toFixed(2)}x.`,
+  ...(speed
+    ? speedLines(speed)
+    : ['Pool update speed: not measured by a partial run (`--speed-only`: track-speed.md).']),
 ];
 writeText(join(root, 'bench', 'results', `track${suffix}.md`), lines.join('\n'));
 progress(lines.join('\n'));
