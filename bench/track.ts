@@ -12,9 +12,10 @@
 //    time a 10,000-position pool takes through one opponent turn, and the WASM/JS ratio.
 // Usage: npm run bench:track   full run (100 games per preset and pairing at 1 s per event: many
 //                              hours on a shared 2-core machine), writes bench/results/track.{json,md}
-//        … -- --presets berkeley,wild16 [--pairings random]   play only these parts of the reach run
-//                              (two such processes at once, on other presets, use both cores)
-//        … -- --report             play nothing: write the results of what the store holds
+//        … -- --presets berkeley,wild16 [--pairings random]   play only these parts of the reach run,
+//                              storing them and writing no results (two such processes at once,
+//                              on other presets, use both cores)
+//        … -- --report             play nothing: write the results of what the stores hold
 //        node scripts/run-ts.mjs bench/track.ts --quick [--games N] [--budget-ms M] [--program-games N]
 //                              smoke run (2 random games and 1 program game per preset at 200 ms),
 //                              writes bench/results/track-quick.{json,md} and track-quick-*.svg (git-ignored)
@@ -42,6 +43,7 @@ import { describeEvent } from '../host/belief/describe';
 import { describeMachine, gitState, machine, median, progress, repoRoot, writeJson, writeText } from './lib/harness';
 import { RunStore } from './lib/runStore';
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -57,30 +59,49 @@ const MAX_PLIES = option('--max-plies', quick ? 120 : 300);
 const SPEED_VIEWS = quick ? 4 : 16;
 const SPEED_WORK = 2e8; // per event: enough for any expansion of a 20,000-position pool (asserted: no event stopped)
 
-const list = (name: string): string[] | undefined => {
+const PAIRINGS = ['random', 'programs'] as const;
+/** A comma-separated option's values, each checked against `allowed`. */
+const list = (name: string, allowed: readonly string[]): string[] | undefined => {
   const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1]!.split(',') : undefined;
+  if (i < 0) return undefined;
+  const values = args[i + 1]?.split(',') ?? [];
+  if (values.length === 0 || values.some((v) => !allowed.includes(v)))
+    throw new Error(`${name} takes a comma-separated list of: ${allowed.join(', ')}`);
+  return values;
 };
 const report = args.includes('--report');
-const playPresets = list('--presets') ?? [...PRESET_NAMES];
-const playPairings = list('--pairings') ?? ['random', 'programs'];
-for (const name of playPresets)
-  if (!(PRESET_NAMES as readonly string[]).includes(name)) throw new Error(`--presets: no preset '${name}'`);
-/** Only part of the reach run is played here (the pool speed is then left to a full or --speed-only run). */
-const partRun = report || list('--presets') !== undefined || list('--pairings') !== undefined;
+const presetList = list('--presets', PRESET_NAMES);
+const pairingList = list('--pairings', PAIRINGS);
+const playPresets: readonly string[] = presetList ?? PRESET_NAMES;
+const playPairings: readonly string[] = pairingList ?? PAIRINGS;
+/**
+ * Only part of the reach run is played here: it stores its views and writes no results (another
+ * part may still be running; `--report` writes them once all are done), and no pool speed.
+ */
+const partRun = !speedOnly && !report && (presetList !== undefined || pairingList !== undefined);
 
 const root = repoRoot();
 const git = gitState(root, ['assembly', 'host']);
-/** The measured code: the trees of assembly/ and host/ at HEAD (a commit elsewhere keeps the stored views). */
-const codeTree = ['assembly', 'host']
-  .map((dir) =>
-    execFileSync('git', ['rev-parse', `HEAD:${dir}`], { cwd: root, encoding: 'utf8' })
-      .trim()
-      .slice(0, 12),
-  )
-  .join('-');
+/**
+ * The measured code: the trees of assembly/ and host/ at HEAD (a commit elsewhere keeps the stored
+ * views), and with uncommitted changes there, a hash of them (two different edits never share a store).
+ */
+const gitText = (...a: string[]) => execFileSync('git', a, { cwd: root, encoding: 'utf8' });
+const codeVersion = [
+  ...['assembly', 'host'].map((dir) => gitText('rev-parse', `HEAD:${dir}`).trim().slice(0, 12)),
+  ...(git.dirty
+    ? [
+        createHash('sha256')
+          .update(gitText('diff', 'HEAD', '--', 'assembly', 'host'))
+          .digest('hex')
+          .slice(0, 12),
+      ]
+    : []),
+].join('-');
 const suffix = (speedOnly ? '-speed' : '') + (quick ? '-quick' : '');
-const loads: number[] = [os.loadavg()[0]];
+const startLoad = os.loadavg()[0];
+/** The load average (1 min) at the end of each stored view's tracking. */
+const viewLoads: number[] = [];
 
 // ---- the games ----
 
@@ -144,13 +165,22 @@ interface PairingResult {
   ms: number;
 }
 
+/** A preset's store: opened for writing only by a run that plays it; read-only otherwise (it is never set aside by a report). */
 function storeOf(name: PresetName): RunStore {
-  const header = { budgetMs: BUDGET_MS, maxPlies: MAX_PLIES, code: codeTree, dirty: git.dirty };
-  return new RunStore(join(root, '.cache', 'track', `reach${suffix}-${name}.jsonl`), header, args.includes('--fresh'));
+  const header = { budgetMs: BUDGET_MS, maxPlies: MAX_PLIES, code: codeVersion };
+  const mode = report || !playPresets.includes(name) ? 'read' : args.includes('--fresh') ? 'fresh' : 'write';
+  return new RunStore(join(root, '.cache', 'track', `reach${suffix}-${name}.jsonl`), header, mode);
 }
 
 /** Tracks both views of `game` (made only when a view is not stored yet) and stores them. */
-function trackGame(store: RunStore, key: (as: string) => string, g: number, game: () => GameRecord, engine: Engine) {
+function trackGame(
+  store: RunStore,
+  name: PresetName,
+  key: (as: string) => string,
+  g: number,
+  game: () => GameRecord,
+  engine: Engine,
+) {
   let record: GameRecord | undefined;
   for (const as of SIDES) {
     if (store.has(key(as))) continue;
@@ -171,7 +201,7 @@ function trackGame(store: RunStore, key: (as: string) => string, g: number, game
       load: os.loadavg()[0],
     });
     progress(
-      `${key(as)}: ${run.rows.length} plies, ${run.rows.filter((r) => r.size === 0).length} empty${run.bad ? `, rejected: ${run.bad.message}` : ''}`,
+      `${name} ${key(as)}: ${run.rows.length} plies, ${run.rows.filter((r) => r.size === 0).length} empty${run.bad ? `, rejected: ${run.bad.message}` : ''}`,
     );
   }
 }
@@ -189,6 +219,7 @@ function reach(name: PresetName, pairing: 'random' | 'programs', games: number, 
     for (let g = 1; g <= games; g++)
       trackGame(
         store,
+        name,
         key(g),
         g,
         () => (pairing === 'random' ? randomGame(engine, g, { maxPlies: MAX_PLIES }) : programGame(rules, g)),
@@ -208,7 +239,7 @@ function reach(name: PresetName, pairing: 'random' | 'programs', games: number, 
         sizes.push(size);
         (perPly[r.plies[i]!] ??= []).push(size);
       });
-      loads.push(r.load);
+      viewLoads.push(r.load);
     }
   }
   allSizes.push(...sizes);
@@ -322,9 +353,13 @@ function poolSpeed(): {
 // ---- the run ----
 
 const results: PairingResult[] = [];
+/** Presets whose store holds views of other code or settings (a report leaves them as they are; a run that plays them sets them aside). */
+const otherStores: string[] = [];
 for (const name of speedOnly ? [] : PRESET_NAMES) {
+  if (partRun && !playPresets.includes(name)) continue;
   const store = storeOf(name);
-  if (store.size && !report && playPresets.includes(name))
+  if (report && store.found === 'other') otherStores.push(name);
+  if (store.size && !report)
     progress(`track: ${name}: resuming, ${store.size} views already tracked (${store.path}; --fresh starts over)`);
   results.push(reach(name, 'random', RANDOM_GAMES, store));
   if (PROGRAM_GAMES > 0) results.push(reach(name, 'programs', PROGRAM_GAMES, store));
@@ -334,13 +369,21 @@ for (const name of speedOnly ? [] : PRESET_NAMES) {
       label: `${r.pairing === 'random' ? 'random v random' : 'database White v Black'}: median over ${r.views} views`,
       rows: r.medianPerPly.map((size, ply) => ({ ply, size, mode: 'pool' as const })).filter((r) => r.ply > 0),
     }));
-  if (series.length)
+  if (series.length && !partRun)
     writeText(
       join(root, 'bench', 'results', `track${suffix}-${name}.svg`),
       trackSvg(series, `Positions the tracker holds per ply: ${name}, ${BUDGET_MS} ms per event (WASM)`),
     );
 }
-const speed = partRun ? undefined : poolSpeed();
+if (partRun) {
+  for (const r of results)
+    progress(
+      `track: ${r.preset} ${r.pairing}: ${r.games} of ${r.wanted} games stored, ${r.held} of ${r.plies} plies held a position`,
+    );
+  progress('track: a part run writes no results; `--report` writes them from every store once all parts are done');
+  process.exit(0);
+}
+const speed = report ? undefined : poolSpeed();
 
 const all = results.reduce((s, r) => ({ plies: s.plies + r.plies, held: s.held + r.held }), { plies: 0, held: 0 });
 const medianHeld = median(allSizes);
@@ -349,7 +392,12 @@ const doc = {
   quick,
   git,
   machine: machine(),
-  load: { start: loads[0], max: Math.max(...loads), mean: loads.reduce((a, b) => a + b, 0) / loads.length },
+  load: {
+    start: startLoad,
+    views: viewLoads.length
+      ? { mean: viewLoads.reduce((a, b) => a + b, 0) / viewLoads.length, max: Math.max(...viewLoads) }
+      : null,
+  },
   budgetMs: BUDGET_MS,
   maxPlies: MAX_PLIES,
   reach: {
@@ -379,10 +427,16 @@ function reachLines(): string[] {
           `| ${r.preset} ${r.pairing === 'random' ? 'random v random' : 'db White v Black'} | ${r.games < r.wanted ? `${r.games} of ${r.wanted} (partial)` : r.games} | ${r.views} | ${r.plies} | ${pct(r.heldShare)} | ${r.medianSize} | ${r.exactPlies} | ${r.poolPlies} | ${r.budgetStops} | ${r.rejected} |`,
       ),
     '',
-    ...(results.some((r) => r.views === 0)
+    ...(otherStores.length
+      ? [
+          `Stored under other code or settings, not counted (played again by \`--presets ${otherStores.join(',')}\`): ${otherStores.join(', ')}.`,
+          '',
+        ]
+      : []),
+    ...(results.some((r) => r.views === 0 && !otherStores.includes(r.preset))
       ? [
           `Not run yet: ${results
-            .filter((r) => r.views === 0)
+            .filter((r) => r.views === 0 && !otherStores.includes(r.preset))
             .map((r) => `${r.preset} ${r.pairing}`)
             .join(', ')}.`,
           '',
@@ -424,12 +478,12 @@ function speedLines(speed: ReturnType<typeof poolSpeed>): string[] {
 const lines = [
   `# Belief tracking (bench/track.ts${quick ? ' --quick' : ''})`,
   '',
-  `Machine: ${describeMachine(doc.machine)}; load average ${doc.load.start.toFixed(1)} at the start, at most ${doc.load.max.toFixed(1)}. Commit ${git.commit}${git.dirty ? ' (with uncommitted changes)' : ''}.`,
+  `Machine: ${describeMachine(doc.machine)}; load average (1 min) ${doc.load.views ? `while the views were tracked: mean ${doc.load.views.mean.toFixed(1)}, at most ${doc.load.views.max.toFixed(1)}; ` : ''}at this run's start ${doc.load.start.toFixed(1)}. Commit ${git.commit}${git.dirty ? ' (with uncommitted changes)' : ''}.`,
   '',
   ...(speedOnly ? [] : reachLines()),
   ...(speed
     ? speedLines(speed)
-    : ['Pool update speed: not measured by a partial run (`--speed-only`: track-speed.md).']),
+    : ['Pool update speed: not measured by a `--report` run (`--speed-only` measures it alone: track-speed.md).']),
 ];
 writeText(join(root, 'bench', 'results', `track${suffix}.md`), lines.join('\n'));
 progress(lines.join('\n'));

@@ -44,13 +44,16 @@ async function runTogether(bundle: string, args: string[], count: number): Promi
     };
     return { child, next };
   });
-  for (const { next } of children) if ((await next()) !== 'ready') throw new Error('ceiling child: expected "ready"');
-  for (const { child } of children) child.stdin!.write('go\n');
-  const totals = await Promise.all(
-    children.map(async ({ next }) => (JSON.parse(await next()).ms as number[]).reduce((a, x) => a + x, 0)),
-  );
-  for (const { child } of children) child.stdin!.end();
-  return totals;
+  try {
+    for (const { next } of children) if ((await next()) !== 'ready') throw new Error('ceiling child: expected "ready"');
+    for (const { child } of children) child.stdin!.write('go\n');
+    return await Promise.all(
+      children.map(async ({ next }) => (JSON.parse(await next()).ms as number[]).reduce((a, x) => a + x, 0)),
+    );
+  } finally {
+    // a child that failed leaves the other still running: none outlives the measurement
+    for (const { child } of children) if (child.exitCode === null) child.kill();
+  }
 }
 
 export interface Ceiling {

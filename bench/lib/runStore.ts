@@ -1,37 +1,40 @@
 // A resumable store of measurements for long benches: one JSON line per measurement, appended (and
 // flushed) as soon as it is made, so a bench killed at any point resumes where it stopped. The
-// first line is a header (the options that decide what is measured); a file whose header differs
-// is set aside (renamed *.old) and the bench starts afresh.
+// first line is a header (the options that decide what is measured). Opened for writing, a file
+// whose header differs is set aside (renamed *.old-<time>, never over an earlier one) and the
+// bench starts afresh; opened read-only (a report of what another run measured), it is left as it
+// is and holds nothing unless it was the same measurement (`found`).
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 export class RunStore {
   private readonly values = new Map<string, unknown>();
+  /** What the file held when opened: this measurement, another (another header), or nothing. */
+  readonly found: 'same' | 'other' | 'none' = 'none';
 
   constructor(
     readonly path: string,
     header: object,
-    fresh = false,
+    private readonly mode: 'write' | 'fresh' | 'read' = 'write',
   ) {
     const head = JSON.stringify({ header });
-    mkdirSync(dirname(path), { recursive: true });
-    if (existsSync(path) && !fresh) {
+    if (existsSync(path) && mode !== 'fresh') {
       const lines = readFileSync(path, 'utf8')
         .split('\n')
         .filter((l) => l.trim());
-      if (lines[0] === head) {
-        for (const line of lines.slice(1)) {
-          try {
-            const { k, v } = JSON.parse(line) as { k: string; v: unknown };
-            this.values.set(k, v);
-          } catch {
-            // a line cut by a kill: measured again
-          }
+      this.found = lines[0] === head ? 'same' : 'other';
+      for (const line of this.found === 'same' ? lines.slice(1) : []) {
+        try {
+          const { k, v } = JSON.parse(line) as { k: string; v: unknown };
+          this.values.set(k, v);
+        } catch {
+          // a line cut by a kill: measured again
         }
-        return;
       }
-      renameSync(path, `${path}.old`);
     }
+    if (mode === 'read' || this.found === 'same') return;
+    mkdirSync(dirname(path), { recursive: true });
+    if (existsSync(path)) renameSync(path, `${path}.old-${new Date().toISOString().replace(/[:.]/g, '-')}`);
     writeFileSync(path, `${head}\n`);
   }
 
@@ -48,6 +51,7 @@ export class RunStore {
   }
 
   put<T>(key: string, value: T): T {
+    if (this.mode === 'read') throw new Error(`${this.path}: opened read-only`);
     this.values.set(key, value);
     appendFileSync(this.path, `${JSON.stringify({ k: key, v: value })}\n`);
     return value;

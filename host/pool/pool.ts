@@ -65,9 +65,9 @@ export interface PoolRun {
 }
 
 /**
- * Worker threads that run tasks, one run at a time. A run that fails or reaches its time limit
- * terminates the workers (a task may be running long); the next run starts new ones. A run a
- * callback stops leaves them running: the answers to its remaining tasks are ignored.
+ * Worker threads that run tasks, one run at a time. A run that fails, reaches its time limit or is
+ * stopped by its callback terminates the workers (a task may be running long); the next run
+ * starts new ones. A run that ends with its last task leaves them idle for the next.
  */
 export class WorkerPool {
   private workers: Worker[] = [];
