@@ -92,7 +92,11 @@ async function measure(): Promise<Measurements> {
     databases: databases.map((p) => p.replace(`${root}/`, '')),
     ...(PLIES.join() === '3,5' ? {} : { plies: PLIES }),
   };
-  const store = new RunStore(join(root, `.cache/figures/runs${suffix}.jsonl`), options, flag('--fresh') ? 'fresh' : 'write');
+  const store = new RunStore(
+    join(root, `.cache/figures/runs${suffix}.jsonl`),
+    options,
+    flag('--fresh') ? 'fresh' : 'write',
+  );
   if (store.size)
     progress(`figures: resuming, ${store.size} measurements already made (${store.path}; --fresh starts over)`);
   progress(
