@@ -22,10 +22,11 @@
 //        … --speed-only             the pool update speed alone (minutes, not hours), written to
 //                              bench/results/track-speed[-quick].{json,md}
 // The reach run is resumable: every view tracked is stored at once (.cache/track/, one file per
-// preset, bench/lib/runStore.ts) under a header of the budget, the ply cap and the tree of the
-// measured code (assembly/, host/), so a killed run goes on where it stopped, runs on different
-// presets can share the machine, and results measured on other code are never mixed in
-// (`--fresh` starts over). The results always report every preset and pairing the store holds,
+// preset, bench/lib/runStore.ts) under a header of the budget, the ply cap and a hash of the code
+// it runs (bench/lib/harness.ts measuredCode: the host files it takes in and the built core), so a
+// killed run goes on where it stopped, runs on different presets can share the machine, a commit
+// that changes nothing it runs keeps the views, and views measured on other code are never mixed
+// in (`--fresh` starts over). The results always report every preset and pairing the store holds,
 // a part with fewer games than wanted marked partial.
 import os from 'node:os';
 import { join } from 'node:path';
@@ -40,10 +41,18 @@ import { gameSeed, selfPlayWorkers } from '../host/db/generate';
 import { Tracker } from '../host/belief/tracker';
 import { trackView, trackSvg, type PlyRow } from '../host/belief/track';
 import { describeEvent } from '../host/belief/describe';
-import { describeMachine, gitState, machine, median, progress, repoRoot, writeJson, writeText } from './lib/harness';
+import {
+  describeMachine,
+  gitState,
+  machine,
+  measuredCode,
+  median,
+  progress,
+  repoRoot,
+  writeJson,
+  writeText,
+} from './lib/harness';
 import { RunStore } from './lib/runStore';
-import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -82,22 +91,8 @@ const partRun = !speedOnly && !report && (presetList !== undefined || pairingLis
 
 const root = repoRoot();
 const git = gitState(root, ['assembly', 'host']);
-/**
- * The measured code: the trees of assembly/ and host/ at HEAD (a commit elsewhere keeps the stored
- * views), and with uncommitted changes there, a hash of them (two different edits never share a store).
- */
-const gitText = (...a: string[]) => execFileSync('git', a, { cwd: root, encoding: 'utf8' });
-const codeVersion = [
-  ...['assembly', 'host'].map((dir) => gitText('rev-parse', `HEAD:${dir}`).trim().slice(0, 12)),
-  ...(git.dirty
-    ? [
-        createHash('sha256')
-          .update(gitText('diff', 'HEAD', '--', 'assembly', 'host'))
-          .digest('hex')
-          .slice(0, 12),
-      ]
-    : []),
-].join('-');
+/** The code measured (bench/lib/harness.ts measuredCode): the stores' views were tracked by it. */
+const codeVersion = await measuredCode(root, 'bench/track.ts');
 const suffix = (speedOnly ? '-speed' : '') + (quick ? '-quick' : '');
 const startLoad = os.loadavg()[0];
 /** The load average (1 min) at the end of each stored view's tracking. */

@@ -1,6 +1,7 @@
 // Shared bench helpers: machine description, timing, medians and writing results files.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import os from 'node:os';
@@ -64,6 +65,34 @@ export function gitState(root: string, paths: string[]): { commit: string; dirty
     /* ignore */
   }
   return { commit, dirty };
+}
+
+/**
+ * A hash of the code a bench measures, as it is on disk: every file the bench's bundle takes in
+ * outside bench/ (host/, the built JS core, …; packages excluded) and build/krieg.wasm. A store of
+ * measurements made under it stays valid across commits that change nothing the bench runs, and
+ * never outlives a change to what it runs, committed or not.
+ */
+export async function measuredCode(root: string, entry: string): Promise<string> {
+  const esbuild = await import('esbuild');
+  const { metafile } = await esbuild.build({
+    entryPoints: [entry],
+    absWorkingDir: root, // input paths relative to the repository
+    bundle: true,
+    write: false,
+    metafile: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    packages: 'external',
+    logLevel: 'silent',
+  });
+  const files = Object.keys(metafile.inputs)
+    .filter((f) => !f.startsWith('bench/'))
+    .sort();
+  const hash = createHash('sha256');
+  for (const file of [...files, 'build/krieg.wasm']) hash.update(`${file}\0`).update(readFileSync(join(root, file)));
+  return hash.digest('hex').slice(0, 16);
 }
 
 export function median(values: number[]): number {
