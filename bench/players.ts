@@ -2,7 +2,8 @@
 // of their players: every pairing a `krieg match` (host/players/match.ts) of N games with
 // alternating colours, wins / losses / draws of the first player with 95% Wilson intervals, mean
 // material per move, and a material graph per pairing. The games go to bench/games/ (not kept in
-// git) and are resumed from there, so a long run can be stopped and continued.
+// git) and are resumed from there, so a long run can be stopped and continued — by the same code
+// only: each file keeps a hash of the code that played it beside it (<pair>.kpgn.code).
 // Usage: npm run bench:players [-- --games 200 --nodes 20000 | --time-per-move 0.2] [--max-plies 300]
 //        [--jobs J] [--pairs los-random,hs-aosp] [--quick] [--partial]
 // --partial plays nothing: it reports the games the files hold so far (rows marked partial), so a
@@ -10,7 +11,7 @@
 // replaces the rows of its pairings in players.json/md and keeps the other pairings' rows from
 // earlier runs at the same budget and ply cap, so pairings can be run one at a time.
 import { join } from 'node:path';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { preset } from '../host/record/rules';
 import { parsePlayerSpec } from '../host/players/registry';
@@ -18,7 +19,16 @@ import { runMatch, readMatchFile, matchKey, matchReport, type MatchParams } from
 import { workerScript } from '../host/pool/pool';
 import type { MatchSummary } from '../host/players/matchStats';
 import { materialSvg } from '../host/players/plot';
-import { describeMachine, gitState, machine, progress, repoRoot, writeJson, writeText } from './lib/harness';
+import {
+  describeMachine,
+  gitState,
+  machine,
+  measuredCode,
+  progress,
+  repoRoot,
+  writeJson,
+  writeText,
+} from './lib/harness';
 
 const argv = process.argv.slice(2);
 const option = (name: string) => {
@@ -81,7 +91,27 @@ interface Row {
   played: number;
   /** Fewer games than asked for (--partial). */
   partial: boolean;
+  /** The code the games were played with (measuredCode). */
+  code: string;
 }
+/**
+ * The code the games are played with (the sources the bench takes in, the built core and the
+ * pool's worker): a pairing's file keeps it beside it (<pair>.kpgn.code), and a file played by
+ * other code is not resumed, so no pairing mixes games of two versions of the players.
+ */
+const code = await measuredCode(root, 'bench/players.ts', ['build/krieg.wasm', 'dist/worker.js']);
+function checkCode(out: string): string {
+  const sidecar = `${out}.code`;
+  const played = existsSync(out) && readFileSync(out, 'utf8').trim() !== '';
+  const stored = existsSync(sidecar) ? readFileSync(sidecar, 'utf8').trim() : undefined;
+  if (played && stored !== undefined && stored !== code)
+    throw new Error(
+      `${out} holds games played by other code (${stored}; now ${code}): move it away to play the pairing afresh`,
+    );
+  if (!partial) writeFileSync(sidecar, `${code}\n`);
+  return partial ? (stored ?? 'unknown') : code;
+}
+
 const rows: Row[] = [];
 for (const [p, q] of pairings) {
   const pair = `${p}-${q}`;
@@ -96,6 +126,7 @@ for (const [p, q] of pairings) {
     ...(TIME !== undefined ? { timePerMove: TIME } : {}),
   };
   const out = join(gamesDir, `${pair}${suffix}.kpgn`);
+  const playedBy = checkCode(out);
   const started = performance.now();
   let last = 0;
   const run = partial
@@ -120,6 +151,7 @@ for (const [p, q] of pairings) {
     resumed: run.resumed,
     played: run.records.length,
     partial: run.records.length < GAMES,
+    code: playedBy,
   });
   writeText(
     join(root, `bench/results/players${suffix}-${pair}.svg`),
@@ -146,6 +178,8 @@ interface JsonRow extends MatchSummary {
   jobs: number;
   commit: string;
   dirty: boolean;
+  /** A hash of the code the games were played with (bench/lib/harness.ts measuredCode). */
+  code: string;
   date: string;
   paper: [number, number, number, number] | null;
 }
@@ -179,6 +213,7 @@ for (const r of rows) {
     resumed: kept?.resumed ?? r.resumed,
     jobs: kept?.jobs ?? JOBS,
     commit: kept?.commit ?? git.commit,
+    code: r.code,
     dirty: kept?.dirty ?? git.dirty,
     date: kept?.date ?? now,
     paper: PAPER[r.pair] ?? null,

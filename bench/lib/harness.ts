@@ -69,11 +69,12 @@ export function gitState(root: string, paths: string[]): { commit: string; dirty
 
 /**
  * A hash of the code a bench measures, as it is on disk: every file the bench's bundle takes in
- * outside bench/ (host/, the built JS core, …; packages excluded) and build/krieg.wasm. A store of
+ * outside bench/ (host/, the built JS core, …; packages excluded) and the `built` files it loads
+ * at run time (build/krieg.wasm; dist/worker.js for a bench on the worker pool). A store of
  * measurements made under it stays valid across commits that change nothing the bench runs, and
  * never outlives a change to what it runs, committed or not.
  */
-export async function measuredCode(root: string, entry: string): Promise<string> {
+export async function measuredCode(root: string, entry: string, built = ['build/krieg.wasm']): Promise<string> {
   const esbuild = await import('esbuild');
   const { metafile } = await esbuild.build({
     entryPoints: [entry],
@@ -91,7 +92,7 @@ export async function measuredCode(root: string, entry: string): Promise<string>
     .filter((f) => !f.startsWith('bench/'))
     .sort();
   const hash = createHash('sha256');
-  for (const file of [...files, 'build/krieg.wasm']) hash.update(`${file}\0`).update(readFileSync(join(root, file)));
+  for (const file of [...files, ...built]) hash.update(`${file}\0`).update(readFileSync(join(root, file)));
   return hash.digest('hex').slice(0, 16);
 }
 
