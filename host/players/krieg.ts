@@ -29,7 +29,13 @@ import { SamplingPlayer, SAMPLING_DEFAULTS, WORK_PER_NODE } from './sampling';
 import { trackerSource, type PositionSource } from './sources';
 import { StaleGuessSource } from './guesses';
 
-export const KRIEG_DEFAULTS = { ...SAMPLING_DEFAULTS, mate: 200, mateply: 5, matenodes: 20_000, screen: 64 };
+/**
+ * depth 0: each attempt valued by the quiescence search alone. At a small budget (1,000 nodes a
+ * move) a 1-ply search per attempt leaves room for one to three positions a turn, a quiescence
+ * search for the whole sample; against HS the breadth wins (bench/results/players.md, krieg v hs
+ * at depth 1 and at depth 0 on the same seeds).
+ */
+export const KRIEG_DEFAULTS = { ...SAMPLING_DEFAULTS, depth: 0, mate: 200, mateply: 5, matenodes: 20_000, screen: 64 };
 /** The checkmate search's arenas (bytes) in the player's engine. */
 const MATE_MEMORY = 24 * 2 ** 20;
 /** A time budget's share for the checkmate search. */
