@@ -56,6 +56,8 @@ const PAIRINGS: [string, string][] = [
   ['krieg', 'los'],
   ['krieg', 'aosp'],
   ['krieg', 'hs'],
+  // the ablation behind krieg's depth 0 (host/players/krieg.ts): the same seeds at depth 1
+  ['krieg:depth=1', 'hs'],
 ];
 /** The paper's figures (win, loss, draw %, games), for comparison. */
 const PAPER: Record<string, [number, number, number, number]> = {
