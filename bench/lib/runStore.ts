@@ -34,7 +34,12 @@ export class RunStore {
     }
     if (mode === 'read' || this.found === 'same') return;
     mkdirSync(dirname(path), { recursive: true });
-    if (existsSync(path)) renameSync(path, `${path}.old-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+    if (existsSync(path)) {
+      const stamp = `${path}.old-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+      let aside = stamp;
+      for (let i = 1; existsSync(aside); i++) aside = `${stamp}-${i}`; // two set aside within a millisecond
+      renameSync(path, aside);
+    }
     writeFileSync(path, `${head}\n`);
   }
 
