@@ -127,7 +127,8 @@ for (const [p, q] of pairings) {
     ...(NODES !== undefined ? { nodes: NODES } : {}),
     ...(TIME !== undefined ? { timePerMove: TIME } : {}),
   };
-  const out = join(gamesDir, `${pair}${suffix}.kpgn`);
+  const file = pair.replace(/[^\w.-]/g, '_'); // a player's options (krieg:depth=1) in a name any file system takes
+  const out = join(gamesDir, `${file}${suffix}.kpgn`);
   const playedBy = checkCode(out);
   const started = performance.now();
   let last = 0;
@@ -156,7 +157,7 @@ for (const [p, q] of pairings) {
     code: playedBy,
   });
   writeText(
-    join(root, `bench/results/players${suffix}-${pair}.svg`),
+    join(root, `bench/results/players${suffix}-${file}.svg`),
     materialSvg(summary, `${p.toUpperCase()} v ${q.toUpperCase()} material graph (${run.records.length} games)`),
   );
 }
