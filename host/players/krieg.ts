@@ -32,8 +32,8 @@ import { StaleGuessSource } from './guesses';
 /**
  * depth 0: each attempt valued by the quiescence search alone. At a small budget (1,000 nodes a
  * move) a 1-ply search per attempt leaves room for one to three positions a turn, a quiescence
- * search for the whole sample; against HS the breadth wins (bench/results/players.md, krieg v hs
- * at depth 1 and at depth 0 on the same seeds).
+ * search for more of them; against HS the breadth wins (bench/results/players.md: krieg v hs, and
+ * krieg:depth=1 v hs on the same seeds).
  */
 export const KRIEG_DEFAULTS = { ...SAMPLING_DEFAULTS, depth: 0, mate: 200, mateply: 5, matenodes: 20_000, screen: 64 };
 /** The checkmate search's arenas (bytes) in the player's engine. */
