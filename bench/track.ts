@@ -26,8 +26,8 @@
 // it runs (bench/lib/harness.ts measuredCode: the host files it takes in and the built core), so a
 // killed run goes on where it stopped, runs on different presets can share the machine, a commit
 // that changes nothing it runs keeps the views, and views measured on other code are never mixed
-// in (`--fresh` starts over). The results always report every preset and pairing the store holds,
-// a part with fewer games than wanted marked partial.
+// in (`--fresh` starts over). A full run and `--report` write the results of every preset and
+// pairing the stores hold, a part with fewer games than wanted marked partial.
 import os from 'node:os';
 import { join } from 'node:path';
 import { createEngine, BACKENDS, type BackendName, type Engine } from '../host/node';
@@ -160,10 +160,10 @@ interface PairingResult {
   ms: number;
 }
 
-/** A preset's store: opened for writing only by a run that plays it; read-only otherwise (it is never set aside by a report). */
+/** A preset's store: read-only for a report (never set aside by it), else opened for writing (only presets played are opened). */
 function storeOf(name: PresetName): RunStore {
   const header = { budgetMs: BUDGET_MS, maxPlies: MAX_PLIES, code: codeVersion };
-  const mode = report || !playPresets.includes(name) ? 'read' : args.includes('--fresh') ? 'fresh' : 'write';
+  const mode = report ? 'read' : args.includes('--fresh') ? 'fresh' : 'write';
   return new RunStore(join(root, '.cache', 'track', `reach${suffix}-${name}.jsonl`), header, mode);
 }
 
@@ -206,11 +206,11 @@ const allSizes: number[] = [];
 
 /** Plays what is wanted of a preset and pairing (views stored are kept) and sums up what its store holds. */
 function reach(name: PresetName, pairing: 'random' | 'programs', games: number, store: RunStore): PairingResult {
-  const rules = preset(name);
-  const engine = createEngine('wasm', 1 << 12);
-  engine.setRules(rules);
   const key = (g: number) => (as: string) => `${pairing}:${g}:${as}`;
-  if (!report && playPresets.includes(name) && playPairings.includes(pairing))
+  if (!report && playPairings.includes(pairing)) {
+    const rules = preset(name);
+    const engine = createEngine('wasm', 1 << 12);
+    engine.setRules(rules);
     for (let g = 1; g <= games; g++)
       trackGame(
         store,
@@ -220,6 +220,7 @@ function reach(name: PresetName, pairing: 'random' | 'programs', games: number, 
         () => (pairing === 'random' ? randomGame(engine, g, { maxPlies: MAX_PLIES }) : programGame(rules, g)),
         engine,
       );
+  }
   const sizes: number[] = [];
   const perPly: number[][] = [];
   const runs: ViewRun[] = [];
@@ -410,6 +411,7 @@ writeJson(join(root, 'bench', 'results', `track${suffix}.json`), doc);
 const pct = (x: number) => `${(100 * x).toFixed(2)} %`;
 /** The reach section of the report. */
 function reachLines(): string[] {
+  const notRun = results.filter((r) => r.views === 0 && !otherStores.includes(r.preset));
   return [
     `## Reach: ${BUDGET_MS} ms per event (WASM), both players' views, at most ${MAX_PLIES} plies a game`,
     '',
@@ -428,15 +430,7 @@ function reachLines(): string[] {
           '',
         ]
       : []),
-    ...(results.some((r) => r.views === 0 && !otherStores.includes(r.preset))
-      ? [
-          `Not run yet: ${results
-            .filter((r) => r.views === 0 && !otherStores.includes(r.preset))
-            .map((r) => `${r.preset} ${r.pairing}`)
-            .join(', ')}.`,
-          '',
-        ]
-      : []),
+    ...(notRun.length ? [`Not run yet: ${notRun.map((r) => `${r.preset} ${r.pairing}`).join(', ')}.`, ''] : []),
     `All: ${all.held} of ${all.plies} plies (${pct(all.held / all.plies)}) with at least one consistent position; median positions held over all plies ${medianHeld}.`,
     '',
     ...(results.some((r) => r.empty.length)
