@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -7,6 +8,9 @@ export default defineConfig({
     globalSetup: ['test/lib/globalSetup.ts'],
     // tests run in a random order within each file (the seed is printed): none may depend on another
     sequence: { shuffle: { files: false, tests: true } },
+    // one test file per core: vitest's default leaves one core to its main thread, which on a
+    // 2-core CI machine runs the files one at a time while that core idles
+    maxWorkers: availableParallelism(),
     // correctness is bounded by node and work budgets, never the clock: these timeouts only catch a
     // hang, with an hour's margin, so a loaded machine makes the suite slow, not failed
     testTimeout: 3_600_000,
