@@ -106,7 +106,8 @@ function checkCode(out: string): string {
   const sidecar = `${out}.code`;
   const played = existsSync(out) && readFileSync(out, 'utf8').trim() !== '';
   const stored = existsSync(sidecar) ? readFileSync(sidecar, 'utf8').trim() : undefined;
-  if (played && stored !== undefined && stored !== code)
+  // --partial only reports a file's games: the row names the code that played them
+  if (!partial && played && stored !== undefined && stored !== code)
     throw new Error(
       `${out} holds games played by other code (${stored}; now ${code}): move it away to play the pairing afresh`,
     );
@@ -239,18 +240,21 @@ const budget =
   NODES !== undefined
     ? `${NODES.toLocaleString('en-US')} nodes a move (search nodes, and 10× as many units of estimation work; deterministic)`
     : `${TIME} s a move`;
-/** Is the paper's rate (%) inside our 95% interval? If not, which side of it. */
+/** Is the paper's figure (%) inside our 95% interval? If not, which side of it. */
 const inInterval = (paperPct: number, rate: { low: number; high: number }) =>
-  paperPct / 100 < rate.low ? 'no: the paper lower' : paperPct / 100 > rate.high ? 'no: the paper higher' : 'yes';
+  paperPct / 100 < rate.low ? 'no: paper lower' : paperPct / 100 > rate.high ? 'no: paper higher' : 'yes';
+/** The paper's score (%): wins and half the draws, as ours. */
+const paperScore = ([win, , draw]: [number, number, number, number]) => win + draw / 2;
+const interval = (x: { value: number; low: number; high: number }) => `${pct(x.value)} [${pct(x.low)}, ${pct(x.high)}]`;
 const md = [
   "### Players: Parker et al.'s tournament, and krieg against each",
   '',
   `Machine: ${describeMachine(m)}; the pairings were run one at a time (each row's commit and jobs below); tables written ${now}.`,
   '',
-  `Berkeley rules, alternating colours, match seed ${SEED}, ${budget}; games still going after ${MAX_PLIES} plies are adjudicated drawn (counted in "capped"). Rates of the first player with 95% Wilson intervals; "paper" is Parker, Nau & Subrahmanian 2005 Figs. 2–3 (30 s a move, games to the end). Position source of LOS, AOSP, HS and krieg: the belief tracker (#13; exact up to 10,000 positions, Parker's pool beyond, LOS positions from its last-observation generator). A row marked partial holds fewer games than were asked for (the games its file holds so far).`,
+  `Berkeley rules, alternating colours, match seed ${SEED}, ${budget}; games still going after ${MAX_PLIES} plies are adjudicated drawn (counted in "capped"). Rates of the first player with 95% Wilson intervals, its score (wins and half the draws) with a 95% normal interval; "paper" is Parker, Nau & Subrahmanian 2005 Figs. 2–3 (30 s a move, games to the end). Position source of LOS, AOSP, HS and krieg: the belief tracker (#13; exact up to 10,000 positions, Parker's pool beyond, LOS positions from its last-observation generator). A row marked partial holds fewer games than were asked for (the games its file holds so far).`,
   '',
-  "| Pairing | Games | Win % [95%] | Loss % [95%] | Draw % | Capped | Score | Mean material (first / second) | Paper W / L / D (games) | Paper's win % in the interval | Time (jobs) | Commit |",
-  '|---|---:|---|---|---:|---:|---:|---|---|---|---:|---|',
+  "| Pairing | Games | Win % [95%] | Loss % [95%] | Draw % | Capped | Score % [95%] | Mean material (first / second) | Paper W / L / D (games); score | The paper's win %, score in our intervals | Time (jobs) | Commit |",
+  '|---|---:|---|---|---:|---:|---|---|---|---|---:|---|',
   ...all.map((s) => {
     const paper = s.paper;
     const games = `${s.played}${s.partial ? ` of ${s.asked} (partial)` : ''}`;
@@ -258,7 +262,13 @@ const md = [
       s.seconds === null
         ? '—'
         : `${s.seconds.toFixed(0)} s (${s.jobs}${s.resumed ? `; ${s.resumed} games resumed` : ''})`;
-    return `| ${s.pair.replace('-', ' v ')} | ${games} | ${pct(s.winRate.value)} [${pct(s.winRate.low)}, ${pct(s.winRate.high)}] | ${pct(s.lossRate.value)} [${pct(s.lossRate.low)}, ${pct(s.lossRate.high)}] | ${pct(s.drawRate.value)} | ${s.adjudicated} | ${pct(s.score.value)} | ${s.players[0].meanMaterial.toFixed(1)} / ${s.players[1].meanMaterial.toFixed(1)} | ${paper ? `${paper[0]} / ${paper[1]} / ${paper[2]} (${paper[3]})` : '—'} | ${paper ? inInterval(paper[0], s.winRate) : '—'} | ${time} | ${s.commit}${s.dirty ? '+' : ''} |`;
+    const versus = paper
+      ? [
+          `${paper[0]} / ${paper[1]} / ${paper[2]} (${paper[3]}); ${paperScore(paper).toFixed(1)}`,
+          `${inInterval(paper[0], s.winRate)}; ${inInterval(paperScore(paper), s.score)}`,
+        ]
+      : ['—', '—'];
+    return `| ${s.pair.replace('-', ' v ')} | ${games} | ${interval(s.winRate)} | ${interval(s.lossRate)} | ${pct(s.drawRate.value)} | ${s.adjudicated} | ${interval(s.score)} | ${s.players[0].meanMaterial.toFixed(1)} / ${s.players[1].meanMaterial.toFixed(1)} | ${versus[0]} | ${versus[1]} | ${time} | ${s.commit}${s.dirty ? '+' : ''} |`;
   }),
   '',
   `Commit: the code the games were played with ("+": with uncommitted changes). Material graphs: bench/results/players${suffix}-<pairing>.svg; the games: bench/games/${gamesDir.split('/').pop()}/<pairing>${suffix}.kpgn (\`krieg view\` reads them).`,
