@@ -3,12 +3,11 @@
 import type { AutoPolicy } from './policy';
 
 export const AUTO_POLICY: AutoPolicy = {
-  trainedOn:
-    'bench/results/figures/runs.json (commit 025e21e, 2026-11-25): 138 instances of even-numbered games; limit 3.0s',
+  trainedOn: 'bench/results/figures/runs.json (commit ebc3171, 2026-11-26): 279 instances of even-numbered games; limit 3.0s',
   rules: [
-    { opponentPieces: [0, 2], size: [0, 2], schedule: { first: 'gl-dbu' } },
-    { opponentPieces: [0, 2], size: [3, 5], schedule: { first: 'ipns', probeNodes: 300, then: 'l-dub' } },
-    { opponentPieces: [0, 2], size: [6, Infinity], schedule: { first: 'ipns', probeNodes: 1000, then: 'gl-dbu' } },
+    { opponentPieces: [0, 0], size: [0, 7], schedule: { first: 'ipns' } },
+    { opponentPieces: [1, 2], size: [0, 7], schedule: { first: 'ipns', probeNodes: 3000, then: 'gl-dbu' } },
+    { opponentPieces: [0, 2], size: [8, Infinity], schedule: { first: 'ipns', probeNodes: 1000, then: 'gl-dbu' } },
     { opponentPieces: [3, Infinity], schedule: { first: 'gl-dbu' } },
   ],
 };
