@@ -36,7 +36,8 @@
 // | 19   | pending   | incremental searches: first entry of the positions not yet integrated (-1 if none) |
 // | 20   | verified  | DUB: the children of an AND node its outer recursion has verified (a count, in search order) |
 // | 21   | waiting   | incremental searches: how many positions are pending                     |
-// | 22-23| spare     |                                                                          |
+// | 22   | last      | last child, -1 if none (appending a child is O(1): OR nodes have dozens) |
+// | 23   | spare     |                                                                          |
 //
 // Black-box searches keep a node's positions in `entries` (all made at once). Incremental searches
 // add positions one at a time: a new one goes to `pending`, and moves to `entries` when the search
@@ -69,6 +70,8 @@ export const N_MARK_ATTEMPTS: i32 = 18;
 export const N_PENDING: i32 = 19;
 export const N_VERIFIED: i32 = 20;
 export const N_WAITING: i32 = 21;
+/** Last child (tree.ts only: children are appended in O(1) and removed only from the end). */
+const N_LAST: i32 = 22;
 
 export const KIND_OR: i32 = 1;
 export const KIND_ATTEMPT: i32 = 2;
@@ -250,6 +253,7 @@ export function newNode(kind: i32, parent: i32, depth: i32): i32 {
   set(node, N_PARENT, parent);
   set(node, N_FIRST, -1);
   set(node, N_NEXT, -1);
+  set(node, N_LAST, -1);
   set(node, N_PN, 1);
   set(node, N_DN, 1);
   set(node, N_DEPTH, depth);
@@ -261,12 +265,10 @@ export function newNode(kind: i32, parent: i32, depth: i32): i32 {
   set(node, N_MARK_ENTRIES, entryTop);
   set(node, N_MARK_ATTEMPTS, attemptTop);
   if (parent >= 0) {
-    let last = get(parent, N_FIRST);
+    const last = get(parent, N_LAST);
     if (last < 0) set(parent, N_FIRST, node);
-    else {
-      while (get(last, N_NEXT) >= 0) last = get(last, N_NEXT);
-      set(last, N_NEXT, node);
-    }
+    else set(last, N_NEXT, node);
+    set(parent, N_LAST, node);
   }
   return node;
 }
@@ -276,10 +278,13 @@ export function truncate(node: i32): void {
   const parent = get(node, N_PARENT);
   if (parent >= 0) {
     let child = get(parent, N_FIRST);
-    if (child == node) set(parent, N_FIRST, -1);
-    else {
+    if (child == node) {
+      set(parent, N_FIRST, -1);
+      set(parent, N_LAST, -1);
+    } else {
       while (get(child, N_NEXT) != node) child = get(child, N_NEXT);
       set(child, N_NEXT, -1);
+      set(parent, N_LAST, child);
     }
   }
   positionTop = get(node, N_MARK_POSITIONS);
