@@ -127,6 +127,8 @@ interface ViewRun {
   budgetStops: number;
   rejected: boolean;
   empty: Empty[];
+  /** Plies at which a rescue took over from a dead pool (host/belief/tracker.ts). */
+  rescues: number;
   ms: number;
   load: number;
 }
@@ -154,6 +156,7 @@ interface PairingResult {
   poolPlies: number;
   budgetStops: number;
   rejected: number;
+  rescues: number;
   empty: Empty[];
   /** Median positions held at each ply over the views that reached it. */
   medianPerPly: number[];
@@ -192,6 +195,7 @@ function trackGame(
       empty: run.rows
         .filter((r) => r.size === 0)
         .map((r) => ({ game: g, as, ply: r.ply, event: describeEvent(view, r.lastEvent), why: whyEmpty(r) })),
+      rescues: run.rows.filter((r) => r.rescued).length,
       ms: run.rows.reduce((t, r) => t + r.ms, 0),
       load: os.loadavg()[0],
     });
@@ -255,6 +259,7 @@ function reach(name: PresetName, pairing: 'random' | 'programs', games: number, 
     poolPlies: sizes.length - exactPlies,
     budgetStops: runs.reduce((t, r) => t + r.budgetStops, 0),
     rejected: runs.filter((r) => r.rejected).length,
+    rescues: runs.reduce((t, r) => t + (r.rescues ?? 0), 0),
     empty: runs.flatMap((r) => r.empty),
     medianPerPly: perPly.map((s) => (s ? median(s) : 0)),
     ms: runs.reduce((t, r) => t + r.ms, 0),
@@ -263,8 +268,8 @@ function reach(name: PresetName, pairing: 'random' | 'programs', games: number, 
 
 function whyEmpty(r: PlyRow): string {
   if (r.stopped)
-    return `the pool died and the sampler found no consistent history within the budget (${r.descents} descents, ${r.restarts} restarts)`;
-  return 'the pool died and the sampler exhausted its descents';
+    return `the pool died, no rescue had caught up alive, and the sampler found no consistent history within the budget (${r.descents} descents, ${r.restarts} restarts)`;
+  return 'the pool died, no rescue had caught up alive, and the sampler exhausted its descents';
 }
 
 // ---- pool update speed ----
@@ -415,13 +420,13 @@ function reachLines(): string[] {
   return [
     `## Reach: ${BUDGET_MS} ms per event (WASM), both players' views, at most ${MAX_PLIES} plies a game`,
     '',
-    '| preset | games | views | plies | plies with ≥ 1 position | median held | exact plies | pool plies | budget stops | rejected |',
-    '|---|---|---|---|---|---|---|---|---|---|',
+    '| preset | games | views | plies | plies with ≥ 1 position | median held | exact plies | pool plies | budget stops | rescues | rejected |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
     ...results
       .filter((r) => r.views > 0)
       .map(
         (r) =>
-          `| ${r.preset} ${r.pairing === 'random' ? 'random v random' : 'db White v Black'} | ${r.games < r.wanted ? `${r.games} of ${r.wanted} (partial)` : r.games} | ${r.views} | ${r.plies} | ${pct(r.heldShare)} | ${r.medianSize} | ${r.exactPlies} | ${r.poolPlies} | ${r.budgetStops} | ${r.rejected} |`,
+          `| ${r.preset} ${r.pairing === 'random' ? 'random v random' : 'db White v Black'} | ${r.games < r.wanted ? `${r.games} of ${r.wanted} (partial)` : r.games} | ${r.views} | ${r.plies} | ${pct(r.heldShare)} | ${r.medianSize} | ${r.exactPlies} | ${r.poolPlies} | ${r.budgetStops} | ${r.rescues} | ${r.rejected} |`,
       ),
     '',
     ...(otherStores.length

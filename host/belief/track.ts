@@ -22,6 +22,8 @@ export interface PlyRow {
   descents: number;
   restarts: number;
   recounted: boolean;
+  /** Whether a rescue (a fresh tracker that replayed the view) took over from a dead pool. */
+  rescued: boolean;
   /** Whether the budget stopped an event of the ply before it was done. */
   stopped: boolean;
   work: number;
@@ -76,6 +78,7 @@ export function trackView(
       descents: 0,
       restarts: 0,
       recounted: false,
+      rescued: false,
       stopped: false,
       work: 0,
       ms: 0,
@@ -87,6 +90,7 @@ export function trackView(
     row.descents += o.descents;
     row.restarts += o.restarts;
     row.recounted ||= o.recounted;
+    row.rescued ||= o.rescued;
     row.stopped ||= o.stopped !== 'complete';
     row.work += o.work;
     row.ms += o.ms;

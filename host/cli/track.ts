@@ -48,6 +48,7 @@ function rowText(r: PlyRow): string {
     `top-ups ${String(r.added).padStart(5)}`,
     `${r.ms.toFixed(1).padStart(7)} ms`,
     ...(r.recounted ? ['recounted'] : []),
+    ...(r.rescued ? ['rescued'] : []),
     ...(r.stopped ? ['(budget)'] : []),
   ].join('  ');
 }
