@@ -56,7 +56,7 @@ const STEP = 20_000; // work units per core call: the time limit is checked betw
 const DEAD_SHARE = 0.25;
 /** The most of a budget a rescue spends on one replayed event. */
 const RESCUE_EVENT_SHARE = 0.5;
-/** Rescues begun in one call at most (a budget without a time limit could otherwise go on forever). */
+/** Rescues begun in one call at most (a budget without limits could otherwise go on forever). */
 const RESCUES_PER_CALL = 4;
 /** The k-th rescue's seed is the tracker's seed + k × this. */
 const RESCUE_SEED_STEP = 7919;
@@ -170,9 +170,8 @@ function share(budget: Budget, fraction: number, of: Budget = budget): Budget {
   return { work: part(budget.work, of.work), timeMs: part(budget.timeMs, of.timeMs) };
 }
 
-/** What is left of `budget` after `spentWork` and the time since `started`; undefined when nothing is, or when it has no limit. */
+/** What is left of `budget` after `spentWork` and the time since `started`; undefined when nothing is. */
 function remaining(budget: Budget, started: number, spentWork: number): Budget | undefined {
-  if (budget.work === undefined && budget.timeMs === undefined) return undefined;
   const work = budget.work === undefined ? undefined : budget.work - spentWork;
   const timeMs = budget.timeMs === undefined ? undefined : budget.timeMs - (performance.now() - started);
   if ((work !== undefined && work <= 0) || (timeMs !== undefined && timeMs <= 0)) return undefined;
@@ -328,9 +327,14 @@ export class Tracker {
     const started = performance.now();
     const first = core.observeEvent(engine, this.coreId, event, index);
     this.events.push(event);
-    const stopped = this.run(first, this.dead() ? share(budget, DEAD_SHARE) : budget, started);
-    if (stopped.step === 'inconsistent') this.events.pop();
-    else this.afterward(budget, started, before.work);
+    // a standby that has caught up takes the event first, so that it can take over at once if the event empties the pool
+    if (this.rescue?.next === index) this.replayNext(share(budget, RESCUE_EVENT_SHARE));
+    const left = remaining(budget, started, this.counters().work - before.work) ?? { work: 1 }; // the event is still applied
+    const stopped = this.run(first, this.dead() ? share(left, DEAD_SHARE, budget) : left, started);
+    if (stopped.step === 'inconsistent') {
+      this.events.pop();
+      if (this.rescue) this.dropRescue(); // it took the event the pool proved impossible
+    } else this.afterward(budget, started, before.work);
     return this.observation(
       stopped.step === 'inconsistent' ? 'inconsistent' : 'ok',
       index,
@@ -444,17 +448,22 @@ export class Tracker {
         tracker.noRescue = true;
         this.rescue = { tracker, next: 0 };
       }
-      const r = this.rescue;
-      const o = r.tracker.observe(this.events[r.next], share(left, RESCUE_EVENT_SHARE, budget));
-      // an exact layer proving the view inconsistent: the pool let an impossible event through; nothing to rescue
-      if (o.status === 'inconsistent') {
-        this.dropRescue();
-        this.noRescue = true;
-        return;
-      }
-      r.next++;
-      if (r.tracker.dead()) this.dropRescue();
+      this.replayNext(share(left, RESCUE_EVENT_SHARE, budget));
     }
+  }
+
+  /** The rescue takes the next event of the view; it is dropped if it dies. */
+  private replayNext(budget: Budget): void {
+    const r = this.rescue!;
+    const o = r.tracker.observe(this.events[r.next], budget);
+    if (o.status === 'inconsistent') {
+      // an exact layer proved the view inconsistent: the pool let an impossible event through, nothing to rescue
+      this.dropRescue();
+      this.noRescue = true;
+      return;
+    }
+    r.next++;
+    if (r.tracker.dead()) this.dropRescue();
   }
 
   private dropRescue(): void {
