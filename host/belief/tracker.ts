@@ -170,13 +170,13 @@ function share(budget: Budget, fraction: number, of: Budget = budget): Budget {
   return { work: part(budget.work, of.work), timeMs: part(budget.timeMs, of.timeMs) };
 }
 
-/** What is left of `budget` after `spentWork` and the time since `started`; undefined when nothing is. */
-function remaining(budget: Budget, started: number, spentWork: number): Budget | undefined {
-  const work = budget.work === undefined ? undefined : budget.work - spentWork;
-  const timeMs = budget.timeMs === undefined ? undefined : budget.timeMs - (performance.now() - started);
-  if ((work !== undefined && work <= 0) || (timeMs !== undefined && timeMs <= 0)) return undefined;
+/** What is left of `budget` after `spentWork` and the time since `started` (a limit used up is 0). */
+function remaining(budget: Budget, started: number, spentWork: number): Budget {
+  const work = budget.work === undefined ? undefined : Math.max(0, budget.work - spentWork);
+  const timeMs = budget.timeMs === undefined ? undefined : Math.max(0, budget.timeMs - (performance.now() - started));
   return { work, timeMs };
 }
+const usedUp = (b: Budget) => b.work === 0 || b.timeMs === 0;
 
 export interface TrackerStats {
   mode: TrackerMode;
@@ -185,6 +185,7 @@ export interface TrackerStats {
   estimate: number;
   events: number;
   plies: number;
+  /** From here to recounted: the sums over the trackers that held the positions, their standbys and the standbys dropped. */
   work: number;
   added: number;
   descents: number;
@@ -324,12 +325,13 @@ export class Tracker {
     if (event.type === 'opponent-move' && event.side !== other(this.as))
       throw fail('bad-event', { text: `event ${index + 1}: an opponent move by ${event.side} in ${this.as}'s view` });
     const before = this.counters();
+    const own = { id: this.coreId, counters: this.coreCounters() };
     const started = performance.now();
     const first = core.observeEvent(engine, this.coreId, event, index);
     this.events.push(event);
     // a standby that has caught up takes the event first, so that it can take over at once if the event empties the pool
     if (this.rescue?.next === index) this.replayNext(share(budget, RESCUE_EVENT_SHARE));
-    const left = remaining(budget, started, this.counters().work - before.work) ?? { work: 1 }; // the event is still applied
+    const left = remaining(budget, started, this.counters().work - before.work);
     const stopped = this.run(first, this.dead() ? share(left, DEAD_SHARE, budget) : left, started);
     if (stopped.step === 'inconsistent') {
       this.events.pop();
@@ -341,6 +343,7 @@ export class Tracker {
       before.plies + 1,
       stopped.why,
       before,
+      own,
       started,
     );
   }
@@ -348,11 +351,12 @@ export class Tracker {
   /** Spends up to `budget` adding positions to the pool until it holds `target` (pool mode; idle time), or on the rescue. */
   topUp(target: number, budget: Budget = DEFAULT_BUDGET): Observation {
     const before = this.counters();
+    const own = { id: this.coreId, counters: this.coreCounters() };
     const started = performance.now();
     const first = core.beginTopUp(this.live(), this.coreId, Math.max(0, Math.floor(target)));
     const stopped = this.run(first, this.dead() ? share(budget, DEAD_SHARE) : budget, started);
     this.afterward(budget, started, before.work);
-    return this.observation('ok', this.events.length - 1, this.counters().plies, stopped.why, before, started);
+    return this.observation('ok', this.events.length - 1, this.counters().plies, stopped.why, before, own, started);
   }
 
   private observation(
@@ -361,9 +365,12 @@ export class Tracker {
     ply: number,
     stopped: Observation['stopped'],
     before: Counters,
+    own: { id: number; counters: Counters },
     started: number,
   ): Observation {
     const after = this.counters();
+    // a recount is the positions' own (not the standby's); after a take-over they are the standby's
+    const ownAfter = own.id === this.coreId ? this.coreCounters() : own.counters;
     return {
       status,
       event,
@@ -376,8 +383,8 @@ export class Tracker {
       added: after.added - before.added,
       descents: after.descents - before.descents,
       restarts: after.restarts - before.restarts,
-      recount: after.recounts > before.recounts,
-      recounted: after.recounted > before.recounted,
+      recount: ownAfter.recounts > own.counters.recounts,
+      recounted: ownAfter.recounted > own.counters.recounted,
       rescued: after.rescued > before.rescued,
     };
   }
@@ -439,7 +446,7 @@ export class Tracker {
         return;
       }
       const left = remaining(budget, started, this.counters().work - work0);
-      if (!left) return;
+      if (usedUp(left)) return;
       if (!this.rescue) {
         if (begun++ === RESCUES_PER_CALL) return;
         this.rescues++;

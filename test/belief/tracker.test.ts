@@ -297,6 +297,57 @@ describe.each(BACKENDS)('belief tracker on %s', (backend) => {
     expect(() => Tracker.restore(other, { ...saved, format: 'other' })).toThrow(/not a saved krieg tracker/);
   });
 
+  it('a pool that dies is taken over by its standby in the same event; what it then holds replays, and a save with a standby goes on exactly', () => {
+    // a small pool narrows to a few early histories and dies (bench:track's long games, scaled
+    // down); the standby, another seed replaying the view, takes over (host/belief/tracker.ts)
+    const rules = preset('berkeley');
+    const engine = newEngine(backend, 'berkeley', 1 << 12);
+    const view = viewOf(randomGame(engine, 4, { maxPlies: 120 }), 'white');
+    const options: TrackerOptions = {
+      exactMax: 2_000,
+      poolMax: 400,
+      poolCut: 200,
+      poolMin: 50,
+      checkpointSize: 32,
+      seed: 4,
+    };
+    const budget = { work: 200_000 };
+    const tracker = Tracker.create(engine, { rules, as: 'white', start: view.start }, options);
+    const replays = (upTo: number) => {
+      const prefix: View = { ...view, events: view.events.slice(0, upTo) };
+      for (const { fen, witness } of tracker.entries()) {
+        const replayed = replayWitness(prefix, witness);
+        expect(replayed.key, `event ${upTo}: ${fen}`).toBe(fenIdentity(fen, prefix).key);
+      }
+    };
+    let saved: ReturnType<Tracker['save']> | undefined;
+    let takeOver = -1;
+    view.events.forEach((e, i) => {
+      if (takeOver < 0 && i > 0 && saved === undefined && tracker.mode === 'pool' && tracker.size() < 100)
+        saved = JSON.parse(JSON.stringify(tracker.save()));
+      const sizeBefore = tracker.size();
+      const o = tracker.observe(e, budget);
+      expect(o.status).toBe('ok');
+      expect(o.work).toBeGreaterThanOrEqual(0); // the counters go on across a take-over
+      if (o.rescued && takeOver < 0) {
+        takeOver = i;
+        expect([sizeBefore > 0, o.size > 0], `event ${i + 1}: no ply without a position`).toEqual([true, true]);
+        replays(i + 1);
+      }
+    });
+    expect(takeOver, 'a take-over').toBeGreaterThan(0);
+    expect(tracker.stats().rescued).toBeGreaterThanOrEqual(1);
+    replays(view.events.length);
+    expect(saved?.rescue, 'saved with a standby under way').toBeDefined();
+    const final = { positions: tracker.positions(), stats: tracker.stats() };
+    tracker.free();
+    const other = newEngine(backend, 'berkeley', 1 << 12);
+    const restored = Tracker.restore(other, saved!);
+    for (const e of view.events.slice(saved!.events.length)) restored.observe(e, budget);
+    expect({ positions: restored.positions(), stats: restored.stats() }).toEqual(final);
+    restored.free();
+  });
+
   it('two trackers in one engine, with other engine work between observations, give what each gives alone', () => {
     const rules = preset('berkeley-any');
     const options: TrackerOptions = { exactMax: 2_000, poolMax: 1_000, poolCut: 500, poolMin: 100 };
