@@ -132,36 +132,16 @@ export interface Observation {
   rescued: boolean;
 }
 
-export interface Counters {
-  work: number;
-  added: number;
-  descents: number;
-  restarts: number;
-  recounts: number;
-  recounted: number;
-  plies: number;
-  rescued: number;
-}
-const addCounters = (a: Counters, b: Counters): Counters => ({
-  work: a.work + b.work,
-  added: a.added + b.added,
-  descents: a.descents + b.descents,
-  restarts: a.restarts + b.restarts,
-  recounts: a.recounts + b.recounts,
-  recounted: a.recounted + b.recounted,
-  plies: a.plies + b.plies,
-  rescued: a.rescued + b.rescued,
-});
-const NO_COUNTERS: Counters = {
-  work: 0,
-  added: 0,
-  descents: 0,
-  restarts: 0,
-  recounts: 0,
-  recounted: 0,
-  plies: 0,
-  rescued: 0,
-};
+/**
+ * What a tracker has done (TrackerStats): sums over the core trackers that held the positions,
+ * their standbys and the standbys dropped, except plies (the view's) and rescued (standbys that
+ * took over from a dead pool).
+ */
+const COUNTER_NAMES = ['work', 'added', 'descents', 'restarts', 'recounts', 'recounted', 'plies', 'rescued'] as const;
+export type Counters = Record<(typeof COUNTER_NAMES)[number], number>;
+const addCounters = (a: Counters, b: Counters) =>
+  Object.fromEntries(COUNTER_NAMES.map((k) => [k, a[k] + b[k]])) as Counters;
+const NO_COUNTERS = Object.fromEntries(COUNTER_NAMES.map((k) => [k, 0])) as Counters;
 
 /** `fraction` of `of`, within `budget`. */
 function share(budget: Budget, fraction: number, of: Budget = budget): Budget {
@@ -178,22 +158,12 @@ function remaining(budget: Budget, started: number, spentWork: number): Budget {
 }
 const usedUp = (b: Budget) => b.work === 0 || b.timeMs === 0;
 
-export interface TrackerStats {
+export interface TrackerStats extends Counters {
   mode: TrackerMode;
   size: number;
   /** The belief's size: exact in exact mode, estimated in pool mode (see assembly/belief/tracker.ts). */
   estimate: number;
   events: number;
-  plies: number;
-  /** From here to recounted: the sums over the trackers that held the positions, their standbys and the standbys dropped. */
-  work: number;
-  added: number;
-  descents: number;
-  restarts: number;
-  recounts: number;
-  recounted: number;
-  /** Rescues that took over from a dead pool. */
-  rescued: number;
   cuts: number;
   checkpoints: number;
   witnessNodes?: number;
