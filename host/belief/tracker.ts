@@ -192,8 +192,8 @@ export interface TrackerSave {
   base: [string, number][];
   guides: [string, number][];
   checkpoints: { event: number; positions: [string, number][] }[];
-  /** A rescue under way (its own save and the next event it replays), rescues begun, counters of replaced trackers. */
-  rescue?: { save: TrackerSave; next: number };
+  /** The standby under way (its events are the view's first ones), rescues begun, counters of replaced trackers. */
+  rescue?: TrackerSave;
   rescues?: number;
   noRescue?: boolean;
   retired?: Counters;
@@ -203,8 +203,8 @@ export class Tracker {
   /** The events observed (the player's view so far). */
   readonly events: ViewEvent[] = [];
   private freed = false;
-  /** Pool mode: a standby tracker with another seed that takes over if the pool dies, and the next event it takes (see afterward). */
-  private rescue?: { tracker: Tracker; next: number };
+  /** Pool mode: a standby tracker with another seed that takes over if the pool dies (see afterward); it has taken the view's first rescue.events.length events. */
+  private rescue?: Tracker;
   /** Rescues begun (their seeds follow from it); a rescue itself never begins one. */
   private rescues = 0;
   private noRescue = false;
@@ -300,7 +300,7 @@ export class Tracker {
     const first = core.observeEvent(engine, this.coreId, event, index);
     this.events.push(event);
     // a standby that has caught up takes the event first, so that it can take over at once if the event empties the pool
-    if (this.rescue?.next === index) this.replayNext(share(budget, RESCUE_EVENT_SHARE));
+    if (this.rescue?.events.length === index) this.replayNext(share(budget, RESCUE_EVENT_SHARE));
     const left = remaining(budget, started, this.counters().work - before.work);
     const stopped = this.run(first, this.dead() ? share(left, DEAD_SHARE, budget) : left, started);
     if (stopped.step === 'inconsistent') {
@@ -386,8 +386,8 @@ export class Tracker {
   // was taken and where a pawn stands) empties the pool, and neither the checkpoints (all on the
   // same line) nor guided descents (a move or two changed) can build a position again. A fresh
   // tracker with another random stream narrows to another line, which often survives that
-  // observation (on that game, 2 of 4 other seeds got past it). So in pool mode a rescue tracker (another seed) is kept as a standby:
-  // it replays the view from the start with what the budgets leave (each event with at most
+  // observation (on that game, 2 of 4 other seeds got past it). So in pool mode a rescue
+  // tracker (another seed) is kept as a standby: it replays the view from the start with what the budgets leave (each event with at most
   // RESCUE_EVENT_SHARE of a budget), then follows the view, and takes over when the pool dies.
   // One that dies is dropped and the next begins (seeds seed + k × RESCUE_SEED_STEP). On the eight
   // berkeley random views of bench:track whose pools died (scratch runs at 1 s an event), the
@@ -411,8 +411,8 @@ export class Tracker {
       return;
     }
     for (let begun = 0; ;) {
-      if (this.rescue?.next === this.events.length) {
-        if (this.dead()) this.adopt(this.rescue.tracker);
+      if (this.rescue?.events.length === this.events.length) {
+        if (this.dead()) this.adopt(this.rescue);
         return;
       }
       const left = remaining(budget, started, this.counters().work - work0);
@@ -423,7 +423,7 @@ export class Tracker {
         const options = { ...this.options, seed: (this.options.seed + this.rescues * RESCUE_SEED_STEP) >>> 0 };
         const tracker = Tracker.create(this.engine, { rules: this.rules, as: this.as, start: this.start }, options);
         tracker.noRescue = true;
-        this.rescue = { tracker, next: 0 };
+        this.rescue = tracker;
       }
       this.replayNext(share(left, RESCUE_EVENT_SHARE, budget));
     }
@@ -432,19 +432,18 @@ export class Tracker {
   /** The rescue takes the next event of the view; it is dropped if it dies. */
   private replayNext(budget: Budget): void {
     const r = this.rescue!;
-    const o = r.tracker.observe(this.events[r.next], budget);
+    const o = r.observe(this.events[r.events.length], budget);
     if (o.status === 'inconsistent') {
       // an exact layer proved the view inconsistent: the pool let an impossible event through, nothing to rescue
       this.dropRescue();
       this.noRescue = true;
       return;
     }
-    r.next++;
-    if (r.tracker.dead()) this.dropRescue();
+    if (r.dead()) this.dropRescue();
   }
 
   private dropRescue(): void {
-    this.retire(this.rescue!.tracker);
+    this.retire(this.rescue!);
     this.rescue = undefined;
   }
 
@@ -481,7 +480,7 @@ export class Tracker {
   /** The core tracker's counters, with those of the trackers it replaced and of its rescue (the plies are its own). */
   private counters(): Counters {
     let sum = addCounters(this.coreCounters(), this.retired);
-    if (this.rescue) sum = addCounters(sum, this.rescue.tracker.coreCounters());
+    if (this.rescue) sum = addCounters(sum, this.rescue.coreCounters());
     return { ...sum, plies: this.word(TRACK_STATE_PLIES) };
   }
 
@@ -605,7 +604,7 @@ export class Tracker {
       base: set(TRACK_SET_BASE),
       guides: set(TRACK_SET_GUIDES),
       checkpoints,
-      rescue: this.rescue && { save: this.rescue.tracker.save(), next: this.rescue.next },
+      rescue: this.rescue?.save(),
       rescues: this.rescues,
       noRescue: this.noRescue,
       retired: { ...this.retired },
@@ -656,8 +655,7 @@ export class Tracker {
       tracker.rescues = saved.rescues ?? 0;
       tracker.noRescue = saved.noRescue ?? false;
       tracker.retired = { ...NO_COUNTERS, ...saved.retired };
-      if (saved.rescue)
-        tracker.rescue = { tracker: Tracker.restore(engine, saved.rescue.save), next: saved.rescue.next };
+      if (saved.rescue) tracker.rescue = Tracker.restore(engine, saved.rescue);
     } finally {
       engine.setRules(outer);
     }
@@ -667,7 +665,7 @@ export class Tracker {
   /** Releases the tracker's slot in the core (its arrays are reused by the next tracker made). */
   free(): void {
     if (this.freed) return;
-    if (this.rescue) this.rescue.tracker.free();
+    this.rescue?.free();
     core.freeTracker(this.engine, this.coreId);
     this.freed = true;
   }
