@@ -127,7 +127,7 @@ interface ViewRun {
   budgetStops: number;
   rejected: boolean;
   empty: Empty[];
-  /** Plies at which a rescue took over from a dead pool (host/belief/tracker.ts). */
+  /** Plies at which a standby took over from a dead pool (host/belief/tracker.ts). */
   rescues: number;
   ms: number;
   load: number;
@@ -268,8 +268,8 @@ function reach(name: PresetName, pairing: 'random' | 'programs', games: number, 
 
 function whyEmpty(r: PlyRow): string {
   if (r.stopped)
-    return `the pool died, no rescue had caught up alive, and the sampler found no consistent history within the budget (${r.descents} descents, ${r.restarts} restarts)`;
-  return 'the pool died, no rescue had caught up alive, and the sampler exhausted its descents';
+    return `the pool died, no standby had caught up alive, and the sampler found no consistent history within the budget (${r.descents} descents, ${r.restarts} restarts)`;
+  return 'the pool died, no standby had caught up alive, and the sampler exhausted its descents';
 }
 
 // ---- pool update speed ----
@@ -420,7 +420,7 @@ function reachLines(): string[] {
   return [
     `## Reach: ${BUDGET_MS} ms per event (WASM), both players' views, at most ${MAX_PLIES} plies a game`,
     '',
-    '| preset | games | views | plies | plies with ≥ 1 position | median held | exact plies | pool plies | budget stops | rescues | rejected |',
+    '| preset | games | views | plies | plies with ≥ 1 position | median held | exact plies | pool plies | budget stops | take-overs | rejected |',
     '|---|---|---|---|---|---|---|---|---|---|---|',
     ...results
       .filter((r) => r.views > 0)

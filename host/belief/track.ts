@@ -22,7 +22,7 @@ export interface PlyRow {
   descents: number;
   restarts: number;
   recounted: boolean;
-  /** Whether a rescue (a fresh tracker that replayed the view) took over from a dead pool. */
+  /** Whether a standby (a tracker with another seed that replayed the view) took over from a dead pool. */
   rescued: boolean;
   /** Whether the budget stopped an event of the ply before it was done. */
   stopped: boolean;

@@ -52,14 +52,16 @@ import { TRACKER_RECORDS, TRACKER_SCRATCH as SCRATCH, type TrackerStep } from '.
 
 export { TRACKER_RECORDS } from '../core/tracker';
 const STEP = 20_000; // work units per core call: the time limit is checked between calls
-/** While the pool is dead, the part of a budget its own sampler gets (the rest goes to the rescue). */
+/** While the pool is dead, the part of a budget its own sampler gets (the rest goes to the standbys). */
 const DEAD_SHARE = 0.25;
-/** The most of a budget a rescue spends on one replayed event. */
-const RESCUE_EVENT_SHARE = 0.5;
-/** Rescues begun in one call at most (a budget without limits could otherwise go on forever). */
-const RESCUES_PER_CALL = 4;
-/** The k-th rescue's seed is the tracker's seed + k × this. */
-const RESCUE_SEED_STEP = 7919;
+/** Standbys kept in pool mode: all but the last have caught up with the view; the last may be replaying it. */
+const STANDBYS = 2;
+/** The most of a budget the standbys spend on one event: a replayed one, or (shared among them) a new one. */
+const STANDBY_EVENT_SHARE = 0.5;
+/** Standbys begun in one call at most (a budget without limits could otherwise go on forever). */
+const STANDBYS_PER_CALL = 4;
+/** The k-th standby's seed is the tracker's seed + k × this. */
+const STANDBY_SEED_STEP = 7919;
 
 export interface TrackerOptions {
   /** The exact belief is kept while it holds at most this many positions (default 100,000). */
@@ -128,7 +130,7 @@ export interface Observation {
   /** Whether a recount ran, and whether it made the layer exact again. */
   recount: boolean;
   recounted: boolean;
-  /** Whether a rescue (a fresh tracker that replayed the view) took over from a dead pool. */
+  /** Whether a standby (a tracker with another seed that replayed the view) took over from a dead pool. */
   rescued: boolean;
 }
 
@@ -192,10 +194,10 @@ export interface TrackerSave {
   base: [string, number][];
   guides: [string, number][];
   checkpoints: { event: number; positions: [string, number][] }[];
-  /** The standby under way (its events are the view's first ones), rescues begun, counters of replaced trackers. */
-  rescue?: TrackerSave;
-  rescues?: number;
-  noRescue?: boolean;
+  /** The standbys (each has taken the view's first events), standbys begun, counters of replaced trackers. */
+  standbys?: TrackerSave[];
+  begun?: number;
+  noStandby?: boolean;
   retired?: Counters;
 }
 
@@ -203,12 +205,12 @@ export class Tracker {
   /** The events observed (the player's view so far). */
   readonly events: ViewEvent[] = [];
   private freed = false;
-  /** Pool mode: a standby tracker with another seed that takes over if the pool dies (see afterward); it has taken the view's first rescue.events.length events. */
-  private rescue?: Tracker;
-  /** Rescues begun (their seeds follow from it); a rescue itself never begins one. */
-  private rescues = 0;
-  private noRescue = false;
-  /** Counters of the core trackers this one replaced and of dropped rescues. */
+  /** Pool mode: standby trackers with other seeds, one of which takes over if the pool dies (see afterward); each has taken the view's first standby.events.length events. */
+  private standbys: Tracker[] = [];
+  /** Standbys begun (their seeds follow from it); a standby itself never begins one. */
+  private begun = 0;
+  private noStandby = false;
+  /** Counters of the core trackers this one replaced and of dropped standbys. */
   private retired: Counters = NO_COUNTERS;
 
   private constructor(
@@ -256,7 +258,7 @@ export class Tracker {
     }
   }
 
-  /** The core tracker holding the positions (a rescue that caught up replaces it: see observe). */
+  /** The core tracker holding the positions (a standby that caught up replaces it when the pool dies: see afterward). */
   get id(): number {
     return this.coreId;
   }
@@ -282,8 +284,9 @@ export class Tracker {
 
   /**
    * Applies one event of the player's view (as host/referee/record.ts writes them), within
-   * `budget`. In pool mode what the event leaves of the budget goes to the rescue (see afterward),
-   * and when the pool has died most of it does.
+   * `budget`. In pool mode the standbys that have caught up take it first, with at most
+   * STANDBY_EVENT_SHARE of the budget between them; what the event leaves goes to the standby
+   * replaying the view (see afterward), and when the pool has died most of it does.
    */
   observe(event: ViewEvent, budget: Budget = DEFAULT_BUDGET): Observation {
     const engine = this.live();
@@ -299,13 +302,14 @@ export class Tracker {
     const started = performance.now();
     const first = core.observeEvent(engine, this.coreId, event, index);
     this.events.push(event);
-    // a standby that has caught up takes the event first, so that it can take over at once if the event empties the pool
-    if (this.rescue?.events.length === index) this.replayNext(share(budget, RESCUE_EVENT_SHARE));
+    // the standbys that have caught up take the event first, so that one can take over at once if the event empties the pool
+    const following = this.standbys.filter((s) => s.events.length === index);
+    for (const s of following) this.replayNext(s, share(budget, STANDBY_EVENT_SHARE / following.length));
     const left = remaining(budget, started, this.counters().work - before.work);
     const stopped = this.run(first, this.dead() ? share(left, DEAD_SHARE, budget) : left, started);
     if (stopped.step === 'inconsistent') {
       this.events.pop();
-      if (this.rescue) this.dropRescue(); // it took the event the pool proved impossible
+      for (const s of this.standbys) if (s.events.length > index) this.drop(s); // it took the event the pool proved impossible
     } else this.afterward(budget, started, before.work);
     return this.observation(
       stopped.step === 'inconsistent' ? 'inconsistent' : 'ok',
@@ -318,7 +322,7 @@ export class Tracker {
     );
   }
 
-  /** Spends up to `budget` adding positions to the pool until it holds `target` (pool mode; idle time), or on the rescue. */
+  /** Spends up to `budget` adding positions to the pool until it holds `target` (pool mode; idle time), or on the standbys. */
   topUp(target: number, budget: Budget = DEFAULT_BUDGET): Observation {
     const before = this.counters();
     const own = { id: this.coreId, counters: this.coreCounters() };
@@ -377,7 +381,7 @@ export class Tracker {
     return { step, why };
   }
 
-  // ---- the rescue ----
+  // ---- the standbys ----
   //
   // The pool is a particle filter: each opponent turn keeps about one child per parent, each
   // filter kills some lines, so the positions' early histories narrow to a few (measured on a
@@ -386,13 +390,14 @@ export class Tracker {
   // was taken and where a pawn stands) empties the pool, and neither the checkpoints (all on the
   // same line) nor guided descents (a move or two changed) can build a position again. A fresh
   // tracker with another random stream narrows to another line, which often survives that
-  // observation (on that game, 2 of 4 other seeds got past it). So in pool mode a rescue
-  // tracker (another seed) is kept as a standby: it replays the view from the start with what the budgets leave (each event with at most
-  // RESCUE_EVENT_SHARE of a budget), then follows the view, and takes over when the pool dies.
-  // One that dies is dropped and the next begins (seeds seed + k × RESCUE_SEED_STEP). On the eight
-  // berkeley random views of bench:track whose pools died (scratch runs at 1 s an event), the
-  // plies without a position fell from 1,129 of 2,354 to 162 with a rescue begun only once the
-  // pool ran low, and to 33 with the standby; the cost is the standby's own tracking.
+  // observation (on that game, 2 of 4 other seeds got past it). So in pool mode STANDBYS trackers
+  // with other seeds are kept: the newest replays the view from the start with what the budgets
+  // leave (each event with at most STANDBY_EVENT_SHARE of a budget), the others follow it, and
+  // when the pool dies the oldest takes over. One that dies is dropped and another begins (seeds
+  // seed + k × STANDBY_SEED_STEP). On the eight berkeley random views of bench:track whose pools
+  // died (scratch runs at 1 s an event), the plies without a position fell from 1,129 of 2,354 to
+  // 162 with one tracker begun only once the pool ran low, and to 33 with one standby kept. A
+  // second one covers the stretch after a take-over, while the new standby is still replaying.
 
   /** Pool mode and no position held. */
   private dead(): boolean {
@@ -400,64 +405,64 @@ export class Tracker {
   }
 
   /**
-   * After an event or a top-up in pool mode, with what is left of `budget`: the rescue (begun if
-   * there is none) catches up with the view or follows it, and takes over if the pool is dead.
-   * In exact mode there is nothing to rescue.
+   * After an event or a top-up in pool mode, with what is left of `budget`: a standby that has
+   * caught up takes over if the pool is dead, and the newest catches up with the view (one is
+   * begun while fewer than STANDBYS are kept). In exact mode there is nothing to stand by for.
    */
   private afterward(budget: Budget, started: number, work0: number): void {
-    if (this.noRescue) return;
+    if (this.noStandby) return;
     if (this.word(TRACK_STATE_MODE) === TRACK_EXACT) {
-      if (this.rescue) this.dropRescue(); // back to exact (a recount): nothing to rescue
+      for (const s of [...this.standbys]) this.drop(s); // back to exact (a recount): nothing to stand by for
       return;
     }
     for (let begun = 0; ;) {
-      if (this.rescue?.events.length === this.events.length) {
-        if (this.dead()) this.adopt(this.rescue);
-        return;
-      }
+      const caughtUp = this.standbys.filter((s) => s.events.length === this.events.length);
+      if (this.dead() && caughtUp.length > 0) this.adopt(caughtUp[0]);
+      const newest = this.standbys.at(-1);
+      if (newest && newest.events.length === this.events.length && this.standbys.length === STANDBYS) return;
       const left = remaining(budget, started, this.counters().work - work0);
       if (usedUp(left)) return;
-      if (!this.rescue) {
-        if (begun++ === RESCUES_PER_CALL) return;
-        this.rescues++;
-        const options = { ...this.options, seed: (this.options.seed + this.rescues * RESCUE_SEED_STEP) >>> 0 };
+      if (!newest || newest.events.length === this.events.length) {
+        if (begun++ === STANDBYS_PER_CALL) return;
+        this.begun++;
+        const options = { ...this.options, seed: (this.options.seed + this.begun * STANDBY_SEED_STEP) >>> 0 };
         const tracker = Tracker.create(this.engine, { rules: this.rules, as: this.as, start: this.start }, options);
-        tracker.noRescue = true;
-        this.rescue = tracker;
+        tracker.noStandby = true;
+        this.standbys.push(tracker);
       }
-      this.replayNext(share(left, RESCUE_EVENT_SHARE, budget));
+      this.replayNext(this.standbys.at(-1)!, share(left, STANDBY_EVENT_SHARE, budget));
     }
   }
 
-  /** The rescue takes the next event of the view; it is dropped if it dies. */
-  private replayNext(budget: Budget): void {
-    const r = this.rescue!;
-    const o = r.observe(this.events[r.events.length], budget);
+  /** Standby `s` takes the next event of the view; it is dropped if it dies. */
+  private replayNext(s: Tracker, budget: Budget): void {
+    const o = s.observe(this.events[s.events.length], budget);
     if (o.status === 'inconsistent') {
-      // an exact layer proved the view inconsistent: the pool let an impossible event through, nothing to rescue
-      this.dropRescue();
-      this.noRescue = true;
+      // an exact layer proved the view inconsistent: the pool let an impossible event through, nothing to stand by for
+      for (const t of [...this.standbys]) this.drop(t);
+      this.noStandby = true;
       return;
     }
-    if (r.dead()) this.dropRescue();
+    if (s.dead()) this.drop(s);
   }
 
-  private dropRescue(): void {
-    this.retire(this.rescue!);
-    this.rescue = undefined;
+  /** A standby no longer wanted: its work is kept in the counters. */
+  private drop(s: Tracker): void {
+    this.standbys = this.standbys.filter((t) => t !== s);
+    this.retire(s);
   }
 
-  /** The rescue has caught up: its core tracker becomes this one's. */
-  private adopt(rescue: Tracker): void {
+  /** A standby that has caught up takes over: its core tracker becomes this one's. */
+  private adopt(s: Tracker): void {
+    this.standbys = this.standbys.filter((t) => t !== s);
     this.retired = addCounters(this.retired, this.coreCounters());
     core.freeTracker(this.engine, this.coreId);
-    this.coreId = rescue.coreId;
-    rescue.freed = true;
-    this.rescue = undefined;
+    this.coreId = s.coreId;
+    s.freed = true;
     this.retired = { ...this.retired, rescued: this.retired.rescued + 1 };
   }
 
-  /** A rescue tracker no longer wanted: its work is kept in the counters. */
+  /** A tracker no longer wanted: its work is kept in the counters. */
   private retire(tracker: Tracker): void {
     this.retired = addCounters(this.retired, tracker.coreCounters());
     tracker.free();
@@ -477,10 +482,10 @@ export class Tracker {
     };
   }
 
-  /** The core tracker's counters, with those of the trackers it replaced and of its rescue (the plies are its own). */
+  /** The core tracker's counters, with those of the trackers it replaced and of its standbys (the plies are its own). */
   private counters(): Counters {
     let sum = addCounters(this.coreCounters(), this.retired);
-    if (this.rescue) sum = addCounters(sum, this.rescue.coreCounters());
+    for (const s of this.standbys) sum = addCounters(sum, s.coreCounters());
     return { ...sum, plies: this.word(TRACK_STATE_PLIES) };
   }
 
@@ -604,9 +609,9 @@ export class Tracker {
       base: set(TRACK_SET_BASE),
       guides: set(TRACK_SET_GUIDES),
       checkpoints,
-      rescue: this.rescue?.save(),
-      rescues: this.rescues,
-      noRescue: this.noRescue,
+      standbys: this.standbys.map((t) => t.save()),
+      begun: this.begun,
+      noStandby: this.noStandby,
       retired: { ...this.retired },
     };
   }
@@ -652,10 +657,10 @@ export class Tracker {
         check(core.loadCheckpoint(engine, id, c.event), `checkpoint at event ${c.event}`);
         for (const p of c.positions) load(TRACK_SET_CHECKPOINTS, p);
       }
-      tracker.rescues = saved.rescues ?? 0;
-      tracker.noRescue = saved.noRescue ?? false;
+      tracker.begun = saved.begun ?? 0;
+      tracker.noStandby = saved.noStandby ?? false;
       tracker.retired = { ...NO_COUNTERS, ...saved.retired };
-      if (saved.rescue) tracker.rescue = Tracker.restore(engine, saved.rescue);
+      tracker.standbys = (saved.standbys ?? []).map((t) => Tracker.restore(engine, t));
     } finally {
       engine.setRules(outer);
     }
@@ -665,7 +670,7 @@ export class Tracker {
   /** Releases the tracker's slot in the core (its arrays are reused by the next tracker made). */
   free(): void {
     if (this.freed) return;
-    this.rescue?.free();
+    for (const s of this.standbys) s.free();
     core.freeTracker(this.engine, this.coreId);
     this.freed = true;
   }
