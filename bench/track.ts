@@ -123,6 +123,8 @@ interface ViewRun {
   /** Per ply: its number and the positions held after it. */
   plies: number[];
   sizes: number[];
+  /** Per ply: 'e' exact, 'p' pool (absent in views stored before it was kept). */
+  modes?: string;
   exact: number;
   budgetStops: number;
   rejected: boolean;
@@ -152,6 +154,8 @@ interface PairingResult {
   held: number;
   heldShare: number;
   medianSize: number;
+  /** Median held over the pool plies of the views that kept their modes (NaN: none did). */
+  medianPoolSize: number;
   exactPlies: number;
   poolPlies: number;
   budgetStops: number;
@@ -189,6 +193,7 @@ function trackGame(
     store.put<ViewRun>(key(as), {
       plies: run.rows.map((r) => r.ply),
       sizes: run.rows.map((r) => r.size),
+      modes: run.rows.map((r) => (r.mode === 'exact' ? 'e' : 'p')).join(''),
       exact: run.rows.filter((r) => r.mode === 'exact').length,
       budgetStops: run.rows.filter((r) => r.stopped).length,
       rejected: run.bad !== undefined,
@@ -207,6 +212,7 @@ function trackGame(
 
 /** The positions held at every ply of every view summed up (the median over plies). */
 const allSizes: number[] = [];
+const allPoolSizes: number[] = [];
 
 /** Plays what is wanted of a preset and pairing (views stored are kept) and sums up what its store holds. */
 function reach(name: PresetName, pairing: 'random' | 'programs', games: number, store: RunStore): PairingResult {
@@ -226,6 +232,7 @@ function reach(name: PresetName, pairing: 'random' | 'programs', games: number, 
       );
   }
   const sizes: number[] = [];
+  const poolSizes: number[] = [];
   const perPly: number[][] = [];
   const runs: ViewRun[] = [];
   let played = 0;
@@ -237,12 +244,14 @@ function reach(name: PresetName, pairing: 'random' | 'programs', games: number, 
       runs.push(r);
       r.sizes.forEach((size, i) => {
         sizes.push(size);
+        if (r.modes?.[i] === 'p') poolSizes.push(size);
         (perPly[r.plies[i]!] ??= []).push(size);
       });
       viewLoads.push(r.load);
     }
   }
   allSizes.push(...sizes);
+  allPoolSizes.push(...poolSizes);
   const held = sizes.filter((s) => s > 0).length;
   const exactPlies = runs.reduce((t, r) => t + r.exact, 0);
   return {
@@ -255,6 +264,7 @@ function reach(name: PresetName, pairing: 'random' | 'programs', games: number, 
     held,
     heldShare: sizes.length ? held / sizes.length : NaN,
     medianSize: median(sizes),
+    medianPoolSize: poolSizes.length ? median(poolSizes) : NaN,
     exactPlies,
     poolPlies: sizes.length - exactPlies,
     budgetStops: runs.reduce((t, r) => t + r.budgetStops, 0),
@@ -264,6 +274,19 @@ function reach(name: PresetName, pairing: 'random' | 'programs', games: number, 
     medianPerPly: perPly.map((s) => (s ? median(s) : 0)),
     ms: runs.reduce((t, r) => t + r.ms, 0),
   };
+}
+
+/** A view's plies with no position held, consecutive ones in one stretch (listed by its first ply's event and why). */
+function stretches(empty: Empty[]): { first: Empty; last: Empty; count: number }[] {
+  const out: { first: Empty; last: Empty; count: number }[] = [];
+  for (const e of empty) {
+    const open = out[out.length - 1];
+    if (open && open.last.game === e.game && open.last.as === e.as && open.last.ply + 1 === e.ply) {
+      open.last = e;
+      open.count++;
+    } else out.push({ first: e, last: e, count: 1 });
+  }
+  return out;
 }
 
 function whyEmpty(r: PlyRow): string {
@@ -388,6 +411,7 @@ const speed = report ? undefined : poolSpeed();
 
 const all = results.reduce((s, r) => ({ plies: s.plies + r.plies, held: s.held + r.held }), { plies: 0, held: 0 });
 const medianHeld = median(allSizes);
+const medianPoolHeld = allPoolSizes.length ? median(allPoolSizes) : NaN;
 const doc = {
   bench: 'track',
   quick,
@@ -406,6 +430,7 @@ const doc = {
     held: all.held,
     share: all.held / all.plies,
     medianHeld,
+    medianPoolHeld,
     partial: results.some((r) => r.games < r.wanted),
     results,
   },
@@ -420,13 +445,13 @@ function reachLines(): string[] {
   return [
     `## Reach: ${BUDGET_MS} ms per event (WASM), both players' views, at most ${MAX_PLIES} plies a game`,
     '',
-    '| preset | games | views | plies | plies with ≥ 1 position | median held | exact plies | pool plies | budget stops | take-overs | rejected |',
-    '|---|---|---|---|---|---|---|---|---|---|---|',
+    '| preset | games | views | plies | plies with ≥ 1 position | median held | median held, pool plies | exact plies | pool plies | budget stops | take-overs | rejected |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...results
       .filter((r) => r.views > 0)
       .map(
         (r) =>
-          `| ${r.preset} ${r.pairing === 'random' ? 'random v random' : 'db White v Black'} | ${r.games < r.wanted ? `${r.games} of ${r.wanted} (partial)` : r.games} | ${r.views} | ${r.plies} | ${pct(r.heldShare)} | ${r.medianSize} | ${r.exactPlies} | ${r.poolPlies} | ${r.budgetStops} | ${r.rescues} | ${r.rejected} |`,
+          `| ${r.preset} ${r.pairing === 'random' ? 'random v random' : 'db White v Black'} | ${r.games < r.wanted ? `${r.games} of ${r.wanted} (partial)` : r.games} | ${r.views} | ${r.plies} | ${pct(r.heldShare)} | ${r.medianSize} | ${Number.isNaN(r.medianPoolSize) ? '—' : r.medianPoolSize} | ${r.exactPlies} | ${r.poolPlies} | ${r.budgetStops} | ${r.rescues} | ${r.rejected} |`,
       ),
     '',
     ...(otherStores.length
@@ -436,15 +461,20 @@ function reachLines(): string[] {
         ]
       : []),
     ...(notRun.length ? [`Not run yet: ${notRun.map((r) => `${r.preset} ${r.pairing}`).join(', ')}.`, ''] : []),
-    `All: ${all.held} of ${all.plies} plies (${pct(all.held / all.plies)}) with at least one consistent position; median positions held over all plies ${medianHeld}.`,
+    `All: ${all.held} of ${all.plies} plies (${pct(all.held / all.plies)}) with at least one consistent position; median positions held over all plies ${medianHeld}${Number.isNaN(medianPoolHeld) ? '' : `, over the pool plies ${medianPoolHeld}`}.`,
+    ...(results.some((r) => r.views > 0 && Number.isNaN(r.medianPoolSize))
+      ? ['', "Median held, pool plies: — where the views were stored before each ply's mode was kept."]
+      : []),
     '',
     ...(results.some((r) => r.empty.length)
       ? [
           '### Plies with no position held',
           '',
           ...results.flatMap((r) =>
-            r.empty.map(
-              (e) => `- ${r.preset} ${r.pairing} game ${e.game} as ${e.as}, ply ${e.ply} (${e.event}): ${e.why}`,
+            stretches(r.empty).map(({ first, last, count }) =>
+              count === 1
+                ? `- ${r.preset} ${r.pairing} game ${first.game} as ${first.as}, ply ${first.ply} (${first.event}): ${first.why}`
+                : `- ${r.preset} ${r.pairing} game ${first.game} as ${first.as}, plies ${first.ply}–${last.ply} (${count} plies, from ${first.event}): ${first.why}`,
             ),
           ),
           '',
