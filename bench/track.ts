@@ -277,14 +277,12 @@ function reach(name: PresetName, pairing: 'random' | 'programs', games: number, 
 }
 
 /** A view's plies with no position held, consecutive ones in one stretch (listed by its first ply's event and why). */
-function stretches(empty: Empty[]): { first: Empty; last: Empty; count: number }[] {
-  const out: { first: Empty; last: Empty; count: number }[] = [];
+function stretches(empty: Empty[]): { first: Empty; last: Empty }[] {
+  const out: { first: Empty; last: Empty }[] = [];
   for (const e of empty) {
-    const open = out[out.length - 1];
-    if (open && open.last.game === e.game && open.last.as === e.as && open.last.ply + 1 === e.ply) {
-      open.last = e;
-      open.count++;
-    } else out.push({ first: e, last: e, count: 1 });
+    const open = out.at(-1);
+    if (open && open.last.game === e.game && open.last.as === e.as && open.last.ply + 1 === e.ply) open.last = e;
+    else out.push({ first: e, last: e });
   }
   return out;
 }
@@ -471,11 +469,13 @@ function reachLines(): string[] {
           '### Plies with no position held',
           '',
           ...results.flatMap((r) =>
-            stretches(r.empty).map(({ first, last, count }) =>
-              count === 1
-                ? `- ${r.preset} ${r.pairing} game ${first.game} as ${first.as}, ply ${first.ply} (${first.event}): ${first.why}`
-                : `- ${r.preset} ${r.pairing} game ${first.game} as ${first.as}, plies ${first.ply}–${last.ply} (${count} plies, from ${first.event}): ${first.why}`,
-            ),
+            stretches(r.empty).map(({ first, last }) => {
+              const plies =
+                first === last
+                  ? `ply ${first.ply} (${first.event})`
+                  : `plies ${first.ply}–${last.ply} (${last.ply - first.ply + 1} plies, from ${first.event})`;
+              return `- ${r.preset} ${r.pairing} game ${first.game} as ${first.as}, ${plies}: ${first.why}`;
+            }),
           ),
           '',
         ]
