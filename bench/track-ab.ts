@@ -34,10 +34,6 @@ import { describeMachine, machine, measuredCode, progress, repoRoot, writeJson, 
 import { option, options } from './lib/args';
 import { RunStore } from './lib/runStore';
 
-const WORK = Number(option('--work') ?? 2_000_000);
-const EVERY = Number(option('--every') ?? 5);
-const MAX_PLIES = Number(option('--max-plies') ?? 300);
-
 interface Arm {
   name: string;
   options: TrackerOptions;
@@ -65,6 +61,13 @@ function usage(text: string): never {
     `track-ab: ${text}\nusage: npm run bench:track-ab -- --arm NAME=JSON [--arm NAME=JSON …] (--views PRESET:GAME:SIDE,… | --presets P,… --games N) [--work W] [--every K] [--max-plies N]\n`,
   );
   process.exit(2);
+}
+
+/** A positive integer option's value (usage and exit 2 when it is not one). */
+function count(name: string, fallback: number): number {
+  const value = Number(option(name) ?? fallback);
+  if (!Number.isInteger(value) || value < 1) usage(`${name} takes a positive integer`);
+  return value;
 }
 
 function parseArms(): Arm[] {
@@ -187,6 +190,9 @@ function measure(arm: Arm, record: GameRecord, key: ViewKey): ArmView {
   return out;
 }
 
+const WORK = count('--work', 2_000_000);
+const EVERY = count('--every', 5);
+const MAX_PLIES = count('--max-plies', 300);
 const arms = parseArms();
 const views = parseViews();
 const root = repoRoot();
