@@ -30,6 +30,8 @@ import { viewOf, SIDES, type GameRecord, type Side } from '../host/record/record
 import { randomGame } from '../host/referee/game';
 import { Tracker, TRACKER_OPTION_NAMES, type TrackerOptions } from '../host/belief/tracker';
 import { positionFromFen } from '../host/verify/referee';
+import { parseFen, pieceColor, pieceType } from '../host/notation/fen';
+import { PAWN } from '../host/constants';
 import { describeMachine, machine, measuredCode, progress, repoRoot, writeJson, writeText } from './lib/harness';
 import { option, options } from './lib/args';
 import { RunStore } from './lib/runStore';
@@ -111,30 +113,17 @@ function parseViews(): ViewKey[] {
   );
 }
 
-/** The opponent's men of a FEN's board: material (sorted letters) and pawn squares. */
+/** The opponent's men of a FEN's board: his material (piece codes, sorted) and his pawns' squares. */
 function classOf(fen: string, as: Side): { material: string; pawns: string } {
-  const his = (c: string) => (as === 'white' ? c >= 'a' && c <= 'z' : c >= 'A' && c <= 'Z');
-  const pawn = as === 'white' ? 'p' : 'P';
-  const men: string[] = [];
-  const pawns: string[] = [];
-  fen
-    .split(' ')[0]
-    .split('/')
-    .forEach((row, r) => {
-      let file = 0;
-      for (const c of row) {
-        if (c >= '1' && c <= '8') {
-          file += Number(c);
-          continue;
-        }
-        if (his(c)) {
-          men.push(c);
-          if (c === pawn) pawns.push('abcdefgh'[file] + (8 - r));
-        }
-        file++;
-      }
-    });
-  return { material: men.sort().join(''), pawns: pawns.join(',') };
+  const his = as === 'white' ? 1 : 0;
+  const men: number[] = [];
+  const pawns: number[] = [];
+  parseFen(fen).board.forEach((code, square) => {
+    if (code === 0 || pieceColor(code) !== his) return;
+    men.push(code);
+    if (pieceType(code) === PAWN) pawns.push(square);
+  });
+  return { material: men.sort((a, b) => a - b).join(), pawns: pawns.join() };
 }
 
 /** The true position before each ply of the game (index ply - 1: after ply - 1 moves). */
