@@ -16,7 +16,7 @@
 //                              storing them and writing no results (two such processes at once,
 //                              on other presets, use both cores)
 //        … -- --report             play nothing: write the results of what the stores hold
-//        node scripts/run-ts.mjs bench/track.ts --quick [--games N] [--budget-ms M] [--program-games N]
+//        node scripts/run-ts.mjs bench/track.ts --quick [--games N] [--budget-ms M] [--pool-max N] [--program-games N]
 //                              smoke run (2 random games and 1 program game per preset at 200 ms),
 //                              writes bench/results/track-quick.{json,md} and track-quick-*.svg (git-ignored)
 //        … --speed-only             the pool update speed alone (minutes, not hours), written to
@@ -38,7 +38,7 @@ import { whitePlayer, blackPlayer, BeliefTooLarge } from '../host/players/selfPl
 import { gameEvents } from '../host/core/referee';
 import { START_FEN } from '../host/notation/fen';
 import { gameSeed, selfPlayWorkers } from '../host/db/generate';
-import { Tracker } from '../host/belief/tracker';
+import { Tracker, poolSized } from '../host/belief/tracker';
 import { trackView, trackSvg, type PlyRow } from '../host/belief/track';
 import { describeEvent } from '../host/belief/describe';
 import {
@@ -65,6 +65,11 @@ const RANDOM_GAMES = option('--games', quick ? 2 : 100);
 const PROGRAM_GAMES = option('--program-games', quick ? 1 : 100);
 const BUDGET_MS = option('--budget-ms', quick ? 200 : 1000);
 const MAX_PLIES = option('--max-plies', quick ? 120 : 300);
+// The reach run's pool: 80,000 cut to 40,000, four times Parker's (the tracker's default). At 2,000,000
+// work an event on 18 english and cincinnati random views (bench:track-ab), it kept the truth's
+// opponent material and pawns in the pool far more often than the default, and a view the default
+// lost for 174 plies (english 2 Black) alive throughout; at 1 s an event it costs ~90 ms a turn.
+const POOL_MAX = option('--pool-max', quick ? 20_000 : 80_000);
 const SPEED_VIEWS = quick ? 4 : 16;
 const SPEED_WORK = 2e8; // per event: enough for any expansion of a 20,000-position pool (asserted: no event stopped)
 
@@ -169,7 +174,7 @@ interface PairingResult {
 
 /** A preset's store: read-only for a report (never set aside by it), else opened for writing (only presets played are opened). */
 function storeOf(name: PresetName): RunStore {
-  const header = { budgetMs: BUDGET_MS, maxPlies: MAX_PLIES, code: codeVersion };
+  const header = { budgetMs: BUDGET_MS, maxPlies: MAX_PLIES, poolMax: POOL_MAX, code: codeVersion };
   const mode = report ? 'read' : args.includes('--fresh') ? 'fresh' : 'write';
   return new RunStore(join(root, '.cache', 'track', `reach${suffix}-${name}.jsonl`), header, mode);
 }
@@ -188,7 +193,7 @@ function trackGame(
     if (store.has(key(as))) continue;
     record ??= game();
     const view: View = viewOf(record, as);
-    const run = trackView(engine, view, { seed: g }, { timeMs: BUDGET_MS });
+    const run = trackView(engine, view, { seed: g, ...poolSized(POOL_MAX) }, { timeMs: BUDGET_MS });
     run.tracker.free();
     store.put<ViewRun>(key(as), {
       plies: run.rows.map((r) => r.ply),
@@ -394,7 +399,10 @@ for (const name of speedOnly ? [] : PRESET_NAMES) {
   if (series.length && !partRun)
     writeText(
       join(root, 'bench', 'results', `track${suffix}-${name}.svg`),
-      trackSvg(series, `Positions the tracker holds per ply: ${name}, ${BUDGET_MS} ms per event (WASM)`),
+      trackSvg(
+        series,
+        `Positions the tracker holds per ply: ${name}, ${BUDGET_MS} ms per event, pool ${POOL_MAX} (WASM)`,
+      ),
     );
 }
 if (partRun) {
@@ -423,6 +431,7 @@ const doc = {
   },
   budgetMs: BUDGET_MS,
   maxPlies: MAX_PLIES,
+  poolMax: POOL_MAX,
   reach: {
     plies: all.plies,
     held: all.held,
@@ -441,7 +450,7 @@ const pct = (x: number) => `${(100 * x).toFixed(2)} %`;
 function reachLines(): string[] {
   const notRun = results.filter((r) => r.views === 0 && !otherStores.includes(r.preset));
   return [
-    `## Reach: ${BUDGET_MS} ms per event (WASM), both players' views, at most ${MAX_PLIES} plies a game`,
+    `## Reach: ${BUDGET_MS} ms per event (WASM), a pool of ${POOL_MAX.toLocaleString('en-US')} cut to ${poolSized(POOL_MAX).poolCut.toLocaleString('en-US')}, both players' views, at most ${MAX_PLIES} plies a game`,
     '',
     '| preset | games | views | plies | plies with ≥ 1 position | median held | median held, pool plies | exact plies | pool plies | budget stops | take-overs | rejected |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|',

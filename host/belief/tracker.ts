@@ -99,6 +99,11 @@ const OPTION_INDEX: Record<keyof TrackerOptions, number> = {
 };
 export const TRACKER_OPTION_NAMES = Object.keys(OPTION_INDEX) as (keyof TrackerOptions)[];
 
+/** A pool of at most `poolMax` positions, cut to half of it (Parker's 20,000 → 10,000) and topped up below a twentieth (at most 1,000). */
+export function poolSized(poolMax: number): Pick<Required<TrackerOptions>, 'poolMax' | 'poolCut' | 'poolMin'> {
+  return { poolMax, poolCut: Math.floor(poolMax / 2), poolMin: Math.min(1_000, Math.floor(poolMax / 20) || 1) };
+}
+
 /** An observation's budget: it returns after about this much work or time, whichever comes first. */
 export interface Budget {
   work?: number;

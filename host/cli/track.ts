@@ -9,7 +9,7 @@ import { viewInFile } from '../referee/validate';
 import type { Side } from '../record/record';
 import type { BackendName } from '../backends/node';
 import { trackView, trackSvg, type PlyRow } from '../belief/track';
-import type { TrackerOptions } from '../belief/tracker';
+import { poolSized, type TrackerOptions } from '../belief/tracker';
 import { fail, EXIT } from '../errors';
 
 const MAX = 0x7fffffff;
@@ -32,12 +32,8 @@ interface TrackArgs {
 export function trackerOptionsOf(args: { exactMax?: string; poolMax?: string; seed: string }): TrackerOptions {
   const options: TrackerOptions = { seed: parseCount('seed', args.seed, 0, MAX) };
   if (args.exactMax !== undefined) options.exactMax = parseCount('exact-max', args.exactMax, 1, 4_000_000);
-  if (args.poolMax !== undefined) {
-    options.poolMax = parseCount('pool-max', args.poolMax, 4, 4_000_000);
-    options.poolCut = Math.floor(options.poolMax / 2);
-    options.poolMin = Math.min(1_000, Math.floor(options.poolMax / 20) || 1);
-  }
-  return options;
+  if (args.poolMax === undefined) return options;
+  return { ...options, ...poolSized(parseCount('pool-max', args.poolMax, 4, 4_000_000)) };
 }
 
 function rowText(r: PlyRow): string {
