@@ -66,10 +66,15 @@ const PROGRAM_GAMES = option('--program-games', quick ? 1 : 100);
 const BUDGET_MS = option('--budget-ms', quick ? 200 : 1000);
 const MAX_PLIES = option('--max-plies', quick ? 120 : 300);
 // The reach run's pool: 80,000 cut to 40,000, four times Parker's (the tracker's default). At 2,000,000
-// work an event on 18 english and cincinnati random views (bench:track-ab), it kept the truth's
-// opponent material and pawns in the pool far more often than the default, and a view the default
-// lost for 174 plies (english 2 Black) alive throughout; at 1 s an event it costs ~90 ms a turn.
+// work an event on 13 english and cincinnati random views (bench:track-ab) it kept the truth's
+// opponent material and pawns in the pool more often than the default (64.7 % against 54.4 %);
+// at 1 s an event it costs ~90 ms a turn, and on the reach run's own games it saves some views
+// and loses others (README, "Belief tracking through a whole game").
 const POOL_MAX = option('--pool-max', quick ? 20_000 : 80_000);
+if (!Number.isInteger(POOL_MAX) || POOL_MAX < 4) {
+  console.error(`bench:track: --pool-max must be an integer of at least 4, got ${POOL_MAX}`);
+  process.exit(2);
+}
 const SPEED_VIEWS = quick ? 4 : 16;
 const SPEED_WORK = 2e8; // per event: enough for any expansion of a 20,000-position pool (asserted: no event stopped)
 
