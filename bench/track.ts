@@ -68,8 +68,8 @@ const MAX_PLIES = option('--max-plies', quick ? 120 : 300);
 // The reach run's pool: 80,000 cut to 40,000, four times Parker's (the tracker's default). At 2,000,000
 // work an event on 13 english and cincinnati random views (bench:track-ab) it kept the truth's
 // opponent material and pawns in the pool more often than the default (64.7 % against 54.4 %);
-// at 1 s an event it costs ~90 ms a turn, and on the reach run's own games it saves some views
-// and loses others (README, "Belief tracking through a whole game").
+// on the reach run's own games at 1 s an event it saves some views and loses others (README,
+// "Belief tracking through a whole game").
 const POOL_MAX = option('--pool-max', quick ? 20_000 : 80_000);
 if (!Number.isInteger(POOL_MAX) || POOL_MAX < 4) {
   console.error(`bench:track: --pool-max must be an integer of at least 4, got ${POOL_MAX}`);
