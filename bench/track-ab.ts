@@ -22,14 +22,12 @@
 // baseline. Writes bench/results/track-ab.{json,md}.
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
-import { parseUci } from 'chessops/util';
-import { makeFen } from 'chessops/fen';
 import { createEngine } from '../host/node';
 import { preset, PRESET_NAMES, type PresetName } from '../host/record/rules';
 import { viewOf, SIDES, type GameRecord, type Side } from '../host/record/record';
 import { randomGame } from '../host/referee/game';
 import { Tracker, TRACKER_OPTION_NAMES, type TrackerOptions } from '../host/belief/tracker';
-import { positionFromFen } from '../host/verify/referee';
+import { replaySetups } from '../host/referee/replay';
 import { parseFen, pieceColor, pieceType } from '../host/notation/fen';
 import { PAWN } from '../host/constants';
 import { describeMachine, machine, measuredCode, progress, repoRoot, writeJson, writeText } from './lib/harness';
@@ -113,12 +111,12 @@ function parseViews(): ViewKey[] {
   );
 }
 
-/** The opponent's men of a FEN's board: his material (piece codes, sorted) and his pawns' squares. */
-function classOf(fen: string, as: Side): { material: string; pawns: string } {
+/** The opponent's men on a board (piece codes by square): his material (codes, sorted) and his pawns' squares. */
+function classOf(board: number[], as: Side): { material: string; pawns: string } {
   const his = as === 'white' ? 1 : 0;
   const men: number[] = [];
   const pawns: number[] = [];
-  parseFen(fen).board.forEach((code, square) => {
+  board.forEach((code, square) => {
     if (code === 0 || pieceColor(code) !== his) return;
     men.push(code);
     if (pieceType(code) === PAWN) pawns.push(square);
@@ -126,23 +124,10 @@ function classOf(fen: string, as: Side): { material: string; pawns: string } {
   return { material: men.sort((a, b) => a - b).join(), pawns: pawns.join() };
 }
 
-/** The true position before each ply of the game (index ply - 1: after ply - 1 moves). */
-function truths(record: GameRecord): string[] {
-  const pos = positionFromFen(record.start);
-  const out = [makeFen(pos.toSetup())];
-  for (const e of record.events)
-    if (e.type === 'attempt' && e.percept.answer === 'legal') {
-      pos.play(parseUci(e.attempt)!);
-      out.push(makeFen(pos.toSetup()));
-    }
-  return out;
-}
-
 function measure(arm: Arm, record: GameRecord, key: ViewKey): ArmView {
   const engine = createEngine('wasm', 1 << 12);
-  engine.setRules(record.rules);
   const view = viewOf(record, key.as);
-  const truth = truths(record).map((fen) => classOf(fen, key.as));
+  const truth = replaySetups(engine, record).map((setup) => classOf(setup.board, key.as));
   const tracker = Tracker.create(
     engine,
     { rules: view.rules, as: view.as, start: view.start },
@@ -167,7 +152,7 @@ function measure(arm: Arm, record: GameRecord, key: ViewKey): ArmView {
     last = o;
     if (o.mode !== 'pool' || o.size === 0 || poolEvents++ % EVERY !== 0) continue;
     const t = truth[o.ply - 1];
-    const held = tracker.positions().map((fen) => classOf(fen, key.as));
+    const held = tracker.positions().map((fen) => classOf(parseFen(fen).board, key.as));
     out.sampled++;
     if (held.some((c) => c.material === t.material)) out.truthMaterial++;
     if (held.some((c) => c.material === t.material && c.pawns === t.pawns)) out.truthStructure++;

@@ -9,6 +9,7 @@
 import type { Engine } from '../engine';
 import type { GameRecord, Side } from '../record/record';
 import { materialOf } from './game';
+import { replaySetups } from '../referee/replay';
 
 /** The 97.5% quantile of the standard normal distribution. */
 export const Z95 = 1.959963984540054;
@@ -77,18 +78,9 @@ export interface MatchSummary {
 
 /** Material of both sides after each ply, replaying the record's legal moves (records `scratch`, `scratch + 1`). */
 export function materialTrace(engine: Engine, record: GameRecord, scratch = 0): [number, number][] {
-  engine.setRules(record.rules);
-  engine.setFen(scratch, record.start);
-  const trace: [number, number][] = [];
-  let at = scratch;
-  for (const event of record.events) {
-    if (event.type !== 'attempt' || event.percept.answer !== 'legal') continue;
-    const next = at === scratch ? scratch + 1 : scratch;
-    engine.playUci(at, event.attempt, next);
-    at = next;
-    trace.push(materialOf(engine.setup(at).board));
-  }
-  return trace;
+  return replaySetups(engine, record, scratch)
+    .slice(1)
+    .map((setup) => materialOf(setup.board));
 }
 
 function curve(games: MatchGame[], side: (g: MatchGame) => Side | undefined): number[] {

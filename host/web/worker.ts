@@ -9,10 +9,11 @@ import type { Core } from '../abi';
 import { createWasmCore } from '../backends/wasm';
 import { createJsCore } from '../backends/js';
 import { KriegError } from '../errors';
-import { START_FEN } from '../notation/fen';
+import { START_FEN, makeFen } from '../notation/fen';
 import { makeUci, parseUci } from '../notation/move';
 import { PRESETS } from '../record/rules';
 import { viewOf, SIDES, other, type GameRecord, type Side } from '../record/record';
+import { replaySetups } from '../referee/replay';
 import { startGame, gameAttempt, gameAskAny, gameResult, gameOver, gameEvents } from '../core/referee';
 import { resetSearch } from '../core/players';
 import { turnOf, type Player } from '../players/player';
@@ -145,17 +146,7 @@ function reply(message: Reply): void {
 
 /** The true position before the first ply and after each (the record's legal attempts replayed). */
 function replayFens(record: GameRecord): string[] {
-  const engine = analysis();
-  engine.setRules(record.rules);
-  engine.setFen(0, record.start);
-  const fens = [engine.fen(0)];
-  for (const event of record.events) {
-    if (event.type !== 'attempt' || event.percept.answer !== 'legal') continue;
-    engine.playUci(0, event.attempt, 1);
-    engine.setSetup(0, engine.setup(1));
-    fens.push(engine.fen(0));
-  }
-  return fens;
+  return replaySetups(analysis(), record).map(makeFen);
 }
 
 function runSolve(id: number, problem: SolveRequest): void {
