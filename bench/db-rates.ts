@@ -23,9 +23,9 @@ import {
   writeJson,
   writeText,
 } from './lib/harness';
-import { option, quick } from './lib/args';
+import { integerOption, option, quick } from './lib/args';
 
-const GAMES = Number(option('--games') ?? (quick ? 10 : 150));
+const GAMES = integerOption('--games', quick ? 10 : 150);
 const START = (option('--start') ?? 'standard') as StartMode;
 
 /** The variants: a name, what it changes, the parameters. */

@@ -62,11 +62,11 @@ import {
   type Fit,
   type RatioBar,
 } from './lib/charts';
-import { databaseArgs, flag, option, quick } from './lib/args';
+import { databaseArgs, flag, integerOption, option, quick } from './lib/args';
 
-const LIMIT_MS = Number(option('--limit-ms') ?? (quick ? 300 : 3000));
-const LONG_LIMIT_MS = Number(option('--long-limit-ms') ?? (quick ? 1000 : 20_000));
-const PER_CLASS = Number(option('--per-class') ?? (quick ? 3 : 100));
+const LIMIT_MS = integerOption('--limit-ms', quick ? 300 : 3000);
+const LONG_LIMIT_MS = integerOption('--long-limit-ms', quick ? 1000 : 20_000);
+const PER_CLASS = integerOption('--per-class', quick ? 3 : 100);
 /** The plies measured (the paper's figure: 3 and 5; the 7-ply extension with --plies 3,5,7). */
 const PLIES = (option('--plies') ?? '3,5').split(',').map(Number);
 /** Instances per database, ply and class measured on both backends. */

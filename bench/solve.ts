@@ -34,15 +34,15 @@ import {
   writeText,
 } from './lib/harness';
 import { sampleInstances } from './lib/instances';
-import { flag, option, options, quick } from './lib/args';
+import { flag, integerOption, option, options, quick } from './lib/args';
 
 const RUNS = quick ? 1 : 3;
 const NODE_LIMIT = 20_000_000;
 /** Per-solve time limit on the sets (--limit-ms; default 10 s, 1 s with --quick): the curves stop there. */
-const SET_LIMIT_MS = Number(option('--limit-ms') ?? (quick ? 1000 : 10_000));
+const SET_LIMIT_MS = integerOption('--limit-ms', quick ? 1000 : 10_000);
 const THRESHOLDS_MS = [10, 100, 1000, 10_000].filter((t) => t <= SET_LIMIT_MS);
 /** Instances of each ply and class taken from the database (--per-class). */
-const PER_CLASS = Number(option('--per-class') ?? (quick ? 20 : 60));
+const PER_CLASS = integerOption('--per-class', quick ? 20 : 60);
 const BLACK_BOX: Algorithm[] = ['dfs', 'l-dfs', 'gl-dfs', 'gx-dfs', 'le-dfs', 'pns', 'e-pns'];
 const SWITCHES: [string, Switches][] = [
   ['none', {}],

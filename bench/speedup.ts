@@ -24,10 +24,10 @@ import {
   writeText,
 } from './lib/harness';
 import { parseRulesJson } from '../host/record/rules';
-import { databaseArgs, option, quick } from './lib/args';
+import { databaseArgs, integerOption, quick } from './lib/args';
 
-const LIMIT_MS = Number(option('--limit-ms') ?? (quick ? 2000 : 30_000));
-const MEMORY_BYTES = Number(option('--memory-mib') ?? 2048) * 2 ** 20;
+const LIMIT_MS = integerOption('--limit-ms', quick ? 2000 : 30_000);
+const MEMORY_BYTES = integerOption('--memory-mib', 2048) * 2 ** 20;
 /** Fastest first, so that the cut-off falls early. */
 const BLACK_BOX: Algorithm[] = ['le-dfs', 'e-pns', 'gx-dfs', 'pns', 'gl-dfs', 'l-dfs', 'dfs'];
 const INCREMENTAL: Algorithm[] = ['gl-dbu', 'ipns'];

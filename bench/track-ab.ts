@@ -31,7 +31,7 @@ import { replaySetups } from '../host/referee/replay';
 import { parseFen, pieceColor, pieceType } from '../host/notation/fen';
 import { PAWN } from '../host/constants';
 import { describeMachine, machine, measuredCode, progress, repoRoot, writeJson, writeText } from './lib/harness';
-import { option, options } from './lib/args';
+import { integerOption, option, options } from './lib/args';
 import { RunStore } from './lib/runStore';
 
 interface Arm {
@@ -61,13 +61,6 @@ function usage(text: string): never {
     `track-ab: ${text}\nusage: npm run bench:track-ab -- --arm NAME=JSON [--arm NAME=JSON …] (--views PRESET:GAME:SIDE,… | --presets P,… --games N) [--work W] [--every K] [--max-plies N]\n`,
   );
   process.exit(2);
-}
-
-/** A positive integer option's value (usage and exit 2 when it is not one). */
-function count(name: string, fallback: number): number {
-  const value = Number(option(name) ?? fallback);
-  if (!Number.isInteger(value) || value < 1) usage(`${name} takes a positive integer`);
-  return value;
 }
 
 function parseArms(): Arm[] {
@@ -101,8 +94,8 @@ function parseViews(): ViewKey[] {
       return { preset: p as PresetName, game: Number(g), as: as as Side };
     });
   const presets = option('--presets')?.split(',');
-  const games = Number(option('--games'));
-  if (!presets || !(games >= 1)) usage('give --views, or --presets with --games');
+  const games = integerOption('--games', 0, 1);
+  if (!presets || games === 0) usage('give --views, or --presets with --games');
   for (const p of presets)
     if (!(PRESET_NAMES as readonly string[]).includes(p))
       usage(`--presets: ${p} is not one of ${PRESET_NAMES.join(', ')}`);
@@ -164,9 +157,9 @@ function measure(arm: Arm, record: GameRecord, key: ViewKey): ArmView {
   return out;
 }
 
-const WORK = count('--work', 2_000_000);
-const EVERY = count('--every', 5);
-const MAX_PLIES = count('--max-plies', 300);
+const WORK = integerOption('--work', 2_000_000);
+const EVERY = integerOption('--every', 5);
+const MAX_PLIES = integerOption('--max-plies', 300);
 const arms = parseArms();
 const views = parseViews();
 const root = repoRoot();

@@ -53,42 +53,35 @@ import {
   writeText,
 } from './lib/harness';
 import { RunStore } from './lib/runStore';
+import { flag, integerOption, option, quick } from './lib/args';
 
-const args = process.argv.slice(2);
-const quick = args.includes('--quick');
-const speedOnly = args.includes('--speed-only');
-const option = (name: string, fallback: number) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
-};
-const RANDOM_GAMES = option('--games', quick ? 2 : 100);
-const PROGRAM_GAMES = option('--program-games', quick ? 1 : 100);
-const BUDGET_MS = option('--budget-ms', quick ? 200 : 1000);
-const MAX_PLIES = option('--max-plies', quick ? 120 : 300);
+const speedOnly = flag('--speed-only');
+const RANDOM_GAMES = integerOption('--games', quick ? 2 : 100);
+const PROGRAM_GAMES = integerOption('--program-games', quick ? 1 : 100);
+const BUDGET_MS = integerOption('--budget-ms', quick ? 200 : 1000);
+const MAX_PLIES = integerOption('--max-plies', quick ? 120 : 300);
 // The reach run's pool: 80,000 cut to 40,000, four times Parker's (the tracker's default). At 2,000,000
 // work an event on 13 english and cincinnati random views (bench:track-ab) it kept the truth's
 // opponent material and pawns in the pool more often than the default (64.7 % against 54.4 %);
 // on the reach run's own games at 1 s an event it saves some views and loses others (README,
-// "Belief tracking through a whole game").
-const POOL_MAX = option('--pool-max', quick ? 20_000 : 80_000);
-if (!Number.isInteger(POOL_MAX) || POOL_MAX < 4) {
-  console.error(`bench:track: --pool-max must be an integer of at least 4, got ${POOL_MAX}`);
-  process.exit(2);
-}
+// "Belief tracking through a whole game"). At least 4: the pool is cut to half and topped up below a twentieth.
+const POOL_MAX = integerOption('--pool-max', quick ? 20_000 : 80_000, 4);
 const SPEED_VIEWS = quick ? 4 : 16;
 const SPEED_WORK = 2e8; // per event: enough for any expansion of a 20,000-position pool (asserted: no event stopped)
 
 const PAIRINGS = ['random', 'programs'] as const;
 /** A comma-separated option's values, each checked against `allowed`. */
 const list = (name: string, allowed: readonly string[]): string[] | undefined => {
-  const i = args.indexOf(name);
-  if (i < 0) return undefined;
-  const values = args[i + 1]?.split(',') ?? [];
-  if (values.length === 0 || values.some((v) => !allowed.includes(v)))
-    throw new Error(`${name} takes a comma-separated list of: ${allowed.join(', ')}`);
+  const text = option(name);
+  if (text === undefined) return undefined;
+  const values = text.split(',');
+  if (values.some((v) => !allowed.includes(v))) {
+    console.error(`bench:track: ${name} takes a comma-separated list of: ${allowed.join(', ')}`);
+    process.exit(2);
+  }
   return values;
 };
-const report = args.includes('--report');
+const report = flag('--report');
 const presetList = list('--presets', PRESET_NAMES);
 const pairingList = list('--pairings', PAIRINGS);
 const playPresets: readonly string[] = presetList ?? PRESET_NAMES;
@@ -180,7 +173,7 @@ interface PairingResult {
 /** A preset's store: read-only for a report (never set aside by it), else opened for writing (only presets played are opened). */
 function storeOf(name: PresetName): RunStore {
   const header = { budgetMs: BUDGET_MS, maxPlies: MAX_PLIES, poolMax: POOL_MAX, code: codeVersion };
-  const mode = report ? 'read' : args.includes('--fresh') ? 'fresh' : 'write';
+  const mode = report ? 'read' : flag('--fresh') ? 'fresh' : 'write';
   return new RunStore(join(root, '.cache', 'track', `reach${suffix}-${name}.jsonl`), header, mode);
 }
 

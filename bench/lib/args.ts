@@ -15,6 +15,21 @@ export function options(name: string): string[] {
   return process.argv.flatMap((a, i, all) => (a === name && all[i + 1] ? [all[i + 1]] : []));
 }
 
+/**
+ * `--name N`: a whole number of at least `min`, or `fallback` when the option is absent. Anything
+ * else ends the bench before it measures: one line on stderr naming the option, exit 2.
+ */
+export function integerOption(name: string, fallback: number, min = 1): number {
+  const text = option(name);
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min) {
+    console.error(`${name} takes a whole number of at least ${min}, got ${JSON.stringify(text ?? '')}`);
+    process.exit(2);
+  }
+  return value;
+}
+
 export function flag(name: string): boolean {
   return process.argv.includes(name);
 }
