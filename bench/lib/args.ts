@@ -21,10 +21,12 @@ export function options(name: string): string[] {
  */
 export function integerOption(name: string, fallback: number, min = 1): number {
   const text = option(name);
-  if (text === undefined) return fallback;
+  if (text === undefined && !flag(name)) return fallback;
   const value = Number(text);
-  if (!Number.isInteger(value) || value < min) {
-    console.error(`${name} takes a whole number of at least ${min}, got ${JSON.stringify(text ?? '')}`);
+  if (text === undefined || !Number.isInteger(value) || value < min) {
+    console.error(
+      `${name} takes a whole number of at least ${min}, got ${text === undefined ? 'nothing' : JSON.stringify(text)}`,
+    );
     process.exit(2);
   }
   return value;
