@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { createEngine, BACKENDS, type BackendName, type Engine } from '../../host/node';
 import { preset, presetOf, PRESET_NAMES, type PresetName } from '../../host/record/rules';
 import { randomGame } from '../../host/referee/game';
+import { replayRecord } from '../../host/referee/replay';
 import { viewOf, type GameRecord, type Side, type View, type ViewEvent } from '../../host/record/record';
 import { estimateBelief, informationSet, loadView, sampleBelief } from '../../host/belief/estimate';
 import {
@@ -66,17 +67,7 @@ function identity(p: Int32Array, handle: number, fifty: boolean): string {
 
 /** The true position after 0, 1, … n moves of the record, replayed on host records, as copies. */
 function truePositions(engine: Engine, record: GameRecord): Int32Array[] {
-  engine.setFen(REPLAY, record.start);
-  const out = [engine.positions.slice(REPLAY * WORDS, (REPLAY + 1) * WORDS)];
-  let h = REPLAY;
-  for (const e of record.events) {
-    if (e.type !== 'attempt' || e.percept.answer !== 'legal') continue;
-    const next = h === REPLAY ? REPLAY + 1 : REPLAY;
-    engine.playUci(h, e.attempt, next);
-    h = next;
-    out.push(engine.positions.slice(h * WORDS, (h + 1) * WORDS));
-  }
-  return out;
+  return replayRecord(engine, record, REPLAY, (h) => engine.positions.slice(h * WORDS, (h + 1) * WORDS));
 }
 
 /** Index of `truth` (a record copied out) among `count` records from `base`, by key then every word; -1 if absent. */

@@ -11,6 +11,7 @@ import { startGame, gameAskAny, gameAttempt, gameResult, gameEvents } from '../.
 import type { Percept } from '../../host/record/percept';
 import { viewOf, type GameRecord, type Side } from '../../host/record/record';
 import { validateRecord } from '../../host/referee/validate';
+import { replayRecord } from '../../host/referee/replay';
 import { parseUci } from '../../host/notation/move';
 import { makeRecordKpgn, makeViewKpgn, parseKpgn } from '../../host/notation/kpgn';
 import { recordToJson, parseRecordJson } from '../../host/notation/recordJson';
@@ -61,14 +62,7 @@ function crossCheck(engine: Engine, record: GameRecord): void {
   const json = parseRecordJson(JSON.stringify(recordToJson(record)));
   expect(json.kind === 'record' && json.record).toStrictEqual(record);
   // the true position
-  engine.setFen(REPLAY, record.start);
-  let h = REPLAY;
-  for (const e of record.events) {
-    if (e.type !== 'attempt' || e.percept.answer !== 'legal') continue;
-    engine.playUci(h, e.attempt, h ^ 1);
-    h ^= 1;
-  }
-  const truth = engine.key(h);
+  const truth = replayRecord(engine, record, REPLAY, (h) => engine.key(h)).at(-1);
   for (const as of ['white', 'black'] as Side[]) {
     const view = viewOf(record, as);
     const parsed = parseKpgn(makeViewKpgn(view));
