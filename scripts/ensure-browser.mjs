@@ -4,6 +4,7 @@
 // otherwise it says what to install and fails, rather than letting the browser test fail obscurely.
 import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
+import { aptGet } from './apt.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 
@@ -31,12 +32,12 @@ if (!isRoot || !hasApt) {
 const t0 = performance.now();
 console.log(`ensure-browser: ${CHROMIUM} not found; installing Debian's chromium with apt-get …`);
 const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-try {
-  execFileSync('apt-get', ['update'], { stdio: 'inherit', env });
-  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env });
-} catch (err) {
-  console.error(`ensure-browser: installing chromium failed (${err.message}).`);
-  process.exit(1);
+for (const args of [['update'], ['install', '-y', '--no-install-recommends', 'chromium']]) {
+  const status = aptGet(args, { env });
+  if (status !== 0) {
+    console.error(`ensure-browser: installing chromium failed (apt-get ${args[0]} exited with ${status}).`);
+    process.exit(1);
+  }
 }
 if (!existsSync(CHROMIUM)) {
   console.error(`ensure-browser: apt-get finished but ${CHROMIUM} is still missing.`);
