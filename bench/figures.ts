@@ -10,7 +10,7 @@
 // 4. wasm-js.svg: WASM over the same core compiled to JS, per algorithm, on identical work.
 // Each SVG has its Vega-Lite spec with the data inline beside it (*.vl.json); the measurements are
 // in bench/results/figures/runs.json and the tables and the paper's claims, each marked reproduced
-// or contradicted, in bench/results/figures.md (copied into the README).
+// or contradicted, in bench/results/figures.md (copied into docs/results.md).
 //
 // Measuring is resumable: every solve is appended to .cache/figures/runs[-quick].jsonl as it is
 // made, and a run killed at any point continues where it stopped (--fresh starts over); progress

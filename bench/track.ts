@@ -63,7 +63,7 @@ const MAX_PLIES = integerOption('--max-plies', quick ? 120 : 300);
 // The reach run's pool: 80,000 cut to 40,000, four times Parker's (the tracker's default). At 2,000,000
 // work an event on 13 english and cincinnati random views (bench:track-ab) it kept the truth's
 // opponent material and pawns in the pool more often than the default (64.7 % against 54.4 %);
-// on the reach run's own games at 1 s an event it saves some views and loses others (README,
+// on the reach run's own games at 1 s an event it saves some views and loses others (docs/belief.md,
 // "Belief tracking through a whole game"). At least 4: the pool is cut to half and topped up below a twentieth.
 const POOL_MAX = integerOption('--pool-max', quick ? 20_000 : 80_000, 4);
 const SPEED_VIEWS = quick ? 4 : 16;

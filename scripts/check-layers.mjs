@@ -1,4 +1,4 @@
-// Fails on an import that goes up a layer, or a cycle (README "Layers"; run by npm test):
+// Fails on an import that goes up a layer, or a cycle (CONTRIBUTING.md "Where things go"; run by npm test):
 //   assembly/: chess ← referee ← belief ← solver, players; index.ts (the ABI) above them all;
 //   host/: errors.ts, constants.ts ← record/ ← notation/ ← the core's facades (abi.ts, backends/,
 //     engine.ts, core/) ← domain modules (io/, referee/, belief/, solver/, players/, db/, verify/,

@@ -29,9 +29,9 @@ const labels = (e: XmlElement) =>
 const field = (label: string, name: string) => new RegExp(`(?:^|; )${name}: ([^;]+)`).exec(label)?.[1];
 
 describe('figures (bench/results/figures)', () => {
-  it('holds every figure the README shows', () => {
+  it('holds every figure docs/results.md shows', () => {
     for (const f of REQUIRED) expect(svgs, f).toContain(f);
-    const readme = readFileSync(join(__dirname, '../../README.md'), 'utf8');
+    const readme = readFileSync(join(__dirname, '../../docs/results.md'), 'utf8');
     for (const f of REQUIRED) expect(readme, f).toContain(`bench/results/figures/${f}`);
   });
 
