@@ -232,10 +232,9 @@ export function chooseValueBuffer(): Int32Array {
 // ---- belief tracking (issue 13; assembly/belief/tracker.ts) and the estimators' additions ----
 import { bfsCountHistories, bfsHistories } from './belief/bfs';
 import { dfsRestartUnit, dfsDescents, dfsRestarts } from './belief/stream';
+import { TRACKER_OPTIONS, TRACKER_EVENT } from './belief/tracker/layout';
 import {
-  TRACKER_OPTIONS,
   TRACKER_OUT,
-  TRACKER_EVENT,
   trackerDefaults,
   trackerCreate,
   trackerFree,

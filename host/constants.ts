@@ -183,7 +183,7 @@ export const DESCENT_MORE = 1;
 export const DESCENT_LEAF = 5;
 export const DESCENT_EXHAUSTED = 6;
 
-// ---- assembly/belief/tracker.ts ----
+// ---- assembly/belief/tracker/layout.ts ----
 export const TRACK_DONE = 0;
 export const TRACK_MORE = 1;
 export const TRACK_INCONSISTENT = 4;
@@ -320,3 +320,6 @@ export const C_MAX = 7;
 export const CHOOSE_MAX_POSITIONS = 1024;
 export const MAX_RUN_POSITIONS = 65536;
 export const NOT_LEGAL = -1073741824;
+
+// ---- assembly/index.ts: the functions it exports, the ABI (host/abi.ts documents each) ----
+export const CORE_EXPORT_NAMES = ["answerAttempt","attemptBuffer","bfsCountHistories","bfsEventsDone","bfsHistories","bfsPauseAfterEachEvent","bfsResultBase","bfsResultCount","bfsRun","bfsStart","capacity","checkDirections","checkerCount","chooseAdd","chooseAttemptBuffer","chooseBegin","chooseBuffer","chooseHandleBuffer","chooseThreats","chooseValueBuffer","computeKey","dfsChosenMove","dfsDepth","dfsDescents","dfsFrontierEvent","dfsHistories","dfsLast","dfsNext","dfsRestartUnit","dfsRestarts","dfsSplit","dfsStart","dfsStoreCount","estimateFailedAt","estimateWork","evaluatePosition","eventBuffer","gameAskAny","gameAttempt","gameEndReason","gameEventCount","gamePlies","gameResult","gameStart","generateAttempts","generateMoves","hostMovesOffset","init","isInCheck","keyBuffer","legalPawnCaptures","loadSetup","makeMove","maxMoves","moveBuffer","pawnTryBuffer","perftFrom","perftWalkFrom","perftWalkLeaves","perftWalkRootMoves","perftWalkRun","pieceCount","playRandomGame","positionArena","positionWords","rulesBuffer","scoreAttempts","scoreBuffer","searchBestMove","searchDepth","searchNodes","searchPosition","searchReset","searchStackRecords","searchValue","setRules","setViewLength","setupBuffer","solveRun","solveStart","solveStartInterleaved","solveStat","storeBase","storeSetup","strategyBuffer","strategyWrite","threatLegalCount","threatMatedCount","threatReplyCount","trackerCheckpoint","trackerCompact","trackerCreate","trackerDefaults","trackerEntry","trackerEventBuffer","trackerFree","trackerLoadCheckpoint","trackerLoadClear","trackerLoadEntry","trackerLoadEvent","trackerLoadNode","trackerLos","trackerNode","trackerObserve","trackerOptionBuffer","trackerOutBuffer","trackerRun","trackerSample","trackerSetStat","trackerSize","trackerStat","trackerStop","trackerTopUp","trackerWitness","viewBuffer"] as const;

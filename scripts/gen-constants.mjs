@@ -2,7 +2,9 @@
 // the core gives it, so that no host file retypes a core constant (status codes, flag indices,
 // record layouts, algorithm codes). The values are taken by running the sources (AssemblyScript
 // portable mode, as the JS backend does), not by reading their text, so derived constants
-// (`1 << 9`, `NODE_WORDS * 4`) come out right. test/constants.test.ts fails when the file is stale.
+// (`1 << 9`, `NODE_WORDS * 4`) come out right. It also writes the names of the functions
+// assembly/index.ts exports (CORE_EXPORT_NAMES: the ABI, which host/abi.ts documents and checks
+// against them). test/constants.test.ts fails when the file is stale.
 // Usage: node scripts/gen-constants.mjs
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -23,7 +25,7 @@ export const SOURCES = [
   'assembly/belief/estimate.ts',
   'assembly/belief/stream.ts',
   'assembly/belief/descent.ts',
-  'assembly/belief/tracker.ts',
+  'assembly/belief/tracker/layout.ts',
   'assembly/solver/algorithms.ts',
   'assembly/solver/solve.ts',
   'assembly/players/score.ts',
@@ -41,6 +43,7 @@ async function evaluate() {
   const entry = [
     "import 'assemblyscript/std/portable/index.js';",
     ...SOURCES.map((file, i) => `export * as m${i} from ${JSON.stringify(join(root, file))};`),
+    `export * as abi from ${JSON.stringify(join(root, 'assembly/index.ts'))};`,
   ].join('\n');
   const outfile = join(root, '.cache', 'core-constants.mjs');
   mkdirSync(dirname(outfile), { recursive: true });
@@ -53,7 +56,8 @@ async function evaluate() {
     logLevel: 'warning',
   });
   const modules = await import(`${pathToFileURL(outfile).href}?${Date.now()}`);
-  return SOURCES.map((file, i) => {
+  const abi = Object.keys(modules.abi).filter((name) => typeof modules.abi[name] === 'function');
+  const sections = SOURCES.map((file, i) => {
     const names = constantNames(readFileSync(join(root, file), 'utf8'));
     const values = names.map((name) => {
       const value = modules[`m${i}`][name];
@@ -62,9 +66,10 @@ async function evaluate() {
     });
     return { file, values };
   });
+  return { sections, abi };
 }
 
-const sections = await evaluate();
+const { sections, abi } = await evaluate();
 const seen = new Map();
 for (const { file, values } of sections) {
   for (const [name] of values) {
@@ -83,5 +88,10 @@ for (const { file, values } of sections) {
   lines.push('', `// ---- ${file} ----`);
   for (const [name, value] of values) lines.push(`export const ${name} = ${value};`);
 }
+lines.push(
+  '',
+  '// ---- assembly/index.ts: the functions it exports, the ABI (host/abi.ts documents each) ----',
+  `export const CORE_EXPORT_NAMES = ${JSON.stringify(abi)} as const;`,
+);
 writeFileSync(join(root, 'host/constants.ts'), lines.join('\n') + '\n');
-console.log(`host/constants.ts: ${seen.size} constants from ${SOURCES.length} core files`);
+console.log(`host/constants.ts: ${seen.size} constants from ${SOURCES.length} core files, ${abi.length} exports`);

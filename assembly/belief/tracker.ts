@@ -42,264 +42,79 @@
 // host's move list, the view the consistency functions read (view.ts useView), the rule set (its
 // own is put in place and the engine's restored) and the random stream (its own state, saved).
 //
-// Options (TRACKER_OPTIONS, read by trackerCreate; trackerDefaults fills them):
-// | index | option          | default   | meaning                                                |
-// |-------|-----------------|-----------|--------------------------------------------------------|
-// | 0     | exactMax        | 100,000   | the exact belief is kept while at most this large      |
-// | 1     | poolMax         | 20,000    | a pool above this is cut …                             |
-// | 2     | poolCut         | 10,000    | … to this many positions (seeded random choice)        |
-// | 3     | poolMin         | 1,000     | below this the pool is topped up by the sampler        |
-// | 4     | checkpointSize  | 256       | positions kept per checkpoint                          |
-// | 5     | restartUnit     | 2,048     | work of the sampler's shortest descent                 |
-// | 6     | recountTurns    | 1         | opponent turns after the base a recount may span       |
-// | 7     | recountWork     | 4,000,000 | work one recount may take                              |
-// | 8     | seed            | 1         | the tracker's random stream                            |
-// | 9     | side            | —         | the player's colour: 0 White, 1 Black                   |
-// | 10    | coverage        | 3         | a pool cut keeps first the positions that put one of the |
-// |       |                 |           | opponent's men where fewer than this many others have one |
-// |       |                 |           | of that kind (pool.ts Coverage); 0: a plain random cut   |
-//
-// State (one f64 per word: trackerStat reads, trackerSetStat writes; saving and statistics):
-// | index | field           | meaning                                                        |
-// |-------|-----------------|----------------------------------------------------------------|
-// | 0     | mode            | TRACK_EXACT or TRACK_POOL                                        |
-// | 1     | baseEvent       | the view event the base (last exact layer) stands before       |
-// | 2     | random          | the random stream's state                                      |
-// | 3     | plies           | moves (of either side) in the view                             |
-// | 4     | descentIndex    | the sampler's descents so far (its place in the Luby sequence) |
-// | 5     | work            | work units spent since creation                                |
-// | 6     | added           | positions the sampler added to the pool                        |
-// | 7     | descents        | descents begun by the sampler                                  |
-// | 8     | restarts        | descents abandoned at their cutoff                             |
-// | 9     | recounts        | recounts begun                                                 |
-// | 10    | recounted       | recounts that made the layer exact again                       |
-// | 11    | estimate        | the belief's size: exact, or estimated in pool mode            |
-// | 12    | events          | events in the view                                             |
-// | 13    | cuts            | times a layer was cut                                          |
-// | 14    | lastRecount     | view length at the last recount (one recount per event)        |
-// | 15    | start           | the start's move number × 2 + its side to move                |
-// | 16    | guidesEvent     | the guides fit the events before this one (-1: no guides)      |
-// | 17…19 | (reserved)      |                                                                |
-// | 20 …  | own board       | OWN_STATE_WORDS words (los.ts)                                 |
+// This file is the tracker's calls (the ABI's tracker* functions); tracker/ holds its mechanisms:
+// layout.ts (statuses, option and state layouts), state.ts (the Tracker, entering and leaving a
+// call), observe.ts (an event applied, committed or rolled back), checkpoints.ts, sampler.ts (the
+// pool's top-ups) and recount.ts (back to exact mode).
 
+import { ANSWER_LEGAL } from '../referee/referee';
 import {
-  POSITIONS,
-  POSITION_SHIFT,
-  POSITION_WORDS,
-  W_FULLMOVE,
-  W_SIDE,
-  MOVE_PROMOTION,
-  positionCapacity,
-  makeMove,
-  pieceAt,
-  copyPosition,
-} from '../chess/position';
-import { MOVES, HOST_LIST, listOffset, generateMoves } from '../chess/moveGen';
-import { RULES, RULE_COUNT, RULE_FIFTY_MOVES, rule, applyRules } from '../referee/rules';
-import { ANSWER_LEGAL, legalMoveFor } from '../referee/referee';
-import { randomBelow, currentRandomState, setRandomState } from '../chess/random';
+  FIRST_COLLECTION,
+  MAX_CHECKPOINTS,
+  PHASE_IDLE,
+  PHASE_RECOUNT,
+  PHASE_TOP_UP,
+  PHASE_UPDATE,
+  T,
+  TRACKERS,
+  Tracker,
+  clock,
+  enter,
+  leave,
+  option,
+} from './tracker/state';
+import { FIRST_HOST_FREE } from './descent';
+import { Layer } from './pool';
+import { OWN_STATE_WORDS, losPositions } from './los';
+import { POSITIONS, POSITION_SHIFT, W_FULLMOVE, W_SIDE, positionCapacity } from '../chess/position';
+import { RULES, RULE_FIFTY_MOVES, rule } from '../referee/rules';
 import {
-  VIEW,
-  VIEW_WORDS,
-  viewLength,
-  useView,
-  eventType,
-  eventWord,
-  isBranching,
-  V_OWN_ATTEMPT,
-  V_OPPONENT,
-  V_ANY,
-} from './view';
-import { applyEvent, opponentMoveMatches, illegalCountPossibleGiven, resetOwnAttempts } from './consistency';
-import { luby } from './luby';
-import { WitnessTree } from './witness';
-import { Layer, Coverage, signatureOf } from './pool';
-import {
-  Descent,
-  DESCENT_LEAF,
-  DESCENT_MORE,
-  SCRATCH_PARENT,
-  SCRATCH_A,
-  SCRATCH_B,
-  SCRATCH_SPARE,
-  FIRST_HOST_FREE,
-} from './descent';
-import { OwnBoard, OWN_STATE_WORDS, losPositions } from './los';
+  TRACKER_EVENT,
+  TRACKER_OPTIONS,
+  TRACK_BAD_EVENT,
+  TRACK_BAD_TRACKER,
+  TRACK_BUSY,
+  TRACK_DONE,
+  TRACK_EXACT,
+  TRACK_INCONSISTENT,
+  TRACK_MORE,
+  TRACK_NO_ROOM,
+  TRACK_OPTION_CHECKPOINT_SIZE,
+  TRACK_OPTION_COVERAGE,
+  TRACK_OPTION_EXACT_MAX,
+  TRACK_OPTION_POOL_CUT,
+  TRACK_OPTION_POOL_MAX,
+  TRACK_OPTION_POOL_MIN,
+  TRACK_OPTION_RECOUNT_TURNS,
+  TRACK_OPTION_RECOUNT_WORK,
+  TRACK_OPTION_RESTART_UNIT,
+  TRACK_OPTION_SEED,
+  TRACK_OPTION_SIDE,
+  TRACK_POOL,
+  TRACK_SET_BASE,
+  TRACK_SET_CHECKPOINTS,
+  TRACK_SET_GUIDES,
+  TRACK_STATE_ESTIMATE,
+  TRACK_STATE_EVENTS,
+  TRACK_STATE_GUIDES_EVENT,
+  TRACK_STATE_LAST_RECOUNT,
+  TRACK_STATE_MODE,
+  TRACK_STATE_OWN,
+  TRACK_STATE_PLIES,
+  TRACK_STATE_RANDOM,
+  TRACK_STATE_START,
+  TRACK_STATE_WORDS,
+} from './tracker/layout';
+import { VIEW_WORDS, V_ANY, V_OWN_ATTEMPT, eventWord, isBranching, useView, viewLength } from './view';
+import { beginRecount, recountStep, recountWanted } from './tracker/recount';
+import { commit, finish, rollback, update } from './tracker/observe';
+import { randomBelow, setRandomState } from '../chess/random';
+import { resetOwnAttempts } from './consistency';
+import { takeCheckpoint } from './tracker/checkpoints';
+import { topUp } from './tracker/sampler';
 
-export const TRACK_DONE: i32 = 0;
-export const TRACK_MORE: i32 = 1;
-export const TRACK_INCONSISTENT: i32 = 4;
-export const TRACK_BAD_TRACKER: i32 = -1;
-export const TRACK_BAD_EVENT: i32 = -2;
-/** The engine's arena is too small for the records a tracker borrows (FIRST_HOST_FREE). */
-export const TRACK_NO_ROOM: i32 = -3;
-/** trackerObserve while an observation is in progress. */
-export const TRACK_BUSY: i32 = -4;
-
-export const TRACK_EXACT: i32 = 0;
-export const TRACK_POOL: i32 = 1;
-
-/** trackerSize / trackerEntry: which set of positions. */
-export const TRACK_SET_LAYER: i32 = 0;
-export const TRACK_SET_BASE: i32 = 1;
-export const TRACK_SET_CHECKPOINTS: i32 = 2;
-export const TRACK_SET_GUIDES: i32 = 3;
-
-export const TRACK_OPTION_WORDS: i32 = 16;
-export const TRACK_OPTION_EXACT_MAX: i32 = 0;
-export const TRACK_OPTION_POOL_MAX: i32 = 1;
-export const TRACK_OPTION_POOL_CUT: i32 = 2;
-export const TRACK_OPTION_POOL_MIN: i32 = 3;
-export const TRACK_OPTION_CHECKPOINT_SIZE: i32 = 4;
-export const TRACK_OPTION_RESTART_UNIT: i32 = 5;
-export const TRACK_OPTION_RECOUNT_TURNS: i32 = 6;
-export const TRACK_OPTION_RECOUNT_WORK: i32 = 7;
-export const TRACK_OPTION_SEED: i32 = 8;
-export const TRACK_OPTION_SIDE: i32 = 9;
-export const TRACK_OPTION_COVERAGE: i32 = 10;
-export const TRACKER_OPTIONS = new Int32Array(TRACK_OPTION_WORDS);
-
-export const TRACK_STATE_WORDS: i32 = 20 + OWN_STATE_WORDS;
-export const TRACK_STATE_MODE: i32 = 0;
-export const TRACK_STATE_BASE_EVENT: i32 = 1;
-export const TRACK_STATE_RANDOM: i32 = 2;
-export const TRACK_STATE_PLIES: i32 = 3;
-export const TRACK_STATE_DESCENT_INDEX: i32 = 4;
-export const TRACK_STATE_WORK: i32 = 5;
-export const TRACK_STATE_ADDED: i32 = 6;
-export const TRACK_STATE_DESCENTS: i32 = 7;
-export const TRACK_STATE_RESTARTS: i32 = 8;
-export const TRACK_STATE_RECOUNTS: i32 = 9;
-export const TRACK_STATE_RECOUNTED: i32 = 10;
-export const TRACK_STATE_ESTIMATE: i32 = 11;
-export const TRACK_STATE_EVENTS: i32 = 12;
-export const TRACK_STATE_CUTS: i32 = 13;
-export const TRACK_STATE_LAST_RECOUNT: i32 = 14;
-export const TRACK_STATE_START: i32 = 15;
-export const TRACK_STATE_GUIDES_EVENT: i32 = 16;
-export const TRACK_STATE_OWN: i32 = 20;
 /** Witness moves out (trackerWitness), one move code per word. */
 export let TRACKER_OUT = new Int32Array(1024);
-/** The event trackerObserve reads (view.ts layout, VIEW_WORDS words). */
-export const TRACKER_EVENT = new Int32Array(VIEW_WORDS);
-
-/** Checkpoints kept: past this many at the end of an observation, every other old one is dropped. */
-const MAX_CHECKPOINTS: i32 = 64;
-/** Witness nodes beyond which a collection is made at the start of an observation. */
-const FIRST_COLLECTION: i32 = 1 << 16;
-
-// phases of an observation
-const PHASE_IDLE: i32 = 0;
-const PHASE_UPDATE: i32 = 1;
-const PHASE_TOP_UP: i32 = 2;
-const PHASE_RECOUNT: i32 = 3;
-
-class Tracker {
-  inUse: bool = false;
-  options: Int32Array = new Int32Array(TRACK_OPTION_WORDS);
-  rules: Int32Array = new Int32Array(RULE_COUNT);
-  view: Int32Array = new Int32Array(64 * VIEW_WORDS);
-  state: Float64Array = new Float64Array(TRACK_STATE_WORDS);
-  layer: Layer = new Layer();
-  next: Layer = new Layer();
-  base: Layer = new Layer();
-  recount: Layer = new Layer();
-  checkpoints: Layer = new Layer();
-  cpFirst: Int32Array = new Int32Array(MAX_CHECKPOINTS + 2);
-  cpEvent: Int32Array = new Int32Array(MAX_CHECKPOINTS + 1);
-  cpCount: i32 = 0;
-  tree: WitnessTree = new WitnessTree();
-  collectAt: i32 = FIRST_COLLECTION;
-  descent: Descent = new Descent();
-  own: OwnBoard = new OwnBoard();
-  // the observation in progress
-  phase: i32 = PHASE_IDLE;
-  order: Int32Array = new Int32Array(0);
-  orderCount: i32 = 0;
-  orderNext: i32 = 0;
-  acceptance: f64 = 1;
-  /** Pool mode: children kept at most per parent (poolCut / parents, rounded up), so that no line of descent crowds out the others. */
-  perParent: i32 = 0;
-  /** Histories guided descents may follow (topUp): guides made when the layer died, consistent with the events before guidesEvent (-1: none). */
-  guides: Layer = new Layer();
-  /** This top-up's source of histories (the layer or the guides), the events they fit and their opponent turns. */
-  guideSource: Layer | null = null;
-  guideEvent: i32 = 0;
-  guideTurns: i32 = 0;
-  guideMoves: Int32Array = new Int32Array(256);
-  /** The guides were changed in this observation (a rejection then drops them). */
-  guidesTouched: bool = false;
-  /** The opponent's men in the next layer, by kind and square (pool.ts Coverage). */
-  cover: Coverage = new Coverage();
-  leftExact: bool = false;
-  committed: bool = false;
-  observeWork: f64 = 0;
-  /** The sampler's descent in progress: its cutoff (absolute work) and whether one is running. */
-  descentActive: bool = false;
-  descentCutoff: f64 = 0;
-  topUpTarget: i32 = 0;
-  recountEntry: i32 = 0;
-  // what rollback restores
-  saved: Float64Array = new Float64Array(TRACK_STATE_WORDS);
-  savedNodes: i32 = 0;
-  savedCheckpoints: i32 = 0;
-  savedCheckpointEntries: i32 = 0;
-}
-
-const TRACKERS: Tracker[] = [];
-let T: Tracker = new Tracker(); // the tracker being worked on (set by enter)
-
-// ---- entering and leaving a tracker's call ----
-
-let outerView: Int32Array = new Int32Array(0);
-let outerViewLength: i32 = 0;
-let outerRandom: i32 = 0;
-const OUTER_RULES = new Int32Array(RULE_COUNT);
-let rulesSwapped: bool = false;
-
-function enter(id: i32): bool {
-  if (id < 0 || id >= TRACKERS.length || !unchecked(TRACKERS[id]).inUse) return false;
-  T = unchecked(TRACKERS[id]);
-  outerView = VIEW;
-  outerViewLength = viewLength();
-  useView(T.view, i32(T.state[TRACK_STATE_EVENTS]));
-  rulesSwapped = false;
-  for (let i = 0; i < RULE_COUNT; i++) {
-    if (unchecked(RULES[i]) != unchecked(T.rules[i])) {
-      rulesSwapped = true;
-      break;
-    }
-  }
-  if (rulesSwapped) {
-    OUTER_RULES.set(RULES);
-    RULES.set(T.rules);
-    applyRules();
-  }
-  outerRandom = currentRandomState();
-  setRandomState(i32(T.state[TRACK_STATE_RANDOM]));
-  resetOwnAttempts(); // its caches belong to another view
-  return true;
-}
-
-function leave(status: i32): i32 {
-  T.state[TRACK_STATE_RANDOM] = currentRandomState();
-  T.state[TRACK_STATE_EVENTS] = viewLength();
-  setRandomState(outerRandom);
-  useView(outerView, outerViewLength);
-  if (rulesSwapped) {
-    RULES.set(OUTER_RULES);
-    applyRules();
-  }
-  resetOwnAttempts();
-  return status;
-}
-
-function option(which: i32): i32 {
-  return unchecked(T.options[which]);
-}
-function clock(): bool {
-  return rule(RULE_FIFTY_MOVES) != 0;
-}
 
 // ---- creation ----
 
@@ -388,11 +203,6 @@ export function trackerFree(id: i32): i32 {
 }
 
 // ---- observing an event ----
-
-function isMove(e: i32): bool {
-  const type = eventType(e);
-  return (type == V_OWN_ATTEMPT && (eventWord(e, 2) & 3) == ANSWER_LEGAL) || isBranching(e);
-}
 
 /**
  * Appends the event in TRACKER_EVENT to tracker `id`'s view and starts applying it: TRACK_MORE
@@ -505,467 +315,6 @@ export function trackerTopUp(id: i32, target: i32): i32 {
   T.topUpTarget = min(target, option(TRACK_OPTION_POOL_MAX));
   T.phase = PHASE_TOP_UP;
   return leave(TRACK_MORE);
-}
-
-function spend(units: f64): void {
-  T.observeWork += units;
-  T.state[TRACK_STATE_WORK] = T.state[TRACK_STATE_WORK] + units;
-}
-
-/** Applies the event to the parents from orderNext on, until `stopAt` work: true when every parent is done. */
-function update(stopAt: f64): bool {
-  const e = viewLength() - 1;
-  const branching = isBranching(e);
-  const percept = eventWord(e, 2);
-  const list = listOffset(HOST_LIST);
-  const layer = T.layer;
-  const next = T.next;
-  const tree = T.tree;
-  const cover = T.cover;
-  const them = option(TRACK_OPTION_SIDE) ^ 1;
-  while (T.orderNext < T.orderCount) {
-    if (T.observeWork >= stopAt) return false;
-    const i = unchecked(T.order[T.orderNext++]);
-    layer.copyOut(i, SCRATCH_PARENT);
-    const witness = layer.witnessOf(i);
-    if (!branching) {
-      const r = applyEvent(SCRATCH_PARENT, e, SCRATCH_A, -1);
-      spend(1);
-      if (r >= 0) next.insert(r, witness);
-      continue;
-    }
-    const n = generateMoves(SCRATCH_PARENT, list);
-    spend(n + 1);
-    if (!illegalCountPossibleGiven(SCRATCH_PARENT, e, n)) continue;
-    cover.childrenOf(SCRATCH_PARENT, them);
-    if (i32(T.state[TRACK_STATE_MODE]) == TRACK_EXACT) {
-      for (let k = 0; k < n; k++) {
-        const move = unchecked(MOVES[list + k]);
-        if (!opponentMoveMatches(SCRATCH_PARENT, move, SCRATCH_A, percept) || next.has(SCRATCH_A)) continue;
-        next.add(SCRATCH_A, tree.add(witness, move));
-        cover.addChild(move, SCRATCH_A);
-        if (next.full()) overflow();
-      }
-      cover.endChildren(false);
-      continue;
-    }
-    // pool mode: at most perParent children of each parent, chosen at random among its matching
-    // moves, and besides them any that puts his man on a square few positions have one of that
-    // kind on. The moves are taken in random order (a Fisher-Yates shuffle drawn as it goes) and
-    // the first perParent that match are chosen: a uniform choice among the matching moves, made
-    // without testing the others, of which only the rare ones are tested at all.
-    const parentBase = SCRATCH_PARENT << POSITION_SHIFT;
-    const rareMaterial = cover.isRareSignature(signatureOf(POSITIONS, SCRATCH_PARENT, them));
-    const perParent = T.perParent;
-    let chosen = 0;
-    for (let k = 0; k < n; k++) {
-      if (chosen < perParent) {
-        const j = k + randomBelow(n - k);
-        const x = unchecked(MOVES[list + j]);
-        unchecked((MOVES[list + j] = unchecked(MOVES[list + k])));
-        unchecked((MOVES[list + k] = x));
-      }
-      const move = unchecked(MOVES[list + k]);
-      const kind = move >> 12;
-      const type = kind >= MOVE_PROMOTION ? kind - 2 : pieceAt(parentBase, move & 63) & 7;
-      const rare = rareMaterial || cover.isRare(type, (move >> 6) & 63) || cover.isRare(0, move & 63);
-      if (!rare && chosen >= perParent) continue;
-      if (!opponentMoveMatches(SCRATCH_PARENT, move, SCRATCH_A, percept)) continue;
-      chosen++; // a move not rare is tested only while fewer than perParent are chosen
-      if (!rare && T.acceptance < 1 && <f64>randomBelow(1 << 24) >= T.acceptance * 16777216.0) continue;
-      if (next.has(SCRATCH_A)) continue;
-      next.add(SCRATCH_A, tree.add(witness, move));
-      cover.addChild(move, SCRATCH_A);
-      if (next.full()) overflow();
-    }
-    cover.endChildren(false);
-  }
-  return true;
-}
-
-/** The next layer is full: cut it to poolCut and keep later children with the same chance as those kept (leaving exact mode). */
-function overflow(): void {
-  const next = T.next;
-  const cut = option(TRACK_OPTION_POOL_CUT);
-  if (i32(T.state[TRACK_STATE_MODE]) == TRACK_EXACT) {
-    T.leftExact = true;
-    T.state[TRACK_STATE_MODE] = TRACK_POOL;
-  }
-  T.acceptance = min(1, (T.acceptance * <f64>cut) / <f64>next.count);
-  next.cut(cut, T.cover, option(TRACK_OPTION_SIDE) ^ 1);
-  T.cover.endChildren(true); // the counts are the entries kept: the parent's children so far among them
-  next.limit = option(TRACK_OPTION_POOL_MAX);
-  T.state[TRACK_STATE_CUTS] = T.state[TRACK_STATE_CUTS] + 1;
-}
-
-/**
- * Makes the next layer the current one (`partial`: not every parent was done). False when the
- * event is rejected (an exact update left nothing): everything is put back.
- */
-function commit(partial: bool): bool {
-  const e = viewLength() - 1;
-  const wasExact = i32(T.state[TRACK_STATE_MODE]) == TRACK_EXACT;
-  if (wasExact && !partial && !T.leftExact && T.next.count == 0) {
-    rollback();
-    return false;
-  }
-  // the size estimate: exact, or scaled by what this update did to the pool
-  const before = T.layer.count;
-  const done = T.orderNext;
-  if (wasExact && !partial && !T.leftExact) T.state[TRACK_STATE_ESTIMATE] = T.next.count;
-  else if (done > 0) {
-    // each parent stands for estimate / before positions of the belief, and each position kept
-    // for 1 / acceptance of those made from the `done` parents (duplicates among them merged)
-    T.state[TRACK_STATE_ESTIMATE] = max(
-      1,
-      (((T.state[TRACK_STATE_ESTIMATE] / <f64>before) * <f64>T.next.count) / T.acceptance) * (<f64>before / <f64>done),
-    );
-  }
-  if (wasExact && (partial || T.leftExact)) {
-    // leaving exact mode: the previous layer, exact, is the base a recount starts from
-    T.state[TRACK_STATE_MODE] = TRACK_POOL;
-    T.base.copyFrom(T.layer);
-    T.state[TRACK_STATE_BASE_EVENT] = e;
-    if (partial)
-      T.state[TRACK_STATE_ESTIMATE] = max(T.state[TRACK_STATE_ESTIMATE], <f64>option(TRACK_OPTION_EXACT_MAX) + 1);
-  }
-  if (i32(T.state[TRACK_STATE_MODE]) == TRACK_POOL && T.next.count > option(TRACK_OPTION_POOL_MAX)) {
-    T.next.cut(option(TRACK_OPTION_POOL_CUT), T.cover, option(TRACK_OPTION_SIDE) ^ 1);
-    T.state[TRACK_STATE_CUTS] = T.state[TRACK_STATE_CUTS] + 1;
-  }
-  const t = T.layer;
-  T.layer = T.next;
-  T.next = t;
-  T.committed = true;
-  if (isMove(e)) T.state[TRACK_STATE_PLIES] = T.state[TRACK_STATE_PLIES] + 1;
-  return true;
-}
-
-/** Puts back everything as it was before the observation began (the event is dropped). */
-function rollback(): void {
-  if (T.committed) {
-    const t = T.layer;
-    T.layer = T.next;
-    T.next = t;
-  }
-  const work = T.state[TRACK_STATE_WORK];
-  T.state.set(T.saved);
-  T.state[TRACK_STATE_WORK] = work; // the work was spent all the same
-  for (let i = 0; i < OWN_STATE_WORDS; i++) unchecked((T.own.state[i] = i32(T.saved[TRACK_STATE_OWN + i])));
-  T.tree.count = T.savedNodes;
-  T.cpCount = T.savedCheckpoints;
-  T.checkpoints.truncate(T.savedCheckpointEntries);
-  useView(T.view, i32(T.saved[TRACK_STATE_EVENTS]));
-  setRandomState(i32(T.saved[TRACK_STATE_RANDOM]));
-  T.descent.stop();
-  T.descentActive = false;
-  T.descent.recordPartials(null, T.tree, -1);
-  T.phase = PHASE_IDLE;
-  T.committed = false;
-  T.guideSource = null;
-  if (T.guidesTouched) {
-    T.guides.clear(option(TRACK_OPTION_CHECKPOINT_SIZE), clock());
-    T.state[TRACK_STATE_GUIDES_EVENT] = -1;
-  }
-}
-
-/** The observation is over: the next layer's room is free, the sampler's descent dropped. */
-function finish(): void {
-  T.next.clear(option(TRACK_OPTION_EXACT_MAX), clock());
-  T.descent.recordPartials(null, T.tree, -1);
-  T.guideSource = null;
-  if (T.layer.count > 0 && i32(T.state[TRACK_STATE_GUIDES_EVENT]) >= 0) {
-    T.guides.clear(option(TRACK_OPTION_CHECKPOINT_SIZE), clock());
-    T.state[TRACK_STATE_GUIDES_EVENT] = -1;
-  } // alive again
-  if (T.cpCount >= MAX_CHECKPOINTS) thinCheckpoints();
-  T.descent.stop();
-  T.descentActive = false;
-  T.phase = PHASE_IDLE;
-}
-
-// ---- checkpoints ----
-
-/** Before opponent turn `e`: a random subset of the layer becomes a checkpoint. */
-function takeCheckpoint(e: i32): void {
-  const layer = T.layer;
-  if (layer.count == 0) return;
-  const cp = T.checkpoints;
-  const k = min(option(TRACK_OPTION_CHECKPOINT_SIZE), layer.count);
-  // a partial Fisher-Yates over entry indices (the order array is rebuilt after)
-  if (T.order.length < layer.count) T.order = new Int32Array(max(layer.count, T.order.length * 2));
-  for (let i = 0; i < layer.count; i++) unchecked((T.order[i] = i));
-  for (let i = 0; i < k; i++) {
-    const j = i + randomBelow(layer.count - i);
-    const x = unchecked(T.order[i]);
-    unchecked((T.order[i] = unchecked(T.order[j])));
-    unchecked((T.order[j] = x));
-    layer.copyOut(unchecked(T.order[i]), SCRATCH_SPARE);
-    cp.append(SCRATCH_SPARE, layer.witnessOf(unchecked(T.order[i])));
-  }
-  unchecked((T.cpEvent[T.cpCount] = e));
-  T.cpCount++;
-  unchecked((T.cpFirst[T.cpCount] = cp.count));
-}
-
-/** Every other checkpoint between the root and the newest is dropped (older ones thin out geometrically). */
-function thinCheckpoints(): void {
-  const cp = T.checkpoints;
-  const records = cp.records;
-  let kept = 1;
-  let entries = unchecked(T.cpFirst[1]);
-  for (let c = 1; c < T.cpCount; c++) {
-    if ((c & 1) == 1 && c != T.cpCount - 1) continue;
-    const from = unchecked(T.cpFirst[c]);
-    const to = unchecked(T.cpFirst[c + 1]);
-    unchecked((T.cpEvent[kept] = unchecked(T.cpEvent[c])));
-    unchecked((T.cpFirst[kept] = entries));
-    for (let i = from; i < to; i++) {
-      // entries only move down
-      const d = (entries + 1) << POSITION_SHIFT;
-      const s = (i + 1) << POSITION_SHIFT;
-      for (let w = 0; w < POSITION_WORDS; w++) unchecked((records[d + w] = unchecked(records[s + w])));
-      cp.setWitness(entries, cp.witnessOf(i));
-      entries++;
-    }
-    kept++;
-  }
-  T.cpCount = kept;
-  unchecked((T.cpFirst[kept] = entries));
-  cp.truncate(entries);
-}
-
-// ---- the sampler: topping up the pool ----
-
-/**
- * Descents until the layer holds topUpTarget positions or `stopAt` work: true when the target is
- * met. Even descents are guided, odd ones start from a checkpoint, each kind on its own Luby
- * schedule (span = luby(i / 2)):
- * - a guided descent takes a known consistent history (a position of the layer, or when the layer
- *   is empty, of the guides: positions that were consistent just before the event that emptied
- *   it), goes back `span` opponent turns along it, and searches from there with the history's
- *   own moves tried first at each later turn and last at the first: the nearest variations of a
- *   history that fits, so the first ones found differ from it in a move or two (a rejuvenation of
- *   the pool, and its repair after an announcement it had not foreseen);
- * - a checkpoint descent starts from a random position of the checkpoint `span` - 1 opponent turns
- *   before the newest (the root when there are not that many), all orders random (Parker §4.2).
- */
-function topUp(stopAt: f64): bool {
-  const layer = T.layer;
-  const d = T.descent;
-  prepareGuides();
-  // with the layer empty, the furthest partial histories become the guides
-  if (layer.count == 0 && T.guideSource != null) {
-    d.recordPartials(T.guides, T.tree, i32(T.state[TRACK_STATE_GUIDES_EVENT]));
-    T.guidesTouched = true;
-  }
-  while (layer.count < T.topUpTarget) {
-    if (T.observeWork >= stopAt) return false;
-    let status = DESCENT_MORE;
-    if (!T.descentActive) status = beginDescent();
-    else {
-      const before = d.work;
-      status = d.next(min(stopAt - T.observeWork, T.descentCutoff - d.work));
-      spend(d.work - before);
-    }
-    if (d.partialEvent > i32(T.state[TRACK_STATE_GUIDES_EVENT])) {
-      // the guides moved forward
-      T.state[TRACK_STATE_GUIDES_EVENT] = d.partialEvent;
-      T.guideEvent = d.partialEvent;
-      let turns = 0;
-      for (let e = 0; e < T.guideEvent; e++) if (isBranching(e)) turns++;
-      T.guideTurns = turns;
-    }
-    if (status == DESCENT_LEAF) {
-      if (!layer.has(d.leaf)) {
-        layer.add(d.leaf, d.leafWitness(T.tree));
-        T.state[TRACK_STATE_ADDED] = T.state[TRACK_STATE_ADDED] + 1;
-      }
-      continue;
-    }
-    if (status == DESCENT_MORE && d.work < T.descentCutoff) continue; // out of budget: the loop returns
-    // exhausted, or at its cutoff: the next descent
-    if (status == DESCENT_MORE) T.state[TRACK_STATE_RESTARTS] = T.state[TRACK_STATE_RESTARTS] + 1;
-    T.descentActive = false;
-    d.stop();
-  }
-  return true;
-}
-
-/**
- * The histories guided descents follow: the layer's, or when it is empty, the guides (made from
- * the layer before the event that emptied it, while the observation that did so is in progress).
- */
-function prepareGuides(): void {
-  if (T.layer.count > 0) {
-    T.guideSource = T.layer;
-    T.guideEvent = viewLength();
-  } else if (T.committed && T.next.count > 0) {
-    // the layer died in this observation: a random part of the one before becomes the guides
-    const from = T.next;
-    const guides = T.guides;
-    guides.clear(option(TRACK_OPTION_CHECKPOINT_SIZE), clock());
-    const k = min(option(TRACK_OPTION_CHECKPOINT_SIZE), from.count);
-    for (let i = 0; i < k; i++) {
-      const j = randomBelow(from.count);
-      from.copyOut(j, SCRATCH_SPARE);
-      guides.insert(SCRATCH_SPARE, from.witnessOf(j));
-    }
-    T.guideSource = guides;
-    T.guidesTouched = true;
-    T.guideEvent = viewLength() - 1;
-    T.state[TRACK_STATE_GUIDES_EVENT] = T.guideEvent;
-  } else if (i32(T.state[TRACK_STATE_GUIDES_EVENT]) >= 0 && T.guides.count > 0) {
-    T.guideSource = T.guides;
-    T.guideEvent = i32(T.state[TRACK_STATE_GUIDES_EVENT]);
-  } else {
-    T.guideSource = null;
-    return;
-  }
-  let turns = 0;
-  for (let e = 0; e < T.guideEvent; e++) if (isBranching(e)) turns++;
-  T.guideTurns = turns;
-}
-
-/** Begins the next descent (see topUp). */
-function beginDescent(): i32 {
-  const index = i32(T.state[TRACK_STATE_DESCENT_INDEX]);
-  T.state[TRACK_STATE_DESCENT_INDEX] = index + 1;
-  T.state[TRACK_STATE_DESCENTS] = T.state[TRACK_STATE_DESCENTS] + 1;
-  const span = luby(index >> 2);
-  const d = T.descent;
-  const unit = <f64>option(TRACK_OPTION_RESTART_UNIT);
-  T.descentCutoff = d.work + unit * <f64>span;
-  const source = T.guideSource;
-  const kind = index & 3;
-  if (kind != 1 && source != null && source.count > 0 && T.guideTurns > 0) {
-    if (kind == 0) return beginGuided(source, span, 2, false); // two changes in the last span turns
-    if (kind == 2) {
-      // one change in the last 4 × span turns: every one of them, nearest the end first
-      T.descentCutoff = d.work + unit * <f64>span * <f64>span;
-      return beginGuided(source, 4 * span, 1, false);
-    }
-    // one change at a random turn, anywhere in the history (deep diversity)
-    const back = 1 + randomBelow(T.guideTurns);
-    T.descentCutoff = d.work + unit + 64 * <f64>back;
-    return beginGuided(source, back, 1, true);
-  }
-  const c = max(0, T.cpCount - span); // span = 2^j: 2^j - 1 checkpoints back from the newest
-  const from = unchecked(T.cpFirst[c]);
-  const entry = from + randomBelow(unchecked(T.cpFirst[c + 1]) - from);
-  T.checkpoints.copyOut(entry, SCRATCH_SPARE);
-  const before = d.work;
-  const status = d.begin(SCRATCH_SPARE, unchecked(T.cpEvent[c]), T.checkpoints.witnessOf(entry), true);
-  spend(d.work - before);
-  T.descentActive = status == DESCENT_MORE;
-  return status;
-}
-
-/** A guided descent from a random history of `source`, diverging `span` opponent turns before its end. */
-function beginGuided(source: Layer, span: i32, discrepancies: i32, diverge: bool): i32 {
-  const entry = randomBelow(source.count);
-  const node = source.witnessOf(entry);
-  const tree = T.tree;
-  const turns = tree.length(node);
-  if (T.guideMoves.length < turns) T.guideMoves = new Int32Array(turns * 2);
-  tree.write(node, T.guideMoves);
-  const target = max(0, turns - span);
-  // the history's position before opponent turn `target`: replayed from the start
-  let ancestor = node;
-  for (let i = target; i < turns; i++) ancestor = unchecked(tree.parent[ancestor]);
-  T.checkpoints.copyOut(0, SCRATCH_A);
-  let h = SCRATCH_A;
-  let turn = 0;
-  let e = 0;
-  for (; e < viewLength(); e++) {
-    if (isBranching(e)) {
-      if (turn == target) break;
-      const dst = h == SCRATCH_A ? SCRATCH_B : SCRATCH_A;
-      makeMove(h, unchecked(T.guideMoves[turn++]), dst);
-      h = dst;
-    } else if (eventType(e) == V_OWN_ATTEMPT && (eventWord(e, 2) & 3) == ANSWER_LEGAL) {
-      const dst = h == SCRATCH_A ? SCRATCH_B : SCRATCH_A;
-      makeMove(h, legalMoveFor(h, eventWord(e, 1)), dst);
-      h = dst;
-    }
-  }
-  spend(<f64>e);
-  copyPosition(h, SCRATCH_SPARE);
-  const d = T.descent;
-  d.setGuide(T.guideMoves, target, turns, discrepancies, diverge);
-  const before = d.work;
-  const status = d.beginGuided(SCRATCH_SPARE, e, ancestor, true, true);
-  spend(d.work - before);
-  T.descentActive = status == DESCENT_MORE;
-  return status;
-}
-
-// ---- recount: back to exact mode ----
-
-function recountWanted(): bool {
-  if (i32(T.state[TRACK_STATE_MODE]) != TRACK_POOL) return false;
-  if (T.state[TRACK_STATE_LAST_RECOUNT] == <f64>viewLength()) return false; // one recount per event
-  if (T.state[TRACK_STATE_ESTIMATE] > <f64>option(TRACK_OPTION_EXACT_MAX) && T.layer.count > 0) return false;
-  let turns = 0;
-  for (let e = i32(T.state[TRACK_STATE_BASE_EVENT]); e < viewLength(); e++) if (isBranching(e)) turns++;
-  return turns <= option(TRACK_OPTION_RECOUNT_TURNS);
-}
-
-function beginRecount(): void {
-  T.state[TRACK_STATE_RECOUNTS] = T.state[TRACK_STATE_RECOUNTS] + 1;
-  T.state[TRACK_STATE_LAST_RECOUNT] = viewLength();
-  T.recount.clear(option(TRACK_OPTION_EXACT_MAX), clock());
-  T.recountEntry = 0;
-  T.descentActive = false;
-  T.descentCutoff = T.observeWork + <f64>option(TRACK_OPTION_RECOUNT_WORK); // the recount's own limit (observe work)
-}
-
-/**
- * Exhaustive descents from every base position: TRACK_MORE (budget), TRACK_DONE (finished: the
- * layer is exact again, or the recount gave up), TRACK_INCONSISTENT (nothing at all: the view is).
- */
-function recountStep(stopAt: f64): i32 {
-  const d = T.descent;
-  const out = T.recount;
-  const base = T.base;
-  const e0 = i32(T.state[TRACK_STATE_BASE_EVENT]);
-  for (;;) {
-    if (T.observeWork >= T.descentCutoff) {
-      d.stop();
-      return TRACK_DONE;
-    } // too much: stay in pool mode
-    if (T.observeWork >= stopAt) return TRACK_MORE;
-    let status = DESCENT_MORE;
-    const before = d.work;
-    if (!T.descentActive) {
-      if (T.recountEntry >= base.count) break;
-      base.copyOut(T.recountEntry, SCRATCH_SPARE);
-      status = d.begin(SCRATCH_SPARE, e0, base.witnessOf(T.recountEntry), false);
-      T.recountEntry++;
-      T.descentActive = status == DESCENT_MORE;
-    } else {
-      status = d.next(min(stopAt, T.descentCutoff) - T.observeWork);
-      // a leaf is one of the subtree's: the descent goes on from it until the subtree is exhausted
-      if (status != DESCENT_MORE && status != DESCENT_LEAF) T.descentActive = false;
-    }
-    spend(d.work - before);
-    if (status == DESCENT_LEAF) {
-      if (out.full()) {
-        d.stop();
-        return TRACK_DONE;
-      } // more than exactMax: stay in pool mode
-      if (!out.has(d.leaf)) out.add(d.leaf, d.leafWitness(T.tree));
-    }
-  }
-  if (out.count == 0) return TRACK_INCONSISTENT;
-  const t = T.layer;
-  T.layer = out;
-  T.recount = t;
-  T.recount.clear(option(TRACK_OPTION_EXACT_MAX), clock());
-  T.state[TRACK_STATE_MODE] = TRACK_EXACT;
-  T.state[TRACK_STATE_ESTIMATE] = T.layer.count;
-  T.state[TRACK_STATE_RECOUNTED] = T.state[TRACK_STATE_RECOUNTED] + 1;
-  return TRACK_DONE;
 }
 
 // ---- witness collection ----

@@ -191,7 +191,7 @@ export interface TrackerSave {
   start: string;
   options: Required<TrackerOptions>;
   events: ViewEvent[];
-  /** The core's state words (assembly/belief/tracker.ts layout). */
+  /** The core's state words (assembly/belief/tracker/layout.ts). */
   state: number[];
   /** The witness tree: node i + 1 extends node parent[i] by the opponent's move code move[i] (node 0: no move). */
   witness: { parent: number[]; move: number[] };
