@@ -1,6 +1,9 @@
 // The core's exported ABI, as both backends present it to the host. One entry per export of
-// assembly/index.ts; test/abi.test.ts checks the real WASM export list against CORE_EXPORTS.
+// assembly/index.ts (CORE_EXPORTS is generated from it; tsc checks the interface against it, and
+// test/abi.test.ts the real WASM export list).
 // Handles are position-record indices; buffers are Int32Array views over the core's own memory.
+
+import { CORE_EXPORT_NAMES } from './constants';
 
 export interface CoreExports {
   /**
@@ -210,7 +213,7 @@ export interface CoreExports {
   dfsDescents(): number;
   dfsRestarts(): number;
 
-  // ---- belief tracking (assembly/belief/tracker.ts); statuses TRACK_*, layouts there ----
+  // ---- belief tracking (assembly/belief/tracker.ts); statuses TRACK_*, layouts in tracker/layout.ts ----
   /** Fill trackerOptionBuffer with the defaults. */
   trackerDefaults(): void;
   trackerOptionBuffer(): unknown;
@@ -260,123 +263,13 @@ export interface CoreExports {
   trackerNode(id: number, node: number): number;
 }
 
-export const CORE_EXPORTS = [
-  'init',
-  'capacity',
-  'positionWords',
-  'maxMoves',
-  'hostMovesOffset',
-  'positionArena',
-  'moveBuffer',
-  'setupBuffer',
-  'keyBuffer',
-  'loadSetup',
-  'storeSetup',
-  'generateMoves',
-  'makeMove',
-  'computeKey',
-  'checkDirections',
-  'checkerCount',
-  'isInCheck',
-  'pieceCount',
-  'perftFrom',
-  'perftWalkFrom',
-  'perftWalkRun',
-  'perftWalkLeaves',
-  'perftWalkRootMoves',
-  'setRules',
-  'rulesBuffer',
-  'attemptBuffer',
-  'pawnTryBuffer',
-  'eventBuffer',
-  'generateAttempts',
-  'answerAttempt',
-  'legalPawnCaptures',
-  'gameStart',
-  'gameAttempt',
-  'gameAskAny',
-  'gameResult',
-  'gameEndReason',
-  'gameEventCount',
-  'gamePlies',
-  'playRandomGame',
-  'viewBuffer',
-  'setViewLength',
-  'storeBase',
-  'bfsStart',
-  'bfsRun',
-  'bfsPauseAfterEachEvent',
-  'bfsResultBase',
-  'bfsResultCount',
-  'bfsEventsDone',
-  'estimateFailedAt',
-  'estimateWork',
-  'dfsStart',
-  'dfsSplit',
-  'dfsFrontierEvent',
-  'dfsNext',
-  'dfsLast',
-  'dfsStoreCount',
-  'dfsHistories',
-  'dfsChosenMove',
-  'dfsDepth',
-  'solveStart',
-  'solveStartInterleaved',
-  'solveRun',
-  'solveStat',
-  'strategyWrite',
-  'strategyBuffer',
-  'scoreAttempts',
-  'scoreBuffer',
-  'evaluatePosition',
-  'searchReset',
-  'searchStackRecords',
-  'searchPosition',
-  'searchValue',
-  'searchBestMove',
-  'searchDepth',
-  'searchNodes',
-  'chooseBegin',
-  'chooseAdd',
-  'chooseBuffer',
-  'chooseAttemptBuffer',
-  'chooseHandleBuffer',
-  'chooseValueBuffer',
-  'chooseThreats',
-  'threatLegalCount',
-  'threatMatedCount',
-  'threatReplyCount',
-  'bfsCountHistories',
-  'bfsHistories',
-  'dfsRestartUnit',
-  'dfsDescents',
-  'dfsRestarts',
-  'trackerDefaults',
-  'trackerOptionBuffer',
-  'trackerEventBuffer',
-  'trackerOutBuffer',
-  'trackerCreate',
-  'trackerFree',
-  'trackerObserve',
-  'trackerRun',
-  'trackerStop',
-  'trackerTopUp',
-  'trackerSize',
-  'trackerEntry',
-  'trackerWitness',
-  'trackerSample',
-  'trackerLos',
-  'trackerStat',
-  'trackerSetStat',
-  'trackerLoadEvent',
-  'trackerLoadNode',
-  'trackerLoadClear',
-  'trackerLoadCheckpoint',
-  'trackerLoadEntry',
-  'trackerCheckpoint',
-  'trackerCompact',
-  'trackerNode',
-] as const satisfies readonly (keyof CoreExports)[];
+/** Every export of the core (generated from assembly/index.ts into host/constants.ts). */
+export const CORE_EXPORTS = CORE_EXPORT_NAMES;
+
+// CoreExports documents exactly the generated exports: tsc fails on one missing or one extra here
+type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const everyExportDocumented: Exactly<keyof CoreExports, (typeof CORE_EXPORT_NAMES)[number]> = true;
+void everyExportDocumented;
 
 /** A backend: the core's exports plus a way to see its buffers as Int32Arrays. */
 export interface Core {
