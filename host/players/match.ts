@@ -246,7 +246,7 @@ export function matchReport(p: MatchParams, run: MatchRun): { summary: MatchSumm
     match: matchKey(p),
     maxPlies: p.maxPlies,
     budget: { nodes: p.nodes ?? null, timePerMove: p.timePerMove ?? null },
-    intervals: 'rates: Wilson score 95%; score: mean ± 1.96 s/√n',
+    intervals: 'rates: Wilson score 95%; score: Wilson score 95% of (wins + draws / 2) / games',
     resumed: run.resumed,
     ...summary,
   };
