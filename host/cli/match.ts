@@ -19,8 +19,6 @@ import { materialSvg } from '../players/plot';
 /** Seconds between progress lines when stderr is not a terminal. */
 const PLAIN_PROGRESS_SECONDS = 5;
 
-const derived = (out: string, suffix: string) => out.replace(/\.(kpgn|pgn|txt)$/i, '') + suffix;
-
 export const matchCommand = {
   command: 'match <first> <second>',
   describe:
@@ -57,8 +55,14 @@ export const matchCommand = {
               demandOption: true,
               describe: 'KPGN file of the games; an existing file of the same match is resumed',
             })
-            .option('summary', { type: 'string', describe: 'JSON summary (default: OUT with .summary.json)' })
-            .option('svg', { type: 'string', describe: 'material graph (default: OUT with .material.svg)' })
+            .option('summary', {
+              type: 'string',
+              describe: 'also write the JSON summary to this file (written only when asked; the table goes to stdout)',
+            })
+            .option('svg', {
+              type: 'string',
+              describe: 'also write the SVG material graph to this file (written only when asked)',
+            })
             .example(
               '$0 match aosp random --games 200 --nodes 20000 --jobs 2 --out aosp-random.kpgn',
               "Parker et al.'s AOSP against the random player",
@@ -109,13 +113,21 @@ export const matchCommand = {
       );
       progress.stop();
       const { summary, json } = matchReport(params, run);
-      const summaryPath = String(argv.summary ?? derived(argv.out, '.summary.json'));
-      const svgPath = String(argv.svg ?? derived(argv.out, '.material.svg'));
-      writeAtomically(summaryPath, JSON.stringify(json, null, 2) + '\n');
-      writeAtomically(svgPath, materialSvg(summary, `${names[0]} v ${names[1]} material graph (${games} games)`));
+      const written: string[] = [];
+      if (argv.summary !== undefined) {
+        writeAtomically(String(argv.summary), JSON.stringify(json, null, 2) + '\n');
+        written.push(`summary ${argv.summary}`);
+      }
+      if (argv.svg !== undefined) {
+        writeAtomically(
+          String(argv.svg),
+          materialSvg(summary, `${names[0]} v ${names[1]} material graph (${games} games)`),
+        );
+        written.push(`material graph ${argv.svg}`);
+      }
       io.out(summaryTable(summary, maxPlies));
       io.out(
-        `\n${games} games in ${argv.out}${run.resumed ? ` (${run.resumed} resumed from the file)` : ''}; summary ${summaryPath}, material graph ${svgPath}; ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
+        `\n${games} games in ${argv.out}${run.resumed ? ` (${run.resumed} resumed from the file)` : ''}; ${written.map((w) => `${w}; `).join('')}${((performance.now() - started) / 1000).toFixed(1)} s\n`,
       );
     }),
 };

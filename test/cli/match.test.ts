@@ -2,7 +2,8 @@
 // bytes whatever the number of jobs; a match killed with SIGKILL (the built CLI, spawned) and
 // resumed ends with exactly the file of an uninterrupted one (and a game cut short in the file is
 // played again); a resume with other options is refused without touching the file; the summary,
-// the material graph and the progress line; records that `krieg view` reads back.
+// the material graph (written only when asked: --summary, --svg) and the progress line; records
+// that `krieg view` reads back.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { mkdtempSync, rmSync, readFileSync, writeFileSync, existsSync, copyFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
@@ -20,7 +21,20 @@ let referenceRun = { status: 0 as number | null, stdout: '', stderr: '' };
 beforeAll(async () => {
   DIR = mkdtempSync(join(tmpdir(), 'krieg-match-'));
   referenceRun = await krieg(
-    ['match', ...ARGS, '--games', String(GAMES), '--jobs', '2', '--out', at('two.kpgn')],
+    [
+      'match',
+      ...ARGS,
+      '--games',
+      String(GAMES),
+      '--jobs',
+      '2',
+      '--out',
+      at('two.kpgn'),
+      '--summary',
+      at('report.json'),
+      '--svg',
+      at('graph.svg'),
+    ],
     ROOT,
     true,
   );
@@ -46,21 +60,34 @@ describe('krieg match', () => {
     const run = await krieg(['match', ...ARGS, '--games', String(GAMES), '--jobs', '1', '--out', at('one.kpgn')]);
     expect(run.status, run.stderr).toBe(0);
     expect(readFileSync(at('one.kpgn'), 'utf8')).toBe(reference);
-    // and the same summary (the report is made from the records)
-    const strip = (s: string) => s.replace(/; [\d.]+ s\n$/, '').replace(/one\.|two\./g, '');
-    expect(strip(run.stdout)).toBe(strip(referenceRun.stdout));
+    // and the same summary table (the report is made from the records)
+    const table = (s: string) => s.slice(0, s.lastIndexOf('\n\n'));
+    expect(table(run.stdout)).toBe(table(referenceRun.stdout));
+  });
+
+  it('writes the JSON summary and the SVG graph only when asked (--summary, --svg), and says so in --help', async () => {
+    const run = await krieg(['match', ...ARGS, '--games', '1', '--jobs', '1', '--out', at('alone.kpgn')]);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/\| wins \|/);
+    expect(run.stdout).not.toMatch(/summary \/|material graph \//);
+    for (const name of ['alone.summary.json', 'alone.material.svg', 'two.summary.json', 'two.material.svg'])
+      expect(existsSync(at(name)), name).toBe(false);
+    expect(referenceRun.stdout).toContain(`summary ${at('report.json')}; material graph ${at('graph.svg')}; `);
+    const help = (await krieg(['match', '--help'])).stdout.replace(/\s+/g, ' ');
+    expect(help).toMatch(/--summary .*written only when asked/);
+    expect(help).toMatch(/--svg .*written only when asked/);
   });
 
   it('reports wins, losses and draws with Wilson intervals, JSON and an SVG material graph', async () => {
     expect(referenceRun.stdout).toMatch(/\| wins \| \d+ \| [\d.]+% \| [\d.]+% – [\d.]+% \|/);
     expect(referenceRun.stdout).toMatch(/adjudicated drawn/);
-    const summary = JSON.parse(readFileSync(at('two.summary.json'), 'utf8'));
+    const summary = JSON.parse(readFileSync(at('report.json'), 'utf8'));
     expect(summary.format).toBe('krieg-match');
     expect(summary.wins + summary.losses + summary.draws).toBe(GAMES);
     expect(summary.winRate.low).toBeLessThanOrEqual(summary.winRate.value);
     expect(summary.players[0].name).toBe('aos');
     expect(summary.players[0].asWhite.length).toBeGreaterThan(0);
-    const svg = readFileSync(at('two.material.svg'), 'utf8');
+    const svg = readFileSync(at('graph.svg'), 'utf8');
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
     expect(svg.match(/<polyline /g)).toHaveLength(4);
     // stderr is not a terminal here: plain progress lines, the last at the end
