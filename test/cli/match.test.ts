@@ -10,6 +10,11 @@ import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expectOneLine, krieg, CLI, ROOT } from '../lib/cli';
+import { gamesInProgress, gamesDone } from '../../host/cli/match';
+import { runMatch, type MatchParams } from '../../host/players/match';
+import { parsePlayerSpec } from '../../host/players/registry';
+import { preset } from '../../host/record/rules';
+import type { GameRecord } from '../../host/record/record';
 
 let DIR = '';
 const at = (name: string) => join(DIR, name);
@@ -92,6 +97,7 @@ describe('krieg match', () => {
     expect(svg.match(/<polyline /g)).toHaveLength(4);
     // stderr is not a terminal here: plain progress lines, the last at the end
     expect(referenceRun.stderr).toMatch(new RegExp(`krieg match: ${GAMES}/${GAMES} games`));
+    expect(referenceRun.stderr).not.toMatch(/ply/); // the plies of games in progress are for a terminal
   });
 
   it('resumes after SIGKILL with exactly the file of an uninterrupted run', async () => {
@@ -180,5 +186,81 @@ describe('krieg match', () => {
       expectOneLine(await krieg(['match', 'aosp', 'random', '--time-per-move', 'soon', '--out', at('x.kpgn')]), 2),
     ).toMatch(/time-per-move/);
     expect(existsSync(at('x.kpgn'))).toBe(false);
+  });
+});
+
+describe('progress within games (the terminal bar)', () => {
+  const params: MatchParams = {
+    players: [parsePlayerSpec('aos'), parsePlayerSpec('random')],
+    games: 3,
+    seed: 11,
+    rules: preset('berkeley'),
+    maxPlies: 30,
+    nodes: 3000,
+    backend: 'wasm',
+  };
+  const pliesOf = (record: GameRecord) =>
+    record.events.filter((e) => e.type === 'attempt' && e.percept.answer === 'legal').length;
+
+  it('names the games in progress with their plies', () => {
+    expect(gamesInProgress(new Map([[3, 57]]), 20)).toBe('game 3/20 (ply 57)');
+    expect(
+      gamesInProgress(
+        new Map([
+          [4, 12],
+          [3, 57],
+        ]),
+        20,
+      ),
+    ).toBe('games 3 (ply 57), 4 (ply 12) of 20');
+    const six = new Map([5, 6, 7, 8, 9, 10].map((g) => [g, g * 2]));
+    expect(gamesInProgress(six, 20)).toBe('games 5 (ply 10), 6 (ply 12), 7 (ply 14), 8 (ply 16), +2 more of 20');
+    expect(gamesInProgress(new Map(), 20, 4)).toBe('starting');
+    expect(gamesInProgress(new Map(), 20, 20)).toBe('done');
+  });
+
+  it('moves the bar within games: each game in progress counts its plies over the mean length, under one game', () => {
+    expect(gamesDone(2, new Map(), 40)).toBe(2);
+    expect(gamesDone(2, new Map([[3, 10]]), 40)).toBe(2.25);
+    expect(gamesDone(2, new Map([[3, 10]]), 40) < gamesDone(2, new Map([[3, 20]]), 40)).toBe(true);
+    expect(gamesDone(2, new Map([[3, 80]]), 40)).toBe(2.95); // longer than the mean: not a whole game yet
+    expect(gamesDone(0, new Map([[1, 5]]), 0)).toBe(0.95); // no mean yet (0): still under one game
+  });
+
+  const heard: [number, number][] = [];
+  let one: GameRecord[] = [];
+  beforeAll(async () => {
+    one = (
+      await runMatch(params, join(DIR, 'plies-one.kpgn'), 1, undefined, (game, plies) => heard.push([game, plies]))
+    ).records;
+  });
+
+  it('hears every ply of each game on one job, in order', () => {
+    const expected = one.flatMap((record, i) =>
+      Array.from({ length: pliesOf(record) }, (_, k): [number, number] => [i + 1, k + 1]),
+    );
+    expect(heard).toEqual(expected);
+  });
+
+  it('hears the plies of the games the workers are playing, and gives the same games', async () => {
+    const heard = new Map<number, number[]>();
+    const out = join(DIR, 'plies-two.kpgn');
+    const run = await runMatch(
+      params,
+      out,
+      2,
+      undefined,
+      (game, plies) => heard.set(game, [...(heard.get(game) ?? []), plies]),
+      1,
+    );
+    expect(heard.size).toBeGreaterThan(0);
+    for (const [game, plies] of heard) {
+      expect(
+        plies.every((n, i) => n > 0 && (i === 0 || n > plies[i - 1])),
+        `game ${game}`,
+      ).toBe(true);
+      expect(plies.at(-1)!).toBeLessThanOrEqual(pliesOf(run.records[game - 1]));
+    }
+    expect(readFileSync(out, 'utf8')).toBe(readFileSync(join(DIR, 'plies-one.kpgn'), 'utf8'));
   });
 });
