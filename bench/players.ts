@@ -251,7 +251,7 @@ const md = [
   '',
   `Machine: ${describeMachine(m)}; the pairings were run one at a time (each row's commit and jobs below); tables written ${now}.`,
   '',
-  `Berkeley rules, alternating colours, match seed ${SEED}, ${budget}; games still going after ${MAX_PLIES} plies are adjudicated drawn (counted in "capped"). Rates of the first player with 95% Wilson intervals, its score (wins and half the draws) with a 95% normal interval; "paper" is Parker, Nau & Subrahmanian 2005 Figs. 2–3 (30 s a move, games to the end). Position source of LOS, AOSP, HS and krieg: the belief tracker (#13; exact up to 10,000 positions, Parker's pool beyond, LOS positions from its last-observation generator). A row marked partial holds fewer games than were asked for (the games its file holds so far).`,
+  `Berkeley rules, alternating colours, match seed ${SEED}, ${budget}; games still going after ${MAX_PLIES} plies are adjudicated drawn (counted in "capped"). Rates of the first player with 95% Wilson intervals, its score (wins and half the draws) with a 95% Wilson interval of the score as a proportion; "paper" is Parker, Nau & Subrahmanian 2005 Figs. 2–3 (30 s a move, games to the end). Position source of LOS, AOSP, HS and krieg: the belief tracker (#13; exact up to 10,000 positions, Parker's pool beyond, LOS positions from its last-observation generator). A row marked partial holds fewer games than were asked for (the games its file holds so far).`,
   '',
   "| Pairing | Games | Win % [95%] | Loss % [95%] | Draw % | Capped | Score % [95%] | Mean material (first / second) | Paper W / L / D (games); score | The paper's win %, score in our intervals | Time (jobs) | Commit |",
   '|---|---:|---|---|---:|---:|---|---|---|---|---:|---|',

@@ -10,6 +10,7 @@ import { parseCount } from '../io/args';
 import { writeAtomically } from '../io/files';
 import { createEngine } from '../node';
 import type { BackendName } from '../backends/node';
+import type { GameRecord } from '../record/record';
 import { KriegError, fail } from '../errors';
 import { parsePlayerSpec } from '../players/registry';
 import { runMatch, matchReport, firstIsWhite, type MatchParams } from '../players/match';
@@ -18,8 +19,6 @@ import { materialSvg } from '../players/plot';
 
 /** Seconds between progress lines when stderr is not a terminal. */
 const PLAIN_PROGRESS_SECONDS = 5;
-
-const derived = (out: string, suffix: string) => out.replace(/\.(kpgn|pgn|txt)$/i, '') + suffix;
 
 export const matchCommand = {
   command: 'match <first> <second>',
@@ -57,8 +56,14 @@ export const matchCommand = {
               demandOption: true,
               describe: 'KPGN file of the games; an existing file of the same match is resumed',
             })
-            .option('summary', { type: 'string', describe: 'JSON summary (default: OUT with .summary.json)' })
-            .option('svg', { type: 'string', describe: 'material graph (default: OUT with .material.svg)' })
+            .option('summary', {
+              type: 'string',
+              describe: 'also write the JSON summary to this file (written only when asked; the table goes to stdout)',
+            })
+            .option('svg', {
+              type: 'string',
+              describe: 'also write the SVG material graph to this file (written only when asked)',
+            })
             .example(
               '$0 match aosp random --games 200 --nodes 20000 --jobs 2 --out aosp-random.kpgn',
               "Parker et al.'s AOSP against the random player",
@@ -102,53 +107,134 @@ export const matchCommand = {
         ...(argv.fen !== undefined ? { start: String(argv.fen) } : {}),
       };
       const names: [string, string] = [players[0].text, players[1].text];
-      const progress = new Progress(games, names);
+      const progress = new Progress(games, names, maxPlies);
       const started = performance.now();
-      const run = await runMatch(params, argv.out, jobs, ({ done, record, game }) =>
-        progress.update(done, record.result, firstIsWhite(game)),
+      const run = await runMatch(
+        params,
+        argv.out,
+        jobs,
+        ({ done, record, game }) => progress.update(done, record, game),
+        progress.onTerminal ? (game, plies) => progress.ply(game, plies) : undefined,
       );
       progress.stop();
       const { summary, json } = matchReport(params, run);
-      const summaryPath = String(argv.summary ?? derived(argv.out, '.summary.json'));
-      const svgPath = String(argv.svg ?? derived(argv.out, '.material.svg'));
-      writeAtomically(summaryPath, JSON.stringify(json, null, 2) + '\n');
-      writeAtomically(svgPath, materialSvg(summary, `${names[0]} v ${names[1]} material graph (${games} games)`));
+      const written: string[] = [];
+      if (argv.summary !== undefined) {
+        writeAtomically(String(argv.summary), JSON.stringify(json, null, 2) + '\n');
+        written.push(`summary ${argv.summary}`);
+      }
+      if (argv.svg !== undefined) {
+        writeAtomically(
+          String(argv.svg),
+          materialSvg(summary, `${names[0]} v ${names[1]} material graph (${games} games)`),
+        );
+        written.push(`material graph ${argv.svg}`);
+      }
       io.out(summaryTable(summary, maxPlies));
       io.out(
-        `\n${games} games in ${argv.out}${run.resumed ? ` (${run.resumed} resumed from the file)` : ''}; summary ${summaryPath}, material graph ${svgPath}; ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
+        `\n${games} games in ${argv.out}${run.resumed ? ` (${run.resumed} resumed from the file)` : ''}; ${written.map((w) => `${w}; `).join('')}${((performance.now() - started) / 1000).toFixed(1)} s\n`,
       );
     }),
 };
 
-/** A bar on a terminal; elsewhere a plain line every few seconds (CI logs, pipes). */
+/** Milliseconds between redraws of the terminal bar for plies (a finished game redraws at once). */
+const TTY_PLY_MS = 250;
+/** Games in progress named on the bar; more are counted. */
+const SHOWN_GAMES = 4;
+
+/**
+ * The games in progress on the terminal bar, with the plies each has played: `game 3/20 (ply 57)`,
+ * `games 3 (ply 57), 4 (ply 12) of 20`; `starting` before a first ply, `done` after the last game.
+ */
+export function gamesInProgress(plies: ReadonlyMap<number, number>, total: number, done = 0): string {
+  const games = [...plies.keys()].sort((a, b) => a - b);
+  if (games.length === 0) return done >= total ? 'done' : 'starting';
+  if (games.length === 1) return `game ${games[0]}/${total} (ply ${plies.get(games[0])})`;
+  const shown = games.slice(0, SHOWN_GAMES).map((g) => `${g} (ply ${plies.get(g)})`);
+  const more = games.length > SHOWN_GAMES ? `, +${games.length - SHOWN_GAMES} more` : '';
+  return `games ${shown.join(', ')}${more} of ${total}`;
+}
+
+/**
+ * The games done, counting each game in progress by its plies against the mean length of the
+ * games finished (`meanPlies`; the cap until one is), at most 0.95 of a game: the bar and its eta
+ * move within games.
+ */
+export function gamesDone(done: number, plies: ReadonlyMap<number, number>, meanPlies: number): number {
+  let fraction = 0;
+  for (const n of plies.values()) fraction += Math.min(n / Math.max(1, meanPlies), 0.95);
+  return done + fraction;
+}
+
+const pliesOf = (record: GameRecord) =>
+  record.events.filter((e) => e.type === 'attempt' && e.percept.answer === 'legal').length;
+
+/**
+ * A bar on a terminal, naming the games in progress with their plies; elsewhere a plain line every
+ * few seconds (CI logs, pipes).
+ */
 class Progress {
   private readonly bar: cliProgress.SingleBar | undefined;
   private lastLine = 0;
+  private lastDraw = -Infinity;
   private readonly started = performance.now();
   private score = { wins: 0, losses: 0, draws: 0 };
+  private done = 0;
+  private readonly playing = new Map<number, number>();
+  private finishedPlies = 0;
+  private finished = 0;
 
   constructor(
     private readonly total: number,
     private readonly names: [string, string],
+    private readonly maxPlies: number,
   ) {
     if (process.stderr.isTTY && showProgress()) {
       this.bar = new cliProgress.SingleBar(
         {
-          format: `match {bar} {value}/{total} games | ${names[0]} +{wins} -{losses} ={draws} | eta {eta_formatted}`,
+          format: `match {bar} {games}/{total} games | {playing} | ${names[0]} +{wins} -{losses} ={draws} | eta {eta_formatted}`,
           stream: process.stderr,
+          etaBuffer: 40,
         },
         cliProgress.Presets.shades_classic,
       );
-      this.bar.start(total, 0, this.score);
+      this.bar.start(total, 0, this.payload());
     }
   }
 
-  update(done: number, result: string, firstWhite: boolean): void {
+  /** Whether the plies of the games in progress are shown (a bar on a terminal). */
+  get onTerminal(): boolean {
+    return this.bar !== undefined;
+  }
+
+  private payload() {
+    return { ...this.score, games: this.done, playing: gamesInProgress(this.playing, this.total, this.done) };
+  }
+
+  private draw(): void {
+    this.lastDraw = performance.now();
+    const mean = this.finished ? this.finishedPlies / this.finished : this.maxPlies;
+    this.bar?.update(gamesDone(this.done, this.playing, mean), this.payload());
+  }
+
+  /** Game `game` has played `plies` plies (terminal only). */
+  ply(game: number, plies: number): void {
+    this.playing.set(game, plies);
+    if (performance.now() - this.lastDraw >= TTY_PLY_MS) this.draw();
+  }
+
+  update(done: number, record: GameRecord, game: number): void {
+    const result = record.result;
+    const firstWhite = firstIsWhite(game);
     if ((result === '1-0' && firstWhite) || (result === '0-1' && !firstWhite)) this.score.wins++;
     else if (result === '1-0' || result === '0-1') this.score.losses++;
     else this.score.draws++;
+    this.done = done;
     if (this.bar) {
-      this.bar.update(done, this.score);
+      this.playing.delete(game);
+      this.finishedPlies += pliesOf(record);
+      this.finished++;
+      this.draw();
       return;
     }
     if (!showProgress()) return;

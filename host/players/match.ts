@@ -66,8 +66,8 @@ export class GamePlayer {
     this.engines = new PlayerEngines(backend);
   }
 
-  /** Plays game `game` of the match; its full record. */
-  play(p: MatchParams, game: number): GameRecord {
+  /** Plays game `game` of the match; its full record. `onPly` hears the plies played after each. */
+  play(p: MatchParams, game: number, onPly?: (plies: number) => void): GameRecord {
     const seeds = gameSeeds(p, game);
     const specs: Record<Side, PlayerSpec> = firstIsWhite(game)
       ? { white: p.players[0], black: p.players[1] }
@@ -96,7 +96,13 @@ export class GamePlayer {
       Seed: String(seeds.game),
       Match: matchKey(p),
     };
-    const record = runGame(this.referee, players, { start, maxPlies: p.maxPlies, timePerMove: p.timePerMove, tags });
+    const record = runGame(this.referee, players, {
+      start,
+      maxPlies: p.maxPlies,
+      timePerMove: p.timePerMove,
+      tags,
+      ...(onPly ? { onPly } : {}),
+    });
     // name the players as the match does (with their options)
     const named = { ...record, white: specs.white.text, black: specs.black.text };
     if (named.result === '*')
@@ -167,6 +173,9 @@ export interface MatchProgress {
   game: number;
 }
 
+/** How often (ms) runMatch reads the plies of the games its workers are playing. */
+export const PLY_POLL_MS = 250;
+
 export interface MatchRun {
   /** Every game of the match, those resumed from the file first. */
   records: GameRecord[];
@@ -176,13 +185,17 @@ export interface MatchRun {
 /**
  * Plays the games of `p` the output file does not hold yet, appending each in order. `jobs` > 1
  * plays them on that many workers of the pool (host/pool/pool.ts), one game a task; the games come
- * back in game order, so the file is the same whatever `jobs` is.
+ * back in game order, so the file is the same whatever `jobs` is. `onPly` hears the plies played
+ * of the games in progress: after every ply on one job; on workers, read from a shared counter
+ * per game every `pollMs` (the games are the same either way).
  */
 export async function runMatch(
   p: MatchParams,
   out: string,
   jobs: number,
   onGame?: (progress: MatchProgress) => void,
+  onPly?: (game: number, plies: number) => void,
+  pollMs = PLY_POLL_MS,
 ): Promise<MatchRun> {
   const { records, validBytes } = readMatchFile(out, p);
   if (records.length > p.games)
@@ -200,19 +213,48 @@ export async function runMatch(
   if (first > p.games) return { records, resumed };
   if (jobs <= 1 || p.games - resumed <= 1) {
     const player = new GamePlayer(p.backend);
-    for (let game = first; game <= p.games; game++) write(player.play(p, game), game);
+    for (let game = first; game <= p.games; game++)
+      write(player.play(p, game, onPly && ((plies) => onPly(game, plies))), game);
     return { records, resumed };
   }
-  const games = Array.from({ length: p.games - resumed }, (_, i): MatchTask => ({ params: p, game: first + i }));
-  await runTasks<MatchTask, string>('match-game', games, {
-    jobs,
-    onResult: (i, text) => {
-      const parsed = parseKpgn(text);
-      if (parsed.kind !== 'record')
-        throw fail('pool-worker', { text: `a worker returned a view for game ${first + i} of the match` });
-      write(parsed.record, first + i);
-    },
-  });
+  // the workers count each game's plies in shared memory: slot i is game first + i
+  const plies = onPly ? new Int32Array(new SharedArrayBuffer(4 * (p.games - resumed))) : undefined;
+  const games = Array.from({ length: p.games - resumed }, (_, i): MatchTask => ({
+    params: p,
+    game: first + i,
+    ...(plies ? { plies, slot: i } : {}),
+  }));
+  let delivered = 0;
+  const heard = new Map<number, number>();
+  const poll = plies
+    ? setInterval(() => {
+        // the pool hands the games out in order: past the games started (at most `jobs` of them
+        // still at ply 0) every counter is 0
+        for (let i = delivered, zeros = 0; i < plies.length && zeros <= jobs; i++) {
+          const n = Atomics.load(plies, i);
+          if (n === 0) zeros++;
+          else if (heard.get(i) !== n) {
+            heard.set(i, n);
+            onPly!(first + i, n);
+          }
+        }
+      }, pollMs)
+    : undefined;
+  try {
+    await runTasks<MatchTask, string>('match-game', games, {
+      jobs,
+      onResult: (i, text) => {
+        const parsed = parseKpgn(text);
+        if (parsed.kind !== 'record')
+          throw fail('pool-worker', { text: `a worker returned a view for game ${first + i} of the match` });
+        delivered = i + 1;
+        heard.delete(i);
+        write(parsed.record, first + i);
+      },
+    });
+  } finally {
+    if (poll) clearInterval(poll);
+  }
   return { records, resumed };
 }
 
@@ -220,6 +262,9 @@ export async function runMatch(
 export interface MatchTask {
   params: MatchParams;
   game: number;
+  /** Shared with the parent: the worker keeps the plies played of the game in `plies[slot]`. */
+  plies?: Int32Array;
+  slot?: number;
 }
 
 const gamePlayers = new Map<BackendName, GamePlayer>();
@@ -228,7 +273,9 @@ const gamePlayers = new Map<BackendName, GamePlayer>();
 export function playMatchGame(task: MatchTask): string {
   let player = gamePlayers.get(task.params.backend);
   if (!player) gamePlayers.set(task.params.backend, (player = new GamePlayer(task.params.backend)));
-  return makeRecordKpgn(player.play(task.params, task.game));
+  const { plies, slot } = task;
+  const onPly = plies && slot !== undefined ? (n: number) => void Atomics.store(plies, slot, n) : undefined;
+  return makeRecordKpgn(player.play(task.params, task.game, onPly));
 }
 
 /** The report of a match: its statistics (from the records, so the same for games resumed from the file) and the JSON summary. */
@@ -246,7 +293,7 @@ export function matchReport(p: MatchParams, run: MatchRun): { summary: MatchSumm
     match: matchKey(p),
     maxPlies: p.maxPlies,
     budget: { nodes: p.nodes ?? null, timePerMove: p.timePerMove ?? null },
-    intervals: 'rates: Wilson score 95%; score: mean ± 1.96 s/√n',
+    intervals: 'rates: Wilson score 95%; score: Wilson score 95% of (wins + draws / 2) / games',
     resumed: run.resumed,
     ...summary,
   };

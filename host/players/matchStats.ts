@@ -4,8 +4,10 @@
 //
 // Intervals: each of the win, loss and draw rates is a binomial proportion, given with its Wilson
 // score interval (it stays inside [0, 1] and keeps its coverage near 0 and 1, where Parker's
-// 0 ± 0.3% losses sit); the score (a win 1, a draw ½) gets the normal interval of a mean,
-// mean ± 1.96 × s / √n with s the games' sample standard deviation.
+// 0 ± 0.3% losses sit); the score (a win 1, a draw ½) gets the same Wilson interval, of the score
+// as a proportion: (wins + ½ draws) out of n. It never collapses to a point at 0% or 100% (the
+// normal interval mean ± 1.96 s/√n said [100, 100] at 20 wins in 20 games: s = 0), and it is
+// conservative: a score in [0, 1] of mean p has a variance of at most p(1 − p), less with draws.
 import type { Engine } from '../engine';
 import type { GameRecord, Side } from '../record/record';
 import { materialOf } from './game';
@@ -20,7 +22,7 @@ export interface Interval {
   high: number;
 }
 
-/** The Wilson score interval (95%) of `k` successes in `n` trials. */
+/** The Wilson score interval (95%) of `k` successes in `n` trials (`k` may be a score: wins + ½ draws). */
 export function wilson(k: number, n: number, z = Z95): Interval {
   if (n === 0) return { value: 0, low: 0, high: 1 };
   const p = k / n;
@@ -29,17 +31,6 @@ export function wilson(k: number, n: number, z = Z95): Interval {
   const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / denominator;
   // at k = 0 and k = n one end is exactly 0 or 1 (the formula's rounding leaves ~1e-18)
   return { value: p, low: k === 0 ? 0 : Math.max(0, centre - half), high: k === n ? 1 : Math.min(1, centre + half) };
-}
-
-/** The normal interval (95%) of the mean of `xs`: mean ± z s / √n (s the sample standard deviation). */
-export function meanInterval(xs: number[], z = Z95): Interval {
-  const n = xs.length;
-  if (n === 0) return { value: 0, low: 0, high: 0 };
-  const mean = xs.reduce((s, x) => s + x, 0) / n;
-  if (n === 1) return { value: mean, low: mean, high: mean };
-  const variance = xs.reduce((s, x) => s + (x - mean) ** 2, 0) / (n - 1);
-  const half = (z * Math.sqrt(variance)) / Math.sqrt(n);
-  return { value: mean, low: mean - half, high: mean + half };
 }
 
 /** One game of a match as the statistics see it. */
@@ -102,7 +93,6 @@ export function summarize(names: [string, string], games: MatchGame[]): MatchSum
   let losses = 0;
   let draws = 0;
   let adjudicated = 0;
-  const scores: number[] = [];
   for (const g of games) {
     const result = g.record.result;
     const firstWon = (result === '1-0' && g.firstIsWhite) || (result === '0-1' && !g.firstIsWhite);
@@ -113,7 +103,6 @@ export function summarize(names: [string, string], games: MatchGame[]): MatchSum
       draws++;
       if (result === '*') adjudicated++;
     }
-    scores.push(firstWon ? 1 : firstLost ? 0 : 0.5);
   }
   const n = games.length;
   const player = (index: 0 | 1): PlayerSummary => {
@@ -141,7 +130,7 @@ export function summarize(names: [string, string], games: MatchGame[]): MatchSum
     winRate: wilson(wins, n),
     lossRate: wilson(losses, n),
     drawRate: wilson(draws, n),
-    score: meanInterval(scores),
+    score: wilson(wins + draws / 2, n),
     players: [player(0), player(1)],
   };
 }
@@ -161,7 +150,7 @@ export function summaryTable(s: MatchSummary, maxPlies: number): string {
     `| losses | ${s.losses} | ${percent(s.lossRate.value)} | ${percent(s.lossRate.low)} – ${percent(s.lossRate.high)} |`,
     `| draws | ${s.draws} | ${percent(s.drawRate.value)} | ${percent(s.drawRate.low)} – ${percent(s.drawRate.high)} |`,
     '',
-    `score of ${p.name}: ${interval(s.score).replace(/%/g, '')} (win 1, draw ½; 95% normal interval of the mean, ×100)`,
+    `score of ${p.name}: ${interval(s.score).replace(/%/g, '')} (win 1, draw ½; 95% Wilson interval of the score as a proportion, ×100)`,
     `draws include ${s.adjudicated} game${s.adjudicated === 1 ? '' : 's'} stopped at the ${maxPlies}-ply cap and adjudicated drawn`,
     '',
     '| player | mean material per move (Q9 R5 B3 N3 P1) |',

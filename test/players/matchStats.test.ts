@@ -1,12 +1,12 @@
 // Match statistics (host/players/matchStats.ts) against hand computations: the Wilson score
-// interval of a proportion, the normal interval of the mean score, the tally from the first
+// interval of a proportion and of the score (wins + ½ draws) as one, the tally from the first
 // player's side with alternating colours, the material traced through a record.
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../host/node';
 import { preset } from '../../host/record/rules';
 import { START_FEN } from '../../host/notation/fen';
 import type { GameRecord, Result } from '../../host/record/record';
-import { wilson, meanInterval, summarize, materialTrace, Z95, type MatchGame } from '../../host/players/matchStats';
+import { wilson, summarize, summaryTable, materialTrace, Z95, type MatchGame } from '../../host/players/matchStats';
 
 describe('confidence intervals', () => {
   it('Wilson, 3 successes in 10: centre (0.3 + z²/20)/(1 + z²/10), half-width z·√(0.021 + z²/400)/(1 + z²/10)', () => {
@@ -28,11 +28,33 @@ describe('confidence intervals', () => {
     expect(all.low).toBeCloseTo(1 - 0.019207 / 1.019207, 5);
   });
 
-  it("the score's normal interval: scores 1, ½, ½, 0 → 0.5 ± 1.959964 × √(1/6) / 2 = 0.5 ± 0.400077", () => {
-    const i = meanInterval([1, 0.5, 0.5, 0]);
-    expect(i.value).toBe(0.5);
-    expect(i.low).toBeCloseTo(0.099923, 5);
-    expect(i.high).toBeCloseTo(0.900077, 5);
+  it("the score's interval is Wilson's on wins + ½ draws of n: 20 wins in 20 is [83.9%, 100%], not a point", () => {
+    // the normal interval of the mean said [100, 100] here (no spread); Wilson at k = n:
+    // low = 1 / (1 + z²/n) = 1 / (1 + 3.841459 / 20) = 0.838875
+    const twenty = (wins: number, draws: number, losses: number): MatchGame[] =>
+      [...Array(wins).fill('1-0'), ...Array(draws).fill('1/2-1/2'), ...Array(losses).fill('0-1')].map(
+        (result: Result) => ({
+          firstIsWhite: true,
+          record: { rules: preset('berkeley'), start: START_FEN, white: '', black: '', result, tags: {}, events: [] },
+          material: [],
+        }),
+      );
+    const allSummary = summarize(['P', 'Q'], twenty(20, 0, 0));
+    expect(summaryTable(allSummary, 300)).toMatch(/score of P: 100\.0 \[83\.9, 100\.0\]/);
+    const all = allSummary.score;
+    expect(all.value).toBe(1);
+    expect(all.high).toBe(1);
+    expect(all.low).toBeCloseTo(0.838875, 5);
+    const none = summarize(['P', 'Q'], twenty(0, 0, 20)).score;
+    expect([none.value, none.low]).toEqual([0, 0]);
+    expect(none.high).toBeCloseTo(1 - 0.838875, 5);
+    // 15 wins, 5 draws: score 17.5 / 20 = 0.875; z²/n = 0.192073, denominator 1.192073,
+    // centre (0.875 + 0.096036) / 1.192073 = 0.814578, half-width
+    // 1.959964 × √(0.875 × 0.125 / 20 + 3.841459 / 1600) / 1.192073 = 0.145856: [0.668722, 0.960434]
+    const most = summarize(['P', 'Q'], twenty(15, 5, 0)).score;
+    expect(most.value).toBe(0.875);
+    expect(most.low).toBeCloseTo(0.668722, 5);
+    expect(most.high).toBeCloseTo(0.960434, 5);
   });
 });
 
@@ -83,6 +105,10 @@ describe('a match summary', () => {
     expect([s.wins, s.losses, s.draws, s.adjudicated, s.games]).toEqual([2, 2, 2, 1, 6]);
     expect(s.winRate.value).toBeCloseTo(2 / 6);
     expect(s.score.value).toBeCloseTo((1 + 0 + 0 + 1 + 0.5 + 0.5) / 6);
+    // Wilson on a score of 3 in 6: z²/n = 0.640243, centre (0.5 + 0.320122) / 1.640243 = 0.5,
+    // half-width 1.959964 × √(0.25 / 6 + 3.841459 / 144) / 1.640243 = 0.312384
+    expect(s.score.low).toBeCloseTo(0.187616, 5);
+    expect(s.score.high).toBeCloseTo(0.812384, 5);
   });
 
   it('averages material by ply over the games still going, by colour, and over all moves', () => {
