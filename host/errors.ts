@@ -84,6 +84,10 @@ const ERRORS = {
     (p: { line: number; column: number; path: string; reason: string }) =>
       `line ${p.line}, column ${p.column} (ks-game ${p.path || 'document'}): cannot be read as a krieg record: ${p.reason}`,
   ),
+  'chess-pgn': bad(
+    (p: { line: number; column: number; why: string }) =>
+      `line ${p.line}, column ${p.column}: this looks like a chess PGN (${p.why}), not a Kriegspiel record; krieg reads KPGN (README "Record notation"), its JSON records and views, and ks-game saves`,
+  ),
   'record-mismatch': bad((p: { at: string; what: string }) => `${p.at}: ${p.what}`),
   'bad-view': bad(text),
   'view-too-long': bad(text),
@@ -132,6 +136,10 @@ const ERRORS = {
   'no-file': bad((p: { path: string }) => `${p.path}: no such file`),
   'read-failed': bad((p: { path: string; why: string }) => `${p.path}: cannot read it (${p.why})`),
   'write-failed': bad((p: { path: string; why: string }) => `${p.path}: cannot write it (${p.why})`),
+  'not-games-file': bad(
+    (p: { path: string; why: string }) =>
+      `${p.path}: not a games file (${p.why}); krieg reads KPGN, its JSON records and views, and ks-game saves`,
+  ),
   'bad-out': bad(text),
   // ---- command-line arguments ----
   'bad-arguments': bad(text),

@@ -7,6 +7,7 @@ import type { View } from '../record/record';
 import { Tracker, type TrackerOptions, type TrackerMode, type Budget, type Observation } from './tracker';
 import type { EstimateResult } from './estimate';
 import { pliesBefore, inconsistentMessage } from './describe';
+import { checkViewEvents } from '../core/estimator';
 
 export interface PlyRow {
   /** The ply (1-based: moves of either side before it + 1) and the view events [firstEvent, lastEvent] it spans. */
@@ -49,6 +50,7 @@ export function trackView(
   budget: Budget = {},
   onRow?: (row: PlyRow) => void,
 ): TrackRun {
+  checkViewEvents(view); // a bad event is refused before the first ply, not after the plies before it
   const tracker = Tracker.create(engine, { rules: view.rules, as: view.as, start: view.start }, options);
   const rows: PlyRow[] = [];
   let row: PlyRow | undefined;

@@ -214,11 +214,16 @@ export const beliefCommand = {
       if (argv.out !== undefined && existsSync(file) && sameFile(argv.out, file))
         throw fail('bad-out', { text: `--out ${argv.out} is the game file itself; write the image to another file` });
       const engine = createEngine(argv.backend, 2); // the estimators grow its arena as the run needs
-      const { view, game } = viewInFile(engine, file, argv.as, argv.game);
+      // the time limit covers reading the file too: the estimation has what is left of it
+      const started = performance.now();
+      const deadline =
+        timeMs === undefined ? undefined : { at: started + timeMs, text: timeLimitText(timeMs, time.isDefault) };
+      const { view, game } = viewInFile(engine, file, argv.as, argv.game, deadline);
+      const timeLeft = timeMs === undefined ? undefined : Math.max(1, timeMs - (performance.now() - started));
       const request: Request = { mode: argv.mode, limit, k, seed, work, timeMs, timeIsDefault: time.isDefault };
 
       const progress = progressLine(`belief (${argv.mode})`);
-      const limits = { positions: limit, work, timeMs };
+      const limits = { positions: limit, work, timeMs: timeLeft };
       let trackMode: 'exact' | 'pool' | undefined;
       const tracked = (): EstimateResult => {
         if (engine.capacity < TRACKER_RECORDS.end) engine.resize(TRACKER_RECORDS.end);
@@ -235,7 +240,7 @@ export const beliefCommand = {
               ? await estimateBeliefParallel(engine, view, {
                   backend: argv.backend,
                   jobs,
-                  limits: { positions: limit, timeMs },
+                  limits: { positions: limit, timeMs: timeLeft },
                 })
               : estimateBelief(engine, view, argv.mode, limits, (found, w) =>
                   progress.update(`${found} positions${argv.mode === 'bfs' ? ' in the layer' : ''}, work ${w}`),

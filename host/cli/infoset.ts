@@ -96,7 +96,12 @@ export const infosetCommand = {
       const work = argv.limitWork === undefined ? undefined : parseCount('limit-work', argv.limitWork, 1, MAX_LIMIT);
       const jobs = jobsOption(argv.jobs);
       const engine = createEngine(argv.backend, 2); // histories are counted, not stored: informationSet sizes the arena
-      const { view, game } = viewInFile(engine, file, argv.as, argv.game);
+      // the time limit covers reading the file too: the count has what is left of it
+      const started = performance.now();
+      const deadline =
+        timeMs === undefined ? undefined : { at: started + timeMs, text: timeLimitText(timeMs, time.isDefault) };
+      const { view, game } = viewInFile(engine, file, argv.as, argv.game, deadline);
+      const timeLeft = timeMs === undefined ? undefined : Math.max(1, timeMs - (performance.now() - started));
       const progress = progressLine('infoset');
       const result =
         // a count is made with multiplicities (the breadth-first belief's work) on one thread; the split
@@ -105,9 +110,9 @@ export const infosetCommand = {
           ? await informationSetParallel(engine, view, list, {
               backend: argv.backend,
               jobs,
-              limits: { positions: limit, timeMs },
+              limits: { positions: limit, timeMs: timeLeft },
             })
-          : informationSet(engine, view, list, { positions: limit, timeMs, work }, (found, w) =>
+          : informationSet(engine, view, list, { positions: limit, timeMs: timeLeft, work }, (found, w) =>
               progress.update(`${found} histories, work ${w}`),
             );
       progress.done();

@@ -2,8 +2,7 @@
 import type { Argv } from 'yargs';
 import { createEngine } from '../node';
 import { withBackend, runCommand, io } from './common';
-import { parseCount } from '../io/args';
-import { FORMATS, formatGames, readGames, type Format } from '../io/gamesFile';
+import { FORMATS, formatGames, readGame, readGames, type Format } from '../io/gamesFile';
 import { viewOfGame } from '../referee/validate';
 import type { Side, View } from '../record/record';
 import type { BackendName } from '../backends/node';
@@ -26,13 +25,12 @@ export const viewCommand = {
   handler: (argv: { file?: string; as: Side; game?: string; format: Format; backend: BackendName }) =>
     runCommand(() => {
       const file = argv.file ?? '';
-      const parsed = readGames(file);
       const chosen =
         argv.game === undefined
-          ? parsed.map((p, i) => ({ p, i }))
-          : [{ p: parsed[parseCount('game', argv.game, 1, parsed.length) - 1], i: Number(argv.game) - 1 }];
+          ? readGames(file).map((p, i) => ({ p, n: i + 1 }))
+          : [readGame(file, argv.game)].map(({ game, n }) => ({ p: game, n }));
       const engine = createEngine(argv.backend);
-      const views: View[] = chosen.map(({ p, i }) => viewOfGame(engine, file, p, i + 1, argv.as));
+      const views: View[] = chosen.map(({ p, n }) => viewOfGame(engine, file, p, n, argv.as));
       io.out(formatGames(views, argv.format));
     }),
 };

@@ -31,7 +31,7 @@ import {
 } from '../constants';
 import { parseUci } from '../notation/move';
 import { encodePercept } from '../record/percept';
-import type { View, ViewEvent } from '../record/record';
+import { MAX_VIEW_COUNT, type View, type ViewEvent } from '../record/record';
 
 /**
  * What an estimator step ended with: `more` (the budget ran out), `found` (depth-first: a position
@@ -69,8 +69,8 @@ const MODES: Record<DepthFirstMode, number> = {
 /** The host record the estimators start from (the view's start position). */
 export const ROOT = 0;
 
-/** The most a count of a view may say (Illegal attempts, pawn tries): any more is damage. The core's words are 32-bit, so an unchecked 2^32 + 2 would read as 2. */
-export const MAX_VIEW_COUNT = 1_000_000;
+/** The most a count of a view may say (host/record/record.ts; the readers refuse more with the line): checked again before the core reads it. */
+export { MAX_VIEW_COUNT };
 
 /** A count of view event `index` (absent, or an integer from 0 to MAX_VIEW_COUNT), checked on the host before the core reads it. */
 function checkCount(count: number | undefined, index: number, what: string): void {
@@ -106,6 +106,12 @@ export function encodeViewEvent(buffer: Int32Array, at: number, event: ViewEvent
     buffer[e] = V_ANY | side;
     buffer[e + 1] = event.yes ? 1 : 0;
   }
+}
+
+/** Checks every event of `view` as the core would read it (counts in range, attempts well formed), before any is used: a KriegError naming the first bad one. */
+export function checkViewEvents(view: View): void {
+  const scratch = new Int32Array(VIEW_WORDS);
+  view.events.forEach((event, i) => encodeViewEvent(scratch, 0, event, i));
 }
 
 /** Writes `view` into the core's view buffer, its rules into the engine and its start position into record ROOT. */

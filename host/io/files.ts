@@ -1,9 +1,12 @@
 // Files: read only when they exist as regular files, written atomically (a temporary file renamed
 // into place), every failure one KriegError naming the file.
 import {
+  closeSync,
   existsSync,
   lstatSync,
+  openSync,
   readFileSync,
+  readSync,
   readdirSync,
   realpathSync,
   renameSync,
@@ -11,6 +14,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
+import type { Stats } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fail } from '../errors';
 
@@ -25,30 +29,90 @@ const READ_ERRORS: Record<string, string> = {
   EIO: 'input/output error',
 };
 
-/** The text of `path`, or a KriegError: no-file when it is not a regular file, read-failed when it cannot be read or is too large. */
-export function readTextFile(path: string): string {
-  let size: number;
+/** The error for `error`, thrown reading `path`: no-file when it is missing, read-failed naming why it cannot be read. */
+function readError(path: string, error: unknown): unknown {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT' || code === 'ENOTDIR') return fail('no-file', { path });
+  if (code === undefined) return error;
+  return fail('read-failed', { path, why: READ_ERRORS[code] ?? code });
+}
+
+/**
+ * The size of `path` when krieg may read it: a regular file up to MAX_TEXT_BYTES; otherwise a
+ * KriegError (no-file when there is no such file, read-failed naming a directory, a file too large
+ * or the error).
+ */
+export function readableSize(path: string): number {
+  let stat: Stats;
   try {
-    const stat = statSync(path);
-    if (!stat.isFile()) throw fail('no-file', { path });
-    size = stat.size;
+    stat = statSync(path);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') throw fail('no-file', { path });
-    if (code === undefined) throw error;
-    throw fail('read-failed', { path, why: READ_ERRORS[code] ?? code });
+    throw readError(path, error);
   }
+  if (stat.isDirectory()) throw fail('read-failed', { path, why: READ_ERRORS.EISDIR });
+  if (!stat.isFile()) throw fail('no-file', { path });
+  const size = stat.size;
   if (size > MAX_TEXT_BYTES)
     throw fail('read-failed', {
       path,
       why: `${(size / 2 ** 20).toFixed(0)} MiB; krieg reads files up to ${MAX_TEXT_BYTES / 2 ** 20} MiB: split it`,
     });
+  return size;
+}
+
+/** The text of `path`, or a KriegError: no-file when it is not a regular file, read-failed when it cannot be read or is too large. */
+export function readTextFile(path: string): string {
+  readableSize(path);
   try {
     return readFileSync(path, 'utf8');
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === undefined) throw error;
-    throw fail('read-failed', { path, why: READ_ERRORS[code] ?? code });
+    throw readError(path, error);
+  }
+}
+
+/**
+ * A file read in pieces, never held whole (a games file scanned for one game): the bytes from an
+ * offset, the text of a range; every failure a KriegError naming the file. Close it when done.
+ */
+export class FileReader {
+  private constructor(
+    readonly path: string,
+    readonly size: number,
+    private readonly fd: number,
+  ) {}
+
+  static open(path: string): FileReader {
+    const size = readableSize(path);
+    try {
+      return new FileReader(path, size, openSync(path, 'r'));
+    } catch (error) {
+      throw readError(path, error);
+    }
+  }
+
+  /** Reads into `buffer` (from its start) the bytes from `position`: how many (0 at the end). */
+  read(buffer: Uint8Array, position: number, length = buffer.length): number {
+    try {
+      return readSync(this.fd, buffer, 0, Math.min(length, buffer.length), position);
+    } catch (error) {
+      throw readError(this.path, error);
+    }
+  }
+
+  /** The text (UTF-8) of bytes [start, end). */
+  text(start: number, end: number): string {
+    const buffer = Buffer.alloc(end - start);
+    let done = 0;
+    while (done < buffer.length) {
+      const n = this.read(buffer.subarray(done), start + done);
+      if (n === 0) break;
+      done += n;
+    }
+    return buffer.toString('utf8', 0, done);
+  }
+
+  close(): void {
+    closeSync(this.fd);
   }
 }
 
@@ -99,7 +163,10 @@ export function writeAtomically(path: string, content: string | Uint8Array): voi
   let target = path;
   if (existsSync(path)) {
     if (lstatSync(path).isSymbolicLink()) target = realpathSync(path);
-    if ((statSync(target).mode & 0o222) === 0) throw fail('write-failed', { path, why: 'it is read-only' });
+    const stat = statSync(target);
+    // renaming onto a directory fails with EISDIR, or EBUSY for '.': say what it is, whatever the path
+    if (stat.isDirectory()) throw fail('write-failed', { path, why: WRITE_ERRORS.EISDIR });
+    if ((stat.mode & 0o222) === 0) throw fail('write-failed', { path, why: 'it is read-only' });
   }
   removeStaleTemporaries(target);
   const temporary = `${target}.${process.pid}.tmp`;

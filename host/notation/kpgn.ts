@@ -22,17 +22,18 @@ import { START_FEN, parseFen } from './fen';
 import { makeSquare, parseSquare } from './square';
 import { DIRECTIONS, ENDS, type End, type Percept } from '../record/percept';
 import { preset, describeRules, withOverrides, RULE_KEYS, flagName, ruleKeyOf, type RuleSet } from '../record/rules';
-import type {
-  GameRecord,
-  View,
-  ViewEvent,
-  RecordEvent,
-  AttemptEvent,
-  PawnTriesEvent,
-  AnyEvent,
-  OpponentMoveEvent,
-  Side,
-  Result,
+import {
+  MAX_VIEW_COUNT,
+  type GameRecord,
+  type View,
+  type ViewEvent,
+  type RecordEvent,
+  type AttemptEvent,
+  type PawnTriesEvent,
+  type AnyEvent,
+  type OpponentMoveEvent,
+  type Side,
+  type Result,
 } from '../record/record';
 
 /** Where an event came from in the text (1-based), for error messages about its content. */
@@ -306,15 +307,35 @@ interface Header {
   side: Side;
 }
 
+/** A chess PGN's moves (SAN after a move number: `1. e4 e5 2. Nf3`, `1.d4 {…}`), which no KPGN turn line is. */
+const PGN_MOVES =
+  /^\d+\.(?:\.\.)?\s*(?:[KQRBN][a-h]?[1-8]?x?[a-h][1-8]|[a-h](?:x[a-h])?[1-8](?:=?[QRBN])?|O-O(?:-O)?|0-0(?:-0)?)[+#!?]*(?:\s|$)/;
+
+/** Whether the first line of moves (from line `next`) is a chess PGN's, not a KPGN turn. */
+function chessPgnMoves(lines: string[], next: number): boolean {
+  for (let index = next; index < lines.length; index++) {
+    const trimmed = lines[index].trim();
+    if (trimmed === '' || trimmed.startsWith('%')) continue;
+    return !TURN.test(trimmed) && PGN_MOVES.test(trimmed);
+  }
+  return false;
+}
+
 function readHeader(
   tags: Record<string, string>,
   tagLine: Record<string, number>,
   lines: string[],
   firstLine: number,
+  next: number,
 ): Header {
   const offset = firstLine - 1;
   const tagCursor = (name: string) => new Cursor(offset + (tagLine[name] ?? 1), lines[(tagLine[name] ?? 1) - 1] ?? '');
+  // a chess game (no [Variant], or chess's own such as "Standard", and SAN moves) is named as such
+  const chess = (line: number, why: string) => {
+    if (chessPgnMoves(lines, next)) throw fail('chess-pgn', { line, column: 1, why });
+  };
   if (!('Variant' in tags)) {
+    chess(firstLine, 'moves in SAN and no [Variant] tag');
     new Cursor(firstLine, lines[0] ?? '').fail(
       0,
       firstLine > 1 ? 'missing [Variant] tag (a tag line after the moves starts a new game)' : 'missing [Variant] tag',
@@ -324,6 +345,7 @@ function readHeader(
   try {
     rules = preset(tags.Variant);
   } catch (error) {
+    chess(offset + tagLine.Variant, `moves in SAN and [Variant "${tags.Variant}"]`);
     return tagCursor('Variant').fail(0, (error as Error).message);
   }
   if ('Rules' in tags) rules = parseRulesTag(tags.Rules, rules, tagCursor('Rules'), 0);
@@ -371,6 +393,8 @@ function readExtras(turn: TurnLine, extras: string[], column: number, percept: P
       if (x.startsWith('T@'))
         events.push({ type: 'pawn-tries', side, squares: parseSquares(x.slice(2), cursor, column + 2) }, line, column);
       else if (x === 'T+' || x === 'T-') events.push({ type: 'pawn-tries', side, exists: x === 'T+' }, line, column);
+      else if (Number(x.slice(1)) > MAX_VIEW_COUNT)
+        cursor.fail(column, `pawn-try count ${x.slice(1)} is out of range (an integer from 0 to ${MAX_VIEW_COUNT})`);
       else events.push({ type: 'pawn-tries', side, count: Number(x.slice(1)) }, line, column);
     } else if (x === 'A+' || x === 'A-') {
       events.push({ type: 'any', side, yes: x === 'A+' } satisfies AnyEvent, line, column);
@@ -401,6 +425,11 @@ function readOpponentTurn(
         `in ${header.as}'s view the opponent's attempts are a count, found '${attemptsText}'`,
       );
     illegal = Number(attemptsText);
+    if (illegal > MAX_VIEW_COUNT)
+      cursor.fail(
+        attemptsColumn,
+        `Illegal count ${attemptsText} is out of range (an integer from 0 to ${MAX_VIEW_COUNT})`,
+      );
   }
   if (header.rules.illegalHeardBy === 'mover' && illegal !== undefined)
     cursor.fail(attemptsColumn, 'these rules do not tell a player how many Illegal attempts his opponent made');
@@ -502,7 +531,7 @@ export function parseKpgn(text: string, firstLine = 1): ParsedKpgn {
   const lines = text.split(/\r?\n/);
   const offset = firstLine - 1;
   const { tags, tagLine, next } = readTags(lines, offset);
-  const header = readHeader(tags, tagLine, lines, firstLine);
+  const header = readHeader(tags, tagLine, lines, firstLine, next);
   const { result, as } = header;
   const events: Events = {
     list: [],
@@ -589,4 +618,106 @@ export function parseKpgnGames(text: string): ParsedKpgn[] {
   flush(lines.length);
   if (games.length === 0) throw fail('bad-kpgn', { line: 1, column: 1, reason: 'no game found' });
   return games;
+}
+
+/** Where a game of a KPGN text begins: the offset of its first line (bytes of UTF-8) and the line's index (0-based). */
+export interface GameStart {
+  offset: number;
+  line: number;
+}
+
+const BLANK_LINE = 0; // empty, white space or a % comment
+const TAG_LINE = 1;
+const MOVE_LINE = 2;
+
+/** The length of the UTF-8 white space character (as String.prototype.trim sees it: Zs and U+FEFF) at `i`, or 0. */
+function blankLength(bytes: Uint8Array, i: number, length: number): number {
+  const [a, b, c] = [bytes[i], i + 1 < length ? bytes[i + 1] : -1, i + 2 < length ? bytes[i + 2] : -1];
+  if (a === 0xc2) return b === 0xa0 ? 2 : 0;
+  if (a === 0xe1) return b === 0x9a && c === 0x80 ? 3 : 0;
+  if (a === 0xe2 && b === 0x80) return c >= 0x80 && (c <= 0x8a || c === 0xa8 || c === 0xa9 || c === 0xaf) ? 3 : 0;
+  if (a === 0xe2) return b === 0x81 && c === 0x9f ? 3 : 0;
+  if (a === 0xe3) return b === 0x80 && c === 0x80 ? 3 : 0;
+  return a === 0xef && b === 0xbb && c === 0xbf ? 3 : 0;
+}
+
+/**
+ * The games of a KPGN text given in pieces of UTF-8 bytes, found as parseKpgnGames splits them (a
+ * game begins at its first line that is not blank, a tag line after moves begins the next) without
+ * making any text: only the first character of each line that is not white space is looked at, so
+ * a file of any size is scanned in one pass, and a reader parses only the game it wants. `onGame`
+ * hears each game once its end is known (the next game's first line, or the end of the text), with
+ * its number (1-based); returning true stops the scan (`stopped`).
+ */
+export class KpgnGameScanner {
+  /** Games found so far. */
+  games = 0;
+  stopped = false;
+  private line = 0;
+  private lineStart = 0;
+  private kind: number | undefined;
+  private start: GameStart | undefined;
+  private inMoves = false;
+
+  constructor(private readonly onGame: (n: number, start: GameStart, end: number) => boolean | void) {}
+
+  /**
+   * Scans `bytes[0, length)`, the bytes from offset `base` of the text: how many it took, all of
+   * them unless a character is cut at the end of the piece and more follow (`last` false), which
+   * are then given again at the start of the next piece (so a piece that is not the last holds at
+   * least 3 bytes).
+   */
+  feed(bytes: Uint8Array, length: number, base: number, last: boolean): number {
+    let i = 0;
+    while (i < length && !this.stopped) {
+      if (this.kind !== undefined) {
+        const newline = bytes.indexOf(10, i);
+        if (newline < 0 || newline >= length) return length;
+        this.endLine(base + newline + 1);
+        i = newline + 1;
+        continue;
+      }
+      const b = bytes[i];
+      if (b === 10) this.endLine(base + i + 1);
+      else if (b === 32 || (b >= 9 && b <= 13)) {
+        // white space before the line's first character
+      } else if (b < 0x80) this.kind = b === 91 /* [ */ ? TAG_LINE : b === 37 /* % */ ? BLANK_LINE : MOVE_LINE;
+      else if (!last && i + 3 > length) return i;
+      else {
+        const blank = blankLength(bytes, i, length);
+        if (blank > 0) i += blank - 1;
+        else this.kind = MOVE_LINE;
+      }
+      i++;
+    }
+    return length;
+  }
+
+  /** The end of the text, at offset `size`: the last game is heard. */
+  end(size: number): void {
+    if (this.stopped) return;
+    if (this.lineStart < size) this.endLine(size);
+    this.flush(size);
+  }
+
+  private endLine(next: number): void {
+    const kind = this.kind ?? BLANK_LINE;
+    if (kind === TAG_LINE && (this.start === undefined || this.inMoves)) {
+      this.flush(this.lineStart);
+      this.start = { offset: this.lineStart, line: this.line };
+      this.inMoves = false;
+    } else if (kind === MOVE_LINE) {
+      this.start ??= { offset: this.lineStart, line: this.line };
+      this.inMoves = true;
+    }
+    this.line++;
+    this.lineStart = next;
+    this.kind = undefined;
+  }
+
+  private flush(end: number): void {
+    if (this.start === undefined || this.stopped) return;
+    if (this.onGame(++this.games, this.start, end) === true) this.stopped = true;
+    this.start = undefined;
+  }
 }

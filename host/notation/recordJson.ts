@@ -12,7 +12,7 @@ import { parseFen } from './fen';
 import { makeSquare, parseSquare } from './square';
 import { DIRECTIONS, ENDS, ANSWERS, type Percept } from '../record/percept';
 import { preset, describeRules, withOverrides, type RuleSet } from '../record/rules';
-import type { GameRecord, View, ViewEvent, Side, Result } from '../record/record';
+import { MAX_VIEW_COUNT, type GameRecord, type View, type ViewEvent, type Side, type Result } from '../record/record';
 import type { ParsedKpgn, SourcePosition } from './kpgn';
 
 export const JSON_VERSION = 1;
@@ -243,6 +243,11 @@ class Reader {
   count(v: unknown, path: string): number {
     if (!Number.isInteger(v) || (v as number) < 0)
       this.fail(path, `expected a non-negative integer, found ${JSON.stringify(v)}`);
+    if ((v as number) > MAX_VIEW_COUNT)
+      this.fail(
+        path,
+        `${path.endsWith('illegal') ? 'Illegal' : 'pawn-try'} count ${JSON.stringify(v)} is out of range (an integer from 0 to ${MAX_VIEW_COUNT})`,
+      );
     return v as number;
   }
   bool(v: unknown, path: string): boolean {

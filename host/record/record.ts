@@ -47,6 +47,9 @@ export interface OpponentMoveEvent {
   percept?: Percept;
 }
 
+/** The most a count of a view may say (Illegal attempts, pawn tries): any more is damage. The core's words are 32-bit, so an unchecked 2^32 + 2 would read as 2. */
+export const MAX_VIEW_COUNT = 1_000_000;
+
 export type RecordEvent = AttemptEvent | PawnTriesEvent | AnyEvent;
 export type ViewEvent = AttemptEvent | PawnTriesEvent | AnyEvent | OpponentMoveEvent;
 

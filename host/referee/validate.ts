@@ -10,8 +10,7 @@ import { decodePercept, encodePercept } from '../record/percept';
 import { makePerceptKpgn, makePawnTriesKpgn } from '../notation/kpgn';
 import { startGame, gameAttempt, gameAskAny, gameOver, gameEvents, gameResult } from '../core/referee';
 import { viewOf, type GameRecord, type RecordEvent, type Side, type View } from '../record/record';
-import { readGames } from '../io/gamesFile';
-import { parseCount } from '../io/args';
+import { readGame, type ReadDeadline } from '../io/gamesFile';
 import type { ParsedKpgn } from '../notation/kpgn';
 
 const HANDLE = 0; // the replay board; HANDLE + 1 is the referee's scratch
@@ -198,15 +197,16 @@ export function viewOfGame(engine: Engine, file: string, game: ParsedKpgn, n: nu
 
 /**
  * The view of `as` in game `game` (1-based, default 1) of `file`: a record is replayed by the
- * referee on `engine` first, a view is taken as written.
+ * referee on `engine` first, a view is taken as written. Only that game is read (readGame); past
+ * `deadline`, reading stops (limit-reached).
  */
 export function viewInFile(
   engine: Engine,
   file: string,
   as: Side | undefined,
   game: string | number | undefined,
+  deadline?: ReadDeadline,
 ): { view: View; game: number } {
-  const parsed = readGames(file);
-  const n = game === undefined ? 1 : parseCount('game', game, 1, parsed.length);
-  return { view: viewOfGame(engine, file, parsed[n - 1], n, as), game: n };
+  const { game: parsed, n } = readGame(file, game, deadline);
+  return { view: viewOfGame(engine, file, parsed, n, as), game: n };
 }

@@ -6,6 +6,7 @@ import { fail } from '../errors';
 import { WHITE, POSITION_WORDS } from '../constants';
 import { storeBase } from '../core/estimator';
 import { readTextFile } from '../io/files';
+import { isKpgnFile } from '../io/gamesFile';
 import { viewInFile } from '../referee/validate';
 import type { RuleSet } from '../record/rules';
 import type { Side, View } from '../record/record';
@@ -56,6 +57,7 @@ const fileOf = (request: ProblemRequest) => (request.file === '-' || request.fil
 
 /** The text of a problems file, or undefined when `file` is some other file (a game file). */
 function problemsText(file: string): string | undefined {
+  if (isKpgnFile(file)) return undefined; // a KPGN file is a game file: not read whole here
   const text = readTextFile(file);
   return new RegExp(`"format"\\s*:\\s*"${PROBLEMS_FORMAT}"`).test(text) ? text : undefined;
 }
@@ -109,7 +111,15 @@ export async function loadProblem(
   }
   if (request.problem !== undefined)
     throw fail('bad-arguments', { text: `${file} is a game file; --problem is for problems files` });
-  const { view, game } = viewInFile(engine, file, request.as, request.game);
+  // the time limit covers reading the file too: the estimation has what is left of it
+  const started = performance.now();
+  const { timeMs } = request;
+  const deadline =
+    timeMs === undefined
+      ? undefined
+      : { at: started + timeMs, text: request.timeText ?? `the time limit of ${timeMs / 1000} s` };
+  const { view, game } = viewInFile(engine, file, request.as, request.game, deadline);
+  const timeLeft = timeMs === undefined ? undefined : Math.max(1, timeMs - (performance.now() - started));
   const limit = request.beliefLimit ?? DEFAULT_BELIEF_LIMIT;
   let memoryBytes: number | undefined;
   let room = limit;
@@ -124,7 +134,7 @@ export async function loadProblem(
     engine,
     view,
     'auto',
-    { positions: room, timeMs: request.timeMs, work: request.work, memoryBytes },
+    { positions: room, timeMs: timeLeft, work: request.work, memoryBytes },
     request.onProgress,
   );
   if (result.outcome === 'inconsistent')
