@@ -5,8 +5,8 @@ import type { Engine } from '../engine';
 import { fail } from '../errors';
 import { START_FEN } from '../notation/fen';
 import { startGame, gameAttempt, gameAskAny, gameResult, gameOver, gameEvents } from '../core/referee';
-import { viewOf, SIDES, type GameRecord, type Side } from '../record/record';
-import { turnOf, type Player } from './player';
+import { SIDES, type GameRecord, type Side } from '../record/record';
+import { turnOf, playerView, type Player } from './player';
 
 /** Parker et al.'s material values (queen 9, rook 5, bishop 3, knight 3, pawn 1) by piece type. */
 export const MATERIAL_VALUE = [0, 1, 3, 3, 5, 9, 0];
@@ -55,7 +55,7 @@ export function runGame(referee: Engine, players: Record<Side, Player>, options:
   });
   /** Tells `side` the events of its view it has not heard yet; returns the view. */
   const deliver = (side: Side) => {
-    const view = viewOf(recordSoFar(), side);
+    const view = playerView(recordSoFar(), side); // no tags: nothing of the game's seed
     for (const event of view.events.slice(delivered[side])) players[side].observe(event);
     delivered[side] = view.events.length;
     return view;
