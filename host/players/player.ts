@@ -64,6 +64,12 @@ export interface Player {
 /** Makes a player for one game, on an engine that is its own for that game. */
 export type PlayerFactory = (setup: PlayerSetup, engine: Engine) => Player;
 
+/** A player whose choice may take its time (a person typing): runGameAsync awaits it. */
+export interface AsyncPlayer extends Omit<Player, 'choose'> {
+  choose(turn: Turn): number | 'any' | Promise<number | 'any'>;
+}
+export type AsyncPlayerFactory = (setup: PlayerSetup, engine: Engine) => AsyncPlayer;
+
 /**
  * The view of `side` as a player is handed it (runGame's turns and events, the self-play
  * programs): viewOf without the record's tags. The tags are the game's and both sides' (Seed,

@@ -98,10 +98,10 @@ describe('every --help example', () => {
         expect(args[0]).toBe('krieg');
         const argv = smaller(args).slice(1);
         if (argv.includes('human')) {
-          // a person plays at the terminal: with no input, the game stops in one line and writes nothing
+          // a person plays at the terminal: with no input, the game stops in one line, saved unfinished
           const run = kriegProcess(argv, DIR, '');
-          expect(run.status, example).toBe(2);
-          expect(run.stderr, example).toMatch(/input ended before the game did/);
+          expect(run.status, example).toBe(130);
+          expect(run.stderr, example).toMatch(/stopped \(the input ended\): saved unfinished/);
           continue;
         }
         const run = await krieg(argv, DIR);
