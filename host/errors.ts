@@ -105,7 +105,6 @@ const ERRORS = {
   'player-bad-attempt': internal(
     (p: { player: string; choice: string }) => `${p.player} chose ${p.choice}, not an attempt`,
   ),
-  'human-eof': bad(() => 'the input ended before the game did'),
   'missing-option': bad(
     (p: { command: string; option: string }) =>
       `${p.command}: missing --${p.option}; run 'krieg ${p.command} --help' for usage`,

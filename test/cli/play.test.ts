@@ -137,6 +137,20 @@ describe('krieg play with players', () => {
     expect((await krieg(['view', out, '--as', 'white', '--game', '2'])).status).toBe(0);
   });
 
+  it('a game saved unfinished by quit is played again from its start by the same command', () => {
+    const out = at('again.kpgn');
+    const args = ['play', '--white', 'human', '--black', 'random', '--max-plies', '2', '--out', out];
+    expect(withInput(args, 'quit\n').status).toBe(130);
+    expect(readFileSync(out, 'utf8')).toContain('[Termination "unfinished: the game was stopped (quit)"]');
+    const run = withInput(args, 'e2e4\n');
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^Game 1: /);
+    const text = readFileSync(out, 'utf8');
+    expect(text.match(/^\[Event /gm)).toHaveLength(1);
+    expect(text).not.toContain('Termination');
+    expect(text).toMatch(/^1\. e2e4 \{/m);
+  });
+
   it('shows the move number, lists the commands on help, and resign loses the game (a normal result)', async () => {
     const out = at('resign.kpgn');
     const run = withInput(
