@@ -2,7 +2,7 @@
 // work as printed, on the files the examples before it wrote (a fresh directory, as after the
 // quick start). Only the size of a few long runs is cut (fewer games or instances, shorter
 // games: the same command at a smaller size), and the interactive one (a person at the terminal)
-// is started with no input and must stop with its one-line "input ended" message.
+// is started with no input and must stop with its one line: the game saved unfinished, exit 130.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { cpSync, mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
