@@ -11,8 +11,6 @@ import { runTasks } from '../pool/pool';
 import { createCore, type BackendName } from '../backends/node';
 import { START_FEN } from '../notation/fen';
 import { parseKpgn, makeRecordKpgn } from '../notation/kpgn';
-
-export { gameText };
 import { describeRules, type RuleSet } from '../record/rules';
 import type { GameRecord, Side } from '../record/record';
 import { gameSeed } from '../db/generate';
@@ -104,6 +102,9 @@ export class GamePlayer {
     return named;
   }
 }
+
+/** The text a game takes in the output file (host/io/gamesLog.ts, shared with krieg play). */
+export { gameText };
 
 /** The games of a match carry its key in [Match]. */
 const matchIdentity = (p: MatchParams): RunIdentity => ({ key: matchKey(p), tag: 'Match', noun: 'match' });
