@@ -29,6 +29,8 @@ export const EXIT = {
   limit: 4,
   /** verify: the strategy does not mate everywhere. */
   verifyFailed: 5,
+  /** play: a person stopped the game (quit, the end of the input, Ctrl-C); the game so far is saved unfinished (*). 128 + SIGINT, as shells report Ctrl-C. */
+  stopped: 130,
 } as const;
 
 type Template<P> = (p: P) => string;
@@ -107,7 +109,10 @@ const ERRORS = {
   'player-bad-attempt': internal(
     (p: { player: string; choice: string }) => `${p.player} chose ${p.choice}, not an attempt`,
   ),
-  'human-eof': bad(() => 'the input ended before the game did'),
+  'missing-option': bad(
+    (p: { command: string; option: string }) =>
+      `${p.command}: missing --${p.option}; run 'krieg ${p.command} --help' for usage`,
+  ),
   // ---- players and matches (host/players/) ----
   'bad-player': bad(text),
   'match-file': bad(text),

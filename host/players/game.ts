@@ -5,8 +5,8 @@ import type { Engine } from '../engine';
 import { fail } from '../errors';
 import { START_FEN } from '../notation/fen';
 import { startGame, gameAttempt, gameAskAny, gameResult, gameOver, gameEvents } from '../core/referee';
-import { viewOf, SIDES, type GameRecord, type Side } from '../record/record';
-import { turnOf, type Player } from './player';
+import { SIDES, type GameRecord, type Side } from '../record/record';
+import { turnOf, playerView, type Player, type AsyncPlayer, type Turn } from './player';
 
 /** Parker et al.'s material values (queen 9, rook 5, bishop 3, knight 3, pawn 1) by piece type. */
 export const MATERIAL_VALUE = [0, 1, 3, 3, 5, 9, 0];
@@ -33,29 +33,43 @@ export function materialOf(board: number[]): [number, number] {
   return material;
 }
 
+/** The record of the game `referee` holds (handle `handle`), so far: "*" while it goes on. */
+export function gameSoFar(
+  referee: Engine,
+  names: Record<Side, string>,
+  options: Pick<RunOptions, 'start' | 'tags'>,
+): GameRecord {
+  return {
+    rules: referee.rules,
+    start: options.start ?? START_FEN,
+    white: names.white,
+    black: names.black,
+    result: gameResult(referee),
+    tags: { ...options.tags },
+    events: gameEvents(referee),
+  };
+}
+
 /**
- * Plays one game between `players` through the referee of `referee` (its rules are the game's);
- * returns the full record. Players see nothing but their views.
+ * One game as a sequence of choices: yields each turn to the player to move and takes his choice,
+ * returns the full record (runGame and runGameAsync drive it).
  */
-export function runGame(referee: Engine, players: Record<Side, Player>, options: RunOptions): GameRecord {
+function* gameTurns(
+  referee: Engine,
+  players: Record<Side, AsyncPlayer>,
+  options: RunOptions,
+): Generator<{ player: AsyncPlayer; turn: Turn }, GameRecord, number | 'any'> {
   const handle = options.handle ?? 0;
   const scratch = handle + 2;
   const start = options.start ?? START_FEN;
   referee.setFen(handle, start);
   startGame(referee, handle);
   const delivered: Record<Side, number> = { white: 0, black: 0 };
-  const recordSoFar = (): GameRecord => ({
-    rules: referee.rules,
-    start,
-    white: players.white.name,
-    black: players.black.name,
-    result: gameResult(referee),
-    tags: { ...options.tags },
-    events: gameEvents(referee),
-  });
+  const names = { white: players.white.name, black: players.black.name };
+  const recordSoFar = (): GameRecord => gameSoFar(referee, names, options);
   /** Tells `side` the events of its view it has not heard yet; returns the view. */
   const deliver = (side: Side) => {
-    const view = viewOf(recordSoFar(), side);
+    const view = playerView(recordSoFar(), side); // no tags: nothing of the game's seed
     for (const event of view.events.slice(delivered[side])) players[side].observe(event);
     delivered[side] = view.events.length;
     return view;
@@ -69,7 +83,7 @@ export function runGame(referee: Engine, players: Record<Side, Player>, options:
       if (attempts >= MAX_TURN_ATTEMPTS)
         throw fail('player-stuck', { player: player.name, attempts: MAX_TURN_ATTEMPTS });
       const turn = turnOf(deliver(side), referee, scratch, deadline);
-      const choice = player.choose(turn);
+      const choice = yield { player, turn };
       if (choice === 'any') {
         gameAskAny(referee);
         continue;
@@ -83,4 +97,32 @@ export function runGame(referee: Engine, players: Record<Side, Player>, options:
   }
   for (const side of SIDES) deliver(side); // the last announcements (the game's end) to both
   return recordSoFar();
+}
+
+/**
+ * Plays one game between `players` through the referee of `referee` (its rules are the game's);
+ * returns the full record. Players see nothing but their views.
+ */
+export function runGame(referee: Engine, players: Record<Side, Player>, options: RunOptions): GameRecord {
+  const turns = gameTurns(referee, players, options);
+  for (let step = turns.next(); ;) {
+    if (step.done) return step.value;
+    step = turns.next(step.value.player.choose(step.value.turn) as number | 'any'); // a Player's choice is no promise
+  }
+}
+
+/**
+ * runGame for players whose choice may be a promise (a person at the terminal): awaits it. An
+ * error a player throws (a person who quits) ends the game there; gameSoFar has its record.
+ */
+export async function runGameAsync(
+  referee: Engine,
+  players: Record<Side, AsyncPlayer>,
+  options: RunOptions,
+): Promise<GameRecord> {
+  const turns = gameTurns(referee, players, options);
+  for (let step = turns.next(); ;) {
+    if (step.done) return step.value;
+    step = turns.next(await step.value.player.choose(step.value.turn));
+  }
 }

@@ -2,19 +2,27 @@
 // would tell him — his own answers, "Black has moved" with the Illegal attempts heard and the
 // announcements, pawn tries — and his own pieces, and types his attempts in UCI ("e2e4", "e7e8q",
 // castling as the king's step "e1g1"); "any" asks "Any?" where the rules have it, "board" shows
-// his pieces again, "moves" lists his attempts.
-import { fail } from '../errors';
+// his pieces again, "moves" lists his attempts, "belief" shows where the opponent's men may stand,
+// "help" lists the commands; "resign" loses the game, "quit" (or the end of the input, or Ctrl-C)
+// stops it, to be saved unfinished (HumanStop: host/players/play.ts decides what follows).
 import { readSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { makeSquare } from '../notation/square';
 import { makeUci, parseUci } from '../notation/move';
 import { directionNames, type Percept } from '../record/percept';
 import { ownBoard } from '../referee/ownBoard';
 import type { Side, View, ViewEvent } from '../record/record';
-import type { PlayerFactory } from './player';
+import type { Engine } from '../engine';
+import { estimateBelief } from '../belief/estimate';
+import { pieceHeatmap, heatmapText } from '../belief/heatmap';
+import type { AsyncPlayerFactory } from './player';
 
 export interface HumanIo {
-  /** The next line typed (without its end), or undefined at the end of the input. */
-  readLine(): string | undefined;
+  /**
+   * The next line typed (without its end), or undefined at the end of the input; a promise of it
+   * may instead reject with HumanStop('interrupt') (Ctrl-C).
+   */
+  readLine(): string | undefined | Promise<string | undefined>;
   write(text: string): void;
 }
 
@@ -86,20 +94,105 @@ export function ownBoardText(view: View): string {
   return lines.join('\n');
 }
 
-export function humanPlayer(io: HumanIo): PlayerFactory {
-  return (setup) => ({
+/** How a person stopped a game before its end: resigned (a loss), or quit (typed `quit`, the input ended, Ctrl-C). */
+export class HumanStop extends Error {
+  constructor(readonly how: 'resign' | 'quit' | 'eof' | 'interrupt') {
+    super(`the human player stopped the game (${how})`);
+  }
+}
+
+/** Characters of a person's input quoted back in a message at most. */
+const SHOWN_INPUT = 40;
+
+/**
+ * A person's input as quoted back to him: control characters escaped (no escape sequence reaches
+ * the terminal) and cut to its first 40 characters + "…".
+ */
+export function shownInput(text: string): string {
+  const chars = [...text];
+  const cut = chars.length > SHOWN_INPUT ? chars.slice(0, SHOWN_INPUT) : chars;
+  const escaped = cut
+    .map((c) => {
+      const code = c.codePointAt(0)!;
+      if (code < 0x20 || (code >= 0x7f && code < 0xa0) || code === 0x2028 || code === 0x2029)
+        return code === 9 ? '\\t' : code === 13 ? '\\r' : `\\x${code.toString(16).padStart(2, '0')}`;
+      return c;
+    })
+    .join('');
+  return chars.length > SHOWN_INPUT ? `${escaped}…` : escaped;
+}
+
+/** The move number of the view's owner now: his legal moves so far, counted from the start FEN's number. */
+export function moveNumber(view: View): number {
+  const fields = view.start.trim().split(/\s+/);
+  const first = Math.max(1, Number.parseInt(fields[5] ?? '1', 10) || 1);
+  const blackStarts = fields[1] === 'b';
+  let own = 0;
+  for (const event of view.events)
+    if (event.type === 'attempt' && event.side === view.as && event.percept.answer === 'legal') own++;
+  return first + own + (view.as === 'white' && blackStarts ? 1 : 0);
+}
+
+/** Work of the `belief` command at the prompt (positions generated and tested): a few seconds at most. */
+export const HUMAN_BELIEF_WORK = 2_000_000;
+/** Positions the `belief` command keeps at most. */
+const HUMAN_BELIEF_POSITIONS = 20_000;
+
+/**
+ * Where the opponent's men may stand, from the view alone (`krieg belief --show heatmap`'s map),
+ * within a bounded budget: the text to print.
+ */
+export function beliefText(engine: Engine, view: View): string {
+  const result = estimateBelief(engine, view, 'auto', {
+    positions: HUMAN_BELIEF_POSITIONS,
+    work: HUMAN_BELIEF_WORK,
+  });
+  if (result.outcome === 'inconsistent') return 'No position fits what you have heard (the view is inconsistent).\n';
+  if (result.handles.length === 0)
+    return `The positions you may face are too many to count within the budget (${HUMAN_BELIEF_WORK} work).\n`;
+  const enemy: 0 | 1 = view.as === 'white' ? 1 : 0;
+  const map = pieceHeatmap(
+    (function* () {
+      for (const h of result.handles) yield engine.setup(h).board;
+    })(),
+    enemy,
+  );
+  const complete = result.outcome === 'complete';
+  const head = complete
+    ? `Where ${title(enemy === 1 ? 'black' : 'white')}'s men may stand: over all ${map.total} positions you may face (positions with a man there, share):`
+    : `Where ${title(enemy === 1 ? 'black' : 'white')}'s men may stand: over ${map.total} of the positions you may face (a partial count, the budget of ${HUMAN_BELIEF_WORK} work reached):`;
+  return `${head}\n${heatmapText(map)}`;
+}
+
+const HELP_TEXT = (any: boolean) =>
+  [
+    'Commands:',
+    "  e2e4, e7e8q, e1g1  attempt a move (UCI; castling as the king's step)",
+    ...(any ? ['  any                ask "Any?" (are there pawn captures?)'] : []),
+    '  moves              list the attempts you can make',
+    '  board              show your pieces again',
+    "  belief             where the opponent's men may stand (a heatmap of the positions you may face)",
+    '  resign             resign this game (a loss)',
+    '  quit               stop: the game so far is saved unfinished (*) with the games already played',
+    '  help               this list',
+    'Ctrl-D (end of input) and Ctrl-C also stop and save, as quit does.',
+  ].join('\n') + '\n';
+
+export function humanPlayer(io: HumanIo): AsyncPlayerFactory {
+  return (setup, engine) => ({
     name: 'human',
     observe(event) {
       io.write(eventText(event, setup.side) + '\n');
     },
-    choose(turn) {
+    async choose(turn) {
+      const any = setup.rules.pawnTries.startsWith('any');
       if (turn.tried.length === 0) io.write(`\n${ownBoardText(turn.view)}\n`);
       for (;;) {
         io.write(
-          `${title(setup.side)} to attempt (UCI, or moves / board${setup.rules.pawnTries.startsWith('any') ? ' / any' : ''}): `,
+          `Move ${moveNumber(turn.view)}, ${title(setup.side)} to attempt (UCI, or moves / board / belief${any ? ' / any' : ''} / help / resign / quit): `,
         );
-        const line = io.readLine();
-        if (line === undefined) throw fail('human-eof');
+        const line = await io.readLine();
+        if (line === undefined) throw new HumanStop('eof');
         const text = line.trim().toLowerCase();
         if (text === '') continue;
         if (text === 'board') {
@@ -110,6 +203,16 @@ export function humanPlayer(io: HumanIo): PlayerFactory {
           io.write(`${turn.attempts.map(makeUci).join(' ')}\n`);
           continue;
         }
+        if (text === 'help' || text === '?') {
+          io.write(HELP_TEXT(any));
+          continue;
+        }
+        if (text === 'belief') {
+          io.write(beliefText(engine, turn.view));
+          continue;
+        }
+        if (text === 'resign') throw new HumanStop('resign');
+        if (text === 'quit' || text === 'exit') throw new HumanStop('quit');
         if (text === 'any') {
           if (turn.canAskAny) return 'any';
           io.write('"Any?" is not asked under these rules, or was asked already this turn.\n');
@@ -117,15 +220,17 @@ export function humanPlayer(io: HumanIo): PlayerFactory {
         }
         const attempt = parseUci(text);
         if (attempt === undefined) {
-          io.write(`'${line.trim()}' is not a move in UCI (e2e4, e7e8q, e1g1).\n`);
+          io.write(
+            `'${shownInput(line.trim())}' is not a move in UCI (e2e4, e7e8q, e1g1), nor a command (help lists them).\n`,
+          );
           continue;
         }
         if (turn.tried.includes(attempt)) {
-          io.write(`${text} was already rejected this turn.\n`);
+          io.write(`${makeUci(attempt)} was already rejected this turn.\n`);
           continue;
         }
         if (!turn.attempts.includes(attempt)) {
-          io.write(`${text} is not a move of your own pieces (the referee would say Nonsense).\n`);
+          io.write(`${makeUci(attempt)} is not a move of your own pieces (the referee would say Nonsense).\n`);
           continue;
         }
         return attempt;
@@ -170,5 +275,58 @@ export function stdinLines(): () => string | undefined {
       if (read === 0) ended = true;
       else pending += buffer.toString('utf8', 0, read);
     }
+  };
+}
+
+/**
+ * Lines of a stream (standard input) as promises, for a person at the terminal: undefined at the
+ * end of the input; Ctrl-C (SIGINT) while a line is awaited, or before the next one is asked,
+ * rejects with HumanStop('interrupt') rather than killing the process, so the game so far can be
+ * saved. `close` stops reading and gives SIGINT back.
+ */
+export function terminalLines(input: NodeJS.ReadableStream = process.stdin): {
+  readLine(): Promise<string | undefined>;
+  close(): void;
+} {
+  const lines: string[] = [];
+  let ended = false;
+  let interrupted = false;
+  let waiting: { resolve: (line: string | undefined) => void; reject: (error: Error) => void } | undefined;
+  const rl = createInterface({ input, terminal: false, crlfDelay: Infinity });
+  rl.on('line', (line) => {
+    if (!waiting) lines.push(line);
+    else {
+      const w = waiting;
+      waiting = undefined;
+      w.resolve(line);
+    }
+  });
+  rl.on('close', () => {
+    ended = true;
+    const w = waiting;
+    waiting = undefined;
+    w?.resolve(undefined);
+  });
+  const onSigint = () => {
+    interrupted = true;
+    const w = waiting;
+    waiting = undefined;
+    w?.reject(new HumanStop('interrupt'));
+  };
+  process.on('SIGINT', onSigint);
+  return {
+    readLine() {
+      if (interrupted) return Promise.reject(new HumanStop('interrupt'));
+      if (lines.length) return Promise.resolve(lines.shift());
+      if (ended) return Promise.resolve(undefined);
+      return new Promise((resolve, reject) => {
+        waiting = { resolve, reject };
+      });
+    },
+    close() {
+      process.off('SIGINT', onSigint);
+      rl.close();
+      input.pause();
+    },
   };
 }

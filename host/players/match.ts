@@ -4,9 +4,9 @@
 // game is appended to the output file in game order; a match killed at any moment resumes from
 // the games the file holds (a game cut short by the kill is dropped and played again). A game
 // still going at the ply cap stops unfinished (*) and counts as a draw.
-import { appendFileSync, existsSync, readFileSync, truncateSync, statSync } from 'node:fs';
 import { Engine } from '../engine';
-import { KriegError, fail } from '../errors';
+import { fail } from '../errors';
+import { GamesLog, readGamesLog, gameText, type RunIdentity } from '../io/gamesLog';
 import { runTasks } from '../pool/pool';
 import { createCore, type BackendName } from '../backends/node';
 import { START_FEN } from '../notation/fen';
@@ -33,8 +33,6 @@ export interface MatchParams {
   backend: BackendName;
   start?: string;
 }
-
-const RESULT_LINES = new Set(['1-0', '0-1', '1/2-1/2', '*']);
 
 /** Everything that decides the games but their number (a finished match can be extended). */
 export function matchKey(p: MatchParams): string {
@@ -111,58 +109,18 @@ export class GamePlayer {
   }
 }
 
-/** The text a game takes in the output file. */
-export const gameText = (record: GameRecord) => makeRecordKpgn(record) + '\n';
+/** The text a game takes in the output file (host/io/gamesLog.ts, shared with krieg play). */
+export { gameText };
+
+/** The games of a match carry its key in [Match]. */
+const matchIdentity = (p: MatchParams): RunIdentity => ({ key: matchKey(p), tag: 'Match', noun: 'match' });
 
 /**
  * The games of a match file: every complete game (its text, parsed), checked to belong to this
  * match in order; `validBytes` is where the last complete game ends (a game cut short follows).
  */
 export function readMatchFile(path: string, p: MatchParams): { records: GameRecord[]; validBytes: number } {
-  if (!existsSync(path)) return { records: [], validBytes: 0 };
-  if (!statSync(path).isFile()) throw fail('match-file', { text: `${path} is not a file` });
-  const text = readFileSync(path, 'utf8');
-  const total = Buffer.byteLength(text, 'utf8');
-  const lines = text.split('\n');
-  const records: GameRecord[] = [];
-  const key = matchKey(p);
-  let offset = 0; // bytes up to the end of line i, its newline included
-  let validBytes = 0;
-  let start = -1; // the first line of the game being read
-  let inMoves = false;
-  for (let i = 0; i < lines.length; i++) {
-    const t = lines[i].trim();
-    offset += Buffer.byteLength(lines[i], 'utf8') + 1;
-    if (t === '') {
-      if (start < 0) validBytes = Math.min(offset, total);
-      continue;
-    }
-    if (start < 0) {
-      start = i;
-      inMoves = false;
-    }
-    if (!t.startsWith('[')) inMoves = true;
-    if (!inMoves || !RESULT_LINES.has(t)) continue;
-    let parsed;
-    try {
-      parsed = parseKpgn(lines.slice(start, i + 1).join('\n'), start + 1);
-    } catch (error) {
-      if (error instanceof KriegError) throw fail('match-file', { text: `${path}: ${error.message}` });
-      throw error;
-    }
-    if (parsed.kind !== 'record')
-      throw fail('match-file', { text: `${path}: line ${start + 1}: a view, not a game record` });
-    const n = records.length + 1;
-    const { record } = parsed;
-    if (record.tags.Match !== key || record.tags.Round !== String(n)) {
-      throw fail('match-mismatch', {
-        text: `${path}: game ${n} (line ${start + 1}) belongs to another match (${record.tags.Match ?? 'no [Match] tag'}, round ${record.tags.Round ?? '?'}), not to ${key}, round ${n}; resume with the same players and options, or choose a new file`,
-      });
-    }
-    records.push(record);
-    validBytes = Math.min(offset, total);
-    start = -1;
-  }
+  const { records, validBytes } = readGamesLog(path, matchIdentity(p));
   return { records, validBytes };
 }
 
@@ -197,17 +155,11 @@ export async function runMatch(
   onPly?: (game: number, plies: number) => void,
   pollMs = PLY_POLL_MS,
 ): Promise<MatchRun> {
-  const { records, validBytes } = readMatchFile(out, p);
-  if (records.length > p.games)
-    throw fail('match-mismatch', {
-      text: `${out} already holds ${records.length} games, more than the ${p.games} asked for`,
-    });
-  if (existsSync(out) && statSync(out).size > validBytes) truncateSync(out, validBytes); // a game cut short by a kill
-  const resumed = records.length;
+  const log = new GamesLog(out, matchIdentity(p), p.games); // the file's games (host/io/gamesLog.ts)
+  const { records, resumed } = log;
   const first = resumed + 1;
   const write = (record: GameRecord, game: number) => {
-    appendFileSync(out, gameText(record));
-    records.push(record);
+    log.append(record);
     onGame?.({ done: records.length, total: p.games, record, game });
   };
   if (first > p.games) return { records, resumed };

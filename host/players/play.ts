@@ -1,19 +1,19 @@
 // krieg play with the players of host/players (anything but random against random, which the core
 // plays by itself): game i is played from seed S + i − 1, as the random games are, each player on
 // an engine of its own; a person (`human`) reads the referee's answers on standard output and
-// types attempts on standard input.
-import { fail } from '../errors';
+// types attempts on standard input: he may resign (a loss) or stop (quit, the end of the input,
+// Ctrl-C: PlayRun.stopped holds the game so far, which krieg play saves unfinished).
 import { Engine } from '../engine';
 import { createCore, type BackendName } from '../backends/node';
 import { START_FEN } from '../notation/fen';
 import type { RuleSet } from '../record/rules';
-import type { GameRecord, Side } from '../record/record';
+import { SIDES, type GameRecord, type Side } from '../record/record';
 import { gameSeed } from '../db/generate';
-import { runGame } from './game';
+import { runGameAsync, gameSoFar } from './game';
 import { PlayerEngines } from './engines';
 import { playerFactory, type PlayerSpec } from './registry';
-import { stdinLines, type HumanIo } from './human';
-import type { PlayerBudget } from './player';
+import { stdinLines, humanPlayer, HumanStop, type HumanIo } from './human';
+import type { AsyncPlayer, PlayerBudget } from './player';
 
 export interface PlayOptions {
   games: number;
@@ -25,6 +25,20 @@ export interface PlayOptions {
   start?: string;
   /** The terminal (default: standard input and output). */
   io?: HumanIo;
+  /** Tags added to every record (krieg play: the run's key, host/io/gamesLog.ts). */
+  tags?: Record<string, string>;
+  /** The first game to play (those before it are in the output file already); default 1. */
+  first?: number;
+  /** Each game as it ends, in order. */
+  onGame?: (record: GameRecord, game: number) => void;
+}
+
+export interface PlayRun {
+  /** The games played (from `first` on), a game a person resigned included. */
+  records: GameRecord[];
+  tally: Record<string, number>;
+  /** A person stopped (quit, the end of the input, Ctrl-C): the game so far, unfinished (*), not in `records`. */
+  stopped?: { how: HumanStop['how']; game: number; record: GameRecord };
 }
 
 const RESULT_TEXT: Record<string, string> = {
@@ -34,10 +48,15 @@ const RESULT_TEXT: Record<string, string> = {
   '*': 'Unfinished',
 };
 
-export function playWithPlayers(
-  specs: Record<Side, PlayerSpec>,
-  options: PlayOptions,
-): { records: GameRecord[]; tally: Record<string, number> } {
+/** The [Termination] tag of a game a person stopped before its end. */
+export const STOPPED_TEXT: Record<HumanStop['how'], string> = {
+  resign: 'resigned',
+  quit: 'unfinished: the game was stopped (quit)',
+  eof: 'unfinished: the game was stopped (the input ended)',
+  interrupt: 'unfinished: the game was stopped (Ctrl-C)',
+};
+
+export async function playWithPlayers(specs: Record<Side, PlayerSpec>, options: PlayOptions): Promise<PlayRun> {
   const human = specs.white.name === 'human' || specs.black.name === 'human';
   const io: HumanIo | undefined = human
     ? (options.io ?? {
@@ -53,33 +72,47 @@ export function playWithPlayers(
   const start = options.start ?? START_FEN;
   const records: GameRecord[] = [];
   const tally: Record<string, number> = {};
-  for (let i = 0; i < options.games; i++) {
-    const seed = options.seed + i;
-    const make = (side: Side) =>
-      playerFactory(specs[side], io)(
-        {
-          side,
-          rules: options.rules,
-          start,
-          seed: gameSeed(seed, side === 'white' ? 1 : 2),
-          budget: options.budget,
-          options: specs[side].options,
-        },
-        engines.for(side, options.rules),
-      );
+  for (let game = options.first ?? 1; game <= options.games; game++) {
+    const seed = options.seed + game - 1;
+    const make = (side: Side): AsyncPlayer => {
+      const setup = {
+        side,
+        rules: options.rules,
+        start,
+        seed: gameSeed(seed, side === 'white' ? 1 : 2),
+        budget: options.budget,
+        options: specs[side].options,
+      };
+      const engine = engines.for(side, options.rules);
+      return specs[side].name === 'human' ? humanPlayer(io!)(setup, engine) : playerFactory(specs[side])(setup, engine);
+    };
     const players = { white: make('white'), black: make('black') };
-    if (io) io.write(`Game ${i + 1}: ${specs.white.text} (White) v ${specs.black.text} (Black), seed ${seed}\n`);
-    const record = runGame(referee, players, {
-      start,
-      maxPlies: options.maxPlies,
-      timePerMove: options.budget.timePerMove,
-      tags: { Event: 'krieg play', Round: String(i + 1), Seed: String(seed) },
-    });
+    if (io) io.write(`Game ${game}: ${specs.white.text} (White) v ${specs.black.text} (Black), seed ${seed}\n`);
+    const run = { start, maxPlies: options.maxPlies, timePerMove: options.budget.timePerMove };
+    const tags = { Event: 'krieg play', Round: String(game), Seed: String(seed), ...options.tags };
+    let record: GameRecord;
+    try {
+      record = await runGameAsync(referee, players, { ...run, tags });
+    } catch (error) {
+      if (!(error instanceof HumanStop)) throw error;
+      const sofar = gameSoFar(referee, { white: specs.white.text, black: specs.black.text }, { start, tags });
+      const loser = SIDES[referee.setup(0).side];
+      if (error.how !== 'resign') {
+        const partial = { ...sofar, tags: { ...sofar.tags, Termination: STOPPED_TEXT[error.how] } };
+        return { records, tally, stopped: { how: error.how, game, record: partial } };
+      }
+      record = {
+        ...sofar,
+        result: loser === 'white' ? '0-1' : '1-0',
+        tags: { ...sofar.tags, Termination: `${loser === 'white' ? 'White' : 'Black'} resigned` },
+      };
+      io?.write(`${loser === 'white' ? 'White' : 'Black'} resigns.\n`);
+    }
     const named = { ...record, white: specs.white.text, black: specs.black.text };
     if (io) io.write(`${RESULT_TEXT[named.result]} (${named.result}).\n`);
     records.push(named);
     tally[named.result] = (tally[named.result] ?? 0) + 1;
+    options.onGame?.(named, game);
   }
-  if (records.length === 0) throw fail('no-games');
   return { records, tally };
 }

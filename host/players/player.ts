@@ -8,7 +8,7 @@
 // fast as the machine lets it be.
 import type { Engine } from '../engine';
 import type { RuleSet } from '../record/rules';
-import type { PawnTriesEvent, Side, View, ViewEvent } from '../record/record';
+import { viewOf, type GameRecord, type PawnTriesEvent, type Side, type View, type ViewEvent } from '../record/record';
 import { viewAttempts } from '../referee/ownBoard';
 import { parseUci } from '../notation/move';
 
@@ -63,6 +63,21 @@ export interface Player {
 
 /** Makes a player for one game, on an engine that is its own for that game. */
 export type PlayerFactory = (setup: PlayerSetup, engine: Engine) => Player;
+
+/** A player whose choice may take its time (a person typing): runGameAsync awaits it. */
+export interface AsyncPlayer extends Omit<Player, 'choose'> {
+  choose(turn: Turn): number | 'any' | Promise<number | 'any'>;
+}
+export type AsyncPlayerFactory = (setup: PlayerSetup, engine: Engine) => AsyncPlayer;
+
+/**
+ * The view of `side` as a player is handed it (runGame's turns and events, the self-play
+ * programs): viewOf without the record's tags. The tags are the game's and both sides' (Seed,
+ * Match, Round …: each player's random stream is drawn from the game's seed), so none reaches a player.
+ */
+export function playerView(record: GameRecord, side: Side): View {
+  return { ...viewOf(record, side), tags: {} };
+}
 
 /** Attempts rejected in the current turn of the view's owner (since his last legal move or the opponent's move). */
 export function triedThisTurn(view: View): number[] {

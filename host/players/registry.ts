@@ -3,7 +3,6 @@ import { fail } from '../errors';
 import type { PlayerFactory } from './player';
 import { randomPlayer } from './random';
 import { rwPlayer } from './rw';
-import { humanPlayer, type HumanIo } from './human';
 import { SamplingPlayer, SAMPLING_DEFAULTS, type SamplingKind } from './sampling';
 import { SamplerSource, trackerSource } from './sources';
 import { kriegPlayer, KRIEG_DEFAULTS } from './krieg';
@@ -72,8 +71,8 @@ const samplingPlayer =
     });
   };
 
-/** The factory of a player; `human` needs the terminal's input and output. */
-export function playerFactory(spec: PlayerSpec, io?: HumanIo): PlayerFactory {
+/** The factory of a program (`human` is made by krieg play on the terminal: humanPlayer of ./human). */
+export function playerFactory(spec: PlayerSpec): PlayerFactory {
   switch (spec.name) {
     case 'random':
       return randomPlayer;
@@ -87,7 +86,6 @@ export function playerFactory(spec: PlayerSpec, io?: HumanIo): PlayerFactory {
     case 'krieg':
       return kriegPlayer;
     case 'human':
-      if (!io) throw fail('bad-player', { text: 'the human player needs a terminal (krieg play)' });
-      return humanPlayer(io);
+      throw fail('bad-player', { text: 'the human player needs a terminal (krieg play)' });
   }
 }

@@ -30,7 +30,8 @@ import type { Player, TurnContext } from '../referee/game';
 import { gameEvents } from '../core/referee';
 import { scoreAttempts } from '../core/scorer';
 import { POSITION_WORDS } from '../constants';
-import { viewOf, type GameRecord, type View } from '../record/record';
+import type { GameRecord, View } from '../record/record';
+import { playerView } from './player';
 import { estimateBelief, sampleBelief } from '../belief/estimate';
 
 export const SAMPLE = 48;
@@ -230,7 +231,7 @@ export function whitePlayer(engines: SelfPlayEngines, options: WhiteOptions): Pl
   return {
     name: 'krieg-white',
     choose(context: TurnContext) {
-      const view = viewOf(recordSoFar(engines, options.start), 'white');
+      const view = playerView(recordSoFar(engines, options.start), 'white');
       const tried = context.tried.map((t) => t.attempt);
       const open = context.attempts.filter((a) => !tried.includes(a));
       return whiteChoice(engines, view, open, tried, context.random, state, options);
@@ -246,7 +247,7 @@ export function blackPlayer(engines: SelfPlayEngines, start: string): Player {
     choose(context: TurnContext) {
       const random = context.random;
       if (context.tried.length === 0) {
-        const view = viewOf(recordSoFar(engines, start), 'black');
+        const view = playerView(recordSoFar(engines, start), 'black');
         const tracked = sampleBelief(engines.work, view, TRACKED, Math.floor(random() * 2 ** 31), { work: BLACK_WORK });
         const scores = tracked.handles.length ? scoreOver(engines, tracked.handles, false) : [];
         const tactical = new Map(scores.map((s) => [s.attempt, s.tactical]));

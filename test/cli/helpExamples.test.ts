@@ -2,7 +2,7 @@
 // work as printed, on the files the examples before it wrote (a fresh directory, as after the
 // quick start). Only the size of a few long runs is cut (fewer games or instances, shorter
 // games: the same command at a smaller size), and the interactive one (a person at the terminal)
-// is started with no input and must stop with its one-line "input ended" message.
+// is started with no input and must stop with its one line: the game saved unfinished, exit 130.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { cpSync, mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -98,10 +98,10 @@ describe('every --help example', () => {
         expect(args[0]).toBe('krieg');
         const argv = smaller(args).slice(1);
         if (argv.includes('human')) {
-          // a person plays at the terminal: with no input, the game stops in one line and writes nothing
+          // a person plays at the terminal: with no input, the game stops in one line, saved unfinished
           const run = kriegProcess(argv, DIR, '');
-          expect(run.status, example).toBe(2);
-          expect(run.stderr, example).toMatch(/input ended before the game did/);
+          expect(run.status, example).toBe(130);
+          expect(run.stderr, example).toMatch(/stopped \(the input ended\): saved unfinished/);
           continue;
         }
         const run = await krieg(argv, DIR);
