@@ -116,7 +116,7 @@ export class FileReader {
   }
 }
 
-const WRITE_ERRORS: Record<string, string> = {
+export const WRITE_ERRORS: Record<string, string> = {
   ENOENT: 'no such directory',
   EACCES: 'permission denied',
   EPERM: 'permission denied',

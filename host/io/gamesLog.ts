@@ -10,7 +10,7 @@ import { KriegError, fail } from '../errors';
 import { parseKpgn, makeRecordKpgn } from '../notation/kpgn';
 import { parseRecordJsonGames } from '../notation/recordJson';
 import type { GameRecord } from '../record/record';
-import { writeAtomically } from './files';
+import { writeAtomically, WRITE_ERRORS } from './files';
 import { formatGames, type Format } from './gamesFile';
 
 const RESULT_LINES = new Set(['1-0', '0-1', '1/2-1/2', '*']);
@@ -33,6 +33,15 @@ function checkGame(path: string, record: GameRecord, n: number, id: RunIdentity,
   });
 }
 
+/** Whether the log `path` exists (a directory is refused as --out names one anywhere, a device or socket as no log). */
+function logExists(path: string): boolean {
+  if (!existsSync(path)) return false;
+  const stat = statSync(path);
+  if (stat.isDirectory()) throw fail('write-failed', { path, why: WRITE_ERRORS.EISDIR });
+  if (!stat.isFile()) throw fail('match-file', { text: `${path} is not a file` });
+  return true;
+}
+
 /**
  * The games of a KPGN log: every complete game (its text, parsed), checked to belong to the run in
  * order; `ends[i]` is where game i + 1 ends, `validBytes` where the last complete game ends (a
@@ -42,8 +51,7 @@ export function readGamesLog(
   path: string,
   id: RunIdentity,
 ): { records: GameRecord[]; ends: number[]; validBytes: number } {
-  if (!existsSync(path)) return { records: [], ends: [], validBytes: 0 };
-  if (!statSync(path).isFile()) throw fail('match-file', { text: `${path} is not a file` });
+  if (!logExists(path)) return { records: [], ends: [], validBytes: 0 };
   const text = readFileSync(path, 'utf8');
   const total = Buffer.byteLength(text, 'utf8');
   const lines = text.split('\n');
@@ -86,8 +94,7 @@ export function readGamesLog(
 
 /** The games of a JSON file written by a GamesLog (whole, since it is written atomically). */
 function readJsonLog(path: string, id: RunIdentity): GameRecord[] {
-  if (!existsSync(path)) return [];
-  if (!statSync(path).isFile()) throw fail('match-file', { text: `${path} is not a file` });
+  if (!logExists(path)) return [];
   let games;
   try {
     games = parseRecordJsonGames(readFileSync(path, 'utf8'));
