@@ -375,6 +375,36 @@ describe('bad databases and ids: exit 2, one line, nothing written', () => {
     expect(existsSync(at('never.json')) || existsSync(at('never.kpgn'))).toBe(false);
   });
 
+  it('an option given without a value says so, naming it, in every db command (and solve db:ID)', async () => {
+    const before = bytes(DB);
+    const cases: string[][] = [
+      ['db', 'show', '1', '--db'],
+      ['db', 'show', '1', '--db', '--json'],
+      ['db', 'list', '--db', DB, '--ply'],
+      ['db', 'list', '--limit', '--db', DB],
+      ['db', 'stats', '--db'],
+      ['db', 'export', '--db', DB, '--format', 'kpgn', '--out'],
+      ['db', 'export', '--db', DB, '--format', 'kpgn', '--out', 'never.kpgn', '--ply'],
+      ['db', 'bench', '--db', DB, '--algo'],
+      ['db', 'bench', '--db', DB, '--limit-time'],
+      ['db', 'bench', '--db', DB, '--jobs'],
+      ['db', 'generate', '--db', 'never.sqlite', '--seed'],
+      ['db', 'generate', '--db'],
+      ['db', 'reanalyse', '--db', DB, '--nodes'],
+      ['db', 'upgrade', '--db'],
+      ['solve', 'db:1', '--db'],
+    ];
+    for (const args of cases) {
+      const bare = args.find((a, i) => a.startsWith('--') && (args[i + 1] ?? '--').startsWith('--'))!;
+      const command = args[0] === 'db' ? `db ${args[1]}` : args[0];
+      expect(expectOneLine(await krieg(args), 2), args.join(' ')).toBe(
+        `krieg: ${command}: ${bare} needs a value; run 'krieg ${command} --help' for usage`,
+      );
+    }
+    expect(bytes(DB).equals(before)).toBe(true);
+    expect(existsSync(at('never.kpgn')) || existsSync(at('never.sqlite'))).toBe(false);
+  });
+
   it('the default database is data/problems.sqlite of the package', async () => {
     const run = await krieg(['db', 'list', '--help']);
     expect(run.stdout).toMatch(
