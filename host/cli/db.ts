@@ -289,7 +289,7 @@ export const dbCommand = {
       .command(withValuesRequired(upgradeCommand))
       .demandCommand(1, 'name a db command: generate, reanalyse, list, show, export, stats, bench or upgrade')
       .epilogue(
-        `Every command reads ${DEFAULT_DB} of the krieg package unless --db FILE names another. An instance is also a problem for other commands: krieg solve db:ID, krieg verify db:ID STRATEGY. Exit codes: 0 success, 2 bad input (a missing, foreign or damaged database — every row is checked against its checksum on opening —, an unknown id; one line on stderr), 1 internal error.`,
+        `Every command reads ${DEFAULT_DB} of the krieg package unless --db FILE names another. An instance is also a problem for other commands: krieg solve db:ID, krieg verify db:ID STRATEGY. Exit codes: 0 success, 2 bad input (a missing, foreign or damaged database — its schema and every row (against its checksum) are checked on opening —, an unknown id; one line on stderr), 1 internal error.`,
       ),
   handler: () => {},
 };

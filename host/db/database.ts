@@ -14,7 +14,8 @@
 // Every row of every table ends with `checksum`: SQLite checks its pages' structure (quick_check)
 // but not the bytes inside a row, so a changed byte in a FEN or a count would otherwise be read as
 // data. Opening verifies every row and the row counts; version 1 had no checksums (`krieg db
-// upgrade` adds them).
+// upgrade` adds them). The checksums do not cover sqlite_master: opening compares the schema with
+// SCHEMA's (tables, columns, constraints, indexes; no trigger, view or other object).
 import { createRequire } from 'node:module';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
@@ -183,6 +184,93 @@ function rowName(table: Table, rowid: SqlValue, first: SqlValue): string {
   return `results row ${rowid}`;
 }
 
+/** An object of a database's schema as sqlite_master lists it, its SQL without comments or layout. */
+interface SchemaObject {
+  type: string;
+  name: string;
+  table: string;
+  sql: string | null;
+}
+
+function schemaObject(r: SqlValue[]): SchemaObject {
+  const sql =
+    r[3] === null
+      ? null
+      : String(r[3])
+          .replace(/--[^\n]*/g, ' ')
+          .replace(/\s+/g, ' ')
+          .replace(/ ?([(),]) ?/g, '$1')
+          .trim();
+  return { type: String(r[0]), name: String(r[1]), table: String(r[2]), sql };
+}
+
+const expectedSchemas = new Map<number, SchemaObject[]>();
+
+/**
+ * The schema of `version` as SQLite itself lists it, from an empty database made with SCHEMA (so
+ * the automatic indexes of PRIMARY KEY and UNIQUE are there too); version 1 is the same without
+ * the checksum columns.
+ */
+async function expectedSchema(version: number): Promise<SchemaObject[]> {
+  let objects = expectedSchemas.get(version);
+  if (!objects) {
+    const db = new (await sqlJs()).Database();
+    try {
+      db.exec(SCHEMA);
+      objects = (db.exec('SELECT type, name, tbl_name, sql FROM sqlite_master')[0]?.values ?? []).map(schemaObject);
+    } finally {
+      db.close();
+    }
+    if (version === UNCHECKED_SCHEMA_VERSION)
+      objects = objects.map((o) => ({ ...o, sql: o.sql && o.sql.replace(',checksum TEXT NOT NULL)', ')') }));
+    expectedSchemas.set(version, objects);
+  }
+  return objects;
+}
+
+/** The column definitions and constraints of a CREATE TABLE (split at its top-level commas). */
+function tableParts(sql: string): string[] {
+  const body = sql.slice(sql.indexOf('(') + 1, sql.lastIndexOf(')'));
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < body.length; i++) {
+    if (body[i] === '(') depth++;
+    else if (body[i] === ')') depth--;
+    else if (body[i] === ',' && depth === 0) {
+      parts.push(body.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(body.slice(start));
+  return parts;
+}
+
+/** What differs between a file's schema and the expected one (the first thing found), or undefined. */
+function schemaDifference(found: SchemaObject[], expected: SchemaObject[]): string | undefined {
+  const quote = (text: string) => `'${text.length > 80 ? `${text.slice(0, 80)}…` : text}'`;
+  for (const object of found) {
+    const want = expected.find((e) => e.type === object.type && e.name === object.name);
+    if (!want)
+      return `${object.type} ${object.name}${object.table !== object.name ? ` on ${object.table}` : ''} is not part of it`;
+    if (want.table !== object.table)
+      return `${object.type} ${object.name} is on table ${object.table}, not ${want.table}`;
+    if (want.sql === object.sql) continue;
+    if (object.type === 'table' && want.sql !== null && object.sql !== null) {
+      const [have, need] = [tableParts(object.sql), tableParts(want.sql)];
+      for (let i = 0; i < Math.max(have.length, need.length); i++) {
+        if (have[i] === need[i]) continue;
+        if (have[i] === undefined) return `table ${object.name} lacks ${quote(need[i])}`;
+        if (need[i] === undefined) return `table ${object.name} has ${quote(have[i])} in addition`;
+        return `table ${object.name} has ${quote(have[i])} where it should have ${quote(need[i])}`;
+      }
+    }
+    return `${object.type} ${object.name} is ${quote(object.sql ?? 'automatic')}, not ${quote(want.sql ?? 'automatic')}`;
+  }
+  const missing = expected.find((e) => !found.some((o) => o.type === e.type && o.name === e.name));
+  return missing && `${missing.type} ${missing.name} is missing`;
+}
+
 export class ProblemDb {
   private constructor(
     private readonly db: Database,
@@ -197,7 +285,7 @@ export class ProblemDb {
   static async open(path: string): Promise<ProblemDb> {
     const problemDb = new ProblemDb(await ProblemDb.readFile(path), path);
     try {
-      problemDb.checkSchema();
+      await problemDb.checkSchema();
       problemDb.verifyRows();
     } catch (error) {
       problemDb.close();
@@ -242,7 +330,7 @@ export class ProblemDb {
   static async upgrade(path: string): Promise<number> {
     const old = new ProblemDb(await ProblemDb.readFile(path), path);
     try {
-      const version = old.checkSchema(true);
+      const version = await old.checkSchema(true);
       if (version === SCHEMA_VERSION) {
         old.verifyRows();
         return version;
@@ -291,16 +379,29 @@ export class ProblemDb {
     return problemDb;
   }
 
-  /** Checks the format and the schema version (with `upgradable`, version 1 too); returns the version. */
-  private checkSchema(upgradable = false): number {
+  /**
+   * Checks the format, the schema version (with `upgradable`, version 1 too) and the schema itself:
+   * every table, column, constraint and index as the version creates them, and nothing else (no
+   * trigger, view or other object). Returns the version.
+   */
+  private async checkSchema(upgradable = false): Promise<number> {
     const where = this.path ?? 'database';
     const tables = new Set(
       this.rows('SELECT name FROM sqlite_master WHERE type = ?', ['table']).map((r) => String(r[0])),
     );
     if (!tables.has('meta')) throw fail('db-foreign', { where, why: 'no meta table' });
-    const format = this.meta('format');
+    let format: string | undefined;
+    let version: string | undefined;
+    try {
+      format = this.meta('format');
+      version = this.meta('schema_version');
+    } catch (error) {
+      throw fail('db-foreign', {
+        where,
+        why: `its meta table cannot be read: ${error instanceof Error ? error.message : String(error)}`,
+      });
+    }
     if (format !== DB_FORMAT) throw fail('db-foreign', { where, why: `format '${format ?? 'missing'}'` });
-    const version = this.meta('schema_version');
     if (version === String(UNCHECKED_SCHEMA_VERSION) && !upgradable) throw fail('db-unchecked', { where });
     if (version !== String(SCHEMA_VERSION) && version !== String(UNCHECKED_SCHEMA_VERSION))
       throw fail('db-version', { where, version, reads: SCHEMA_VERSION });
@@ -308,6 +409,11 @@ export class ProblemDb {
       if (!tables.has(table))
         throw fail('db-corrupt', { where, what: `schema version ${version} but no ${table} table` });
     }
+    const wrong = schemaDifference(
+      this.rows('SELECT type, name, tbl_name, sql FROM sqlite_master').map(schemaObject),
+      await expectedSchema(Number(version)),
+    );
+    if (wrong) throw fail('db-corrupt', { where, what: `the schema differs from version ${version}: ${wrong}` });
     return Number(version);
   }
 
