@@ -24,6 +24,18 @@ import type { Database, SqlJsStatic, SqlValue } from 'sql.js';
 import { fail } from '../errors';
 import { writeAtomically } from '../io/files';
 import type { ProblemClass } from '../solver/problemFile';
+import {
+  gameOfRow,
+  instanceOfRow,
+  paramsOf,
+  resultOfRow,
+  type GameRow,
+  type InstanceRow,
+  type ResultRow,
+  type RowContext,
+} from './rows';
+
+export type { GameRow, InstanceRow, ResultRow } from './rows';
 
 export const DB_FORMAT = 'krieg-problem-db';
 export const SCHEMA_VERSION = 2;
@@ -84,38 +96,6 @@ CREATE TABLE results (
 );
 `;
 
-export interface GameRow {
-  game: number;
-  gameSeed: number;
-  setup: string;
-  plies: number;
-  result: string;
-  dropped: boolean;
-  maxBelief: number;
-  instances: number;
-  recordKpgn: string;
-}
-
-export interface InstanceRow {
-  id: number;
-  key: string;
-  rules: string;
-  rulesJson: string;
-  ply: number;
-  cls: ProblemClass;
-  beliefSize: number;
-  viewKpgn: string;
-  viewJson: string;
-  positions: string[];
-  seed: number;
-  game: number;
-  cutPly: number;
-  sourceId: number | null;
-  covered: number[];
-  strategy: string;
-  work: Record<string, number>;
-}
-
 /** Which instances: one ply and/or one class (none: all). */
 export interface InstanceFilter {
   ply?: number;
@@ -123,20 +103,6 @@ export interface InstanceFilter {
 }
 
 export type InstanceSummary = Pick<InstanceRow, 'id' | 'ply' | 'cls' | 'beliefSize' | 'rules' | 'game' | 'cutPly'>;
-
-export interface ResultRow {
-  instanceId: number;
-  algorithm: string;
-  backend: string;
-  answer: string;
-  nodes: number;
-  positions: number;
-  ms: number;
-  limitMs: number | null;
-  machine: string;
-  gitCommit: string | null;
-  runAt: string;
-}
 
 /** The identity of an instance: ply, rule set and belief (order-free). */
 export function instanceKey(ply: number, rulesJson: string, positions: string[]): string {
@@ -287,6 +253,7 @@ export class ProblemDb {
     try {
       await problemDb.checkSchema();
       problemDb.verifyRows();
+      problemDb.checkRows();
     } catch (error) {
       problemDb.close();
       throw error;
@@ -331,10 +298,9 @@ export class ProblemDb {
     const old = new ProblemDb(await ProblemDb.readFile(path), path);
     try {
       const version = await old.checkSchema(true);
-      if (version === SCHEMA_VERSION) {
-        old.verifyRows();
-        return version;
-      }
+      if (version === SCHEMA_VERSION) old.verifyRows();
+      old.checkRows();
+      if (version === SCHEMA_VERSION) return version;
       const SQL = await sqlJs();
       const upgraded = new ProblemDb(new SQL.Database(), path);
       upgraded.onDisk = ProblemDb.fileStamp(path);
@@ -452,6 +418,55 @@ export class ProblemDb {
       });
   }
 
+  /**
+   * Every row checked column by column (host/db/rows.ts: the one validation of a row, which reading
+   * an instance repeats): a value no krieg writes — though its row matches its checksum, computed
+   * again after the damage — is a KriegError naming the database, the row and the column.
+   */
+  private checkRows(): void {
+    const where = this.path ?? 'database';
+    const seed = paramsOf(this.meta('params'), where).seed;
+    for (const [key, value] of this.rows("SELECT key, value FROM meta WHERE key LIKE 'reanalysed:%'"))
+      if (!/^reanalysed:\d+-\d+$/.test(String(key)) || !/^\d+$/.test(String(value)))
+        throw fail('db-corrupt', {
+          where: `${where}: meta '${String(key).slice(0, 40)}'`,
+          what: `must be reanalysed:FROM-TO holding the last instance id done, found ${JSON.stringify(value)?.slice(0, 40)}`,
+        });
+    const games = new Set<number>();
+    const instances = new Set<number>();
+    const context: RowContext = {
+      where,
+      seed,
+      hasGame: (game) => games.has(game),
+      hasInstance: (id) => instances.has(id),
+      key: instanceKey,
+    };
+    this.each('SELECT * FROM games ORDER BY game', (r) => games.add(gameOfRow(r, context).game));
+    this.each('SELECT * FROM instances ORDER BY id', (r) => instances.add(instanceOfRow(r, context).id));
+    this.each('SELECT rowid, * FROM results ORDER BY rowid', ([rowid, ...r]) => resultOfRow(rowid, r, context));
+  }
+
+  /** Runs `body` on each row `sql` selects, one at a time. */
+  private each(sql: string, body: (row: SqlValue[]) => void): void {
+    const statement = this.db.prepare(sql);
+    try {
+      while (statement.step()) body(statement.get());
+    } finally {
+      statement.free();
+    }
+  }
+
+  /** What a row read after opening is checked against: the database as it is now. */
+  private rowContext(): RowContext {
+    return {
+      where: this.path ?? 'database',
+      seed: paramsOf(this.meta('params'), this.path ?? 'database').seed,
+      hasGame: (game) => this.rows('SELECT 1 FROM games WHERE game = ?', [game]).length > 0,
+      hasInstance: (id) => this.rows('SELECT 1 FROM instances WHERE id = ?', [id]).length > 0,
+      key: instanceKey,
+    };
+  }
+
   /** Sets the checksum of row `rowid` of `table` from the values it holds now. */
   private sign(table: Table, rowid: number): void {
     const values = this.rows(`SELECT * FROM ${table} WHERE rowid = ?`, [rowid])[0];
@@ -492,20 +507,9 @@ export class ProblemDb {
     this.sign('meta', Number(this.rows('SELECT rowid FROM meta WHERE key = ?', [key])[0][0]));
   }
 
-  /** The generation parameters stored at creation. */
+  /** The generation parameters stored at creation (checked: a JSON object with the generator's seed). */
   params<T>(): T {
-    let params: unknown;
-    try {
-      params = JSON.parse(this.meta('params') ?? '{}');
-    } catch {
-      throw fail('db-corrupt', { where: this.path ?? 'database', what: "meta 'params' is not valid JSON" });
-    }
-    if (typeof params !== 'object' || params === null || Array.isArray(params))
-      throw fail('db-corrupt', {
-        where: this.path ?? 'database',
-        what: `meta 'params' must be a JSON object, found ${JSON.stringify(params)?.slice(0, 60)}`,
-      });
-    return params as T;
+    return paramsOf(this.meta('params'), this.path ?? 'database') as T;
   }
 
   /**
@@ -577,17 +581,8 @@ export class ProblemDb {
   }
 
   games(): GameRow[] {
-    return this.rows('SELECT * FROM games ORDER BY game').map((r) => ({
-      game: Number(r[0]),
-      gameSeed: Number(r[1]),
-      setup: String(r[2]),
-      plies: Number(r[3]),
-      result: String(r[4]),
-      dropped: r[5] === 1,
-      maxBelief: Number(r[6]),
-      instances: Number(r[7]),
-      recordKpgn: String(r[8]),
-    }));
+    const where = this.path ?? 'database';
+    return this.rows('SELECT * FROM games ORDER BY game').map((r) => gameOfRow(r, { where }));
   }
 
   /** Games played (dropped ones included) and dropped. */
@@ -632,85 +627,16 @@ export class ProblemDb {
     return id;
   }
 
-  /** A stored JSON column, or a KriegError naming the database, the instance and the column. */
-  private json<T>(id: SqlValue, column: string, text: SqlValue): T {
-    try {
-      return JSON.parse(String(text)) as T;
-    } catch {
-      throw fail('db-corrupt', {
-        where: `${this.path ?? 'database'}: instance ${id}`,
-        what: `column ${column} is not valid JSON`,
-      });
-    }
-  }
-
-  /** A stored value checked against its shape: a wrong one is a KriegError naming the database, the instance and the column. */
-  private shaped<T>(id: SqlValue, column: string, value: T, ok: (v: T) => boolean, shape: string): T {
-    if (!ok(value))
-      throw fail('db-corrupt', {
-        where: `${this.path ?? 'database'}: instance ${id}`,
-        what: `column ${column} must be ${shape}, found ${JSON.stringify(value)?.slice(0, 60)}`,
-      });
-    return value;
-  }
-
-  private instanceOf(r: SqlValue[]): InstanceRow {
-    const integer = (column: string, value: SqlValue, min: number, max: number) =>
-      this.shaped(
-        r[0],
-        column,
-        value,
-        (v) => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max,
-        `an integer from ${min} to ${max}`,
-      ) as number;
-    const positions = this.shaped(
-      r[0],
-      'positions',
-      this.json<unknown>(r[0], 'positions', r[9]),
-      (v) => Array.isArray(v) && v.length > 0 && v.every((f) => typeof f === 'string'),
-      'a non-empty array of FENs',
-    ) as string[];
-    const covered = this.shaped(
-      r[0],
-      'covered',
-      this.json<unknown>(r[0], 'covered', r[14]),
-      (v) =>
-        Array.isArray(v) &&
-        v.every((i) => Number.isInteger(i) && (i as number) >= 0 && (i as number) < positions.length),
-      `an array of position indices (0 to ${positions.length - 1})`,
-    ) as number[];
-    const work = this.shaped(
-      r[0],
-      'work',
-      this.json<unknown>(r[0], 'work', r[16]),
-      (v) => typeof v === 'object' && v !== null && !Array.isArray(v),
-      'an object',
-    ) as InstanceRow['work'];
-    return {
-      id: Number(r[0]),
-      key: String(r[1]),
-      rules: String(r[2]),
-      rulesJson: String(r[3]),
-      ply: integer('ply', r[4], 1, 99),
-      cls: String(r[5]) as ProblemClass,
-      beliefSize: integer('belief_size', r[6], 0, Number.MAX_SAFE_INTEGER),
-      viewKpgn: String(r[7]),
-      viewJson: String(r[8]),
-      positions,
-      seed: integer('seed', r[10], 0, Number.MAX_SAFE_INTEGER),
-      game: integer('game', r[11], 0, Number.MAX_SAFE_INTEGER),
-      cutPly: integer('cut_ply', r[12], 0, Number.MAX_SAFE_INTEGER),
-      sourceId: r[13] === null ? null : Number(r[13]),
-      covered,
-      strategy: String(r[15]),
-      work,
-    };
+  /** An instance row read, checked (host/db/rows.ts) against the database as it is now. */
+  private instanceOf(r: SqlValue[], context = this.rowContext()): InstanceRow {
+    return instanceOfRow(r, context);
   }
 
   /** Instances in id order, optionally of one ply and/or class. */
   instances(filter: InstanceFilter = {}): InstanceRow[] {
     const { where, params } = ProblemDb.whereOf(filter);
-    return this.rows(`SELECT * FROM instances ${where} ORDER BY id`, params).map((r) => this.instanceOf(r));
+    const context = this.rowContext();
+    return this.rows(`SELECT * FROM instances ${where} ORDER BY id`, params).map((r) => this.instanceOf(r, context));
   }
 
   private static whereOf(filter: InstanceFilter): { where: string; params: SqlValue[] } {
@@ -782,20 +708,9 @@ export class ProblemDb {
   results(instanceId?: number): ResultRow[] {
     const rows =
       instanceId === undefined
-        ? this.rows('SELECT * FROM results ORDER BY rowid')
-        : this.rows('SELECT * FROM results WHERE instance_id = ? ORDER BY rowid', [instanceId]);
-    return rows.map((r) => ({
-      instanceId: Number(r[0]),
-      algorithm: String(r[1]),
-      backend: String(r[2]),
-      answer: String(r[3]),
-      nodes: Number(r[4]),
-      positions: Number(r[5]),
-      ms: Number(r[6]),
-      limitMs: r[7] === null ? null : Number(r[7]),
-      machine: String(r[8]),
-      gitCommit: r[9] === null ? null : String(r[9]),
-      runAt: String(r[10]),
-    }));
+        ? this.rows('SELECT rowid, * FROM results ORDER BY rowid')
+        : this.rows('SELECT rowid, * FROM results WHERE instance_id = ? ORDER BY rowid', [instanceId]);
+    const context = this.rowContext();
+    return rows.map(([rowid, ...r]) => resultOfRow(rowid, r, context));
   }
 }
