@@ -217,6 +217,10 @@ const ERRORS = {
     (p: { command: string }) =>
       `${p.command} writes to the database: name one with --db FILE (a new file, or one of yours); the shipped databases are read-only`,
   ),
+  'db-shipped': bad(
+    (p: { command: string; path: string; shipped: string }) =>
+      `${p.path}: ${p.command} would write to ${p.shipped}, a database shipped with krieg (read-only); copy it first (cp ${p.path} my.sqlite) and give --db my.sqlite`,
+  ),
   'db-changed': bad(
     (p: { path: string }) =>
       `${p.path} was changed by another program since krieg opened it; nothing written (run the command again)`,

@@ -47,7 +47,8 @@ function program() {
       `Exit codes: ${EXIT.ok} success, ${EXIT.badInput} bad input (the message names what and where), ${EXIT.internal} internal error; belief, infoset and solve: ${EXIT.inconsistent} the view is inconsistent, ${EXIT.limit} a limit was reached (partial result, or the answer unknown); verify: ${EXIT.verifyFailed} the strategy fails.`,
     )
     .fail((message, error) => {
-      throw error ?? new UsageError(message);
+      // yargs's own refusals (a YError: an option without its value …) are usage errors too
+      throw error && error.name !== 'YError' ? error : new UsageError(message || error?.message);
     })
     .exitProcess(false)
     .help()

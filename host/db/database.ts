@@ -14,7 +14,8 @@
 // Every row of every table ends with `checksum`: SQLite checks its pages' structure (quick_check)
 // but not the bytes inside a row, so a changed byte in a FEN or a count would otherwise be read as
 // data. Opening verifies every row and the row counts; version 1 had no checksums (`krieg db
-// upgrade` adds them).
+// upgrade` adds them). The checksums do not cover sqlite_master: opening compares the schema with
+// SCHEMA's (tables, columns, constraints, indexes; no trigger, view or other object).
 import { createRequire } from 'node:module';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
@@ -23,6 +24,18 @@ import type { Database, SqlJsStatic, SqlValue } from 'sql.js';
 import { fail } from '../errors';
 import { writeAtomically } from '../io/files';
 import type { ProblemClass } from '../solver/problemFile';
+import {
+  gameOfRow,
+  instanceOfRow,
+  paramsOf,
+  resultOfRow,
+  type GameRow,
+  type InstanceRow,
+  type ResultRow,
+  type RowContext,
+} from './rows';
+
+export type { GameRow, InstanceRow, ResultRow } from './rows';
 
 export const DB_FORMAT = 'krieg-problem-db';
 export const SCHEMA_VERSION = 2;
@@ -83,38 +96,6 @@ CREATE TABLE results (
 );
 `;
 
-export interface GameRow {
-  game: number;
-  gameSeed: number;
-  setup: string;
-  plies: number;
-  result: string;
-  dropped: boolean;
-  maxBelief: number;
-  instances: number;
-  recordKpgn: string;
-}
-
-export interface InstanceRow {
-  id: number;
-  key: string;
-  rules: string;
-  rulesJson: string;
-  ply: number;
-  cls: ProblemClass;
-  beliefSize: number;
-  viewKpgn: string;
-  viewJson: string;
-  positions: string[];
-  seed: number;
-  game: number;
-  cutPly: number;
-  sourceId: number | null;
-  covered: number[];
-  strategy: string;
-  work: Record<string, number>;
-}
-
 /** Which instances: one ply and/or one class (none: all). */
 export interface InstanceFilter {
   ply?: number;
@@ -122,20 +103,6 @@ export interface InstanceFilter {
 }
 
 export type InstanceSummary = Pick<InstanceRow, 'id' | 'ply' | 'cls' | 'beliefSize' | 'rules' | 'game' | 'cutPly'>;
-
-export interface ResultRow {
-  instanceId: number;
-  algorithm: string;
-  backend: string;
-  answer: string;
-  nodes: number;
-  positions: number;
-  ms: number;
-  limitMs: number | null;
-  machine: string;
-  gitCommit: string | null;
-  runAt: string;
-}
 
 /** The identity of an instance: ply, rule set and belief (order-free). */
 export function instanceKey(ply: number, rulesJson: string, positions: string[]): string {
@@ -183,6 +150,93 @@ function rowName(table: Table, rowid: SqlValue, first: SqlValue): string {
   return `results row ${rowid}`;
 }
 
+/** An object of a database's schema as sqlite_master lists it, its SQL without comments or layout. */
+interface SchemaObject {
+  type: string;
+  name: string;
+  table: string;
+  sql: string | null;
+}
+
+function schemaObject(r: SqlValue[]): SchemaObject {
+  const sql =
+    r[3] === null
+      ? null
+      : String(r[3])
+          .replace(/--[^\n]*/g, ' ')
+          .replace(/\s+/g, ' ')
+          .replace(/ ?([(),]) ?/g, '$1')
+          .trim();
+  return { type: String(r[0]), name: String(r[1]), table: String(r[2]), sql };
+}
+
+const expectedSchemas = new Map<number, SchemaObject[]>();
+
+/**
+ * The schema of `version` as SQLite itself lists it, from an empty database made with SCHEMA (so
+ * the automatic indexes of PRIMARY KEY and UNIQUE are there too); version 1 is the same without
+ * the checksum columns.
+ */
+async function expectedSchema(version: number): Promise<SchemaObject[]> {
+  let objects = expectedSchemas.get(version);
+  if (!objects) {
+    const db = new (await sqlJs()).Database();
+    try {
+      db.exec(SCHEMA);
+      objects = (db.exec('SELECT type, name, tbl_name, sql FROM sqlite_master')[0]?.values ?? []).map(schemaObject);
+    } finally {
+      db.close();
+    }
+    if (version === UNCHECKED_SCHEMA_VERSION)
+      objects = objects.map((o) => ({ ...o, sql: o.sql && o.sql.replace(',checksum TEXT NOT NULL)', ')') }));
+    expectedSchemas.set(version, objects);
+  }
+  return objects;
+}
+
+/** The column definitions and constraints of a CREATE TABLE (split at its top-level commas). */
+function tableParts(sql: string): string[] {
+  const body = sql.slice(sql.indexOf('(') + 1, sql.lastIndexOf(')'));
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < body.length; i++) {
+    if (body[i] === '(') depth++;
+    else if (body[i] === ')') depth--;
+    else if (body[i] === ',' && depth === 0) {
+      parts.push(body.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(body.slice(start));
+  return parts;
+}
+
+/** What differs between a file's schema and the expected one (the first thing found), or undefined. */
+function schemaDifference(found: SchemaObject[], expected: SchemaObject[]): string | undefined {
+  const quote = (text: string) => `'${text.length > 80 ? `${text.slice(0, 80)}…` : text}'`;
+  for (const object of found) {
+    const want = expected.find((e) => e.type === object.type && e.name === object.name);
+    if (!want)
+      return `${object.type} ${object.name}${object.table !== object.name ? ` on ${object.table}` : ''} is not part of it`;
+    if (want.table !== object.table)
+      return `${object.type} ${object.name} is on table ${object.table}, not ${want.table}`;
+    if (want.sql === object.sql) continue;
+    if (object.type === 'table' && want.sql !== null && object.sql !== null) {
+      const [have, need] = [tableParts(object.sql), tableParts(want.sql)];
+      for (let i = 0; i < Math.max(have.length, need.length); i++) {
+        if (have[i] === need[i]) continue;
+        if (have[i] === undefined) return `table ${object.name} lacks ${quote(need[i])}`;
+        if (need[i] === undefined) return `table ${object.name} has ${quote(have[i])} in addition`;
+        return `table ${object.name} has ${quote(have[i])} where it should have ${quote(need[i])}`;
+      }
+    }
+    return `${object.type} ${object.name} is ${quote(object.sql ?? 'automatic')}, not ${quote(want.sql ?? 'automatic')}`;
+  }
+  const missing = expected.find((e) => !found.some((o) => o.type === e.type && o.name === e.name));
+  return missing && `${missing.type} ${missing.name} is missing`;
+}
+
 export class ProblemDb {
   private constructor(
     private readonly db: Database,
@@ -197,8 +251,9 @@ export class ProblemDb {
   static async open(path: string): Promise<ProblemDb> {
     const problemDb = new ProblemDb(await ProblemDb.readFile(path), path);
     try {
-      problemDb.checkSchema();
+      await problemDb.checkSchema();
       problemDb.verifyRows();
+      problemDb.checkRows();
     } catch (error) {
       problemDb.close();
       throw error;
@@ -242,11 +297,10 @@ export class ProblemDb {
   static async upgrade(path: string): Promise<number> {
     const old = new ProblemDb(await ProblemDb.readFile(path), path);
     try {
-      const version = old.checkSchema(true);
-      if (version === SCHEMA_VERSION) {
-        old.verifyRows();
-        return version;
-      }
+      const version = await old.checkSchema(true);
+      if (version === SCHEMA_VERSION) old.verifyRows();
+      old.checkRows();
+      if (version === SCHEMA_VERSION) return version;
       const SQL = await sqlJs();
       const upgraded = new ProblemDb(new SQL.Database(), path);
       upgraded.onDisk = ProblemDb.fileStamp(path);
@@ -291,16 +345,29 @@ export class ProblemDb {
     return problemDb;
   }
 
-  /** Checks the format and the schema version (with `upgradable`, version 1 too); returns the version. */
-  private checkSchema(upgradable = false): number {
+  /**
+   * Checks the format, the schema version (with `upgradable`, version 1 too) and the schema itself:
+   * every table, column, constraint and index as the version creates them, and nothing else (no
+   * trigger, view or other object). Returns the version.
+   */
+  private async checkSchema(upgradable = false): Promise<number> {
     const where = this.path ?? 'database';
     const tables = new Set(
       this.rows('SELECT name FROM sqlite_master WHERE type = ?', ['table']).map((r) => String(r[0])),
     );
     if (!tables.has('meta')) throw fail('db-foreign', { where, why: 'no meta table' });
-    const format = this.meta('format');
+    let format: string | undefined;
+    let version: string | undefined;
+    try {
+      format = this.meta('format');
+      version = this.meta('schema_version');
+    } catch (error) {
+      throw fail('db-foreign', {
+        where,
+        why: `its meta table cannot be read: ${error instanceof Error ? error.message : String(error)}`,
+      });
+    }
     if (format !== DB_FORMAT) throw fail('db-foreign', { where, why: `format '${format ?? 'missing'}'` });
-    const version = this.meta('schema_version');
     if (version === String(UNCHECKED_SCHEMA_VERSION) && !upgradable) throw fail('db-unchecked', { where });
     if (version !== String(SCHEMA_VERSION) && version !== String(UNCHECKED_SCHEMA_VERSION))
       throw fail('db-version', { where, version, reads: SCHEMA_VERSION });
@@ -308,6 +375,11 @@ export class ProblemDb {
       if (!tables.has(table))
         throw fail('db-corrupt', { where, what: `schema version ${version} but no ${table} table` });
     }
+    const wrong = schemaDifference(
+      this.rows('SELECT type, name, tbl_name, sql FROM sqlite_master').map(schemaObject),
+      await expectedSchema(Number(version)),
+    );
+    if (wrong) throw fail('db-corrupt', { where, what: `the schema differs from version ${version}: ${wrong}` });
     return Number(version);
   }
 
@@ -344,6 +416,55 @@ export class ProblemDb {
         where,
         what: `the tables hold ${JSON.stringify(counts)} rows but meta 'rows' says ${recorded ?? 'nothing'} (the file is damaged)`,
       });
+  }
+
+  /**
+   * Every row checked column by column (host/db/rows.ts: the one validation of a row, which reading
+   * an instance repeats): a value no krieg writes — though its row matches its checksum, computed
+   * again after the damage — is a KriegError naming the database, the row and the column.
+   */
+  private checkRows(): void {
+    const where = this.path ?? 'database';
+    const seed = paramsOf(this.meta('params'), where).seed;
+    for (const [key, value] of this.rows("SELECT key, value FROM meta WHERE key LIKE 'reanalysed:%'"))
+      if (!/^reanalysed:\d+-\d+$/.test(String(key)) || !/^\d+$/.test(String(value)))
+        throw fail('db-corrupt', {
+          where: `${where}: meta '${String(key).slice(0, 40)}'`,
+          what: `must be reanalysed:FROM-TO holding the last instance id done, found ${JSON.stringify(value)?.slice(0, 40)}`,
+        });
+    const games = new Set<number>();
+    const instances = new Set<number>();
+    const context: RowContext = {
+      where,
+      seed,
+      hasGame: (game) => games.has(game),
+      hasInstance: (id) => instances.has(id),
+      key: instanceKey,
+    };
+    this.each('SELECT * FROM games ORDER BY game', (r) => games.add(gameOfRow(r, context).game));
+    this.each('SELECT * FROM instances ORDER BY id', (r) => instances.add(instanceOfRow(r, context).id));
+    this.each('SELECT rowid, * FROM results ORDER BY rowid', ([rowid, ...r]) => resultOfRow(rowid, r, context));
+  }
+
+  /** Runs `body` on each row `sql` selects, one at a time. */
+  private each(sql: string, body: (row: SqlValue[]) => void): void {
+    const statement = this.db.prepare(sql);
+    try {
+      while (statement.step()) body(statement.get());
+    } finally {
+      statement.free();
+    }
+  }
+
+  /** What a row read after opening is checked against: the database as it is now. */
+  private rowContext(): RowContext {
+    return {
+      where: this.path ?? 'database',
+      seed: paramsOf(this.meta('params'), this.path ?? 'database').seed,
+      hasGame: (game) => this.rows('SELECT 1 FROM games WHERE game = ?', [game]).length > 0,
+      hasInstance: (id) => this.rows('SELECT 1 FROM instances WHERE id = ?', [id]).length > 0,
+      key: instanceKey,
+    };
   }
 
   /** Sets the checksum of row `rowid` of `table` from the values it holds now. */
@@ -386,20 +507,9 @@ export class ProblemDb {
     this.sign('meta', Number(this.rows('SELECT rowid FROM meta WHERE key = ?', [key])[0][0]));
   }
 
-  /** The generation parameters stored at creation. */
+  /** The generation parameters stored at creation (checked: a JSON object with the generator's seed). */
   params<T>(): T {
-    let params: unknown;
-    try {
-      params = JSON.parse(this.meta('params') ?? '{}');
-    } catch {
-      throw fail('db-corrupt', { where: this.path ?? 'database', what: "meta 'params' is not valid JSON" });
-    }
-    if (typeof params !== 'object' || params === null || Array.isArray(params))
-      throw fail('db-corrupt', {
-        where: this.path ?? 'database',
-        what: `meta 'params' must be a JSON object, found ${JSON.stringify(params)?.slice(0, 60)}`,
-      });
-    return params as T;
+    return paramsOf(this.meta('params'), this.path ?? 'database') as T;
   }
 
   /**
@@ -471,17 +581,8 @@ export class ProblemDb {
   }
 
   games(): GameRow[] {
-    return this.rows('SELECT * FROM games ORDER BY game').map((r) => ({
-      game: Number(r[0]),
-      gameSeed: Number(r[1]),
-      setup: String(r[2]),
-      plies: Number(r[3]),
-      result: String(r[4]),
-      dropped: r[5] === 1,
-      maxBelief: Number(r[6]),
-      instances: Number(r[7]),
-      recordKpgn: String(r[8]),
-    }));
+    const where = this.path ?? 'database';
+    return this.rows('SELECT * FROM games ORDER BY game').map((r) => gameOfRow(r, { where }));
   }
 
   /** Games played (dropped ones included) and dropped. */
@@ -526,85 +627,16 @@ export class ProblemDb {
     return id;
   }
 
-  /** A stored JSON column, or a KriegError naming the database, the instance and the column. */
-  private json<T>(id: SqlValue, column: string, text: SqlValue): T {
-    try {
-      return JSON.parse(String(text)) as T;
-    } catch {
-      throw fail('db-corrupt', {
-        where: `${this.path ?? 'database'}: instance ${id}`,
-        what: `column ${column} is not valid JSON`,
-      });
-    }
-  }
-
-  /** A stored value checked against its shape: a wrong one is a KriegError naming the database, the instance and the column. */
-  private shaped<T>(id: SqlValue, column: string, value: T, ok: (v: T) => boolean, shape: string): T {
-    if (!ok(value))
-      throw fail('db-corrupt', {
-        where: `${this.path ?? 'database'}: instance ${id}`,
-        what: `column ${column} must be ${shape}, found ${JSON.stringify(value)?.slice(0, 60)}`,
-      });
-    return value;
-  }
-
-  private instanceOf(r: SqlValue[]): InstanceRow {
-    const integer = (column: string, value: SqlValue, min: number, max: number) =>
-      this.shaped(
-        r[0],
-        column,
-        value,
-        (v) => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max,
-        `an integer from ${min} to ${max}`,
-      ) as number;
-    const positions = this.shaped(
-      r[0],
-      'positions',
-      this.json<unknown>(r[0], 'positions', r[9]),
-      (v) => Array.isArray(v) && v.length > 0 && v.every((f) => typeof f === 'string'),
-      'a non-empty array of FENs',
-    ) as string[];
-    const covered = this.shaped(
-      r[0],
-      'covered',
-      this.json<unknown>(r[0], 'covered', r[14]),
-      (v) =>
-        Array.isArray(v) &&
-        v.every((i) => Number.isInteger(i) && (i as number) >= 0 && (i as number) < positions.length),
-      `an array of position indices (0 to ${positions.length - 1})`,
-    ) as number[];
-    const work = this.shaped(
-      r[0],
-      'work',
-      this.json<unknown>(r[0], 'work', r[16]),
-      (v) => typeof v === 'object' && v !== null && !Array.isArray(v),
-      'an object',
-    ) as InstanceRow['work'];
-    return {
-      id: Number(r[0]),
-      key: String(r[1]),
-      rules: String(r[2]),
-      rulesJson: String(r[3]),
-      ply: integer('ply', r[4], 1, 99),
-      cls: String(r[5]) as ProblemClass,
-      beliefSize: integer('belief_size', r[6], 0, Number.MAX_SAFE_INTEGER),
-      viewKpgn: String(r[7]),
-      viewJson: String(r[8]),
-      positions,
-      seed: integer('seed', r[10], 0, Number.MAX_SAFE_INTEGER),
-      game: integer('game', r[11], 0, Number.MAX_SAFE_INTEGER),
-      cutPly: integer('cut_ply', r[12], 0, Number.MAX_SAFE_INTEGER),
-      sourceId: r[13] === null ? null : Number(r[13]),
-      covered,
-      strategy: String(r[15]),
-      work,
-    };
+  /** An instance row read, checked (host/db/rows.ts) against the database as it is now. */
+  private instanceOf(r: SqlValue[], context = this.rowContext()): InstanceRow {
+    return instanceOfRow(r, context);
   }
 
   /** Instances in id order, optionally of one ply and/or class. */
   instances(filter: InstanceFilter = {}): InstanceRow[] {
     const { where, params } = ProblemDb.whereOf(filter);
-    return this.rows(`SELECT * FROM instances ${where} ORDER BY id`, params).map((r) => this.instanceOf(r));
+    const context = this.rowContext();
+    return this.rows(`SELECT * FROM instances ${where} ORDER BY id`, params).map((r) => this.instanceOf(r, context));
   }
 
   private static whereOf(filter: InstanceFilter): { where: string; params: SqlValue[] } {
@@ -676,20 +708,9 @@ export class ProblemDb {
   results(instanceId?: number): ResultRow[] {
     const rows =
       instanceId === undefined
-        ? this.rows('SELECT * FROM results ORDER BY rowid')
-        : this.rows('SELECT * FROM results WHERE instance_id = ? ORDER BY rowid', [instanceId]);
-    return rows.map((r) => ({
-      instanceId: Number(r[0]),
-      algorithm: String(r[1]),
-      backend: String(r[2]),
-      answer: String(r[3]),
-      nodes: Number(r[4]),
-      positions: Number(r[5]),
-      ms: Number(r[6]),
-      limitMs: r[7] === null ? null : Number(r[7]),
-      machine: String(r[8]),
-      gitCommit: r[9] === null ? null : String(r[9]),
-      runAt: String(r[10]),
-    }));
+        ? this.rows('SELECT rowid, * FROM results ORDER BY rowid')
+        : this.rows('SELECT rowid, * FROM results WHERE instance_id = ? ORDER BY rowid', [instanceId]);
+    const context = this.rowContext();
+    return rows.map(([rowid, ...r]) => resultOfRow(rowid, r, context));
   }
 }

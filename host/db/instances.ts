@@ -9,7 +9,7 @@ import { strategyFromJson, type Strategy } from '../solver/strategy';
 import { parseRulesJson } from '../record/rules';
 import type { View } from '../record/record';
 import { ProblemDb, type InstanceRow } from './database';
-import { defaultDbPath } from './paths';
+import { defaultDbPath, shippedDbAt } from './paths';
 
 /** A problem source naming an instance of the database: db:ID. */
 export const DB_PREFIX = 'db:';
@@ -23,11 +23,14 @@ export function dbPath(given: string | undefined): string {
 }
 
 /**
- * The database a command writes (db generate, db bench): only one named with --db, so that no
- * command changes the shipped databases (tracked files of the package) unasked.
+ * The database a command writes (db generate, db bench, db reanalyse, db upgrade): only one named
+ * with --db that is not a shipped database under another name, so that no command changes the
+ * shipped databases (tracked files of the package).
  */
 export function dbPathToWrite(given: string | undefined, command: string): string {
   if (given === undefined) throw fail('db-read-only', { command });
+  const shipped = shippedDbAt(given);
+  if (shipped !== undefined) throw fail('db-shipped', { command, path: given, shipped });
   return given;
 }
 

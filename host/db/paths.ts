@@ -1,7 +1,7 @@
 // Where the shipped problem database lives: data/problems.sqlite at the package root. The root is
 // found by walking up to package.json, because this code runs both from source (host/db/, under
 // vitest) and bundled into dist/cli.js, which sit at different depths.
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -21,4 +21,20 @@ export function packageRoot(): string {
 /** The default database file (absolute); it need not exist. */
 export function defaultDbPath(): string {
   return join(packageRoot(), DEFAULT_DB);
+}
+
+/**
+ * The shipped database that file `path` is, under whatever name (relative, through `..`, a symlink
+ * or a hard link: the same device and inode as a data/*.sqlite of the package), or undefined.
+ */
+export function shippedDbAt(path: string): string | undefined {
+  if (!existsSync(path)) return undefined;
+  const file = statSync(path);
+  const data = join(packageRoot(), 'data');
+  if (!existsSync(data)) return undefined;
+  for (const name of readdirSync(data).filter((n) => n.endsWith('.sqlite'))) {
+    const shipped = statSync(join(data, name));
+    if (shipped.dev === file.dev && shipped.ino === file.ino) return `data/${name}`;
+  }
+  return undefined;
 }

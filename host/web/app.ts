@@ -1014,7 +1014,16 @@ export class App {
   }
 
   private openInstance(id: number): void {
-    const row = this.db!.instance(id);
+    let row: ReturnType<BrowserDb['instance']>;
+    try {
+      row = this.db!.instance(id);
+    } catch (error) {
+      // a damaged row (host/db/rows.ts): its one line, where the database's name is shown
+      const note = this.$('load-note');
+      note.textContent = error instanceof Error ? error.message : String(error);
+      note.dataset.kind = 'error';
+      return;
+    }
     const view = parseRecordJson(row.viewJson);
     this.setProblem({
       label: `instance ${id}: ${row.cls} in ${row.ply} plies, White's belief of ${row.positions.length} positions`,

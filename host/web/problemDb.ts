@@ -5,6 +5,7 @@
 // reads the same tables.
 import type { Database, SqlJsStatic, SqlValue } from 'sql.js';
 import { DB_FORMAT, SCHEMA_VERSION, type InstanceSummary } from '../db/database';
+import { instanceOfRow, paramsOf, type RowContext } from '../db/rows';
 
 /** The global the sql.js script defines. */
 const sqlGlobal = globalThis as { initSqlJs?: (config?: object) => Promise<SqlJsStatic> };
@@ -56,6 +57,13 @@ export async function openProblemDb(bytes: Uint8Array, name: string): Promise<Br
     throw new Error(
       `${name} has schema version ${meta('schema_version')}; this page reads ${SCHEMA_VERSION}${Number(meta('schema_version')) === 1 ? " (upgrade it with 'krieg db upgrade --db FILE')" : ''}`,
     );
+  // an instance opened is checked as the command line checks it (host/db/rows.ts), but for its key (SHA-1)
+  const context: RowContext = {
+    where: name,
+    seed: paramsOf(meta('params') as string | undefined, name).seed,
+    hasGame: (game) => rows('SELECT 1 FROM games WHERE game = ?', [game]).length > 0,
+    hasInstance: (id) => rows('SELECT 1 FROM instances WHERE id = ?', [id]).length > 0,
+  };
   return {
     counts: () =>
       rows('SELECT ply, class, count(*) FROM instances GROUP BY ply, class ORDER BY ply, class').map((r) => ({
@@ -82,15 +90,16 @@ export async function openProblemDb(bytes: Uint8Array, name: string): Promise<Br
       }));
     },
     instance: (id) => {
-      const r = rows('SELECT id, ply, class, rules_json, view_json, positions FROM instances WHERE id = ?', [id])[0];
+      const r = rows('SELECT * FROM instances WHERE id = ?', [id])[0];
       if (!r) throw new Error(`${name} has no instance ${id}`);
+      const row = instanceOfRow(r, context);
       return {
-        id: Number(r[0]),
-        ply: Number(r[1]),
-        cls: String(r[2]),
-        rulesJson: String(r[3]),
-        viewJson: String(r[4]),
-        positions: JSON.parse(String(r[5])) as string[],
+        id: row.id,
+        ply: row.ply,
+        cls: row.cls,
+        rulesJson: row.rulesJson,
+        viewJson: row.viewJson,
+        positions: row.positions,
       };
     },
   };

@@ -5,12 +5,22 @@
 // schema version or a bad db:ID gives exit 2 and one line, and no file is written or changed.
 // Run with KRIEG_KEEP_FIXTURE=DIR to keep a copy of the fixture database in DIR.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync, readFileSync, copyFileSync, existsSync } from 'node:fs';
+import {
+  mkdtempSync,
+  rmSync,
+  writeFileSync,
+  readFileSync,
+  copyFileSync,
+  existsSync,
+  linkSync,
+  statSync,
+  symlinkSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import initSqlJs from 'sql.js';
-import { expectOneLine, krieg as runKrieg } from '../lib/cli';
+import { expectOneLine, krieg as runKrieg, ROOT } from '../lib/cli';
 import { ProblemDb, instanceKey, type InstanceRow } from '../../host/db/database';
 import { createEngine } from '../../host/node';
 import { solve, type Problem } from '../../host/solver/solve';
@@ -375,10 +385,79 @@ describe('bad databases and ids: exit 2, one line, nothing written', () => {
     expect(existsSync(at('never.json')) || existsSync(at('never.kpgn'))).toBe(false);
   });
 
+  it('an option given without a value says so, naming it, in every db command (and solve db:ID)', async () => {
+    const before = bytes(DB);
+    const cases: string[][] = [
+      ['db', 'show', '1', '--db'],
+      ['db', 'show', '1', '--db', '--json'],
+      ['db', 'list', '--db', DB, '--ply'],
+      ['db', 'list', '--limit', '--db', DB],
+      ['db', 'stats', '--db'],
+      ['db', 'export', '--db', DB, '--format', 'kpgn', '--out'],
+      ['db', 'export', '--db', DB, '--format', 'kpgn', '--out', 'never.kpgn', '--ply'],
+      ['db', 'bench', '--db', DB, '--algo'],
+      ['db', 'bench', '--db', DB, '--limit-time'],
+      ['db', 'bench', '--db', DB, '--jobs'],
+      ['db', 'generate', '--db', 'never.sqlite', '--seed'],
+      ['db', 'generate', '--db'],
+      ['db', 'reanalyse', '--db', DB, '--nodes'],
+      ['db', 'upgrade', '--db'],
+      ['solve', 'db:1', '--db'],
+    ];
+    for (const args of cases) {
+      const bare = args.find((a, i) => a.startsWith('--') && (args[i + 1] ?? '--').startsWith('--'))!;
+      const command = args[0] === 'db' ? `db ${args[1]}` : args[0];
+      expect(expectOneLine(await krieg(args), 2), args.join(' ')).toBe(
+        `krieg: ${command}: ${bare} needs a value; run 'krieg ${command} --help' for usage`,
+      );
+    }
+    expect(bytes(DB).equals(before)).toBe(true);
+    expect(existsSync(at('never.kpgn')) || existsSync(at('never.sqlite'))).toBe(false);
+  });
+
   it('the default database is data/problems.sqlite of the package', async () => {
     const run = await krieg(['db', 'list', '--help']);
     expect(run.stdout).toMatch(
       /--db\s+the problem database file\s+\[string\] \[default: data\/problems\.sqlite of the krieg package\]/,
     );
+  });
+});
+
+describe('the shipped databases are read-only, whatever the path that names them', () => {
+  it('db bench, generate, reanalyse and upgrade refuse them in one line, each file unchanged', async () => {
+    const shipped = ['problems.sqlite', 'problems-standard.sqlite'].map((f) => join(ROOT, 'data', f));
+    const state = () => shipped.map((f) => ({ bytes: readFileSync(f), mtime: statSync(f).mtimeMs }));
+    const before = state();
+    symlinkSync(shipped[0], at('link.sqlite'));
+    linkSync(shipped[1], at('hard.sqlite'));
+    // [path, the directory it is relative to, the shipped file it names]
+    const names: [string, string, string][] = [
+      ['data/problems.sqlite', ROOT, 'data/problems.sqlite'],
+      ['./data/../data/problems.sqlite', ROOT, 'data/problems.sqlite'],
+      [shipped[1], DIR, 'data/problems-standard.sqlite'],
+      ['link.sqlite', DIR, 'data/problems.sqlite'],
+      ['hard.sqlite', DIR, 'data/problems-standard.sqlite'],
+    ];
+    const commands = [
+      ['db', 'bench', '--limit', '1', '--algo', 'gl-dbu', '--limit-time', '1'],
+      ['db', 'generate', '--mates', '0', '--near-misses', '0'],
+      ['db', 'reanalyse', '--max', '1', '--nodes', '1000'],
+      ['db', 'upgrade'],
+    ];
+    for (const [path, cwd, name] of names)
+      for (const command of commands) {
+        const line = expectOneLine(await runKrieg([...command, '--db', path], cwd), 2);
+        expect(line, `${command.join(' ')} --db ${path}`).toBe(
+          `krieg: ${path}: ${command.slice(0, 2).join(' ')} would write to ${name}, a database shipped with krieg (read-only); copy it first (cp ${path} my.sqlite) and give --db my.sqlite`,
+        );
+      }
+    const after = state();
+    for (let i = 0; i < shipped.length; i++) {
+      expect(after[i].bytes.equals(before[i].bytes), shipped[i]).toBe(true);
+      expect(after[i].mtime, shipped[i]).toBe(before[i].mtime);
+    }
+    // a copy is the user's own
+    copyFileSync(shipped[1], at('mine.sqlite'));
+    expect((await krieg(['db', 'upgrade', '--db', 'mine.sqlite'])).status).toBe(0);
   });
 });
