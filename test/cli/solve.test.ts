@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expectOneLine, krieg as runKrieg } from '../lib/cli';
+import { bigProblemsFile } from '../lib/bigProblem';
 
 let DIR = '';
 const krieg = (args: string[]) => runKrieg(args, DIR);
@@ -159,6 +160,19 @@ describe('krieg solve', () => {
     ]);
     expect(run.status).toBe(4);
     expect(JSON.parse(run.stdout)).toMatchObject({ answer: 'unknown', limit: 'time' });
+  });
+
+  it('a time limit bounds a belief state of 100,000 positions, on both backends (issue 38: minutes, no output)', async () => {
+    writeFileSync(join(DIR, 'big.json'), bigProblemsFile(100_000));
+    for (const backend of ['wasm', 'js']) {
+      const started = performance.now();
+      const run = await krieg(['solve', 'big.json', '--problem', 'big', '--limit-time', '5', '--backend', backend]);
+      // about 6 s on a quiet machine (when the memory budget runs out first, sooner); generous for a loaded one
+      expect((performance.now() - started) / 1000, backend).toBeLessThan(30);
+      expect(run.status, backend).toBe(4);
+      expect(run.stdout, backend).toMatch(/^problem: big\.json, problem big, 100000 positions, White to move$/m);
+      expect(run.stdout, backend).toMatch(/^answer: unknown — stopped by (the time limit of 5 s|the memory limit)/m);
+    }
   });
 
   it('an inconsistent view exits 3', async () => {
