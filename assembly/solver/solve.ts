@@ -57,7 +57,7 @@ import {
   ALGO_INCREMENTAL,
   ALGO_UNBRANCHED,
 } from './algorithms';
-import { POSITIONS, POSITION_SHIFT, POSITION_WORDS, W_SIDE, samePosition } from '../chess/position';
+import { POSITIONS, POSITION_SHIFT, POSITION_WORDS, W_SIDE, W_KEY_LO, W_KEY_HI, samePosition } from '../chess/position';
 
 /** The algorithm's row of the table in algorithms.ts (family | property bits). */
 let properties: i32 = 0;
@@ -116,15 +116,43 @@ export function solveStart(
     if (unchecked(POSITIONS[((first + i) << POSITION_SHIFT) + W_SIDE]) != side) return SOLVE_BAD_PROBLEM;
   const root = begin(first, first + count, side, ply, algo, options, maxNodes, maxEntries, positionEnd);
   if (root < 0) return SOLVE_BAD_PROBLEM;
+  const mask = clearRootSeen(count);
   for (let i = 0; i < count; i++) {
-    let seen = false;
-    for (let j = 0; j < i && !seen; j++) seen = samePosition(first + i, first + j, true);
-    if (seen) continue;
+    if (!firstOfItsKind(first + i, mask)) continue;
     if (has(ALGO_INCREMENTAL)) addPending(root, first + i);
     else addEntry(root, first + i);
   }
   startAlgorithm(root);
   return SOLVE_MORE;
+}
+
+// The root's duplicates: a hash set of the handles kept so far, on the positions' keys (equal
+// positions have equal keys), open addressing at most half full — linear in the root's size, where
+// comparing each position with every earlier one was quadratic (minutes for 100,000 positions).
+// Grow-only, like the arenas; the first of equal positions is kept, in order, as before.
+let ROOT_SEEN = new Int32Array(0);
+
+/** Empties the set for `count` positions; returns its mask. */
+function clearRootSeen(count: i32): i32 {
+  let size = 16;
+  while (size < count * 2) size <<= 1;
+  if (ROOT_SEEN.length < size) ROOT_SEEN = new Int32Array(size);
+  for (let i = 0; i < size; i++) unchecked((ROOT_SEEN[i] = -1));
+  return size - 1;
+}
+
+/** Is position `h` unlike every one added before (then it is added)? */
+function firstOfItsKind(h: i32, mask: i32): bool {
+  const base = h << POSITION_SHIFT;
+  let slot = (unchecked(POSITIONS[base + W_KEY_LO]) ^ (unchecked(POSITIONS[base + W_KEY_HI]) >>> 7)) & mask;
+  let seen = unchecked(ROOT_SEEN[slot]);
+  while (seen >= 0) {
+    if (samePosition(seen, h, true)) return false;
+    slot = (slot + 1) & mask;
+    seen = unchecked(ROOT_SEEN[slot]);
+  }
+  unchecked((ROOT_SEEN[slot] = h));
+  return true;
 }
 
 /**

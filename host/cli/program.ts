@@ -16,9 +16,18 @@ import { matchCommand } from './match';
 import { finishWith, io, progressSettings } from './common';
 import { typedHelp, usageMessage } from './usage';
 import { EXIT } from '../errors';
+import { optionWithoutValue } from '../io/args';
 
-function program() {
-  return yargs()
+/** What yargs's getOptions() (not in its type declarations) tells of the options: every name, and the flags'. */
+interface ParserOptions {
+  key: Record<string, unknown>;
+  boolean: string[];
+  count: string[];
+}
+
+function program(args: string[]) {
+  const parser = yargs();
+  return parser
     .scriptName('krieg')
     .usage('$0 <command> [options]\n\nKriegspiel engine: chess core, referee, belief states and checkmate search.')
     .command(perftCommand)
@@ -41,6 +50,14 @@ function program() {
     .middleware((argv) => {
       progressSettings.quiet = argv.quiet === true;
     })
+    .middleware(() => {
+      // an option given without a value is refused (yargs would give it its default, or '', silently);
+      // the options known here are the command's, its builder having run
+      const { key, boolean, count } = (parser as unknown as { getOptions(): ParserOptions }).getOptions();
+      const flags = new Set([...boolean, ...count]);
+      const name = optionWithoutValue(args, (n) => n in key && !flags.has(n));
+      if (name !== undefined) throw new UsageError(`Not enough arguments following: ${name}`);
+    })
     .demandCommand(1, 'name a command (the list above)')
     .strict()
     .epilogue(
@@ -61,7 +78,7 @@ function program() {
  */
 async function parse(args: string[], wrap?: null): Promise<string> {
   let output = '';
-  await (wrap === null ? program().wrap(null) : program()).parseAsync(args, {}, (_error, _argv, text) => {
+  await (wrap === null ? program(args).wrap(null) : program(args)).parseAsync(args, {}, (_error, _argv, text) => {
     output = text;
   });
   return typedHelp(output);

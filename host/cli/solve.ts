@@ -18,6 +18,7 @@ import {
   ALGORITHMS,
   ALGORITHM_ALIASES,
   DEFAULT_MEMORY_BYTES,
+  positionRecordsFor,
   type Problem,
   type SolveResult,
   type ViewSolveResult,
@@ -289,6 +290,9 @@ export const solveCommand = {
         estimation.done();
         ({ problem, source } = loaded);
         if (time.isDefault && !loaded.estimated) timeMs = undefined;
+        // the engine sized for the search before the time left is taken, so that the limit counts it too
+        const records = positionRecordsFor(memoryBytes ?? DEFAULT_MEMORY_BYTES);
+        if (engine.capacity < records) engine.resize(records);
         const progress = progressLine(`solve (${algorithm ?? AUTO})`);
         const onProgress = (s: SolveResult['stats']) => progress.update(`${s.nodes} nodes, ${s.positions} positions`);
         const limits = { nodes, timeMs: timeLeft(), memoryBytes };

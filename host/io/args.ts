@@ -40,3 +40,27 @@ export function timeLimitText(ms: number, isDefault: boolean): string {
     ? `the default time limit of ${ms / 1000} s (--limit-time S for another, --limit-time 0 for none)`
     : `the time limit of ${ms / 1000} s (--limit-time)`;
 }
+
+/** A negative number, which follows an option as its value (as yargs-parser reads one). */
+const NEGATIVE = /^-(\d+(\.\d+)?|\.\d+)$/;
+
+/**
+ * The first option of `args` given without a value, by name (e.g. `algo` for `--algo` as the last
+ * word or followed by another option), or undefined. `takesValue` says which names take one (not the
+ * flags); long names in camelCase are read in kebab-case, as yargs reads them. yargs itself would
+ * give such an option its default (or an empty string) without a word.
+ */
+export function optionWithoutValue(args: string[], takesValue: (name: string) => boolean): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const word = args[i];
+    if (word === '--') break;
+    const long = /^--([^-=][^=]*)$/.exec(word);
+    const short = /^-([A-Za-z])$/.exec(word);
+    const name = long ? long[1].replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`) : short?.[1];
+    if (name === undefined || !takesValue(name)) continue;
+    const next = args[i + 1];
+    const isOption = (w: string) => (long ? /^-/ : /^(-|--)[^-]/).test(w) && !NEGATIVE.test(w);
+    if (next === undefined || isOption(next)) return name;
+  }
+  return undefined;
+}

@@ -16,6 +16,7 @@
 import type { Engine } from '../engine';
 import {
   solve,
+  solveProblem,
   ALGORITHMS,
   ALGORITHM_ALIASES,
   type Algorithm,
@@ -136,7 +137,14 @@ export function solveAuto(
     return { ...solve(engine, problem, schedule.first, limits, onProgress, switches), auto: { features, schedule } };
   }
   const probeNodes = Math.min(schedule.probeNodes, limits.nodes ?? Infinity);
-  const probe = solve(engine, problem, schedule.first, { ...limits, nodes: probeNodes }, onProgress, switches);
+  const { result: probe, loaded } = solveProblem(
+    engine,
+    problem,
+    schedule.first,
+    { ...limits, nodes: probeNodes },
+    onProgress,
+    switches,
+  );
   // the probe answered, or the caller's own limit stopped it
   if (probe.answer !== 'unknown' || probe.limit !== 'nodes' || probeNodes < schedule.probeNodes)
     return { ...probe, auto: { features, schedule } };
@@ -145,7 +153,8 @@ export function solveAuto(
     nodes: limits.nodes === undefined ? undefined : limits.nodes - probe.stats.nodes,
     timeMs: limits.timeMs === undefined ? undefined : Math.max(1, limits.timeMs - probe.stats.ms),
   };
-  const main = solve(
+  // the probe's positions are still loaded: the second search starts from them
+  const { result: main } = solveProblem(
     engine,
     problem,
     schedule.then,
@@ -159,6 +168,7 @@ export function solveAuto(
           ms: s.ms + probe.stats.ms,
         })),
     switches,
+    loaded,
   );
   const p = probe.stats;
   return {

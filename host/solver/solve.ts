@@ -172,15 +172,38 @@ export function positionRecordsFor(memoryBytes = DEFAULT_MEMORY_BYTES): number {
 /** MiB, rounded, for messages. */
 export const mibText = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MiB`;
 
-/** Loads the problem's positions into the engine at FIRST_HANDLE…; returns the side to move. */
-function loadPositions(engine: Engine, problem: Problem, positionEnd: number): Side {
+/**
+ * A problem's positions as loaded in an engine at FIRST_HANDLE… (a search leaves those records as
+ * they are): a search of the same problem with the same arenas that follows starts from them.
+ */
+export interface LoadedPositions {
+  positions: readonly string[];
+  rules: RuleSet;
+  positionEnd: number;
+  side: Side;
+}
+
+/** Positions loaded between two looks at the clock (a big problem takes seconds to load and check). */
+const LOAD_CHUNK = 1024;
+
+/** Sizes the engine for the problem's positions and a search's records up to `positionEnd`. */
+function makeRoom(engine: Engine, problem: Problem, positionEnd: number): void {
   if (problem.positions.length === 0) throw fail('empty-problem', { text: 'the problem has no positions' });
   if (FIRST_HANDLE + problem.positions.length >= positionEnd)
     throw fail('problem-too-large', { positions: problem.positions.length });
   if (engine.capacity < positionEnd) engine.resize(positionEnd);
+}
+
+/**
+ * Loads the problem's positions into the engine at FIRST_HANDLE… (makeRoom first); returns the side
+ * to move, or undefined when `expired` (asked every LOAD_CHUNK positions) says the time is up.
+ */
+function loadPositions(engine: Engine, problem: Problem, expired: () => boolean): Side | undefined {
   engine.setRules(problem.rules);
   let first: { side: Side; own: string } | undefined;
-  problem.positions.forEach((fen, i) => {
+  for (let i = 0; i < problem.positions.length; i++) {
+    if (i > 0 && i % LOAD_CHUNK === 0 && expired()) return undefined;
+    const fen = problem.positions[i];
     try {
       engine.setFen(FIRST_HANDLE + i, fen);
     } catch (error) {
@@ -196,7 +219,7 @@ function loadPositions(engine: Engine, problem: Problem, positionEnd: number): S
     if (first && side !== first.side) throw fail('mixed-sides', { position: i + 1, side, first: first.side });
     if (first && own !== first.own) throw fail('mixed-own-pieces', { position: i + 1, fen, side });
     first ??= { side, own };
-  });
+  }
   return first!.side;
 }
 
@@ -209,9 +232,26 @@ export function solve(
   onProgress?: (stats: SolveStats) => void,
   switches: Switches = {},
 ): SolveResult {
+  return solveProblem(engine, problem, algorithm, limits, onProgress, switches).result;
+}
+
+/**
+ * `solve`, for searches of one problem that follow one another on one engine (auto's probe and
+ * what follows it): `loaded`, what the previous one returned, spares loading and checking the
+ * positions again when they are still there. The time limit counts the loading too.
+ */
+export function solveProblem(
+  engine: Engine,
+  problem: Problem,
+  algorithm: Algorithm,
+  limits: SolveLimits = {},
+  onProgress?: (stats: SolveStats) => void,
+  switches: Switches = {},
+  loaded?: LoadedPositions,
+): { result: SolveResult; loaded?: LoadedPositions } {
   if (!Number.isInteger(problem.ply) || problem.ply < 1 || problem.ply > 99)
     throw fail('bad-ply', { text: `ply must be an integer from 1 to 99, got ${problem.ply}` });
-  if (!switches.deepen) return solveAt(engine, problem, algorithm, limits, onProgress, switches);
+  if (!switches.deepen) return solveAt(engine, problem, algorithm, limits, onProgress, switches, loaded);
   // iterative deepening: a proof within fewer plies is a proof within the limit; work adds up
   const total: SolveStats = { nodes: 0, positions: 0, peakBytes: 0, ms: 0, tableHits: 0, beliefTableHits: 0 };
   for (let ply = problem.ply % 2 === 0 ? 2 : 1; ; ply += 2) {
@@ -220,14 +260,16 @@ export function solve(
       nodes: limits.nodes === undefined ? undefined : limits.nodes - total.nodes,
       timeMs: limits.timeMs === undefined ? undefined : limits.timeMs - total.ms,
     };
-    const result = solveAt(engine, { ...problem, ply }, algorithm, left, onProgress, switches);
+    const run = solveAt(engine, { ...problem, ply }, algorithm, left, onProgress, switches, loaded);
+    const result = run.result;
+    loaded = run.loaded;
     total.nodes += result.stats.nodes;
     total.positions += result.stats.positions;
     total.peakBytes = Math.max(total.peakBytes, result.stats.peakBytes);
     total.ms += result.stats.ms;
     total.tableHits += result.stats.tableHits;
     total.beliefTableHits += result.stats.beliefTableHits;
-    if (result.answer !== 'disproven' || ply >= problem.ply) return { ...result, stats: total };
+    if (result.answer !== 'disproven' || ply >= problem.ply) return { result: { ...result, stats: total }, loaded };
   }
 }
 
@@ -254,11 +296,28 @@ function solveAt(
   limits: SolveLimits,
   onProgress: ((stats: SolveStats) => void) | undefined,
   switches: Switches,
-): SolveResult {
+  loaded: LoadedPositions | undefined,
+): { result: SolveResult; loaded?: LoadedPositions } {
   const sizes = arenaSizes(limits.memoryBytes ?? DEFAULT_MEMORY_BYTES);
   const positionEnd = FIRST_HANDLE + sizes.positions;
-  const side = loadPositions(engine, problem, positionEnd);
+  const reuse =
+    loaded !== undefined &&
+    loaded.positions === problem.positions &&
+    loaded.rules === problem.rules &&
+    loaded.positionEnd === positionEnd &&
+    engine.capacity >= positionEnd;
+  if (!reuse) makeRoom(engine, problem, positionEnd);
+  // the search's time (and its limit) includes loading and checking the positions
   const started = performance.now();
+  const side = reuse
+    ? loaded.side
+    : loadPositions(engine, problem, () => limits.timeMs !== undefined && performance.now() - started > limits.timeMs);
+  if (side === undefined) {
+    // the time ran out loading the positions: no search was started
+    const ms = performance.now() - started;
+    const stats: SolveStats = { nodes: 0, positions: 0, peakBytes: 0, ms, tableHits: 0, beliefTableHits: 0 };
+    return { result: { answer: 'unknown', limit: 'time', algorithm, stats } };
+  }
   const ok = startSearch(
     engine,
     FIRST_HANDLE,
@@ -269,7 +328,10 @@ function solveAt(
     arenasOf(sizes, positionEnd),
   );
   if (!ok) throw fail('bad-problem', { text: 'the core rejected the problem' });
-  return drive(engine, { ...problem, side }, algorithm, limits, onProgress, started);
+  return {
+    result: drive(engine, { ...problem, side }, algorithm, limits, onProgress, started),
+    loaded: { positions: problem.positions, rules: problem.rules, positionEnd, side },
+  };
 }
 
 /** Runs a started search in budgeted steps to its answer or a limit; the strategy of a proof. */

@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expectOneLine, krieg as runKrieg } from '../lib/cli';
+import { bigProblemsFile } from '../lib/bigProblem';
+import { optionWithoutValue } from '../../host/io/args';
 
 let DIR = '';
 const krieg = (args: string[]) => runKrieg(args, DIR);
@@ -159,6 +161,56 @@ describe('krieg solve', () => {
     ]);
     expect(run.status).toBe(4);
     expect(JSON.parse(run.stdout)).toMatchObject({ answer: 'unknown', limit: 'time' });
+  });
+
+  it('a time limit bounds a belief state of 100,000 positions, on both backends (issue 38: minutes, no output)', async () => {
+    writeFileSync(join(DIR, 'big.json'), bigProblemsFile(100_000));
+    for (const backend of ['wasm', 'js']) {
+      const started = performance.now();
+      const run = await krieg(['solve', 'big.json', '--problem', 'big', '--limit-time', '5', '--backend', backend]);
+      // about 6 s on a quiet machine (when the memory budget runs out first, sooner); generous for a loaded one
+      expect((performance.now() - started) / 1000, backend).toBeLessThan(30);
+      expect(run.status, backend).toBe(4);
+      expect(run.stdout, backend).toMatch(/^problem: big\.json, problem big, 100000 positions, White to move$/m);
+      expect(run.stdout, backend).toMatch(/^answer: unknown — stopped by (the time limit of 5 s|the memory limit)/m);
+    }
+  });
+
+  it('an option given without a value is refused in one line naming it (exit 2), in every command', async () => {
+    // --algo alone meant auto, --strategy alone text (their defaults), --out alone '' (": cannot write it")
+    for (const option of [
+      '--algo',
+      '--strategy',
+      '--out',
+      '--problem',
+      '--limit-time',
+      '--limit-nodes',
+      '--memory',
+      '--ply',
+    ]) {
+      for (const args of [
+        ['solve', PROBLEMS, option],
+        ['solve', PROBLEMS, option, '--json'],
+      ]) {
+        const line = expectOneLine(await krieg(args), 2);
+        expect(line, args.join(' ')).toBe(`krieg: solve: ${option} needs a value; run 'krieg solve --help' for usage`);
+      }
+    }
+    expect(expectOneLine(await krieg(['solve', '--positions']), 2)).toMatch(/solve: --positions needs a value/);
+    expect(expectOneLine(await krieg(['db', 'show', '4', '--db']), 2)).toMatch(/^krieg: db show: --db needs a value;/);
+    expect(expectOneLine(await krieg(['verify', PROBLEMS, 's.json', '--ply']), 2)).toMatch(
+      /verify: --ply needs a value/,
+    );
+    // a value that is a negative number, or given with '=', is a value; flags take none
+    const ok = await krieg(['solve', '--positions=' + ROOK[0], '--ply=1', '--algo=dfs', '--json', '--quiet']);
+    expect(ok.status, ok.stderr).toBe(0);
+    expect(expectOneLine(await krieg(['solve', PROBLEMS, '--ply', '-3']), 2)).toMatch(/ply must be .*, got '-3'/);
+    // the reading itself (host/io/args.ts), as yargs reads the words
+    const takes = (name: string) => ['algo', 'limit-time', 'k'].includes(name);
+    expect(optionWithoutValue(['solve', 'x', '--limitTime'], takes)).toBe('limit-time');
+    expect(optionWithoutValue(['belief', 'x', '-k', '--json'], takes)).toBe('k');
+    expect(optionWithoutValue(['solve', '--algo=', '--json', '--limit-time', '.5', '-k', '-1'], takes)).toBeUndefined();
+    expect(optionWithoutValue(['solve', '--', '--algo'], takes)).toBeUndefined();
   });
 
   it('an inconsistent view exits 3', async () => {
