@@ -23,29 +23,9 @@ export function withBackend<T>(y: Argv<T>) {
 export function withDbOption<T>(y: Argv<T>, describe = 'the problem database file', writes = false) {
   return y.option('db', {
     type: 'string',
-    requiresArg: true,
     describe: writes ? `${describe} (required: the shipped databases are read-only)` : describe,
     defaultDescription: writes ? undefined : `${DEFAULT_DB} of the krieg package`,
   });
-}
-
-/**
- * `command` with every string option of its builder (`--db`, `--out`, numbers given as text, lists)
- * needing a value: given bare (`--db` at the end, or followed by another option), yargs refuses it
- * and the message says `--db needs a value`, instead of the command reading an empty string.
- */
-export function withValuesRequired<C extends { builder: (y: Argv) => Argv<unknown> }>(command: C): C {
-  return {
-    ...command,
-    builder: (y: Argv) => {
-      const built = command.builder(y);
-      const options = (built as unknown as { getOptions(): { string: string[]; array: string[] } }).getOptions();
-      const positionals = new Set(
-        [...((command as { command?: string }).command?.matchAll(/[<[]([\w-]+)[>\]]/g) ?? [])].map((m) => m[1]),
-      );
-      return built.requiresArg([...new Set([...options.string, ...options.array])].filter((k) => !positionals.has(k)));
-    },
-  };
 }
 
 /** The `--jobs` option (`.option('jobs', jobsSpec(…))`): `what` runs on that many worker threads. */

@@ -3,7 +3,7 @@
 // `generate` (./dbGenerate), `reanalyse`, `bench` (./dbBench, its results table) and `upgrade` write to it.
 import type { Argv } from 'yargs';
 import { readFileSync } from 'node:fs';
-import { withDbOption, withValuesRequired, runCommand, say, io } from './common';
+import { withDbOption, runCommand, say, io } from './common';
 import { parseCount } from '../io/args';
 import { sameFile, writeAtomically } from '../io/files';
 import { generateCommand } from './dbGenerate';
@@ -279,14 +279,14 @@ export const dbCommand = {
   builder: (y: Argv) =>
     y
       .usage(`$0 db <command> [--db FILE] [options]\n\n${DB_DESCRIBE}`)
-      .command(withValuesRequired(generateCommand))
-      .command(withValuesRequired(listCommand))
-      .command(withValuesRequired(showCommand))
-      .command(withValuesRequired(exportCommand))
-      .command(withValuesRequired(statsCommand))
-      .command(withValuesRequired(benchCommand))
-      .command(withValuesRequired(reanalyseCommand))
-      .command(withValuesRequired(upgradeCommand))
+      .command(generateCommand)
+      .command(listCommand)
+      .command(showCommand)
+      .command(exportCommand)
+      .command(statsCommand)
+      .command(benchCommand)
+      .command(reanalyseCommand)
+      .command(upgradeCommand)
       .demandCommand(1, 'name a db command: generate, reanalyse, list, show, export, stats, bench or upgrade')
       .epilogue(
         `Every command reads ${DEFAULT_DB} of the krieg package unless --db FILE names another. An instance is also a problem for other commands: krieg solve db:ID, krieg verify db:ID STRATEGY. Exit codes: 0 success, 2 bad input (a missing, foreign or damaged database — its schema and every row (against its checksum) are checked on opening —, an unknown id; one line on stderr), 1 internal error.`,
