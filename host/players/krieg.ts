@@ -54,6 +54,8 @@ const samePercept = (a: Percept, b: Percept) => encodePercept(a) === encodePerce
 
 export class KriegPlayer extends SamplingPlayer {
   private following: Following | undefined;
+  /** krieg's last move (values.ts: taking it back against a bare king costs a little). */
+  private lastMove: number | undefined;
   private readonly mateCounters = { mateSearches: 0, matesProven: 0, strategyAttempts: 0 };
   /** Positions the threat screen looks at (0: off). */
   private readonly screen: number;
@@ -67,6 +69,8 @@ export class KriegPlayer extends SamplingPlayer {
 
   observe(event: ViewEvent): void {
     super.observe(event);
+    if (event.type === 'attempt' && event.side === this.setup.side && event.percept.answer === 'legal')
+      this.lastMove = parseUci(event.attempt);
     const f = this.following;
     if (!f) return;
     if (event.type === 'attempt' && event.side === this.setup.side && f.at === 'answer') {
@@ -174,7 +178,11 @@ export class KriegPlayer extends SamplingPlayer {
       deadline: turn.deadline,
     });
     if (found.handles.length === 0) return undefined;
-    const edge = edgeOf(this.engine, found.handles[0]);
+    const last = this.lastMove;
+    const edge: Edge = {
+      ...edgeOf(this.engine, found.handles[0]),
+      ...(last === undefined ? {} : { back: ((last >> 6) & 63) | ((last & 63) << 6) }),
+    };
     const memo = new Map<number, ThreatCount>();
     const threat = (attempt: number) => {
       let t = memo.get(attempt);

@@ -4,7 +4,7 @@
 // krieg ranks an attempt by
 //
 //   worth = score − MATED_COST · mated − LOSS_COST · loss − [decisive] STALEMATE_COST · stalemated
-//           − [bare king] (REGION_COST · region + KING_COST · distance)
+//           − [bare king] (REGION_COST · region + KING_COST · distance + BACK_COST · [takes back])
 //
 // - score: the mean over S of each value's expected score (host/core/players.ts expectedScore:
 //   mate 1, mated 0, centipawns through a logistic curve). Bounded: a mate counts as a win in the
@@ -19,7 +19,8 @@
 //   king (and pawns), the squares his king may stand on after his reply, over the screened
 //   positions — the progress measure of a won ending: fewer squares, a tighter box — and
 //   distance, the mean number of king steps from the mover's king (after the attempt) to them:
-//   the box is closed with the king.
+//   the box is closed with the king; and an attempt that moves the man krieg moved last straight
+//   back (the shuffle Rd6-f6-d6 in a box that one move cannot shrink) costs a little.
 // Every term only lowers the score, so attempts are looked at in the order of their scores, down
 // to one whose score cannot beat the best worth found.
 import type { Engine } from '../engine';
@@ -35,6 +36,8 @@ export const STALEMATE_COST = 0.5;
 export const REGION_COST = 0.002;
 /** Per king step between the mover's king and the squares the bare king may reach (on average). */
 export const KING_COST = 0.002;
+/** Taking the last move back against a bare king (two squares of region). */
+export const BACK_COST = 0.004;
 /** Material (pawn 1 … queen 9) ahead that makes an edge decisive. */
 export const DECISIVE = 5;
 
@@ -48,6 +51,8 @@ export interface Edge {
   bareKing: boolean;
   /** The mover's king's square. */
   king: number;
+  /** The attempt that takes the mover's last move back (from | to << 6), if known. */
+  back?: number;
 }
 
 /** The edge of the side to move in position `handle`. */
@@ -106,6 +111,7 @@ export function worthOf(
     // an attempt is from | to << 6 (host/notation/move.ts): the king's own move takes it along
     const king = attempt !== undefined && (attempt & 63) === edge.king ? (attempt >> 6) & 63 : edge.king;
     worth -= REGION_COST * (bits(low) + bits(high)) + KING_COST * meanDistance(king, low, high);
+    if (attempt !== undefined && attempt === edge.back) worth -= BACK_COST;
   }
   return worth;
 }

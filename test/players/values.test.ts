@@ -15,7 +15,7 @@ import { preset } from '../../host/record/rules';
 import { START_FEN } from '../../host/notation/fen';
 import { parseUci } from '../../host/notation/move';
 import { ChooseRun, countThreats, expectedScore, MATE, type AttemptValue } from '../../host/core/players';
-import { bestByWorth, edgeOf, worthOf } from '../../host/players/values';
+import { BACK_COST, bestByWorth, edgeOf, worthOf } from '../../host/players/values';
 import { KriegPlayer } from '../../host/players/krieg';
 import { SamplingPlayer } from '../../host/players/sampling';
 import { trackerSource, type PositionSource } from '../../host/players/sources';
@@ -54,6 +54,36 @@ describe('expected scores', () => {
     expect(expectedScore(500)).toBeGreaterThan(expectedScore(100));
     expect(expectedScore(500)).toBeLessThan(1);
     expect(expectedScore(-500)).toBeCloseTo(1 - expectedScore(500), 12);
+  });
+});
+
+describe('progress against a bare king', () => {
+  const threat = (low: number, high: number) => ({
+    legal: 4,
+    mated: 0,
+    replies: 20,
+    stalemated: 0,
+    loss: 0,
+    regionLow: low,
+    regionHigh: high,
+  });
+  const corner = 1 << (63 - 32); // h8
+  const box = corner | (1 << (62 - 32)) | (1 << (55 - 32)) | (1 << (54 - 32)); // g7, g8, h7, h8
+  const edge = { decisive: true, bareKing: true, king: 45 }; // our king on f6
+  it('fewer squares for the bare king, and our king nearer them, are worth more; a take-back costs a little', () => {
+    expect(worthOf(0.99, threat(0, corner), edge)).toBeGreaterThan(worthOf(0.99, threat(0, box), edge));
+    // the king's own step (f6-g6) shortens the distance to the box; a rook move (a1-a2) does not
+    expect(worthOf(0.99, threat(0, box), edge, a('f6g6'))).toBeGreaterThan(
+      worthOf(0.99, threat(0, box), edge, a('a1a2')),
+    );
+    const back = { ...edge, back: a('a2a1') };
+    expect(worthOf(0.99, threat(0, box), back, a('a2a1'))).toBeCloseTo(
+      worthOf(0.99, threat(0, box), back, a('a2b2')) - BACK_COST,
+      12,
+    );
+    // without a bare king (or with no screen) the score is the worth
+    expect(worthOf(0.99, threat(0, box), { decisive: true, bareKing: false, king: 45 })).toBe(0.99);
+    expect(worthOf(0.99, undefined, edge)).toBe(0.99);
   });
 });
 
