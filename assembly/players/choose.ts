@@ -38,6 +38,8 @@ import {
   isAttacked,
   kingSquare,
   positionCapacity,
+  PAWN,
+  KING,
 } from '../chess/position';
 import { MOVES, MAX_MOVES, listOffset, generateMoves, kingCanStep } from '../chess/moveGen';
 import { rule, RULE_STALEMATE_LOSES } from '../referee/rules';
@@ -208,7 +210,8 @@ export function scoreAttempts(first: i32, count: i32, scratch: i32, lookahead: b
 // that the opponent has in the true position but in none of them goes unseen. The screen asks,
 // for one attempt, over many more positions than were searched (no evaluation, no search: only
 // the opponent's replies and whether the mover can answer them), in how many the attempt leaves
-// the opponent a reply that ends the game against the mover; in how many it stalemates him; what
+// the opponent a reply that ends the game against the mover; in how many it stalemates him (or
+// leaves his king stuck and only pawns to move: stalemate if they are blocked); what
 // material his best capture wins in each (threatLoss); and where his king may stand after his
 // reply (threatRegion, the union over the positions).
 //
@@ -247,9 +250,9 @@ function takenBy(base: i32, move: i32): i32 {
  * Attempt `attempt` of the side to move over positions CHOOSE_HANDLES[0 … count): in how many it
  * is a legal move (threatLegal) and in how many of those the opponent then has a reply that
  * checkmates the mover, or stalemates him where stalemate loses (threatMated; the replies stop
- * there); in how many the opponent has no reply and is not in check, where stalemate does not
- * lose (threatStalemated); the sum over the other positions of the loss (above); the union of his
- * king's squares after his replies (threatRegionLo/Hi, squares 0–31 and 32–63). threatReplies()
+ * there); in how many the opponent is not in check and has no reply, or no king move and only
+ * pawn moves, where stalemate does not lose (threatStalemated); the sum over the other positions
+ * of the loss (above); the union of his king's squares after his replies (threatRegionLo/Hi, squares 0–31 and 32–63). threatReplies()
  * is the replies made. Uses records stack and stack + 1 (none of them a position of the list) and
  * move lists 1 … 3. Returns CHOOSE_OK or CHOOSE_BAD_HANDLE / CHOOSE_TOO_MANY.
  */
@@ -285,7 +288,16 @@ export function chooseThreats(count: i32, stack: i32, attempt: i32): i32 {
     makeMove(h, move, stack);
     const base = stack << POSITION_SHIFT;
     const replies = generateMoves(stack, THREAT_REPLIES);
-    if (replies == 0 && !inCheck(base) && rule(RULE_STALEMATE_LOSES) == 0) threatStalemated++;
+    // a stalemate, or his king stuck and only pawns to move: a stalemate where his pawns are blocked
+    // (the position screened may have them free where the true one does not)
+    let kingMoves = false;
+    let otherMoves = false;
+    for (let r = 0; r < replies; r++) {
+      const mover = pieceAt(base, unchecked(MOVES[THREAT_REPLIES + r]) & 63) & 7;
+      if (mover == KING) kingMoves = true;
+      else if (mover != PAWN) otherMoves = true;
+    }
+    if (!kingMoves && !otherMoves && !inCheck(base) && rule(RULE_STALEMATE_LOSES) == 0) threatStalemated++;
     let lost = false;
     let loss = 0;
     let regionLo = 0;

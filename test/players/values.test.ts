@@ -6,7 +6,8 @@
 //           the best of S by any measure is Qd8; the screen's possible loss of the queen rules it out.
 //   stalemate White Kc6, Qd4; S = {Ka6 (Qb6 mates)}, the screen also Ka8 (Qb6 stalemates) and Kb8:
 //           with a queen up, Qb6 is not chosen while an attempt that stalemates nowhere is open (Qa4,
-//           Qa1 mate there too, and stalemate nowhere).
+//           Qa1 mate there too, and stalemate nowhere); with a black pawn on g7 instead, Qb6 leaves
+//           only the pawn to move, a stalemate if it were blocked: counted too.
 // And the exact-belief rule: krieg's positions, while the tracker's belief is exact, are all in it
 // (HS tops S up with last-observation boards, outside it); and K+R v K against random mates.
 import { describe, expect, it } from 'vitest';
@@ -133,14 +134,17 @@ describe.each(BACKENDS)('values over a belief on %s', (backend) => {
       '8/8/k1K5/8/3Q4/8/8/8 w - - 0 1', // Ka6: Qb6 mates
       'k7/8/2K5/8/3Q4/8/8/8 w - - 0 1', // Ka8: Qb6 stalemates
       '1k6/8/2K5/8/3Q4/8/8/8 w - - 0 1', // Kb8: Qb6+ Ka8 / Kc8
+      'k7/6p1/2K5/8/3Q4/8/8/8 w - - 0 1', // Ka8, a pawn on g7: after Qb6 only the pawn moves (stalemate if it were blocked)
     ];
-    const { byMean, chosen, row, threat, edge } = belief(backend, fens, [0], [0, 1, 2]);
+    const { engine, byMean, chosen, row, threat, edge } = belief(backend, fens, [0], [0, 1, 2]);
     expect(edge).toMatchObject({ decisive: true, bareKing: true });
     expect(row('d4b6')).toMatchObject({ legal: 1, mates: 1, score: 1 });
     expect(row('d4b6').mean).toBe(byMean.mean); // one of the best means (Qa4 and Qa1 mate there too)
     expect(threat(a('d4b6'))).toMatchObject({ legal: 3, stalemated: 1, mated: 0, loss: 0 });
     expect(chosen.best.attempt).not.toBe(a('d4b6'));
     expect(threat(chosen.best.attempt).stalemated).toBe(0);
+    expect(countThreats(engine, [13], a('d4b6'), STACK)).toMatchObject({ legal: 1, stalemated: 1 });
+    expect(countThreats(engine, [13], a('d4d5'), STACK)).toMatchObject({ legal: 1, stalemated: 0 });
     // every attempt that stalemates somewhere is passed over, even at a worth above the chosen one's
     const stalemating = bestByWorth([row('d4b6')], threat, edge, seededRandom(2))!;
     expect(stalemating.best.attempt).toBe(a('d4b6')); // but with nothing else open it is played
