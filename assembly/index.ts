@@ -190,6 +190,10 @@ import {
   threatLegalCount,
   threatMatedCount,
   threatReplyCount,
+  threatStalematedCount,
+  threatLoss,
+  threatRegionLow,
+  threatRegionHigh,
 } from './players/choose';
 
 export {
@@ -205,6 +209,10 @@ export {
   threatLegalCount,
   threatMatedCount,
   threatReplyCount,
+  threatStalematedCount,
+  threatLoss,
+  threatRegionLow,
+  threatRegionHigh,
 };
 
 /** The static evaluation of `handle` for the side to move (centipawns). */

@@ -201,6 +201,16 @@ export interface CoreExports {
   threatLegalCount(): number;
   threatMatedCount(): number;
   threatReplyCount(): number;
+  /**
+   * The same call's other counts (issue #34): positions where the attempt stalemates the opponent
+   * (stalemate not a loss for him); the sum of the material his best capturing reply wins there
+   * (a one-step exchange, less what the attempt took); the union of his king's squares after his
+   * replies (squares 0–31, 32–63).
+   */
+  threatStalematedCount(): number;
+  threatLoss(): number;
+  threatRegionLow(): number;
+  threatRegionHigh(): number;
 
   // ---- estimator additions (assembly/belief/bfs.ts, stream.ts) ----
   /** Before bfsStart: count the histories reaching each position (information sets with multiplicities). */

@@ -35,13 +35,18 @@ import {
   makeMove,
   pieceAt,
   inCheck,
+  isAttacked,
+  kingSquare,
   positionCapacity,
+  PAWN,
+  KING,
 } from '../chess/position';
 import { MOVES, MAX_MOVES, listOffset, generateMoves, kingCanStep } from '../chess/moveGen';
 import { rule, RULE_STALEMATE_LOSES } from '../referee/rules';
 import { ATTEMPTS, attemptOf, generateAttempts } from '../referee/attempts';
 import { MAX_PLY, MAX_DEPTH, MATE, MATE_BOUND, stackFits, beginRun, valueAfterMove } from './search';
 import { SCORES, SCORE_WORDS, S_LEGAL, S_TACTICAL, S_EVAL, S_MATES, MATE_SCORE, valueAfterReply } from './score';
+import { PIECE_VALUE } from './evaluate';
 
 export const CHOOSE_OK: i32 = 0;
 export const CHOOSE_BAD_HANDLE: i32 = 1; // a position or the stack outside the arena, or overlapping
@@ -200,16 +205,28 @@ export function scoreAttempts(first: i32, count: i32, scratch: i32, lookahead: b
   return n;
 }
 
-// ---- the threat screen (krieg's king safety, host/players/krieg.ts) ----
+// ---- the threat screen (krieg's king safety, piece safety and progress, host/players/krieg.ts) ----
 // Choose-move averages over the few positions a turn's budget lets it search, so a mate in one
 // that the opponent has in the true position but in none of them goes unseen. The screen asks,
 // for one attempt, over many more positions than were searched (no evaluation, no search: only
 // the opponent's replies and whether the mover can answer them), in how many the attempt leaves
-// the opponent a reply that ends the game against the mover.
+// the opponent a reply that ends the game against the mover; in how many it stalemates him (or
+// leaves his king stuck and only pawns to move: stalemate if they are blocked); what
+// material his best capture wins in each (threatLoss); and where his king may stand after his
+// reply (threatRegion, the union over the positions).
+//
+// The loss of one position (issue #34, piece safety): the best of the opponent's capturing replies
+// by a static exchange of one step — the man taken, less the taker when the mover then attacks the
+// square (a king takes only an unguarded man: a legal move) — less what the attempt itself took
+// there (a trade is not a loss), never below 0.
 
 let threatLegal: i32 = 0;
 let threatMated: i32 = 0;
 let threatReplies: i32 = 0;
+let threatStalemated: i32 = 0;
+let threatLossSum: i32 = 0;
+let threatRegionLo: i32 = 0;
+let threatRegionHi: i32 = 0;
 const THREAT_OWN: i32 = listOffset(1);
 const THREAT_REPLIES: i32 = listOffset(2);
 const THREAT_ANSWERS: i32 = listOffset(3);
@@ -223,11 +240,20 @@ function lostHere(h: i32): bool {
   return generateMoves(h, THREAT_ANSWERS) == 0;
 }
 
+/** The value (PIECE_VALUE) of what `move` takes in position `base` (an en-passant pawn too). */
+function takenBy(base: i32, move: i32): i32 {
+  if (move >> 12 == MOVE_EN_PASSANT) return unchecked(PIECE_VALUE[1]);
+  return unchecked(PIECE_VALUE[pieceAt(base, (move >> 6) & 63) & 7]);
+}
+
 /**
  * Attempt `attempt` of the side to move over positions CHOOSE_HANDLES[0 … count): in how many it
  * is a legal move (threatLegal) and in how many of those the opponent then has a reply that
- * checkmates the mover, or stalemates him where stalemate loses (threatMated); threatReplies() is
- * the replies made. Uses records stack and stack + 1 (none of them a position of the list) and
+ * checkmates the mover, or stalemates him where stalemate loses (threatMated; the replies stop
+ * there); in how many the opponent is not in check and has no reply, or no king move and only
+ * pawn moves, where stalemate does not lose (threatStalemated); the sum over the other positions
+ * of the loss (above); the union of his king's squares after his replies (threatRegionLo/Hi, squares 0–31 and 32–63). threatReplies()
+ * is the replies made. Uses records stack and stack + 1 (none of them a position of the list) and
  * move lists 1 … 3. Returns CHOOSE_OK or CHOOSE_BAD_HANDLE / CHOOSE_TOO_MANY.
  */
 export function chooseThreats(count: i32, stack: i32, attempt: i32): i32 {
@@ -240,6 +266,10 @@ export function chooseThreats(count: i32, stack: i32, attempt: i32): i32 {
   threatLegal = 0;
   threatMated = 0;
   threatReplies = 0;
+  threatStalemated = 0;
+  threatLossSum = 0;
+  threatRegionLo = 0;
+  threatRegionHi = 0;
   for (let i = 0; i < count; i++) {
     const h = unchecked(CHOOSE_HANDLES[i]);
     const n = generateMoves(h, THREAT_OWN);
@@ -253,16 +283,50 @@ export function chooseThreats(count: i32, stack: i32, attempt: i32): i32 {
     }
     if (move < 0) continue;
     threatLegal++;
+    const us = unchecked(POSITIONS[(h << POSITION_SHIFT) + W_SIDE]);
+    const took = takenBy(h << POSITION_SHIFT, move);
     makeMove(h, move, stack);
+    const base = stack << POSITION_SHIFT;
     const replies = generateMoves(stack, THREAT_REPLIES);
+    // a stalemate, or his king stuck and only pawns to move: a stalemate where his pawns are blocked
+    // (the position screened may have them free where the true one does not)
+    let kingMoves = false;
+    let otherMoves = false;
     for (let r = 0; r < replies; r++) {
-      makeMove(stack, unchecked(MOVES[THREAT_REPLIES + r]), stack + 1);
+      const mover = pieceAt(base, unchecked(MOVES[THREAT_REPLIES + r]) & 63) & 7;
+      if (mover == KING) kingMoves = true;
+      else if (mover != PAWN) otherMoves = true;
+    }
+    if (!kingMoves && !otherMoves && !inCheck(base) && rule(RULE_STALEMATE_LOSES) == 0) threatStalemated++;
+    let lost = false;
+    let loss = 0;
+    let regionLo = 0;
+    let regionHi = 0;
+    for (let r = 0; r < replies; r++) {
+      const reply = unchecked(MOVES[THREAT_REPLIES + r]);
+      const to = (reply >> 6) & 63;
+      const victim = takenBy(base, reply);
+      makeMove(stack, reply, stack + 1);
       threatReplies++;
       if (lostHere(stack + 1)) {
         threatMated++;
+        lost = true;
         break;
       }
+      const king = kingSquare((stack + 1) << POSITION_SHIFT, us ^ 1);
+      if (king < 32) regionLo |= 1 << king;
+      else regionHi |= 1 << (king - 32);
+      if (victim > 0) {
+        const taker = pieceAt(base, reply & 63) & 7;
+        let gain = victim;
+        if (isAttacked((stack + 1) << POSITION_SHIFT, to, us)) gain -= unchecked(PIECE_VALUE[taker]);
+        if (gain > loss) loss = gain;
+      }
     }
+    if (lost) continue;
+    threatRegionLo |= regionLo;
+    threatRegionHi |= regionHi;
+    if (loss > took) threatLossSum += loss - took;
   }
   return CHOOSE_OK;
 }
@@ -275,4 +339,16 @@ export function threatMatedCount(): i32 {
 }
 export function threatReplyCount(): i32 {
   return threatReplies;
+}
+export function threatStalematedCount(): i32 {
+  return threatStalemated;
+}
+export function threatLoss(): i32 {
+  return threatLossSum;
+}
+export function threatRegionLow(): i32 {
+  return threatRegionLo;
+}
+export function threatRegionHigh(): i32 {
+  return threatRegionHi;
 }

@@ -140,6 +140,25 @@ export interface AttemptValue {
   captures: number;
   min: number;
   max: number;
+  /**
+   * The mean over those positions of each value's expected score (expectedScore: a mate 1, being
+   * mated 0, a centipawn value through a logistic curve); from `over` only.
+   */
+  score?: number;
+}
+
+/** Centipawns over which the expected score moves from ½ to 1 / (1 + 10^-1) ≈ 0.91. */
+export const SCORE_SCALE = 400;
+
+/**
+ * A value (for the mover) as an expected score in [0, 1] (issue #34): a forced mate for him 1,
+ * against him 0, otherwise 1 / (1 + 10^(−v / SCORE_SCALE)) — bounded, so that a mate in some
+ * positions counts as a win there and no more, and a lost rook costs most where the game was won.
+ */
+export function expectedScore(value: number): number {
+  if (value > MATE_BOUND) return 1;
+  if (value < -MATE_BOUND) return 0;
+  return 1 / (1 + Math.pow(10, -value / SCORE_SCALE));
 }
 
 /**
@@ -206,7 +225,7 @@ export class ChooseRun {
   /**
    * Averages again over the positions added that `keep` accepts (from the stored values): legal,
    * sum, mean, min and max per attempt (mates and mated from the values; tactical and captures
-   * are not kept per position and read 0).
+   * are not kept per position and read 0), and the mean expected score.
    */
   over(keep: (values: Int32Array, index: number) => boolean): AttemptValue[] {
     const out: AttemptValue[] = this.attempts.map((attempt) => ({
@@ -220,6 +239,7 @@ export class ChooseRun {
       captures: 0,
       min: MATE + 1,
       max: -MATE - 1,
+      score: 0,
     }));
     this.positions.forEach(({ values }, index) => {
       if (!keep(values, index)) return;
@@ -229,13 +249,14 @@ export class ChooseRun {
         const a = out[i];
         a.legal++;
         a.sum += v;
+        a.score! += expectedScore(v);
         if (v > MATE_BOUND) a.mates++;
         if (v < -MATE_BOUND) a.mated++;
         if (v < a.min) a.min = v;
         if (v > a.max) a.max = v;
       }
     });
-    for (const a of out) if (a.legal) a.mean = a.sum / a.legal;
+    for (const a of out) if (a.legal) [a.mean, a.score] = [a.sum / a.legal, a.score! / a.legal];
     return out;
   }
 
@@ -253,11 +274,19 @@ export interface ThreatCount {
   mated: number;
   /** Replies made (the screen's work). */
   replies: number;
+  /** Positions where it stalemates the opponent (where stalemate is a draw). */
+  stalemated: number;
+  /** The material (centipawns) the opponent's best capture wins, summed over the positions (not mated). */
+  loss: number;
+  /** The squares his king may stand on after his reply, over the positions (bit s: square s; a BigInt-free pair). */
+  regionLow: number;
+  regionHigh: number;
 }
 
 /**
  * The threat screen (assembly/players/choose.ts chooseThreats): over positions `handles`, in how
- * many `attempt` is legal and leaves the opponent a reply that mates the mover. Records `stack`
+ * many `attempt` is legal and leaves the opponent a reply that mates the mover; where it
+ * stalemates him, what his best capture wins, where his king may then be. Records `stack`
  * and `stack` + 1 are scratch (default: the top of the arena, the search stack's).
  */
 export function countThreats(
@@ -267,7 +296,7 @@ export function countThreats(
   stack = engine.capacity - stackRecords(engine),
 ): ThreatCount {
   const x = engine.core.exports;
-  const count = { legal: 0, mated: 0, replies: 0 };
+  const count = { legal: 0, mated: 0, replies: 0, stalemated: 0, loss: 0, regionLow: 0, regionHigh: 0 };
   for (let from = 0; from < handles.length; from += CHOOSE_MAX_POSITIONS) {
     const part = handles.slice(from, from + CHOOSE_MAX_POSITIONS);
     engine.core.view(x.chooseHandleBuffer()).set(part);
@@ -276,6 +305,10 @@ export function countThreats(
     count.legal += x.threatLegalCount();
     count.mated += x.threatMatedCount();
     count.replies += x.threatReplyCount();
+    count.stalemated += x.threatStalematedCount();
+    count.loss += x.threatLoss();
+    count.regionLow |= x.threatRegionLow();
+    count.regionHigh |= x.threatRegionHigh();
   }
   return count;
 }

@@ -10,8 +10,11 @@
 // positions a turn, and the tracker's pool past its exact reach often lacks the true position, so
 // a mate in one the opponent has goes unseen and even a random opponent finds it now and then.
 // Before an attempt is made, the screen looks at `screen` positions of the belief (default 64;
-// the replies only, no search: assembly/players/choose.ts chooseThreats) and values each attempt
-// at its mean less MATE times the share of them where it leaves a mate in one (pick).
+// the replies only, no search: assembly/players/choose.ts chooseThreats) for a mate in one the
+// attempt leaves, the material the opponent's best capture wins, a stalemate, the room a bare
+// king keeps; values.ts combines them with choose-move's values into one worth (issue #34: a mate
+// in some positions is not averaged with a rook hung in others). While the tracker's belief is
+// exact, S is drawn from it alone (no last-observation top-up: such a board may be impossible).
 //
 // Following a strategy needs every percept heard to match one of its branches; under rules that
 // announce pawn tries before each turn the strategy's branches also carry them, and the player
@@ -24,7 +27,8 @@ import { parseUci } from '../notation/move';
 import { solveAuto } from '../solver/auto';
 import type { Branch, StrategyNode } from '../solver/strategy';
 import type { PlayerFactory, PlayerSetup, Turn } from './player';
-import { countThreats, MATE, type AttemptValue, type ChooseRun } from '../core/players';
+import { countThreats, type AttemptValue, type ChooseRun, type ThreatCount } from '../core/players';
+import { bestByWorth, edgeOf, worthOf, type Edge } from './values';
 import { SamplingPlayer, SAMPLING_DEFAULTS, WORK_PER_NODE } from './sampling';
 import { trackerSource, type PositionSource } from './sources';
 import { StaleGuessSource } from './guesses';
@@ -50,18 +54,23 @@ const samePercept = (a: Percept, b: Percept) => encodePercept(a) === encodePerce
 
 export class KriegPlayer extends SamplingPlayer {
   private following: Following | undefined;
+  /** krieg's last move (values.ts: taking it back against a bare king costs a little). */
+  private lastMove: number | undefined;
   private readonly mateCounters = { mateSearches: 0, matesProven: 0, strategyAttempts: 0 };
   /** Positions the threat screen looks at (0: off). */
   private readonly screen: number;
-  private readonly screenCounters = { screenReplies: 0, screenDodges: 0 };
+  private readonly screenCounters = { screenReplies: 0, screenDodges: 0, screenAttempts: 0 };
 
   constructor(setup: PlayerSetup, engine: Engine, source: PositionSource) {
     super('krieg', setup, engine, source, 'hs', { sample: setup.options.sample, depth: setup.options.depth });
+    this.exactOnly = true;
     this.screen = setup.options.screen ?? KRIEG_DEFAULTS.screen;
   }
 
   observe(event: ViewEvent): void {
     super.observe(event);
+    if (event.type === 'attempt' && event.side === this.setup.side && event.percept.answer === 'legal')
+      this.lastMove = parseUci(event.attempt);
     const f = this.following;
     if (!f) return;
     if (event.type === 'attempt' && event.side === this.setup.side && f.at === 'answer') {
@@ -107,32 +116,21 @@ export class KriegPlayer extends SamplingPlayer {
   }
 
   /**
-   * The threat screen: choose-move's best attempt unless, over `screen` positions of the belief
-   * (many more than a turn's budget searches), it leaves the opponent a mate in one in some of
-   * them. Then each attempt's value is its mean less MATE times the share of the screened
-   * positions where it does so (what the mean would be if those positions had been searched, the
-   * mate their value), and the best of these is taken, the attempts looked at in the order of their
-   * means down to one that cannot beat the best found (the share only lowers a mean).
+   * The attempt of the best worth (values.ts): its mean expected score over S less what the screen
+   * finds over `screen` belief positions (a mate in one left to the opponent, the material his best
+   * capture wins, a stalemate with a decisive edge, the bare king's room), attempts looked at in
+   * the order of their scores down to one that cannot beat the best found (every term only lowers
+   * a score).
    */
   protected pick(turn: Turn, scores: AttemptValue[]): AttemptValue | undefined {
-    const first = this.best(scores);
-    if (!first) return undefined;
-    const risk = this.riskOf(turn);
-    if (!risk) return first;
-    let best = first;
-    let bestValue = first.mean - MATE * risk(first.attempt);
-    if (bestValue === first.mean) return first;
-    for (const s of [...scores].sort((a, b) => b.mean - a.mean)) {
-      if (s.mean <= bestValue) break;
-      if (s === first) continue;
-      const value = s.mean - MATE * risk(s.attempt);
-      if (value > bestValue) {
-        best = s;
-        bestValue = value;
-      }
-    }
-    if (best !== first) this.screenCounters.screenDodges++;
-    return best;
+    if (!scores.length) return undefined;
+    const screen = this.screenOf(turn);
+    const valued = bestByWorth(scores, screen?.threat, screen?.edge, this.random);
+    if (!valued) return undefined;
+    this.screenCounters.screenAttempts += valued.screened;
+    const top = scores.reduce((a, b) => ((b.score ?? 0) > (a.score ?? 0) ? b : a));
+    if (valued.best.score !== top.score) this.screenCounters.screenDodges++;
+    return valued.best;
   }
 
   /**
@@ -149,8 +147,8 @@ export class KriegPlayer extends SamplingPlayer {
         )
       : undefined;
     if (best) return best.attempt;
-    const risk = this.riskOf(turn);
-    if (!risk) return super.fallback(turn, run);
+    const screen = this.screenOf(turn);
+    if (!screen) return super.fallback(turn, run);
     const order = turn.attempts.slice();
     for (let i = order.length - 1; i > 0; i--) {
       const j = Math.floor(this.random() * (i + 1));
@@ -159,7 +157,7 @@ export class KriegPlayer extends SamplingPlayer {
     let least = order[0];
     let leastRisk = Infinity;
     for (const attempt of order) {
-      const r = risk(attempt);
+      const r = 1 - worthOf(1, screen.threat(attempt), screen.edge, attempt);
       if (r === 0) return attempt;
       if (r < leastRisk) [least, leastRisk] = [attempt, r];
     }
@@ -167,11 +165,11 @@ export class KriegPlayer extends SamplingPlayer {
   }
 
   /**
-   * The share of the screen's positions (drawn now from the source, after this turn's Illegal
-   * answers) where an attempt, legal there, leaves a mate in one; undefined with the screen off or
-   * no position to screen.
+   * The screen over `screen` positions of the belief (drawn now from the source, after this turn's
+   * Illegal answers): per attempt, memoised, what countThreats finds there; the edge read from one
+   * of them. Undefined with the screen off or no position to screen.
    */
-  private riskOf(turn: Turn): ((attempt: number) => number) | undefined {
+  private screenOf(turn: Turn): { threat: (attempt: number) => ThreatCount; edge: Edge } | undefined {
     const size = this.screen;
     if (!size) return undefined;
     const { nodes } = this.setup.budget;
@@ -180,16 +178,22 @@ export class KriegPlayer extends SamplingPlayer {
       deadline: turn.deadline,
     });
     if (found.handles.length === 0) return undefined;
-    const memo = new Map<number, number>();
-    return (attempt) => {
-      let r = memo.get(attempt);
-      if (r === undefined) {
-        const t = countThreats(this.engine, found.handles, attempt);
-        this.screenCounters.screenReplies += t.replies;
-        memo.set(attempt, (r = t.legal ? t.mated / t.legal : 0));
-      }
-      return r;
+    const last = this.lastMove;
+    const edge: Edge = {
+      ...edgeOf(this.engine, found.handles[0]),
+      ...(last === undefined ? {} : { back: ((last >> 6) & 63) | ((last & 63) << 6) }),
     };
+    const memo = new Map<number, ThreatCount>();
+    const threat = (attempt: number) => {
+      let t = memo.get(attempt);
+      if (t === undefined) {
+        t = countThreats(this.engine, found.handles, attempt);
+        this.screenCounters.screenReplies += t.replies;
+        memo.set(attempt, t);
+      }
+      return t;
+    };
+    return { threat, edge };
   }
 
   stats(): Record<string, number> {

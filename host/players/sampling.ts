@@ -52,6 +52,12 @@ export class SamplingPlayer implements Player {
   /** How long the last position took to evaluate (a time budget stops before one more would overrun). */
   private lastPositionMs = 0;
   protected readonly random: () => number;
+  /**
+   * HS's top-up with last-observation positions only while the source's positions are not the
+   * whole exact belief (krieg, issue #34: an exact belief is complete, and a last-observation
+   * board outside it is an impossible position); Parker's HS tops up whenever S is short.
+   */
+  protected exactOnly = false;
   private readonly counters = { choices: 0, positions: 0, lastObservation: 0, nodes: 0, fallbacks: 0 };
 
   constructor(
@@ -173,8 +179,9 @@ export class SamplingPlayer implements Player {
     };
     if (this.kind === 'los') add(this.source.lastObservation(k, limits), true);
     else {
-      const added = add(this.source.positions(k, limits), false);
-      if (this.kind === 'hs' && added < k && this.hasBudget(turn, run))
+      const found = this.source.positions(k, limits);
+      const added = add(found, false);
+      if (this.kind === 'hs' && added < k && !(this.exactOnly && found.exact) && this.hasBudget(turn, run))
         add(this.source.lastObservation(k - added, limits), true);
     }
     return run;

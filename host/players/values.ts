@@ -1,0 +1,157 @@
+// krieg's values over a belief (issue #34). Choose-move (Parker et al.) averages centipawns over
+// the positions of S where an attempt is legal, so a mate in one position (30,000) outweighs a
+// rook lost in three others, and a possible loss the sampled positions miss counts for nothing.
+// krieg ranks an attempt by
+//
+//   worth = score − MATED_COST · mated − LOSS_COST · loss − [decisive] STALEMATE_COST · stalemated
+//           − [bare king] (REGION_COST · region + KING_COST · distance + BACK_COST · [takes back])
+//
+// - score: the mean over S of each value's expected score (host/core/players.ts expectedScore:
+//   mate 1, mated 0, centipawns through a logistic curve). Bounded: a mate counts as a win in the
+//   positions where it mates — its share of S is its probability — and no more; a rook hung in a
+//   won ending costs nearly half a game there, a pawn in a lost one almost nothing.
+// - the screen (host/core/players.ts countThreats) over many more belief positions than S:
+//   mated, the share where the attempt leaves a mate in one (a lost game); loss, the material
+//   (centipawns) the opponent's best capture wins, averaged over them (a man he can take in 3 of
+//   7 positions costs 3/7 of its value; a rook everywhere half a game); stalemated, the share
+//   where it stalemates him, which with a decisive edge is also never chosen while an attempt
+//   that stalemates nowhere is open (a draw thrown away); region, with the opponent down to his
+//   king (and pawns), the squares his king may stand on after his reply, over the screened
+//   positions — the progress measure of a won ending: fewer squares, a tighter box — and
+//   distance, the mean number of king steps from the mover's king (after the attempt) to them:
+//   the box is closed with the king; and an attempt that moves the man krieg moved last straight
+//   back (the shuffle Rd6-f6-d6 in a box that one move cannot shrink) costs a little.
+// Every term only lowers the score, so attempts are looked at in the order of their scores, down
+// to one whose score cannot beat the best worth found.
+import type { Engine } from '../engine';
+import type { AttemptValue, ThreatCount } from '../core/players';
+
+/** A mate in one left to the opponent: the game. */
+export const MATED_COST = 1;
+/** Per centipawn of material the opponent's best capture wins (a rook: half a game). */
+export const LOSS_COST = 1 / 1000;
+/** A stalemate with a decisive edge: half a game. */
+export const STALEMATE_COST = 0.5;
+/** Per square a bare king may reach (16 squares ≈ the loss of a pawn in one position of two). */
+export const REGION_COST = 0.002;
+/** Per king step between the mover's king and the squares the bare king may reach (on average). */
+export const KING_COST = 0.002;
+/** Taking the last move back against a bare king (two squares of region). */
+export const BACK_COST = 0.004;
+/** Material (pawn 1 … queen 9) ahead that makes an edge decisive. */
+export const DECISIVE = 5;
+
+const MATERIAL = [0, 1, 3, 3, 5, 9, 0];
+
+/** What the material on the board says about the game (the mover's view). */
+export interface Edge {
+  /** The mover is DECISIVE or more ahead. */
+  decisive: boolean;
+  /** ... and the opponent has his king and at most pawns. */
+  bareKing: boolean;
+  /** The mover's king's square. */
+  king: number;
+  /** The attempt that takes the mover's last move back (from | to << 6), if known. */
+  back?: number;
+}
+
+/** The edge of the side to move in position `handle`. */
+export function edgeOf(engine: Engine, handle: number): Edge {
+  const { board, side } = engine.setup(handle);
+  let ours = 0;
+  let theirs = 0;
+  let theirPieces = 0;
+  let king = -1;
+  board.forEach((code, square) => {
+    if ((code & 7) === 6 && code >> 3 === side) king = square;
+  });
+  for (const code of board) {
+    if (!code) continue;
+    const type = code & 7;
+    if (code >> 3 === side) ours += MATERIAL[type];
+    else {
+      theirs += MATERIAL[type];
+      if (type !== 1 && type !== 6) theirPieces++;
+    }
+  }
+  const decisive = ours - theirs >= DECISIVE;
+  return { decisive, bareKing: decisive && theirPieces === 0, king };
+}
+
+function bits(x: number): number {
+  let n = 0;
+  for (let v = x >>> 0; v; v &= v - 1) n++;
+  return n;
+}
+
+/** The mean king distance from `king` to the squares of a region (0 for none). */
+function meanDistance(king: number, low: number, high: number): number {
+  let sum = 0;
+  let n = 0;
+  for (let sq = 0; sq < 64; sq++) {
+    if (!(((sq < 32 ? low : high) >>> (sq & 31)) & 1)) continue;
+    sum += Math.max(Math.abs((sq & 7) - (king & 7)), Math.abs((sq >> 3) - (king >> 3)));
+    n++;
+  }
+  return n ? sum / n : 0;
+}
+
+/** An attempt's worth: its score less what the screen found (see above); its score without one. */
+export function worthOf(
+  score: number,
+  threat: ThreatCount | undefined,
+  edge: Edge | undefined,
+  attempt?: number,
+): number {
+  if (!threat || threat.legal === 0) return score;
+  let worth = score - (MATED_COST * threat.mated + LOSS_COST * threat.loss) / threat.legal;
+  if (edge?.decisive) worth -= (STALEMATE_COST * threat.stalemated) / threat.legal;
+  if (edge?.bareKing) {
+    const { regionLow: low, regionHigh: high } = threat;
+    // an attempt is from | to << 6 (host/notation/move.ts): the king's own move takes it along
+    const king = attempt !== undefined && (attempt & 63) === edge.king ? (attempt >> 6) & 63 : edge.king;
+    worth -= REGION_COST * (bits(low) + bits(high)) + KING_COST * meanDistance(king, low, high);
+    if (attempt !== undefined && attempt === edge.back) worth -= BACK_COST;
+  }
+  return worth;
+}
+
+export interface Valued {
+  best: AttemptValue;
+  worth: number;
+  /** Attempts screened. */
+  screened: number;
+}
+
+/**
+ * The attempt of the best worth among `scores` (each with its `score`, ChooseRun.over), the
+ * screen asked attempt by attempt (`threat`, memoised by the caller; undefined: no screen) in the
+ * order of the scores (ties in `random`'s order), down to one whose score is not above the best
+ * worth. With a decisive edge an attempt that stalemates in a screened position is taken only if
+ * every attempt looked at does.
+ */
+export function bestByWorth(
+  scores: AttemptValue[],
+  threat: ((attempt: number) => ThreatCount) | undefined,
+  edge: Edge | undefined,
+  random: () => number,
+): Valued | undefined {
+  const order = scores.map((s) => ({ s, key: s.score ?? 0, tie: random() }));
+  order.sort((a, b) => b.key - a.key || a.tie - b.tie);
+  let best: Valued | undefined;
+  let stalemating: Valued | undefined;
+  let screened = 0;
+  for (const { s, key } of order) {
+    if (best && key <= best.worth) break;
+    const t = threat?.(s.attempt);
+    if (t) screened++;
+    const worth = worthOf(key, t, edge, s.attempt);
+    if (edge?.decisive && t && t.stalemated > 0) {
+      if (!stalemating || worth > stalemating.worth) stalemating = { best: s, worth, screened: 0 };
+      continue;
+    }
+    if (!best || worth > best.worth) best = { best: s, worth, screened: 0 };
+  }
+  const chosen = best ?? stalemating;
+  return chosen && { ...chosen, screened };
+}

@@ -1,0 +1,240 @@
+// krieg's values over a belief (issue #34; host/players/values.ts), on hand-built beliefs given
+// directly to choose-move and the screen, where Parker's mean of centipawns picks the wrong move:
+//   rook    White Kb6, Rc1; Black's king on a8 (Rc8 mates), b8, d8 or d7 (Kxc8), g5, h4 or f3 (Rc8 safe):
+//           the mean of Rc8 (a mate 30,000 in 1 of 7) beats every safe rook move; its expected score does not.
+//   queen   White Kf6, Qd1; S = {Kf8 (Qd8 mates), Kh8 (Qd8+ safe)}, the screen also Ke8, Kc8, Kc7 (Qd8+?? Kxd8):
+//           the best of S by any measure is Qd8; the screen's possible loss of the queen rules it out.
+//   stalemate White Kc6, Qd4; S = {Ka6 (Qb6 mates)}, the screen also Ka8 (Qb6 stalemates) and Kb8:
+//           with a queen up, Qb6 is not chosen while an attempt that stalemates nowhere is open (Qa4,
+//           Qa1 mate there too, and stalemate nowhere); with a black pawn on g7 instead, Qb6 leaves
+//           only the pawn to move, a stalemate if it were blocked: counted too.
+// And the exact-belief rule: krieg's positions, while the tracker's belief is exact, are all in it
+// (HS tops S up with last-observation boards, outside it); and K+R v K against random mates.
+import { describe, expect, it } from 'vitest';
+import { createEngine, BACKENDS } from '../../host/node';
+import { preset } from '../../host/record/rules';
+import { START_FEN } from '../../host/notation/fen';
+import { parseUci } from '../../host/notation/move';
+import { ChooseRun, countThreats, expectedScore, MATE, type AttemptValue } from '../../host/core/players';
+import { BACK_COST, bestByWorth, edgeOf, worthOf } from '../../host/players/values';
+import { KriegPlayer } from '../../host/players/krieg';
+import { SamplingPlayer } from '../../host/players/sampling';
+import { trackerSource, type PositionSource } from '../../host/players/sources';
+import { PlayerEngines } from '../../host/players/engines';
+import { parsePlayerSpec, playerFactory } from '../../host/players/registry';
+import { runGame } from '../../host/players/game';
+import { turnOf, type PlayerSetup } from '../../host/players/player';
+import { seededRandom } from '../../host/referee/game';
+import type { View } from '../../host/record/record';
+import type { Engine } from '../../host/engine';
+
+const STACK = 100;
+const a = (uci: string) => parseUci(uci)!;
+
+/** The belief's positions into records 10 …; a depth-0 run over `s` of them; the screen over `screen`. */
+function belief(backend: 'wasm' | 'js', fens: string[], s: number[], screen: number[]) {
+  const engine = createEngine(backend, 256);
+  fens.forEach((fen, i) => engine.setFen(10 + i, fen));
+  const run = new ChooseRun(engine, 10 + s[0], { depth: 0 }, STACK);
+  run.add(s.map((i) => 10 + i));
+  const scores = run.over(() => true).filter((r) => r.legal > 0);
+  const handles = screen.map((i) => 10 + i);
+  const threat = (attempt: number) => countThreats(engine, handles, attempt, STACK);
+  const edge = edgeOf(engine, 10);
+  const byMean = scores.reduce((x, y) => (y.mean > x.mean ? y : x));
+  const chosen = bestByWorth(scores, threat, edge, seededRandom(1))!;
+  const row = (uci: string): AttemptValue => scores.find((r) => r.attempt === a(uci))!;
+  return { engine, scores, threat, edge, byMean, chosen, row };
+}
+
+describe('expected scores', () => {
+  it('a mate is 1, being mated 0, a draw ½, and centipawns in between in order', () => {
+    expect(expectedScore(MATE - 3)).toBe(1);
+    expect(expectedScore(-MATE + 2)).toBe(0);
+    expect(expectedScore(0)).toBe(0.5);
+    expect(expectedScore(500)).toBeGreaterThan(expectedScore(100));
+    expect(expectedScore(500)).toBeLessThan(1);
+    expect(expectedScore(-500)).toBeCloseTo(1 - expectedScore(500), 12);
+  });
+});
+
+describe('progress against a bare king', () => {
+  const threat = (low: number, high: number) => ({
+    legal: 4,
+    mated: 0,
+    replies: 20,
+    stalemated: 0,
+    loss: 0,
+    regionLow: low,
+    regionHigh: high,
+  });
+  const corner = 1 << (63 - 32); // h8
+  const box = corner | (1 << (62 - 32)) | (1 << (55 - 32)) | (1 << (54 - 32)); // g7, g8, h7, h8
+  const edge = { decisive: true, bareKing: true, king: 45 }; // our king on f6
+  it('fewer squares for the bare king, and our king nearer them, are worth more; a take-back costs a little', () => {
+    expect(worthOf(0.99, threat(0, corner), edge)).toBeGreaterThan(worthOf(0.99, threat(0, box), edge));
+    // the king's own step (f6-g6) shortens the distance to the box; a rook move (a1-a2) does not
+    expect(worthOf(0.99, threat(0, box), edge, a('f6g6'))).toBeGreaterThan(
+      worthOf(0.99, threat(0, box), edge, a('a1a2')),
+    );
+    const back = { ...edge, back: a('a2a1') };
+    expect(worthOf(0.99, threat(0, box), back, a('a2a1'))).toBeCloseTo(
+      worthOf(0.99, threat(0, box), back, a('a2b2')) - BACK_COST,
+      12,
+    );
+    // without a bare king (or with no screen) the score is the worth
+    expect(worthOf(0.99, threat(0, box), { decisive: true, bareKing: false, king: 45 })).toBe(0.99);
+    expect(worthOf(0.99, undefined, edge)).toBe(0.99);
+  });
+});
+
+describe.each(BACKENDS)('values over a belief on %s', (backend) => {
+  it('mate in 1 of 7 positions, the rook hung in 3: a safe rook move, not the mate', () => {
+    const fens = ['k7/8', '1k6/8', '3k4/8', '8/3k4', '8/8/1K6/6k1', '8/8/1K6/8/7k', '8/8/1K6/8/8/5k2'].map((black) => {
+      const rows = black.split('/');
+      if (rows.length === 2) rows.push('1K6');
+      while (rows.length < 7) rows.push('8');
+      return `${rows.join('/')}/2R5 w - - 0 1`;
+    });
+    expect(fens[0]).toBe('k7/8/1K6/8/8/8/8/2R5 w - - 0 1');
+    expect(fens[6]).toBe('8/8/1K6/8/8/5k2/8/2R5 w - - 0 1');
+    const all = [0, 1, 2, 3, 4, 5, 6];
+    const { byMean, chosen, row, threat } = belief(backend, fens, all, all);
+    const rc8 = row('c1c8');
+    expect(rc8).toMatchObject({ legal: 7, mates: 1 });
+    expect(byMean.attempt).toBe(a('c1c8')); // Parker's mean: the mate's 30,000 outweighs the rook
+    expect(threat(a('c1c8'))).toMatchObject({ legal: 7, mated: 0, loss: 3 * 500 });
+    expect(chosen.best.attempt).not.toBe(a('c1c8'));
+    expect(threat(chosen.best.attempt).loss).toBe(0);
+    expect(chosen.best.score!).toBeGreaterThan(rc8.score!); // the expected score alone already says so
+    expect(chosen.best.mean).toBeGreaterThan(500); // a rook up
+  });
+
+  it('Qd8+?? Kxd8: the check next to a possibly unguarded square is not chosen for a mate in the positions searched', () => {
+    const fens = [
+      '5k2/8/5K2/8/8/8/8/3Q4 w - - 0 1', // Kf8: Qd8 mates
+      '7k/8/5K2/8/8/8/8/3Q4 w - - 0 1', // Kh8: Qd8+ Kh7
+      '4k3/8/5K2/8/8/8/8/3Q4 w - - 0 1', // Ke8: Qd8+ Kxd8
+      '2k5/8/5K2/8/8/8/8/3Q4 w - - 0 1', // Kc8: Qd8+ Kxd8
+      '8/2k5/5K2/8/8/8/8/3Q4 w - - 0 1', // Kc7: Qd8+ Kxd8
+    ];
+    const { scores, byMean, chosen, row, threat, edge } = belief(backend, fens, [0, 1], [0, 1, 2, 3, 4]);
+    const qd8 = row('d1d8');
+    expect(byMean.attempt).toBe(a('d1d8'));
+    expect(qd8.score).toBe(Math.max(...scores.map((r) => r.score!))); // the best of S by its expected score too
+    const t = threat(a('d1d8'));
+    expect(t).toMatchObject({ legal: 5, mated: 0, loss: 3 * 900, stalemated: 0 });
+    expect(chosen.best.attempt).not.toBe(a('d1d8'));
+    expect(worthOf(qd8.score!, t, edge, a('d1d8'))).toBeLessThan(chosen.worth);
+    expect(threat(chosen.best.attempt).loss).toBe(0);
+  });
+
+  it('a stalemate trap with a queen up: Qb6 mates in the position searched and stalemates in another; not chosen', () => {
+    const fens = [
+      '8/8/k1K5/8/3Q4/8/8/8 w - - 0 1', // Ka6: Qb6 mates
+      'k7/8/2K5/8/3Q4/8/8/8 w - - 0 1', // Ka8: Qb6 stalemates
+      '1k6/8/2K5/8/3Q4/8/8/8 w - - 0 1', // Kb8: Qb6+ Ka8 / Kc8
+      'k7/6p1/2K5/8/3Q4/8/8/8 w - - 0 1', // Ka8, a pawn on g7: after Qb6 only the pawn moves (stalemate if it were blocked)
+    ];
+    const { engine, byMean, chosen, row, threat, edge } = belief(backend, fens, [0], [0, 1, 2]);
+    expect(edge).toMatchObject({ decisive: true, bareKing: true });
+    expect(row('d4b6')).toMatchObject({ legal: 1, mates: 1, score: 1 });
+    expect(row('d4b6').mean).toBe(byMean.mean); // one of the best means (Qa4 and Qa1 mate there too)
+    expect(threat(a('d4b6'))).toMatchObject({ legal: 3, stalemated: 1, mated: 0, loss: 0 });
+    expect(chosen.best.attempt).not.toBe(a('d4b6'));
+    expect(threat(chosen.best.attempt).stalemated).toBe(0);
+    expect(countThreats(engine, [13], a('d4b6'), STACK)).toMatchObject({ legal: 1, stalemated: 1 });
+    expect(countThreats(engine, [13], a('d4d5'), STACK)).toMatchObject({ legal: 1, stalemated: 0 });
+    // every attempt that stalemates somewhere is passed over, even at a worth above the chosen one's
+    const stalemating = bestByWorth([row('d4b6')], threat, edge, seededRandom(2))!;
+    expect(stalemating.best.attempt).toBe(a('d4b6')); // but with nothing else open it is played
+  });
+});
+
+/** A source that notes the positions it returns (as FENs) and whether the last request was exact. */
+function recording(inner: PositionSource, engine: Engine) {
+  const log: { kind: 'positions' | 'lastObservation'; exact: boolean; fens: string[] }[] = [];
+  const source: PositionSource = {
+    name: 'recording',
+    observe: (event) => inner.observe(event),
+    positions: (k, limits) => {
+      const found = inner.positions(k, limits);
+      log.push({ kind: 'positions', exact: found.exact, fens: found.handles.map((h) => engine.fen(h)) });
+      return found;
+    },
+    lastObservation: (k, limits) => {
+      const found = inner.lastObservation(k, limits);
+      log.push({ kind: 'lastObservation', exact: false, fens: found.handles.map((h) => engine.fen(h)) });
+      return found;
+    },
+    refine: (limits) => inner.refine?.(limits),
+  };
+  return { source, log };
+}
+
+describe.each(BACKENDS)('sound position sources on %s', (backend) => {
+  it("while the belief is exact krieg evaluates only its positions; HS's top-up adds impossible ones", () => {
+    const rules = preset('berkeley');
+    const setup: PlayerSetup = {
+      side: 'white',
+      rules,
+      start: START_FEN,
+      seed: 5,
+      budget: { nodes: 1000 },
+      options: parsePlayerSpec('krieg').options,
+    };
+    const view: View = {
+      rules,
+      start: START_FEN,
+      as: 'white',
+      white: '',
+      black: '',
+      result: '*',
+      tags: {},
+      events: [],
+    };
+    const first = (make: (engine: Engine, source: PositionSource) => SamplingPlayer) => {
+      const engine = new PlayerEngines(backend).for('white', rules);
+      const { source, log } = recording(trackerSource(engine, setup), engine);
+      const player = make(engine, source);
+      const scratch = createEngine(backend, 8);
+      scratch.setFen(1, START_FEN);
+      const choice = player.choose(turnOf(view, scratch, 1));
+      return { choice, log, stats: player.stats() };
+    };
+    // the belief before White's first move: the start position alone
+    const krieg = first((engine, source) => new KriegPlayer(setup, engine, source));
+    expect(krieg.log.length).toBeGreaterThan(0);
+    for (const call of krieg.log) {
+      expect(call).toMatchObject({ kind: 'positions', exact: true });
+      expect(new Set(call.fens)).toEqual(new Set([START_FEN]));
+    }
+    expect(krieg.stats).toMatchObject({ positions: 1, lastObservation: 0 });
+    const hs = first(
+      (engine, source) => new SamplingPlayer('hs', setup, engine, source, 'hs', { sample: 16, depth: 0 }),
+    );
+    const topUp = hs.log.filter((c) => c.kind === 'lastObservation').flatMap((c) => c.fens);
+    expect(topUp.some((fen) => fen !== START_FEN)).toBe(true); // outside the exact belief
+    expect(hs.stats.lastObservation).toBeGreaterThan(0);
+  });
+});
+
+describe.each(BACKENDS)('K+R v K against random on %s', (backend) => {
+  it('krieg mates (300 nodes a move, a fixed seed)', () => {
+    const start = '8/8/8/4k3/8/8/8/R3K3 w - - 0 1';
+    const rules = preset('berkeley');
+    const engines = new PlayerEngines(backend);
+    const setup = (side: 'white' | 'black', name: string, seed: number): PlayerSetup => ({
+      side,
+      rules,
+      start,
+      seed,
+      budget: { nodes: 300 },
+      options: parsePlayerSpec(name).options,
+    });
+    const white = playerFactory(parsePlayerSpec('krieg'))(setup('white', 'krieg', 11), engines.for('white', rules));
+    const black = playerFactory(parsePlayerSpec('random'))(setup('black', 'random', 12), engines.for('black', rules));
+    const record = runGame(createEngine(backend, 16), { white, black }, { start, maxPlies: 200 });
+    expect(record.result).toBe('1-0');
+  });
+});
