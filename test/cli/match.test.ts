@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, readFileSync, writeFileSync, existsSync, copyFileS
 import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expectOneLine, krieg, CLI, ROOT } from '../lib/cli';
+import { expectOneLine, krieg, CLI, ROOT, killWhenGames } from '../lib/cli';
 import { gamesInProgress, gamesDone } from '../../host/cli/match';
 import { runMatch, type MatchParams } from '../../host/players/match';
 import { parsePlayerSpec } from '../../host/players/registry';
@@ -107,22 +107,7 @@ describe('krieg match', () => {
       [CLI, 'match', ...ARGS, '--games', String(GAMES), '--jobs', '1', '--out', out],
       { stdio: 'ignore' },
     );
-    // kill once two games are in the file
-    await new Promise<void>((resolve, reject) => {
-      const timer = setInterval(() => {
-        const games = existsSync(out) ? (readFileSync(out, 'utf8').match(/^\[Event /gm) ?? []).length : 0;
-        if (games >= 2) {
-          clearInterval(timer);
-          child.kill('SIGKILL');
-          resolve();
-        }
-      }, 20);
-      child.on('exit', () => {
-        clearInterval(timer);
-        reject(new Error('the match finished before it could be killed'));
-      });
-    });
-    await new Promise((resolve) => child.on('exit', resolve));
+    await killWhenGames(child, out, 2);
     const partial = readFileSync(out, 'utf8');
     expect(partial.length).toBeLessThan(reference.length);
     const resumed = await krieg(['match', ...ARGS, '--games', String(GAMES), '--jobs', '2', '--out', out]);

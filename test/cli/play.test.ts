@@ -2,11 +2,11 @@
 // `krieg view` reads back (in-process); a person plays from standard input and reads the referee's
 // answers as a referee would give them (the built CLI, spawned: it needs a standard input).
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { mkdtempSync, rmSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, readFileSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CLI, expectOneLine, krieg, kriegProcess } from '../lib/cli';
+import { CLI, expectOneLine, krieg, kriegProcess, killWhenGames } from '../lib/cli';
 
 let DIR = '';
 const at = (name: string) => join(DIR, name);
@@ -229,22 +229,7 @@ describe('krieg play --out resumes', () => {
     const child = spawn(process.execPath, [CLI, ...ARGS, '--games', String(GAMES), '--out', out], {
       stdio: 'ignore',
     });
-    // kill once two games are in the file
-    await new Promise<void>((resolve, reject) => {
-      const timer = setInterval(() => {
-        const games = existsSync(out) ? (readFileSync(out, 'utf8').match(/^\[Event /gm) ?? []).length : 0;
-        if (games >= 2) {
-          clearInterval(timer);
-          child.kill('SIGKILL');
-          resolve();
-        }
-      }, 10);
-      child.on('exit', () => {
-        clearInterval(timer);
-        reject(new Error('the run finished before it could be killed'));
-      });
-    });
-    await new Promise((resolve) => child.on('exit', resolve));
+    await killWhenGames(child, out, 2);
     expect(readFileSync(out, 'utf8').length).toBeLessThan(expected.length);
     const resumed = await krieg([...ARGS, '--games', String(GAMES), '--out', out]);
     expect(resumed.status, resumed.stderr).toBe(0);

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import initSqlJs from 'sql.js';
 import { ProblemDb, SCHEMA_VERSION, TABLES } from '../../host/db/database';
 import { packageRoot } from '../../host/db/paths';
-import { KriegError } from '../../host/errors';
+import { openRefusal, SAMPLE_RESULT } from '../lib/dbDamage';
 import { expectOneLine, krieg } from '../lib/cli';
 import { contents } from '../lib/dbCheck';
 
@@ -27,17 +27,6 @@ function changed(from: string, to: string, sql: string): string {
   return at(to);
 }
 
-async function refusal(path: string): Promise<string> {
-  try {
-    (await ProblemDb.open(path)).close();
-  } catch (error) {
-    expect(error).toBeInstanceOf(KriegError);
-    expect((error as KriegError).exitCode).toBe(2);
-    return (error as KriegError).message;
-  }
-  throw new Error(`${path} opened`);
-}
-
 beforeAll(async () => {
   DIR = mkdtempSync(join(tmpdir(), 'krieg-checksum-'));
   SQL = await initSqlJs({ locateFile: () => createRequire(import.meta.url).resolve('sql.js/dist/sql-wasm.wasm') });
@@ -50,19 +39,7 @@ beforeAll(async () => {
   db.transaction(() => {
     db.addGame(game);
     db.addInstance(row);
-    db.addResult({
-      instanceId: 1,
-      algorithm: 'gl-dbu',
-      backend: 'wasm',
-      answer: 'proven',
-      nodes: 12,
-      positions: 34,
-      ms: 1.5,
-      limitMs: null,
-      machine: 'test',
-      gitCommit: null,
-      runAt: '2026-01-01T00:00:00Z',
-    });
+    db.addResult(SAMPLE_RESULT);
   });
   db.close();
 });
@@ -95,7 +72,7 @@ describe('row checksums', () => {
       const check = new SQL.Database(new Uint8Array(readFileSync(path)));
       expect(check.exec('PRAGMA quick_check')[0].values[0][0]).toBe('ok');
       check.close();
-      const message = await refusal(path);
+      const message = await openRefusal(path);
       expect(message, sql).toMatch(where);
       expect(message).toMatch(/changed\.sqlite: .*the row does not match its checksum \(the file is damaged\)$/);
     }
@@ -103,7 +80,7 @@ describe('row checksums', () => {
 
   it('a lost row is found by the row counts', async () => {
     for (const table of TABLES.filter((t) => t !== 'meta')) {
-      const message = await refusal(changed('small.sqlite', 'lost.sqlite', `DELETE FROM ${table}`));
+      const message = await openRefusal(changed('small.sqlite', 'lost.sqlite', `DELETE FROM ${table}`));
       expect(message).toMatch(
         /lost\.sqlite: the tables hold \{.*\} rows but meta 'rows' says \{.*\} \(the file is damaged\)/,
       );
@@ -121,7 +98,7 @@ describe('row checksums', () => {
       ].join(';'),
     );
     const before = readFileSync(v1);
-    expect(await refusal(v1)).toMatch(
+    expect(await openRefusal(v1)).toMatch(
       /v1\.sqlite: schema version 1, whose rows carry no checksums .*'krieg db upgrade --db .*v1\.sqlite' adds them/,
     );
     expect(expectOneLine(await krieg(['db', 'show', '1', '--db', 'v1.sqlite'], DIR), 2)).toMatch(

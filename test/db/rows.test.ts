@@ -13,7 +13,7 @@ import initSqlJs from 'sql.js';
 import { ProblemDb } from '../../host/db/database';
 import { packageRoot } from '../../host/db/paths';
 import { expectOneLine, krieg as runKrieg } from '../lib/cli';
-import { signAgain } from '../lib/dbDamage';
+import { signAgain, SAMPLE_RESULT } from '../lib/dbDamage';
 
 let DIR = '';
 const at = (name: string) => join(DIR, name);
@@ -56,19 +56,7 @@ beforeAll(async () => {
   db.transaction(() => {
     for (const game of shipped.games().filter((g) => g.game <= lastGame)) db.addGame(game);
     for (const { id, ...row } of instances) expect(db.addInstance(row)).toBe(id);
-    db.addResult({
-      instanceId: 1,
-      algorithm: 'gl-dbu',
-      backend: 'wasm',
-      answer: 'proven',
-      nodes: 12,
-      positions: 34,
-      ms: 1.5,
-      limitMs: null,
-      machine: 'test',
-      gitCommit: null,
-      runAt: '2026-01-01T00:00:00Z',
-    });
+    db.addResult(SAMPLE_RESULT);
   });
   shipped.close();
   db.close();

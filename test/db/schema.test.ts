@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import initSqlJs from 'sql.js';
 import { ProblemDb } from '../../host/db/database';
 import { packageRoot } from '../../host/db/paths';
-import { KriegError } from '../../host/errors';
+import { openRefusal } from '../lib/dbDamage';
 import { expectOneLine, krieg as runKrieg } from '../lib/cli';
 
 let DIR = '';
@@ -20,17 +20,6 @@ const krieg = (args: string[]) => runKrieg(args, DIR);
 let SQL: Awaited<ReturnType<typeof initSqlJs>>;
 /** A shipped database: its parameters are those `db generate` resumes with. */
 let SHIPPED: Buffer;
-
-async function refusal(path: string): Promise<string> {
-  try {
-    (await ProblemDb.open(path)).close();
-  } catch (error) {
-    expect(error).toBeInstanceOf(KriegError);
-    expect((error as KriegError).exitCode).toBe(2);
-    return (error as KriegError).message;
-  }
-  throw new Error(`${path} opened`);
-}
 
 /** The shipped file changed by `sql` (run with sql.js: rows and checksums untouched), written to `name`. */
 function changed(name: string, sql: string): string {
@@ -96,7 +85,7 @@ describe('the schema is checked on opening', () => {
         /column\.sqlite: the schema differs from version 2: table results has 'note TEXT DEFAULT ''' in addition$/,
       ],
     ];
-    for (const [path, message] of cases) expect(await refusal(path), path).toMatch(message);
+    for (const [path, message] of cases) expect(await openRefusal(path), path).toMatch(message);
   });
 
   it('every command refuses the flipped schema and the planted trigger in one line; nothing is written', async () => {

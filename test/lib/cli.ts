@@ -2,7 +2,8 @@
 // (host/cli/program.ts, the sources), which most CLI tests use, or as a child process running the
 // built dist/cli.js (kept fresh by test/lib/globalSetup.ts), which the smoke tests use; and the
 // one-line failure every command must give.
-import { spawnSync } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
@@ -73,4 +74,27 @@ export function expectOneLine(run: CliRun, code: number): string {
   expect(lines[0]).toMatch(/^krieg: \S/);
   expect(run.status, run.stderr).toBe(code);
   return lines[0];
+}
+
+/**
+ * Waits until the games file `out` holds `games` complete-looking games ([Event] tags), then
+ * SIGKILLs `child` (a run of the built CLI writing it) and waits for it to exit. Fails when the
+ * run ends first.
+ */
+export async function killWhenGames(child: ChildProcess, out: string, games: number): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const written = existsSync(out) ? (readFileSync(out, 'utf8').match(/^\[Event /gm) ?? []).length : 0;
+      if (written >= games) {
+        clearInterval(timer);
+        child.kill('SIGKILL');
+        resolve();
+      }
+    }, 10);
+    child.on('exit', () => {
+      clearInterval(timer);
+      reject(new Error('the run finished before it could be killed'));
+    });
+  });
+  await new Promise((resolve) => child.on('exit', resolve));
 }

@@ -3,7 +3,9 @@
 // rows rewritten with sql.js and signed again, as a buggy writer would leave them (so that the
 // shape checks, not the checksums, are what refuses them).
 import type { Database } from 'sql.js';
-import { TABLES, rowChecksum } from '../../host/db/database';
+import { expect } from 'vitest';
+import { ProblemDb, TABLES, rowChecksum, type ResultRow } from '../../host/db/database';
+import { KriegError } from '../../host/errors';
 
 /**
  * `bytes` with one byte changed at offset `k` of the first place the text `inside` is stored (an
@@ -33,3 +35,30 @@ export function signAgain(db: Database): void {
     }
   }
 }
+
+/** Opening `path` is refused with exit 2: the message (it fails the test if the database opens). */
+export async function openRefusal(path: string): Promise<string> {
+  try {
+    (await ProblemDb.open(path)).close();
+  } catch (error) {
+    expect(error).toBeInstanceOf(KriegError);
+    expect((error as KriegError).exitCode).toBe(2);
+    return (error as KriegError).message;
+  }
+  throw new Error(`${path} opened`);
+}
+
+/** A results-table row for test databases. */
+export const SAMPLE_RESULT: ResultRow = {
+  instanceId: 1,
+  algorithm: 'gl-dbu',
+  backend: 'wasm',
+  answer: 'proven',
+  nodes: 12,
+  positions: 34,
+  ms: 1.5,
+  limitMs: null,
+  machine: 'test',
+  gitCommit: null,
+  runAt: '2026-01-01T00:00:00Z',
+};
