@@ -100,7 +100,7 @@ export {
   type Switches,
   type ViewSolveResult,
 } from './solver/solve';
-export { loadProblem, type ProblemRequest } from './solver/problems';
+export { loadProblem, type ProblemRequest } from './sources/problems';
 export { parseProblems, makeProblems, type NamedProblem } from './solver/problemFile';
 export { strategyText, strategyToJson, strategyFromJson, type Strategy, type StrategyNode } from './solver/strategy';
 export { verifyStrategy, verdictText, type Verdict } from './verify/verify';

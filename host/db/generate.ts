@@ -13,6 +13,7 @@
 // Which instances are stored never depends on the targets or on time, only on the seed and the
 // game number, so a run resumed after a kill (from the last committed game) ends with the same
 // database as an uninterrupted one, and a finished database can be extended with larger targets.
+import { gameSeed } from '../referee/seeds';
 import { Engine } from '../engine';
 import { createCore, type BackendName } from '../backends/node';
 import { fail } from '../errors';
@@ -97,13 +98,6 @@ export interface Progress {
 export interface SelfPlayWorkers extends SelfPlayEngines {
   /** The engine the classifying searches run in. */
   solver: Engine;
-}
-
-/** The seed of game `game` of a database seeded `seed` (a 32-bit mix; any game can be replayed alone). */
-export function gameSeed(seed: number, game: number): number {
-  let h = Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(game, 0xc2b2ae35);
-  h = Math.imul(h ^ (h >>> 16), 0x7feb352d);
-  return (h ^ (h >>> 15)) >>> 1;
 }
 
 /** Checks parameters before generating: plies are odd (the mover's own move ends a mate), a re-analysis deeper. */

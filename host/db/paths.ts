@@ -1,22 +1,9 @@
-// Where the shipped problem database lives: data/problems.sqlite at the package root. The root is
-// found by walking up to package.json, because this code runs both from source (host/db/, under
-// vitest) and bundled into dist/cli.js, which sit at different depths.
+// Where the shipped problem database lives: data/problems.sqlite at the package root.
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { packageRoot } from '../io/packageRoot';
 
 export const DEFAULT_DB = 'data/problems.sqlite';
-
-/** The package root: the nearest directory above this module holding package.json. */
-export function packageRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, 'package.json'))) {
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error('krieg: package.json not found above the running module');
-    dir = parent;
-  }
-  return dir;
-}
 
 /** The default database file (absolute); it need not exist. */
 export function defaultDbPath(): string {

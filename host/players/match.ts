@@ -13,7 +13,7 @@ import { START_FEN } from '../notation/fen';
 import { parseKpgn, makeRecordKpgn } from '../notation/kpgn';
 import { describeRules, type RuleSet } from '../record/rules';
 import type { GameRecord, Side } from '../record/record';
-import { gameSeed } from '../db/generate';
+import { gameSeed } from '../referee/seeds';
 import { runGame } from './game';
 import { PlayerEngines } from './engines';
 import { playerFactory, type PlayerSpec } from './registry';

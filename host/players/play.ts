@@ -8,7 +8,7 @@ import { createCore, type BackendName } from '../backends/node';
 import { START_FEN } from '../notation/fen';
 import type { RuleSet } from '../record/rules';
 import { SIDES, type GameRecord, type Side } from '../record/record';
-import { gameSeed } from '../db/generate';
+import { gameSeed } from '../referee/seeds';
 import { runGameAsync, gameSoFar } from './game';
 import { PlayerEngines } from './engines';
 import { playerFactory, type PlayerSpec } from './registry';

@@ -17,7 +17,7 @@ import { availableParallelism } from 'node:os';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fail, reviveError, KriegError, EXIT } from '../errors';
-import { packageRoot } from '../db/paths';
+import { packageRoot } from '../io/packageRoot';
 
 /** The most workers `--jobs` may ask for (each holds its own engines: tens of MB). */
 export const MAX_JOBS = 256;

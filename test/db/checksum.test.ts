@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import initSqlJs from 'sql.js';
 import { ProblemDb, SCHEMA_VERSION, TABLES } from '../../host/db/database';
-import { packageRoot } from '../../host/db/paths';
+import { packageRoot } from '../../host/io/packageRoot';
 import { openRefusal, SAMPLE_RESULT } from '../lib/dbDamage';
 import { expectOneLine, krieg } from '../lib/cli';
 import { contents } from '../lib/dbCheck';

@@ -17,7 +17,7 @@ import { parseKpgn } from '../../host/notation/kpgn';
 import { viewOf } from '../../host/record/record';
 import { estimateBelief } from '../../host/belief/estimate';
 import { classify } from '../../host/db/classify';
-import { packageRoot } from '../../host/db/paths';
+import { packageRoot } from '../../host/io/packageRoot';
 import { parseRulesJson } from '../../host/record/rules';
 
 let DIR = '';

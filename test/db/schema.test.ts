@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import initSqlJs from 'sql.js';
 import { ProblemDb } from '../../host/db/database';
-import { packageRoot } from '../../host/db/paths';
+import { packageRoot } from '../../host/io/packageRoot';
 import { openRefusal } from '../lib/dbDamage';
 import { expectOneLine, krieg as runKrieg } from '../lib/cli';
 

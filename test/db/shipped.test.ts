@@ -7,7 +7,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { join } from 'node:path';
 import { ProblemDb, instanceKey, type InstanceRow } from '../../host/db/database';
 import { parseRulesJson } from '../../host/record/rules';
-import { packageRoot } from '../../host/db/paths';
+import { packageRoot } from '../../host/io/packageRoot';
 import { generate, selfPlayWorkers, type GenerateParams } from '../../host/db/generate';
 import { createEngine } from '../../host/node';
 import type { Algorithm, SolveLimits } from '../../host/solver/solve';

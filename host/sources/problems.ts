@@ -13,8 +13,8 @@ import type { Side, View } from '../record/record';
 import { estimateBelief } from '../belief/estimate';
 import { inconsistentMessage } from '../belief/describe';
 import { DB_PREFIX, dbPath, withDb, instanceById, problemOfInstance, viewOfInstance } from '../db/instances';
-import { parseProblems, PROBLEMS_FORMAT } from './problemFile';
-import { positionRecordsFor, mibText, type Problem } from './solve';
+import { parseProblems, PROBLEMS_FORMAT } from '../solver/problemFile';
+import { positionRecordsFor, mibText, type Problem } from '../solver/solve';
 
 /** The belief positions accepted from a game file when no limit is given. */
 export const DEFAULT_BELIEF_LIMIT = 10_000;
