@@ -29,7 +29,7 @@ import { randomBelow } from '../chess/random';
 import { viewLength, eventWord, isBranching } from './view';
 import { applyEvent, opponentMoveMatches, illegalCountPossibleGiven, forgetOwnList } from './consistency';
 import { WitnessTree } from './witness';
-import { Layer } from './pool';
+import { Layer } from './layer';
 
 /** POSITIONS records lent to a tracker during its calls (0 … 11 stay the host's). */
 export const SCRATCH_PARENT: i32 = 12;

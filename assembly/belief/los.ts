@@ -52,7 +52,7 @@ import { randomBelow } from '../chess/random';
 import { viewLength, eventType, eventWord, V_OWN_ATTEMPT, V_OPPONENT } from './view';
 import { applyEvent } from './consistency';
 import { SCRATCH_A, SCRATCH_B, SCRATCH_SPARE } from './descent';
-import { Layer } from './pool';
+import { Layer } from './layer';
 
 export const OWN_STATE_WORDS: i32 = 76;
 const O_CASTLING: i32 = 64;

@@ -2,7 +2,7 @@
 // opponent moves at a time, duplicates removed at the output and a position reached again after
 // the same opponent move followed only once; in histories mode every consistent history counted
 // (information sets), in sample mode shuffled descents restarted after each new position. The
-// interleaved search (solver/stream.ts) is fed by it.
+// interleaved search (solver/interleave.ts) is fed by it.
 
 import { copyPosition } from '../chess/position';
 import { MOVES, MAX_MOVES, generateMoves, listOffset, LEVEL_LIST_BASE, LEVEL_LISTS } from '../chess/moveGen';

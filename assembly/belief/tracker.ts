@@ -10,7 +10,7 @@
 //   pool of positions each consistent with every event so far. Events filter and expand it the
 //   same way, but an expansion makes only what it keeps: each parent at most poolCut / parents of
 //   its matching children, chosen at random (and besides them any that brings a rare placement,
-//   pool.ts Coverage), so that it makes about poolCut positions and no line of descent crowds out
+//   layer.ts Coverage), so that it makes about poolCut positions and no line of descent crowds out
 //   the others. One that would still pass poolMax keeps each new position with a probability
 //   halved each time the layer fills (it is cut to poolCut), so every child is equally likely to
 //   stay, as if the whole expansion had been made and then cut (Parker: above 20,000, cut to
@@ -64,7 +64,7 @@ import {
   option,
 } from './tracker/state';
 import { FIRST_HOST_FREE } from './descent';
-import { Layer } from './pool';
+import { Layer } from './layer';
 import { OWN_STATE_WORDS, losPositions } from './los';
 import { POSITIONS, POSITION_SHIFT, W_FULLMOVE, W_SIDE, positionCapacity } from '../chess/position';
 import { RULES, RULE_FIFTY_MOVES, rule } from '../referee/rules';

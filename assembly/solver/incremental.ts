@@ -42,7 +42,7 @@ import {
 } from './tree';
 import { integrate, STEP_NO_ROOM } from './build';
 import { nextToSearch, RUN_DONE, RUN_MORE, RUN_NO_ROOM, RUN_STREAM_FAILED } from './dfs';
-import { isStreaming, pull, PULL_MORE, PULL_FAILED } from './stream';
+import { isStreaming, pull, PULL_MORE, PULL_FAILED } from './interleave';
 
 /** Procedures. */
 const TOP: i32 = 0; // the paper's solve-top: integrate pending positions one by one, re-solving after each

@@ -42,7 +42,7 @@ import { incrementalBegin, incrementalRun } from './incremental';
 import { ipnsBegin, ipnsRun } from './ipns';
 import { setMaterialWins } from './outcome';
 import { dfsBegin, dfsRun, RUN_DONE, RUN_MORE, RUN_STREAM_FAILED } from './dfs';
-import { streamInto, streamStop, streamStatus, streamed } from './stream';
+import { streamInto, streamStop, streamStatus, streamed } from './interleave';
 import { ESTIMATE_INCONSISTENT } from '../belief/estimate';
 import { pnsBegin, pnsRun } from './pns';
 import {

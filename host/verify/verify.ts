@@ -16,7 +16,7 @@ import {
   announcedTrySquares,
   pawnTryRuledOut,
   type Analysis,
-} from './referee';
+} from './independentReferee';
 import {
   heardText,
   type Heard,

@@ -17,7 +17,7 @@ import { randomGame, seededRandom } from '../../host/referee/game';
 import { viewOf, type GameRecord, type Side, type View, type ViewEvent } from '../../host/record/record';
 import { loadView, estimateBelief } from '../../host/belief/estimate';
 import { Tracker, type TrackerOptions } from '../../host/belief/tracker';
-import { analyse, positionFromFen } from '../../host/verify/referee';
+import { analyse, positionFromFen } from '../../host/verify/independentReferee';
 import { replayWitness, fenIdentity } from './witnessReplay';
 import { copyEntry, TRACKER_SCRATCH } from '../../host/core/tracker';
 import { startBreadthFirst, runBreadthFirst, pauseAfterEachEvent, breadthFirstLayer } from '../../host/core/estimator';

@@ -1,5 +1,5 @@
 // Replays a belief tracker's witness — the opponent's moves of one history — together with the
-// player's view through the independent chessops referee (host/verify/referee.ts), checking
+// player's view through the independent chessops referee (host/verify/independentReferee.ts), checking
 // every event as the referee would have answered it, and returns the position reached. A tracker
 // position is right when its witness replays to it: the history exists and fits the view.
 import { makeFen } from 'chessops/fen';
@@ -14,7 +14,7 @@ import {
   pawnTryRuledOut,
   announcedTrySquares,
   type Analysis,
-} from '../../host/verify/referee';
+} from '../../host/verify/independentReferee';
 
 export interface Replayed {
   /** The position reached, as chessops writes it, and its repetition identity (placement, side, castling, usable en passant). */

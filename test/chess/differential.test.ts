@@ -20,7 +20,7 @@ import { Chess } from 'chessops/chess';
 import { parseFen as opsParseFen, makeFen as opsMakeFen } from 'chessops/fen';
 import { makeSquare, parseUci } from 'chessops/util';
 import { createEngine, moveKind, moveFrom, makeUci, MOVE_KIND, type Engine } from '../../host/node';
-import { checkDirectionBits } from '../../host/verify/referee';
+import { checkDirectionBits } from '../../host/verify/independentReferee';
 
 // ---- fixed inputs ----
 

@@ -41,7 +41,7 @@ import type { Percept } from '../../host/record/percept';
 import { makeRecordKpgn, makeViewKpgn, parseKpgn } from '../../host/notation/kpgn';
 import { recordToJson, viewToJson, parseRecordJson } from '../../host/notation/recordJson';
 import { validateRecord } from '../../host/referee/validate';
-import { positionFromFen } from '../../host/verify/referee';
+import { positionFromFen } from '../../host/verify/independentReferee';
 import { verifyRecord, bump, get, addInto, announcesPawnTries, asksAny, DIRECTION_NAMES, type Counter } from './replay';
 
 // ---- sizes (the file takes 30-35 s on two cores) ----

@@ -16,7 +16,7 @@ import {
   pawnTryRuledOut,
   announcedTrySquares,
   type Analysis,
-} from '../../host/verify/referee';
+} from '../../host/verify/independentReferee';
 
 // ---- counters ----
 

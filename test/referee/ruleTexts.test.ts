@@ -16,7 +16,7 @@ import { parseUci } from '../../host/notation/move';
 import { makeRecordKpgn, makeViewKpgn, parseKpgn } from '../../host/notation/kpgn';
 import { recordToJson, parseRecordJson } from '../../host/notation/recordJson';
 import { estimateBelief } from '../../host/belief/estimate';
-import { materialDraw, positionFromFen } from '../../host/verify/referee';
+import { materialDraw, positionFromFen } from '../../host/verify/independentReferee';
 import { verifyRecord } from './replay';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';

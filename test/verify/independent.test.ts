@@ -1,6 +1,6 @@
 // A second, independent opinion on the solver's answers (review of assembly/solver/ against SPEC
 // §5): a deliberately plain belief-state AND-OR search written here over chessops (through the
-// verifier's referee, host/verify/referee.ts), sharing no code with the core. It follows SPEC §5
+// verifier's referee, host/verify/independentReferee.ts), sharing no code with the core. It follows SPEC §5
 // literally: an OR node tries every attempt legal in some position and not yet tried this turn;
 // the rejected positions (split into Illegal and Nonsense) retry in the same turn; each legal
 // announcement's positions must all be won, or the opponent's every legal reply (grouped by what
@@ -26,7 +26,7 @@ import {
   pawnTryRuledOut,
   announcedTrySquares,
   type Analysis,
-} from '../../host/verify/referee';
+} from '../../host/verify/independentReferee';
 
 function triesHeard(a: Analysis, rules: RuleSet): string {
   if (rules.pawnTries === 'count') return `count ${a.pawnCaptures}`;

@@ -12,7 +12,7 @@ import { createEngine, BACKENDS } from '../../host/node';
 import { preset } from '../../host/record/rules';
 import { solve, ALGORITHMS } from '../../host/solver/solve';
 import { verifyStrategy, isMaterialWin, verdictText } from '../../host/verify/verify';
-import { positionFromFen, analyse, playLegal } from '../../host/verify/referee';
+import { positionFromFen, analyse, playLegal } from '../../host/verify/independentReferee';
 
 const berkeley = preset('berkeley');
 const MEMORY = 1 << 23;

@@ -16,7 +16,7 @@
 // | 9     | side            | —         | the player's colour: 0 White, 1 Black                   |
 // | 10    | coverage        | 3         | a pool cut keeps first the positions that put one of the |
 // |       |                 |           | opponent's men where fewer than this many others have one |
-// |       |                 |           | of that kind (pool.ts Coverage); 0: a plain random cut   |
+// |       |                 |           | of that kind (layer.ts Coverage); 0: a plain random cut   |
 //
 // State (one f64 per word: trackerStat reads, trackerSetStat writes; saving and statistics):
 // | index | field           | meaning                                                        |

@@ -28,7 +28,7 @@ import {
 import { applyEvent, illegalCountPossibleGiven, opponentMoveMatches } from '../consistency';
 import { eventWord, isBranching, useView, viewLength } from '../view';
 import { randomBelow, setRandomState } from '../../chess/random';
-import { signatureOf } from '../pool';
+import { signatureOf } from '../layer';
 import { thinCheckpoints } from './checkpoints';
 
 /** Applies the event to the parents from orderNext on, until `stopAt` work: true when every parent is done. */

@@ -2,7 +2,7 @@
 
 import { ANSWER_LEGAL, legalMoveFor } from '../../referee/referee';
 import { DESCENT_LEAF, DESCENT_MORE, SCRATCH_A, SCRATCH_B, SCRATCH_SPARE } from '../descent';
-import { Layer } from '../pool';
+import { Layer } from '../layer';
 import { T, clock, option, spend } from './state';
 import {
   TRACK_OPTION_CHECKPOINT_SIZE,

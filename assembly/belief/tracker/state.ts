@@ -2,7 +2,7 @@
 // and what every mechanism shares (its options, the work it spends).
 
 import { ANSWER_LEGAL } from '../../referee/referee';
-import { Coverage, Layer } from '../pool';
+import { Coverage, Layer } from '../layer';
 import { Descent } from '../descent';
 import { OwnBoard } from '../los';
 import { RULES, RULE_COUNT, RULE_FIFTY_MOVES, applyRules, rule } from '../../referee/rules';
@@ -64,7 +64,7 @@ export class Tracker {
   guideMoves: Int32Array = new Int32Array(256);
   /** The guides were changed in this observation (a rejection then drops them). */
   guidesTouched: bool = false;
-  /** The opponent's men in the next layer, by kind and square (pool.ts Coverage). */
+  /** The opponent's men in the next layer, by kind and square (layer.ts Coverage). */
   cover: Coverage = new Coverage();
   leftExact: bool = false;
   committed: bool = false;
