@@ -88,7 +88,7 @@ const ERRORS = {
   ),
   'chess-pgn': bad(
     (p: { line: number; column: number; why: string }) =>
-      `line ${p.line}, column ${p.column}: this looks like a chess PGN (${p.why}), not a Kriegspiel record; krieg reads KPGN (README "Record notation"), its JSON records and views, and ks-game saves`,
+      `line ${p.line}, column ${p.column}: this looks like a chess PGN (${p.why}), not a Kriegspiel record; krieg reads KPGN (docs/rules-and-notation.md), its JSON records and views, and ks-game saves`,
   ),
   'record-mismatch': bad((p: { at: string; what: string }) => `${p.at}: ${p.what}`),
   'bad-view': bad(text),

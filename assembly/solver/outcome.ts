@@ -9,7 +9,7 @@
 // - OPEN: the search goes on.
 // After their move, any end of the game (we are mated or stalemated, or a draw) fails.
 // Draws by repetition depend on the game's history, which a belief state does not carry: the
-// solver does not model them (documented in the README).
+// solver does not model them (documented in docs/solver.md).
 
 import {
   POSITIONS,

@@ -182,7 +182,7 @@ export const beliefCommand = {
         })
         .example(
           '$0 play --games 10 --seed 7 --max-plies 8 --out short.kpgn',
-          'ten games cut after 8 plies: beliefs of hundreds to tens of thousands of positions (exact estimation reaches about ply 10-14; see the README)',
+          'ten games cut after 8 plies: beliefs of hundreds to tens of thousands of positions (exact estimation reaches about ply 10-14; see docs/belief.md)',
         )
         .example(
           '$0 belief short.kpgn --as white --game 3 --show heatmap --out belief.svg',

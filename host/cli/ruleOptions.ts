@@ -8,7 +8,7 @@ export function withRuleOptions<T>(y: Argv<T>) {
     choices: PRESET_NAMES as string[],
     default: 'berkeley',
     group: 'Rules:',
-    describe: 'rule preset (README: "Rule sets"); the options below adjust it flag by flag',
+    describe: 'rule preset (docs/rules-and-notation.md); the options below adjust it flag by flag',
   }) as Argv<T & { variant: string }>;
   for (const key of RULE_KEYS) {
     const sample = preset('berkeley')[key];

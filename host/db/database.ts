@@ -3,7 +3,7 @@
 // transaction ends with the file replaced atomically (written aside, then renamed), so a crash or
 // kill leaves the last committed state on disk and never a half-written file.
 //
-// Schema version 2 (SCHEMA below is the authority; README "Problem database" describes it):
+// Schema version 2 (SCHEMA below is the authority; docs/database.md describes it):
 // - meta: key/value text — format, schema_version, params (the generation parameters, JSON),
 //   rows (the row count of each table, JSON).
 // - games: every self-play game the generator finished, kept or dropped (resuming starts after the

@@ -1,5 +1,5 @@
 // KPGN: Kriegspiel PGN, in the style of the Berkeley/UMD "v0.9" transcripts, extended for the
-// rule sets krieg supports. README.md ("Record notation") is the reference; in short:
+// rule sets krieg supports. docs/rules-and-notation.md ("Record notation") is the reference; in short:
 //
 //   [Variant "berkeley"]              preset name; [Rules "key=value …"] lists flags that differ
 //   [Filtered "no"]                   "no": a full record; "white"/"black": that player's view

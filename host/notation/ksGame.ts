@@ -1,5 +1,5 @@
 // Kriegspiel.org's ks-game saved games (the Python `kriegspiel` package's save_game JSON, schema
-// versions 3 to 9) read as krieg records. README.md ("ks-game records") documents the mapping; in
+// versions 3 to 9) read as krieg records. docs/rules-and-notation.md ("ks-game records") documents the mapping; in
 // short, a file is
 //   { "schema_version": 9, "library_version": "…", "game_type": "BerkeleyGame",
 //     "game_state": { "ruleset_id": "berkeley" | "berkeley_any" | "cincinnati" | "english" | "rand"

@@ -1,4 +1,4 @@
-// JSON form of records and views (schema: README.md, "Record notation"). Squares are names
+// JSON form of records and views (schema: docs/rules-and-notation.md, "Record notation"). Squares are names
 // ("e4"), check directions are names, everything else mirrors host/record/record.ts:
 //   { "format": "krieg-record" | "krieg-view", "version": 1, "variant": "berkeley",
 //     "rules": { <flags that differ from the variant> }, "start": FEN, "white", "black",

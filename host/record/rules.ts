@@ -98,7 +98,7 @@ const BERKELEY: RuleSet = {
   insufficientMaterialDraw: 'berkeley',
 };
 
-/** The named presets; README.md documents the source of each and the choices made where it is silent. */
+/** The named presets; docs/rules-and-notation.md documents the source of each and the choices made where it is silent. */
 export const PRESETS = {
   berkeley: BERKELEY,
   'berkeley-any': { ...BERKELEY, pawnTries: 'any-secret' },

@@ -104,7 +104,7 @@ export interface SolveLimits {
 
 export const DEFAULT_MEMORY_BYTES = 256 * 2 ** 20;
 
-/** Beyond the paper, each switchable (README "Checkmate search"): none changes an answer. */
+/** Beyond the paper, each switchable (docs/solver.md): none changes an answer. */
 export interface Switches {
   /** Attempts that give check, then captures, first (in the position they are first met in). */
   orderAttempts?: boolean;

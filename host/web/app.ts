@@ -21,7 +21,7 @@ import { openProblemDb, type BrowserDb } from './problemDb';
 
 declare const __WORKER_SOURCE__: string;
 
-/** The best algorithm for a single question (the CLI's default, README "Checkmate search"). */
+/** The best algorithm for a single question (the CLI's default, docs/solver.md). */
 const DEFAULT_ALGORITHM = AUTO; // the policy of bench:auto picks the algorithm for the belief
 const OPPONENTS = PLAYER_NAMES.filter((name) => name !== 'human');
 const GLYPHS = ['', '♟', '♞', '♝', '♜', '♛', '♚'];
