@@ -101,6 +101,9 @@ export {
   type ViewSolveResult,
 } from './solver/solve';
 export { loadProblem, type ProblemRequest } from './sources/problems';
+// the one belief request and the one solve request (krieg belief, krieg solve and the web app use them)
+export { beliefOf, BELIEF_MODES, type BeliefMode, type BeliefRequest, type Belief } from './belief/request';
+export { solveRequest, type SolveRequest, type SolveAnswer, type ViewProblem } from './solver/request';
 export { parseProblems, makeProblems, type NamedProblem } from './solver/problemFile';
 export { strategyText, strategyToJson, strategyFromJson, type Strategy, type StrategyNode } from './solver/strategy';
 export { verifyStrategy, verdictText, type Verdict } from './verify/verify';

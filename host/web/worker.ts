@@ -19,9 +19,8 @@ import { resetSearch } from '../core/players';
 import { turnOf, type Player } from '../players/player';
 import { PLAYER_CAPACITY, TABLE_BITS } from '../players/engines';
 import { playerFactory, parsePlayerSpec } from '../players/registry';
-import { estimateBelief } from '../belief/estimate';
-import { solveByName } from '../solver/auto';
-import { beliefOf } from './belief';
+import { solveRequest } from '../solver/request';
+import { beliefSummary } from './belief';
 import type { BackendName, GameState, NewGame, Reply, Request, SolveRequest } from './protocol';
 
 /** Attempts in one opponent turn after which it is stuck (as host/players/game.ts). */
@@ -151,32 +150,25 @@ function replayFens(record: GameRecord): string[] {
 
 function runSolve(id: number, problem: SolveRequest): void {
   const engine = analysis();
-  let positions = problem.positions;
-  let rules = problem.rules;
-  if (problem.view) {
-    rules = problem.view.rules;
-    engine.setRules(rules);
-    const belief = estimateBelief(engine, problem.view, 'dfs', { positions: SOLVE_BELIEF_LIMIT });
-    if (belief.outcome !== 'complete')
-      throw new Error(
-        belief.outcome === 'inconsistent'
-          ? 'the view is inconsistent: no position fits it'
-          : `the belief state has more than ${SOLVE_BELIEF_LIMIT} positions: too many to search`,
-      );
-    positions = belief.handles.map((h) => engine.fen(h));
-  }
-  if (!positions || !rules) throw new Error('nothing to solve');
+  const rules = problem.view?.rules ?? problem.rules;
+  if (!rules || (!problem.view && !problem.positions)) throw new Error('nothing to solve');
+  engine.setRules(rules);
   let lastProgress = 0;
-  const result = solveByName(
+  const result = solveRequest(
     engine,
-    { rules, positions, ply: problem.ply },
-    problem.algorithm,
-    { nodes: problem.nodes, memoryBytes: SOLVE_MEMORY },
-    (stats) => {
-      const now = performance.now();
-      if (now - lastProgress < 100) return;
-      lastProgress = now;
-      reply({ id, kind: 'progress', stats });
+    problem.view
+      ? { view: problem.view, ply: problem.ply }
+      : { rules, positions: problem.positions!, ply: problem.ply },
+    {
+      algorithm: problem.algorithm,
+      limits: { nodes: problem.nodes, memoryBytes: SOLVE_MEMORY },
+      belief: { limit: SOLVE_BELIEF_LIMIT },
+      onProgress: (stats) => {
+        const now = performance.now();
+        if (now - lastProgress < 100) return;
+        lastProgress = now;
+        reply({ id, kind: 'progress', stats });
+      },
     },
   );
   reply({
@@ -187,7 +179,7 @@ function runSolve(id: number, problem: SolveRequest): void {
       ...(result.limit ? { limit: result.limit } : {}),
       stats: result.stats,
       ...(result.strategy ? { strategy: result.strategy } : {}),
-      positions: positions.length,
+      positions: result.positions,
     },
   });
 }
@@ -233,7 +225,7 @@ function handle(request: Request): void {
       return reply({
         id,
         kind: 'belief',
-        belief: beliefOf(engine, request.view, { cap: request.cap, seed: request.seed }),
+        belief: beliefSummary(engine, request.view, { cap: request.cap, seed: request.seed }),
       });
     }
     case 'solve':
