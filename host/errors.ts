@@ -117,6 +117,20 @@ const ERRORS = {
   'bad-player': bad(text),
   'match-file': bad(text),
   'match-mismatch': bad(text),
+  // ---- krieg bot: playing on Kriegspiel.org (host/online/) ----
+  'site-state': bad(
+    (p: { game: string; where: string; reason: string }) => `Kriegspiel.org game ${p.game}, ${p.where}: ${p.reason}`,
+  ),
+  'site-variant': bad(
+    (p: { variant: string; reason: string }) => `Kriegspiel.org rule variant '${p.variant}': ${p.reason}`,
+  ),
+  'site-http': bad(
+    (p: { call: string; status: number; code: string; message: string }) =>
+      `Kriegspiel.org ${p.call}: HTTP ${p.status} ${p.code}: ${p.message}`,
+  ),
+  'site-unreachable': bad((p: { call: string; why: string }) => `Kriegspiel.org ${p.call}: ${p.why}`),
+  'bad-server': bad((p: { server: string; why: string }) => `--server ${p.server}: ${p.why}`),
+  'bad-token-file': bad((p: { path: string; why: string }) => `token file ${p.path}: ${p.why}`),
   // ---- the worker pool (host/pool/) ----
   'pool-worker': internal(text),
   'source-too-many': internal((p: { max: number }) => `at most ${p.max} positions a request`),

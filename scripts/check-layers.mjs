@@ -2,8 +2,8 @@
 //   assembly/: chess ← referee ← belief ← solver, players; index.ts (the ABI) above them all;
 //   host/: errors.ts, constants.ts ← record/ ← notation/ ← the core's facades (abi.ts, backends/,
 //     engine.ts, core/) ← the domain modules, each folder a rank of its own: io/ ← pool/ ← referee/
-//     ← belief/ ← solver/ ← verify/ ← players/ ← db/ ← sources/ (where problems come from) ← entry
-//     points (cli/, web/, node.ts, worker.ts). So no two domain folders import each other. The host reaches the core only through its facades: no
+//     ← belief/ ← solver/ ← verify/ ← players/ ← db/ ← sources/ (where problems come from) ← online/
+//     (Kriegspiel.org's bot client) ← entry points (cli/, web/, node.ts, worker.ts). So no two domain folders import each other. The host reaches the core only through its facades: no
 //     host file imports assembly/ (host/constants.ts is generated from it), and only the backends
 //     and the browser entry import build/.
 // Every `import … from` and `export … from` counts, type-only ones too. Also: only host/engine.ts and
@@ -37,10 +37,11 @@ const HOST = {
   players: 10,
   db: 11,
   sources: 12,
-  cli: 13,
-  'worker.ts': 13,
-  web: 13,
-  'node.ts': 13,
+  online: 13,
+  cli: 14,
+  'worker.ts': 14,
+  web: 14,
+  'node.ts': 14,
 };
 const HOST_NAMES = [
   'the base (errors, constants)',
@@ -56,6 +57,7 @@ const HOST_NAMES = [
   'players/',
   'db/',
   'sources/ (where problems come from)',
+  'online/ (krieg bot on Kriegspiel.org)',
   'the entry points',
 ];
 

@@ -13,6 +13,7 @@ import { trackCommand } from './track';
 import { solveCommand, verifyCommand } from './solve';
 import { dbCommand } from './db';
 import { matchCommand } from './match';
+import { botCommand } from './bot';
 import { finishWith, io, progressSettings } from './common';
 import { typedHelp, usageMessage } from './usage';
 import { EXIT } from '../errors';
@@ -42,6 +43,7 @@ function program(args: string[]) {
     .command(verifyCommand)
     .command(dbCommand)
     .command(matchCommand)
+    .command(botCommand)
     .option('quiet', {
       type: 'boolean',
       global: true,
@@ -110,7 +112,7 @@ export async function runCli(args: string[]): Promise<void> {
     if (!(error instanceof UsageError)) throw error;
     const where = await commandWords(args);
     // bare `krieg` (or `krieg db`): the list of commands, then the one-line error
-    if (/^name a (db )?command/.test(error.message)) io.out(`${await helpText(where)}\n`);
+    if (/^name a (db |bot )?command/.test(error.message)) io.out(`${await helpText(where)}\n`);
     const usage = where.length ? (await helpText(where)).split('\n')[0] : undefined;
     finishWith(EXIT.badInput, usageMessage(error.message, args, where, usage));
     return;

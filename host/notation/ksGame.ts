@@ -53,14 +53,16 @@ const MAIN = [
   'NO_ANY',
   'NONSENSE',
 ] as const;
-const CHECKS: Record<string, number> = {
+/** ks-game's check announcements as krieg's CHECK_* direction bits (the live site's API uses the same codes). */
+export const KS_CHECKS: Record<string, number> = {
   CHECK_KNIGHT: 1,
   CHECK_RANK: 2,
   CHECK_FILE: 4,
   CHECK_LONG_DIAGONAL: 8,
   CHECK_SHORT_DIAGONAL: 16,
 };
-const ENDS: Record<string, { end: End; result: Result }> = {
+/** ks-game's game-ending special announcements as krieg's game ends and results. */
+export const KS_ENDS: Record<string, { end: End; result: Result }> = {
   CHECKMATE_WHITE_WINS: { end: 'checkmate', result: '1-0' },
   CHECKMATE_BLACK_WINS: { end: 'checkmate', result: '0-1' },
   STALEMATE_WHITE_WINS: { end: 'stalemate', result: '1-0' },
@@ -68,7 +70,13 @@ const ENDS: Record<string, { end: End; result: Result }> = {
   DRAW_STALEMATE: { end: 'stalemate', result: '1/2-1/2' },
   DRAW_INSUFFICIENT: { end: 'draw-material', result: '1/2-1/2' },
 };
-const SPECIALS = ['NONE', 'CHECK_DOUBLE', 'DRAW_TOOMANYREVERSIBLEMOVES', ...Object.keys(CHECKS), ...Object.keys(ENDS)];
+const SPECIALS = [
+  'NONE',
+  'CHECK_DOUBLE',
+  'DRAW_TOOMANYREVERSIBLEMOVES',
+  ...Object.keys(KS_CHECKS),
+  ...Object.keys(KS_ENDS),
+];
 const UCI = /^[a-h][1-8][a-h][1-8][qrbn]?$/;
 
 /** Does this text look like a ks-game save (rather than krieg's own JSON)? */
@@ -130,16 +138,22 @@ function rulesOf(
     id = state.any_rule ? 'berkeley_any' : 'berkeley';
   }
   const name = d.text(id, `${path}.ruleset_id`);
-  const mapped = KS_GAME_RULESETS[name];
+  const mapped = ksGameRules(name);
+  if ('refused' in mapped) d.refuse(`${path}.ruleset_id`, mapped.refused);
+  return { ...mapped, id: name };
+}
+
+/** The krieg rules of ks-game ruleset (the site's rule variant) `name`, or why krieg cannot play it. */
+export function ksGameRules(name: string): { rules: RuleSet; variant: PresetName } | { refused: string } {
+  const mapped = Object.hasOwn(KS_GAME_RULESETS, name) ? KS_GAME_RULESETS[name] : undefined;
   if (!mapped)
-    d.refuse(
-      `${path}.ruleset_id`,
-      `unknown ks-game ruleset ${shown(name)} (krieg maps ${Object.keys(KS_GAME_RULESETS)
+    return {
+      refused: `unknown ks-game ruleset ${shown(name)} (krieg maps ${Object.keys(KS_GAME_RULESETS)
         .filter((k) => !('refused' in KS_GAME_RULESETS[k]))
         .join(', ')})`,
-    );
-  if ('refused' in mapped) d.refuse(`${path}.ruleset_id`, mapped.refused);
-  return { rules: withOverrides(preset(mapped.variant), mapped.overrides), id: name, variant: mapped.variant };
+    };
+  if ('refused' in mapped) return mapped;
+  return { rules: withOverrides(preset(mapped.variant), mapped.overrides), variant: mapped.variant };
 }
 
 /** The percept of a COMMON question's answer. */
@@ -169,14 +183,14 @@ function perceptOf(d: Doc, a: Record<string, unknown>, path: string, main: (type
   const special = d.oneOf(a.special_announcement ?? 'NONE', SPECIALS, `${path}.special_announcement`);
   if (special === 'CHECK_DOUBLE') {
     const bits =
-      CHECKS[d.oneOf(a.check_1, Object.keys(CHECKS), `${path}.check_1`)] |
-      CHECKS[d.oneOf(a.check_2, Object.keys(CHECKS), `${path}.check_2`)];
+      KS_CHECKS[d.oneOf(a.check_1, Object.keys(KS_CHECKS), `${path}.check_1`)] |
+      KS_CHECKS[d.oneOf(a.check_2, Object.keys(KS_CHECKS), `${path}.check_2`)];
     p.check = true;
     p.directions = bits;
-  } else if (special in CHECKS) {
+  } else if (special in KS_CHECKS) {
     p.check = true;
-    p.directions = CHECKS[special];
-  } else if (special in ENDS) p.end = ENDS[special].end;
+    p.directions = KS_CHECKS[special];
+  } else if (special in KS_ENDS) p.end = KS_ENDS[special].end;
   else if (special === 'DRAW_TOOMANYREVERSIBLEMOVES')
     d.refuse(
       `${path}.special_announcement`,
@@ -221,7 +235,7 @@ function triesOf(
 }
 
 /** The initial position's pawn tries (no pawn capture is possible there), announced before White's first turn. */
-function initialTries(rules: RuleSet): RecordEvent | undefined {
+export function initialTries(rules: RuleSet): RecordEvent | undefined {
   if (rules.pawnTries === 'count') return { type: 'pawn-tries', side: 'white', count: 0 };
   if (rules.pawnTries === 'exists') return { type: 'pawn-tries', side: 'white', exists: false };
   if (rules.pawnTries === 'squares' || rules.pawnTries === 'pawn-squares')
@@ -304,7 +318,7 @@ function readDocument(d: Doc, doc: unknown, prefix: string): ParsedKpgn {
         const special = answer.special_announcement as string;
         if (percept.end) {
           ended = `${special} after ${side}'s ${uci}`;
-          result = ENDS[special].result;
+          result = KS_ENDS[special].result;
           resultAt = d.at(`${path}.1.special_announcement`);
           return;
         }

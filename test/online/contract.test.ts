@@ -1,0 +1,165 @@
+// The contract test of krieg bot (issue 39): a local server implementing Kriegspiel.org's bot routes
+// as ks-backend defines them (commit 7d566bcee3c28ffa9652cf807cc41cfed4f139bf; the files are named
+// in siteServer.ts), refereed by krieg's own referee, plays whole games against the bot under
+// berkeley and berkeley-any — Illegal attempts, "Any?" of both sides, promotions, a timeout each way,
+// 500s and dropped connections, a restart in the middle — and each game's record as the server keeps
+// it, seen from the bot's side, must equal the view the bot built from the site's states.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SiteServer, type GameSpec } from './siteServer';
+import { krieg, expectOneLine } from '../lib/cli';
+import { Bot, timeForMove } from '../../host/online/bot';
+import { SiteClient } from '../../host/online/client';
+import { parsePlayerSpec } from '../../host/players/registry';
+import { randomPlayer } from '../../host/players/random';
+import { playerView, type PlayerFactory } from '../../host/players/player';
+import { seededRandom } from '../../host/referee/game';
+import type { View, ViewEvent } from '../../host/record/record';
+
+/** Random attempts, and "Any?" at the start of half its turns where the rules have it. */
+const askingRandom: PlayerFactory = (setup, engine) => {
+  const inner = randomPlayer(setup, engine);
+  const random = seededRandom(setup.seed ^ 77);
+  return {
+    name: 'random-any',
+    observe: (e) => inner.observe(e),
+    choose: (turn) => (turn.canAskAny && turn.tried.length === 0 && random() < 0.5 ? 'any' : inner.choose(turn)),
+  };
+};
+
+/** The view as the site can say it: a game's end comes without its check (ks-game announces only the end). */
+function asTheSiteSays(events: ViewEvent[]): ViewEvent[] {
+  return events.map((e) => {
+    if ((e.type === 'attempt' || e.type === 'opponent-move') && e.percept?.end) {
+      const { check: _c, directions: _d, ...rest } = e.percept;
+      return { ...e, percept: rest };
+    }
+    return e;
+  });
+}
+
+describe('krieg bot against a local Kriegspiel.org', () => {
+  const site = new SiteServer();
+  let server = '';
+  const dir = mkdtempSync(join(tmpdir(), 'krieg-bot-'));
+  beforeAll(async () => {
+    server = await site.start();
+  });
+  afterAll(() => site.stop());
+
+  it('registers: the token goes to a new file of mode 600 and is never printed', async () => {
+    const file = join(dir, 'token');
+    const args = ['bot', 'register', '--server', server, '--username', 'kriegbot', '--owner-email', 'me@example.org'];
+    const run = await krieg([...args, '--token-file', file]);
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/registered bot kriegbot \(id b1\); token written to /);
+    expect(run.stdout).not.toContain(site.bot.token);
+    expect(readFileSync(file, 'utf8')).toBe(`${site.bot.token}\n`);
+    if (process.platform !== 'win32') expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(site.log.at(-1)).toMatch(/"supported_rule_variants":\["berkeley","berkeley_any"\]/);
+    // an existing file is not overwritten
+    const again = await krieg([...args, '--token-file', file]);
+    expect(expectOneLine(again, 2)).toMatch(/token file .*: exists already/);
+  });
+
+  it('refuses plain http to another machine, a token file others can read, and variants krieg does not play', async () => {
+    const file = join(dir, 'open-token');
+    writeFileSync(file, 'ksbot_x.y\n', { mode: 0o644 });
+    const closed = join(dir, 'closed-token');
+    writeFileSync(closed, 'ksbot_x.y\n', { mode: 0o600 });
+    const cases: [string[], RegExp][] = [
+      [
+        ['--server', 'http://api.kriegspiel.org', '--token-file', file],
+        /--server http:\/\/api.kriegspiel.org: the token goes only over https/,
+      ],
+      [['--server', server, '--token-file', file], /others may read it \(chmod 600 it\)/],
+      [
+        ['--server', server, '--token-file', closed, '--variants', 'crazykrieg'],
+        /rule variant 'crazykrieg': krieg plays only berkeley and berkeley_any/,
+      ],
+    ];
+    for (const [args, message] of cases) {
+      const run = await krieg(['bot', 'run', ...args]);
+      expect(expectOneLine(run, 2)).toMatch(message);
+      expect(run.stderr).not.toContain('ksbot_x.y');
+    }
+  });
+
+  it('plays whole games under berkeley and berkeley-any through faults and a restart; the views equal the records', async () => {
+    const specs: GameSpec[] = [
+      { variant: 'berkeley', botSide: 'white', seed: 11, maxPlies: 220 },
+      { variant: 'berkeley_any', botSide: 'black', seed: 12, maxPlies: 220, anyChance: 0.4 },
+      // the bot's own flag falls: 25 s, 1 s a request, no increment
+      { variant: 'berkeley', botSide: 'black', seed: 13, maxPlies: 400, clock: 25, increment: 0 },
+    ];
+    const ids = specs.map((s) => site.addGame(s));
+    site.lobbyJoins = [{ variant: '', botSide: 'white', seed: 14, maxPlies: 200, anyChance: 0.4 }];
+    site.faults.push(
+      { method: 'POST', path: /\/move$/, nth: 3, kind: '500-after' },
+      { method: 'POST', path: /\/move$/, nth: 9, kind: 'drop-after' },
+      { method: 'POST', path: /\/ask-any$/, nth: 2, kind: 'drop-after' },
+      { method: 'GET', path: /\/state$/, nth: 7, kind: 'drop-before' },
+      { method: 'GET', path: /\/state$/, nth: 12, kind: '500-before' },
+      { method: 'GET', path: /^\/game\/mine\/active$/, nth: 2, kind: '500-before' },
+    );
+    const token = site.bot.token;
+    const lines: string[] = [];
+    const views = new Map<string, View | undefined>();
+    const bot = (maxGames: number) =>
+      new Bot({
+        client: new SiteClient({ server, token, backoffMs: 1, log: (l) => lines.push(l) }),
+        player: parsePlayerSpec('random'),
+        factory: askingRandom,
+        variants: ['berkeley_any', 'berkeley'],
+        maxGames,
+        openLobbyGame: true,
+        backend: 'wasm',
+        nodes: 100,
+        pollMs: 0,
+        capacity: 1024,
+        log: (l) => lines.push(l),
+        onGameOver: (game, view) => views.set(game.game_id, view),
+      });
+    // one game ends, the bot stops; a new bot (a restart) takes up the others from their states
+    expect(await bot(1).run()).toBe(1);
+    expect(views.size).toBe(1);
+    expect(await bot(3).run()).toBe(3);
+    const all = [...ids, 'g4'];
+    expect([...views.keys()].sort()).toEqual(all);
+
+    for (const id of all) {
+      const record = site.record(id);
+      const view = views.get(id)!;
+      const expected = playerView(record, view.as);
+      expect(view.result, id).toBe(record.result);
+      expect(view.events, id).toEqual(asTheSiteSays(expected.events));
+    }
+    // what the games went through
+    const events = all.flatMap((id) => site.record(id).events);
+    const own = all.flatMap((id) => views.get(id)!.events.filter((e) => e.type === 'attempt' || e.type === 'any'));
+    expect(own.some((e) => e.type === 'attempt' && e.percept.answer === 'illegal')).toBe(true);
+    expect(own.some((e) => e.type === 'any')).toBe(true);
+    expect(events.some((e) => e.type === 'any' && site.games.get('g2'))).toBe(true);
+    expect(events.some((e) => e.type === 'attempt' && e.percept.answer === 'legal' && e.attempt.length === 5)).toBe(
+      true,
+    );
+    const results = all.map((id) => site.games.get(id)!.result!);
+    expect(results[2]).toEqual({ winner: 'white', reason: 'timeout' });
+    expect(site.faults.filter((f) => !f.fired)).toEqual([]);
+    expect(lines.some((l) => /retry GET \/game\/.*\/state in 1 ms/.test(l))).toBe(true);
+    expect(lines.some((l) => /lobby: opened game/.test(l))).toBe(true);
+    // the token travels only in the Authorization header, and appears in no line the bot logs
+    expect(lines.join('\n')).not.toContain(token);
+    expect(site.log.filter((l) => l.includes(token)).every((l) => l.endsWith(`auth=Bearer ${token}`))).toBe(true);
+    expect(site.bot.variants).toEqual(['berkeley_any', 'berkeley']);
+  });
+
+  it('gives a move the time the clock allows', () => {
+    expect(timeForMove(1500, 10)).toBeCloseTo(1495 / 30 + 8, 6);
+    expect(timeForMove(20, 10)).toBeCloseTo(15 / 4, 6);
+    expect(timeForMove(3, 10)).toBe(0.05);
+  });
+});
