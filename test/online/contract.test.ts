@@ -90,13 +90,13 @@ describe('krieg bot against a local Kriegspiel.org', () => {
 
   it('plays whole games under berkeley and berkeley-any through faults and a restart; the views equal the records', async () => {
     const specs: GameSpec[] = [
-      { variant: 'berkeley', botSide: 'white', seed: 11, maxPlies: 220 },
-      { variant: 'berkeley_any', botSide: 'black', seed: 12, maxPlies: 220, anyChance: 0.4 },
+      { variant: 'berkeley', botSide: 'white', seed: 13, maxPlies: 100 },
+      { variant: 'berkeley_any', botSide: 'black', seed: 12, maxPlies: 100, anyChance: 0.4 },
       // the bot's own flag falls: 25 s, 1 s a request, no increment
       { variant: 'berkeley', botSide: 'black', seed: 13, maxPlies: 400, clock: 25, increment: 0 },
     ];
     const ids = specs.map((s) => site.addGame(s));
-    site.lobbyJoins = [{ variant: '', botSide: 'white', seed: 14, maxPlies: 200, anyChance: 0.4 }];
+    site.lobbyJoins = [{ variant: '', botSide: 'white', seed: 14, maxPlies: 60, anyChance: 0.4 }];
     site.faults.push(
       { method: 'POST', path: /\/move$/, nth: 3, kind: '500-after' },
       { method: 'POST', path: /\/move$/, nth: 9, kind: 'drop-after' },

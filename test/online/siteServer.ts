@@ -355,7 +355,7 @@ export class SiteServer {
       reserve_summary: { white: {}, black: {} },
       scoresheet: { viewer_color: sim.spec.botSide, last_move_number: sheet.length, turns: sheet },
       referee_log: [],
-      referee_turns: sheet,
+      referee_turns: [], // the site repeats the scoresheet's turns here; krieg reads the scoresheet
       possible_actions: actions,
       result: sim.result,
       clock: {
