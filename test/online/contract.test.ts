@@ -9,7 +9,8 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SiteServer, type GameSpec } from './siteServer';
-import { krieg, expectOneLine } from '../lib/cli';
+import { spawn } from 'node:child_process';
+import { krieg, expectOneLine, CLI } from '../lib/cli';
 import { Bot, timeForMove } from '../../host/online/bot';
 import { SiteClient } from '../../host/online/client';
 import { parsePlayerSpec } from '../../host/players/registry';
@@ -88,7 +89,18 @@ describe('krieg bot against a local Kriegspiel.org', () => {
     }
   });
 
+  /** A server of the test's own, so the tests run in any order. */
+  async function ownSite(): Promise<{ site: SiteServer; server: string }> {
+    const site = new SiteServer();
+    const server = await site.start();
+    sites.push(site);
+    return { site, server };
+  }
+  const sites: SiteServer[] = [];
+  afterAll(() => Promise.all(sites.map((s) => s.stop())));
+
   it('plays whole games under berkeley and berkeley-any through faults and a restart; the views equal the records', async () => {
+    const { site, server } = await ownSite();
     const specs: GameSpec[] = [
       { variant: 'berkeley', botSide: 'white', seed: 13, maxPlies: 100 },
       { variant: 'berkeley_any', botSide: 'black', seed: 12, maxPlies: 100, anyChance: 0.4 },
@@ -155,6 +167,44 @@ describe('krieg bot against a local Kriegspiel.org', () => {
     expect(lines.join('\n')).not.toContain(token);
     expect(site.log.filter((l) => l.includes(token)).every((l) => l.endsWith(`auth=Bearer ${token}`))).toBe(true);
     expect(site.bot.variants).toEqual(['berkeley_any', 'berkeley']);
+  });
+
+  it('runs as a process (node dist/cli.js bot run) with the krieg player at a small node budget', async () => {
+    const { site, server } = await ownSite();
+    const id = site.addGame({ variant: 'berkeley_any', botSide: 'white', seed: 21, maxPlies: 12, anyChance: 0.5 });
+    const file = join(dir, 'process-token');
+    writeFileSync(file, `${site.bot.token}\n`, { mode: 0o600 });
+    const args = [
+      'bot',
+      'run',
+      '--server',
+      server,
+      '--token-file',
+      file,
+      '--player',
+      'krieg:sample=4',
+      '--nodes',
+      '200',
+    ];
+    const child = spawn(process.execPath, [CLI, ...args, '--max-games', '1', '--poll', '0'], {
+      env: { ...process.env, KRIEG_QUIET: '1' },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(stderr).toBe('');
+    expect(status).toBe(0);
+    const game = site.games.get(id)!;
+    expect(game.state).toBe('completed');
+    // one line an event: the start, the game, each attempt, its end, the stop
+    const lines = stdout.trim().split('\n');
+    const attempts = site.record(id).events.filter((e) => e.side === 'white' && e.type !== 'pawn-tries').length;
+    expect(lines.filter((l) => / white (?:[a-h][1-8][a-h][1-8][qrbn]?|Any\?): /.test(l))).toHaveLength(attempts);
+    expect(lines.at(-2)).toMatch(new RegExp(`game ${game.code} over: white \\(timeout\\)$`));
+    expect(lines.at(-1)).toMatch(/bot stops: 1 game\(s\) ended$/);
+    expect(stdout).not.toContain(site.bot.token);
   });
 
   it('gives a move the time the clock allows', () => {
