@@ -151,7 +151,9 @@ const runCommandModule = {
       const nodes = str('nodes') === undefined ? undefined : parseCount('nodes', str('nodes')!, 1, 1e9);
       const pollMs = parseCount('poll', str('poll')!, 0, 3600) * 1000;
       const server = checkServer(String(argv.server)); // before the token is read
-      const client = new SiteClient({ server, token: readToken(String(argv.tokenFile)), log: say });
+      // the client's retries, one line each, stamped as the bot's lines are
+      const stamped = (line: string) => say(`${new Date().toISOString()} ${line}`);
+      const client = new SiteClient({ server, token: readToken(String(argv.tokenFile)), log: stamped });
       let stop = false;
       const onSignal = () => {
         stop = true;
