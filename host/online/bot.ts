@@ -9,7 +9,7 @@
 import { Engine } from '../engine';
 import { createCore, type BackendName } from '../backends/node';
 import { resetSearch } from '../core/players';
-import { makeUci } from '../notation/move';
+import { makeUci, parseUci } from '../notation/move';
 import { gameSeed } from '../referee/seeds';
 import type { Side, View } from '../record/record';
 import { turnOf, type Player, type PlayerFactory } from '../players/player';
@@ -230,11 +230,16 @@ export class Bot {
     this.scratch.setRules(view.rules);
     const turn = turnOf(view, this.scratch, 0, deadline);
     const allowed = new Set(state.allowed_moves);
-    const attempts = turn.attempts.filter((a) => allowed.has(makeUci(a)));
+    let attempts = turn.attempts.filter((a) => allowed.has(makeUci(a)));
     const canAskAny = turn.canAskAny && state.possible_actions.includes('ask_any');
     if (attempts.length === 0 && !canAskAny) {
-      this.trouble(game, `no attempt both krieg and the site allow (the site allows ${state.allowed_moves.length})`);
-      return undefined;
+      // krieg's own board and the site disagree: the game goes on with the site's moves, said once
+      attempts = state.allowed_moves.map(parseUci).filter((a): a is number => a !== undefined);
+      this.trouble(
+        game,
+        `none of krieg's ${turn.attempts.length} attempts is among the site's ${state.allowed_moves.length} allowed moves: playing from the site's`,
+      );
+      if (attempts.length === 0) return undefined;
     }
     const choice = game.player!.choose({ ...turn, attempts, canAskAny });
     if (choice === 'any') return canAskAny ? 'any' : undefined;

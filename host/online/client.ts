@@ -9,7 +9,7 @@ import type { Side } from '../record/record';
 import type { SiteClock, SiteState } from './kriegspielOrg';
 
 /** An HTTP error of the site: its status and the code of its error envelope ({"error": {"code", "message"}}). */
-export type SiteError = KriegError & { status?: number; siteCode?: string };
+export type SiteError = KriegError & { status?: number; siteCode?: string; retryAfterMs?: number };
 
 /** ks-backend GameMetadataResponse (GET /game/mine/active), the fields krieg reads. */
 export interface SiteGame {
@@ -110,6 +110,8 @@ export class SiteClient {
     const error = fail('site-http', { call, status: response.status, code, message }) as SiteError;
     error.status = response.status;
     error.siteCode = code;
+    const after = Number(response.headers.get('retry-after'));
+    if (after > 0) error.retryAfterMs = Math.min(after, 3600) * 1000;
     throw error;
   }
 
@@ -122,8 +124,10 @@ export class SiteClient {
         return await this.once(method, path, body);
       } catch (error) {
         if (attempt >= tries || !transient(error as SiteError)) throw error;
-        this.options.log?.(`retry ${method} ${path} in ${wait} ms: ${(error as Error).message}`);
-        await (this.options.sleep ?? sleep)(wait);
+        // a 429's Retry-After (seconds) is waited for in full
+        const ms = Math.max(wait, (error as SiteError).retryAfterMs ?? 0);
+        this.options.log?.(`retry ${method} ${path} in ${ms} ms: ${(error as Error).message}`);
+        await (this.options.sleep ?? sleep)(ms);
         wait = Math.min(wait * 2, this.options.maxBackoffMs ?? 60_000);
       }
     }

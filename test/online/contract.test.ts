@@ -12,7 +12,8 @@ import { SiteServer, type GameSpec } from './siteServer';
 import { spawn } from 'node:child_process';
 import { krieg, expectOneLine, CLI } from '../lib/cli';
 import { Bot, timeForMove } from '../../host/online/bot';
-import { SiteClient } from '../../host/online/client';
+import { SiteClient, checkServer, type SiteError } from '../../host/online/client';
+import { KriegError } from '../../host/errors';
 import { parsePlayerSpec } from '../../host/players/registry';
 import { randomPlayer } from '../../host/players/random';
 import { playerView, type PlayerFactory } from '../../host/players/player';
@@ -205,6 +206,58 @@ describe('krieg bot against a local Kriegspiel.org', () => {
     expect(lines.at(-2)).toMatch(new RegExp(`game ${game.code} over: white \\(timeout\\)$`));
     expect(lines.at(-1)).toMatch(/bot stops: 1 game\(s\) ended$/);
     expect(stdout).not.toContain(site.bot.token);
+  });
+
+  it("reads the site's errors: the envelope, FastAPI's detail; retries a 5xx, a 429 after its Retry-After, never a move", async () => {
+    const { site, server } = await ownSite();
+    const id = site.addGame({ variant: 'berkeley', botSide: 'black', seed: 5, maxPlies: 10 });
+    const waits: number[] = [];
+    const client = new SiteClient({
+      server,
+      token: site.bot.token,
+      backoffMs: 10,
+      sleep: async (ms) => void waits.push(ms),
+    });
+    const failure = async (call: Promise<unknown>) => {
+      const error = await call.then(
+        () => undefined,
+        (e) => e,
+      );
+      expect(error).toBeInstanceOf(KriegError);
+      return error as SiteError;
+    };
+    const missing = await failure(client.move('nope', 'e2e4'));
+    expect([missing.code, missing.status, missing.siteCode]).toEqual(['site-http', 404, 'GAME_NOT_FOUND']);
+    expect(missing.message).toBe('Kriegspiel.org POST /game/nope/move: HTTP 404 GAME_NOT_FOUND: Game not found');
+    const stranger = await failure(new SiteClient({ server, token: 'ksbot_b1.wrong' }).activeGames());
+    expect(stranger.message).toBe('Kriegspiel.org GET /game/mine/active: HTTP 401 HTTP_401: Authentication required');
+    expect(stranger.message).not.toContain('wrong');
+    site.faults.push(
+      { method: 'GET', path: /\/state$/, nth: 1, kind: '500-before' },
+      { method: 'GET', path: /\/state$/, nth: 2, kind: '429-before' },
+      { method: 'GET', path: /\/state$/, nth: 3, kind: 'drop-before' },
+    );
+    expect((await client.state(id)).your_color).toBe('black');
+    expect(waits).toEqual([10, 2000, 40]);
+    site.faults.push({ method: 'POST', path: /\/move$/, nth: 1, kind: '500-before' });
+    site.faults.push({ method: 'GET', path: /\/mine\/active$/, nth: 1, kind: '500-before' });
+    const moved = await failure(client.move(id, 'e7e5'));
+    expect(moved.status).toBe(500);
+    expect(site.faults.filter((f) => !f.fired)).toEqual([site.faults.at(-1)]);
+    expect(await failure(new SiteClient({ server, token: site.bot.token, tries: 1 }).activeGames())).toMatchObject({
+      status: 500,
+    });
+    for (const [url, ok] of [
+      ['https://api.kriegspiel.org/', 'https://api.kriegspiel.org'],
+      ['http://localhost:8000', 'http://localhost:8000'],
+      ['http://127.0.0.1:9', 'http://127.0.0.1:9'],
+      ['http://kriegspiel.org', undefined],
+      ['https://user:pw@api.kriegspiel.org', undefined],
+      ['api.kriegspiel.org', undefined],
+    ] as const) {
+      if (ok) expect(checkServer(url)).toBe(ok);
+      else expect(() => checkServer(url)).toThrow(/--server/);
+    }
   });
 
   it('gives a move the time the clock allows', () => {

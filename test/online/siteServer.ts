@@ -62,7 +62,7 @@ export interface Fault {
   method: string;
   path: RegExp;
   nth: number;
-  kind: '500-before' | '500-after' | 'drop-before' | 'drop-after';
+  kind: '500-before' | '500-after' | 'drop-before' | 'drop-after' | '429-before';
   seen?: number;
   fired?: boolean;
 }
@@ -393,9 +393,10 @@ export class SiteServer {
     const method = req.method ?? 'GET';
     const path = (req.url ?? '/').split('?')[0];
     this.log.push(`${method} ${path}${text ? ` ${text}` : ''} auth=${req.headers.authorization ?? ''}`);
-    const fault = this.faults.find(
-      (f) => !f.fired && f.method === method && f.path.test(path) && (f.seen = (f.seen ?? 0) + 1) === f.nth,
-    );
+    // every fault counts the requests it matches; the first whose count reaches its nth fires
+    const matching = this.faults.filter((f) => !f.fired && f.method === method && f.path.test(path));
+    for (const f of matching) f.seen = (f.seen ?? 0) + 1;
+    const fault = matching.find((f) => f.seen === f.nth);
     if (fault) fault.fired = true;
     const send = (status: number, body: unknown) => {
       if (fault?.kind === 'drop-after') return void req.socket.destroy();
@@ -405,6 +406,10 @@ export class SiteServer {
     };
     if (fault?.kind === 'drop-before') return void req.socket.destroy();
     if (fault?.kind === '500-before') return send(500, { detail: 'Internal Server Error' });
+    if (fault?.kind === '429-before') {
+      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '2' });
+      return void res.end(JSON.stringify({ detail: 'Too Many Requests' }));
+    }
     const error = (status: number, code: string, message: string) =>
       send(status, { error: { code, message, details: {} } });
     let body: Record<string, unknown> = {};
