@@ -83,6 +83,12 @@ describe('krieg bot against a local Kriegspiel.org', () => {
         /rule variant 'crazykrieg': krieg plays only berkeley and berkeley_any/,
       ],
     ];
+    const bare = await krieg(['bot']);
+    expect(bare.stdout).toContain('krieg bot register');
+    expect(bare.stdout).toContain('krieg bot run');
+    expect(expectOneLine(bare, 2)).toMatch(/^krieg: bot: name a bot command: register or run; run 'krieg bot --help'/);
+    const missing = await krieg(['bot', 'run', '--server', server]);
+    expect(expectOneLine(missing, 2)).toMatch(/token-file/);
     for (const [args, message] of cases) {
       const run = await krieg(['bot', 'run', ...args]);
       expect(expectOneLine(run, 2)).toMatch(message);
