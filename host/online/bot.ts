@@ -23,7 +23,7 @@ import { sleep, transient, type SiteClient, type SiteError, type SiteGame, type 
 export const SITE_INCREMENT = 10;
 /** Seconds kept in hand: a move is never planned to leave less on the clock. */
 const RESERVE = 5;
-/** A game where neither krieg nor the site allows any attempt after this many reads is given up as broken. */
+/** Reads of one game's state in one poll, at most (a guard against a loop): the next poll goes on. */
 const MAX_ATTEMPTS_PER_POLL = 500;
 
 export interface BotOptions {
@@ -87,6 +87,8 @@ function describe(response: SiteMoveResponse): string {
 
 export class Bot {
   private readonly games = new Map<string, BotGame>();
+  /** Games that ended (a listing that lags behind a game's end does not bring one back). */
+  private readonly ended = new Set<string>();
   private readonly scratch: Engine;
   private finished = 0;
   private lobbyTurn = 0;
@@ -128,7 +130,7 @@ export class Bot {
     const listed = await this.options.client.activeGames();
     const active = new Set<string>();
     for (const meta of listed) {
-      if (meta.state !== 'active') continue;
+      if (meta.state !== 'active' || this.ended.has(meta.game_id)) continue;
       active.add(meta.game_id);
       let game = this.games.get(meta.game_id);
       if (!game) {
@@ -162,8 +164,9 @@ export class Bot {
       try {
         state = await client.state(ref);
       } catch (error) {
-        if (error instanceof KriegError && transient(error as SiteError)) return this.trouble(game, error.message);
-        throw error;
+        // only a refused token ends the run: a game the site cannot show now is tried again next poll
+        if (!(error instanceof KriegError) || (error as SiteError).status === 401) throw error;
+        return this.trouble(game, error.message);
       }
       let view: View;
       try {
@@ -186,10 +189,9 @@ export class Bot {
           `game ${game.meta.game_code} ${game.side} ${choice === 'any' ? 'Any?' : choice}: ${describe(response)}${response.game_over ? ' (game over)' : ''}`,
         );
       } catch (error) {
-        if (!(error instanceof KriegError) || !['site-http', 'site-unreachable'].includes(error.code)) throw error;
+        if (!(error instanceof KriegError) || (error as SiteError).status === 401) throw error;
         // a lost answer, a 5xx, NOT_YOUR_TURN, a game that timed out: the next state says what happened
         this.log(`game ${game.meta.game_code} ${choice}: ${error.message}`);
-        if (!transient(error as SiteError) && (error as SiteError).status === 401) throw error;
       }
     }
     this.trouble(game, `${MAX_ATTEMPTS_PER_POLL} attempts in one poll`);
@@ -249,6 +251,7 @@ export class Bot {
   /** A game has ended (or left the active list): its result, once. */
   private async close(game: BotGame, state?: SiteState): Promise<void> {
     this.games.delete(game.meta.game_id);
+    this.ended.add(game.meta.game_id);
     try {
       state ??= await this.options.client.state(game.meta.game_id);
       this.observe(game, state, true);
