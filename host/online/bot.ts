@@ -69,6 +69,8 @@ interface BotGame {
   side?: Side;
   /** The last error this game met (logged once until it changes). */
   broken?: string;
+  /** The turn being played (the moves made so far) and when its time is up: Illegal retries share the turn's time. */
+  turn?: { moves: number; deadline?: number };
 }
 
 /** FNV-1a of the game's id: the player's seed, so a game rebuilt after a restart draws the same stream. */
@@ -224,11 +226,15 @@ export class Bot {
 
   /** The player's choice on the site's allowed moves: a UCI move, 'any', or undefined when there is none. */
   private choose(game: BotGame, view: View, state: SiteState): string | 'any' | undefined {
-    const remaining = state.clock[`${game.side!}_remaining`];
-    const deadline =
-      this.options.nodes === undefined
-        ? performance.now() + 1000 * timeForMove(remaining, this.options.increment)
-        : undefined;
+    const moves = view.events.filter(
+      (e) => (e.type === 'attempt' && e.percept.answer === 'legal') || (e.type === 'opponent-move' && e.percept),
+    ).length;
+    if (game.turn?.moves !== moves) {
+      const remaining = state.clock[`${game.side!}_remaining`];
+      const seconds = this.options.nodes === undefined ? timeForMove(remaining, this.options.increment) : undefined;
+      game.turn = { moves, deadline: seconds === undefined ? undefined : performance.now() + 1000 * seconds };
+    }
+    const deadline = game.turn.deadline;
     this.scratch.setRules(view.rules);
     const turn = turnOf(view, this.scratch, 0, deadline);
     const allowed = new Set(state.allowed_moves);
