@@ -266,6 +266,30 @@ describe('krieg bot against a local Kriegspiel.org', () => {
     }
   });
 
+  it("plays on the clock's time when given no node budget, and loses on time when it runs out", async () => {
+    const { site, server } = await ownSite();
+    // 4 s on the clock, 1 s a request, no increment: the flag falls after the bot's fourth attempt
+    const id = site.addGame({ variant: 'berkeley', botSide: 'white', seed: 31, maxPlies: 100, clock: 4, increment: 0 });
+    const lines: string[] = [];
+    let last: View | undefined;
+    const ended = await new Bot({
+      client: new SiteClient({ server, token: site.bot.token, backoffMs: 1 }),
+      player: parsePlayerSpec('hs:sample=2'),
+      variants: ['berkeley'],
+      maxGames: 1,
+      backend: 'wasm',
+      pollMs: 0,
+      log: (l) => lines.push(l),
+      onGameOver: (_game, view) => (last = view),
+    }).run();
+    expect(ended).toBe(1);
+    expect(site.games.get(id)!.result).toEqual({ winner: 'black', reason: 'timeout' });
+    expect(last!.result).toBe('0-1');
+    expect(last!.events.filter((e) => e.type === 'attempt')).toHaveLength(4);
+    expect(last!.events).toEqual(asTheSiteSays(playerView(site.record(id), 'white').events));
+    expect(lines.at(-2)).toMatch(/ over: black \(timeout\)$/);
+  });
+
   it('gives a move the time the clock allows', () => {
     expect(timeForMove(1500, 10)).toBeCloseTo(1495 / 30 + 8, 6);
     expect(timeForMove(20, 10)).toBeCloseTo(15 / 4, 6);
