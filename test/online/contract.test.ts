@@ -161,7 +161,11 @@ describe('krieg bot against a local Kriegspiel.org', () => {
     const own = all.flatMap((id) => views.get(id)!.events.filter((e) => e.type === 'attempt' || e.type === 'any'));
     expect(own.some((e) => e.type === 'attempt' && e.percept.answer === 'illegal')).toBe(true);
     expect(own.some((e) => e.type === 'any')).toBe(true);
-    expect(events.some((e) => e.type === 'any' && site.games.get('g2'))).toBe(true);
+    // the opponent's "Any?" (g2: the bot is Black) is in the record, and kept from the bot's view (berkeley-any)
+    expect(site.record('g2').events.some((e) => e.type === 'any' && e.side === 'white')).toBe(true);
+    expect(views.get('g2')!.events.some((e) => e.type === 'any' && e.side === 'white')).toBe(false);
+    const heard = all.flatMap((id) => views.get(id)!.events.filter((e) => e.type === 'opponent-move'));
+    expect(heard.some((e) => e.type === 'opponent-move' && (e.illegal ?? 0) > 0)).toBe(true);
     expect(events.some((e) => e.type === 'attempt' && e.percept.answer === 'legal' && e.attempt.length === 5)).toBe(
       true,
     );
