@@ -107,6 +107,10 @@ export { solveRequest, type SolveRequest, type SolveAnswer, type ViewProblem } f
 export { parseProblems, makeProblems, type NamedProblem } from './solver/problemFile';
 export { strategyText, strategyToJson, strategyFromJson, type Strategy, type StrategyNode } from './solver/strategy';
 export { verifyStrategy, verdictText, type Verdict } from './verify/verify';
+// krieg as a bot on Kriegspiel.org (docs/online.md)
+export { Bot, timeForMove, type BotOptions } from './online/bot';
+export { SiteClient, checkServer, type SiteGame } from './online/client';
+export { siteView, SiteGameView, PLAYED_VARIANTS, type SiteState } from './online/kriegspielOrg';
 
 /** An engine on `backend` ('wasm', or 'js': the same core as plain JavaScript) with `capacity` position records; the estimators and searches grow it as they need. */
 export function createEngine(backend: BackendName = 'wasm', capacity = DEFAULT_CAPACITY): Engine {
