@@ -302,21 +302,26 @@ export class SiteServer {
     };
   }
 
-  /** What the bot may attempt now: the own-pieces attempts less those refused this turn (pawn captures only after "Any?" said yes). */
+  /**
+   * What the bot may attempt now: the own-pieces attempts less those refused this turn; after "Any?",
+   * only the pawn captures (yes) or none of them (no), as ks-game's rulesets.py
+   * apply_post_answer_constraints narrows possible_to_ask.
+   */
   private allowed(sim: Sim): string[] {
     if (sim.state !== 'active' || this.toMove(sim) !== sim.spec.botSide) return [];
     const tried = new Set<string>();
-    let anyYes = false;
+    let any: boolean | undefined;
     for (const e of gameEvents(sim.referee)) {
       if (e.type === 'attempt' && e.percept.answer === 'legal') {
         tried.clear();
-        anyYes = false;
+        any = undefined;
       } else if (e.type === 'attempt') tried.add(e.attempt);
-      else if (e.type === 'any' && e.side === sim.spec.botSide) anyYes = e.yes;
+      else if (e.type === 'any' && e.side === sim.spec.botSide) any = e.yes;
     }
     const board = sim.referee.setup(0).board;
+    const pawnCapture = (a: number) => (board[a & 63] & 7) === 1 && ((a ^ (a >> 6)) & 7) !== 0;
     return attemptsOf(sim.referee, 0)
-      .filter((a) => !anyYes || ((board[a & 63] & 7) === 1 && ((a ^ (a >> 6)) & 7) !== 0))
+      .filter((a) => any === undefined || pawnCapture(a) === any)
       .map(makeUci)
       .filter((u) => !tried.has(u))
       .sort();
