@@ -114,7 +114,7 @@ const runCommandModule = {
     withBackend(
       y
         .usage(
-          `$0 bot run --server URL --token-file FILE [options]\n\nPolls the bot's games and plays each with a krieg player, one line a move on stdout; resumes its games after a restart. Players (name, or name:option=value,…):\n${playersDescription(false)}`,
+          `$0 bot run --server URL --token-file FILE [options]\n\nPolls the bot's games and plays each with a krieg player, one line an event on stdout (the token never); resumes its games after a restart. Players (name, or name:option=value,…):\n${playersDescription(false)}`,
         )
         .option('server', { type: 'string', demandOption: true, describe: 'the API, e.g. https://api.kriegspiel.org' })
         .option('token-file', { type: 'string', demandOption: true, describe: 'the file krieg bot register wrote' })
