@@ -1,31 +1,103 @@
-// The games file reader (host/io/gamesFile.ts) finds a KPGN file's games with KpgnGameScanner, from
-// bytes and in pieces, and parses only those asked for: it must split exactly as parseKpgnGames does
-// on the whole text (tags after moves, blank and % lines, CRLF, a byte-order mark, non-ASCII white
-// space, no final newline), whatever the size of the pieces, and read game N alone the same.
+// Splitting KPGN text into games (host/notation/kpgn/games.ts), the one splitter of every reader:
+// parseKpgnGames (a whole text), the games file reader (host/io/gamesFile.ts, a file read in pieces)
+// and the games log (host/io/gamesLog.ts, which resumes a run after its last complete game). Each
+// text below is written by hand with its games' byte offsets and line numbers counted by hand: a
+// non-ASCII tag (bytes differ from characters), CRLF, % comments and tag values holding brackets
+// and results, tags after moves with no blank line, no final newline, a truncated last game.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseKpgnGames, KpgnGameScanner, type GameStart } from '../../host/notation/kpgn';
+import {
+  KpgnGameScanner,
+  kpgnGameComplete,
+  kpgnGameSpans,
+  parseKpgnGames,
+  type GameSpan,
+} from '../../host/notation/kpgn';
 import { readGame, readGames } from '../../host/io/gamesFile';
+import { GamesLog, readGamesLog, type RunIdentity } from '../../host/io/gamesLog';
 
-const game = (white: string, moves: string, eol = '\n') =>
-  [`[White "${white}"]`, '[Variant "berkeley"]', '[Result "*"]', '', ...moves.split('|'), '*', ''].join(eol);
+/** Two games, a blank line between them; `[White "é"]` is 12 bytes of 11 characters. */
+const PLAIN = [
+  '[White "é"]', //                 bytes 0–12
+  '[Variant "berkeley"]', //        13–33
+  '[Result "*"]', //                34–46
+  '', //                            47
+  '1. e2e4 {,:}', //                line 5: 48–60
+  '*', //                           61–62
+  '', //                            63
+  '[White "b"]', //                 line 8 (index 7): bytes 64–
+  '[Variant "berkeley"]',
+  '[Result "*"]',
+  '',
+  '1. d2d4 {,:}', //                line 12
+  '1... d7d5 {,:}', //              line 13
+  '*',
+  '', //                            141 bytes in all
+];
 
-const TEXTS: Record<string, string> = {
-  plain: game('a', '1. e2e4 {,:}') + '\n' + game('b', '1. d2d4 {,:}|1... d7d5 {,:}'),
-  crlf: game('a', '1. e2e4 {,:}', '\r\n') + game('b', '1. d2d4 {,:}', '\r\n'),
-  'no blank line between games': game('a', '1. e2e4 {,:}') + game('b', '1. d2d4 {,:}'),
-  'byte-order mark and comments': '\ufeff% a comment\n\n' + game('a', '1. e2e4 {,:}') + '% between\n' + game('ü', ''),
-  'non-ASCII white space': '\u00a0\u3000' + game('a', '1. e2e4 {,:}') + '\u2003\u202f' + game('b', '1. e2e4 {,:}'),
-  'indented tags and no final newline': '  ' + game('a', '1. e2e4 {,:}').trimEnd() + '\n\t' + game('é', '').trimEnd(),
-  'games of tags only': '[Variant "berkeley"]\n*\n[Variant "berkeley"]\n[Result "*"]\n\n*\n\n\n[Variant "berkeley"]\n',
-};
+/** Brackets and results in a comment before the first game, in a tag value and in a comment between moves. */
+const TRICKY = [
+  '% [White "not a game"] 1-0', //  a comment: 27 bytes with its newline
+  '[Event "round [2]: 1-0"]', //    line 2 (index 1): game 1 starts at byte 27
+  '[White "a"]',
+  '[Variant "berkeley"]',
+  '[Result "*"]',
+  '',
+  '1. e2e4 {,:}', //                line 7
+  '% [Black "x"] 0-1 [', //         a comment among the moves: not a game
+  '1... e7e5 {,:}', //              line 9
+  '*', //                           game 1 ends at byte 149
+  '[White "b"]', //                 index 10: tags after moves, no blank line: game 2
+  '[Variant "berkeley"]',
+  '[Result "*"]',
+  '*', //                           no final newline: 196 bytes
+];
 
-/** The starts and ends the scanner finds in `text`, fed in pieces of `piece` bytes (at least 3, as the scanner asks). */
-function scan(text: string, piece: number): { start: GameStart; end: number }[] {
+const TEXTS: { name: string; text: string; spans: GameSpan[]; lines: number[][] }[] = [
+  {
+    name: 'plain',
+    text: PLAIN.join('\n'),
+    spans: [
+      { start: { offset: 0, line: 0 }, end: 64 },
+      { start: { offset: 64, line: 7 }, end: 141 },
+    ],
+    lines: [[5], [12, 13]],
+  },
+  {
+    name: 'CRLF',
+    text: PLAIN.join('\r\n'), // one byte more on each of game 1's 7 lines
+    spans: [
+      { start: { offset: 0, line: 0 }, end: 71 },
+      { start: { offset: 71, line: 7 }, end: 155 },
+    ],
+    lines: [[5], [12, 13]],
+  },
+  {
+    name: 'brackets and results in comments and tags',
+    text: TRICKY.join('\n'),
+    spans: [
+      { start: { offset: 27, line: 1 }, end: 149 },
+      { start: { offset: 149, line: 10 }, end: 196 },
+    ],
+    lines: [[7, 9], []],
+  },
+  {
+    name: 'a byte-order mark and non-ASCII white space before the first game',
+    text: '\ufeff\u00a0\n\u3000% c\n' + PLAIN.join('\n'), // 3 + 2 + 1, then 3 + 3 + 1 bytes
+    spans: [
+      { start: { offset: 13, line: 2 }, end: 77 },
+      { start: { offset: 77, line: 9 }, end: 154 },
+    ],
+    lines: [[7], [14, 15]],
+  },
+];
+
+/** The games the scanner finds in `text`, fed in pieces of `piece` bytes (at least 3, as it asks). */
+function scan(text: string, piece: number): GameSpan[] {
   const bytes = Buffer.from(text, 'utf8');
-  const games: { start: GameStart; end: number }[] = [];
+  const games: GameSpan[] = [];
   const scanner = new KpgnGameScanner((_, start, end) => {
     games.push({ start, end });
   });
@@ -45,38 +117,92 @@ afterAll(() => {
   if (DIR) rmSync(DIR, { recursive: true, force: true });
 });
 
-describe('KpgnGameScanner and the games file reader', () => {
-  it.each(Object.keys(TEXTS))('split as parseKpgnGames: %s', (name) => {
-    const text = TEXTS[name];
-    const expected = parseKpgnGames(text);
-    const bytes = Buffer.from(text, 'utf8');
-    for (const piece of [3, 4, 5, 7, 1 << 20]) {
-      const games = scan(text, piece);
-      expect(games.length, `pieces of ${piece}`).toBe(expected.length);
-      games.forEach(({ start, end }, i) => {
-        const part = bytes.toString('utf8', start.offset, end);
-        expect(
-          parseKpgnGames(part)[0].positions.map((p) => p.line + start.line),
-          `game ${i + 1}`,
-        ).toEqual(expected[i].positions.map((p) => p.line));
-      });
-    }
+describe('the KPGN games splitter', () => {
+  it.each(TEXTS)('$name: byte offsets, lines, and the events at their lines', ({ text, spans, lines }) => {
+    expect(Buffer.byteLength(text)).toBe(spans[spans.length - 1].end);
+    expect(kpgnGameSpans(Buffer.from(text, 'utf8'))).toEqual(spans);
+    for (const piece of [3, 4, 5, 7]) expect(scan(text, piece), `pieces of ${piece}`).toEqual(spans);
+    const games = parseKpgnGames(text);
+    expect(games.map((g) => g.positions.map((p) => p.line))).toEqual(lines);
+    expect(games.map((g) => g.kind === 'record' && g.record.white)).toEqual([text.includes('é') ? 'é' : 'a', 'b']);
+    // the games file reader: the same games, whole or one by one
     const path = join(DIR, 'games.kpgn');
     writeFileSync(path, text);
-    expect(JSON.stringify(readGames(path))).toBe(JSON.stringify(expected));
-    expected.forEach((parsed, i) => {
-      expect(JSON.stringify(readGame(path, String(i + 1)).game), `game ${i + 1}`).toBe(JSON.stringify(parsed));
-    });
-    expect(() => readGame(path, String(expected.length + 1))).toThrow(
-      `game must be an integer from 1 to ${expected.length}`,
-    );
+    expect(JSON.stringify(readGames(path))).toBe(JSON.stringify(games));
+    expect(JSON.stringify(readGame(path, '2').game)).toBe(JSON.stringify(games[1]));
+    expect(() => readGame(path, '3')).toThrow('game must be an integer from 1 to 2');
+  });
+
+  it('a text of blank lines and comments holds no game', () => {
+    expect(kpgnGameSpans(Buffer.from('\n  \n% [White "x"] 1-0\n'))).toEqual([]);
+    expect(() => parseKpgnGames('\n% nothing\n')).toThrow(/line 1, column 1: no game found/);
+  });
+
+  it('a game is complete when its last line (not blank, not a comment) is its result', () => {
+    expect(kpgnGameComplete(PLAIN.slice(0, 7).join('\n'))).toBe(true);
+    expect(kpgnGameComplete('[Result "1-0"]\n\n1. e2e4 {,:}\n1-0\r\n% done\n\n')).toBe(true);
+    expect(kpgnGameComplete('[Event "1-0"]\n[Result "*"]\n\n1. e2e4 {,:}\n')).toBe(false);
+    expect(kpgnGameComplete('[Event "a"]\n[Res')).toBe(false);
   });
 
   it('parses only the game asked for: a broken later game does not stop an earlier one', () => {
     const path = join(DIR, 'broken.kpgn');
-    writeFileSync(path, game('a', '1. e2e4 {,:}') + '\n' + game('b', '1. e2e4 {garbage}'));
+    writeFileSync(path, PLAIN.slice(0, 7).join('\n') + '\n' + PLAIN.slice(7).join('\n').replace('{,:}', '{garbage}'));
     expect(readGame(path, undefined).n).toBe(1);
     expect(() => readGame(path, '2')).toThrow(/broken\.kpgn: line 12, column/);
     expect(() => readGames(path)).toThrow(/broken\.kpgn: line 12, column/);
+  });
+});
+
+describe('the games log finds its complete games with the same splitter', () => {
+  const ID: RunIdentity = { key: 'k', tag: 'Play', noun: 'run of krieg play' };
+  /** A game as a log holds it (gameText: the record and a blank line): 114 bytes. */
+  const logGame = (round: number) =>
+    [
+      '[Play "k"]', //           11 bytes with the newline
+      `[Round "${round}"]`, //   12
+      '[White "a"]', //          12
+      '[Black "b"]', //          12
+      '[Result "*"]', //         13
+      '[Variant "berkeley"]', // 21
+      '[Filtered "no"]', //      16
+      '', //                     1
+      '1. e2e4 {,:}', //         13
+      '*', //                    2
+      '', //                     1
+      '',
+    ].join('\n');
+
+  it('two games and a third cut short by a kill: the two, ending at bytes 114 and 228', () => {
+    const path = join(DIR, 'log.kpgn');
+    writeFileSync(path, logGame(1) + logGame(2) + '[Play "k"]\n[Rou');
+    const { records, ends, validBytes } = readGamesLog(path, ID);
+    expect(records.map((r) => r.tags.Round)).toEqual(['1', '2']);
+    expect(ends).toEqual([114, 228]);
+    expect(validBytes).toBe(228);
+    // opened to go on: the game cut short is removed, to be played again
+    expect(new GamesLog(path, ID, 5).records).toHaveLength(2);
+    expect(readFileSync(path, 'utf8')).toBe(logGame(1) + logGame(2));
+    // a last game dropped (krieg play's game stopped unfinished) goes too, the blank line before it stays
+    expect(new GamesLog(path, ID, 5, 'kpgn', (r) => r.tags.Round === '2').records).toHaveLength(1);
+    expect(readFileSync(path, 'utf8')).toBe(logGame(1));
+  });
+
+  it('CRLF and a last game with no final newline are read whole', () => {
+    const path = join(DIR, 'crlf.kpgn');
+    const text = (logGame(1) + logGame(2)).replace(/\n/g, '\r\n').replace(/\r\n\r\n$/, '');
+    writeFileSync(path, text);
+    const { records, ends, validBytes } = readGamesLog(path, ID);
+    expect(records).toHaveLength(2);
+    expect(ends).toEqual([125, 246]); // 11 line ends of CRLF each; the second game without its last two (4 bytes)
+    expect(validBytes).toBe(Buffer.byteLength(text));
+  });
+
+  it('refuses a game without its result that another follows, and a game of another run', () => {
+    const path = join(DIR, 'bad-log.kpgn');
+    writeFileSync(path, logGame(1).replace('\n*\n', '\n') + logGame(2));
+    expect(() => readGamesLog(path, ID)).toThrow(/bad-log\.kpgn: line 1: a game without its result line/);
+    writeFileSync(path, logGame(1) + logGame(3));
+    expect(() => readGamesLog(path, ID)).toThrow(/bad-log\.kpgn: game 2 \(line 12\) belongs to another run/);
   });
 });
