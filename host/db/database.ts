@@ -20,7 +20,7 @@ import { createRequire } from 'node:module';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import type initSqlJs from 'sql.js';
-import type { Database, SqlJsStatic, SqlValue } from 'sql.js';
+import type { Database, SqlJsStatic } from 'sql.js';
 import { fail } from '../errors';
 import { writeAtomically } from '../io/files';
 import type { ProblemClass } from '../solver/problemFile';
@@ -33,6 +33,7 @@ import {
   type InstanceRow,
   type ResultRow,
   type RowContext,
+  type SqlValue,
 } from './rows';
 
 export type { GameRow, InstanceRow, ResultRow } from './rows';

@@ -4,14 +4,18 @@
 import { Engine } from '../engine';
 import { createCore, type BackendName } from '../backends/node';
 import { resetSearch } from '../core/players';
-import type { RuleSet } from '../record/rules';
+import { START_FEN } from '../notation/fen';
+import { preset, type RuleSet } from '../record/rules';
 import type { Side } from '../record/record';
+import type { Player, PlayerSetup } from './player';
+import { parsePlayerSpec, playerFactory, type PlayerSpec } from './registry';
 
 /** Records of a player's engine: room for the exact estimator's layers and the search stack. */
 export const PLAYER_CAPACITY = 1 << 17;
 /** The players' transposition table: 2^bits entries of 16 bytes. */
 export const TABLE_BITS = 18;
 
+/** An engine for a player (its own, never the referee's), with room for its estimators and searches. */
 export function createPlayerEngine(backend: BackendName, capacity = PLAYER_CAPACITY): Engine {
   return new Engine(createCore(backend), capacity);
 }
@@ -34,4 +38,42 @@ export class PlayerEngines {
     resetSearch(engine, TABLE_BITS);
     return engine;
   }
+}
+
+/** A player as the library makes it (createPlayer): its side, and the rest defaulted as `krieg match` does. */
+export interface PlayerOptions {
+  side: Side;
+  /** Default: the Berkeley rules. */
+  rules?: RuleSet;
+  /** The start of the game (FEN), which both players know; default the initial position. */
+  start?: string;
+  /** The player's random stream (default 1). */
+  seed?: number;
+  /** Work per move (deterministic play); default DEFAULT_NODES without `timePerMove`. */
+  nodes?: number;
+  /** Seconds per move. */
+  timePerMove?: number;
+  /** The backend of the player's own engine (default 'wasm'). */
+  backend?: BackendName;
+}
+
+/**
+ * A player by the name `krieg match` takes (`random`, `aosp`, `krieg:mate=100` …: PLAYER_NAMES and
+ * PLAYER_OPTIONS of ./registry), on an engine of its own. Hand it to runGame with another.
+ */
+export function createPlayer(spec: string | PlayerSpec, options: PlayerOptions): Player {
+  const parsed = typeof spec === 'string' ? parsePlayerSpec(spec) : spec;
+  const rules = options.rules ?? preset('berkeley');
+  const setup: PlayerSetup = {
+    side: options.side,
+    rules,
+    start: options.start ?? START_FEN,
+    seed: options.seed ?? 1,
+    budget: {
+      ...(options.nodes !== undefined ? { nodes: options.nodes } : {}),
+      ...(options.timePerMove !== undefined ? { timePerMove: options.timePerMove } : {}),
+    },
+    options: parsed.options,
+  };
+  return playerFactory(parsed)(setup, new PlayerEngines(options.backend ?? 'wasm').for(options.side, rules));
 }
