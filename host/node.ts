@@ -68,7 +68,7 @@ export {
   type TurnContext,
   type GameOptions,
 } from './referee/game';
-export { validateRecord, viewOfGame, viewInFile } from './referee/validate';
+export { validateRecord, viewOfGame } from './referee/validate';
 export { ownBoard, viewAttempts } from './referee/ownBoard';
 export { readGames, formatGames } from './io/gamesFile';
 
@@ -91,10 +91,11 @@ export {
   estimateBeliefParallel,
   type ParallelOptions,
   type SplitTrace,
-} from './belief/parallel';
+} from './belief/parallel.node';
 export { WorkerPool, runTasks, defaultJobs, MAX_JOBS, type PoolRun } from './pool/pool';
 export { describeEvent, inconsistentMessage, pliesBefore } from './belief/describe';
-export { pieceHeatmap, heatmapText, heatmapSvg, heatmapPng, type Heatmap } from './belief/heatmap';
+export { pieceHeatmap, heatmapText, heatmapSvg, type Heatmap } from './belief/heatmap';
+export { heatmapPng } from './belief/heatmapPng.node';
 
 // the belief tracker: one player's belief followed event by event through a whole game
 export {
@@ -141,7 +142,7 @@ export {
   type AutoPolicy,
   type Schedule,
 } from './solver/auto';
-export { loadProblem, type ProblemRequest } from './sources/problems';
+export { loadProblem, viewInFile, type ProblemRequest } from './sources/problems.node';
 export { parseProblems, makeProblems, type NamedProblem } from './solver/problemFile';
 export { strategyText, strategyToJson, strategyFromJson, type Strategy, type StrategyNode } from './solver/strategy';
 export { verifyStrategy, verdictText, type Verdict } from './verify/verify';
@@ -158,6 +159,7 @@ export {
 } from './players/registry';
 export {
   DEFAULT_NODES,
+  PLAYER_CAPACITY,
   playerView,
   type Player,
   type PlayerSetup,
@@ -167,13 +169,7 @@ export {
   type AsyncPlayer,
   type AsyncPlayerFactory,
 } from './players/player';
-export {
-  createPlayer,
-  createPlayerEngine,
-  PlayerEngines,
-  PLAYER_CAPACITY,
-  type PlayerOptions,
-} from './players/engines';
+export { createPlayer, createPlayerEngine, PlayerEngines, type PlayerOptions } from './players/engines.node';
 export { runGame, runGameAsync, gameSoFar, materialOf, MATERIAL_VALUE, type RunOptions } from './players/game';
 export {
   playMatch,
@@ -186,7 +182,7 @@ export {
   type MatchParams,
   type MatchRun,
   type MatchProgress,
-} from './players/match';
+} from './players/match.node';
 export {
   summarize,
   summaryTable,
@@ -207,7 +203,7 @@ export {
   type ResultRow,
   type InstanceFilter,
   type InstanceSummary,
-} from './db/database';
+} from './db/database.node';
 export {
   DB_PREFIX,
   dbPath,
@@ -218,9 +214,9 @@ export {
   problemOfInstance,
   strategyOf,
   instanceJson,
-} from './db/instances';
-export { defaultDbPath } from './db/paths';
-export { exportText, EXPORT_FORMATS, type ExportFormat } from './db/export';
+} from './db/instances.node';
+export { defaultDbPath } from './db/paths.node';
+export { exportText, EXPORT_FORMATS, type ExportFormat } from './db/export.node';
 export { classify, CLASSIFY_LIMITS, type ClassifyLimits, type Classification, type Classified } from './db/classify';
 export {
   generate,
@@ -233,7 +229,7 @@ export {
   type Targets,
   type Progress,
   type SelfPlayWorkers,
-} from './db/generate';
+} from './db/generate.node';
 
 /** A search algorithm (ALGORITHMS), or 'auto': the schedule the learned policy picks for the problem (krieg solve's default). */
 export type Algorithm = SearchAlgorithm | typeof AUTO;

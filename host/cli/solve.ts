@@ -23,7 +23,7 @@ import {
   type SolveResult,
   type ViewSolveResult,
 } from '../solver/solve';
-import { loadProblem, loadProblemView, DEFAULT_BELIEF_LIMIT, type ProblemRequest } from '../sources/problems';
+import { loadProblem, loadProblemView, DEFAULT_BELIEF_LIMIT, type ProblemRequest } from '../sources/problems.node';
 import { solveAuto, scheduleText, algorithmChoice, AUTO, type AutoResult } from '../solver/auto';
 import { strategyText, strategyToJson, strategyFromJson } from '../solver/strategy';
 import { verifyStrategy, verdictText } from '../verify/verify';

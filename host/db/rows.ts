@@ -1,7 +1,7 @@
 // One validation of the problem database's rows (issue #38 G7): every column of a row checked
 // against what krieg writes there, so that a damaged value (one whose row checksum was computed
 // again afterwards, as a buggy writer would leave it) is refused in one line naming the database,
-// the row and the column, whichever command reads it. ProblemDb (./database.ts) runs it on every
+// the row and the column, whichever command reads it. ProblemDb (./database.node.ts) runs it on every
 // row when it opens a file and on every instance it returns; the web page's reader
 // (host/web/problemDb.ts) on every instance it opens. Nothing here needs Node.
 import { fail } from '../errors';
@@ -17,6 +17,10 @@ import type { ProblemClass } from '../solver/problemFile';
  * need sql.js's (a user of the library installs no @types/sql.js).
  */
 export type SqlValue = number | string | Uint8Array | null;
+
+/** The format a problem database's meta table names, and the schema version this krieg reads and writes. */
+export const DB_FORMAT = 'krieg-problem-db';
+export const SCHEMA_VERSION = 2;
 
 export interface GameRow {
   game: number;
@@ -49,6 +53,14 @@ export interface InstanceRow {
   strategy: string;
   work: Record<string, number>;
 }
+
+/** Which instances: one ply and/or one class (none: all). */
+export interface InstanceFilter {
+  ply?: number;
+  cls?: ProblemClass;
+}
+
+export type InstanceSummary = Pick<InstanceRow, 'id' | 'ply' | 'cls' | 'beliefSize' | 'rules' | 'game' | 'cutPly'>;
 
 export interface ResultRow {
   instanceId: number;

@@ -15,7 +15,7 @@ import { describeRules, preset, type RuleSet } from '../record/rules';
 import type { GameRecord, Side } from '../record/record';
 import { gameSeed } from '../referee/seeds';
 import { runGame } from './game';
-import { PlayerEngines } from './engines';
+import { PlayerEngines } from './engines.node';
 import { parsePlayerSpec, playerFactory, type PlayerSpec } from './registry';
 import type { PlayerSetup } from './player';
 import { summarize, materialTrace, type MatchGame, type MatchSummary } from './matchStats';

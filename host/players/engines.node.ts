@@ -7,13 +7,8 @@ import { resetSearch } from '../core/players';
 import { START_FEN } from '../notation/fen';
 import { preset, type RuleSet } from '../record/rules';
 import type { Side } from '../record/record';
-import type { Player, PlayerSetup } from './player';
+import { PLAYER_CAPACITY, TABLE_BITS, type Player, type PlayerSetup } from './player';
 import { parsePlayerSpec, playerFactory, type PlayerSpec } from './registry';
-
-/** Records of a player's engine: room for the exact estimator's layers and the search stack. */
-export const PLAYER_CAPACITY = 1 << 17;
-/** The players' transposition table: 2^bits entries of 16 bytes. */
-export const TABLE_BITS = 18;
 
 /** An engine for a player (its own, never the referee's), with room for its estimators and searches. */
 export function createPlayerEngine(backend: BackendName, capacity = PLAYER_CAPACITY): Engine {

@@ -34,12 +34,14 @@ import {
   type ResultRow,
   type RowContext,
   type SqlValue,
+  type InstanceFilter,
+  type InstanceSummary,
+  DB_FORMAT,
+  SCHEMA_VERSION,
 } from './rows';
 
-export type { GameRow, InstanceRow, ResultRow } from './rows';
-
-export const DB_FORMAT = 'krieg-problem-db';
-export const SCHEMA_VERSION = 2;
+export { DB_FORMAT, SCHEMA_VERSION } from './rows';
+export type { GameRow, InstanceRow, ResultRow, InstanceFilter, InstanceSummary } from './rows';
 /** The version before row checksums: read only after `krieg db upgrade`. */
 export const UNCHECKED_SCHEMA_VERSION = 1;
 /** The tables, in the order they are verified and copied; each row's last column is its checksum. */
@@ -96,14 +98,6 @@ CREATE TABLE results (
   checksum TEXT NOT NULL
 );
 `;
-
-/** Which instances: one ply and/or one class (none: all). */
-export interface InstanceFilter {
-  ply?: number;
-  cls?: ProblemClass;
-}
-
-export type InstanceSummary = Pick<InstanceRow, 'id' | 'ply' | 'cls' | 'beliefSize' | 'rules' | 'game' | 'cutPly'>;
 
 /** The identity of an instance: ply, rule set and belief (order-free). */
 export function instanceKey(ply: number, rulesJson: string, positions: string[]): string {
