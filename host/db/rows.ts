@@ -18,10 +18,6 @@ import type { ProblemClass } from '../solver/problemFile';
  */
 export type SqlValue = number | string | Uint8Array | null;
 
-/** The format a problem database's meta table names, and the schema version this krieg reads and writes. */
-export const DB_FORMAT = 'krieg-problem-db';
-export const SCHEMA_VERSION = 2;
-
 export interface GameRow {
   game: number;
   gameSeed: number;

@@ -4,7 +4,8 @@
 // page's first load does not carry it. host/db/database.node.ts is the Node side (files, writes); this
 // reads the same tables.
 import type { Database, SqlJsStatic, SqlValue } from 'sql.js';
-import { DB_FORMAT, SCHEMA_VERSION, instanceOfRow, paramsOf, type InstanceSummary, type RowContext } from '../db/rows';
+import { DB_FORMAT, SCHEMA_VERSION } from '../db/schema';
+import { instanceOfRow, paramsOf, type InstanceSummary, type RowContext } from '../db/rows';
 
 /** The global the sql.js script defines. */
 const sqlGlobal = globalThis as { initSqlJs?: (config?: object) => Promise<SqlJsStatic> };
