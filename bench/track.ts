@@ -1,7 +1,7 @@
 // Belief tracking through whole games (issue 13), two measurements:
 // 1. Reach: both players' views of self-play games of every preset — random against random (the
 //    core's random player), and the database's White program against its Black program
-//    (host/players/selfPlay.ts, as host/db/generate.ts plays them: a game White drops ends there) — fed to the tracker event by event at a time
+//    (host/players/selfPlay.ts, as host/db/generate.node.ts plays them: a game White drops ends there) — fed to the tracker event by event at a time
 //    budget per event (default 1 s, WASM). Per preset and pairing: the plies at which it held no
 //    consistent position (each listed with the event and why), the share of plies with at least
 //    one, the median positions held over plies, exact and pool plies; an SVG of the median size
@@ -37,7 +37,7 @@ import { randomGame, playGame } from '../host/referee/game';
 import { whitePlayer, blackPlayer, BeliefTooLarge } from '../host/players/selfPlay';
 import { gameEvents } from '../host/core/referee';
 import { START_FEN } from '../host/notation/fen';
-import { selfPlayWorkers } from '../host/db/generate';
+import { selfPlayWorkers } from '../host/db/generate.node';
 import { gameSeed } from '../host/referee/seeds';
 import { Tracker, poolSized } from '../host/belief/tracker';
 import { trackView, trackSvg, type PlyRow } from '../host/belief/track';
@@ -105,7 +105,7 @@ const viewLoads: number[] = [];
 // ---- the games ----
 
 /**
- * The database's programs (host/db/generate.ts): its White (exact belief, 2-ply evaluation) against
+ * The database's programs (host/db/generate.node.ts): its White (exact belief, 2-ply evaluation) against
  * its Black; a game White drops (its belief past 10,000 positions, as the database does) ends there.
  */
 function programGame(rules: RuleSet, seed: number): GameRecord {

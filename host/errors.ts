@@ -270,6 +270,7 @@ const SETUP_STATUS: Record<number, { id: string; message: string }> = {
 export type ErrorId = keyof typeof ERRORS;
 export type ErrorParams<I extends ErrorId> = Parameters<(typeof ERRORS)[I]['message']>[0];
 
+/** Every error krieg throws: `code` is the registry's stable id, `exitCode` what the CLI exits with. */
 export class KriegError extends Error {
   constructor(
     readonly code: string,

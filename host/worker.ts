@@ -4,10 +4,10 @@
 // each with its output or its error.
 import { parentPort } from 'node:worker_threads';
 import { replyError, type TaskMessage, type ReplyMessage } from './pool/pool';
-import { runSplitTask, type TaskInput } from './belief/parallel';
-import { playMatchGame, type MatchTask } from './players/match';
-import { playDbGame, type DbGameTask } from './db/generate';
-import { benchTask, type BenchTask } from './db/bench';
+import { runSplitTask, type TaskInput } from './belief/parallel.node';
+import { playMatchGame, type MatchTask } from './players/match.node';
+import { playDbGame, type DbGameTask } from './db/generate.node';
+import { benchTask, type BenchTask } from './db/bench.node';
 
 /** The task kinds: information-set and belief branches, match games, database games and benchmark solves, and ping. */
 const TASKS: Record<string, (input: never) => unknown> = {

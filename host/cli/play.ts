@@ -11,9 +11,9 @@ import type { BackendName } from '../backends/node';
 import { KriegError, fail, EXIT } from '../errors';
 import { parsePlayerSpec } from '../players/registry';
 import { withBudgetOptions, budgetFromOptions, playersDescription } from './playerOptions';
-import { playWithPlayers } from '../players/play';
-import { terminalLines } from '../players/human';
-import { matchKey } from '../players/match';
+import { playWithPlayers } from '../players/play.node';
+import { terminalLines } from '../players/human.node';
+import { matchKey } from '../players/match.node';
 
 export const playCommand = {
   command: 'play',

@@ -13,6 +13,7 @@ export const MATERIAL_VALUE = [0, 1, 3, 3, 5, 9, 0];
 /** Attempts in one turn after which a player is stuck (every attempt is tried at most once, and there are fewer). */
 const MAX_TURN_ATTEMPTS = 1000;
 
+/** How runGame plays a game: the cap on plies, the start, the record's tags, a time per move. */
 export interface RunOptions {
   start?: string;
   /** Plies after which the game stops unfinished (*): a match adjudicates it as a draw. */

@@ -14,6 +14,10 @@ import { parseUci } from '../notation/move';
 
 /** Work per move (search nodes) when a game is given neither a node nor a time budget. */
 export const DEFAULT_NODES = 20_000;
+/** Records of a player's engine: room for the exact estimator's layers and the search stack. */
+export const PLAYER_CAPACITY = 1 << 17;
+/** The players' transposition table: 2^bits entries of 16 bytes. */
+export const TABLE_BITS = 18;
 
 export interface PlayerBudget {
   /**

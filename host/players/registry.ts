@@ -30,6 +30,7 @@ export const PLAYER_OPTIONS: Partial<Record<PlayerName, Record<string, number>>>
   krieg: { ...KRIEG_DEFAULTS },
 };
 
+/** A player as named on the command line (parsePlayerSpec): its name, its options with their defaults filled in, the text. */
 export interface PlayerSpec {
   name: PlayerName;
   options: Record<string, number>;

@@ -10,7 +10,6 @@ import { decodePercept, encodePercept } from '../record/percept';
 import { makePerceptKpgn, makePawnTriesKpgn } from '../notation/kpgn';
 import { startGame, gameAttempt, gameAskAny, gameOver, gameEvents, gameResult } from '../core/referee';
 import { viewOf, type GameRecord, type RecordEvent, type Side, type View } from '../record/record';
-import { readGame, type ReadDeadline } from '../io/gamesFile';
 import type { ParsedKpgn } from '../notation/kpgn';
 
 const HANDLE = 0; // the replay board; HANDLE + 1 is the referee's scratch
@@ -193,20 +192,4 @@ export function viewOfGame(engine: Engine, file: string, game: ParsedKpgn, n: nu
     if (error instanceof KriegError) throw error.within(file);
     throw error;
   }
-}
-
-/**
- * The view of `as` in game `game` (1-based, default 1) of `file`: a record is replayed by the
- * referee on `engine` first, a view is taken as written. Only that game is read (readGame); past
- * `deadline`, reading stops (limit-reached).
- */
-export function viewInFile(
-  engine: Engine,
-  file: string,
-  as: Side | undefined,
-  game: string | number | undefined,
-  deadline?: ReadDeadline,
-): { view: View; game: number } {
-  const { game: parsed, n } = readGame(file, game, deadline);
-  return { view: viewOfGame(engine, file, parsed, n, as), game: n };
 }

@@ -16,8 +16,7 @@ import { viewOf, SIDES, other, type GameRecord, type Side } from '../record/reco
 import { replaySetups } from '../referee/replay';
 import { startGame, gameAttempt, gameAskAny, gameResult, gameOver, gameEvents } from '../core/referee';
 import { resetSearch } from '../core/players';
-import { turnOf, type Player } from '../players/player';
-import { PLAYER_CAPACITY, TABLE_BITS } from '../players/engines';
+import { turnOf, PLAYER_CAPACITY, TABLE_BITS, type Player } from '../players/player';
 import { playerFactory, parsePlayerSpec } from '../players/registry';
 import { solveRequest } from '../solver/request';
 import { beliefSummary } from './belief';

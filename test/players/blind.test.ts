@@ -36,8 +36,8 @@ vi.mock('../../host/players/registry', async (importOriginal) => {
 });
 
 const { parsePlayerSpec } = await import('../../host/players/registry');
-const { playWithPlayers } = await import('../../host/players/play');
-const { GamePlayer } = await import('../../host/players/match');
+const { playWithPlayers } = await import('../../host/players/play.node');
+const { GamePlayer } = await import('../../host/players/match.node');
 
 describe.each(BACKENDS)('views handed to players on %s', (backend) => {
   it('krieg play: no tag of the game (no Seed, Match, Round) in any view a player is given', async () => {

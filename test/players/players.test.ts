@@ -14,7 +14,7 @@ import { makeRecordKpgn } from '../../host/notation/kpgn';
 import { parseUci, attemptCode, makeUci } from '../../host/notation/move';
 import { answerAttempt } from '../../host/core/referee';
 import { runGame } from '../../host/players/game';
-import { PlayerEngines, createPlayerEngine } from '../../host/players/engines';
+import { PlayerEngines, createPlayerEngine } from '../../host/players/engines.node';
 import { parsePlayerSpec, playerFactory, PLAYER_NAMES } from '../../host/players/registry';
 import { turnOf, triedThisTurn, type Player, type PlayerSetup } from '../../host/players/player';
 

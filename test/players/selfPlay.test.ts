@@ -5,7 +5,7 @@
 // give, and White chooses exactly as without oracle hints. On both backends.
 import { describe, expect, it } from 'vitest';
 import { BACKENDS } from '../../host/node';
-import { selfPlayWorkers } from '../../host/db/generate';
+import { selfPlayWorkers } from '../../host/db/generate.node';
 import { whiteChoice, SAMPLE, type WhiteOptions } from '../../host/players/selfPlay';
 import { randomGame, seededRandom } from '../../host/referee/game';
 import { answerAttempt, attemptsOf } from '../../host/core/referee';

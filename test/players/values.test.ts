@@ -20,7 +20,7 @@ import { BACK_COST, bestByWorth, edgeOf, worthOf } from '../../host/players/valu
 import { KriegPlayer } from '../../host/players/krieg';
 import { SamplingPlayer } from '../../host/players/sampling';
 import { trackerSource, type PositionSource } from '../../host/players/sources';
-import { PlayerEngines } from '../../host/players/engines';
+import { PlayerEngines } from '../../host/players/engines.node';
 import { parsePlayerSpec, playerFactory } from '../../host/players/registry';
 import { runGame } from '../../host/players/game';
 import { turnOf, type PlayerSetup } from '../../host/players/player';

@@ -11,15 +11,16 @@ import { runTasks } from '../pool/pool';
 import { createCore, type BackendName } from '../backends/node';
 import { START_FEN } from '../notation/fen';
 import { parseKpgn, makeRecordKpgn } from '../notation/kpgn';
-import { describeRules, type RuleSet } from '../record/rules';
+import { describeRules, preset, type RuleSet } from '../record/rules';
 import type { GameRecord, Side } from '../record/record';
 import { gameSeed } from '../referee/seeds';
 import { runGame } from './game';
-import { PlayerEngines } from './engines';
-import { playerFactory, type PlayerSpec } from './registry';
+import { PlayerEngines } from './engines.node';
+import { parsePlayerSpec, playerFactory, type PlayerSpec } from './registry';
 import type { PlayerSetup } from './player';
 import { summarize, materialTrace, type MatchGame, type MatchSummary } from './matchStats';
 
+/** Everything that decides a match's games (matchParams makes it from the library's MatchOptions). */
 export interface MatchParams {
   /** The first and the second player (the first has White in odd games). */
   players: [PlayerSpec, PlayerSpec];
@@ -228,6 +229,59 @@ export function playMatchGame(task: MatchTask): string {
   const { plies, slot } = task;
   const onPly = plies && slot !== undefined ? (n: number) => void Atomics.store(plies, slot, n) : undefined;
   return makeRecordKpgn(player.play(task.params, task.game, onPly));
+}
+
+/** A match as the library gives it (playMatch): players by name, the rest defaulted as `krieg match` does. */
+export interface MatchOptions {
+  /** The first and the second player, as `krieg match` names them: `random`, `krieg:mate=100` … */
+  players: [string | PlayerSpec, string | PlayerSpec];
+  games: number;
+  /** The match seed (default 1): game i is played from it and i alone. */
+  seed?: number;
+  /** Default: the Berkeley rules. */
+  rules?: RuleSet;
+  /** A game still going after this many plies stops unfinished and counts as a draw (default 300). */
+  maxPlies?: number;
+  /** Work per move (deterministic games); default DEFAULT_NODES without `timePerMove`. */
+  nodes?: number;
+  /** Seconds per move. */
+  timePerMove?: number;
+  /** Default 'wasm'. */
+  backend?: BackendName;
+  /** The start of every game (FEN; default the initial position). */
+  start?: string;
+}
+
+/** The parameters of the match `options` describe (its players' names parsed, the defaults filled in). */
+export function matchParams(options: MatchOptions): MatchParams {
+  const spec = (player: string | PlayerSpec) => (typeof player === 'string' ? parsePlayerSpec(player) : player);
+  const players: [PlayerSpec, PlayerSpec] = [spec(options.players[0]), spec(options.players[1])];
+  return {
+    players,
+    games: options.games,
+    seed: options.seed ?? 1,
+    rules: options.rules ?? preset('berkeley'),
+    maxPlies: options.maxPlies ?? 300,
+    backend: options.backend ?? 'wasm',
+    ...(options.nodes !== undefined ? { nodes: options.nodes } : {}),
+    ...(options.timePerMove !== undefined ? { timePerMove: options.timePerMove } : {}),
+    ...(options.start !== undefined ? { start: options.start } : {}),
+  };
+}
+
+/**
+ * A match played here, one game after another, kept in memory (runMatch writes a resumable file
+ * and may play on workers): the same games `krieg match` plays with these options, and their report.
+ */
+export function playMatch(options: MatchOptions): {
+  records: GameRecord[];
+  summary: MatchSummary;
+  json: Record<string, unknown>;
+} {
+  const p = matchParams(options);
+  const player = new GamePlayer(p.backend);
+  const records = Array.from({ length: p.games }, (_, i) => player.play(p, i + 1));
+  return { records, ...matchReport(p, { records, resumed: 0 }) };
 }
 
 /** The report of a match: its statistics (from the records, so the same for games resumed from the file) and the JSON summary. */

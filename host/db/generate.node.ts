@@ -8,7 +8,7 @@
 //      with the largest beliefs first;
 //   3. each near-miss is re-analysed at `reanalyse` ply (a mate or a near-miss there: its covered
 //      positions stay covered) and stored as a deeper instance whose source is the near-miss;
-//   4. the game and its instances are committed in one transaction (database.ts), and generation
+//   4. the game and its instances are committed in one transaction (database.node.ts), and generation
 //      stops after the first game at which both targets are met.
 // Which instances are stored never depends on the targets or on time, only on the seed and the
 // game number, so a run resumed after a kill (from the last committed game) ends with the same
@@ -28,7 +28,7 @@ import { whitePlayer, blackPlayer, BeliefTooLarge, type SelfPlayEngines, type Wh
 import { classify, CLASSIFY_LIMITS, type Classified, type Classification, type ClassifyLimits } from './classify';
 import { WorkerPool } from '../pool/pool';
 import { randomSetup } from './setups';
-import { instanceKey, type ProblemDb } from './database';
+import { instanceKey, type ProblemDb } from './database.node';
 import type { Problem } from '../solver/solve';
 
 export type StartMode = 'endgames' | 'standard';

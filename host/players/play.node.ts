@@ -10,9 +10,9 @@ import type { RuleSet } from '../record/rules';
 import { SIDES, type GameRecord, type Side } from '../record/record';
 import { gameSeed } from '../referee/seeds';
 import { runGameAsync, gameSoFar } from './game';
-import { PlayerEngines } from './engines';
+import { PlayerEngines } from './engines.node';
 import { playerFactory, type PlayerSpec } from './registry';
-import { stdinLines, humanPlayer, HumanStop, type HumanIo } from './human';
+import { stdinLines, humanPlayer, HumanStop, type HumanIo } from './human.node';
 import type { AsyncPlayer, PlayerBudget } from './player';
 
 export interface PlayOptions {
