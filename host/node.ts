@@ -48,15 +48,7 @@ export {
 } from './record/rules';
 
 // the referee
-export {
-  playGame,
-  randomGame,
-  randomPlayer,
-  seededRandom,
-  type Player,
-  type TurnContext,
-  type GameOptions,
-} from './referee/game';
+export { randomGame, seededRandom, type GameOptions } from './referee/game';
 export { validateRecord, viewOfGame, viewInFile } from './referee/validate';
 export { ownBoard, viewAttempts } from './referee/ownBoard';
 export { readGames, formatGames } from './io/gamesFile';
