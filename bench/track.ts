@@ -33,9 +33,10 @@ import { join } from 'node:path';
 import { createEngine, BACKENDS, type BackendName, type Engine } from '../host/node';
 import { preset, PRESET_NAMES, type PresetName, type RuleSet } from '../host/record/rules';
 import { viewOf, SIDES, type GameRecord, type View } from '../host/record/record';
-import { randomGame, playGame } from '../host/referee/game';
+import { randomGame, seededRandom } from '../host/referee/game';
+import { GameSession } from '../host/referee/session';
+import { runGame } from '../host/players/game';
 import { whitePlayer, blackPlayer, BeliefTooLarge } from '../host/players/selfPlay';
-import { gameEvents } from '../host/core/referee';
 import { START_FEN } from '../host/notation/fen';
 import { selfPlayWorkers } from '../host/db/generate.node';
 import { gameSeed } from '../host/referee/seeds';
@@ -110,14 +111,20 @@ const viewLoads: number[] = [];
  */
 function programGame(rules: RuleSet, seed: number): GameRecord {
   workers.referee.setRules(rules);
-  const white = whitePlayer(workers, { start: START_FEN, dropBelief: 10_000, reportBelief: 0 });
-  const black = blackPlayer(workers, START_FEN);
+  const random = seededRandom(gameSeed(1, seed)); // the game's one stream, both programs drawing from it
+  const white = whitePlayer(workers, random, { start: START_FEN, dropBelief: 10_000, reportBelief: 0 });
+  const black = blackPlayer(workers, random);
+  const names = { white: white.name, black: black.name };
+  const session = new GameSession(workers.referee, {
+    maxPlies: MAX_PLIES,
+    names,
+    tags: { Seed: String(gameSeed(1, seed)) },
+  });
   try {
-    return playGame(workers.referee, white, black, gameSeed(1, seed), { maxPlies: MAX_PLIES });
+    return runGame(session, { white, black });
   } catch (error) {
     if (!(error instanceof BeliefTooLarge)) throw error;
-    const events = gameEvents(workers.referee);
-    return { rules, start: START_FEN, white: white.name, black: black.name, result: '*', tags: {}, events };
+    return { ...session.record(), tags: {} };
   }
 }
 const workers = selfPlayWorkers('wasm');

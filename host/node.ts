@@ -58,16 +58,9 @@ export {
   type PresetName,
 } from './record/rules';
 
-// the referee, and games between players that see the board (randomGame: a seeded random game)
-export {
-  playGame,
-  randomGame,
-  randomPlayer,
-  seededRandom,
-  type Player as SightedPlayer,
-  type TurnContext,
-  type GameOptions,
-} from './referee/game';
+// the referee: a game session played step by step, and seeded random games in the core
+export { randomGame, seededRandom, type GameOptions } from './referee/game';
+export { GameSession, gameRecord, type SessionOptions } from './referee/session';
 export { validateRecord, viewOfGame } from './referee/validate';
 export { ownBoard, viewAttempts } from './referee/ownBoard';
 export { readGames, formatGames } from './io/gamesFile';
@@ -163,7 +156,6 @@ export {
 export {
   DEFAULT_NODES,
   PLAYER_CAPACITY,
-  playerView,
   type Player,
   type PlayerSetup,
   type PlayerBudget,
@@ -173,7 +165,7 @@ export {
   type AsyncPlayerFactory,
 } from './players/player';
 export { createPlayer, createPlayerEngine, PlayerEngines, type PlayerOptions } from './players/engines.node';
-export { runGame, runGameAsync, gameSoFar, materialOf, MATERIAL_VALUE, type RunOptions } from './players/game';
+export { runGame, runGameAsync, playTurn, deliverTo, materialOf, MATERIAL_VALUE, type RunOptions } from './players/game';
 export {
   playMatch,
   matchParams,

@@ -91,7 +91,7 @@ describe('the packed package', () => {
     writeFileSync(
       join(PROJECT, 'players.mjs'),
       [
-        "import { createEngine, createPlayer, runGame, playMatch, validateRecord, viewOf, estimateBelief, Tracker, preset } from 'krieg';",
+        "import { createEngine, createPlayer, runGame, GameSession, playMatch, validateRecord, viewOf, estimateBelief, Tracker, preset } from 'krieg';",
         "const rules = preset('berkeley');",
         "const match = playMatch({ players: ['random', 'krieg'], games: 2, nodes: 300, maxPlies: 12 });",
         'const engine = createEngine();',
@@ -100,7 +100,8 @@ describe('the packed package', () => {
         "const black = createPlayer('random', { side: 'black', rules, seed: 4 });",
         'const referee = createEngine();',
         'referee.setRules(rules);',
-        'const game = runGame(referee, { white, black }, { maxPlies: 6 });',
+        'const names = { white: white.name, black: black.name };',
+        'const game = runGame(new GameSession(referee, { maxPlies: 6, names }), { white, black });',
         'validateRecord(engine, game);',
         "const view = viewOf(game, 'black');",
         "const tracker = Tracker.create(createEngine(), { rules: view.rules, as: 'black', start: view.start });",

@@ -15,6 +15,7 @@ import { describeRules, preset, type RuleSet } from '../record/rules';
 import type { GameRecord, Side } from '../record/record';
 import { gameSeed } from '../referee/seeds';
 import { runGame } from './game';
+import { GameSession } from '../referee/session';
 import { PlayerEngines } from './engines.node';
 import { parsePlayerSpec, playerFactory, type PlayerSpec } from './registry';
 import type { PlayerSetup } from './player';
@@ -95,13 +96,9 @@ export class GamePlayer {
       Seed: String(seeds.game),
       Match: matchKey(p),
     };
-    const record = runGame(this.referee, players, {
-      start,
-      maxPlies: p.maxPlies,
-      timePerMove: p.timePerMove,
-      tags,
-      ...(onPly ? { onPly } : {}),
-    });
+    const names = { white: players.white.name, black: players.black.name };
+    const session = new GameSession(this.referee, { start, maxPlies: p.maxPlies, names, tags });
+    const record = runGame(session, players, { timePerMove: p.timePerMove, ...(onPly ? { onPly } : {}) });
     // name the players as the match does (with their options)
     const named = { ...record, white: specs.white.text, black: specs.black.text };
     if (named.result === '*')

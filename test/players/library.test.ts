@@ -9,6 +9,7 @@ import { BACKENDS, createEngine } from '../../host/node';
 import { START_FEN } from '../../host/notation/fen';
 import { createPlayer } from '../../host/players/engines.node';
 import { runGame } from '../../host/players/game';
+import { GameSession } from '../../host/referee/session';
 import { gameSeeds, matchParams, matchReport, playMatch, runMatch } from '../../host/players/match.node';
 
 const DIR = mkdtempSync(join(tmpdir(), 'krieg-library-'));
@@ -45,7 +46,7 @@ describe.each(BACKENDS)('players and matches from the library (%s)', (backend) =
     const black = createPlayer('krieg:mate=50', { ...common, side: 'black', seed: seeds.black });
     const referee = createEngine(backend);
     referee.setRules(p.rules);
-    const record = runGame(referee, { white, black }, { start: START_FEN, maxPlies: 10 });
+    const record = runGame(new GameSession(referee, { start: START_FEN, maxPlies: 10 }), { white, black });
     expect(record.events).toEqual(game.events);
     expect(record.result).toBe(game.result);
   });
