@@ -14,9 +14,10 @@ import { parseKpgn, makeRecordKpgn } from '../notation/kpgn';
 import { describeRules, type RuleSet } from '../record/rules';
 import type { GameRecord, Side } from '../record/record';
 import { gameSeed } from '../referee/seeds';
-import { runGame } from './game';
+import { runGameOrForfeit } from './forfeit';
 import { PlayerEngines } from './engines';
-import { playerFactory, type PlayerSpec } from './registry';
+import type { PlayerSpec } from './registry';
+import { playerOf } from './ext';
 import type { PlayerSetup } from './player';
 import { summarize, materialTrace, type MatchGame, type MatchSummary } from './matchStats';
 
@@ -64,8 +65,11 @@ export class GamePlayer {
     this.engines = new PlayerEngines(backend);
   }
 
-  /** Plays game `game` of the match; its full record. `onPly` hears the plies played after each. */
-  play(p: MatchParams, game: number, onPly?: (plies: number) => void): GameRecord {
+  /**
+   * Plays game `game` of the match; its full record. `onPly` hears the plies played after each. An
+   * outside program (ext:) answers in its own time, and forfeits the game if it fails (./forfeit.ts).
+   */
+  async play(p: MatchParams, game: number, onPly?: (plies: number) => void): Promise<GameRecord> {
     const seeds = gameSeeds(p, game);
     const specs: Record<Side, PlayerSpec> = firstIsWhite(game)
       ? { white: p.players[0], black: p.players[1] }
@@ -85,7 +89,7 @@ export class GamePlayer {
         budget,
         options: specs[side].options,
       };
-      return playerFactory(specs[side])(setup, this.engines.for(side, p.rules));
+      return playerOf(specs[side])(setup, this.engines.for(side, p.rules));
     };
     const players = { white: make('white'), black: make('black') };
     const tags: Record<string, string> = {
@@ -94,7 +98,7 @@ export class GamePlayer {
       Seed: String(seeds.game),
       Match: matchKey(p),
     };
-    const record = runGame(this.referee, players, {
+    const record = await runGameOrForfeit(this.referee, players, {
       start,
       maxPlies: p.maxPlies,
       timePerMove: p.timePerMove,
@@ -166,7 +170,7 @@ export async function runMatch(
   if (jobs <= 1 || p.games - resumed <= 1) {
     const player = new GamePlayer(p.backend);
     for (let game = first; game <= p.games; game++)
-      write(player.play(p, game, onPly && ((plies) => onPly(game, plies))), game);
+      write(await player.play(p, game, onPly && ((plies) => onPly(game, plies))), game);
     return { records, resumed };
   }
   // the workers count each game's plies in shared memory: slot i is game first + i
@@ -222,12 +226,12 @@ export interface MatchTask {
 const gamePlayers = new Map<BackendName, GamePlayer>();
 
 /** A worker's side of runMatch (host/worker.ts): plays one game, its KPGN text. */
-export function playMatchGame(task: MatchTask): string {
+export async function playMatchGame(task: MatchTask): Promise<string> {
   let player = gamePlayers.get(task.params.backend);
   if (!player) gamePlayers.set(task.params.backend, (player = new GamePlayer(task.params.backend)));
   const { plies, slot } = task;
   const onPly = plies && slot !== undefined ? (n: number) => void Atomics.store(plies, slot, n) : undefined;
-  return makeRecordKpgn(player.play(task.params, task.game, onPly));
+  return makeRecordKpgn(await player.play(task.params, task.game, onPly));
 }
 
 /** The report of a match: its statistics (from the records, so the same for games resumed from the file) and the JSON summary. */

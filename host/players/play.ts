@@ -9,9 +9,11 @@ import { START_FEN } from '../notation/fen';
 import type { RuleSet } from '../record/rules';
 import { SIDES, type GameRecord, type Side } from '../record/record';
 import { gameSeed } from '../referee/seeds';
-import { runGameAsync, gameSoFar } from './game';
+import { gameSoFar } from './game';
+import { runGameOrForfeit } from './forfeit';
+import { playerOf } from './ext';
 import { PlayerEngines } from './engines';
-import { playerFactory, type PlayerSpec } from './registry';
+import type { PlayerSpec } from './registry';
 import { stdinLines, humanPlayer, HumanStop, type HumanIo } from './human';
 import type { AsyncPlayer, PlayerBudget } from './player';
 
@@ -84,7 +86,7 @@ export async function playWithPlayers(specs: Record<Side, PlayerSpec>, options: 
         options: specs[side].options,
       };
       const engine = engines.for(side, options.rules);
-      return specs[side].name === 'human' ? humanPlayer(io!)(setup, engine) : playerFactory(specs[side])(setup, engine);
+      return specs[side].name === 'human' ? humanPlayer(io!)(setup, engine) : playerOf(specs[side])(setup, engine);
     };
     const players = { white: make('white'), black: make('black') };
     if (io) io.write(`Game ${game}: ${specs.white.text} (White) v ${specs.black.text} (Black), seed ${seed}\n`);
@@ -92,7 +94,7 @@ export async function playWithPlayers(specs: Record<Side, PlayerSpec>, options: 
     const tags = { Event: 'krieg play', Round: String(game), Seed: String(seed), ...options.tags };
     let record: GameRecord;
     try {
-      record = await runGameAsync(referee, players, { ...run, tags });
+      record = await runGameOrForfeit(referee, players, { ...run, tags });
     } catch (error) {
       if (!(error instanceof HumanStop)) throw error;
       const sofar = gameSoFar(referee, { white: specs.white.text, black: specs.black.text }, { start, tags });
