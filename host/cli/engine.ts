@@ -24,10 +24,10 @@ export const engineCommand = {
           default: 'krieg',
           describe: 'the player served (see the list above); its budget and seed come with each game',
         })
-        .example('$0 engine --player krieg:depth=2', 'krieg searching 2 plies, served to whoever drives it')
+        .example('$0 engine --player krieg:depth=2', 'krieg searching 2 plies, for a driver on stdin and stdout')
         .example(
-          '$0 match "ext:node dist/cli.js engine --player hs" aosp --games 4 --out g.kpgn',
-          'krieg match driving it as an outside program',
+          '$0 match "ext:krieg engine --player hs" aosp --games 4 --out g.kpgn',
+          'krieg match driving it as an outside program (ext:krieg runs this krieg)',
         )
         .epilogue(
           `Protocol version ${PROTOCOL_VERSION}. The driver writes {"type":"hello","protocol":${PROTOCOL_VERSION}}, then for each game {"type":"game",…}, the events of the engine's view and {"type":"go",…}; the engine answers {"type":"hello",…}, {"type":"ready"}, and {"type":"attempt","attempt":"e2e4"} or {"type":"any"}. A line it cannot take is answered {"type":"error","message":…} and ignored. It stops at {"type":"quit"} or the end of its input. Exit codes: ${EXIT.ok} stopped, ${EXIT.badInput} a bad --player, ${EXIT.internal} internal error.`,

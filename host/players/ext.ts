@@ -6,6 +6,8 @@
 // not — is thrown from choose as an `ext-*` error, by which it forfeits the game (./forfeit.ts);
 // the program is killed then, and at the end of every game.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { packageRoot } from '../io/packageRoot';
 import { fail, type KriegError } from '../errors';
 import { makeUci, parseUci } from '../notation/move';
 import { eventToJson } from '../notation/recordJson';
@@ -47,6 +49,12 @@ function lastWords(stderr: string): string | undefined {
   return line ? line.slice(0, 200) : undefined;
 }
 
+/** The program to spawn: `krieg …` is this krieg's own executable (dist/cli.js run by this Node), whatever PATH holds. */
+export function commandLine(command: string[]): string[] {
+  if (command[0] !== 'krieg') return command;
+  return [process.execPath, join(packageRoot(), 'dist', 'cli.js'), ...command.slice(1)];
+}
+
 export class ExtPlayer implements AsyncPlayer {
   readonly name: string;
   private readonly child: ChildProcess;
@@ -67,7 +75,7 @@ export class ExtPlayer implements AsyncPlayer {
     setup: PlayerSetup,
   ) {
     this.name = spec.text;
-    const [file, ...args] = spec.command!;
+    const [file, ...args] = commandLine(spec.command!);
     this.child = spawn(file, args, { stdio: ['pipe', 'pipe', 'pipe'] });
     track(this.child);
     this.closed = new Promise((resolve) => this.child.on('close', () => resolve()));
@@ -110,7 +118,7 @@ export class ExtPlayer implements AsyncPlayer {
     const parts = (this.partial + chunk).split('\n');
     this.partial = parts.pop()!;
     for (const line of parts) if (line.trim() !== '') this.lines.push(line.replace(/\r$/, ''));
-    if (this.partial.length > MAX_LINE)
+    if (this.partial.length > MAX_LINE) {
       this.lose(
         fail('ext-bad-line', {
           program: this.name,
@@ -118,6 +126,9 @@ export class ExtPlayer implements AsyncPlayer {
           reason: `no end of line in ${MAX_LINE} characters`,
         }),
       );
+      this.partial = ''; // heard no more
+      this.lines.length = 0;
+    }
     this.wake?.();
   }
 

@@ -8,7 +8,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { mkdtempSync, rmSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expectOneLine, krieg, kriegProcess, CLI, ROOT } from '../lib/cli';
+import { expectOneLine, krieg, kriegProcess, ROOT } from '../lib/cli';
 import { parseKpgnGames } from '../../host/notation/kpgn';
 import { BACKENDS } from '../../host/node';
 import type { GameRecord } from '../../host/record/record';
@@ -16,8 +16,8 @@ import type { GameRecord } from '../../host/record/record';
 const DIR = mkdtempSync(join(tmpdir(), 'krieg-engine-'));
 const at = (name: string) => join(DIR, name);
 const quote = (path: string) => `'${path}'`;
-/** `ext:` spawning the built krieg engine with these arguments. */
-const kriegEngine = (args: string) => `ext:${quote(process.execPath)} ${quote(CLI)} engine ${args}`;
+/** `ext:` spawning the built krieg engine with these arguments (ext:krieg: this krieg's dist/cli.js). */
+const kriegEngine = (args: string) => `ext:krieg engine ${args}`;
 
 /**
  * A program that plays the first attempt it is offered, and misbehaves as `mode` says: crash,
@@ -72,7 +72,7 @@ function games(file: string): GameRecord[] {
 
 describe.each(BACKENDS)('krieg playing itself through the protocol, on %s', (backend) => {
   it('gives the games krieg plays in process (krieg match, 300 nodes a move, fixed seed)', async () => {
-    const common = ['--games', '2', '--nodes', '300', '--max-plies', '20', '--seed', '3', '--backend', backend];
+    const common = ['--games', '2', '--nodes', '300', '--max-plies', '16', '--seed', '3', '--backend', backend];
     const inProcess = await krieg([
       'match',
       'krieg:sample=8',
@@ -259,5 +259,13 @@ describe('krieg engine, spawned', () => {
       'krieg: krieg engine serves a program, not a person',
     );
     expect(expectOneLine(await krieg(['engine', '--player', 'deep-blue']), 2)).toMatch(/unknown player 'deep-blue'/);
+  });
+});
+
+describe("the tutorial's bot is the one shipped", () => {
+  it('docs/first-bot.md shows examples/first-bot.py as it is, line for line', () => {
+    const page = readFileSync(join(ROOT, 'docs/first-bot.md'), 'utf8');
+    const shown = /```python\n([\s\S]*?)```/.exec(page)![1];
+    expect(readFileSync(join(ROOT, 'examples/first-bot.py'), 'utf8')).toContain(shown);
   });
 });
