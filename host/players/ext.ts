@@ -67,6 +67,7 @@ export class ExtPlayer implements AsyncPlayer {
   private wake?: () => void;
   private greeted = false;
   private closed?: Promise<void>;
+  private readonly timePerMove?: number;
   /** The name the program gave in its hello. */
   engineName = '';
 
@@ -75,6 +76,7 @@ export class ExtPlayer implements AsyncPlayer {
     setup: PlayerSetup,
   ) {
     this.name = spec.text;
+    this.timePerMove = setup.budget.timePerMove;
     const [file, ...args] = commandLine(spec.command!);
     this.child = spawn(file, args, { stdio: ['pipe', 'pipe', 'pipe'] });
     track(this.child);
@@ -196,9 +198,15 @@ export class ExtPlayer implements AsyncPlayer {
 
   async choose(turn: Turn): Promise<number | 'any'> {
     try {
-      if (!this.greeted) await this.greet();
+      let deadline = turn.deadline;
+      if (!this.greeted) {
+        await this.greet();
+        // its start-up is not its move's time: the first move gets the whole of it from now
+        if (deadline !== undefined && this.timePerMove !== undefined)
+          deadline = Math.max(deadline, performance.now() + this.timePerMove * 1000);
+      }
       const now = performance.now();
-      const timeMs = turn.deadline === undefined ? undefined : Math.max(0, Math.round(turn.deadline - now));
+      const timeMs = deadline === undefined ? undefined : Math.max(0, Math.round(deadline - now));
       this.send({
         type: 'go',
         attempts: turn.attempts.map(makeUci),
@@ -207,8 +215,9 @@ export class ExtPlayer implements AsyncPlayer {
         ...(timeMs === undefined ? {} : { timeMs }),
       });
       const { grace, move } = this.spec.options;
-      const until = turn.deadline === undefined ? now + move * 1000 : turn.deadline + grace * 1000;
-      const limit = Math.round(until - now) / 1000;
+      // the move's time left and the grace (at least the grace), or `move` seconds without a time budget
+      const until = now + (timeMs === undefined ? move * 1000 : timeMs + grace * 1000);
+      const limit = Math.round((until - now) / 100) / 10; // seconds, as the message gives them
       const answer = await this.next(until, 'an attempt', limit);
       if (answer.type === 'any') {
         if (!turn.canAskAny)

@@ -135,12 +135,19 @@ describe('outside programs in krieg play and krieg match', () => {
     }
   });
 
-  const FAULTS: [string, string, RegExp][] = [
+  const FAULTS: [string, string, RegExp, string[]?][] = [
     ['crash', bot('crash'), /forfeits: .* exited with code 1 \(its last words: "RuntimeError: the bot broke down"\)$/],
     [
       'stall',
       `ext:move=1:python3 ${quote(at('bot.py'))} stall`,
       /forfeits: .* did not answer within 1 s \(waiting for an attempt\)$/,
+    ],
+    // under --time-per-move 0.2: the move's 0.2 s and the grace
+    [
+      'stall-timed',
+      `ext:grace=0.5:python3 ${quote(at('bot.py'))} stall`,
+      /forfeits: .* did not answer within 0.7 s \(waiting for an attempt\)$/,
+      ['--time-per-move', '0.2'],
     ],
     ['garbage', bot('garbage'), /forfeits: .* sent "e2e4 please": not JSON$/],
     [
@@ -158,7 +165,7 @@ describe('outside programs in krieg play and krieg match', () => {
   ];
   it.each(FAULTS)(
     'a program that fails (%s) loses each game with the reason recorded; the match goes on',
-    async (name, spec, reason) => {
+    async (name, spec, reason, extra = []) => {
       const run = await krieg([
         'match',
         spec,
@@ -171,6 +178,7 @@ describe('outside programs in krieg play and krieg match', () => {
         '1',
         '--out',
         at(`${name}.kpgn`),
+        ...extra,
       ]);
       expect(run.status, run.stderr).toBe(0);
       const records = games(at(`${name}.kpgn`));
