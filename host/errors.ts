@@ -72,9 +72,10 @@ const ERRORS = {
   'bad-kpgn': bad(
     (p: { line: number; column: number; reason: string }) => `line ${p.line}, column ${p.column}: ${p.reason}`,
   ),
-  'bad-json': bad(
-    (p: { line: number; column: number; path?: string; reason: string }) =>
-      `line ${p.line}, column ${p.column}${p.path === undefined ? '' : ` (${p.path})`}: ${p.reason}`,
+  'bad-json': bad((p: { line?: number; column?: number; path?: string; reason: string }) =>
+    p.line === undefined
+      ? `${p.path}: ${p.reason}` // a value read on its own (an engine protocol event)
+      : `line ${p.line}, column ${p.column}${p.path === undefined ? '' : ` (${p.path})`}: ${p.reason}`,
   ),
   'bad-percept': bad(text),
   'bad-event': internal(text),

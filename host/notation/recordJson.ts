@@ -214,6 +214,7 @@ export function locate(text: string): Map<string, SourcePosition> {
 class Reader {
   constructor(private where: Map<string, SourcePosition>) {}
   fail(path: string, reason: string): never {
+    if (this.where.size === 0) throw fail('bad-json', { path, reason }); // a value without its text (eventFromJson)
     let key = path;
     while (!this.where.has(key) && key.includes('.')) key = key.slice(0, key.lastIndexOf('.'));
     const p = this.where.get(key) ?? { line: 1, column: 1 };

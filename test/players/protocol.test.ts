@@ -88,7 +88,7 @@ describe('krieg engine (serveEngine)', () => {
     expect(errors[7]).toMatch(/pawn-tries/);
     expect(errors[8]).toMatch(/king/i);
     expect(errors[9]).toMatch(/budget.nodes/);
-    expect(errors[10]).toMatch(/event\.attempt/);
+    expect(errors[10]).toBe('event.attempt: missing field "attempt"');
     expect(errors[11]).toMatch(/white to move, not black/);
     expect(out.filter((m) => m.type !== 'error').map((m) => m.type)).toEqual(['hello', 'ready']);
   });
