@@ -66,10 +66,8 @@ export class ExtPlayer implements AsyncPlayer {
   private gone?: KriegError;
   private wake?: () => void;
   private greeted = false;
-  private closed?: Promise<void>;
+  private readonly closed: Promise<void>;
   private readonly timePerMove?: number;
-  /** The name the program gave in its hello. */
-  engineName = '';
 
   constructor(
     private readonly spec: PlayerSpec,
@@ -186,7 +184,6 @@ export class ExtPlayer implements AsyncPlayer {
         program: this.name,
         reason: `it speaks protocol ${JSON.stringify(hello.protocol)}, krieg speaks ${PROTOCOL_VERSION}`,
       });
-    this.engineName = hello.name;
     const ready = await this.next(until, '"ready" after the game', limit);
     if (ready.type !== 'ready') throw this.unexpected(ready, '{"type":"ready"}');
     this.greeted = true;
