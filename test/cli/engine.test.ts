@@ -22,7 +22,8 @@ const kriegEngine = (args: string) => `ext:krieg engine ${args}`;
 /**
  * A program that plays the first attempt it is offered, and misbehaves as `mode` says: crash,
  * stall, garbage, nonsense (an attempt not offered), version (speaks protocol 2), silent (never
- * greets), crash-as-white (crashes only when it has White), none (plays).
+ * greets), crash-as-white (crashes only when it has White), any-always (asks "Any?" every time);
+ * or plays: none, any (asks "Any?" whenever it may).
  */
 const BOT = `import json, sys, time
 mode = sys.argv[1]
@@ -43,7 +44,9 @@ for line in sys.stdin:
             raise RuntimeError("the bot broke down")
         if mode == "stall":
             time.sleep(600)
-        if mode == "garbage":
+        if mode == "any-always" or (mode == "any" and m["canAskAny"]):
+            send({"type": "any"})
+        elif mode == "garbage":
             print("e2e4 please", flush=True)
         elif mode == "nonsense":
             send({"type": "attempt", "attempt": "a1a8" if side == "white" else "a8a1"})
@@ -155,6 +158,11 @@ describe('outside programs in krieg play and krieg match', () => {
       bot('nonsense'),
       /forfeits: .* attempted a[18]a[18]: Nonsense \(not among the attempts "go" listed\)$/,
     ],
+    [
+      'any-always',
+      bot('any-always'),
+      /forfeits: .* attempted "Any\?": the rules have no "Any\?", or it was asked this turn$/,
+    ],
     ['version', bot('version'), /forfeits: .* did not start: it speaks protocol 2, krieg speaks 1$/],
     [
       'silent',
@@ -189,6 +197,27 @@ describe('outside programs in krieg play and krieg match', () => {
       for (const record of records) expect(record.tags.Termination).toMatch(reason);
     },
   );
+
+  it('a program asks "Any?" where the rules have it, and hears the answer (berkeley-any)', async () => {
+    const run = await krieg([
+      'play',
+      '--white',
+      bot('any'),
+      '--black',
+      'random',
+      '--variant',
+      'berkeley-any',
+      '--max-plies',
+      '30',
+      '--out',
+      at('any.kpgn'),
+    ]);
+    expect(run.status, run.stderr).toBe(0);
+    const [record] = games(at('any.kpgn'));
+    expect(record.tags.Termination ?? '').not.toMatch(/forfeits/);
+    const asked = record.events.filter((e) => e.type === 'any' && e.side === 'white');
+    expect(asked.length).toBeGreaterThanOrEqual(10); // each of its turns
+  });
 
   it('a program that fails in one game plays the next: crash as White, play as Black', async () => {
     const run = await krieg([
