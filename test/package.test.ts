@@ -93,7 +93,7 @@ describe('the packed package', () => {
       [
         "import { createEngine, createPlayer, runGame, GameSession, playMatch, validateRecord, viewOf, estimateBelief, Tracker, preset } from 'krieg';",
         "const rules = preset('berkeley');",
-        "const match = playMatch({ players: ['random', 'krieg'], games: 2, nodes: 300, maxPlies: 12 });",
+        "const match = await playMatch({ players: ['random', 'krieg'], games: 2, nodes: 300, maxPlies: 12 });",
         'const engine = createEngine();',
         'for (const record of match.records) validateRecord(engine, record); // throws on a record the referee refutes',
         "const white = createPlayer('krieg', { side: 'white', rules, seed: 3, nodes: 300 });",
@@ -163,7 +163,7 @@ describe('the packed package', () => {
         '}',
         "export const algorithm: Algorithm = 'auto';",
         "export const player = (): Player => createPlayer('krieg:mate=100', { side: 'white', nodes: 300 });",
-        "export const score = (): MatchSummary => playMatch({ players: ['random', 'hs'], games: 2 }).summary;",
+        "export const score = async (): Promise<MatchSummary> => (await playMatch({ players: ['random', 'hs'], games: 2 })).summary;",
         'export type Api = KriegWebApi;',
         '',
       ].join('\n'),

@@ -14,10 +14,11 @@ import { parseKpgn, makeRecordKpgn } from '../notation/kpgn';
 import { describeRules, preset, type RuleSet } from '../record/rules';
 import type { GameRecord, Side } from '../record/record';
 import { gameSeed } from '../referee/seeds';
-import { runGame } from './game';
 import { GameSession } from '../referee/session';
+import { runGameOrForfeit } from './forfeit';
 import { PlayerEngines } from './engines.node';
-import { parsePlayerSpec, playerFactory, type PlayerSpec } from './registry';
+import { parsePlayerSpec, type PlayerSpec } from './registry';
+import { playerOf } from './ext.node';
 import type { PlayerSetup } from './player';
 import { summarize, materialTrace, type MatchGame, type MatchSummary } from './matchStats';
 
@@ -66,8 +67,11 @@ export class GamePlayer {
     this.engines = new PlayerEngines(backend);
   }
 
-  /** Plays game `game` of the match; its full record. `onPly` hears the plies played after each. */
-  play(p: MatchParams, game: number, onPly?: (plies: number) => void): GameRecord {
+  /**
+   * Plays game `game` of the match; its full record. `onPly` hears the plies played after each. An
+   * outside program (ext:) answers in its own time, and forfeits the game if it fails (./forfeit.ts).
+   */
+  async play(p: MatchParams, game: number, onPly?: (plies: number) => void): Promise<GameRecord> {
     const seeds = gameSeeds(p, game);
     const specs: Record<Side, PlayerSpec> = firstIsWhite(game)
       ? { white: p.players[0], black: p.players[1] }
@@ -87,7 +91,7 @@ export class GamePlayer {
         budget,
         options: specs[side].options,
       };
-      return playerFactory(specs[side])(setup, this.engines.for(side, p.rules));
+      return playerOf(specs[side])(setup, this.engines.for(side, p.rules));
     };
     const players = { white: make('white'), black: make('black') };
     const tags: Record<string, string> = {
@@ -98,7 +102,10 @@ export class GamePlayer {
     };
     const names = { white: players.white.name, black: players.black.name };
     const session = new GameSession(this.referee, { start, maxPlies: p.maxPlies, names, tags });
-    const record = runGame(session, players, { timePerMove: p.timePerMove, ...(onPly ? { onPly } : {}) });
+    const record = await runGameOrForfeit(session, players, {
+      timePerMove: p.timePerMove,
+      ...(onPly ? { onPly } : {}),
+    });
     // name the players as the match does (with their options)
     const named = { ...record, white: specs.white.text, black: specs.black.text };
     if (named.result === '*')
@@ -164,7 +171,7 @@ export async function runMatch(
   if (jobs <= 1 || p.games - resumed <= 1) {
     const player = new GamePlayer(p.backend);
     for (let game = first; game <= p.games; game++)
-      write(player.play(p, game, onPly && ((plies) => onPly(game, plies))), game);
+      write(await player.play(p, game, onPly && ((plies) => onPly(game, plies))), game);
     return { records, resumed };
   }
   // the workers count each game's plies in shared memory: slot i is game first + i
@@ -220,12 +227,12 @@ export interface MatchTask {
 const gamePlayers = new Map<BackendName, GamePlayer>();
 
 /** A worker's side of runMatch (host/worker.ts): plays one game, its KPGN text. */
-export function playMatchGame(task: MatchTask): string {
+export async function playMatchGame(task: MatchTask): Promise<string> {
   let player = gamePlayers.get(task.params.backend);
   if (!player) gamePlayers.set(task.params.backend, (player = new GamePlayer(task.params.backend)));
   const { plies, slot } = task;
   const onPly = plies && slot !== undefined ? (n: number) => void Atomics.store(plies, slot, n) : undefined;
-  return makeRecordKpgn(player.play(task.params, task.game, onPly));
+  return makeRecordKpgn(await player.play(task.params, task.game, onPly));
 }
 
 /** A match as the library gives it (playMatch): players by name, the rest defaulted as `krieg match` does. */
@@ -270,14 +277,15 @@ export function matchParams(options: MatchOptions): MatchParams {
  * A match played here, one game after another, kept in memory (runMatch writes a resumable file
  * and may play on workers): the same games `krieg match` plays with these options, and their report.
  */
-export function playMatch(options: MatchOptions): {
+export async function playMatch(options: MatchOptions): Promise<{
   records: GameRecord[];
   summary: MatchSummary;
   json: Record<string, unknown>;
-} {
+}> {
   const p = matchParams(options);
   const player = new GamePlayer(p.backend);
-  const records = Array.from({ length: p.games }, (_, i) => player.play(p, i + 1));
+  const records: GameRecord[] = [];
+  for (let game = 1; game <= p.games; game++) records.push(await player.play(p, game)); // an outside program answers asynchronously
   return { records, ...matchReport(p, { records, resumed: 0 }) };
 }
 

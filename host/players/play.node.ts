@@ -9,10 +9,11 @@ import { START_FEN } from '../notation/fen';
 import type { RuleSet } from '../record/rules';
 import type { GameRecord, Side } from '../record/record';
 import { gameSeed } from '../referee/seeds';
-import { runGameAsync } from './game';
 import { GameSession } from '../referee/session';
+import { runGameOrForfeit } from './forfeit';
+import { playerOf } from './ext.node';
 import { PlayerEngines } from './engines.node';
-import { playerFactory, type PlayerSpec } from './registry';
+import type { PlayerSpec } from './registry';
 import { stdinLines, humanPlayer, HumanStop, type HumanIo } from './human.node';
 import type { AsyncPlayer, PlayerBudget } from './player';
 
@@ -85,7 +86,7 @@ export async function playWithPlayers(specs: Record<Side, PlayerSpec>, options: 
         options: specs[side].options,
       };
       const engine = engines.for(side, options.rules);
-      return specs[side].name === 'human' ? humanPlayer(io!)(setup, engine) : playerFactory(specs[side])(setup, engine);
+      return specs[side].name === 'human' ? humanPlayer(io!)(setup, engine) : playerOf(specs[side])(setup, engine);
     };
     const players = { white: make('white'), black: make('black') };
     if (io) io.write(`Game ${game}: ${specs.white.text} (White) v ${specs.black.text} (Black), seed ${seed}\n`);
@@ -94,7 +95,7 @@ export async function playWithPlayers(specs: Record<Side, PlayerSpec>, options: 
     const session = new GameSession(referee, { start, maxPlies: options.maxPlies, names, tags });
     let record: GameRecord;
     try {
-      record = await runGameAsync(session, players, { timePerMove: options.budget.timePerMove });
+      record = await runGameOrForfeit(session, players, { timePerMove: options.budget.timePerMove });
     } catch (error) {
       if (!(error instanceof HumanStop)) throw error;
       const sofar = { ...session.record(), white: specs.white.text, black: specs.black.text };

@@ -9,7 +9,7 @@
 // fast as the machine lets it be.
 import type { Engine } from '../engine';
 import type { RuleSet } from '../record/rules';
-import type { PawnTriesEvent, Side, View, ViewEvent } from '../record/record';
+import type { GameRecord, PawnTriesEvent, Result, Side, View, ViewEvent } from '../record/record';
 import { viewAttempts } from '../referee/ownBoard';
 import { parseUci } from '../notation/move';
 
@@ -64,6 +64,8 @@ export interface Player {
   choose(turn: Turn): number | 'any';
   /** Counters for reports (positions evaluated, nodes searched …), summed over the game. */
   stats?(): Record<string, number>;
+  /** The game is over (its result; how it ended, when the board did not end it): an outside program is told and stopped. */
+  gameOver?(result: Result, termination?: string): void | Promise<void>;
 }
 
 /** Makes a player for one game, on an engine that is its own for that game. */

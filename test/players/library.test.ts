@@ -25,7 +25,7 @@ describe.each(BACKENDS)('players and matches from the library (%s)', (backend) =
   };
 
   it("playMatch plays krieg match's games and reports them alike", async () => {
-    const match = playMatch(options);
+    const match = await playMatch(options);
     const p = matchParams(options);
     const written = await runMatch(p, join(DIR, `${backend}.kpgn`), 1);
     expect(match.records).toEqual(written.records);
@@ -37,9 +37,9 @@ describe.each(BACKENDS)('players and matches from the library (%s)', (backend) =
     expect(match.summary.wins + match.summary.draws + match.summary.losses).toBe(2);
   });
 
-  it("createPlayer with a match's seeds plays its game through runGame", () => {
+  it("createPlayer with a match's seeds plays its game through runGame", async () => {
     const p = matchParams(options);
-    const [game] = playMatch({ ...options, games: 1 }).records;
+    const [game] = (await playMatch({ ...options, games: 1 })).records;
     const seeds = gameSeeds(p, 1); // game 1: the first player has White
     const common = { rules: p.rules, nodes: 300, backend };
     const white = createPlayer('random', { ...common, side: 'white', seed: seeds.white });
