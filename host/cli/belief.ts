@@ -19,12 +19,13 @@ import {
 import { parseCount, parseTimeLimit, timeLimitText, DEFAULT_LIMIT_SECONDS } from '../io/args';
 import { existsSync } from 'node:fs';
 import { writeAtomically, sameFile } from '../io/files';
-import { viewInFile } from '../referee/validate';
+import { viewInFile } from '../sources/problems.node';
 import type { Side, View } from '../record/record';
 import { DEFAULT_LIMIT_POSITIONS, MAX_LIMIT_POSITIONS, type EstimateResult } from '../belief/estimate';
-import { estimateBeliefParallel } from '../belief/parallel';
+import { estimateBeliefParallel } from '../belief/parallel.node';
 import { pliesBefore, describeEvent, inconsistentMessage } from '../belief/describe';
-import { pieceHeatmap, heatmapText, heatmapSvg, heatmapPng, type Heatmap } from '../belief/heatmap';
+import { pieceHeatmap, heatmapText, heatmapSvg, type Heatmap } from '../belief/heatmap';
+import { heatmapPng } from '../belief/heatmapPng.node';
 import { pieceLetter } from '../notation/fen';
 import type { BackendName } from '../backends/node';
 import { fail, EXIT } from '../errors';

@@ -5,7 +5,7 @@ import { fail, EXIT, KriegError } from '../errors';
 import { parseCount } from '../io/args';
 import { parsePlayerSpec } from '../players/registry';
 import { SiteClient, checkServer } from '../online/client';
-import { Bot } from '../online/bot';
+import { Bot } from '../online/bot.node';
 import { PLAYED_VARIANTS, SITE_VARIANTS } from '../online/kriegspielOrg';
 import { runCommand, say, withBackend } from './common';
 import { playersDescription } from './playerOptions';

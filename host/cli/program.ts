@@ -13,6 +13,7 @@ import { trackCommand } from './track';
 import { solveCommand, verifyCommand } from './solve';
 import { dbCommand } from './db';
 import { matchCommand } from './match';
+import { engineCommand } from './engine';
 import { botCommand } from './bot';
 import { finishWith, io, progressSettings } from './common';
 import { typedHelp, usageMessage } from './usage';
@@ -43,6 +44,7 @@ function program(args: string[]) {
     .command(verifyCommand)
     .command(dbCommand)
     .command(matchCommand)
+    .command(engineCommand)
     .command(botCommand)
     .option('quiet', {
       type: 'boolean',

@@ -21,7 +21,7 @@ import {
   type SolveResult,
 } from '../solver/solve';
 import { solveRequest, type ViewProblem } from '../solver/request';
-import { loadProblem, loadProblemView, type ProblemRequest } from '../sources/problems';
+import { loadProblem, loadProblemView, type ProblemRequest } from '../sources/problems.node';
 import { scheduleText, algorithmChoice, AUTO, type AutoResult } from '../solver/auto';
 import { strategyText, strategyToJson, strategyFromJson } from '../solver/strategy';
 import { verifyStrategy, verdictText } from '../verify/verify';

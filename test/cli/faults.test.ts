@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { expectOneLine, krieg as runKrieg } from '../lib/cli';
 import { createEngine } from '../../host/node';
 import { estimateBelief } from '../../host/belief/estimate';
-import { viewInFile } from '../../host/referee/validate';
+import { viewInFile } from '../../host/sources/problems.node';
 import { solveView } from '../../host/solver/solve';
 import { KriegError } from '../../host/errors';
 import initSqlJs from 'sql.js';

@@ -11,14 +11,14 @@ import { join } from 'node:path';
 import { SiteServer, type GameSpec } from './siteServer';
 import { spawn } from 'node:child_process';
 import { krieg, expectOneLine, CLI } from '../lib/cli';
-import { Bot, timeForMove } from '../../host/online/bot';
+import { Bot, timeForMove } from '../../host/online/bot.node';
 import { SiteClient, checkServer, type SiteError } from '../../host/online/client';
 import { KriegError } from '../../host/errors';
 import { parsePlayerSpec } from '../../host/players/registry';
 import { randomPlayer } from '../../host/players/random';
-import { playerView, type PlayerFactory } from '../../host/players/player';
+import type { PlayerFactory } from '../../host/players/player';
 import { seededRandom } from '../../host/referee/game';
-import type { View, ViewEvent } from '../../host/record/record';
+import { viewOf, type View, type ViewEvent } from '../../host/record/record';
 
 /** Random attempts, and "Any?" at the start of half its turns where the rules have it. */
 const askingRandom: PlayerFactory = (setup, engine) => {
@@ -152,7 +152,7 @@ describe('krieg bot against a local Kriegspiel.org', () => {
     for (const id of all) {
       const record = site.record(id);
       const view = views.get(id)!;
-      const expected = playerView(record, view.as);
+      const expected = { ...viewOf(record, view.as), tags: {} };
       expect(view.result, id).toBe(record.result);
       expect(view.events, id).toEqual(asTheSiteSays(expected.events));
     }
@@ -290,7 +290,7 @@ describe('krieg bot against a local Kriegspiel.org', () => {
     expect(site.games.get(id)!.result).toEqual({ winner: 'black', reason: 'timeout' });
     expect(last!.result).toBe('0-1');
     expect(last!.events.filter((e) => e.type === 'attempt')).toHaveLength(4);
-    expect(last!.events).toEqual(asTheSiteSays(playerView(site.record(id), 'white').events));
+    expect(last!.events).toEqual(asTheSiteSays({ ...viewOf(site.record(id), 'white'), tags: {} }.events));
     expect(lines.at(-2)).toMatch(/ over: black \(timeout\)$/);
   });
 

@@ -26,9 +26,9 @@ import {
 } from '../../host/core/referee';
 import { seededRandom } from '../../host/referee/game';
 import { ksGameRules } from '../../host/notation/ksGame';
-import { playerView, turnOf, type Player } from '../../host/players/player';
+import { turnOf, type Player } from '../../host/players/player';
 import { randomPlayer } from '../../host/players/random';
-import { other, type GameRecord, type RecordEvent, type Side } from '../../host/record/record';
+import { other, viewOf, type GameRecord, type RecordEvent, type Side } from '../../host/record/record';
 import type { RuleSet } from '../../host/record/rules';
 
 const VARIANTS = ['berkeley', 'berkeley_any', 'cincinnati', 'wild16', 'rand', 'english', 'crazykrieg'];
@@ -209,7 +209,7 @@ export class SiteServer {
       if (sim.rules.pawnTries.startsWith('any') && sim.random() < (sim.spec.anyChance ?? 0)) gameAskAny(sim.referee);
       for (let n = 0; ; n++) {
         if (n > 500) throw new Error('opponent stuck');
-        const view = playerView(this.record(sim.id), side);
+        const view = { ...viewOf(this.record(sim.id), side), tags: {} };
         for (const event of view.events.slice(sim.delivered)) sim.opponent.observe(event);
         sim.delivered = view.events.length;
         const choice = sim.opponent.choose(turnOf(view, sim.scratch, 0));

@@ -1,14 +1,15 @@
 // Where a problem comes from: a problems file (krieg-problems JSON), an instance of the problem
 // database (db:ID), a game file (a view, or a record and the side whose view: the belief at its end
-// is estimated first), or FENs. `krieg solve` and `krieg verify` read their problem through here.
+// is estimated first), or FENs. `krieg solve` and `krieg verify` read their problem through here,
+// `krieg belief`, `infoset` and `track` their view (viewInFile).
 import type { Engine } from '../engine';
 import { fail } from '../errors';
 import { readTextFile } from '../io/files';
-import { isKpgnFile } from '../io/gamesFile';
-import { viewInFile } from '../referee/validate';
+import { isKpgnFile, readGame, type ReadDeadline } from '../io/gamesFile';
+import { viewOfGame } from '../referee/validate';
 import type { RuleSet } from '../record/rules';
 import type { Side, View } from '../record/record';
-import { DB_PREFIX, dbPath, withDb, instanceById, problemOfInstance, viewOfInstance } from '../db/instances';
+import { DB_PREFIX, dbPath, withDb, instanceById, problemOfInstance, viewOfInstance } from '../db/instances.node';
 import { parseProblems, PROBLEMS_FORMAT } from '../solver/problemFile';
 import { beliefPositions, DEFAULT_BELIEF_LIMIT, type Problem } from '../solver/solve';
 
@@ -149,4 +150,20 @@ export async function loadProblemView(
     throw fail('bad-arguments', { text: '--interleave needs a game file (a view, or a record and --as) or db:ID' });
   const { view, game } = viewInFile(engine, file, request.as, request.game);
   return { view, source: `${file}, game ${game}` };
+}
+
+/**
+ * The view of `as` in game `game` (1-based, default 1) of `file`: a record is replayed by the
+ * referee on `engine` first, a view is taken as written. Only that game is read (readGame); past
+ * `deadline`, reading stops (limit-reached).
+ */
+export function viewInFile(
+  engine: Engine,
+  file: string,
+  as: Side | undefined,
+  game: string | number | undefined,
+  deadline?: ReadDeadline,
+): { view: View; game: number } {
+  const { game: parsed, n } = readGame(file, game, deadline);
+  return { view: viewOfGame(engine, file, parsed, n, as), game: n };
 }
