@@ -44,6 +44,10 @@ export const KRIEG_DEFAULTS = { ...SAMPLING_DEFAULTS, depth: 0, mate: 200, matep
 const MATE_MEMORY = 24 * 2 ** 20;
 /** A time budget's share for the checkmate search. */
 const MATE_TIME_SHARE = 0.3;
+/** An exact belief of at most this many positions is screened whole (the screen is then sound: a stalemate in it is seen). */
+const SCREEN_EXACT = 1024;
+/** A sampled belief with a decisive edge is screened over this many times `screen` positions (a stalemate's few positions). */
+const SCREEN_DECISIVE = 4;
 
 type Following =
   | { at: 'attempt'; node: StrategyNode } // its attempt is to be made
@@ -60,6 +64,13 @@ export class KriegPlayer extends SamplingPlayer {
   /** Positions the threat screen looks at (0: off). */
   private readonly screen: number;
   private readonly screenCounters = { screenReplies: 0, screenDodges: 0, screenAttempts: 0 };
+  /**
+   * Under rules with a repetition draw: the keys of the positions (all men) krieg's own moves led
+   * to in the screened belief, with how often, since the last capture heard; and those of the
+   * attempt last chosen, added when it proves legal.
+   */
+  private readonly seen = new Map<string, number>();
+  private chosenAfter: { attempt: number; keys: string[] } | undefined;
 
   constructor(setup: PlayerSetup, engine: Engine, source: PositionSource) {
     super('krieg', setup, engine, source, 'hs', { sample: setup.options.sample, depth: setup.options.depth });
@@ -69,8 +80,11 @@ export class KriegPlayer extends SamplingPlayer {
 
   observe(event: ViewEvent): void {
     super.observe(event);
-    if (event.type === 'attempt' && event.side === this.setup.side && event.percept.answer === 'legal')
+    if (event.type === 'attempt' && event.side === this.setup.side && event.percept.answer === 'legal') {
       this.lastMove = parseUci(event.attempt);
+      this.remember(this.lastMove, event.percept.capture !== undefined);
+    }
+    if (event.type === 'opponent-move' && event.percept?.capture !== undefined) this.seen.clear();
     const f = this.following;
     if (!f) return;
     if (event.type === 'attempt' && event.side === this.setup.side && f.at === 'answer') {
@@ -86,6 +100,15 @@ export class KriegPlayer extends SamplingPlayer {
     ) {
       // announcements the strategies under these rules do not branch on
     } else this.following = undefined;
+  }
+
+  /** krieg's legal move: the positions it led to are seen once more (after a capture, only they can recur). */
+  private remember(attempt: number | undefined, capture: boolean): void {
+    if (capture) this.seen.clear();
+    const chosen = this.chosenAfter;
+    this.chosenAfter = undefined;
+    if (!this.setup.rules.repetitionDraw || !chosen || chosen.attempt !== attempt) return;
+    for (const key of chosen.keys) this.seen.set(key, (this.seen.get(key) ?? 0) + 1);
   }
 
   private after(branch: Branch): Following | undefined {
@@ -127,6 +150,8 @@ export class KriegPlayer extends SamplingPlayer {
     const screen = this.screenOf(turn);
     const valued = bestByWorth(scores, screen?.threat, screen?.edge, this.random);
     if (!valued) return undefined;
+    const after = screen?.threat(valued.best.attempt).after;
+    if (after) this.chosenAfter = { attempt: valued.best.attempt, keys: [...new Set(after.map((a) => a.key))] };
     this.screenCounters.screenAttempts += valued.screened;
     const top = scores.reduce((a, b) => ((b.score ?? 0) > (a.score ?? 0) ? b : a));
     if (valued.best.score !== top.score) this.screenCounters.screenDodges++;
@@ -166,22 +191,33 @@ export class KriegPlayer extends SamplingPlayer {
 
   /**
    * The screen over `screen` positions of the belief (drawn now from the source, after this turn's
-   * Illegal answers): per attempt, memoised, what countThreats finds there; the edge read from one
-   * of them. Undefined with the screen off or no position to screen.
+   * Illegal answers) — the whole of an exact belief of at most SCREEN_EXACT, SCREEN_DECISIVE times
+   * more of a sampled one with a decisive edge: per attempt, memoised, what countThreats finds
+   * there; the edge read from one of them, with the rules' draws. Undefined with the screen off or
+   * no position to screen.
    */
   private screenOf(turn: Turn): { threat: (attempt: number) => ThreatCount; edge: Edge } | undefined {
     const size = this.screen;
     if (!size) return undefined;
     const { nodes } = this.setup.budget;
-    const found = this.source.positions(size, {
-      work: nodes === undefined ? 2_000_000 : nodes * WORK_PER_NODE,
-      deadline: turn.deadline,
-    });
+    const limits = { work: nodes === undefined ? 2_000_000 : nodes * WORK_PER_NODE, deadline: turn.deadline };
+    let found = this.source.positions(size, limits);
     if (found.handles.length === 0) return undefined;
+    let edge = edgeOf(this.engine, found.handles[0]);
+    const whole = found.total !== undefined && found.total <= SCREEN_EXACT ? found.total : 0;
+    const more = found.exact ? 0 : whole || (edge.decisive ? SCREEN_DECISIVE * size : 0);
+    if (more > found.handles.length) {
+      found = this.source.positions(more, limits);
+      if (found.handles.length === 0) return undefined;
+      edge = edgeOf(this.engine, found.handles[0]);
+    }
     const last = this.lastMove;
-    const edge: Edge = {
-      ...edgeOf(this.engine, found.handles[0]),
+    const { rules } = this.setup;
+    edge = {
+      ...edge,
       ...(last === undefined ? {} : { back: ((last >> 6) & 63) | ((last & 63) << 6) }),
+      ...(rules.repetitionDraw ? { seen: this.seen } : {}),
+      fifty: rules.fiftyMoveDraw,
     };
     const memo = new Map<number, ThreatCount>();
     const threat = (attempt: number) => {
