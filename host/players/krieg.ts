@@ -118,6 +118,7 @@ export class KriegPlayer extends SamplingPlayer {
   }
 
   choose(turn: Turn): number | 'any' {
+    turn = this.budgeted(turn);
     if (this.following?.at === 'attempt') {
       const attempt = parseUci(this.following.node.attempt);
       if (attempt !== undefined && turn.attempts.includes(attempt)) {
@@ -148,7 +149,9 @@ export class KriegPlayer extends SamplingPlayer {
   protected pick(turn: Turn, scores: AttemptValue[]): AttemptValue | undefined {
     if (!scores.length) return undefined;
     const screen = this.screenOf(turn);
-    const valued = bestByWorth(scores, screen?.threat, screen?.edge, this.random);
+    const { deadline } = turn;
+    const stop = deadline === undefined ? undefined : () => performance.now() >= deadline;
+    const valued = bestByWorth(scores, screen?.threat, screen?.edge, this.random, stop);
     if (!valued) return undefined;
     const after = screen?.threat(valued.best.attempt).after;
     if (after) this.chosenAfter = { attempt: valued.best.attempt, keys: [...new Set(after.map((a) => a.key))] };
@@ -182,6 +185,7 @@ export class KriegPlayer extends SamplingPlayer {
     let least = order[0];
     let leastRisk = Infinity;
     for (const attempt of order) {
+      if (turn.deadline !== undefined && leastRisk < Infinity && performance.now() >= turn.deadline) break;
       const r = 1 - worthOf(1, screen.threat(attempt), screen.edge, attempt);
       if (r === 0) return attempt;
       if (r < leastRisk) [least, leastRisk] = [attempt, r];

@@ -165,13 +165,14 @@ export interface Valued {
  * screen asked attempt by attempt (`threat`, memoised by the caller; undefined: no screen) in the
  * order of the scores (ties in `random`'s order), down to one whose score is not above the best
  * worth. With a decisive edge an attempt that stalemates in a screened position is taken only if
- * every attempt looked at does.
+ * every attempt looked at does. `stop` (a turn's time up) ends the screening after the first.
  */
 export function bestByWorth(
   scores: AttemptValue[],
   threat: ((attempt: number) => ThreatCount) | undefined,
   edge: Edge | undefined,
   random: () => number,
+  stop?: () => boolean,
 ): Valued | undefined {
   const order = scores.map((s) => ({ s, key: s.score ?? 0, tie: random() }));
   order.sort((a, b) => b.key - a.key || a.tie - b.tie);
@@ -179,7 +180,7 @@ export function bestByWorth(
   let stalemating: Valued | undefined;
   let screened = 0;
   for (const { s, key } of order) {
-    if (best && Math.max(key, 0.5) <= best.worth) break; // behind, a draw may lift a worth to ½
+    if (best && (Math.max(key, 0.5) <= best.worth || stop?.())) break; // behind, a draw may lift a worth to ½
     const t = threat?.(s.attempt);
     if (t) screened++;
     const worth = worthOf(key, t, edge, s.attempt);
