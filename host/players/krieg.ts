@@ -23,7 +23,8 @@
 import type { Engine } from '../engine';
 import { encodePercept, type Percept } from '../record/percept';
 import type { ViewEvent } from '../record/record';
-import { parseUci } from '../notation/move';
+import { moveFrom, moveTo, parseUci, promotionType } from '../notation/move';
+import { KING } from '../constants';
 import { solveAuto } from '../solver/auto';
 import type { Branch, StrategyNode } from '../solver/strategy';
 import type { PlayerFactory, PlayerSetup, Turn } from './player';
@@ -70,7 +71,9 @@ export class KriegPlayer extends SamplingPlayer {
    * attempt last chosen, added when it proves legal.
    */
   private readonly seen = new Map<string, number>();
-  private chosenAfter: { attempt: number; keys: string[] } | undefined;
+  private chosenAfter: { attempt: number; keys: string[]; own: string } | undefined;
+  /** The same for krieg's own board alone (values.ts ownSeen: over a sampled belief). */
+  private readonly ownSeen = new Map<string, number>();
 
   constructor(setup: PlayerSetup, engine: Engine, source: PositionSource) {
     super('krieg', setup, engine, source, 'hs', { sample: setup.options.sample, depth: setup.options.depth });
@@ -84,7 +87,7 @@ export class KriegPlayer extends SamplingPlayer {
       this.lastMove = parseUci(event.attempt);
       this.remember(this.lastMove, event.percept.capture !== undefined);
     }
-    if (event.type === 'opponent-move' && event.percept?.capture !== undefined) this.seen.clear();
+    if (event.type === 'opponent-move' && event.percept?.capture !== undefined) this.forget();
     const f = this.following;
     if (!f) return;
     if (event.type === 'attempt' && event.side === this.setup.side && f.at === 'answer') {
@@ -104,11 +107,18 @@ export class KriegPlayer extends SamplingPlayer {
 
   /** krieg's legal move: the positions it led to are seen once more (after a capture, only they can recur). */
   private remember(attempt: number | undefined, capture: boolean): void {
-    if (capture) this.seen.clear();
+    if (capture) this.forget();
     const chosen = this.chosenAfter;
     this.chosenAfter = undefined;
     if (!this.setup.rules.repetitionDraw || !chosen || chosen.attempt !== attempt) return;
     for (const key of chosen.keys) this.seen.set(key, (this.seen.get(key) ?? 0) + 1);
+    this.ownSeen.set(chosen.own, (this.ownSeen.get(chosen.own) ?? 0) + 1);
+  }
+
+  /** A capture: no position before it can recur. */
+  private forget(): void {
+    this.seen.clear();
+    this.ownSeen.clear();
   }
 
   private after(branch: Branch): Following | undefined {
@@ -154,7 +164,10 @@ export class KriegPlayer extends SamplingPlayer {
     const valued = bestByWorth(scores, screen?.threat, screen?.edge, this.random, stop);
     if (!valued) return undefined;
     const after = screen?.threat(valued.best.attempt).after;
-    if (after) this.chosenAfter = { attempt: valued.best.attempt, keys: [...new Set(after.map((a) => a.key))] };
+    if (screen && after) {
+      const { attempt } = valued.best;
+      this.chosenAfter = { attempt, keys: [...new Set(after.map((a) => a.key))], own: screen.ownAfter(attempt) };
+    }
     this.screenCounters.screenAttempts += valued.screened;
     const top = scores.reduce((a, b) => ((b.score ?? 0) > (a.score ?? 0) ? b : a));
     if (valued.best.score !== top.score) this.screenCounters.screenDodges++;
@@ -200,7 +213,9 @@ export class KriegPlayer extends SamplingPlayer {
    * there; the edge read from one of them, with the rules' draws. Undefined with the screen off or
    * no position to screen.
    */
-  private screenOf(turn: Turn): { threat: (attempt: number) => ThreatCount; edge: Edge } | undefined {
+  private screenOf(
+    turn: Turn,
+  ): { threat: (attempt: number) => ThreatCount; edge: Edge; ownAfter: (attempt: number) => string } | undefined {
     const size = this.screen;
     if (!size) return undefined;
     const { nodes } = this.setup.budget;
@@ -217,10 +232,13 @@ export class KriegPlayer extends SamplingPlayer {
     }
     const last = this.lastMove;
     const { rules } = this.setup;
+    const { board, side } = this.engine.setup(found.handles[0]);
+    const ownAfter = (attempt: number) => ownBoardAfter(board, side, attempt);
     edge = {
       ...edge,
       ...(last === undefined ? {} : { back: ((last >> 6) & 63) | ((last & 63) << 6) }),
       ...(rules.repetitionDraw ? { seen: this.seen } : {}),
+      ...(rules.repetitionDraw && !found.exact ? { ownSeen: (a: number) => this.ownSeen.get(ownAfter(a)) ?? 0 } : {}),
       fifty: rules.fiftyMoveDraw,
     };
     const memo = new Map<number, ThreatCount>();
@@ -233,7 +251,7 @@ export class KriegPlayer extends SamplingPlayer {
       }
       return t;
     };
-    return { threat, edge };
+    return { threat, edge, ownAfter };
   }
 
   stats(): Record<string, number> {
@@ -270,6 +288,22 @@ export class KriegPlayer extends SamplingPlayer {
     this.mateCounters.matesProven++;
     return result.strategy.root;
   }
+}
+
+/** The side's own men after `attempt` (a move of them) on `board` (piece codes by square), as a key. */
+function ownBoardAfter(board: number[], side: number, attempt: number): string {
+  const own = board.map((code) => (code && code >> 3 === side ? code : 0));
+  const from = moveFrom(attempt);
+  const to = moveTo(attempt);
+  const piece = own[from];
+  own[from] = 0;
+  own[to] = promotionType(attempt) ? (side << 3) | promotionType(attempt) : piece;
+  if ((piece & 7) === KING && Math.abs(to - from) === 2) {
+    const [rookFrom, rookTo] = to > from ? [from + 3, from + 1] : [from - 4, from - 1]; // castling
+    own[rookTo] = own[rookFrom];
+    own[rookFrom] = 0;
+  }
+  return own.join(',');
 }
 
 export const kriegPlayer: PlayerFactory = (setup, engine) =>

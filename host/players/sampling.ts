@@ -73,7 +73,7 @@ export class SamplingPlayer implements Player {
    */
   protected exactOnly = false;
   private readonly counters = { choices: 0, positions: 0, lastObservation: 0, nodes: 0, fallbacks: 0 };
-  /** Events heard and not yet given to the source (catchUp: within the next turn's time). */
+  /** Events heard and not yet given to the source (budgeted: within the next choice's time). */
   private pending: ViewEvent[] = [];
   /** How long the source's last update under a time budget took (its least step can overrun the share given). */
   private lastTrackMs = 0;
@@ -100,8 +100,8 @@ export class SamplingPlayer implements Player {
    * and the source told the events heard since the last choice, together within TRACK_SHARE of
    * the time left (this turn's Illegal answers only while more than TRACK_FLOOR of the time per
    * move, and twice what the last update took, is left: else they wait for the next choice; the
-   * choice's S is filtered by them anyway); under a node budget each with the source's own work budget, as before
-   * (deterministic). Called first by every choose (idempotent).
+   * choice's S is filtered by them anyway); under a node budget each with the source's own work
+   * budget, as before (deterministic). Called first by every choose (idempotent).
    */
   protected budgeted(turn: Turn): Turn {
     if (turn === this.lastBudgeted) return turn;

@@ -5,6 +5,7 @@
 //
 //   worth = score − MATED_COST · mated − LOSS_COST · loss − [decisive] STALEMATE_COST · stalemated
 //           − [bare king] (REGION_COST · region + KING_COST · distance + BACK_COST · [takes back])
+//           − p(draw) · (score − ½)
 //
 // - score: the mean over S of each value's expected score (host/core/players.ts expectedScore:
 //   mate 1, mated 0, centipawns through a logistic curve). Bounded: a mate counts as a win in the
@@ -26,10 +27,11 @@
 // counts over the screened positions those where the attempt ends the game drawn (material, fifty
 // moves: assembly/players/choose.ts), where he has a reply that does (a capture into a material
 // draw), where it stalemates him, where the position after it was seen twice before after krieg's
-// own moves (a third repetition, under rules with that draw; seen once: REPEAT_HAZARD of one), and
-// the fifty-move clock's approach to 100 (from FIFTY_FROM on: a capture or pawn move resets it, so
-// they are preferred). Behind, only the draws the attempt itself makes count (his replies are his
-// choice; a stalemate counted by the screen may not be one).
+// own moves (a third repetition, under rules with that draw; seen once: REPEAT_HAZARD of one; over a
+// sampled belief also REPEAT_HAZARD for an own board seen twice), and the fifty-move clock's
+// approach to 100 (from FIFTY_FROM on: a capture or pawn move resets it, so they are preferred).
+// Behind, only the draws the attempt itself makes count (his replies are his choice; a stalemate
+// counted by the screen may not be one).
 // Every term but a draw behind only lowers the score, so attempts are looked at in the order of
 // their scores, down to one whose score (behind: ½) cannot beat the best worth found.
 import type { Engine } from '../engine';
@@ -71,6 +73,11 @@ export interface Edge {
   seen?: Map<string, number>;
   /** The fifty-move rule is on. */
   fifty?: boolean;
+  /**
+   * The screen is a sample of the belief (its keys may miss the true position): how often krieg's
+   * own moves led to the own board an attempt leads to (same span as `seen`).
+   */
+  ownSeen?: (attempt: number) => number;
 }
 
 /** The edge of the side to move in position `handle`. */
@@ -114,8 +121,12 @@ function meanDistance(king: number, low: number, high: number): number {
   return n ? sum / n : 0;
 }
 
-/** The chance that the attempt brings a draw (see above), ahead (score above ½) or behind. */
-export function drawChance(score: number, threat: ThreatCount, edge: Edge | undefined): number {
+/**
+ * The chance that the attempt brings a draw (see above), ahead (score above ½) or behind; over a
+ * sampled belief, ahead, an own board its moves led to twice before adds REPEAT_HAZARD (the
+ * opponent's men may be back too).
+ */
+export function drawChance(score: number, threat: ThreatCount, edge: Edge | undefined, attempt?: number): number {
   if (threat.legal === 0) return 0;
   const ahead = score > 0.5;
   let draws = (threat.drawnNow ?? 0) + (ahead ? (threat.drawnReply ?? 0) + threat.stalemated : 0);
@@ -129,7 +140,8 @@ export function drawChance(score: number, threat: ThreatCount, edge: Edge | unde
     }
     draws += Math.min(1, p);
   }
-  return Math.min(1, draws / threat.legal);
+  const own = ahead && attempt !== undefined && (edge?.ownSeen?.(attempt) ?? 0) >= 2 ? REPEAT_HAZARD : 0;
+  return Math.min(1, draws / threat.legal + own);
 }
 
 /** An attempt's worth: its score less what the screen found (see above); its score without one. */
@@ -140,7 +152,7 @@ export function worthOf(
   attempt?: number,
 ): number {
   if (!threat || threat.legal === 0) return score;
-  const draw = drawChance(score, threat, edge) * (score - 0.5);
+  const draw = drawChance(score, threat, edge, attempt) * (score - 0.5);
   let worth = score - (MATED_COST * threat.mated + LOSS_COST * threat.loss) / threat.legal;
   if (edge?.decisive) worth -= (STALEMATE_COST * threat.stalemated) / threat.legal;
   if (edge?.bareKing) {

@@ -6,7 +6,8 @@
 //               and the stalemate is the last: only a screen of the whole exact belief sees it.
 //   repetition  the same position three times: under berkeley krieg plays the same attempt each time;
 //               under wild16 (repetition draws) it does not lead again to a position it has led to
-//               (seen once: REPEAT_HAZARD of a draw; twice: a draw).
+//               (seen once: REPEAT_HAZARD of a draw; twice: a draw); over a sampled belief whose
+//               positions differ each turn, not a third time to the same own board.
 //   fifty moves White a queen up at a clock of 90: under wild16 a pawn move or capture (the clock back
 //               to 0); under berkeley (no fifty-move draw) the best quiet move.
 //   material    White Kh1, Bb3, Pa4 v a bare king: Bb3 away lets Ka5 take the pawn into K+B v K, a
@@ -149,6 +150,45 @@ describe.each(BACKENDS)('repetition on %s', (backend) => {
     const wild16 = play(preset('wild16'));
     expect(wild16[0]).toBe(berkeley[0]);
     expect(new Set(wild16).size).toBe(3);
+  });
+
+  it('over a sampled belief (other positions each turn), an own board its moves led to twice is not led to again', () => {
+    const turns = [position, '7k/5ppp/8/8/8/8/5PPP/3Q2K1 w - - 0 1', '5k2/5ppp/8/8/8/8/5PPP/3Q2K1 w - - 0 1'];
+    const play = (rules: RuleSet) => {
+      let turn = 0;
+      const engine = new PlayerEngines(backend).for('white', rules);
+      const setup: PlayerSetup = {
+        side: 'white',
+        rules,
+        start: position,
+        seed: 7,
+        budget: { nodes: 5000 },
+        options: parsePlayerSpec('krieg:mate=0').options,
+      };
+      const sampled: PositionSource = {
+        name: 'sampled',
+        observe: () => {},
+        positions: () => {
+          engine.setFen(SAMPLE_BASE, turns[turn]);
+          return { handles: [SAMPLE_BASE], exact: false };
+        },
+        lastObservation: () => ({ handles: [], exact: false }),
+      };
+      const player = new KriegPlayer(setup, engine, sampled);
+      const { turn: turnOn } = kriegOver(backend, rules, () => [position]);
+      const choices: number[] = [];
+      for (turn = 0; turn < 3; turn++) {
+        const choice = player.choose(turnOn(turns[turn])) as number;
+        choices.push(choice);
+        player.observe({ type: 'attempt', side: 'white', attempt: makeUci(choice), percept: { answer: 'legal' } });
+      }
+      return choices;
+    };
+    const berkeley = play(preset('berkeley'));
+    expect(new Set(berkeley).size).toBe(1);
+    const wild16 = play(preset('wild16'));
+    expect(wild16.slice(0, 2)).toEqual(berkeley.slice(0, 2));
+    expect(wild16[2]).not.toBe(wild16[0]);
   });
 
   it('a position seen twice is a draw if reached again, seen once a hazard; behind, a draw is sought', () => {
