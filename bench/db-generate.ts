@@ -1,4 +1,4 @@
-// Problem database generation speed (issue 7, acceptance 5): `generate` (host/db/generate.ts, the
+// Problem database generation speed (issue 7, acceptance 5): `generate` (host/db/generate.node.ts, the
 // code behind `krieg db generate`) run for a fixed number of games into a fresh database file in a
 // temporary directory, committing every game as the command does. Reports games and instances per
 // minute, per start mode; WASM against JS on identical work (the same games and instances:
@@ -8,8 +8,14 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BackendName } from '../host/node';
-import { ProblemDb } from '../host/db/database';
-import { generate, selfPlayWorkers, DEFAULT_PARAMS, type GenerateParams, type StartMode } from '../host/db/generate';
+import { ProblemDb } from '../host/db/database.node';
+import {
+  generate,
+  selfPlayWorkers,
+  DEFAULT_PARAMS,
+  type GenerateParams,
+  type StartMode,
+} from '../host/db/generate.node';
 import { describeMachine, gitState, group, machine, progress, repoRoot, writeJson, writeText } from './lib/harness';
 
 const quick = process.argv.includes('--quick');

@@ -10,8 +10,14 @@
 // and start are kept (each row names the commit it was measured at).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ProblemDb } from '../host/db/database';
-import { generate, selfPlayWorkers, DEFAULT_PARAMS, type GenerateParams, type StartMode } from '../host/db/generate';
+import { ProblemDb } from '../host/db/database.node';
+import {
+  generate,
+  selfPlayWorkers,
+  DEFAULT_PARAMS,
+  type GenerateParams,
+  type StartMode,
+} from '../host/db/generate.node';
 import {
   describeMachine,
   gitState,

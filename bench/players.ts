@@ -1,5 +1,5 @@
 // Parker, Nau & Subrahmanian's (2005) tournament (their Figures 2 and 3), and krieg against each
-// of their players: every pairing a `krieg match` (host/players/match.ts) of N games with
+// of their players: every pairing a `krieg match` (host/players/match.node.ts) of N games with
 // alternating colours, wins / losses / draws of the first player with 95% Wilson intervals, mean
 // material per move, and a material graph per pairing. The games go to bench/games/ (not kept in
 // git) and are resumed from there, so a long run can be stopped and continued — by the same code
@@ -15,7 +15,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { preset } from '../host/record/rules';
 import { parsePlayerSpec } from '../host/players/registry';
-import { runMatch, readMatchFile, matchKey, matchReport, type MatchParams } from '../host/players/match';
+import { runMatch, readMatchFile, matchKey, matchReport, type MatchParams } from '../host/players/match.node';
 import { workerScript } from '../host/pool/pool';
 import type { MatchSummary } from '../host/players/matchStats';
 import { materialSvg } from '../host/players/plot';

@@ -18,7 +18,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import { createEngine, BACKENDS, type BackendName } from '../host/node';
 import { solve, ALGORITHMS, type Algorithm, type SolveResult, type Switches } from '../host/solver/solve';
 import { parseProblems, type NamedProblem } from '../host/solver/problemFile';
-import { defaultDbPath } from '../host/db/paths';
+import { defaultDbPath } from '../host/db/paths.node';
 import type { View } from '../host/record/record';
 import { solveView } from '../host/solver/solve';
 import {

@@ -10,7 +10,7 @@
 // Usage: npm run bench:speedup [-- --limit-ms MS] [-- --db FILE …] [-- --quick]
 import { join } from 'node:path';
 import { createEngine } from '../host/node';
-import { ProblemDb } from '../host/db/database';
+import { ProblemDb } from '../host/db/database.node';
 import { solve, type Algorithm, type Problem } from '../host/solver/solve';
 import {
   describeMachine,

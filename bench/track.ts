@@ -1,7 +1,7 @@
 // Belief tracking through whole games (issue 13), two measurements:
 // 1. Reach: both players' views of self-play games of every preset — random against random (the
 //    core's random player), and the database's White program against its Black program
-//    (host/players/selfPlay.ts, as host/db/generate.ts plays them: a game White drops ends there) — fed to the tracker event by event at a time
+//    (host/players/selfPlay.ts, as host/db/generate.node.ts plays them: a game White drops ends there) — fed to the tracker event by event at a time
 //    budget per event (default 1 s, WASM). Per preset and pairing: the plies at which it held no
 //    consistent position (each listed with the event and why), the share of plies with at least
 //    one, the median positions held over plies, exact and pool plies; an SVG of the median size
@@ -33,11 +33,12 @@ import { join } from 'node:path';
 import { createEngine, BACKENDS, type BackendName, type Engine } from '../host/node';
 import { preset, PRESET_NAMES, type PresetName, type RuleSet } from '../host/record/rules';
 import { viewOf, SIDES, type GameRecord, type View } from '../host/record/record';
-import { randomGame, playGame } from '../host/referee/game';
+import { randomGame, seededRandom } from '../host/referee/game';
+import { GameSession } from '../host/referee/session';
+import { runGame } from '../host/players/game';
 import { whitePlayer, blackPlayer, BeliefTooLarge } from '../host/players/selfPlay';
-import { gameEvents } from '../host/core/referee';
 import { START_FEN } from '../host/notation/fen';
-import { selfPlayWorkers } from '../host/db/generate';
+import { selfPlayWorkers } from '../host/db/generate.node';
 import { gameSeed } from '../host/referee/seeds';
 import { Tracker, poolSized } from '../host/belief/tracker';
 import { trackView, trackSvg, type PlyRow } from '../host/belief/track';
@@ -105,19 +106,25 @@ const viewLoads: number[] = [];
 // ---- the games ----
 
 /**
- * The database's programs (host/db/generate.ts): its White (exact belief, 2-ply evaluation) against
+ * The database's programs (host/db/generate.node.ts): its White (exact belief, 2-ply evaluation) against
  * its Black; a game White drops (its belief past 10,000 positions, as the database does) ends there.
  */
 function programGame(rules: RuleSet, seed: number): GameRecord {
   workers.referee.setRules(rules);
-  const white = whitePlayer(workers, { start: START_FEN, dropBelief: 10_000, reportBelief: 0 });
-  const black = blackPlayer(workers, START_FEN);
+  const random = seededRandom(gameSeed(1, seed)); // the game's one stream, both programs drawing from it
+  const white = whitePlayer(workers, random, { start: START_FEN, dropBelief: 10_000, reportBelief: 0 });
+  const black = blackPlayer(workers, random);
+  const names = { white: white.name, black: black.name };
+  const session = new GameSession(workers.referee, {
+    maxPlies: MAX_PLIES,
+    names,
+    tags: { Seed: String(gameSeed(1, seed)) },
+  });
   try {
-    return playGame(workers.referee, white, black, gameSeed(1, seed), { maxPlies: MAX_PLIES });
+    return runGame(session, { white, black });
   } catch (error) {
     if (!(error instanceof BeliefTooLarge)) throw error;
-    const events = gameEvents(workers.referee);
-    return { rules, start: START_FEN, white: white.name, black: black.name, result: '*', tags: {}, events };
+    return { ...session.record(), tags: {} };
   }
 }
 const workers = selfPlayWorkers('wasm');

@@ -29,6 +29,11 @@ export interface DivideEntry {
   nodes: number;
 }
 
+/**
+ * The chess core on one backend (WASM or plain JS) with an arena of position records addressed by
+ * handle: positions (FEN in and out), legal moves, perft, and the state the referee, estimators,
+ * trackers and searches keep in the core. Make one with createEngine.
+ */
 export class Engine {
   private positionsView!: Int32Array;
   private movesView!: Int32Array;

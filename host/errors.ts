@@ -72,9 +72,10 @@ const ERRORS = {
   'bad-kpgn': bad(
     (p: { line: number; column: number; reason: string }) => `line ${p.line}, column ${p.column}: ${p.reason}`,
   ),
-  'bad-json': bad(
-    (p: { line: number; column: number; path?: string; reason: string }) =>
-      `line ${p.line}, column ${p.column}${p.path === undefined ? '' : ` (${p.path})`}: ${p.reason}`,
+  'bad-json': bad((p: { line?: number; column?: number; path?: string; reason: string }) =>
+    p.line === undefined
+      ? `${p.path}: ${p.reason}` // a value read on its own (an engine protocol event)
+      : `line ${p.line}, column ${p.column}${p.path === undefined ? '' : ` (${p.path})`}: ${p.reason}`,
   ),
   'bad-percept': bad(text),
   'bad-event': internal(text),
@@ -117,6 +118,25 @@ const ERRORS = {
   'bad-player': bad(text),
   'match-file': bad(text),
   'match-mismatch': bad(text),
+  // ---- outside programs and the engine protocol (host/players/ext.ts, engineServer.ts; docs/protocol.md) ----
+  // an outside program's failure forfeits its game (host/players/forfeit.ts): the message is the record's [Termination]
+  'ext-start': bad((p: { program: string; reason: string }) => `${p.program} did not start: ${p.reason}`),
+  'ext-exit': bad((p: { program: string; how: string; stderr?: string }) =>
+    p.stderr ? `${p.program} ${p.how} (its last words: ${JSON.stringify(p.stderr)})` : `${p.program} ${p.how}`,
+  ),
+  'ext-timeout': bad(
+    (p: { program: string; seconds: number; waiting: string }) =>
+      `${p.program} did not answer within ${p.seconds} s (waiting for ${p.waiting})`,
+  ),
+  'ext-bad-line': bad(
+    (p: { program: string; line: string; reason: string }) => `${p.program} sent ${p.line}: ${p.reason}`,
+  ),
+  'ext-bad-attempt': bad(
+    (p: { program: string; attempt: string; reason: string }) => `${p.program} attempted ${p.attempt}: ${p.reason}`,
+  ),
+  'ext-error': bad((p: { program: string; message: string }) => `${p.program} reported an error: ${p.message}`),
+  /** krieg engine: a line from the driver it cannot take (answered with an error message; the engine goes on). */
+  'protocol-bad-line': bad((p: { reason: string }) => p.reason),
   // ---- the worker pool (host/pool/) ----
   'pool-worker': internal(text),
   'source-too-many': internal((p: { max: number }) => `at most ${p.max} positions a request`),
@@ -270,6 +290,7 @@ const SETUP_STATUS: Record<number, { id: string; message: string }> = {
 export type ErrorId = keyof typeof ERRORS;
 export type ErrorParams<I extends ErrorId> = Parameters<(typeof ERRORS)[I]['message']>[0];
 
+/** Every error krieg throws: `code` is the registry's stable id, `exitCode` what the CLI exits with. */
 export class KriegError extends Error {
   constructor(
     readonly code: string,

@@ -4,10 +4,10 @@
 // each with its output or its error.
 import { parentPort } from 'node:worker_threads';
 import { replyError, type TaskMessage, type ReplyMessage } from './pool/pool';
-import { runSplitTask, type TaskInput } from './belief/parallel';
-import { playMatchGame, type MatchTask } from './players/match';
-import { playDbGame, type DbGameTask } from './db/generate';
-import { benchTask, type BenchTask } from './db/bench';
+import { runSplitTask, type TaskInput } from './belief/parallel.node';
+import { playMatchGame, type MatchTask } from './players/match.node';
+import { playDbGame, type DbGameTask } from './db/generate.node';
+import { benchTask, type BenchTask } from './db/bench.node';
 
 /** The task kinds: information-set and belief branches, match games, database games and benchmark solves, and ping. */
 const TASKS: Record<string, (input: never) => unknown> = {
@@ -18,12 +18,14 @@ const TASKS: Record<string, (input: never) => unknown> = {
   'db-bench': (input: BenchTask) => benchTask(input),
 };
 
-parentPort!.on('message', (task: TaskMessage) => {
+parentPort!.on('message', async (task: TaskMessage) => {
   let reply: ReplyMessage;
   try {
     const run = TASKS[task.kind];
     if (!run) throw new Error(`no task kind '${task.kind}'`);
-    reply = { run: task.run, id: task.id, output: run(task.input as never) };
+    // a match game with an outside program answers in its own time (a promise); the pool sends a
+    // worker its next task only after this reply
+    reply = { run: task.run, id: task.id, output: await run(task.input as never) };
   } catch (error) {
     reply = { run: task.run, id: task.id, error: replyError(error) };
   }

@@ -180,17 +180,8 @@ async function buildCli() {
   });
 }
 
-// The web bundles reach modules that import node:* for their command-line paths (the human
-// player's terminal, the database's files); the page never calls those, so the builtins resolve to
-// an empty module there.
-const nodeBuiltinsStub = {
-  name: 'node-builtins-stub',
-  setup(build) {
-    build.onResolve({ filter: /^node:/ }, (args) => ({ path: args.path, namespace: 'node-stub' }));
-    build.onLoad({ filter: /.*/, namespace: 'node-stub' }, () => ({ contents: 'module.exports = {};', loader: 'js' }));
-  },
-};
-
+// The web bundles import nothing from Node (scripts/check-layers.mjs keeps Node-only code at the
+// edges), so a node: import reaching them fails their build here.
 async function buildWeb() {
   mkdirSync(at('dist/web/vendor'), { recursive: true });
   const browser = {
@@ -226,8 +217,6 @@ async function buildWeb() {
     format: 'iife',
     entryPoints: [at('host/web/worker.ts')],
     write: false,
-    plugins: [nodeBuiltinsStub],
-    logOverride: { 'empty-import-meta': 'silent' }, // node paths the page never takes
   });
   await bundle({
     ...browser,
@@ -235,8 +224,6 @@ async function buildWeb() {
     entryPoints: [at('host/web/entry.ts')],
     outfile: at('dist/web/app.js'),
     define: { __WORKER_SOURCE__: JSON.stringify(worker.outputFiles[0].text) },
-    plugins: [nodeBuiltinsStub],
-    logOverride: { 'empty-import-meta': 'silent' }, // node paths the page never takes
   });
   copyAtomic(at('host/web/index.html'), at('dist/web/index.html'));
   copyAtomic(at('host/web/app.css'), at('dist/web/app.css'));

@@ -1,4 +1,5 @@
-// Fails on an import that goes up a layer, or a cycle (CONTRIBUTING.md "Where things go"; run by npm test):
+// Fails on an import that goes up a layer, a cycle, or a Node import below the edges (CONTRIBUTING.md
+// "Where things go"; run by npm test):
 //   assembly/: chess ← referee ← belief ← solver, players; index.ts (the ABI) above them all;
 //   host/: errors.ts, constants.ts ← record/ ← notation/ ← the core's facades (abi.ts, backends/,
 //     engine.ts, core/) ← the domain modules, each folder a rank of its own: io/ ← pool/ ← referee/
@@ -8,8 +9,14 @@
 //     and the browser entry import build/.
 // Every `import … from` and `export … from` counts, type-only ones too. Also: only host/engine.ts and
 // host/core/ (and test/abi.test.ts, which checks the ABI itself) call `core.exports`.
+// Node-only code lives at the edges: the folders cli/, io/ (files, logs, the package root) and pool/
+// (worker threads), the entries node.ts and worker.ts, and files named node.ts or *.node.ts
+// (backends/node.ts makes a core from the WASM file on disk; db/database.node.ts opens files …).
+// No other host file imports a Node builtin (node:fs, or a bare fs) or an edge file, so every layer
+// the web needs is free of Node. Type-only imports (`import type …`) carry no code and are free.
 // Usage: node scripts/check-layers.mjs [--root DIR]
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -78,28 +85,51 @@ function layerOf(file) {
   return [rel[0], rank];
 }
 
-function importsOf(file) {
-  const text = readFileSync(file, 'utf8')
+const codeOf = (file) =>
+  readFileSync(file, 'utf8')
     .replace(/\/\*[\s\S]*?\*\//g, '')
     .replace(/^\s*\/\/.*$/gm, '');
-  const specs = [
-    ...text.matchAll(/^\s*(?:import|export)\b[^'"`;]*?from\s*['"]([^'"]+)['"]/gm),
-    ...text.matchAll(/^\s*import\s*['"]([^'"]+)['"]/gm),
-  ].map((m) => m[1]);
-  return specs
-    .filter((s) => s.startsWith('.'))
-    .map((s) => {
-      const base = resolve(dirname(file), s).replace(/\.js$/, '');
-      for (const candidate of [`${base}.ts`, join(base, 'index.ts'), `${base}.d.ts`, `${base}.js`, base]) {
-        try {
-          if (statSync(candidate).isFile()) return candidate;
-        } catch {
-          /* next */
-        }
-      }
-      return base;
-    });
+
+/** The module specifiers `file` imports, each with whether the statement is type-only. */
+function specifiersOf(file) {
+  const text = codeOf(file);
+  return [
+    ...[...text.matchAll(/^\s*(import|export)\b([^'"`;]*?)from\s*['"]([^'"]+)['"]/gm)].map((m) => ({
+      spec: m[3],
+      typeOnly: /^\s*type\b/.test(m[2]),
+    })),
+    ...[...text.matchAll(/^\s*import\s*['"]([^'"]+)['"]/gm)].map((m) => ({ spec: m[1], typeOnly: false })),
+    ...[...text.matchAll(/\b(?:import|require)\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => ({
+      spec: m[1],
+      typeOnly: false,
+    })),
+  ];
 }
+
+/** The file a relative specifier of `file` names. */
+function resolved(file, spec) {
+  const base = resolve(dirname(file), spec).replace(/\.js$/, '');
+  for (const candidate of [`${base}.ts`, join(base, 'index.ts'), `${base}.d.ts`, `${base}.js`, base]) {
+    try {
+      if (statSync(candidate).isFile()) return candidate;
+    } catch {
+      /* next */
+    }
+  }
+  return base;
+}
+
+function importsOf(file) {
+  return specifiersOf(file)
+    .filter(({ spec }) => spec.startsWith('.'))
+    .map(({ spec }) => resolved(file, spec));
+}
+
+/** Is `rel` (a path from the root) Node-only code at an edge of the host? */
+const atNodeEdge = (rel) =>
+  /^host\/(cli|io|pool)\//.test(rel) || /^host\/worker\.ts$/.test(rel) || /(^|\/)node\.ts$|\.node\.ts$/.test(rel);
+const NODE_BUILTINS = new Set(builtinModules.filter((m) => !m.startsWith('_')));
+const EDGES = 'cli/, io/, pool/, worker.ts, node.ts and *.node.ts files';
 
 const problems = [];
 const graph = new Map();
@@ -134,6 +164,24 @@ for (const file of [...files(join(root, 'assembly')), ...files(join(root, 'host'
           ? `${name}: ${HOST_NAMES[rank]} may not import ${HOST_NAMES[layer[1]]}`
           : `${name}: an upward import in the core`,
       );
+    }
+  }
+}
+
+// Node only at the edges: no other host file imports a Node builtin or an edge file (type-only imports aside)
+for (const file of files(join(root, 'host'))) {
+  const rel = relative(root, file);
+  if (atNodeEdge(rel)) continue;
+  for (const { spec, typeOnly } of specifiersOf(file)) {
+    if (typeOnly) continue;
+    if (spec.startsWith('node:') || NODE_BUILTINS.has(spec.split('/')[0]))
+      problems.push(`${rel} imports ${spec}: a Node import below the edges (only ${EDGES} import Node)`);
+    else if (spec.startsWith('.')) {
+      const target = relative(root, resolved(file, spec));
+      if (target.startsWith('host/') && atNodeEdge(target))
+        problems.push(
+          `${rel} imports ${target}: a Node import below the edges (it is Node-only: only ${EDGES} import it)`,
+        );
     }
   }
 }
@@ -174,5 +222,5 @@ if (problems.length) {
   process.exit(1);
 }
 console.log(
-  `check-layers: ${graph.size} files in assembly/ and host/, no upward import, no cycle; core.exports only in the facades`,
+  `check-layers: ${graph.size} files in assembly/ and host/, no upward import, no cycle, Node only at the edges; core.exports only in the facades`,
 );

@@ -57,10 +57,14 @@ import { Chess } from 'chessops/chess';
 import { parseFen as parseChessopsFen } from 'chessops/fen';
 import { parseUci } from 'chessops/util';
 import type { NormalMove } from 'chessops/types';
-import { createEngine, type Engine } from '../host/node';
+import { createEngine } from '../host/node';
 import { makeUci } from '../host/notation/move';
 import { preset } from '../host/record/rules';
-import { playGame, seededRandom, randomPlayer, type Player } from '../host/referee/game';
+import { seededRandom } from '../host/referee/game';
+import { GameSession } from '../host/referee/session';
+import { runGame } from '../host/players/game';
+import { randomPlayerOn } from '../host/players/random';
+import type { Player } from '../host/players/player';
 import { viewOf, type GameRecord } from '../host/record/record';
 import { estimateBelief } from '../host/belief/estimate';
 import { solve, type Algorithm, type Answer, type SolveResult } from '../host/solver/solve';
@@ -164,16 +168,19 @@ function rate(pos: Chess, move: NormalMove): number {
 
 /**
  * White: with probability AGGRESSION the untried attempt rated best on the true board (rate, ties
- * broken at random), else a uniformly random untried one.
+ * broken at random), else a uniformly random untried one. The harvest's White sees the board:
+ * `board` gives it (the FEN of the session's true board); `random` is the game's one stream.
  */
-function aggressivePlayer(engine: Engine, handle: number): Player {
+function aggressivePlayer(board: () => string, random: () => number): Player {
   return {
     name: 'aggressive',
-    choose(context) {
-      const tried = new Set(context.tried.map((t) => t.attempt));
-      const open = context.attempts.filter((a) => !tried.has(a));
-      if (context.random() < AGGRESSION) {
-        const pos = Chess.fromSetup(parseChessopsFen(engine.fen(handle)).unwrap()).unwrap();
+    observe() {
+      /* it reads the board */
+    },
+    choose(turn) {
+      const open = turn.attempts;
+      if (random() < AGGRESSION) {
+        const pos = Chess.fromSetup(parseChessopsFen(board()).unwrap()).unwrap();
         let best: number[] = [];
         let bestScore = -Infinity;
         for (const a of open) {
@@ -185,9 +192,9 @@ function aggressivePlayer(engine: Engine, handle: number): Player {
             bestScore = score;
           } else if (score === bestScore) best.push(a);
         }
-        if (best.length) return best[Math.floor(context.random() * best.length)];
+        if (best.length) return best[Math.floor(random() * best.length)];
       }
-      return open[Math.floor(context.random() * open.length)];
+      return open[Math.floor(random() * open.length)];
     },
   };
 }
@@ -354,10 +361,15 @@ let games = 0;
 let points = 0;
 const started = performance.now();
 const random = seededRandom(seed);
-const white = aggressivePlayer(referee, 0);
 
 function harvestGame(name: string, start: string, gameSeed: number): void {
-  const record = timed('games', () => playGame(referee, white, randomPlayer, gameSeed, { start, maxPlies: MAX_PLIES }));
+  const record = timed('games', () => {
+    const names = { white: 'aggressive', black: 'random' };
+    const session = new GameSession(referee, { start, maxPlies: MAX_PLIES, names, tags: { Seed: String(gameSeed) } });
+    const stream = seededRandom(gameSeed); // both sides draw from it
+    const white = aggressivePlayer(() => referee.fen(session.handle), stream);
+    return runGame(session, { white, black: randomPlayerOn(stream) });
+  });
   games++;
   const taken = { 3: 0, 5: 0 };
   for (const cut of whiteToMoveCuts(record)) {

@@ -1,7 +1,8 @@
 // The package as a user gets it: `npm pack` (the build outputs are fresh: test/lib/globalSetup.ts),
 // the tarball installed into an empty project (its dependencies from the npm registry, nothing
-// compiled there), then the README's library example run with `import … from 'krieg'`, `npx krieg`
-// run, and a TypeScript file using the package's types type-checked.
+// compiled there), then the README's library example run with `import … from 'krieg'`, a match
+// between two exported players and a view tracked through the exported tracker, `npx krieg` run,
+// and a TypeScript file using the package's types type-checked.
 import { describe, expect, it, beforeAll, afterAll } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -82,6 +83,59 @@ describe('the packed package', () => {
     expect(r.stdout).toMatch(/^Black's belief: 2742 positions \(complete\)$/m);
     expect(r.stdout).toMatch(/^mate within 3 ply: proven/m);
     expect(r.stdout).toMatch(/try e1e8\n\s+if check \(Rank\), checkmate: won/);
+    expect(r.stdout).toMatch(/^tracked: 2742 positions \(exact\)$/m);
+    expect(r.stdout).toMatch(/^random v krieg: 0 won, 2 drawn, 0 lost$/m);
+  });
+
+  it('plays a match between two exported players and tracks a view through the exported tracker', () => {
+    writeFileSync(
+      join(PROJECT, 'players.mjs'),
+      [
+        "import { createEngine, createPlayer, runGame, GameSession, playMatch, validateRecord, viewOf, estimateBelief, Tracker, preset } from 'krieg';",
+        "const rules = preset('berkeley');",
+        "const match = await playMatch({ players: ['random', 'krieg'], games: 2, nodes: 300, maxPlies: 12 });",
+        'const engine = createEngine();',
+        'for (const record of match.records) validateRecord(engine, record); // throws on a record the referee refutes',
+        "const white = createPlayer('krieg', { side: 'white', rules, seed: 3, nodes: 300 });",
+        "const black = createPlayer('random', { side: 'black', rules, seed: 4 });",
+        'const referee = createEngine();',
+        'referee.setRules(rules);',
+        'const names = { white: white.name, black: black.name };',
+        'const game = runGame(new GameSession(referee, { maxPlies: 6, names }), { white, black });',
+        'validateRecord(engine, game);',
+        "const view = viewOf(game, 'black');",
+        "const tracker = Tracker.create(createEngine(), { rules: view.rules, as: 'black', start: view.start });",
+        'for (const event of view.events) tracker.observe(event, { work: 50_000_000 });',
+        "const belief = estimateBelief(engine, view, 'dfs');",
+        'const exact = belief.handles.map((h) => engine.fen(h)).sort();',
+        'console.log(JSON.stringify({',
+        '  games: match.records.map((r) => [r.white, r.black, r.events.filter((e) => e.type === "attempt" && e.percept.answer === "legal").length]),',
+        '  summary: [match.summary.games, match.summary.wins, match.summary.draws, match.summary.losses],',
+        '  game: [game.white, game.black],',
+        '  tracked: [tracker.mode, tracker.size()],',
+        '  belief: [belief.outcome, exact.length],',
+        '  same: JSON.stringify(tracker.positions().sort()) === JSON.stringify(exact),',
+        '}));',
+        '',
+      ].join('\n'),
+    );
+    const r = run(process.execPath, ['players.mjs'], PROJECT);
+    expect(r.status, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout);
+    // colours alternate (the first player has White in odd games); each game stops at the 12-ply cap at most
+    expect(out.games.map((g: [string, string, number]) => [g[0], g[1]])).toEqual([
+      ['random', 'krieg'],
+      ['krieg', 'random'],
+    ]);
+    for (const [, , plies] of out.games) expect(plies).toBeLessThanOrEqual(12);
+    expect(out.summary[0]).toBe(2);
+    expect(out.summary[1] + out.summary[2] + out.summary[3]).toBe(2);
+    expect(out.game).toEqual(['krieg', 'random']);
+    // the tracker, fed Black's view event by event, holds exactly the estimator's belief
+    expect(out.belief[0]).toBe('complete');
+    expect(out.belief[1]).toBeGreaterThan(1);
+    expect(out.tracked).toEqual(['exact', out.belief[1]]);
+    expect(out.same).toBe(true);
   });
 
   it('runs `npx krieg perft startpos 3` and `npx krieg --help`', () => {
@@ -101,11 +155,15 @@ describe('the packed package', () => {
       join(PROJECT, 'check.ts'),
       [
         "import { createEngine, estimateBelief, type EstimateResult, type View } from 'krieg';",
+        "import { createPlayer, playMatch, type Algorithm, type Player, type MatchSummary } from 'krieg';",
         "import type { KriegWebApi } from 'krieg/browser';",
         'export function count(view: View): number {',
         '  const result: EstimateResult = estimateBelief(createEngine(), view, "bfs");',
         '  return result.handles.length;',
         '}',
+        "export const algorithm: Algorithm = 'auto';",
+        "export const player = (): Player => createPlayer('krieg:mate=100', { side: 'white', nodes: 300 });",
+        "export const score = async (): Promise<MatchSummary> => (await playMatch({ players: ['random', 'hs'], games: 2 })).summary;",
         'export type Api = KriegWebApi;',
         '',
       ].join('\n'),

@@ -2,7 +2,7 @@
 // spread over the ids (which follow generation order), with their problem, stored view and the
 // features algorithm selection reads (host/solver/auto.ts). bench/solve.ts, bench/figures.ts and
 // bench/auto.ts take their problems from here.
-import { ProblemDb } from '../../host/db/database';
+import { ProblemDb } from '../../host/db/database.node';
 import { parseRecordJson } from '../../host/notation/recordJson';
 import { parseRulesJson } from '../../host/record/rules';
 import type { View } from '../../host/record/record';

@@ -335,7 +335,7 @@ export function informationSet(
 /**
  * The information set one history at a time (depth-first): what `informationSet` lists, and counts
  * past the memory budget; also the work each task of the worker pool's split does
- * (host/belief/parallel.ts), hence bench:parallel's one-worker baseline.
+ * (host/belief/parallel.node.ts), hence bench:parallel's one-worker baseline.
  */
 export function depthFirstInformationSet(
   engine: Engine,

@@ -1,9 +1,9 @@
 // Where the opponent's pieces may stand: per square, how many positions of a belief state have a
-// piece of one colour there. As counts (a1 = 0 … h8 = 63), an 8×8 text grid, and an SVG or PNG image.
-import { Canvas, GLYPH_HEIGHT, textWidth, type Rgb } from './png';
+// piece of one colour there. As counts (a1 = 0 … h8 = 63), an 8×8 text grid, and an SVG image (the PNG
+// image, which needs node:zlib, is heatmapPng.node.ts).
 import { pieceColor } from '../notation/fen';
 
-const FILES = 'abcdefgh';
+export const FILES = 'abcdefgh';
 
 export interface Heatmap {
   /** Colour counted: WHITE 0, BLACK 1 (of the piece codes, assembly/chess/position.ts). */
@@ -29,7 +29,7 @@ export function pieceHeatmap(boards: Iterable<ArrayLike<number>>, color: 0 | 1):
 }
 
 /** A share as a short percentage: 0%, <1%, 37%, >99%, 100%. */
-function percent(count: number, total: number): string {
+export function percent(count: number, total: number): string {
   if (total === 0 || count === 0) return '0%';
   if (count === total) return '100%';
   const p = (100 * count) / total;
@@ -118,59 +118,4 @@ export function heatmapSvg(map: Heatmap, title: string): string {
   }
   out.push('</svg>');
   return out.join('\n') + '\n';
-}
-
-/** PNG square colours: the board's light and dark squares, and the colour a square turns towards as the share of positions with a piece there goes to 1. */
-const LIGHT: Rgb = [240, 217, 181];
-const DARK: Rgb = [181, 136, 99];
-const FULL: Rgb = [165, 15, 21];
-const INK: Rgb = [34, 34, 34];
-const PAPER: Rgb = [255, 255, 255];
-
-/** The colour of square (file, rank) at `share` (0 … 1) of the positions. */
-export function squareColour(file: number, rank: number, share: number): Rgb {
-  share = Math.min(1, Math.max(0, share));
-  const base = (file + rank) % 2 === 0 ? DARK : LIGHT; // a1 is dark
-  return [0, 1, 2].map((i) => Math.round(base[i] + (FULL[i] - base[i]) * share)) as unknown as Rgb;
-}
-
-/** PNG layout: square size and margins (pixels). */
-export const PNG_SQUARE = 64;
-export const PNG_LEFT = 28;
-export const PNG_TOP = 16;
-const PNG_RIGHT = 16;
-const PNG_BOTTOM = 30;
-export const PNG_WIDTH = PNG_LEFT + 8 * PNG_SQUARE + PNG_RIGHT;
-export const PNG_HEIGHT = PNG_TOP + 8 * PNG_SQUARE + PNG_BOTTOM;
-
-/**
- * The heatmap as a PNG image: 64 squares (rank 8 at the top) on the board's light and dark
- * colours, reddened by the share of positions with a piece there, with the count and percentage
- * written in each and file and rank labels; `title` goes into the file's Title text chunk.
- */
-export function heatmapPng(map: Heatmap, title: string): Buffer {
-  const S = PNG_SQUARE;
-  const canvas = new Canvas(PNG_WIDTH, PNG_HEIGHT, PAPER);
-  for (let rank = 7; rank >= 0; rank--) {
-    for (let file = 0; file < 8; file++) {
-      const count = map.counts[rank * 8 + file];
-      const share = map.total === 0 ? 0 : count / map.total;
-      const x = PNG_LEFT + file * S;
-      const y = PNG_TOP + (7 - rank) * S;
-      canvas.fill(x, y, S, S, squareColour(file, rank, share));
-      const ink = share > 0.55 ? PAPER : INK;
-      const text = String(count);
-      const scale = textWidth(text, 2) <= S - 6 ? 2 : 1;
-      canvas.centredText(x + S / 2, y + (scale === 2 ? 14 : 18), text, ink, scale);
-      canvas.centredText(x + S / 2, y + 40, percent(count, map.total), ink);
-    }
-  }
-  for (let i = 0; i < 8; i++) {
-    canvas.centredText(PNG_LEFT + i * S + S / 2, PNG_TOP + 8 * S + 8, FILES[i], INK, 2);
-    canvas.centredText(PNG_LEFT / 2, PNG_TOP + (7 - i) * S + S / 2 - GLYPH_HEIGHT, String(i + 1), INK, 2);
-  }
-  return canvas.png({
-    Title: title,
-    Description: `${map.color === 0 ? 'White' : 'Black'} pieces per square in ${map.total} position${map.total === 1 ? '' : 's'}`,
-  });
 }

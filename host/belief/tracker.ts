@@ -206,6 +206,7 @@ export interface TrackerSave {
   retired?: Counters;
 }
 
+/** One player's belief followed through a game, event by event, each within a budget (the header above has an example). */
 export class Tracker {
   /** The events observed (the player's view so far). */
   readonly events: ViewEvent[] = [];

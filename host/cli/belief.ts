@@ -19,33 +19,27 @@ import {
 import { parseCount, parseTimeLimit, timeLimitText, DEFAULT_LIMIT_SECONDS } from '../io/args';
 import { existsSync } from 'node:fs';
 import { writeAtomically, sameFile } from '../io/files';
-import { viewInFile } from '../referee/validate';
+import { viewInFile } from '../sources/problems.node';
 import type { Side, View } from '../record/record';
-import {
-  estimateBelief,
-  sampleBelief,
-  DEFAULT_LIMIT_POSITIONS,
-  MAX_LIMIT_POSITIONS,
-  type EstimateResult,
-  type Outcome,
-} from '../belief/estimate';
-import { estimateBeliefParallel } from '../belief/parallel';
+import { DEFAULT_LIMIT_POSITIONS, MAX_LIMIT_POSITIONS, type EstimateResult } from '../belief/estimate';
+import { estimateBeliefParallel } from '../belief/parallel.node';
 import { pliesBefore, describeEvent, inconsistentMessage } from '../belief/describe';
-import { pieceHeatmap, heatmapText, heatmapSvg, heatmapPng, type Heatmap } from '../belief/heatmap';
+import { pieceHeatmap, heatmapText, heatmapSvg, type Heatmap } from '../belief/heatmap';
+import { heatmapPng } from '../belief/heatmapPng.node';
 import { pieceLetter } from '../notation/fen';
 import type { BackendName } from '../backends/node';
 import { fail, EXIT } from '../errors';
-import { trackedBelief } from '../belief/track';
-import { DEFAULT_BUDGET, TRACKER_RECORDS } from '../belief/tracker';
+import { beliefOf, type Belief, type BeliefMode } from '../belief/request';
 
-/**
- * The sampler's restart unit (work): a descent with no position after unit × luby(i) is begun
- * afresh, cutting the heavy tail of single descents (issue #13). The problem databases' Black
- * samples without restarts, so that the shipped databases regenerate as they were made.
- */
-const SAMPLE_RESTART_UNIT = 4096;
+/** The modes the command offers (exact-or-track is the web page's: a pool there is an answer, not a limit). */
+type Mode = Exclude<BeliefMode, 'exact-or-track'>;
 
-type Mode = 'auto' | 'bfs' | 'dfs' | 'sample' | 'track';
+/** The worker threads' depth-first walk as a belief request's answer. */
+const parallelBelief = (result: EstimateResult): Belief => ({
+  result,
+  mode: 'dfs',
+  exact: result.outcome === 'complete',
+});
 
 interface Request {
   mode: Mode;
@@ -224,29 +218,26 @@ export const beliefCommand = {
 
       const progress = progressLine(`belief (${argv.mode})`);
       const limits = { positions: limit, work, timeMs: timeLeft };
-      let trackMode: 'exact' | 'pool' | undefined;
-      const tracked = (): EstimateResult => {
-        if (engine.capacity < TRACKER_RECORDS.end) engine.resize(TRACKER_RECORDS.end);
-        const run = trackedBelief(engine, view, { seed }, work === undefined ? DEFAULT_BUDGET : { work }, limit);
-        trackMode = run.mode;
-        return run.result;
-      };
-      const result =
-        argv.mode === 'track'
-          ? tracked()
-          : argv.mode === 'sample'
-            ? sampleBelief(engine, view, k, seed, limits, SAMPLE_RESTART_UNIT)
-            : argv.mode === 'dfs' && jobs > 1 && work === undefined
-              ? await estimateBeliefParallel(engine, view, {
-                  backend: argv.backend,
-                  jobs,
-                  limits: { positions: limit, timeMs: timeLeft },
-                })
-              : estimateBelief(engine, view, argv.mode, limits, (found, w) =>
-                  progress.update(`${found} positions${argv.mode === 'bfs' ? ' in the layer' : ''}, work ${w}`),
-                );
+      // the worker threads' walk is the Node edge's alternative to one thread's depth-first one
+      const belief: Belief =
+        argv.mode === 'dfs' && jobs > 1 && work === undefined
+          ? parallelBelief(
+              await estimateBeliefParallel(engine, view, {
+                backend: argv.backend,
+                jobs,
+                limits: { positions: limit, timeMs: timeLeft },
+              }),
+            )
+          : beliefOf(engine, view, {
+              mode: argv.mode,
+              limits,
+              k,
+              seed,
+              onProgress: (found, w) =>
+                progress.update(`${found} positions${argv.mode === 'bfs' ? ' in the layer' : ''}, work ${w}`),
+            });
+      const { result, mode, tracker: trackMode } = belief;
       const ms = result.ms;
-      const mode: Mode = argv.mode === 'sample' || argv.mode === 'track' ? argv.mode : result.mode;
       progress.done();
 
       const { outcome, handles } = result;

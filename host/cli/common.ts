@@ -4,7 +4,7 @@ import type { Argv } from 'yargs';
 import cliProgress from 'cli-progress';
 import { KriegError, EXIT } from '../errors';
 import { BACKENDS, type BackendName } from '../backends/node';
-import { DEFAULT_DB } from '../db/paths';
+import { DEFAULT_DB } from '../db/paths.node';
 import { parseCount } from '../io/args';
 import { defaultJobs, MAX_JOBS } from '../pool/pool';
 

@@ -1,12 +1,12 @@
 // krieg db bench [--db FILE] [--algo A …] [--ply N] [--class C] [--limit N] [--limit-time S] [--backend wasm|js] [--jobs N]
 // Runs solvers on the database's instances and records each run in its results table
-// (host/db/bench.ts); krieg db show ID lists them.
+// (host/db/bench.node.ts); krieg db show ID lists them.
 import type { Argv } from 'yargs';
 import { createEngine } from '../node';
 import { withBackend, withDbOption, jobsSpec, jobsOption, runCommand, say, progressBar } from './common';
 import { parseCount, parseSeconds } from '../io/args';
-import { dbPathToWrite, withDb } from '../db/instances';
-import { benchInstances, benchInstancesOnPool } from '../db/bench';
+import { dbPathToWrite, withDb } from '../db/instances.node';
+import { benchInstances, benchInstancesOnPool } from '../db/bench.node';
 import { algorithmByName, ALGORITHMS, type Algorithm } from '../solver/solve';
 import type { ProblemClass } from '../solver/problemFile';
 import type { BackendName } from '../backends/node';

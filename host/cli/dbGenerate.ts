@@ -1,14 +1,14 @@
 // krieg db generate [--db FILE] [--ply 3] [--mates 500] [--near-misses 500] [--seed S] [--variant V]
 //   [--start endgames|standard] [--reanalyse 5] [--max-plies N] [--hints N] [--hint-share S] [--attack W]
 //   [--oracle-hints N] [--max-games N] [--backend wasm|js] [--jobs N]
-// Self-play generation into a problem database (host/db/generate.ts): a new file is created; an
+// Self-play generation into a problem database (host/db/generate.node.ts): a new file is created; an
 // existing one made with the same parameters is resumed after its last committed game.
 import type { Argv } from 'yargs';
 import { existsSync } from 'node:fs';
 import { withBackend, withDbOption, jobsSpec, jobsOption, runCommand, say, progressBar } from './common';
 import { parseCount } from '../io/args';
-import { dbPathToWrite, openDb } from '../db/instances';
-import { ProblemDb } from '../db/database';
+import { dbPathToWrite, openDb } from '../db/instances.node';
+import { ProblemDb } from '../db/database.node';
 import {
   generate,
   generateOnPool,
@@ -20,7 +20,7 @@ import {
   type GenerateParams,
   type Progress,
   type StartMode,
-} from '../db/generate';
+} from '../db/generate.node';
 import { PRESETS } from '../record/rules';
 import { fail } from '../errors';
 import type { BackendName } from '../backends/node';

@@ -1,15 +1,15 @@
 // krieg db reanalyse [--db FILE] [--from 5] [--ply 7] [--max N] [--nodes N] [--backend wasm|js]
 // Re-analyses the database's near-misses at a deeper ply and stores what is found as deeper
-// instances (host/db/reanalyse.ts): the 7-ply extension of the 5-ply set, as Russell & Wolfe made
+// instances (host/db/reanalyse.node.ts): the 7-ply extension of the 5-ply set, as Russell & Wolfe made
 // their 5-ply set from their 3-ply near-misses. Resumable; progress on stderr.
 import type { Argv } from 'yargs';
 import cliProgress from 'cli-progress';
 import { createEngine } from '../node';
 import { withBackend, withDbOption, runCommand, say } from './common';
 import { parseCount } from '../io/args';
-import { dbPathToWrite, withDb } from '../db/instances';
+import { dbPathToWrite, withDb } from '../db/instances.node';
 import type { BackendName } from '../backends/node';
-import { reanalyse } from '../db/reanalyse';
+import { reanalyse } from '../db/reanalyse.node';
 import { CLASSIFY_LIMITS } from '../db/classify';
 
 interface ReanalyseArgs {

@@ -1,11 +1,11 @@
 // krieg db upgrade --db FILE
 // Rewrites a schema version 1 problem database (rows without checksums) as version 2, in place and
-// atomically; on a version 2 file it only verifies every row (host/db/database.ts). The shipped
+// atomically; on a version 2 file it only verifies every row (host/db/database.node.ts). The shipped
 // databases are upgraded; older files of one's own need this once.
 import type { Argv } from 'yargs';
 import { withDbOption, runCommand, say } from './common';
-import { dbPathToWrite } from '../db/instances';
-import { ProblemDb, SCHEMA_VERSION } from '../db/database';
+import { dbPathToWrite } from '../db/instances.node';
+import { ProblemDb, SCHEMA_VERSION } from '../db/database.node';
 
 export const upgradeCommand = {
   command: 'upgrade',

@@ -15,9 +15,9 @@ import {
   say,
 } from './common';
 import { parseCount, parseTimeLimit, timeLimitText, DEFAULT_LIMIT_SECONDS } from '../io/args';
-import { viewInFile } from '../referee/validate';
+import { viewInFile } from '../sources/problems.node';
 import { informationSet } from '../belief/estimate';
-import { informationSetParallel } from '../belief/parallel';
+import { informationSetParallel } from '../belief/parallel.node';
 import { inconsistentMessage } from '../belief/describe';
 import type { Side } from '../record/record';
 import type { BackendName } from '../backends/node';

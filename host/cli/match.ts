@@ -1,6 +1,6 @@
 // krieg match P Q --games N [--time-per-move S | --nodes N] --variant V --seed S --jobs J --out games.kpgn
 // Options in, the table out: the match itself (games, files, worker threads, statistics) is
-// host/players/match.ts.
+// host/players/match.node.ts.
 import type { Argv } from 'yargs';
 import cliProgress from 'cli-progress';
 import { withBackend, jobsOption, runCommand, io, showProgress } from './common';
@@ -13,7 +13,7 @@ import type { BackendName } from '../backends/node';
 import type { GameRecord } from '../record/record';
 import { KriegError, fail } from '../errors';
 import { parsePlayerSpec } from '../players/registry';
-import { runMatch, matchReport, firstIsWhite, type MatchParams } from '../players/match';
+import { runMatch, matchReport, firstIsWhite, type MatchParams } from '../players/match.node';
 import { summaryTable } from '../players/matchStats';
 import { materialSvg } from '../players/plot';
 

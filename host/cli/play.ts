@@ -6,14 +6,18 @@ import { parseCount } from '../io/args';
 import { withRuleOptions, rulesFromOptions } from './ruleOptions';
 import { FORMATS, formatOf, type Format } from '../io/gamesFile';
 import { GamesLog } from '../io/gamesLog';
-import { randomGame, playGame, randomPlayer } from '../referee/game';
+import { randomGame, seededRandom } from '../referee/game';
+import { GameSession } from '../referee/session';
+import { runGame } from '../players/game';
+import { randomPlayerOn } from '../players/random';
 import type { BackendName } from '../backends/node';
+import type { Engine } from '../engine';
 import { KriegError, fail, EXIT } from '../errors';
 import { parsePlayerSpec } from '../players/registry';
 import { withBudgetOptions, budgetFromOptions, playersDescription } from './playerOptions';
-import { playWithPlayers } from '../players/play';
-import { terminalLines } from '../players/human';
-import { matchKey } from '../players/match';
+import { playWithPlayers } from '../players/play.node';
+import { terminalLines } from '../players/human.node';
+import { matchKey } from '../players/match.node';
 
 export const playCommand = {
   command: 'play',
@@ -150,7 +154,7 @@ export const playCommand = {
         for (let i = first - 1; i < games; i++) {
           const options = { maxPlies, start, tags: { Event: 'krieg play', Round: String(i + 1), Play: key } };
           const record = argv.hostPlayers
-            ? playGame(engine, randomPlayer, randomPlayer, seed + i, options)
+            ? hostRandomGame(engine, seed + i, options)
             : randomGame(engine, seed + i, options);
           log.append(record);
           bar.update(i + 1, { rate: ((i + 2 - first) / ((performance.now() - started) / 1000)).toFixed(0) });
@@ -170,5 +174,20 @@ export const playCommand = {
       );
     }),
 };
+
+/**
+ * Random against random on the host (--host-players): the blind random player on both sides, both
+ * drawing from the game's one stream; the record as randomGame makes it (Seed first).
+ */
+function hostRandomGame(
+  engine: Engine,
+  seed: number,
+  options: { maxPlies: number; start?: string; tags: Record<string, string> },
+) {
+  const names = { white: 'random', black: 'random' };
+  const session = new GameSession(engine, { ...options, names, tags: { Seed: String(seed), ...options.tags } });
+  const player = randomPlayerOn(seededRandom(seed));
+  return runGame(session, { white: player, black: player });
+}
 
 const STOPPED_HOW = { quit: 'quit', eof: 'the input ended', interrupt: 'Ctrl-C', resign: 'resigned' } as const;

@@ -1,7 +1,7 @@
 // The options naming players and their budget, shared by `krieg play` and `krieg match`.
 import type { Argv } from 'yargs';
 import { parseCount, parseSeconds } from '../io/args';
-import { PLAYER_NAMES, PLAYER_HELP } from '../players/registry';
+import { PLAYER_NAMES, PLAYER_HELP, EXT_LIMITS } from '../players/registry';
 import { DEFAULT_NODES, type PlayerBudget } from '../players/player';
 import { WORK_PER_NODE } from '../players/sampling';
 
@@ -35,4 +35,9 @@ export const playersDescription = (human: boolean) =>
   PLAYER_NAMES.filter((n) => human || n !== 'human')
     .map((n) => `  ${n.padEnd(7)} ${PLAYER_HELP[n]}`)
     .join('\n') +
+  `\n  ext:CMD outside program CMD speaking the engine protocol (docs/protocol.md), e.g. 'ext:python3 bot.py'; limits in seconds before it, 'ext:move=30,grace=2,startup=10:CMD' (defaults ${Object.entries(
+    EXT_LIMITS,
+  )
+    .map(([k, v]) => `${k}=${v}`)
+    .join(', ')}); it loses a game it crashes, stalls or breaks the protocol in` +
   '\nOptions: los, aos, aosp, hs and krieg take sample=K (positions a move, default 16) and depth=D (plies searched after each attempt, default 1; krieg 0: the quiescence search alone); krieg also mate=N (largest belief searched for a mate, 200), mateply=P (5), matenodes=N (20000), screen=N (belief positions screened for a mate in one an attempt leaves the opponent, 64; 0: off).';

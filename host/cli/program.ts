@@ -13,6 +13,7 @@ import { trackCommand } from './track';
 import { solveCommand, verifyCommand } from './solve';
 import { dbCommand } from './db';
 import { matchCommand } from './match';
+import { engineCommand } from './engine';
 import { finishWith, io, progressSettings } from './common';
 import { typedHelp, usageMessage } from './usage';
 import { EXIT } from '../errors';
@@ -42,6 +43,7 @@ function program(args: string[]) {
     .command(verifyCommand)
     .command(dbCommand)
     .command(matchCommand)
+    .command(engineCommand)
     .option('quiet', {
       type: 'boolean',
       global: true,

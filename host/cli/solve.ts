@@ -13,18 +13,16 @@ import { existsSync } from 'node:fs';
 import { readTextFile, writeAtomically, sameFile } from '../io/files';
 import { withRuleOptions, rulesFromOptions } from './ruleOptions';
 import {
-  solve,
-  solveView,
   ALGORITHMS,
   ALGORITHM_ALIASES,
+  DEFAULT_BELIEF_LIMIT,
   DEFAULT_MEMORY_BYTES,
-  positionRecordsFor,
   type Problem,
   type SolveResult,
-  type ViewSolveResult,
 } from '../solver/solve';
-import { loadProblem, loadProblemView, DEFAULT_BELIEF_LIMIT, type ProblemRequest } from '../sources/problems';
-import { solveAuto, scheduleText, algorithmChoice, AUTO, type AutoResult } from '../solver/auto';
+import { solveRequest, type ViewProblem } from '../solver/request';
+import { loadProblem, loadProblemView, type ProblemRequest } from '../sources/problems.node';
+import { scheduleText, algorithmChoice, AUTO, type AutoResult } from '../solver/auto';
 import { strategyText, strategyToJson, strategyFromJson } from '../solver/strategy';
 import { verifyStrategy, verdictText } from '../verify/verify';
 import { tooDeep } from '../notation/recordJson';
@@ -228,9 +226,7 @@ export const solveCommand = {
     ),
   handler: (argv: SolveArgs) =>
     runCommand(async () => {
-      const choice = algorithmChoice(argv.algo);
-      // interleaving streams the estimator into a directional incremental search: gl-dbu, the paper's
-      const algorithm = choice === AUTO ? (argv.interleave ? 'gl-dbu' : undefined) : choice;
+      const choice = algorithmChoice(argv.algo); // a bad name is refused before the problem is read
       if (argv.out !== undefined && argv.file !== undefined && existsSync(argv.file) && sameFile(argv.out, argv.file))
         throw fail('bad-out', {
           text: `--out ${argv.out} is the problem file itself; write the strategy to another file`,
@@ -251,9 +247,6 @@ export const solveCommand = {
         deepen: argv.deepen,
       };
       const engine = createEngine(argv.backend, 2);
-      let problem: Problem;
-      let source: string;
-      let result: SolveResult;
       const estimation = progressLine('solve: estimating the belief');
       const request: ProblemRequest = {
         ...requestOf(argv, 3),
@@ -265,43 +258,32 @@ export const solveCommand = {
       };
       // the limit covers the whole command; the default one only a game file's (estimated, then searched)
       let timeMs = time.ms;
-      const timeLeft = () => (timeMs === undefined ? undefined : Math.max(1, timeMs - (performance.now() - started)));
+      let target: Problem | ViewProblem;
+      let source: string;
       if (argv.interleave) {
         const game = await loadProblemView(engine, request);
-        problem = {
-          rules: game.view.rules,
-          positions: [],
-          ply: request.ply ?? game.ply ?? 3,
-          materialWins: argv.materialWins === true,
-        };
-        const solved = solveView(
-          engine,
-          game.view,
-          problem.ply,
-          algorithm!,
-          { interleave: true, materialWins: problem.materialWins, beliefLimit: request.beliefLimit },
-          { nodes, timeMs: timeLeft(), memoryBytes },
-          switches,
-        );
-        source = `${game.source}, ${game.view.as}'s belief streamed from the estimator (${solved.beliefPositions} positions before the answer)`;
-        result = solved;
+        target = { view: game.view, ply: request.ply ?? game.ply ?? 3, materialWins: argv.materialWins === true };
+        source = game.source;
       } else {
         const loaded = await loadProblem(engine, request);
         estimation.done();
-        ({ problem, source } = loaded);
+        ({ problem: target, source } = loaded);
         if (time.isDefault && !loaded.estimated) timeMs = undefined;
-        // the engine sized for the search before the time left is taken, so that the limit counts it too
-        const records = positionRecordsFor(memoryBytes ?? DEFAULT_MEMORY_BYTES);
-        if (engine.capacity < records) engine.resize(records);
-        const progress = progressLine(`solve (${algorithm ?? AUTO})`);
-        const onProgress = (s: SolveResult['stats']) => progress.update(`${s.nodes} nodes, ${s.positions} positions`);
-        const limits = { nodes, timeMs: timeLeft(), memoryBytes };
-        result =
-          algorithm === undefined
-            ? solveAuto(engine, problem, limits, onProgress, switches)
-            : solve(engine, problem, algorithm, limits, onProgress, switches);
-        progress.done();
       }
+      const progress = progressLine(`solve (${choice === AUTO && argv.interleave ? 'gl-dbu' : choice})`);
+      const result = solveRequest(engine, target, {
+        algorithm: argv.algo,
+        interleave: argv.interleave,
+        limits: { nodes, timeMs, memoryBytes },
+        since: started,
+        belief: { limit: request.beliefLimit },
+        switches,
+        onProgress: (s) => progress.update(`${s.nodes} nodes, ${s.positions} positions`),
+      });
+      progress.done();
+      const { problem } = result;
+      if ('view' in target)
+        source = `${source}, ${target.view.as}'s belief streamed from the estimator (${result.positions} positions before the answer)`;
       const limitMessage =
         result.limit === 'nodes'
           ? `node limit of ${nodes} (--limit-nodes)`
@@ -321,7 +303,7 @@ export const solveCommand = {
           JSON.stringify({
             source,
             ply: problem.ply,
-            positions: argv.interleave ? (result as ViewSolveResult).beliefPositions : problem.positions.length,
+            positions: result.positions,
             algorithm: result.algorithm,
             answer: result.answer,
             ...(chosen ? { auto: chosen } : {}),
@@ -335,8 +317,8 @@ export const solveCommand = {
           ? result.strategy.side === 'white'
             ? 'White'
             : 'Black'
-          : argv.interleave
-            ? argv.as === 'black'
+          : 'view' in target
+            ? target.view.as === 'black'
               ? 'Black'
               : 'White'
             : problem.positions[0].split(' ')[1] === 'b'

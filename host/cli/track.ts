@@ -5,7 +5,7 @@ import { createEngine } from '../node';
 import { withBackend, withGameSelection, runCommand, finishWith, seconds, EXIT_CODES_TEXT, say } from './common';
 import { parseCount } from '../io/args';
 import { writeAtomically } from '../io/files';
-import { viewInFile } from '../referee/validate';
+import { viewInFile } from '../sources/problems.node';
 import type { Side } from '../record/record';
 import type { BackendName } from '../backends/node';
 import { trackView, trackSvg, type PlyRow } from '../belief/track';

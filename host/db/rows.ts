@@ -1,10 +1,9 @@
 // One validation of the problem database's rows (issue #38 G7): every column of a row checked
 // against what krieg writes there, so that a damaged value (one whose row checksum was computed
 // again afterwards, as a buggy writer would leave it) is refused in one line naming the database,
-// the row and the column, whichever command reads it. ProblemDb (./database.ts) runs it on every
+// the row and the column, whichever command reads it. ProblemDb (./database.node.ts) runs it on every
 // row when it opens a file and on every instance it returns; the web page's reader
 // (host/web/problemDb.ts) on every instance it opens. Nothing here needs Node.
-import type { SqlValue } from 'sql.js';
 import { fail } from '../errors';
 import { parseRulesJson, PRESETS } from '../record/rules';
 import { parseFen } from '../notation/fen';
@@ -12,6 +11,12 @@ import { parseKpgn } from '../notation/kpgn';
 import { parseRecordJson, viewToJson } from '../notation/recordJson';
 import { strategyFromJson } from '../solver/strategy';
 import type { ProblemClass } from '../solver/problemFile';
+
+/**
+ * A cell as sql.js returns it (its SqlValue), spelled out so that the package's public types do not
+ * need sql.js's (a user of the library installs no @types/sql.js).
+ */
+export type SqlValue = number | string | Uint8Array | null;
 
 export interface GameRow {
   game: number;
@@ -44,6 +49,14 @@ export interface InstanceRow {
   strategy: string;
   work: Record<string, number>;
 }
+
+/** Which instances: one ply and/or one class (none: all). */
+export interface InstanceFilter {
+  ply?: number;
+  cls?: ProblemClass;
+}
+
+export type InstanceSummary = Pick<InstanceRow, 'id' | 'ply' | 'cls' | 'beliefSize' | 'rules' | 'game' | 'cutPly'>;
 
 export interface ResultRow {
   instanceId: number;

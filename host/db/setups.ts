@@ -1,5 +1,5 @@
 // Random endgame setups and the points of a game where White is to move: used by the problem
-// database's generator (host/db/generate.ts) and the problem harvesters (scripts/harvest-*.ts).
+// database's generator (host/db/generate.node.ts) and the problem harvesters (scripts/harvest-*.ts).
 import { Chess } from 'chessops/chess';
 import { parseFen as parseChessopsFen } from 'chessops/fen';
 import { makeFenOfPieces } from '../notation/fen';

@@ -4,7 +4,14 @@
 import { KriegError, fail, optionError } from '../errors';
 import { FileReader, readTextFile } from './files';
 import { parseCount } from './args';
-import { parseKpgn, KpgnGameScanner, makeRecordKpgn, makeViewKpgn, type ParsedKpgn } from '../notation/kpgn';
+import {
+  parseKpgn,
+  KpgnGameScanner,
+  kpgnGameText,
+  makeRecordKpgn,
+  makeViewKpgn,
+  type ParsedKpgn,
+} from '../notation/kpgn';
 import { parseRecordJsonGames, recordToJson, viewToJson } from '../notation/recordJson';
 import { isKsGameText, parseKsGameGames } from '../notation/ksGame';
 import type { GameRecord, View } from '../record/record';
@@ -115,9 +122,8 @@ function scanGames(
     const scanner = new KpgnGameScanner((n, start, end) => {
       if (!wanted(n)) return false;
       checkTime();
-      // the text up to the next game's first line, without the line end before it (as parseKpgnGames splits)
-      const text = file.text(start.offset, end);
-      return onGame(n, parseKpgnGame(path, end < file.size ? text.replace(/\r?\n$/, '') : text, start.line + 1));
+      const text = kpgnGameText(file.text(start.offset, end), end >= file.size);
+      return onGame(n, parseKpgnGame(path, text, start.line + 1));
     });
     for (let position = 0; position < file.size && !scanner.stopped;) {
       checkTime();

@@ -7,13 +7,11 @@
 // after a game, at most once a second, and at the end.
 import { appendFileSync, existsSync, readFileSync, truncateSync, statSync } from 'node:fs';
 import { KriegError, fail } from '../errors';
-import { parseKpgn, makeRecordKpgn } from '../notation/kpgn';
+import { parseKpgn, makeRecordKpgn, kpgnGameComplete, kpgnGameSpans, kpgnGameText } from '../notation/kpgn';
 import { parseRecordJsonGames } from '../notation/recordJson';
 import type { GameRecord } from '../record/record';
 import { writeAtomically, WRITE_ERRORS } from './files';
 import { formatGames, type Format } from './gamesFile';
-
-const RESULT_LINES = new Set(['1-0', '0-1', '1/2-1/2', '*']);
 
 /** What the games of one run carry: the key in tag `tag`; `noun` names the run in messages. */
 export interface RunIdentity {
@@ -44,52 +42,39 @@ function logExists(path: string): boolean {
 
 /**
  * The games of a KPGN log: every complete game (its text, parsed), checked to belong to the run in
- * order; `ends[i]` is where game i + 1 ends, `validBytes` where the last complete game ends (a
- * game cut short follows).
+ * order; `ends[i]` is where game i + 1 ends (the next game's first line), `validBytes` where the last
+ * complete game ends (a game cut short follows). The games are found by the KPGN games scanner
+ * (host/notation/kpgn/games.ts), as every KPGN reader finds them.
  */
 export function readGamesLog(
   path: string,
   id: RunIdentity,
 ): { records: GameRecord[]; ends: number[]; validBytes: number } {
   if (!logExists(path)) return { records: [], ends: [], validBytes: 0 };
-  const text = readFileSync(path, 'utf8');
-  const total = Buffer.byteLength(text, 'utf8');
-  const lines = text.split('\n');
+  const bytes = readFileSync(path);
+  const spans = kpgnGameSpans(bytes);
   const records: GameRecord[] = [];
   const ends: number[] = [];
-  let offset = 0; // bytes up to the end of line i, its newline included
-  let validBytes = 0;
-  let start = -1; // the first line of the game being read
-  let inMoves = false;
-  for (let i = 0; i < lines.length; i++) {
-    const t = lines[i].trim();
-    offset += Buffer.byteLength(lines[i], 'utf8') + 1;
-    if (t === '') {
-      if (start < 0) validBytes = Math.min(offset, total);
-      continue;
+  spans.forEach(({ start, end }, i) => {
+    const text = bytes.toString('utf8', start.offset, end);
+    if (!kpgnGameComplete(text)) {
+      if (i === spans.length - 1) return; // cut short by a kill: played again
+      throw fail('match-file', { text: `${path}: line ${start.line + 1}: a game without its result line` });
     }
-    if (start < 0) {
-      start = i;
-      inMoves = false;
-    }
-    if (!t.startsWith('[')) inMoves = true;
-    if (!inMoves || !RESULT_LINES.has(t)) continue;
     let parsed;
     try {
-      parsed = parseKpgn(lines.slice(start, i + 1).join('\n'), start + 1);
+      parsed = parseKpgn(kpgnGameText(text, end === bytes.length), start.line + 1);
     } catch (error) {
       if (error instanceof KriegError) throw fail('match-file', { text: `${path}: ${error.message}` });
       throw error;
     }
     if (parsed.kind !== 'record')
-      throw fail('match-file', { text: `${path}: line ${start + 1}: a view, not a game record` });
-    checkGame(path, parsed.record, records.length + 1, id, start + 1);
+      throw fail('match-file', { text: `${path}: line ${start.line + 1}: a view, not a game record` });
+    checkGame(path, parsed.record, records.length + 1, id, start.line + 1);
     records.push(parsed.record);
-    validBytes = Math.min(offset, total);
-    ends.push(validBytes);
-    start = -1;
-  }
-  return { records, ends, validBytes };
+    ends.push(end);
+  });
+  return { records, ends, validBytes: ends.length ? ends[ends.length - 1] : 0 };
 }
 
 /** The games of a JSON file written by a GamesLog (whole, since it is written atomically). */

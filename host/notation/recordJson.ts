@@ -29,7 +29,8 @@ function perceptJson(p: Percept): Record<string, unknown> {
   return out;
 }
 
-function eventJson(e: ViewEvent): Record<string, unknown> {
+/** The JSON form of one event of a record or view (an item of "events"; the engine protocol's events too). */
+export function eventToJson(e: ViewEvent): Record<string, unknown> {
   if (e.type === 'attempt') return { type: e.type, side: e.side, attempt: e.attempt, percept: perceptJson(e.percept) };
   if (e.type === 'pawn-tries') {
     const out: Record<string, unknown> = { type: e.type, side: e.side };
@@ -59,7 +60,7 @@ function documentJson(kind: 'krieg-record' | 'krieg-view', g: GameRecord | View,
     tags: g.tags,
   };
   if (as) doc.as = as;
-  doc.events = (g.events as ViewEvent[]).map(eventJson);
+  doc.events = (g.events as ViewEvent[]).map(eventToJson);
   return doc;
 }
 
@@ -213,6 +214,7 @@ export function locate(text: string): Map<string, SourcePosition> {
 class Reader {
   constructor(private where: Map<string, SourcePosition>) {}
   fail(path: string, reason: string): never {
+    if (this.where.size === 0) throw fail('bad-json', { path, reason }); // a value without its text (eventFromJson)
     let key = path;
     while (!this.where.has(key) && key.includes('.')) key = key.slice(0, key.lastIndexOf('.'));
     const p = this.where.get(key) ?? { line: 1, column: 1 };
@@ -329,6 +331,14 @@ class Reader {
     if (o.percept !== undefined) event.percept = this.percept(o.percept, `${path}.percept`);
     return event;
   }
+}
+
+/**
+ * One event of a view from its JSON form (already parsed: the engine protocol's `event` messages);
+ * a bad field is `bad-json` naming it under `path`.
+ */
+export function eventFromJson(value: unknown, path = 'event'): ViewEvent {
+  return new Reader(new Map()).event(value, path, true);
 }
 
 /** Parses the JSON form of a record or view (syntax and schema; validateRecord checks the play). */

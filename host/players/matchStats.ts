@@ -16,6 +16,7 @@ import { replaySetups } from '../referee/replay';
 /** The 97.5% quantile of the standard normal distribution. */
 export const Z95 = 1.959963984540054;
 
+/** A rate and its 95% confidence interval. */
 export interface Interval {
   value: number;
   low: number;

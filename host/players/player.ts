@@ -2,18 +2,23 @@
 // from its setup (side, rules, start, seed, budget) and an engine of its own — never the game's —
 // and during the game it receives only the events of its own view (record.ts viewOf) and, when
 // it is to move, a Turn built from that view alone. Nothing it is handed leads to the hidden
-// board: the referee's engine stays inside the runner (game.ts).
+// board: the referee's engine stays inside the game's session (host/referee/session.ts), which
+// the runner (game.ts) drives.
 //
 // Every player is deterministic given its seed and a node budget; with a time budget it is as
 // fast as the machine lets it be.
 import type { Engine } from '../engine';
 import type { RuleSet } from '../record/rules';
-import { viewOf, type GameRecord, type PawnTriesEvent, type Side, type View, type ViewEvent } from '../record/record';
+import type { GameRecord, PawnTriesEvent, Result, Side, View, ViewEvent } from '../record/record';
 import { viewAttempts } from '../referee/ownBoard';
 import { parseUci } from '../notation/move';
 
 /** Work per move (search nodes) when a game is given neither a node nor a time budget. */
 export const DEFAULT_NODES = 20_000;
+/** Records of a player's engine: room for the exact estimator's layers and the search stack. */
+export const PLAYER_CAPACITY = 1 << 17;
+/** The players' transposition table: 2^bits entries of 16 bytes. */
+export const TABLE_BITS = 18;
 
 export interface PlayerBudget {
   /**
@@ -59,6 +64,8 @@ export interface Player {
   choose(turn: Turn): number | 'any';
   /** Counters for reports (positions evaluated, nodes searched …), summed over the game. */
   stats?(): Record<string, number>;
+  /** The game is over (its result; how it ended, when the board did not end it): an outside program is told and stopped. */
+  gameOver?(result: Result, termination?: string): void | Promise<void>;
 }
 
 /** Makes a player for one game, on an engine that is its own for that game. */
@@ -69,15 +76,6 @@ export interface AsyncPlayer extends Omit<Player, 'choose'> {
   choose(turn: Turn): number | 'any' | Promise<number | 'any'>;
 }
 export type AsyncPlayerFactory = (setup: PlayerSetup, engine: Engine) => AsyncPlayer;
-
-/**
- * The view of `side` as a player is handed it (runGame's turns and events, the self-play
- * programs): viewOf without the record's tags. The tags are the game's and both sides' (Seed,
- * Match, Round …: each player's random stream is drawn from the game's seed), so none reaches a player.
- */
-export function playerView(record: GameRecord, side: Side): View {
-  return { ...viewOf(record, side), tags: {} };
-}
 
 /** Attempts rejected in the current turn of the view's owner (since his last legal move or the opponent's move). */
 export function triedThisTurn(view: View): number[] {

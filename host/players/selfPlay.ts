@@ -1,5 +1,5 @@
 // The two self-play programs that make the checkmate problem database (issue 7; SPEC §7; Russell &
-// Wolfe 2005 §3), as host players over the core's referee. The per-position work (legality, the
+// Wolfe 2005 §3), as blind Players (player.ts) of the game runner. The per-position work (legality, the
 // 2-ply evaluation, captures and checks) is the core's scoreAttempts (assembly/players/score.ts);
 // here are only the choices.
 //
@@ -15,8 +15,9 @@
 //      from one setup differ.
 // With `oracleHints` (the database generator only: R&W footnote 6, "we add extra illegal move
 // attempts to White's move history as hints"), before 2 and 3, up to that many attempts a turn that
-// are Illegal on the true board (the referee's position: the generator knows it) and legal in the
-// most positions of White's sample, so each Illegal answer cuts the belief as much as one can.
+// are Illegal on the true board and legal in the most positions of White's sample, so each Illegal
+// answer cuts the belief as much as one can. The true board comes in through the `Oracle` the
+// generator hands White's program (its one window on the board, which no other player has).
 // Such a history is an ordinary game (White attempted moves the referee refused); only the choice
 // of those attempts saw the board.
 // White's belief above `dropBelief` positions throws BeliefTooLarge (the game is dropped).
@@ -26,12 +27,10 @@
 // capture or check in most of them, the rest at random.
 import type { Engine } from '../engine';
 import { fail } from '../errors';
-import type { Player, TurnContext } from '../referee/game';
-import { gameEvents } from '../core/referee';
 import { scoreAttempts } from '../core/scorer';
 import { POSITION_WORDS } from '../constants';
-import type { GameRecord, View } from '../record/record';
-import { playerView } from './player';
+import type { View } from '../record/record';
+import type { Player } from './player';
 import { estimateBelief, sampleBelief } from '../belief/estimate';
 
 export const SAMPLE = 48;
@@ -59,19 +58,23 @@ interface AttemptScore {
   mates: number;
 }
 
-/** The engines the players compute in: the referee's (game in progress) and a working one. */
+/** The engines the programs compute in, their own (never the referee's). */
 export interface SelfPlayEngines {
-  referee: Engine;
   /** Estimation and scoring (its arena is overwritten at every choice). */
   work: Engine;
   /** Positions copied here are scored (SAMPLE + 2 records at least). */
   scorer: Engine;
 }
 
-/** The record so far of the game being played by `engines.referee`. */
-function recordSoFar(engines: SelfPlayEngines, start: string): GameRecord {
-  const { referee } = engines;
-  return { rules: referee.rules, start, white: '', black: '', result: '*', tags: {}, events: gameEvents(referee) };
+/**
+ * The database generator's window on the true board (R&W footnote 6: "we add extra illegal move
+ * attempts to White's move history as hints"): the generator makes it from its game's session and
+ * hands it to White's program for its oracle hints. Only the generator has one; a Player is
+ * otherwise blind.
+ */
+export interface Oracle {
+  /** Whether `attempt` of the side to move is legal on the true board now. */
+  legalOnBoard(attempt: number): boolean;
 }
 
 /** Scores every attempt over positions `handles` of the work engine (copied into the scorer). */
@@ -133,10 +136,10 @@ export interface WhiteOptions {
   hints?: { max: number; share: number };
   /** Attack: added to an attempt's mean evaluation per unit of the share of positions where it captures or checks (default 0). */
   attack?: number;
-  /** Oracle hints a turn (the file comment; absent: none), with `legalOnBoard`, the truth they read. */
+  /** Oracle hints a turn (the file comment; absent: none), read from `oracle`. */
   oracleHints?: number;
-  /** Whether an attempt is legal on the true board (the generator's referee). */
-  legalOnBoard?: (attempt: number) => boolean;
+  /** The generator's window on the true board (the oracle hints' only source). */
+  oracle?: Oracle;
 }
 
 /** What White's program keeps from one attempt of a turn to the next. */
@@ -194,10 +197,10 @@ export function whiteChoice(
     random,
   );
   if (mating) return mating.attempt;
-  if (options.oracleHints && options.legalOnBoard && size > 1 && (state.oracleHints ?? 0) < options.oracleHints) {
-    const legalOnBoard = options.legalOnBoard;
+  if (options.oracleHints && options.oracle && size > 1 && (state.oracleHints ?? 0) < options.oracleHints) {
+    const oracle = options.oracle;
     const cut = best(
-      scores.filter((s) => !legalOnBoard(s.attempt)),
+      scores.filter((s) => !oracle.legalOnBoard(s.attempt)),
       (s) => s.legal,
       random,
     );
@@ -225,41 +228,45 @@ export function whiteChoice(
   return main.attempt;
 }
 
-/** White: exact belief, 2-ply evaluation, hints (see the file comment). */
-export function whitePlayer(engines: SelfPlayEngines, options: WhiteOptions): Player {
+/**
+ * White: exact belief, 2-ply evaluation, hints (see the file comment). `random` is the game's one
+ * stream, which White and Black draw from in turn (the generator's games were made so).
+ */
+export function whitePlayer(engines: SelfPlayEngines, random: () => number, options: WhiteOptions): Player {
   const state: WhiteState = { hints: 0 };
   return {
     name: 'krieg-white',
-    choose(context: TurnContext) {
-      const view = playerView(recordSoFar(engines, options.start), 'white');
-      const tried = context.tried.map((t) => t.attempt);
-      const open = context.attempts.filter((a) => !tried.includes(a));
-      return whiteChoice(engines, view, open, tried, context.random, state, options);
+    observe() {
+      /* White estimates from the whole view at each choice */
     },
+    choose: (turn) => whiteChoice(engines, turn.view, turn.attempts, turn.tried, random, state, options),
   };
 }
 
-/** Black: a bounded tracked belief, captures and checks first (see the file comment). */
-export function blackPlayer(engines: SelfPlayEngines, start: string): Player {
+/** Black: a bounded tracked belief, captures and checks first (see the file comment); `random` as White's. */
+export function blackPlayer(engines: SelfPlayEngines, random: () => number): Player {
   let order: number[] = [];
   return {
     name: 'krieg-black',
-    choose(context: TurnContext) {
-      const random = context.random;
-      if (context.tried.length === 0) {
-        const view = playerView(recordSoFar(engines, start), 'black');
-        const tracked = sampleBelief(engines.work, view, TRACKED, Math.floor(random() * 2 ** 31), { work: BLACK_WORK });
+    observe() {
+      /* Black samples from the whole view at each turn's start */
+    },
+    choose(turn) {
+      if (turn.tried.length === 0) {
+        const tracked = sampleBelief(engines.work, turn.view, TRACKED, Math.floor(random() * 2 ** 31), {
+          work: BLACK_WORK,
+        });
         const scores = tracked.handles.length ? scoreOver(engines, tracked.handles, false) : [];
         const tactical = new Map(scores.map((s) => [s.attempt, s.tactical]));
         // shuffled, then (a stable sort) the most often tactical first
-        order = context.attempts
+        order = turn.attempts
           .map((a) => ({ a, key: random() }))
           .sort((p, q) => p.key - q.key)
           .map(({ a }) => a)
           .sort((a, b) => (tactical.get(b) ?? 0) - (tactical.get(a) ?? 0));
       }
-      const tried = new Set(context.tried.map((t) => t.attempt));
-      return order.find((a) => !tried.has(a)) ?? context.attempts.find((a) => !tried.has(a))!;
+      const tried = new Set(turn.tried);
+      return order.find((a) => !tried.has(a)) ?? turn.attempts[0];
     },
   };
 }

@@ -8,9 +8,8 @@ import { parseSan } from '../notation/san';
 import type { SourcePosition } from '../notation/kpgn';
 import { decodePercept, encodePercept } from '../record/percept';
 import { makePerceptKpgn, makePawnTriesKpgn } from '../notation/kpgn';
-import { startGame, gameAttempt, gameAskAny, gameOver, gameEvents, gameResult } from '../core/referee';
+import { GameSession } from './session';
 import { viewOf, type GameRecord, type RecordEvent, type Side, type View } from '../record/record';
-import { readGame, type ReadDeadline } from '../io/gamesFile';
 import type { ParsedKpgn } from '../notation/kpgn';
 
 const HANDLE = 0; // the replay board; HANDLE + 1 is the referee's scratch
@@ -88,15 +87,15 @@ function replay(
   source: RecordSource,
 ): GameRecord {
   engine.setRules(record.rules);
-  loadStart(engine, record.start, startAt);
+  loadStart(engine, record.start, startAt); // (the session loads it again: a refusal here names its line)
   // every disagreement with the referee, with what it means for a record from another program
   const mismatch = (p: { at: string; what: string }) =>
     fail('record-mismatch', source.mismatchNote ? { ...p, what: `${p.what} (${source.mismatchNote})` } : p);
-  startGame(engine, HANDLE);
+  const session = new GameSession(engine, { start: record.start, handle: HANDLE });
   const normalised: RecordEvent[] = [];
   const compare = () => {
     // every event the referee has logged since the last comparison must equal the record's, in order
-    for (const actual of gameEvents(engine, normalised.length)) {
+    for (const actual of session.events(normalised.length)) {
       const j = normalised.length;
       const expected = record.events[j];
       const same =
@@ -111,7 +110,7 @@ function replay(
   compare();
   for (let i = normalised.length; i < record.events.length; i = normalised.length) {
     const event = record.events[i];
-    if (gameOver(engine))
+    if (session.ended())
       throw mismatch({
         at: at(positions, i),
         what: `the game is already over (${record.events.length - i} more events)`,
@@ -126,7 +125,7 @@ function replay(
         record.events[i] = { ...event, attempt: makeUci(move) };
       }
       try {
-        gameAttempt(engine, code);
+        session.attempt(code);
       } catch (error) {
         if (error instanceof KriegError)
           throw mismatch({ at: at(positions, i), what: `the referee refuses the attempt (${error.message})` });
@@ -134,7 +133,7 @@ function replay(
       }
     } else if (event.type === 'any') {
       try {
-        gameAskAny(engine);
+        session.askAny();
       } catch (error) {
         if (error instanceof KriegError) throw mismatch({ at: at(positions, i), what: '"Any?" cannot be asked here' });
         throw error;
@@ -146,7 +145,7 @@ function replay(
   }
   // the result: decided by the board when the game ended there; a game the board did not end may
   // carry any result (a resignation, an agreed draw, a loss on time) or none (*)
-  const ended = gameResult(engine);
+  const ended = session.result();
   if (ended !== '*' && record.result !== ended) {
     const where = source.resultAt ? `line ${source.resultAt.line}, column ${source.resultAt.column}` : 'result';
     const end = [...normalised].reverse().find((e) => e.type === 'attempt' && e.percept.end);
@@ -193,20 +192,4 @@ export function viewOfGame(engine: Engine, file: string, game: ParsedKpgn, n: nu
     if (error instanceof KriegError) throw error.within(file);
     throw error;
   }
-}
-
-/**
- * The view of `as` in game `game` (1-based, default 1) of `file`: a record is replayed by the
- * referee on `engine` first, a view is taken as written. Only that game is read (readGame); past
- * `deadline`, reading stops (limit-reached).
- */
-export function viewInFile(
-  engine: Engine,
-  file: string,
-  as: Side | undefined,
-  game: string | number | undefined,
-  deadline?: ReadDeadline,
-): { view: View; game: number } {
-  const { game: parsed, n } = readGame(file, game, deadline);
-  return { view: viewOfGame(engine, file, parsed, n, as), game: n };
 }

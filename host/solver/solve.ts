@@ -6,7 +6,8 @@ import type { Engine } from '../engine';
 import { KriegError, fail } from '../errors';
 import type { RuleSet } from '../record/rules';
 import type { Side, View } from '../record/record';
-import { estimateBelief } from '../belief/estimate';
+import { estimateBelief, type Limits } from '../belief/estimate';
+import { inconsistentMessage } from '../belief/describe';
 import { loadView, storeBase, ROOT } from '../core/estimator';
 import {
   startSearch,
@@ -375,6 +376,77 @@ function drive(
 
 // ---- problems given as a view: estimation, then search, or the two interleaved ----
 
+/** The belief positions a view's problem may have when no limit is given. */
+export const DEFAULT_BELIEF_LIMIT = 10_000;
+
+export interface ViewBeliefOptions {
+  /** The most positions accepted (default DEFAULT_BELIEF_LIMIT), and the option that sets it, for the message. */
+  limit?: number;
+  limitOption?: string;
+  /** The run's memory budget: the estimation runs in the position records the search takes over afterwards. None: the estimator's own budget. */
+  memoryBytes?: number;
+  /** The estimation's time limit (ms), and how to name it when it is reached. */
+  timeMs?: number;
+  timeText?: string;
+  /** The most work (positions generated and tested), and the option that sets it. */
+  work?: number;
+  workOption?: string;
+  /** The estimator: auto (layered, then streaming) or dfs (streaming). Default dfs. */
+  mode?: 'auto' | 'dfs';
+  /** Names the view in messages (a file, "game 3" …). */
+  source?: string;
+  onProgress?: (found: number, work: number) => void;
+}
+
+const SHORTER = 'try a shorter view (an earlier --game, or the record cut at an earlier ply)';
+
+/**
+ * The belief state of `view` as the positions of a problem (FENs, the view's owner to move), or a
+ * refusal naming why: inconsistent, a limit reached, too many positions, not his turn.
+ */
+export function beliefPositions(engine: Engine, view: View, options: ViewBeliefOptions = {}): string[] {
+  const limit = options.limit ?? DEFAULT_BELIEF_LIMIT;
+  const source = options.source ?? 'the view';
+  let room = limit;
+  const limits: Limits = { positions: limit, timeMs: options.timeMs, work: options.work };
+  if (options.memoryBytes !== undefined) {
+    const records = positionRecordsFor(options.memoryBytes);
+    if (engine.capacity < records) engine.resize(records);
+    limits.memoryBytes = engine.capacity * POSITION_WORDS * 4;
+    // depth-first keeps one record past the positions it returns
+    room = Math.min(limit, engine.capacity - storeBase(engine) - 1);
+    limits.positions = room;
+  }
+  const result = estimateBelief(engine, view, options.mode ?? 'dfs', limits, options.onProgress);
+  const belief = `${source}: ${view.as}'s belief`;
+  switch (result.outcome) {
+    case 'complete':
+      break;
+    case 'inconsistent':
+      throw fail('inconsistent', { text: inconsistentMessage(view, result.failedEvent, result.failedPly) });
+    case 'limit-time':
+      throw fail('limit-reached', {
+        text: `${source}: estimating ${view.as}'s belief reached ${options.timeText ?? `the time limit of ${(options.timeMs ?? 0) / 1000} s`}; ${SHORTER}`,
+      });
+    case 'limit-work':
+      throw fail('limit-reached', {
+        text: `${source}: estimating ${view.as}'s belief reached the node limit of ${options.work}${options.workOption ? ` (${options.workOption}: positions the estimation generates and tests)` : ''}; ${SHORTER}`,
+      });
+    default:
+      if (result.outcome === 'limit-positions' && room < limit)
+        throw fail('limit-reached', {
+          text: `${belief} has more than ${room} positions, all the memory budget of ${mibText(options.memoryBytes!)} holds (--memory)`,
+        });
+      throw fail('belief-too-large', {
+        text: `${belief} has more than ${limit} positions${options.limitOption ? ` (${options.limitOption})` : ''}`,
+      });
+  }
+  const positions = result.handles.map((h) => engine.fen(h));
+  const toMove = positions.length && engine.setup(result.handles[0]).side === WHITE ? 'white' : 'black';
+  if (toMove !== view.as) throw fail('not-to-move', { source, toMove, side: view.as });
+  return positions;
+}
+
 export interface ViewSolveResult extends SolveResult {
   /** Belief positions estimated: all of them (sequential), or those streamed before the answer (interleaved). */
   beliefPositions: number;
@@ -400,28 +472,14 @@ export function solveView(
 ): ViewSolveResult {
   if (!Number.isInteger(ply) || ply < 1 || ply > 99)
     throw fail('bad-ply', { text: `ply must be an integer from 1 to 99, got ${ply}` });
-  const beliefLimit = options.beliefLimit ?? 10_000;
+  const beliefLimit = options.beliefLimit ?? DEFAULT_BELIEF_LIMIT;
   const memoryBytes = limits.memoryBytes ?? DEFAULT_MEMORY_BYTES;
   const sizes = arenaSizes(memoryBytes);
   const records = positionRecordsFor(memoryBytes);
   const started = performance.now();
   if (!options.interleave) {
     // the estimator's store comes first, in the records the search takes over afterwards
-    if (engine.capacity < records) engine.resize(records);
-    const room = Math.min(beliefLimit, engine.capacity - storeBase(engine) - 1);
-    const belief = estimateBelief(engine, view, 'dfs', {
-      positions: room,
-      memoryBytes: engine.capacity * POSITION_WORDS * 4,
-    });
-    if (belief.outcome === 'limit-positions' && room < beliefLimit)
-      throw fail('limit-reached', {
-        text: `the belief state has more than ${room} positions, all the memory budget of ${mibText(memoryBytes)} holds`,
-      });
-    if (belief.outcome === 'inconsistent')
-      throw fail('inconsistent', { text: 'the view is inconsistent: no position fits it' });
-    if (belief.outcome !== 'complete')
-      throw fail('belief-too-large', { text: `the belief state has more than ${beliefLimit} positions` });
-    const positions = belief.handles.map((h) => engine.fen(h));
+    const positions = beliefPositions(engine, view, { limit: beliefLimit, memoryBytes });
     const estimateMs = performance.now() - started;
     const result = solve(
       engine,

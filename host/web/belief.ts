@@ -1,14 +1,14 @@
 // What the page shows of a player's knowledge: the belief state of a view as a size (exact or a
 // pool), a heatmap of the opponent's pieces (all, and per piece type) and a few sample positions.
 //
-// THE ONE PLACE the page gets positions for a view (`positionsOf`): the exact breadth-first
-// estimator while the belief holds at most `cap` positions (found within the time), else the
-// belief tracker (issue #13) fed the view event by event: its exact layer or Parker's pool of
-// positions consistent with every observation. The page, the worker and the tests read only
-// BeliefSummary.
+// The page's positions for a view come from the one belief request (belief/request.ts), mode
+// exact-or-track: the exact breadth-first estimator while the belief holds at most `cap` positions
+// (found within the time), else the belief tracker (issue #13) fed the view event by event: its
+// exact layer or Parker's pool of positions consistent with every observation. The page, the
+// worker and the tests read only BeliefSummary.
 import type { Engine } from '../engine';
-import { estimateBelief, type Outcome } from '../belief/estimate';
-import { trackedBelief } from '../belief/track';
+import type { Outcome } from '../belief/estimate';
+import { beliefOf, TRACKED_SAMPLE } from '../belief/request';
 import { pieceColor, pieceType } from '../notation/fen';
 import type { View } from '../record/record';
 
@@ -43,23 +43,19 @@ export interface BeliefSummary {
 
 export const DEFAULT_CAP = 20_000;
 /** Positions of the tracker's counted when the belief is larger than the cap. */
-export const DEFAULT_SAMPLE = 1000;
+export const DEFAULT_SAMPLE = TRACKED_SAMPLE;
 /** Work the tracker may spend on each event of the view (deterministic, about a tenth of a second). */
 export const TRACK_EVENT_WORK = 500_000;
 /** Milliseconds for each of the exact estimate and the sample, so the page's answer comes soon. */
 export const DEFAULT_TIME_MS = 2000;
 
-/** The positions of `view`'s belief the page counts (see the file comment: the tracker goes here). */
-function positionsOf(engine: Engine, view: View, options: BeliefOptions) {
-  const timeMs = options.timeMs ?? DEFAULT_TIME_MS;
-  const exact = estimateBelief(engine, view, 'bfs', { positions: options.cap ?? DEFAULT_CAP, timeMs });
-  if (exact.outcome === 'complete' || exact.outcome === 'inconsistent') return { result: exact, exact: true };
-  const tracked = trackedBelief(engine, view, { seed: options.seed ?? 1 }, { work: TRACK_EVENT_WORK }, DEFAULT_SAMPLE);
-  return { result: tracked.result, exact: tracked.mode === 'exact' };
-}
-
-export function beliefOf(engine: Engine, view: View, options: BeliefOptions = {}): BeliefSummary {
-  const { result, exact } = positionsOf(engine, view, options);
+export function beliefSummary(engine: Engine, view: View, options: BeliefOptions = {}): BeliefSummary {
+  const { result, exact } = beliefOf(engine, view, {
+    mode: 'exact-or-track',
+    limits: { positions: options.cap ?? DEFAULT_CAP, timeMs: options.timeMs ?? DEFAULT_TIME_MS },
+    seed: options.seed,
+    trackWork: TRACK_EVENT_WORK,
+  });
   const enemyColor: 0 | 1 = view.as === 'white' ? 1 : 0;
   const boards = result.handles.map((h) => engine.setup(h).board);
   const heatmaps = Object.fromEntries(PIECE_TYPES.map((t) => [t, new Array<number>(64).fill(0)])) as Record<
@@ -78,7 +74,7 @@ export function beliefOf(engine: Engine, view: View, options: BeliefOptions = {}
   const samples = result.handles.slice(0, options.samples ?? 8).map((h) => engine.fen(h));
   return {
     enemy: enemyColor === 1 ? 'black' : 'white',
-    exact: exact && result.outcome === 'complete',
+    exact,
     positions: result.handles.length,
     outcome: result.outcome,
     heatmaps,

@@ -23,6 +23,9 @@ export {
   ALGORITHM_CHOICES,
 } from '../solver/auto';
 export { solve, ALGORITHMS } from '../solver/solve';
+// the one belief request and the one solve request (as krieg belief, krieg solve and the app use them)
+export { beliefOf, BELIEF_MODES, type BeliefMode, type BeliefRequest, type Belief } from '../belief/request';
+export { solveRequest, type SolveRequest, type SolveAnswer, type ViewProblem } from '../solver/request';
 
 export function createEngine(backend: BackendName = 'wasm'): Engine {
   if (backend === 'wasm') return new Engine(createWasmCore(wasmBytes));

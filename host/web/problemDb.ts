@@ -1,11 +1,11 @@
-// The problem database in the browser: the shipped SQLite file (schema of host/db/database.ts)
+// The problem database in the browser: the shipped SQLite file (schema of host/db/database.node.ts)
 // opened read-only with sql.js, which is loaded only when a database is opened (a <script> of
 // vendor/sql-wasm-inline.js, the WASM inlined, so it needs no fetch and works from file://): the
-// page's first load does not carry it. host/db/database.ts is the Node side (files, writes); this
+// page's first load does not carry it. host/db/database.node.ts is the Node side (files, writes); this
 // reads the same tables.
 import type { Database, SqlJsStatic, SqlValue } from 'sql.js';
-import { DB_FORMAT, SCHEMA_VERSION, type InstanceSummary } from '../db/database';
-import { instanceOfRow, paramsOf, type RowContext } from '../db/rows';
+import { DB_FORMAT, SCHEMA_VERSION } from '../db/schema';
+import { instanceOfRow, paramsOf, type InstanceSummary, type RowContext } from '../db/rows';
 
 /** The global the sql.js script defines. */
 const sqlGlobal = globalThis as { initSqlJs?: (config?: object) => Promise<SqlJsStatic> };

@@ -1,8 +1,9 @@
 // The page's engine, in a Web Worker (bundled by scripts/build.mjs into the page's script and
-// started from a Blob, so the page works from file:// too). It plays the game — the referee's
-// engine with the true board, and the opponent, a player of host/players on an engine of its own —
-// and tells the page only the human's view (GameState); it also answers the analyses the page asks
-// for (belief of a view, replay of a finished record, checkmate search with progress).
+// started from a Blob, so the page works from file:// too). It plays the game — a GameSession
+// (host/referee/session.ts) on the referee's engine with the true board, and the opponent, a
+// player of host/players on an engine of its own, whose turns the game runner plays — and tells
+// the page only the human's view (GameState); it also answers the analyses the page asks for
+// (belief of a view, replay of a finished record, checkmate search with progress).
 import wasmBytes from '../../build/krieg.wasm';
 import { Engine } from '../engine';
 import type { Core } from '../abi';
@@ -12,20 +13,17 @@ import { KriegError } from '../errors';
 import { START_FEN, makeFen } from '../notation/fen';
 import { makeUci, parseUci } from '../notation/move';
 import { PRESETS } from '../record/rules';
-import { viewOf, SIDES, other, type GameRecord, type Side } from '../record/record';
+import { viewOf, other, type GameRecord, type Side } from '../record/record';
 import { replaySetups } from '../referee/replay';
-import { startGame, gameAttempt, gameAskAny, gameResult, gameOver, gameEvents } from '../core/referee';
+import { GameSession } from '../referee/session';
 import { resetSearch } from '../core/players';
-import { turnOf, type Player } from '../players/player';
-import { PLAYER_CAPACITY, TABLE_BITS } from '../players/engines';
+import { turnOf, PLAYER_CAPACITY, TABLE_BITS, type Player } from '../players/player';
+import { deliverTo, playTurn } from '../players/game';
 import { playerFactory, parsePlayerSpec } from '../players/registry';
-import { estimateBelief } from '../belief/estimate';
-import { solveByName } from '../solver/auto';
-import { beliefOf } from './belief';
+import { solveRequest } from '../solver/request';
+import { beliefSummary } from './belief';
 import type { BackendName, GameState, NewGame, Reply, Request, SolveRequest } from './protocol';
 
-/** Attempts in one opponent turn after which it is stuck (as host/players/game.ts). */
-const MAX_TURN_ATTEMPTS = 1000;
 /** The most positions a view's belief may have for a solve (estimated exactly first). */
 const SOLVE_BELIEF_LIMIT = 10_000;
 const SOLVE_MEMORY = 128 * 2 ** 20;
@@ -35,22 +33,23 @@ const makeCore = (): Core => (backend === 'wasm' ? createWasmCore(wasmBytes) : c
 let scratch: Engine | undefined; // analyses: belief, replay, solve
 const analysis = () => (scratch ??= new Engine(makeCore(), 2));
 
-/** One game: the referee's engine (record 0 the true board, 1 its scratch, 2 the own-board scratch) and the opponent. */
+/** One game: its session (the referee's engine: record 0 the true board, 2 the own-board scratch) and the opponent. */
 class Session {
-  readonly referee = new Engine(makeCore(), 16);
+  readonly game: GameSession;
   private readonly opponent: Player;
   private readonly opponentSide: Side;
-  private delivered = 0;
   private last: GameState['last'];
   private opponentMs: number | undefined;
 
-  constructor(readonly game: NewGame) {
-    const rules = PRESETS[game.preset];
-    this.referee.setRules(rules);
-    this.referee.setFen(0, game.start ?? START_FEN);
-    startGame(this.referee, 0);
-    this.opponentSide = other(game.side);
-    const spec = parsePlayerSpec(game.opponent);
+  constructor(readonly setup: NewGame) {
+    const rules = PRESETS[setup.preset];
+    const referee = new Engine(makeCore(), 16);
+    referee.setRules(rules);
+    this.opponentSide = other(setup.side);
+    const names = { [setup.side]: 'you', [this.opponentSide]: setup.opponent } as Record<Side, string>;
+    const tags = { Event: 'krieg web', Seed: String(setup.seed) };
+    this.game = new GameSession(referee, { start: setup.start, names, tags });
+    const spec = parsePlayerSpec(setup.opponent);
     const engine = new Engine(makeCore(), PLAYER_CAPACITY);
     engine.setRules(rules);
     resetSearch(engine, TABLE_BITS);
@@ -58,9 +57,9 @@ class Session {
       {
         side: this.opponentSide,
         rules,
-        start: game.start ?? START_FEN,
-        seed: game.seed,
-        budget: { timePerMove: game.timePerMove },
+        start: setup.start ?? START_FEN,
+        seed: setup.seed,
+        budget: { timePerMove: setup.timePerMove },
         options: spec.options,
       },
       engine,
@@ -68,40 +67,17 @@ class Session {
   }
 
   record(): GameRecord {
-    const names = { [this.game.side]: 'you', [this.opponentSide]: this.game.opponent } as Record<Side, string>;
-    return {
-      rules: this.referee.rules,
-      start: this.game.start ?? START_FEN,
-      white: names.white,
-      black: names.black,
-      result: gameResult(this.referee),
-      tags: { Event: 'krieg web', Seed: String(this.game.seed) },
-      events: gameEvents(this.referee),
-    };
+    return this.game.record();
   }
 
-  toMove = (): Side => SIDES[this.referee.setup(0).side];
-  over = () => gameOver(this.referee);
+  toMove = (): Side => this.game.toMove();
+  over = () => this.game.over();
 
-  /** The opponent hears the events of its view it has not heard yet. */
-  private deliver() {
-    const view = viewOf(this.record(), this.opponentSide);
-    for (const event of view.events.slice(this.delivered)) this.opponent.observe(event);
-    this.delivered = view.events.length;
-    return view;
-  }
-
-  /** The opponent's whole turn (its Illegal retries included), under its time budget. */
+  /** The opponent's whole turn (its Illegal retries included), under its time budget; then it hears it all. */
   opponentTurn(): void {
     const started = performance.now();
-    const deadline = started + this.game.timePerMove * 1000;
-    for (let attempts = 0; !this.over() && this.toMove() === this.opponentSide; attempts++) {
-      if (attempts >= MAX_TURN_ATTEMPTS) throw new Error(`${this.opponent.name} is stuck`);
-      const choice = this.opponent.choose(turnOf(this.deliver(), this.referee, 2, deadline));
-      if (choice === 'any') gameAskAny(this.referee);
-      else gameAttempt(this.referee, choice);
-    }
-    this.deliver();
+    playTurn(this.game, this.opponent, this.setup.timePerMove);
+    deliverTo(this.game, this.opponentSide, this.opponent);
     this.opponentMs = performance.now() - started;
   }
 
@@ -109,29 +85,29 @@ class Session {
     const code = parseUci(uci);
     const turn = this.turn();
     if (code === undefined || !turn.attempts.includes(code)) throw new Error(`${uci} is not possible on your board`);
-    this.last = gameAttempt(this.referee, code);
+    this.last = this.game.attempt(code);
   }
 
   askAny(): void {
     this.last = undefined;
-    gameAskAny(this.referee);
+    this.game.askAny();
   }
 
   private turn() {
-    return turnOf(viewOf(this.record(), this.game.side), this.referee, 2);
+    return turnOf(this.game.view(this.setup.side), this.game.referee, this.game.scratch);
   }
 
   state(): GameState {
-    const view = viewOf(this.record(), this.game.side);
-    const mine = !this.over() && this.toMove() === this.game.side;
-    const turn = mine ? turnOf(view, this.referee, 2) : undefined;
+    const view = viewOf(this.record(), this.setup.side);
+    const mine = !this.over() && this.toMove() === this.setup.side;
+    const turn = mine ? turnOf(view, this.game.referee, this.game.scratch) : undefined;
     return {
       view,
       attempts: turn ? turn.attempts.map(makeUci) : [],
       canAskAny: turn?.canAskAny ?? false,
       toMove: this.toMove(),
       over: this.over(),
-      result: gameResult(this.referee),
+      result: this.game.result(),
       ...(this.last ? { last: this.last } : {}),
       ...(this.opponentMs === undefined ? {} : { opponentMs: this.opponentMs }),
     };
@@ -151,32 +127,25 @@ function replayFens(record: GameRecord): string[] {
 
 function runSolve(id: number, problem: SolveRequest): void {
   const engine = analysis();
-  let positions = problem.positions;
-  let rules = problem.rules;
-  if (problem.view) {
-    rules = problem.view.rules;
-    engine.setRules(rules);
-    const belief = estimateBelief(engine, problem.view, 'dfs', { positions: SOLVE_BELIEF_LIMIT });
-    if (belief.outcome !== 'complete')
-      throw new Error(
-        belief.outcome === 'inconsistent'
-          ? 'the view is inconsistent: no position fits it'
-          : `the belief state has more than ${SOLVE_BELIEF_LIMIT} positions: too many to search`,
-      );
-    positions = belief.handles.map((h) => engine.fen(h));
-  }
-  if (!positions || !rules) throw new Error('nothing to solve');
+  const rules = problem.view?.rules ?? problem.rules;
+  if (!rules || (!problem.view && !problem.positions)) throw new Error('nothing to solve');
+  engine.setRules(rules);
   let lastProgress = 0;
-  const result = solveByName(
+  const result = solveRequest(
     engine,
-    { rules, positions, ply: problem.ply },
-    problem.algorithm,
-    { nodes: problem.nodes, memoryBytes: SOLVE_MEMORY },
-    (stats) => {
-      const now = performance.now();
-      if (now - lastProgress < 100) return;
-      lastProgress = now;
-      reply({ id, kind: 'progress', stats });
+    problem.view
+      ? { view: problem.view, ply: problem.ply }
+      : { rules, positions: problem.positions!, ply: problem.ply },
+    {
+      algorithm: problem.algorithm,
+      limits: { nodes: problem.nodes, memoryBytes: SOLVE_MEMORY },
+      belief: { limit: SOLVE_BELIEF_LIMIT },
+      onProgress: (stats) => {
+        const now = performance.now();
+        if (now - lastProgress < 100) return;
+        lastProgress = now;
+        reply({ id, kind: 'progress', stats });
+      },
     },
   );
   reply({
@@ -187,7 +156,7 @@ function runSolve(id: number, problem: SolveRequest): void {
       ...(result.limit ? { limit: result.limit } : {}),
       stats: result.stats,
       ...(result.strategy ? { strategy: result.strategy } : {}),
-      positions: positions.length,
+      positions: result.positions,
     },
   });
 }
@@ -213,7 +182,7 @@ function handle(request: Request): void {
       if (!session) throw new Error('no game');
       if (request.kind === 'any') session.askAny();
       else session.attempt(request.uci);
-      if (!session.over() && session.toMove() !== session.game.side) {
+      if (!session.over() && session.toMove() !== session.setup.side) {
         reply({ id, kind: 'state', state: session.state() });
         reply({ id, kind: 'thinking' });
         session.opponentTurn();
@@ -233,7 +202,7 @@ function handle(request: Request): void {
       return reply({
         id,
         kind: 'belief',
-        belief: beliefOf(engine, request.view, { cap: request.cap, seed: request.seed }),
+        belief: beliefSummary(engine, request.view, { cap: request.cap, seed: request.seed }),
       });
     }
     case 'solve':

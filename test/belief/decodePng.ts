@@ -1,4 +1,4 @@
-// A small PNG reader for the tests, independent of host/belief/png.ts (its own CRC and chunk
+// A small PNG reader for the tests, independent of host/belief/png.node.ts (its own CRC and chunk
 // walk): checks the signature and every chunk's CRC, reads IHDR and tEXt, inflates the IDAT
 // stream and undoes the row filters (all five types), for 8-bit RGB and RGBA images.
 import { inflateSync } from 'node:zlib';

@@ -1,4 +1,4 @@
-// Information sets and beliefs on the worker pool (host/belief/parallel.ts) against the sequential
+// Information sets and beliefs on the worker pool (host/belief/parallel.node.ts) against the sequential
 // walk they split: for every view — seeded random games under every preset, both sides, cut after
 // every ply, and the benchmark's game — the same count, histories in the same order, the same work,
 // the same positions in the same order, the same outcome (and the same failing event for a
@@ -15,7 +15,7 @@ import { randomGame } from '../../host/referee/game';
 import { viewOf, type GameRecord, type View } from '../../host/record/record';
 import { parseKpgnGames } from '../../host/notation/kpgn';
 import { estimateBelief, informationSet } from '../../host/belief/estimate';
-import { estimateBeliefParallel, informationSetParallel } from '../../host/belief/parallel';
+import { estimateBeliefParallel, informationSetParallel } from '../../host/belief/parallel.node';
 import { WorkerPool } from '../../host/pool/pool';
 import { cut } from '../../bench/lib/plies';
 import { ROOT } from '../lib/cli';

@@ -1,8 +1,8 @@
-// The PNG heatmap (host/belief/png.ts, heatmapPng): read back with an independent decoder
+// The PNG heatmap (host/belief/png.node.ts, heatmapPng of heatmapPng.node.ts): read back with an independent decoder
 // (test/belief/decodePng.ts: its own CRC, inflate, all row filters), the files are valid PNGs of
 // the stated size whose pixels are the ones drawn.
 import { describe, expect, it } from 'vitest';
-import { Canvas, crc32, textWidth } from '../../host/belief/png';
+import { Canvas, crc32, textWidth } from '../../host/belief/png.node';
 import {
   heatmapPng,
   squareColour,
@@ -11,7 +11,7 @@ import {
   PNG_LEFT,
   PNG_TOP,
   PNG_SQUARE,
-} from '../../host/belief/heatmap';
+} from '../../host/belief/heatmapPng.node';
 import { decodePng } from './decodePng';
 
 /** Top left pixel of square (file, rank) on the heatmap image, clear of the text in it. */

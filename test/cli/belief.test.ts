@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expectOneLine, krieg as runKrieg, type CliRun } from '../lib/cli';
 import { decodePng } from '../belief/decodePng';
-import { PNG_WIDTH, PNG_HEIGHT, PNG_LEFT, PNG_TOP, PNG_SQUARE } from '../../host/belief/heatmap';
+import { PNG_WIDTH, PNG_HEIGHT, PNG_LEFT, PNG_TOP, PNG_SQUARE } from '../../host/belief/heatmapPng.node';
 
 // every command runs in the test's temporary directory
 const krieg = (args: string[]) => runKrieg(args, DIR);

@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import initSqlJs from 'sql.js';
 import { expectOneLine, krieg as runKrieg, ROOT } from '../lib/cli';
-import { ProblemDb, instanceKey, type InstanceRow } from '../../host/db/database';
+import { ProblemDb, instanceKey, type InstanceRow } from '../../host/db/database.node';
 import { createEngine } from '../../host/node';
 import { solve, type Problem } from '../../host/solver/solve';
 import { parseProblems } from '../../host/solver/problemFile';

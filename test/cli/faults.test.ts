@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { expectOneLine, krieg as runKrieg } from '../lib/cli';
 import { createEngine } from '../../host/node';
 import { estimateBelief } from '../../host/belief/estimate';
-import { viewInFile } from '../../host/referee/validate';
+import { viewInFile } from '../../host/sources/problems.node';
 import { solveView } from '../../host/solver/solve';
 import { KriegError } from '../../host/errors';
 import initSqlJs from 'sql.js';
@@ -367,7 +367,7 @@ describe.each(['wasm', 'js'] as const)('F5: the memory budget bounds the run on 
     const engine = createEngine(backend, 2);
     const { view } = viewInFile(engine, at('long.kpgn'), 'white', undefined);
     expect(() => solveView(engine, view, 3, 'gl-dbu', { beliefLimit: 1_000_000 }, { memoryBytes: 2 ** 20 })).toThrow(
-      /the belief state has more than \d+ positions, all the memory budget of 1 MiB holds/,
+      /^the view: white's belief has more than \d+ positions, all the memory budget of 1 MiB holds/,
     );
     expect(engine.capacity * 128).toBeLessThanOrEqual(0.55 * 2 ** 20);
   });

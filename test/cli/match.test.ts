@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expectOneLine, krieg, CLI, ROOT, killWhenGames } from '../lib/cli';
 import { gamesInProgress, gamesDone } from '../../host/cli/match';
-import { runMatch, type MatchParams } from '../../host/players/match';
+import { runMatch, type MatchParams } from '../../host/players/match.node';
 import { parsePlayerSpec } from '../../host/players/registry';
 import { preset } from '../../host/record/rules';
 import type { GameRecord } from '../../host/record/record';

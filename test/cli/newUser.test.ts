@@ -12,7 +12,7 @@ import { progressSettings } from '../../host/cli/common';
 import { parseTimeLimit, timeLimitText, DEFAULT_LIMIT_SECONDS } from '../../host/io/args';
 import { createEngine } from '../../host/node';
 import { estimateBelief } from '../../host/belief/estimate';
-import { viewInFile } from '../../host/referee/validate';
+import { viewInFile } from '../../host/sources/problems.node';
 import { storeBase } from '../../host/core/estimator';
 import { POSITION_WORDS } from '../../host/constants';
 

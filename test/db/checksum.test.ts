@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import initSqlJs from 'sql.js';
-import { ProblemDb, SCHEMA_VERSION, TABLES } from '../../host/db/database';
+import { ProblemDb, SCHEMA_VERSION, TABLES } from '../../host/db/database.node';
 import { packageRoot } from '../../host/io/packageRoot';
 import { openRefusal, SAMPLE_RESULT } from '../lib/dbDamage';
 import { expectOneLine, krieg } from '../lib/cli';

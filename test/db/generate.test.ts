@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expectOneLine, krieg, CLI } from '../lib/cli';
-import { ProblemDb } from '../../host/db/database';
+import { ProblemDb } from '../../host/db/database.node';
 import { createEngine } from '../../host/node';
 import { checkInstance, contents } from '../lib/dbCheck';
 import { parseKpgn } from '../../host/notation/kpgn';

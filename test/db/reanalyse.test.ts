@@ -1,4 +1,4 @@
-// krieg db reanalyse (host/db/reanalyse.ts): re-analysing a database's 3-ply near-misses at 5 ply
+// krieg db reanalyse (host/db/reanalyse.node.ts): re-analysing a database's 3-ply near-misses at 5 ply
 // gives exactly the 5-ply instances generation's own re-analysis stores (the same classes, covered
 // positions and witness strategies); stopped after each instance and resumed, it ends with the
 // same database; every stored instance re-checks (test/lib/dbCheck.ts); bad depths are refused.
@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ProblemDb, type InstanceRow } from '../../host/db/database';
-import { generate, selfPlayWorkers, DEFAULT_PARAMS, type GenerateParams } from '../../host/db/generate';
-import { reanalyse } from '../../host/db/reanalyse';
+import { ProblemDb, type InstanceRow } from '../../host/db/database.node';
+import { generate, selfPlayWorkers, DEFAULT_PARAMS, type GenerateParams } from '../../host/db/generate.node';
+import { reanalyse } from '../../host/db/reanalyse.node';
 import { CLASSIFY_LIMITS } from '../../host/db/classify';
 import { createEngine } from '../../host/node';
 import { checkInstance } from '../lib/dbCheck';

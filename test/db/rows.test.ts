@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import initSqlJs from 'sql.js';
-import { ProblemDb } from '../../host/db/database';
+import { ProblemDb } from '../../host/db/database.node';
 import { packageRoot } from '../../host/io/packageRoot';
 import { expectOneLine, krieg as runKrieg } from '../lib/cli';
 import { signAgain, SAMPLE_RESULT } from '../lib/dbDamage';

@@ -5,10 +5,10 @@
 // stored parameters, give the same games and instances.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { join } from 'node:path';
-import { ProblemDb, instanceKey, type InstanceRow } from '../../host/db/database';
+import { ProblemDb, instanceKey, type InstanceRow } from '../../host/db/database.node';
 import { parseRulesJson } from '../../host/record/rules';
 import { packageRoot } from '../../host/io/packageRoot';
-import { generate, selfPlayWorkers, type GenerateParams } from '../../host/db/generate';
+import { generate, selfPlayWorkers, type GenerateParams } from '../../host/db/generate.node';
 import { createEngine } from '../../host/node';
 import type { Algorithm, SolveLimits } from '../../host/solver/solve';
 import { checkInstance, NEAR_MISS_CHECKERS } from '../lib/dbCheck';

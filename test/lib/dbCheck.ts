@@ -6,7 +6,7 @@
 // source's belief and view.
 import { expect } from 'vitest';
 import type { Engine } from '../../host/engine';
-import { ProblemDb, type InstanceRow } from '../../host/db/database';
+import { ProblemDb, type InstanceRow } from '../../host/db/database.node';
 import { solve, type Algorithm, type Problem, type SolveLimits } from '../../host/solver/solve';
 import { strategyFromJson } from '../../host/solver/strategy';
 import { verifyStrategy, verdictText } from '../../host/verify/verify';

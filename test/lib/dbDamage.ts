@@ -4,7 +4,7 @@
 // shape checks, not the checksums, are what refuses them).
 import type { Database } from 'sql.js';
 import { expect } from 'vitest';
-import { ProblemDb, TABLES, rowChecksum, type ResultRow } from '../../host/db/database';
+import { ProblemDb, TABLES, rowChecksum, type ResultRow } from '../../host/db/database.node';
 import { KriegError } from '../../host/errors';
 
 /**

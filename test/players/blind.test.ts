@@ -36,8 +36,8 @@ vi.mock('../../host/players/registry', async (importOriginal) => {
 });
 
 const { parsePlayerSpec } = await import('../../host/players/registry');
-const { playWithPlayers } = await import('../../host/players/play');
-const { GamePlayer } = await import('../../host/players/match');
+const { playWithPlayers } = await import('../../host/players/play.node');
+const { GamePlayer } = await import('../../host/players/match.node');
 
 describe.each(BACKENDS)('views handed to players on %s', (backend) => {
   it('krieg play: no tag of the game (no Seed, Match, Round) in any view a player is given', async () => {
@@ -53,7 +53,7 @@ describe.each(BACKENDS)('views handed to players on %s', (backend) => {
     for (const tags of seen.tags) expect(tags).toEqual({});
   });
 
-  it('krieg match: likewise', () => {
+  it('krieg match: likewise', async () => {
     seen.tags = [];
     const params = {
       players: [parsePlayerSpec('random'), parsePlayerSpec('los')] as [
@@ -67,7 +67,7 @@ describe.each(BACKENDS)('views handed to players on %s', (backend) => {
       nodes: 500,
       backend,
     };
-    const record = new GamePlayer(backend).play(params, 2);
+    const record = await new GamePlayer(backend).play(params, 2);
     expect(record.tags.Match).toBeTruthy();
     expect(record.tags.Seed).toBeTruthy();
     expect(seen.tags.length).toBeGreaterThan(5);

@@ -11,7 +11,7 @@ import { preset } from '../../host/record/rules';
 import { START_FEN } from '../../host/notation/fen';
 import { parseSquare } from '../../host/notation/square';
 import type { ViewEvent } from '../../host/record/record';
-import { createPlayerEngine } from '../../host/players/engines';
+import { createPlayerEngine } from '../../host/players/engines.node';
 import { StaleGuessSource } from '../../host/players/guesses';
 import { SAMPLE_BASE, type PositionSource, type SourcePositions } from '../../host/players/sources';
 

@@ -14,7 +14,8 @@ import { makeRecordKpgn } from '../../host/notation/kpgn';
 import { parseUci, attemptCode, makeUci } from '../../host/notation/move';
 import { answerAttempt } from '../../host/core/referee';
 import { runGame } from '../../host/players/game';
-import { PlayerEngines, createPlayerEngine } from '../../host/players/engines';
+import { GameSession } from '../../host/referee/session';
+import { PlayerEngines, createPlayerEngine } from '../../host/players/engines.node';
 import { parsePlayerSpec, playerFactory, PLAYER_NAMES } from '../../host/players/registry';
 import { turnOf, triedThisTurn, type Player, type PlayerSetup } from '../../host/players/player';
 
@@ -77,7 +78,7 @@ describe.each(BACKENDS)('players on %s', (backend) => {
         [side]: makePlayer(name, side, game, engines, rules),
         [other]: makePlayer('random', other, 100 + game, engines, rules),
       } as Record<Side, Player>;
-      const record = runGame(referee, players, { maxPlies: 16 + 2 * (game % 12) });
+      const record = runGame(new GameSession(referee, { maxPlies: 16 + 2 * (game % 12) }), players);
       attempts += checkAttempts(record, side);
     }
     expect(attempts).toBeGreaterThan(40);
@@ -161,7 +162,7 @@ describe('players are deterministic, and the same on WASM and JS', () => {
       white: makePlayer(white, 'white', seed, engines),
       black: makePlayer(black, 'black', seed + 1, engines),
     };
-    return makeRecordKpgn(runGame(referee, players, { maxPlies: 30 }));
+    return makeRecordKpgn(runGame(new GameSession(referee, { maxPlies: 30 }), players));
   };
 
   it.each([
@@ -195,9 +196,9 @@ describe('the game runner', () => {
       },
     });
     const record = runGame(
-      referee,
+      new GameSession(referee, { maxPlies: 40 }),
       { white: probe('white'), black: probe('black') },
-      { maxPlies: 40, timePerMove: 1000 },
+      { timePerMove: 1000 },
     );
     for (const side of ['white', 'black'] as const) expect(seen[side]).toEqual(viewOf(record, side).events);
     expect(deadlines.length).toBeGreaterThan(turns); // some retries
@@ -227,7 +228,7 @@ describe('krieg follows a proven mate', () => {
       });
       const white = playerFactory(parsePlayerSpec('krieg'))(setup('white', 1), engines.for('white', rules));
       const black = playerFactory(parsePlayerSpec('random'))(setup('black', 2), engines.for('black', rules));
-      const record = runGame(referee, { white, black }, { start, maxPlies: 20 });
+      const record = runGame(new GameSession(referee, { start, maxPlies: 20 }), { white, black });
       expect(record.result).toBe('1-0');
       expect(record.events.filter((e) => e.type === 'attempt' && e.percept.answer === 'legal')).toHaveLength(3);
       expect(white.stats!()).toMatchObject({ matesProven: 1, strategyAttempts: 2 });
@@ -278,11 +279,10 @@ describe('a player that asks "Any?"', () => {
         },
       });
       for (let seed = 1; seed <= 4; seed++) {
-        const record = runGame(
-          referee,
-          { white: asker('white', seededRandom(seed)), black: asker('black', seededRandom(seed + 100)) },
-          { maxPlies: 60 },
-        );
+        const record = runGame(new GameSession(referee, { maxPlies: 60 }), {
+          white: asker('white', seededRandom(seed)),
+          black: asker('black', seededRandom(seed + 100)),
+        });
         checkAttempts(record, 'white');
         checkAttempts(record, 'black');
       }

@@ -5,7 +5,7 @@
 // give, and White chooses exactly as without oracle hints. On both backends.
 import { describe, expect, it } from 'vitest';
 import { BACKENDS } from '../../host/node';
-import { selfPlayWorkers } from '../../host/db/generate';
+import { selfPlayWorkers } from '../../host/db/generate.node';
 import { whiteChoice, SAMPLE, type WhiteOptions } from '../../host/players/selfPlay';
 import { randomGame, seededRandom } from '../../host/referee/game';
 import { answerAttempt, attemptsOf } from '../../host/core/referee';
@@ -34,7 +34,7 @@ describe.each(BACKENDS)('White with oracle hints on %s', (backend) => {
     const choose = (options: WhiteOptions) =>
       whiteChoice(workers, view, attempts, [], seededRandom(seed), { hints: 0 }, options);
 
-    const hint = choose({ ...OPTIONS, oracleHints: 1, legalOnBoard: truth });
+    const hint = choose({ ...OPTIONS, oracleHints: 1, oracle: { legalOnBoard: truth } });
     const plain = choose(OPTIONS);
     const belief = estimateBelief(work, view, 'bfs', { positions: SAMPLE });
     expect(belief.outcome, 'the whole belief is in the sample White scores').toBe('complete');
@@ -52,7 +52,7 @@ describe.each(BACKENDS)('White with oracle hints on %s', (backend) => {
       expect(truth(hint), 'Illegal on the true board').toBe(false);
       expect(cut(hint), 'the largest cut').toBe(Math.max(...hints.map(cut)));
     }
-    expect(choose({ ...OPTIONS, oracleHints: 8, legalOnBoard: () => true })).toBe(plain);
+    expect(choose({ ...OPTIONS, oracleHints: 8, oracle: { legalOnBoard: () => true } })).toBe(plain);
     return hints.length > 0;
   }
 });

@@ -20,9 +20,10 @@ import { BACK_COST, bestByWorth, edgeOf, worthOf } from '../../host/players/valu
 import { KriegPlayer } from '../../host/players/krieg';
 import { SamplingPlayer } from '../../host/players/sampling';
 import { trackerSource, type PositionSource } from '../../host/players/sources';
-import { PlayerEngines } from '../../host/players/engines';
+import { PlayerEngines } from '../../host/players/engines.node';
 import { parsePlayerSpec, playerFactory } from '../../host/players/registry';
 import { runGame } from '../../host/players/game';
+import { GameSession } from '../../host/referee/session';
 import { turnOf, type PlayerSetup } from '../../host/players/player';
 import { seededRandom } from '../../host/referee/game';
 import type { View } from '../../host/record/record';
@@ -234,7 +235,7 @@ describe.each(BACKENDS)('K+R v K against random on %s', (backend) => {
     });
     const white = playerFactory(parsePlayerSpec('krieg'))(setup('white', 'krieg', 11), engines.for('white', rules));
     const black = playerFactory(parsePlayerSpec('random'))(setup('black', 'random', 12), engines.for('black', rules));
-    const record = runGame(createEngine(backend, 16), { white, black }, { start, maxPlies: 200 });
+    const record = runGame(new GameSession(createEngine(backend, 16), { start, maxPlies: 200 }), { white, black });
     expect(record.result).toBe('1-0');
   });
 });

@@ -1,11 +1,11 @@
-// `krieg db bench --jobs 2` (host/db/bench.ts on the pool): the same results rows, in the same
+// `krieg db bench --jobs 2` (host/db/bench.node.ts on the pool): the same results rows, in the same
 // order, as --jobs 1 — instance, algorithm, answer, nodes, positions — with the concurrency named
 // in the machine column; times are not compared (they are measurements).
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDb } from '../../host/db/instances';
+import { openDb } from '../../host/db/instances.node';
 import { EXIT } from '../../host/errors';
 import { krieg, ROOT } from '../lib/cli';
 

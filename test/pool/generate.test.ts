@@ -1,12 +1,18 @@
-// Database generation on the pool (generateOnPool, host/db/generate.ts): the same games and
+// Database generation on the pool (generateOnPool, host/db/generate.node.ts): the same games and
 // instances, in the same order, as the sequential generate(), on 2 and 3 workers, with the
 // stopping rule (targets) deciding where both end; and a resume on the pool of a database the
 // sequential run started continues it to the same content. Both backends. The sequential run both
 // tests compare with is made once per backend.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, type BackendName } from '../../host/node';
-import { ProblemDb } from '../../host/db/database';
-import { DEFAULT_PARAMS, generate, generateOnPool, selfPlayWorkers, type GenerateParams } from '../../host/db/generate';
+import { ProblemDb } from '../../host/db/database.node';
+import {
+  DEFAULT_PARAMS,
+  generate,
+  generateOnPool,
+  selfPlayWorkers,
+  type GenerateParams,
+} from '../../host/db/generate.node';
 import { WorkerPool } from '../../host/pool/pool';
 
 const PARAMS: GenerateParams = { ...DEFAULT_PARAMS, seed: 5 };

@@ -25,7 +25,8 @@ import { describe, it, expect } from 'vitest';
 import { isDeepStrictEqual } from 'node:util';
 import { createEngine, BACKENDS, type Engine } from '../../host/node';
 import { PRESET_NAMES, preset, withOverrides, type PresetName } from '../../host/record/rules';
-import { randomGame, playGame, type Player, type TurnContext } from '../../host/referee/game';
+import { randomGame } from '../../host/referee/game';
+import { sightedGame, type SightedChooser, type SightedTurn } from './sighted';
 import {
   viewOf,
   type GameRecord,
@@ -266,12 +267,12 @@ function roundTrip(engine: Engine, record: GameRecord, views: View[], t: Counter
  * attempts and breaks obligations, and asks "Any?" where the rules allow it: half the time before
  * its first attempt, sometimes after others.
  */
-function noisyPlayer(engine: Engine): Player {
+function noisyPlayer(engine: Engine): SightedChooser {
   let cached: number[] | undefined;
   let askedAfter = 0; // attempts made before this turn's "Any?"
   return {
     name: 'noisy',
-    choose(ctx: TurnContext) {
+    choose(ctx: SightedTurn) {
       const r = ctx.random;
       const pick = <T>(list: T[]) => list[Math.floor(r() * list.length)];
       if (asksAny(ctx.rules) && ctx.any === undefined && r() < (ctx.tried.length === 0 ? 0.5 : 0.15)) {
@@ -419,7 +420,7 @@ describe('the checker itself', () => {
         engine.setRules(preset(name));
         const player = noisyPlayer(engine);
         games.push({
-          record: playGame(engine, player, player, 777 + g, { maxPlies: NOISY_MAX_PLIES }),
+          record: sightedGame(engine, player, player, 777 + g, { maxPlies: NOISY_MAX_PLIES }),
           maxPlies: NOISY_MAX_PLIES,
         });
         engine.setRules(preset(name));
@@ -509,7 +510,7 @@ describe.each(BACKENDS)('%s referee vs chessops', (backend) => {
         check(
           name,
           `noisy ${seed}`,
-          playGame(engine, player, player, seed, { maxPlies: NOISY_MAX_PLIES }),
+          sightedGame(engine, player, player, seed, { maxPlies: NOISY_MAX_PLIES }),
           NOISY_MAX_PLIES,
           t,
           g % ROUND_TRIP_EVERY[backend].noisy === 0,
@@ -612,7 +613,7 @@ describe.each(BACKENDS)('%s referee vs chessops', (backend) => {
         check(
           label,
           `noisy ${seed}`,
-          playGame(engine, player, player, seed, { maxPlies: NOISY_MAX_PLIES }),
+          sightedGame(engine, player, player, seed, { maxPlies: NOISY_MAX_PLIES }),
           NOISY_MAX_PLIES,
           t,
           g % 5 === 0,

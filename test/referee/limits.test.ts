@@ -5,11 +5,11 @@
 import { describe, it, expect } from 'vitest';
 import { createEngine, BACKENDS, type Engine } from '../../host/node';
 import { preset, withOverrides } from '../../host/record/rules';
-import { playGame, type Player } from '../../host/referee/game';
+import { sightedGame, type SightedChooser } from './sighted';
 import { verifyRecord } from './replay';
 
 /** A player that makes the given attempt codes in order, then a legal move. */
-function scripted(engine: Engine, scripts: Record<'white' | 'black', number[]>): Player {
+function scripted(engine: Engine, scripts: Record<'white' | 'black', number[]>): SightedChooser {
   return {
     name: 'scripted',
     choose(ctx) {
@@ -25,7 +25,7 @@ function scripted(engine: Engine, scripts: Record<'white' | 'black', number[]>):
  * A player that never repeats a position (and avoids captures, pawn moves and checks, so the game
  * lasts) until ply `until`, then steers back to positions already seen.
  */
-function walker(engine: Engine, until: number): Player {
+function walker(engine: Engine, until: number): SightedChooser {
   const seen = new Map<string, number>();
   const positionOf = (h: number) => engine.fen(h).split(' ').slice(0, 4).join(' ');
   let plies = 0;
@@ -65,7 +65,7 @@ describe.each(BACKENDS)('%s referee at its limits', (backend) => {
       for (let to = 0; to < 64 && nonsense.length < 256; to++) nonsense.push(from | (to << 6));
     const b2a3 = 9 | (16 << 6);
     const player = scripted(engine, { white: [...nonsense, b2a3, b2a3], black: [] });
-    const record = playGame(engine, player, player, 1, { maxPlies: 2 });
+    const record = sightedGame(engine, player, player, 1, { maxPlies: 2 });
     expect(
       record.events
         .filter((e) => e.type === 'attempt' && e.attempt === 'b2a3')
@@ -78,7 +78,7 @@ describe.each(BACKENDS)('%s referee at its limits', (backend) => {
     const engine = createEngine(backend);
     engine.setRules(withOverrides(preset('berkeley'), { repetitionDraw: true }));
     const player = walker(engine, 4110);
-    const record = playGame(engine, player, player, 1, {
+    const record = sightedGame(engine, player, player, 1, {
       start: 'r1bqkb1r/8/8/8/8/8/8/R1BQKB1R w KQkq - 0 1',
       maxPlies: 4300,
     });

@@ -1,8 +1,8 @@
 // The web app's words and steps, without a browser: the referee's sentences in the transcript
-// (host/web/app.ts refereeSays) for hand-written events, and a view cut at each ply (viewAtPly)
+// (host/web/app/words.ts refereeSays) for hand-written events, and a view cut at each ply (viewAtPly)
 // against pliesBefore, on a seeded random game under every preset.
 import { describe, expect, it } from 'vitest';
-import { refereeSays, viewAtPly } from '../../host/web/app';
+import { refereeSays, viewAtPly } from '../../host/web/app/words';
 import { createEngine } from '../../host/node';
 import { randomGame } from '../../host/referee/game';
 import { pliesBefore } from '../../host/belief/describe';

@@ -8,8 +8,8 @@ import type { NamedProblem } from '../solver/problemFile';
 import { strategyFromJson, type Strategy } from '../solver/strategy';
 import { parseRulesJson } from '../record/rules';
 import type { View } from '../record/record';
-import { ProblemDb, type InstanceRow } from './database';
-import { defaultDbPath, shippedDbAt } from './paths';
+import { ProblemDb, type InstanceRow } from './database.node';
+import { defaultDbPath, shippedDbAt } from './paths.node';
 
 /** A problem source naming an instance of the database: db:ID. */
 export const DB_PREFIX = 'db:';

@@ -1,23 +1,17 @@
 // Where a problem comes from: a problems file (krieg-problems JSON), an instance of the problem
 // database (db:ID), a game file (a view, or a record and the side whose view: the belief at its end
-// is estimated first), or FENs. `krieg solve` and `krieg verify` read their problem through here.
+// is estimated first), or FENs. `krieg solve` and `krieg verify` read their problem through here,
+// `krieg belief`, `infoset` and `track` their view (viewInFile).
 import type { Engine } from '../engine';
 import { fail } from '../errors';
-import { WHITE, POSITION_WORDS } from '../constants';
-import { storeBase } from '../core/estimator';
 import { readTextFile } from '../io/files';
-import { isKpgnFile } from '../io/gamesFile';
-import { viewInFile } from '../referee/validate';
+import { isKpgnFile, readGame, type ReadDeadline } from '../io/gamesFile';
+import { viewOfGame } from '../referee/validate';
 import type { RuleSet } from '../record/rules';
 import type { Side, View } from '../record/record';
-import { estimateBelief } from '../belief/estimate';
-import { inconsistentMessage } from '../belief/describe';
-import { DB_PREFIX, dbPath, withDb, instanceById, problemOfInstance, viewOfInstance } from '../db/instances';
+import { DB_PREFIX, dbPath, withDb, instanceById, problemOfInstance, viewOfInstance } from '../db/instances.node';
 import { parseProblems, PROBLEMS_FORMAT } from '../solver/problemFile';
-import { positionRecordsFor, mibText, type Problem } from '../solver/solve';
-
-/** The belief positions accepted from a game file when no limit is given. */
-export const DEFAULT_BELIEF_LIMIT = 10_000;
+import { beliefPositions, DEFAULT_BELIEF_LIMIT, type Problem } from '../solver/solve';
 
 export interface ProblemRequest {
   /** A problems file, db:ID, or a game file; none ('-' or '' too) when the positions are given. */
@@ -120,44 +114,18 @@ export async function loadProblem(
       : { at: started + timeMs, text: request.timeText ?? `the time limit of ${timeMs / 1000} s` };
   const { view, game } = viewInFile(engine, file, request.as, request.game, deadline);
   const timeLeft = timeMs === undefined ? undefined : Math.max(1, timeMs - (performance.now() - started));
-  const limit = request.beliefLimit ?? DEFAULT_BELIEF_LIMIT;
-  let memoryBytes: number | undefined;
-  let room = limit;
-  if (request.memoryBytes !== undefined) {
-    const records = positionRecordsFor(request.memoryBytes);
-    if (engine.capacity < records) engine.resize(records);
-    memoryBytes = engine.capacity * POSITION_WORDS * 4;
-    // depth-first keeps one record past the positions it returns
-    room = Math.min(limit, engine.capacity - storeBase(engine) - 1);
-  }
-  const result = estimateBelief(
-    engine,
-    view,
-    'auto',
-    { positions: room, timeMs: timeLeft, work: request.work, memoryBytes },
-    request.onProgress,
-  );
-  if (result.outcome === 'inconsistent')
-    throw fail('inconsistent', { text: inconsistentMessage(view, result.failedEvent, result.failedPly) });
-  if (result.outcome === 'limit-time')
-    throw fail('limit-reached', {
-      text: `${file}: estimating ${view.as}'s belief reached ${request.timeText ?? `the time limit of ${(request.timeMs ?? 0) / 1000} s`}; try a shorter view (an earlier --game, or the record cut at an earlier ply)`,
-    });
-  if (result.outcome === 'limit-work')
-    throw fail('limit-reached', {
-      text: `${file}: estimating ${view.as}'s belief reached the node limit of ${request.work} (--limit-nodes: positions the estimation generates and tests); try a shorter view (an earlier --game, or the record cut at an earlier ply)`,
-    });
-  if (result.outcome === 'limit-positions' && room < limit)
-    throw fail('limit-reached', {
-      text: `${file}: ${view.as}'s belief has more than ${room} positions, all the memory budget of ${mibText(request.memoryBytes!)} holds (--memory)`,
-    });
-  if (result.outcome !== 'complete')
-    throw fail('belief-too-large', {
-      text: `${file}: ${view.as}'s belief has more than ${limit} positions (--limit-belief)`,
-    });
-  const positions = result.handles.map((h) => engine.fen(h));
-  const toMove = positions.length && engine.setup(result.handles[0]).side === WHITE ? 'white' : 'black';
-  if (toMove !== view.as) throw fail('not-to-move', { source: file, toMove, side: view.as });
+  const positions = beliefPositions(engine, view, {
+    mode: 'auto',
+    source: file,
+    limit: request.beliefLimit ?? DEFAULT_BELIEF_LIMIT,
+    limitOption: '--limit-belief',
+    memoryBytes: request.memoryBytes,
+    timeMs: timeLeft,
+    timeText: request.timeText,
+    work: request.work,
+    workOption: '--limit-nodes',
+    onProgress: request.onProgress,
+  });
   return {
     problem: { rules: view.rules, positions, ply: need(ply), materialWins },
     source: `${file}, game ${game}, ${view.as}'s belief`,
@@ -182,4 +150,20 @@ export async function loadProblemView(
     throw fail('bad-arguments', { text: '--interleave needs a game file (a view, or a record and --as) or db:ID' });
   const { view, game } = viewInFile(engine, file, request.as, request.game);
   return { view, source: `${file}, game ${game}` };
+}
+
+/**
+ * The view of `as` in game `game` (1-based, default 1) of `file`: a record is replayed by the
+ * referee on `engine` first, a view is taken as written. Only that game is read (readGame); past
+ * `deadline`, reading stops (limit-reached).
+ */
+export function viewInFile(
+  engine: Engine,
+  file: string,
+  as: Side | undefined,
+  game: string | number | undefined,
+  deadline?: ReadDeadline,
+): { view: View; game: number } {
+  const { game: parsed, n } = readGame(file, game, deadline);
+  return { view: viewOfGame(engine, file, parsed, n, as), game: n };
 }

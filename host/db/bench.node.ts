@@ -7,8 +7,8 @@ import { Engine } from '../engine';
 import { createCore, type BackendName } from '../backends/node';
 import { solve, type Algorithm, type Problem } from '../solver/solve';
 import { runTasks } from '../pool/pool';
-import type { InstanceRow, ProblemDb } from './database';
-import { problemOfInstance } from './instances';
+import type { InstanceRow, ProblemDb } from './database.node';
+import { problemOfInstance } from './instances.node';
 
 /** The machine a result was measured on: CPU model, cores, Node. */
 function machineName(): string {

@@ -8,7 +8,7 @@
 //      with the largest beliefs first;
 //   3. each near-miss is re-analysed at `reanalyse` ply (a mate or a near-miss there: its covered
 //      positions stay covered) and stored as a deeper instance whose source is the near-miss;
-//   4. the game and its instances are committed in one transaction (database.ts), and generation
+//   4. the game and its instances are committed in one transaction (database.node.ts), and generation
 //      stops after the first game at which both targets are met.
 // Which instances are stored never depends on the targets or on time, only on the seed and the
 // game number, so a run resumed after a kill (from the last committed game) ends with the same
@@ -17,18 +17,27 @@ import { gameSeed } from '../referee/seeds';
 import { Engine } from '../engine';
 import { createCore, type BackendName } from '../backends/node';
 import { fail } from '../errors';
-import { playGame, seededRandom } from '../referee/game';
-import { answerAttempt, gameEvents } from '../core/referee';
+import { seededRandom } from '../referee/game';
+import { GameSession } from '../referee/session';
+import { answerAttempt } from '../core/referee';
 import { preset, PRESETS, type RuleSet } from '../record/rules';
 import type { GameRecord, View } from '../record/record';
 import { makeRecordKpgn, makeViewKpgn } from '../notation/kpgn';
 import { viewToJson } from '../notation/recordJson';
 import { START_FEN } from '../notation/fen';
-import { whitePlayer, blackPlayer, BeliefTooLarge, type SelfPlayEngines, type WhiteTurn } from '../players/selfPlay';
+import {
+  whitePlayer,
+  blackPlayer,
+  BeliefTooLarge,
+  type Oracle,
+  type SelfPlayEngines,
+  type WhiteTurn,
+} from '../players/selfPlay';
+import { runGame } from '../players/game';
 import { classify, CLASSIFY_LIMITS, type Classified, type Classification, type ClassifyLimits } from './classify';
 import { WorkerPool } from '../pool/pool';
 import { randomSetup } from './setups';
-import { instanceKey, type ProblemDb } from './database';
+import { instanceKey, type ProblemDb } from './database.node';
 import type { Problem } from '../solver/solve';
 
 export type StartMode = 'endgames' | 'standard';
@@ -96,6 +105,8 @@ export interface Progress {
 }
 
 export interface SelfPlayWorkers extends SelfPlayEngines {
+  /** The engine of the referee, holding the game's true board. */
+  referee: Engine;
   /** The engine the classifying searches run in. */
   solver: Engine;
 }
@@ -144,21 +155,41 @@ function instanceView(view: View, params: GenerateParams, game: number, plies: n
   };
 }
 
+/**
+ * The generator's oracle (selfPlay.ts Oracle; R&W footnote 6) on the true board of `session`:
+ * whether an attempt is legal there (the answer's position goes to the session's scratch record).
+ */
+function oracleOf(session: GameSession): Oracle {
+  return {
+    legalOnBoard: (attempt) =>
+      answerAttempt(session.referee, session.handle, attempt, session.scratch).answer === 'legal',
+  };
+}
+
 /** Plays game `game`: its record, whether it was dropped, and White's turns with small beliefs. */
 function playOne(workers: SelfPlayWorkers, params: GenerateParams, game: number) {
   const seed = gameSeed(params.seed, game);
   const start = params.start === 'standard' ? START_FEN : randomSetup(seededRandom(seed ^ 0x5bd1e995)).fen;
   const candidates: Candidate[] = [];
   let maxBelief = 0;
-  const white = whitePlayer(workers, {
+  const tags = { Event: 'krieg db generate', Seed: String(params.seed), Game: String(game) };
+  const names = { white: 'krieg-white', black: 'krieg-black' };
+  // the stored records' tags begin with Seed in a game played to its end, with Event in a dropped one
+  const session = new GameSession(workers.referee, {
+    start,
+    maxPlies: params.maxPlies,
+    names,
+    tags: { Seed: tags.Seed, Event: tags.Event, Game: tags.Game },
+  });
+  const random = seededRandom(seed); // the one stream both programs draw from, in turn
+  const white = whitePlayer(workers, random, {
     start,
     dropBelief: params.dropBelief,
     reportBelief: params.maxBelief,
     hints: params.hints,
     attack: params.attack,
     oracleHints: params.oracleHints,
-    // the game is played at handle 0 of the referee's engine (1: its scratch); 2 takes the answer's position
-    legalOnBoard: (attempt) => answerAttempt(workers.referee, 0, attempt, 2).answer === 'legal',
+    oracle: oracleOf(session),
     onTurn: (turn) => {
       maxBelief = Math.max(maxBelief, turn.size);
       const plies = turn.view.events.filter(
@@ -167,22 +198,14 @@ function playOne(workers: SelfPlayWorkers, params: GenerateParams, game: number)
       if (turn.positions && turn.size >= params.minBelief) candidates.push({ turn, plies });
     },
   });
-  const black = blackPlayer(workers, start);
-  const tags = { Event: 'krieg db generate', Seed: String(params.seed), Game: String(game) };
+  const black = blackPlayer(workers, random);
   try {
-    const record = playGame(workers.referee, white, black, seed, { start, maxPlies: params.maxPlies, tags });
+    const record = runGame(session, { white, black });
     return { seed, start, record, dropped: false, maxBelief, candidates };
   } catch (error) {
     if (!(error instanceof BeliefTooLarge)) throw error;
-    const record: GameRecord = {
-      rules: workers.referee.rules,
-      start,
-      white: white.name,
-      black: black.name,
-      result: '*',
-      tags,
-      events: gameEvents(workers.referee),
-    };
+    // a dropped game's record stops where White's belief grew too large
+    const record: GameRecord = { ...session.record(), tags };
     return { seed, start, record, dropped: true, maxBelief: params.dropBelief + 1, candidates: [] };
   }
 }

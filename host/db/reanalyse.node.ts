@@ -9,7 +9,7 @@ import type { Engine } from '../engine';
 import { fail } from '../errors';
 import { parseRulesJson } from '../record/rules';
 import { classify, type ClassifyLimits } from './classify';
-import { instanceKey, type ProblemDb } from './database';
+import { instanceKey, type ProblemDb } from './database.node';
 
 export interface ReanalyseProgress {
   done: number;

@@ -4,7 +4,7 @@
 // castling as the king's step "e1g1"); "any" asks "Any?" where the rules have it, "board" shows
 // his pieces again, "moves" lists his attempts, "belief" shows where the opponent's men may stand,
 // "help" lists the commands; "resign" loses the game, "quit" (or the end of the input, or Ctrl-C)
-// stops it, to be saved unfinished (HumanStop: host/players/play.ts decides what follows).
+// stops it, to be saved unfinished (HumanStop: host/players/play.node.ts decides what follows).
 import { readSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { makeSquare } from '../notation/square';

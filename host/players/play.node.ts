@@ -7,12 +7,14 @@ import { Engine } from '../engine';
 import { createCore, type BackendName } from '../backends/node';
 import { START_FEN } from '../notation/fen';
 import type { RuleSet } from '../record/rules';
-import { SIDES, type GameRecord, type Side } from '../record/record';
+import type { GameRecord, Side } from '../record/record';
 import { gameSeed } from '../referee/seeds';
-import { runGameAsync, gameSoFar } from './game';
-import { PlayerEngines } from './engines';
-import { playerFactory, type PlayerSpec } from './registry';
-import { stdinLines, humanPlayer, HumanStop, type HumanIo } from './human';
+import { GameSession } from '../referee/session';
+import { runGameOrForfeit } from './forfeit';
+import { playerOf } from './ext.node';
+import { PlayerEngines } from './engines.node';
+import type { PlayerSpec } from './registry';
+import { stdinLines, humanPlayer, HumanStop, type HumanIo } from './human.node';
 import type { AsyncPlayer, PlayerBudget } from './player';
 
 export interface PlayOptions {
@@ -84,19 +86,20 @@ export async function playWithPlayers(specs: Record<Side, PlayerSpec>, options: 
         options: specs[side].options,
       };
       const engine = engines.for(side, options.rules);
-      return specs[side].name === 'human' ? humanPlayer(io!)(setup, engine) : playerFactory(specs[side])(setup, engine);
+      return specs[side].name === 'human' ? humanPlayer(io!)(setup, engine) : playerOf(specs[side])(setup, engine);
     };
     const players = { white: make('white'), black: make('black') };
     if (io) io.write(`Game ${game}: ${specs.white.text} (White) v ${specs.black.text} (Black), seed ${seed}\n`);
-    const run = { start, maxPlies: options.maxPlies, timePerMove: options.budget.timePerMove };
     const tags = { Event: 'krieg play', Round: String(game), Seed: String(seed), ...options.tags };
+    const names = { white: players.white.name, black: players.black.name };
+    const session = new GameSession(referee, { start, maxPlies: options.maxPlies, names, tags });
     let record: GameRecord;
     try {
-      record = await runGameAsync(referee, players, { ...run, tags });
+      record = await runGameOrForfeit(session, players, { timePerMove: options.budget.timePerMove });
     } catch (error) {
       if (!(error instanceof HumanStop)) throw error;
-      const sofar = gameSoFar(referee, { white: specs.white.text, black: specs.black.text }, { start, tags });
-      const loser = SIDES[referee.setup(0).side];
+      const sofar = { ...session.record(), white: specs.white.text, black: specs.black.text };
+      const loser = session.toMove();
       if (error.how !== 'resign') {
         const partial = { ...sofar, tags: { ...sofar.tags, Termination: STOPPED_TEXT[error.how] } };
         return { records, tally, stopped: { how: error.how, game, record: partial } };

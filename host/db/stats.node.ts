@@ -2,7 +2,7 @@
 // dropped, instances and belief sizes per ply and class, the generation parameters.
 import { statSync } from 'node:fs';
 import { fail } from '../errors';
-import { SCHEMA_VERSION, type ProblemDb } from './database';
+import { SCHEMA_VERSION, type ProblemDb } from './database.node';
 
 export interface SizeStats {
   instances: number;

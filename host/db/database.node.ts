@@ -3,7 +3,7 @@
 // transaction ends with the file replaced atomically (written aside, then renamed), so a crash or
 // kill leaves the last committed state on disk and never a half-written file.
 //
-// Schema version 2 (SCHEMA below is the authority; docs/database.md describes it):
+// Schema version 2 (SCHEMA of ./schema.ts is the authority; docs/database.md describes it):
 // - meta: key/value text — format, schema_version, params (the generation parameters, JSON),
 //   rows (the row count of each table, JSON).
 // - games: every self-play game the generator finished, kept or dropped (resuming starts after the
@@ -20,7 +20,7 @@ import { createRequire } from 'node:module';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import type initSqlJs from 'sql.js';
-import type { Database, SqlJsStatic, SqlValue } from 'sql.js';
+import type { Database, SqlJsStatic } from 'sql.js';
 import { fail } from '../errors';
 import { writeAtomically } from '../io/files';
 import type { ProblemClass } from '../solver/problemFile';
@@ -33,76 +33,14 @@ import {
   type InstanceRow,
   type ResultRow,
   type RowContext,
+  type SqlValue,
+  type InstanceFilter,
+  type InstanceSummary,
 } from './rows';
+import { DB_FORMAT, SCHEMA, SCHEMA_VERSION, TABLES, UNCHECKED_SCHEMA_VERSION, type Table } from './schema';
 
-export type { GameRow, InstanceRow, ResultRow } from './rows';
-
-export const DB_FORMAT = 'krieg-problem-db';
-export const SCHEMA_VERSION = 2;
-/** The version before row checksums: read only after `krieg db upgrade`. */
-export const UNCHECKED_SCHEMA_VERSION = 1;
-/** The tables, in the order they are verified and copied; each row's last column is its checksum. */
-export const TABLES = ['meta', 'games', 'instances', 'results'] as const;
-type Table = (typeof TABLES)[number];
-
-const SCHEMA = `
-CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL, checksum TEXT NOT NULL);
-CREATE TABLE games (
-  game INTEGER PRIMARY KEY,          -- 1, 2, ... in the generator's order
-  game_seed INTEGER NOT NULL,        -- the seed the game was played from (derived from params.seed and game)
-  setup TEXT NOT NULL,               -- starting FEN
-  plies INTEGER NOT NULL,
-  result TEXT NOT NULL,              -- '1-0', '0-1', '1/2-1/2' or '*' (stopped at the ply limit)
-  dropped INTEGER NOT NULL,          -- 1: White's belief exceeded the drop size; no instance taken
-  max_belief INTEGER NOT NULL,       -- the largest belief White held at its turns (dropped: the drop size + 1)
-  instances INTEGER NOT NULL,        -- instances stored from this game
-  record_kpgn TEXT NOT NULL,         -- the full game record
-  checksum TEXT NOT NULL             -- rowChecksum of the columns before it
-);
-CREATE TABLE instances (
-  id INTEGER PRIMARY KEY,            -- 1, 2, ... in generation order
-  key TEXT NOT NULL UNIQUE,          -- sha1 of ply, rule set and the sorted positions: identity
-  rules TEXT NOT NULL,               -- preset name (or 'custom')
-  rules_json TEXT NOT NULL,          -- the full rule set
-  ply INTEGER NOT NULL,              -- search depth of the classification (3, 5, ...)
-  class TEXT NOT NULL CHECK (class IN ('mate', 'near-miss')),
-  belief_size INTEGER NOT NULL,
-  view_kpgn TEXT NOT NULL,           -- White's view up to the instance (hints included)
-  view_json TEXT NOT NULL,           -- the same view as krieg-view JSON
-  positions TEXT NOT NULL,           -- JSON array of FENs: White's exact belief, estimator order
-  seed INTEGER NOT NULL,             -- the generator's seed (params.seed)
-  game INTEGER NOT NULL REFERENCES games(game),
-  cut_ply INTEGER NOT NULL,          -- plies played before the instance (White to move)
-  source_id INTEGER REFERENCES instances(id), -- a re-analysis: the shallower near-miss it came from
-  covered TEXT NOT NULL,             -- JSON array of position indices the witness strategy mates in (all, for a mate)
-  strategy TEXT NOT NULL,            -- the witness: krieg-strategy JSON on the covered positions
-  work TEXT NOT NULL,                -- JSON: nodes each algorithm made when the instance was classified
-  checksum TEXT NOT NULL
-);
-CREATE INDEX instances_class ON instances (ply, class);
-CREATE TABLE results (
-  instance_id INTEGER NOT NULL REFERENCES instances(id),
-  algorithm TEXT NOT NULL,
-  backend TEXT NOT NULL,             -- 'wasm' or 'js'
-  answer TEXT NOT NULL,              -- 'proven', 'disproven' or 'unknown' (a limit was reached)
-  nodes INTEGER NOT NULL,
-  positions INTEGER NOT NULL,
-  ms REAL NOT NULL,
-  limit_ms REAL,
-  machine TEXT NOT NULL,
-  git_commit TEXT,
-  run_at TEXT NOT NULL,
-  checksum TEXT NOT NULL
-);
-`;
-
-/** Which instances: one ply and/or one class (none: all). */
-export interface InstanceFilter {
-  ply?: number;
-  cls?: ProblemClass;
-}
-
-export type InstanceSummary = Pick<InstanceRow, 'id' | 'ply' | 'cls' | 'beliefSize' | 'rules' | 'game' | 'cutPly'>;
+export { DB_FORMAT, SCHEMA_VERSION, UNCHECKED_SCHEMA_VERSION, TABLES } from './schema';
+export type { GameRow, InstanceRow, ResultRow, InstanceFilter, InstanceSummary } from './rows';
 
 /** The identity of an instance: ply, rule set and belief (order-free). */
 export function instanceKey(ply: number, rulesJson: string, positions: string[]): string {

@@ -11,15 +11,18 @@ import { runTasks } from '../pool/pool';
 import { createCore, type BackendName } from '../backends/node';
 import { START_FEN } from '../notation/fen';
 import { parseKpgn, makeRecordKpgn } from '../notation/kpgn';
-import { describeRules, type RuleSet } from '../record/rules';
+import { describeRules, preset, type RuleSet } from '../record/rules';
 import type { GameRecord, Side } from '../record/record';
 import { gameSeed } from '../referee/seeds';
-import { runGame } from './game';
-import { PlayerEngines } from './engines';
-import { playerFactory, type PlayerSpec } from './registry';
+import { GameSession } from '../referee/session';
+import { runGameOrForfeit } from './forfeit';
+import { PlayerEngines } from './engines.node';
+import { parsePlayerSpec, type PlayerSpec } from './registry';
+import { playerOf } from './ext.node';
 import type { PlayerSetup } from './player';
 import { summarize, materialTrace, type MatchGame, type MatchSummary } from './matchStats';
 
+/** Everything that decides a match's games (matchParams makes it from the library's MatchOptions). */
 export interface MatchParams {
   /** The first and the second player (the first has White in odd games). */
   players: [PlayerSpec, PlayerSpec];
@@ -64,8 +67,11 @@ export class GamePlayer {
     this.engines = new PlayerEngines(backend);
   }
 
-  /** Plays game `game` of the match; its full record. `onPly` hears the plies played after each. */
-  play(p: MatchParams, game: number, onPly?: (plies: number) => void): GameRecord {
+  /**
+   * Plays game `game` of the match; its full record. `onPly` hears the plies played after each. An
+   * outside program (ext:) answers in its own time, and forfeits the game if it fails (./forfeit.ts).
+   */
+  async play(p: MatchParams, game: number, onPly?: (plies: number) => void): Promise<GameRecord> {
     const seeds = gameSeeds(p, game);
     const specs: Record<Side, PlayerSpec> = firstIsWhite(game)
       ? { white: p.players[0], black: p.players[1] }
@@ -85,7 +91,7 @@ export class GamePlayer {
         budget,
         options: specs[side].options,
       };
-      return playerFactory(specs[side])(setup, this.engines.for(side, p.rules));
+      return playerOf(specs[side])(setup, this.engines.for(side, p.rules));
     };
     const players = { white: make('white'), black: make('black') };
     const tags: Record<string, string> = {
@@ -94,11 +100,10 @@ export class GamePlayer {
       Seed: String(seeds.game),
       Match: matchKey(p),
     };
-    const record = runGame(this.referee, players, {
-      start,
-      maxPlies: p.maxPlies,
+    const names = { white: players.white.name, black: players.black.name };
+    const session = new GameSession(this.referee, { start, maxPlies: p.maxPlies, names, tags });
+    const record = await runGameOrForfeit(session, players, {
       timePerMove: p.timePerMove,
-      tags,
       ...(onPly ? { onPly } : {}),
     });
     // name the players as the match does (with their options)
@@ -166,7 +171,7 @@ export async function runMatch(
   if (jobs <= 1 || p.games - resumed <= 1) {
     const player = new GamePlayer(p.backend);
     for (let game = first; game <= p.games; game++)
-      write(player.play(p, game, onPly && ((plies) => onPly(game, plies))), game);
+      write(await player.play(p, game, onPly && ((plies) => onPly(game, plies))), game);
     return { records, resumed };
   }
   // the workers count each game's plies in shared memory: slot i is game first + i
@@ -222,12 +227,66 @@ export interface MatchTask {
 const gamePlayers = new Map<BackendName, GamePlayer>();
 
 /** A worker's side of runMatch (host/worker.ts): plays one game, its KPGN text. */
-export function playMatchGame(task: MatchTask): string {
+export async function playMatchGame(task: MatchTask): Promise<string> {
   let player = gamePlayers.get(task.params.backend);
   if (!player) gamePlayers.set(task.params.backend, (player = new GamePlayer(task.params.backend)));
   const { plies, slot } = task;
   const onPly = plies && slot !== undefined ? (n: number) => void Atomics.store(plies, slot, n) : undefined;
-  return makeRecordKpgn(player.play(task.params, task.game, onPly));
+  return makeRecordKpgn(await player.play(task.params, task.game, onPly));
+}
+
+/** A match as the library gives it (playMatch): players by name, the rest defaulted as `krieg match` does. */
+export interface MatchOptions {
+  /** The first and the second player, as `krieg match` names them: `random`, `krieg:mate=100` … */
+  players: [string | PlayerSpec, string | PlayerSpec];
+  games: number;
+  /** The match seed (default 1): game i is played from it and i alone. */
+  seed?: number;
+  /** Default: the Berkeley rules. */
+  rules?: RuleSet;
+  /** A game still going after this many plies stops unfinished and counts as a draw (default 300). */
+  maxPlies?: number;
+  /** Work per move (deterministic games); default DEFAULT_NODES without `timePerMove`. */
+  nodes?: number;
+  /** Seconds per move. */
+  timePerMove?: number;
+  /** Default 'wasm'. */
+  backend?: BackendName;
+  /** The start of every game (FEN; default the initial position). */
+  start?: string;
+}
+
+/** The parameters of the match `options` describe (its players' names parsed, the defaults filled in). */
+export function matchParams(options: MatchOptions): MatchParams {
+  const spec = (player: string | PlayerSpec) => (typeof player === 'string' ? parsePlayerSpec(player) : player);
+  const players: [PlayerSpec, PlayerSpec] = [spec(options.players[0]), spec(options.players[1])];
+  return {
+    players,
+    games: options.games,
+    seed: options.seed ?? 1,
+    rules: options.rules ?? preset('berkeley'),
+    maxPlies: options.maxPlies ?? 300,
+    backend: options.backend ?? 'wasm',
+    ...(options.nodes !== undefined ? { nodes: options.nodes } : {}),
+    ...(options.timePerMove !== undefined ? { timePerMove: options.timePerMove } : {}),
+    ...(options.start !== undefined ? { start: options.start } : {}),
+  };
+}
+
+/**
+ * A match played here, one game after another, kept in memory (runMatch writes a resumable file
+ * and may play on workers): the same games `krieg match` plays with these options, and their report.
+ */
+export async function playMatch(options: MatchOptions): Promise<{
+  records: GameRecord[];
+  summary: MatchSummary;
+  json: Record<string, unknown>;
+}> {
+  const p = matchParams(options);
+  const player = new GamePlayer(p.backend);
+  const records: GameRecord[] = [];
+  for (let game = 1; game <= p.games; game++) records.push(await player.play(p, game)); // an outside program answers asynchronously
+  return { records, ...matchReport(p, { records, resumed: 0 }) };
 }
 
 /** The report of a match: its statistics (from the records, so the same for games resumed from the file) and the JSON summary. */

@@ -2,8 +2,8 @@
 // the instance), the rows (JSON), or a problems file every command reads.
 import { formatGames } from '../io/gamesFile';
 import { makeProblems } from '../solver/problemFile';
-import type { InstanceRow, ProblemDb } from './database';
-import { instanceJson, problemOfInstance, viewOfInstance } from './instances';
+import type { InstanceRow, ProblemDb } from './database.node';
+import { instanceJson, problemOfInstance, viewOfInstance } from './instances.node';
 
 export const EXPORT_FORMATS = ['kpgn', 'json', 'problems', 'sqlite'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];

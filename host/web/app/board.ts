@@ -1,0 +1,206 @@
+// The web app's board: the 64 squares drawn for the mode (your pieces in a game, the true board or
+// a side's view in a replay), with ghosts and the Know tab's heatmap, and the input on it (drag,
+// click, keyboard), which makes attempts through the Play tab.
+import { ownBoard } from '../../referee/ownBoard';
+import { parseFen, pieceColor, pieceType } from '../../notation/fen';
+import { makeSquare } from '../../notation/square';
+import type { Side } from '../../record/record';
+import type { PieceFilter } from '../belief';
+import { enemyOf, squareIndex, type BoardPart, type Page } from './page';
+
+export const GLYPHS = ['', '♟', '♞', '♝', '♜', '♛', '♚'];
+const TYPE_NAMES = ['', 'pawn', 'knight', 'bishop', 'rook', 'queen', 'king'];
+const LETTERS = ' pnbrqk';
+/** Viridis (colour-blind safe, sequential, light where few), from 0 to 1 of the positions. */
+const VIRIDIS = ['#fde725', '#b5de2b', '#6ece58', '#35b779', '#1f9e89', '#26828e', '#31688e', '#3e4989', '#482878'];
+
+export class Board implements BoardPart {
+  selected: number | undefined;
+  private focusSquare = 12;
+  ghosts = new Map<number, number>();
+  highlight = new Set<number>();
+  private squareEls: HTMLElement[] = [];
+  private pointerFrom: number | undefined;
+
+  constructor(private readonly page: Page) {}
+
+  build(): void {
+    const board = this.page.$('board');
+    for (let sq = 0; sq < 64; sq++) {
+      const el = this.page.doc.createElement('div');
+      el.className = `sq ${(sq + (sq >> 3)) % 2 ? 'light' : 'dark'}`;
+      el.dataset.square = makeSquare(sq);
+      el.setAttribute('role', 'gridcell');
+      el.tabIndex = -1;
+      el.innerHTML = '<span class="heat"></span><span class="piece"></span><span class="coord"></span>';
+      this.squareEls.push(el);
+    }
+    board.addEventListener('pointerdown', (e) => {
+      const sq = this.squareAt(e);
+      if (sq === undefined) return;
+      this.page.lastClickDelay = performance.now() - e.timeStamp;
+      this.pointerFrom = sq;
+      this.onSquare(sq, false);
+    });
+    board.addEventListener('pointerup', (e) => {
+      const sq = this.squareAt(e);
+      if (sq !== undefined && this.pointerFrom !== undefined && sq !== this.pointerFrom) this.onSquare(sq, true);
+      this.pointerFrom = undefined;
+    });
+    board.addEventListener('keydown', (e) => this.onKey(e));
+  }
+
+  wire(on: (id: string, type: string, fn: (e: Event) => void) => void): void {
+    on('ghosts', 'change', () => this.render());
+    on('clear-ghosts', 'click', () => {
+      this.ghosts.clear();
+      this.render();
+    });
+    on('heat-on-board', 'change', () => this.render());
+  }
+
+  private squareAt(e: PointerEvent): number | undefined {
+    // the square under the pointer (a touch's events all target the square it started on)
+    const under = this.page.doc.elementFromPoint(e.clientX, e.clientY) ?? (e.target as Element | null);
+    const target = under?.closest<HTMLElement>('.sq');
+    const index = target ? this.squareEls.indexOf(target) : -1;
+    return index >= 0 ? index : undefined;
+  }
+
+  private get orientation(): Side {
+    if (this.page.mode === 'replay') return this.page.know.replaySide === 'black' ? 'black' : 'white';
+    return this.page.play.state?.view.as ?? (this.page.$<HTMLSelectElement>('side').value as Side);
+  }
+
+  private onKey(e: KeyboardEvent): void {
+    const flip = this.orientation === 'black' ? -1 : 1;
+    const moves: Record<string, number> = {
+      ArrowUp: 8 * flip,
+      ArrowDown: -8 * flip,
+      ArrowLeft: -flip,
+      ArrowRight: flip,
+    };
+    if (e.key in moves) {
+      const next = this.focusSquare + moves[e.key];
+      const sameRow = e.key === 'ArrowLeft' || e.key === 'ArrowRight' ? next >> 3 === this.focusSquare >> 3 : true;
+      if (next >= 0 && next < 64 && sameRow) {
+        this.focusSquare = next;
+        this.render();
+        this.squareEls[next].focus();
+      }
+      e.preventDefault();
+    } else if (e.key === 'Enter' || e.key === ' ') {
+      this.onSquare(this.focusSquare, false);
+      e.preventDefault();
+    } else if (e.key === 'Escape') {
+      this.selected = undefined;
+      this.render();
+    }
+  }
+
+  /** The player's own pieces now (play) or the board shown at the replay's ply. */
+  private boardShown(): { board: number[]; hidden: boolean } {
+    const { know, play } = this.page;
+    if (this.page.mode === 'replay' && know.replay) {
+      if (know.replaySide === 'true' && know.replay.fens)
+        return { board: parseFen(know.replay.fens[know.replayPly]).board, hidden: false };
+      const view = know.replayView();
+      return { board: view ? ownBoard(view).board : new Array(64).fill(0), hidden: true };
+    }
+    if (play.state) return { board: ownBoard(play.state.view).board, hidden: true };
+    const side = this.page.$<HTMLSelectElement>('side').value === 'black' ? 1 : 0;
+    return { board: parseFen(play.startFen()).board.map((c) => (c && pieceColor(c) === side ? c : 0)), hidden: true };
+  }
+
+  private targets(): Set<number> {
+    const state = this.page.play.state;
+    if (this.page.mode !== 'play' || this.selected === undefined || !state) return new Set();
+    const from = makeSquare(this.selected);
+    return new Set(state.attempts.filter((a) => a.startsWith(from)).map((a) => squareIndex(a.slice(2, 4))));
+  }
+
+  render(): void {
+    const board = this.page.$('board');
+    const black = this.orientation === 'black';
+    const { board: pieces, hidden } = this.boardShown();
+    const targets = this.targets();
+    const heat = this.heatShown();
+    const showGhosts = this.page.mode === 'play' && this.page.$<HTMLInputElement>('ghosts').checked;
+    const order: HTMLElement[] = [];
+    for (let row = 0; row < 8; row++)
+      for (let col = 0; col < 8; col++) {
+        const sq = black ? row * 8 + (7 - col) : (7 - row) * 8 + col;
+        order.push(this.squareEls[sq]);
+        const el = this.squareEls[sq];
+        const code = pieces[sq];
+        const pieceEl = el.children[1] as HTMLElement;
+        const ghost = showGhosts && !code ? this.ghosts.get(sq) : undefined;
+        pieceEl.textContent = code ? GLYPHS[pieceType(code)] : ghost ? GLYPHS[ghost] : '';
+        pieceEl.className = `piece ${code ? (pieceColor(code) ? 'black' : 'white') : ghost ? `ghost ${enemyOf(this.page.play.state)}` : ''}`;
+        el.dataset.piece = code ? `${pieceColor(code) ? 'b' : 'w'}${LETTERS[pieceType(code)].toUpperCase()}` : '';
+        const heatEl = el.children[0] as HTMLElement;
+        if (heat && heat.total > 0 && !code) {
+          const share = heat.counts[sq] / heat.total;
+          heatEl.style.background = share > 0 ? VIRIDIS[Math.min(8, Math.floor(share * 8.999))] : '';
+          heatEl.textContent = share > 0 ? `${Math.round(share * 100)}` : '';
+          heatEl.className = `heat ${share > 0.55 ? 'dark' : ''}`;
+        } else {
+          heatEl.style.background = '';
+          heatEl.textContent = '';
+        }
+        el.dataset.count = heat ? String(heat.counts[sq]) : '';
+        const coord = el.children[2] as HTMLElement;
+        coord.textContent = (col === 0 ? String((sq >> 3) + 1) : '') + (row === 7 ? 'abcdefgh'[sq & 7] : '');
+        el.classList.toggle('selected', sq === this.selected);
+        el.classList.toggle('target', targets.has(sq));
+        el.classList.toggle('hl', this.highlight.has(sq));
+        el.classList.toggle('focus', sq === this.focusSquare);
+        el.tabIndex = sq === this.focusSquare ? 0 : -1;
+        const name = code ? `${pieceColor(code) ? 'black' : 'white'} ${TYPE_NAMES[pieceType(code)]}` : 'empty';
+        el.setAttribute(
+          'aria-label',
+          `${makeSquare(sq)}, ${name}${ghost ? `, ghost ${TYPE_NAMES[ghost]}` : ''}${heat && heat.total ? `, ${heat.counts[sq]} of ${heat.total} positions` : ''}`,
+        );
+      }
+    board.replaceChildren(...order);
+    board.dataset.hidden = String(hidden);
+  }
+
+  private heatShown(): { counts: number[]; total: number } | undefined {
+    const belief = this.page.know.belief;
+    if (!this.page.$<HTMLInputElement>('heat-on-board').checked || !belief) return undefined;
+    const filter = this.page.$<HTMLSelectElement>('heat-piece').value as PieceFilter;
+    return { counts: belief.heatmaps[filter], total: belief.positions };
+  }
+
+  private onSquare(sq: number, dragged: boolean): void {
+    this.focusSquare = sq;
+    const state = this.page.play.state;
+    if (this.page.mode !== 'play' || !state) return this.render();
+    const own = ownBoard(state.view).board;
+    if (this.selected !== undefined && this.targets().has(sq)) {
+      const from = this.selected;
+      this.selected = undefined;
+      const move = `${makeSquare(from)}${makeSquare(sq)}`;
+      const chosen = this.page.$<HTMLSelectElement>('promotion').value;
+      // a promotion takes the piece chosen in "Promote to" when the rules allow it, else the first they allow
+      const promotions = state.attempts.filter((a) => a.length === 5 && a.startsWith(move)).map((a) => a[4]);
+      const promo =
+        (own[from] & 7) === 1 && (sq >> 3 === 7 || sq >> 3 === 0)
+          ? promotions.includes(chosen) || !promotions.length
+            ? chosen
+            : promotions[0]
+          : '';
+      void this.page.play.attempt(`${move}${promo}`);
+      return;
+    }
+    if (own[sq]) this.selected = dragged ? this.selected : sq === this.selected ? undefined : sq;
+    else if (this.page.$<HTMLInputElement>('ghosts').checked && !dragged) {
+      // cycle the ghost on an empty square: none → pawn → … → king → none
+      const next = ((this.ghosts.get(sq) ?? 0) + 1) % 7;
+      if (next) this.ghosts.set(sq, next);
+      else this.ghosts.delete(sq);
+    } else this.selected = undefined;
+    this.render();
+  }
+}

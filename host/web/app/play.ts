@@ -1,0 +1,176 @@
+// The web app's Play tab: a game against one of krieg's players in the game worker, the referee's
+// transcript, the material, the clocks, and the attempts (from the board or typed as UCI).
+import { ownBoard } from '../../referee/ownBoard';
+import { parseFen, pieceColor, pieceType } from '../../notation/fen';
+import { makeSquare } from '../../notation/square';
+import type { PresetName } from '../../record/rules';
+import type { Side, View, ViewEvent } from '../../record/record';
+import { PLAYER_HELP, PLAYER_OPTIONS } from '../../players/registry';
+import type { GameState, Reply } from '../protocol';
+import { GLYPHS } from './board';
+import { enemyOf, type Page, type PlayPart } from './page';
+import { END_TEXT, cap, plyCount, refereeSays } from './words';
+
+export class PlayTab implements PlayPart {
+  state: GameState | undefined;
+  private thinkingSince: number | undefined;
+  private turnSince = performance.now();
+
+  constructor(private readonly page: Page) {}
+
+  wire(on: (id: string, type: string, fn: (e: Event) => void) => void): void {
+    on('new-game', 'click', () => void this.newGame());
+    on('opponent', 'change', () => this.describeOpponent());
+    on('attempt-form', 'submit', (e) => {
+      e.preventDefault();
+      const input = this.page.$<HTMLInputElement>('attempt-text');
+      const uci = input.value.trim().toLowerCase();
+      input.value = '';
+      if (uci) void this.attempt(uci);
+    });
+    on('ask-any', 'click', () => void this.askAny());
+    setInterval(() => this.tickClock(), 100);
+    this.describeOpponent();
+  }
+
+  private describeOpponent(): void {
+    const name = this.page.$<HTMLSelectElement>('opponent').value as keyof typeof PLAYER_HELP;
+    const options = PLAYER_OPTIONS[name];
+    this.page.$('opponent-help').textContent = `${PLAYER_HELP[name]}${
+      options
+        ? ` (options: ${Object.entries(options)
+            .map(([k, v]) => `${k}=${v}`)
+            .join(', ')})`
+        : ''
+    }`;
+  }
+
+  startFen(): string {
+    return (
+      this.page.$<HTMLInputElement>('start-fen').value.trim() ||
+      'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
+    );
+  }
+
+  async newGame(): Promise<void> {
+    const { $, board, know } = this.page;
+    this.page.mode = 'play';
+    board.highlight.clear();
+    this.page.solve.problem = undefined;
+    $('problem-label').textContent = 'the current belief (the game)';
+    know.replay = undefined;
+    board.ghosts.clear();
+    know.belief = undefined;
+    this.state = undefined;
+    $('transcript').replaceChildren();
+    $('result').textContent = '';
+    $('replay').hidden = true;
+    const seed = crypto.getRandomValues(new Uint32Array(1))[0] & 0x7fffffff;
+    const start = $<HTMLInputElement>('start-fen').value.trim();
+    this.page.status('Starting …');
+    const reply = await this.page.gameWorker.send(
+      {
+        kind: 'new-game',
+        game: {
+          side: $<HTMLSelectElement>('side').value as Side,
+          preset: $<HTMLSelectElement>('preset').value as PresetName,
+          opponent: $<HTMLSelectElement>('opponent').value,
+          timePerMove: Number($<HTMLInputElement>('time').value) || 1,
+          seed,
+          ...(start ? { start } : {}),
+        },
+      },
+      (r) => this.onGameReply(r),
+    );
+    if (reply.kind === 'error') this.page.status(reply.message, 'error');
+  }
+
+  private onGameReply(reply: Reply): void {
+    if (reply.kind === 'thinking') {
+      this.thinkingSince = performance.now();
+      this.page.status(`${cap(enemyOf(this.state))} is thinking …`, 'thinking');
+      this.page.$('app').dataset.state = 'thinking';
+    } else if (reply.kind === 'state') this.showState(reply.state);
+    else if (reply.kind === 'error') this.page.status(reply.message, 'error');
+  }
+
+  private showState(state: GameState): void {
+    const { $ } = this.page;
+    const before = this.state?.view.events.length ?? 0;
+    this.state = state;
+    this.thinkingSince = undefined;
+    const list = $('transcript');
+    if (before > state.view.events.length) list.replaceChildren();
+    for (const event of state.view.events.slice(Math.min(before, list.childElementCount))) {
+      const li = this.page.doc.createElement('li');
+      li.textContent = refereeSays(event, state.view.as);
+      li.className = event.side === state.view.as ? 'mine' : 'theirs';
+      list.append(li);
+    }
+    list.scrollTop = list.scrollHeight;
+    $<HTMLButtonElement>('ask-any').hidden = !state.canAskAny;
+    this.renderMaterial(state.view);
+    const mine = !state.over && state.toMove === state.view.as;
+    if (mine) this.turnSince = performance.now();
+    $('app').dataset.state = state.over ? 'over' : mine ? 'your-move' : 'thinking';
+    $('app').dataset.plies = String(plyCount(state.view));
+    $('board').dataset.attempts = state.attempts.join(' ');
+    if (state.over) {
+      const reason = [...state.view.events].reverse().find((e) => 'percept' in e && e.percept?.end);
+      const end = reason && 'percept' in reason ? reason.percept?.end : undefined;
+      const winner = state.result === '1-0' ? 'White wins' : state.result === '0-1' ? 'Black wins' : '';
+      const reasonText = end ? (END_TEXT[end] ?? end) : '';
+      const text = `${winner && reasonText ? `${winner}: ${reasonText}` : winner || reasonText || 'Draw'} (${state.result})`;
+      $('result').textContent = text;
+      this.page.status(`Game over. ${text}. Reveal the board in Know.`, 'over');
+      $<HTMLButtonElement>('reveal').disabled = false;
+    } else if (mine)
+      this.page.status(
+        `Your move${state.last && state.last.answer !== 'legal' ? ` — ${state.last.answer === 'illegal' ? 'Illegal' : 'Nonsense'}, try again` : ''}.`,
+        'your-move',
+      );
+    this.page.board.render();
+    if (!$('panel-know').hidden) void this.page.know.refreshBelief();
+  }
+
+  private renderMaterial(view: View): void {
+    const start = parseFen(view.start).board;
+    const now = ownBoard(view).board;
+    const color = view.as === 'white' ? 0 : 1;
+    const lost: string[] = [];
+    for (let type = 1; type <= 5; type++) {
+      const count = (b: number[]) => b.filter((c) => c && pieceColor(c) === color && pieceType(c) === type).length;
+      for (let n = count(start) - count(now); n > 0; n--) lost.push(GLYPHS[type]);
+    }
+    const taken = view.events.filter(
+      (e): e is Extract<ViewEvent, { type: 'attempt' }> =>
+        e.type === 'attempt' && e.side === view.as && e.percept.answer === 'legal' && e.percept.capture !== undefined,
+    );
+    this.page.$('material').textContent =
+      `You lost: ${lost.join(' ') || 'nothing'}. You captured: ${taken.length} (${taken.map((e) => `${makeSquare(e.percept.capture!)}${e.percept.captured ? ` ${e.percept.captured}` : ''}`).join(', ') || '—'}).`;
+  }
+
+  private tickClock(): void {
+    const clock = this.page.$('clock');
+    if (this.thinkingSince !== undefined) {
+      const budget = Number(this.page.$<HTMLInputElement>('time').value) || 1;
+      clock.textContent = `${cap(enemyOf(this.state))} thinking: ${((performance.now() - this.thinkingSince) / 1000).toFixed(1)} s of ${budget} s`;
+    } else if (this.state && !this.state.over && this.state.toMove === this.state.view.as) {
+      clock.textContent = `Your time: ${((performance.now() - this.turnSince) / 1000).toFixed(1)} s${this.state.opponentMs !== undefined ? ` · last reply took ${(this.state.opponentMs / 1000).toFixed(2)} s` : ''}`;
+    } else clock.textContent = '';
+  }
+
+  async attempt(uci: string): Promise<void> {
+    if (!this.state || this.state.over || this.state.toMove !== this.state.view.as) return;
+    if (!this.state.attempts.includes(uci)) {
+      this.page.status(`${uci} is not possible on your board.`, 'error');
+      return;
+    }
+    const reply = await this.page.gameWorker.send({ kind: 'attempt', uci }, (r) => this.onGameReply(r));
+    if (reply.kind === 'error') this.page.status(reply.message, 'error');
+  }
+
+  private async askAny(): Promise<void> {
+    await this.page.gameWorker.send({ kind: 'any' }, (r) => this.onGameReply(r));
+  }
+}
