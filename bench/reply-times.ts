@@ -10,9 +10,10 @@ import { loadavg } from 'node:os';
 import { createEngine } from '../host/node';
 import { preset } from '../host/record/rules';
 import { START_FEN } from '../host/notation/fen';
-import { PlayerEngines } from '../host/players/engines';
+import { PlayerEngines } from '../host/players/engines.node';
 import { parsePlayerSpec, playerFactory } from '../host/players/registry';
 import { runGame } from '../host/players/game';
+import { GameSession } from '../host/referee/session';
 import type { Player, PlayerSetup } from '../host/players/player';
 import { describeMachine, gitState, machine, progress, repoRoot, writeJson, writeText } from './lib/harness';
 
@@ -64,7 +65,7 @@ for (let game = 0; times.length < MOVES; game++) {
     },
   };
   const players = side === 'white' ? { white: measured, black: random } : { white: random, black: measured };
-  runGame(createEngine('wasm', 16), players, { maxPlies: MAX_PLIES, timePerMove: S });
+  runGame(new GameSession(createEngine('wasm', 16), { maxPlies: MAX_PLIES }), players, { timePerMove: S });
   times.push(...[...reply.values()].slice(0, MOVES - times.length));
   progress(`game ${game + 1}: ${times.length}/${MOVES} moves`);
 }

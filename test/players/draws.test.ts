@@ -21,7 +21,7 @@ import { makeUci, parseUci } from '../../host/notation/move';
 import { countThreats, type AttemptValue } from '../../host/core/players';
 import { bestByWorth, drawChance, edgeOf, REPEAT_HAZARD } from '../../host/players/values';
 import { KriegPlayer } from '../../host/players/krieg';
-import { PlayerEngines } from '../../host/players/engines';
+import { PlayerEngines } from '../../host/players/engines.node';
 import { parsePlayerSpec } from '../../host/players/registry';
 import { SAMPLE_BASE, type PositionSource } from '../../host/players/sources';
 import type { PlayerSetup, Turn } from '../../host/players/player';

@@ -13,7 +13,7 @@ import { randomGame } from '../../host/referee/game';
 import { answerAttempt } from '../../host/core/referee';
 import type { Engine } from '../../host/engine';
 import { KriegPlayer } from '../../host/players/krieg';
-import { PlayerEngines } from '../../host/players/engines';
+import { PlayerEngines } from '../../host/players/engines.node';
 import { parsePlayerSpec } from '../../host/players/registry';
 import { trackerSource, type PositionSource, type SourceLimits } from '../../host/players/sources';
 import { TURN_MARGIN } from '../../host/players/sampling';
