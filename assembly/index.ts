@@ -184,6 +184,7 @@ import {
   CHOICE_ATTEMPTS,
   CHOOSE_HANDLES,
   VALUES,
+  THREAT_AFTER,
   chooseBegin,
   chooseAdd,
   chooseThreats,
@@ -194,6 +195,8 @@ import {
   threatLoss,
   threatRegionLow,
   threatRegionHigh,
+  threatDrawnNowCount,
+  threatDrawnReplyCount,
 } from './players/choose';
 
 export {
@@ -213,6 +216,8 @@ export {
   threatLoss,
   threatRegionLow,
   threatRegionHigh,
+  threatDrawnNowCount,
+  threatDrawnReplyCount,
 };
 
 /** The static evaluation of `handle` for the side to move (centipawns). */
@@ -235,6 +240,9 @@ export function chooseHandleBuffer(): Int32Array {
 }
 export function chooseValueBuffer(): Int32Array {
   return VALUES;
+}
+export function threatAfterBuffer(): Int32Array {
+  return THREAT_AFTER;
 }
 
 // ---- belief tracking (issue 13; assembly/belief/tracker.ts) and the estimators' additions ----

@@ -211,6 +211,14 @@ export interface CoreExports {
   threatLoss(): number;
   threatRegionLow(): number;
   threatRegionHigh(): number;
+  /**
+   * The rules' draws in the same call: positions where the attempt ends the game drawn (material,
+   * fifty moves), where the opponent then has a reply that does; per position i the key after the
+   * attempt and its halfmove clock (threatAfterBuffer words 3i, 3i + 1, 3i + 2; clock −1: not legal).
+   */
+  threatDrawnNowCount(): number;
+  threatDrawnReplyCount(): number;
+  threatAfterBuffer(): unknown;
 
   // ---- estimator additions (assembly/belief/bfs.ts, stream.ts) ----
   /** Before bfsStart: count the histories reaching each position (information sets with multiplicities). */

@@ -287,6 +287,7 @@ export class Engine {
   }
 }
 
-function hex64(hi: number, lo: number): string {
+/** A 64-bit key as 16 hex digits, hi word first. */
+export function hex64(hi: number, lo: number): string {
   return (hi >>> 0).toString(16).padStart(8, '0') + (lo >>> 0).toString(16).padStart(8, '0');
 }

@@ -31,6 +31,9 @@ import {
   POSITIONS,
   POSITION_SHIFT,
   W_SIDE,
+  W_HALFMOVE,
+  W_KEY_LO,
+  W_KEY_HI,
   MOVE_EN_PASSANT,
   makeMove,
   pieceAt,
@@ -44,7 +47,7 @@ import {
 import { MOVES, MAX_MOVES, listOffset, generateMoves, kingCanStep } from '../chess/moveGen';
 import { rule, RULE_STALEMATE_LOSES } from '../referee/rules';
 import { ATTEMPTS, attemptOf, generateAttempts } from '../referee/attempts';
-import { MAX_PLY, MAX_DEPTH, MATE, MATE_BOUND, stackFits, beginRun, valueAfterMove } from './search';
+import { MAX_PLY, MAX_DEPTH, MATE, MATE_BOUND, stackFits, beginRun, valueAfterMove, isDrawn } from './search';
 import { SCORES, SCORE_WORDS, S_LEGAL, S_TACTICAL, S_EVAL, S_MATES, MATE_SCORE, valueAfterReply } from './score';
 import { PIECE_VALUE } from './evaluate';
 
@@ -219,6 +222,12 @@ export function scoreAttempts(first: i32, count: i32, scratch: i32, lookahead: b
 // by a static exchange of one step — the man taken, less the taker when the mover then attacks the
 // square (a king takes only an unguarded man: a legal move) — less what the attempt itself took
 // there (a trade is not a loss), never below 0.
+//
+// The rules' draws (issue #34): in how many positions the attempt itself ends the game drawn by the
+// material left or the fifty-move rule (search.ts isDrawn; no reply is looked at there), in how
+// many the opponent has a reply that does (a capture into a material draw, a quiet move to the
+// hundredth ply); and per position the key and halfmove clock after the attempt (THREAT_AFTER: the
+// host counts repetitions against the positions it has seen, and the clock's approach to 100).
 
 let threatLegal: i32 = 0;
 let threatMated: i32 = 0;
@@ -227,6 +236,10 @@ let threatStalemated: i32 = 0;
 let threatLossSum: i32 = 0;
 let threatRegionLo: i32 = 0;
 let threatRegionHi: i32 = 0;
+let threatDrawnNow: i32 = 0;
+let threatDrawnReply: i32 = 0;
+/** Per position i of the last call: the key after the attempt (words 3i, 3i + 1: lo, hi) and its halfmove clock (3i + 2; −1 where the attempt is not legal). */
+export const THREAT_AFTER = new Int32Array(CHOOSE_MAX_POSITIONS * 3);
 const THREAT_OWN: i32 = listOffset(1);
 const THREAT_REPLIES: i32 = listOffset(2);
 const THREAT_ANSWERS: i32 = listOffset(3);
@@ -270,8 +283,11 @@ export function chooseThreats(count: i32, stack: i32, attempt: i32): i32 {
   threatLossSum = 0;
   threatRegionLo = 0;
   threatRegionHi = 0;
+  threatDrawnNow = 0;
+  threatDrawnReply = 0;
   for (let i = 0; i < count; i++) {
     const h = unchecked(CHOOSE_HANDLES[i]);
+    unchecked((THREAT_AFTER[i * 3 + 2] = -1));
     const n = generateMoves(h, THREAT_OWN);
     let move = -1;
     for (let m = 0; m < n; m++) {
@@ -287,6 +303,13 @@ export function chooseThreats(count: i32, stack: i32, attempt: i32): i32 {
     const took = takenBy(h << POSITION_SHIFT, move);
     makeMove(h, move, stack);
     const base = stack << POSITION_SHIFT;
+    unchecked((THREAT_AFTER[i * 3] = unchecked(POSITIONS[base + W_KEY_LO])));
+    unchecked((THREAT_AFTER[i * 3 + 1] = unchecked(POSITIONS[base + W_KEY_HI])));
+    unchecked((THREAT_AFTER[i * 3 + 2] = unchecked(POSITIONS[base + W_HALFMOVE])));
+    if (isDrawn(stack)) {
+      threatDrawnNow++; // the game is over: nothing he replies matters
+      continue;
+    }
     const replies = generateMoves(stack, THREAT_REPLIES);
     // a stalemate, or his king stuck and only pawns to move: a stalemate where his pawns are blocked
     // (the position screened may have them free where the true one does not)
@@ -299,6 +322,7 @@ export function chooseThreats(count: i32, stack: i32, attempt: i32): i32 {
     }
     if (!kingMoves && !otherMoves && !inCheck(base) && rule(RULE_STALEMATE_LOSES) == 0) threatStalemated++;
     let lost = false;
+    let drawn = false;
     let loss = 0;
     let regionLo = 0;
     let regionHi = 0;
@@ -313,6 +337,7 @@ export function chooseThreats(count: i32, stack: i32, attempt: i32): i32 {
         lost = true;
         break;
       }
+      if (isDrawn(stack + 1)) drawn = true;
       const king = kingSquare((stack + 1) << POSITION_SHIFT, us ^ 1);
       if (king < 32) regionLo |= 1 << king;
       else regionHi |= 1 << (king - 32);
@@ -324,6 +349,7 @@ export function chooseThreats(count: i32, stack: i32, attempt: i32): i32 {
       }
     }
     if (lost) continue;
+    if (drawn) threatDrawnReply++;
     threatRegionLo |= regionLo;
     threatRegionHi |= regionHi;
     if (loss > took) threatLossSum += loss - took;
@@ -351,4 +377,12 @@ export function threatRegionLow(): i32 {
 }
 export function threatRegionHigh(): i32 {
   return threatRegionHi;
+}
+/** Positions of the last chooseThreats where the attempt ends the game drawn (material, fifty moves). */
+export function threatDrawnNowCount(): i32 {
+  return threatDrawnNow;
+}
+/** Positions of the last chooseThreats where the opponent then has a reply that ends it drawn. */
+export function threatDrawnReplyCount(): i32 {
+  return threatDrawnReply;
 }

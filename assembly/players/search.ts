@@ -121,7 +121,7 @@ function stalemateValue(ply: i32): i32 {
 }
 
 /** A draw the position itself shows (the rules' material and fifty-move draws). */
-function isDrawn(h: i32): bool {
+export function isDrawn(h: i32): bool {
   if (insufficientMaterial(h)) return true; // checks the rules' material-draw kind itself
   return rule(RULE_FIFTY_MOVES) != 0 && unchecked(POSITIONS[(h << POSITION_SHIFT) + W_HALFMOVE]) >= 100;
 }

@@ -2,7 +2,7 @@
 // fully observable search and choose-move (Parker et al. Fig. 1), budgets in, values out, statuses
 // as errors (here, once). With host/engine.ts and the other files of host/core/, the only host
 // code that calls the core's exports.
-import type { Engine } from '../engine';
+import { hex64, type Engine } from '../engine';
 import { fail } from '../errors';
 import { makeUci } from '../notation/move';
 import {
@@ -281,12 +281,18 @@ export interface ThreatCount {
   /** The squares his king may stand on after his reply, over the positions (bit s: square s; a BigInt-free pair). */
   regionLow: number;
   regionHigh: number;
+  /** Positions where the attempt ends the game drawn (the material left, fifty moves); where he then has a reply that does. */
+  drawnNow?: number;
+  drawnReply?: number;
+  /** Per position where the attempt is legal: the key after it (16 hex digits) and the halfmove clock. */
+  after?: { key: string; clock: number }[];
 }
 
 /**
  * The threat screen (assembly/players/choose.ts chooseThreats): over positions `handles`, in how
  * many `attempt` is legal and leaves the opponent a reply that mates the mover; where it
- * stalemates him, what his best capture wins, where his king may then be. Records `stack`
+ * stalemates him, what his best capture wins, where his king may then be; where it draws or lets
+ * him draw at once, and the key and clock after it in each position. Records `stack`
  * and `stack` + 1 are scratch (default: the top of the arena, the search stack's).
  */
 export function countThreats(
@@ -296,7 +302,18 @@ export function countThreats(
   stack = engine.capacity - stackRecords(engine),
 ): ThreatCount {
   const x = engine.core.exports;
-  const count = { legal: 0, mated: 0, replies: 0, stalemated: 0, loss: 0, regionLow: 0, regionHigh: 0 };
+  const count = {
+    legal: 0,
+    mated: 0,
+    replies: 0,
+    stalemated: 0,
+    loss: 0,
+    regionLow: 0,
+    regionHigh: 0,
+    drawnNow: 0,
+    drawnReply: 0,
+    after: [] as { key: string; clock: number }[],
+  };
   for (let from = 0; from < handles.length; from += CHOOSE_MAX_POSITIONS) {
     const part = handles.slice(from, from + CHOOSE_MAX_POSITIONS);
     engine.core.view(x.chooseHandleBuffer()).set(part);
@@ -309,6 +326,13 @@ export function countThreats(
     count.loss += x.threatLoss();
     count.regionLow |= x.threatRegionLow();
     count.regionHigh |= x.threatRegionHigh();
+    count.drawnNow += x.threatDrawnNowCount();
+    count.drawnReply += x.threatDrawnReplyCount();
+    const after = engine.core.view(x.threatAfterBuffer());
+    for (let i = 0; i < part.length; i++) {
+      const clock = after[i * 3 + 2];
+      if (clock >= 0) count.after.push({ key: hex64(after[i * 3 + 1], after[i * 3]), clock });
+    }
   }
   return count;
 }

@@ -65,9 +65,9 @@ export class StaleGuessSource implements PositionSource {
     this.view = emptyView(setup);
   }
 
-  observe(event: ViewEvent): void {
+  observe(event: ViewEvent, limits?: SourceLimits): void {
     this.view.events.push(event);
-    this.inner.observe(event);
+    this.inner.observe(event, limits);
   }
 
   positions(k: number, limits: SourceLimits): SourcePositions {

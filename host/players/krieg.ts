@@ -23,7 +23,8 @@
 import type { Engine } from '../engine';
 import { encodePercept, type Percept } from '../record/percept';
 import type { ViewEvent } from '../record/record';
-import { parseUci } from '../notation/move';
+import { moveFrom, moveTo, parseUci, promotionType } from '../notation/move';
+import { KING } from '../constants';
 import { solveAuto } from '../solver/auto';
 import type { Branch, StrategyNode } from '../solver/strategy';
 import type { PlayerFactory, PlayerSetup, Turn } from './player';
@@ -44,6 +45,10 @@ export const KRIEG_DEFAULTS = { ...SAMPLING_DEFAULTS, depth: 0, mate: 200, matep
 const MATE_MEMORY = 24 * 2 ** 20;
 /** A time budget's share for the checkmate search. */
 const MATE_TIME_SHARE = 0.3;
+/** An exact belief of at most this many positions is screened whole (the screen is then sound: a stalemate in it is seen). */
+const SCREEN_EXACT = 1024;
+/** A sampled belief with a decisive edge is screened over this many times `screen` positions (a stalemate's few positions). */
+const SCREEN_DECISIVE = 4;
 
 type Following =
   | { at: 'attempt'; node: StrategyNode } // its attempt is to be made
@@ -60,6 +65,15 @@ export class KriegPlayer extends SamplingPlayer {
   /** Positions the threat screen looks at (0: off). */
   private readonly screen: number;
   private readonly screenCounters = { screenReplies: 0, screenDodges: 0, screenAttempts: 0 };
+  /**
+   * Under rules with a repetition draw: the keys of the positions (all men) krieg's own moves led
+   * to in the screened belief, with how often, since the last capture heard; and those of the
+   * attempt last chosen, added when it proves legal.
+   */
+  private readonly seen = new Map<string, number>();
+  private chosenAfter: { attempt: number; keys: string[]; own: string } | undefined;
+  /** The same for krieg's own board alone (values.ts ownSeen: over a sampled belief). */
+  private readonly ownSeen = new Map<string, number>();
 
   constructor(setup: PlayerSetup, engine: Engine, source: PositionSource) {
     super('krieg', setup, engine, source, 'hs', { sample: setup.options.sample, depth: setup.options.depth });
@@ -69,8 +83,11 @@ export class KriegPlayer extends SamplingPlayer {
 
   observe(event: ViewEvent): void {
     super.observe(event);
-    if (event.type === 'attempt' && event.side === this.setup.side && event.percept.answer === 'legal')
+    if (event.type === 'attempt' && event.side === this.setup.side && event.percept.answer === 'legal') {
       this.lastMove = parseUci(event.attempt);
+      this.remember(this.lastMove, event.percept.capture !== undefined);
+    }
+    if (event.type === 'opponent-move' && event.percept?.capture !== undefined) this.forget();
     const f = this.following;
     if (!f) return;
     if (event.type === 'attempt' && event.side === this.setup.side && f.at === 'answer') {
@@ -88,6 +105,22 @@ export class KriegPlayer extends SamplingPlayer {
     } else this.following = undefined;
   }
 
+  /** krieg's legal move: the positions it led to are seen once more (after a capture, only they can recur). */
+  private remember(attempt: number | undefined, capture: boolean): void {
+    if (capture) this.forget();
+    const chosen = this.chosenAfter;
+    this.chosenAfter = undefined;
+    if (!this.setup.rules.repetitionDraw || !chosen || chosen.attempt !== attempt) return;
+    for (const key of chosen.keys) this.seen.set(key, (this.seen.get(key) ?? 0) + 1);
+    this.ownSeen.set(chosen.own, (this.ownSeen.get(chosen.own) ?? 0) + 1);
+  }
+
+  /** A capture: no position before it can recur. */
+  private forget(): void {
+    this.seen.clear();
+    this.ownSeen.clear();
+  }
+
   private after(branch: Branch): Following | undefined {
     if ('next' in branch) return { at: 'attempt', node: branch.next };
     if ('replies' in branch) return { at: 'reply', replies: branch.replies };
@@ -95,6 +128,7 @@ export class KriegPlayer extends SamplingPlayer {
   }
 
   choose(turn: Turn): number | 'any' {
+    turn = this.budgeted(turn);
     if (this.following?.at === 'attempt') {
       const attempt = parseUci(this.following.node.attempt);
       if (attempt !== undefined && turn.attempts.includes(attempt)) {
@@ -125,8 +159,15 @@ export class KriegPlayer extends SamplingPlayer {
   protected pick(turn: Turn, scores: AttemptValue[]): AttemptValue | undefined {
     if (!scores.length) return undefined;
     const screen = this.screenOf(turn);
-    const valued = bestByWorth(scores, screen?.threat, screen?.edge, this.random);
+    const { deadline } = turn;
+    const stop = deadline === undefined ? undefined : () => performance.now() >= deadline;
+    const valued = bestByWorth(scores, screen?.threat, screen?.edge, this.random, stop);
     if (!valued) return undefined;
+    const after = screen?.threat(valued.best.attempt).after;
+    if (screen && after) {
+      const { attempt } = valued.best;
+      this.chosenAfter = { attempt, keys: [...new Set(after.map((a) => a.key))], own: screen.ownAfter(attempt) };
+    }
     this.screenCounters.screenAttempts += valued.screened;
     const top = scores.reduce((a, b) => ((b.score ?? 0) > (a.score ?? 0) ? b : a));
     if (valued.best.score !== top.score) this.screenCounters.screenDodges++;
@@ -157,6 +198,7 @@ export class KriegPlayer extends SamplingPlayer {
     let least = order[0];
     let leastRisk = Infinity;
     for (const attempt of order) {
+      if (turn.deadline !== undefined && leastRisk < Infinity && performance.now() >= turn.deadline) break;
       const r = 1 - worthOf(1, screen.threat(attempt), screen.edge, attempt);
       if (r === 0) return attempt;
       if (r < leastRisk) [least, leastRisk] = [attempt, r];
@@ -166,22 +208,38 @@ export class KriegPlayer extends SamplingPlayer {
 
   /**
    * The screen over `screen` positions of the belief (drawn now from the source, after this turn's
-   * Illegal answers): per attempt, memoised, what countThreats finds there; the edge read from one
-   * of them. Undefined with the screen off or no position to screen.
+   * Illegal answers) — the whole of an exact belief of at most SCREEN_EXACT, SCREEN_DECISIVE times
+   * more of a sampled one with a decisive edge: per attempt, memoised, what countThreats finds
+   * there; the edge read from one of them, with the rules' draws. Undefined with the screen off or
+   * no position to screen.
    */
-  private screenOf(turn: Turn): { threat: (attempt: number) => ThreatCount; edge: Edge } | undefined {
+  private screenOf(
+    turn: Turn,
+  ): { threat: (attempt: number) => ThreatCount; edge: Edge; ownAfter: (attempt: number) => string } | undefined {
     const size = this.screen;
     if (!size) return undefined;
     const { nodes } = this.setup.budget;
-    const found = this.source.positions(size, {
-      work: nodes === undefined ? 2_000_000 : nodes * WORK_PER_NODE,
-      deadline: turn.deadline,
-    });
+    const limits = { work: nodes === undefined ? 2_000_000 : nodes * WORK_PER_NODE, deadline: turn.deadline };
+    let found = this.source.positions(size, limits);
     if (found.handles.length === 0) return undefined;
+    let edge = edgeOf(this.engine, found.handles[0]);
+    const whole = found.total !== undefined && found.total <= SCREEN_EXACT ? found.total : 0;
+    const more = found.exact ? 0 : whole || (edge.decisive ? SCREEN_DECISIVE * size : 0);
+    if (more > found.handles.length) {
+      found = this.source.positions(more, limits);
+      if (found.handles.length === 0) return undefined;
+      edge = edgeOf(this.engine, found.handles[0]);
+    }
     const last = this.lastMove;
-    const edge: Edge = {
-      ...edgeOf(this.engine, found.handles[0]),
+    const { rules } = this.setup;
+    const { board, side } = this.engine.setup(found.handles[0]);
+    const ownAfter = (attempt: number) => ownBoardAfter(board, side, attempt);
+    edge = {
+      ...edge,
       ...(last === undefined ? {} : { back: ((last >> 6) & 63) | ((last & 63) << 6) }),
+      ...(rules.repetitionDraw ? { seen: this.seen } : {}),
+      ...(rules.repetitionDraw && !found.exact ? { ownSeen: (a: number) => this.ownSeen.get(ownAfter(a)) ?? 0 } : {}),
+      fifty: rules.fiftyMoveDraw,
     };
     const memo = new Map<number, ThreatCount>();
     const threat = (attempt: number) => {
@@ -193,7 +251,7 @@ export class KriegPlayer extends SamplingPlayer {
       }
       return t;
     };
-    return { threat, edge };
+    return { threat, edge, ownAfter };
   }
 
   stats(): Record<string, number> {
@@ -230,6 +288,22 @@ export class KriegPlayer extends SamplingPlayer {
     this.mateCounters.matesProven++;
     return result.strategy.root;
   }
+}
+
+/** The side's own men after `attempt` (a move of them) on `board` (piece codes by square), as a key. */
+function ownBoardAfter(board: number[], side: number, attempt: number): string {
+  const own = board.map((code) => (code && code >> 3 === side ? code : 0));
+  const from = moveFrom(attempt);
+  const to = moveTo(attempt);
+  const piece = own[from];
+  own[from] = 0;
+  own[to] = promotionType(attempt) ? (side << 3) | promotionType(attempt) : piece;
+  if ((piece & 7) === KING && Math.abs(to - from) === 2) {
+    const [rookFrom, rookTo] = to > from ? [from + 3, from + 1] : [from - 4, from - 1]; // castling
+    own[rookTo] = own[rookFrom];
+    own[rookFrom] = 0;
+  }
+  return own.join(',');
 }
 
 export const kriegPlayer: PlayerFactory = (setup, engine) =>

@@ -14,6 +14,10 @@
 // turn has searched fewer than N nodes, each search of an attempt limited to N / (k × 30) nodes —
 // deterministic; with a time budget (Parker's timed players), one at a time
 // while the time left exceeds the last position's evaluation time; without either, k positions.
+// A time budget is the whole turn's (issue #34): the events heard are fed to the source at the
+// start of the next choice, within a share of the turn's time (the tracker's update of an Illegal
+// answer or of the opponent's move counts against the reply, not before it), and every stage
+// stops TURN_MARGIN short of the turn's deadline.
 import type { Engine } from '../engine';
 import type { ViewEvent } from '../record/record';
 import { seededRandom } from '../referee/game';
@@ -45,11 +49,21 @@ const MIN_SEARCH_NODES = 50;
 const REFINE_SHARE = 0.5;
 /** Milliseconds kept in hand under a time budget. */
 const TIME_MARGIN = 5;
+/** The share of a turn's time kept back for the runner and the referee (every stage stops short of it). */
+export const TURN_MARGIN = 0.03;
+/** The share of a turn's time left that the source's updates for the events heard since the last choice may take. */
+const TRACK_SHARE = 0.3;
+/**
+ * With less than this share of the time per move left, events wait for the next choice (the
+ * tracker's least update, a step of its work, would overrun): choose-move's filtering by the
+ * Illegal answers of the turn does not need them.
+ */
+const TRACK_FLOOR = 0.08;
 
 export class SamplingPlayer implements Player {
   private run: ChooseRun | undefined;
   private turnNodes = 0;
-  /** How long the last position took to evaluate (a time budget stops before one more would overrun). */
+  /** The longest a position took to evaluate this turn (a time budget stops before one more would overrun). */
   private lastPositionMs = 0;
   protected readonly random: () => number;
   /**
@@ -59,6 +73,12 @@ export class SamplingPlayer implements Player {
    */
   protected exactOnly = false;
   private readonly counters = { choices: 0, positions: 0, lastObservation: 0, nodes: 0, fallbacks: 0 };
+  /** Events heard and not yet given to the source (budgeted: within the next choice's time). */
+  private pending: ViewEvent[] = [];
+  /** How long the source's last update under a time budget took (its least step can overrun the share given). */
+  private lastTrackMs = 0;
+  /** The last turn `budgeted` returned (it is called again on it by a subclass's choose). */
+  private lastBudgeted: Turn | undefined;
 
   constructor(
     readonly name: string,
@@ -72,13 +92,47 @@ export class SamplingPlayer implements Player {
   }
 
   observe(event: ViewEvent): void {
-    this.source.observe(event);
+    this.pending.push(event);
+  }
+
+  /**
+   * The turn as the player's stages see it: its deadline TURN_MARGIN of the time per move early,
+   * and the source told the events heard since the last choice, together within TRACK_SHARE of
+   * the time left (this turn's Illegal answers only while more than TRACK_FLOOR of the time per
+   * move, and twice what the last update took, is left: else they wait for the next choice; the
+   * choice's S is filtered by them anyway); under a node budget each with the source's own work
+   * budget, as before (deterministic). Called first by every choose (idempotent).
+   */
+  protected budgeted(turn: Turn): Turn {
+    if (turn === this.lastBudgeted) return turn;
+    const ms = 1000 * (this.setup.budget.timePerMove ?? 0);
+    const deadline = turn.deadline === undefined ? undefined : turn.deadline - TURN_MARGIN * ms;
+    // only this turn's Illegal answers (and "Any?") may wait: the others change the board or the side to move
+    const side = this.setup.side;
+    const mayWait = this.pending.every(
+      (e) => (e.type === 'attempt' && e.side === side && e.percept.answer !== 'legal') || e.type === 'any',
+    );
+    while (this.pending.length) {
+      if (deadline === undefined) this.source.observe(this.pending.shift()!);
+      else {
+        const left = deadline - performance.now();
+        if (mayWait && left < Math.max(TRACK_FLOOR * ms, 2 * this.lastTrackMs)) break;
+        const event = this.pending.shift()!;
+        const started = performance.now();
+        this.source.observe(event, { deadline: started + (TRACK_SHARE * left) / (this.pending.length + 1) });
+        this.lastTrackMs = performance.now() - started;
+      }
+    }
+    this.lastBudgeted = deadline === undefined ? turn : { ...turn, deadline };
+    return this.lastBudgeted;
   }
 
   choose(turn: Turn): number | 'any' {
+    turn = this.budgeted(turn);
     this.counters.choices++;
     if (turn.tried.length === 0) {
       this.turnNodes = 0;
+      this.lastPositionMs = 0;
       this.run = this.evaluate(turn);
     } else if (!this.run || !this.run.positions.some((p) => this.survives(p.values, turn.tried))) {
       this.run = this.evaluate(turn); // S exhausted by Illegal answers: a new S, drawn after them
@@ -168,7 +222,7 @@ export class SamplingPlayer implements Player {
         const before = run.nodes;
         const started = performance.now();
         run.add([handle]);
-        this.lastPositionMs = performance.now() - started;
+        this.lastPositionMs = Math.max(this.lastPositionMs, performance.now() - started);
         this.turnNodes += run.nodes - before;
         this.counters.nodes += run.nodes - before;
         this.counters.positions++;

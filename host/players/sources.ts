@@ -46,8 +46,11 @@ export interface SourcePositions {
 
 export interface PositionSource {
   readonly name: string;
-  /** Each new event of the player's view, in order (the same events the player observes). */
-  observe(event: ViewEvent): void;
+  /**
+   * Each new event of the player's view, in order (the same events the player observes); `limits`
+   * bound the estimation it sets off (a timed player's share of its turn; absent: the source's own).
+   */
+  observe(event: ViewEvent, limits?: SourceLimits): void;
   /** Up to `k` positions consistent with every observation so far, chosen at random when there are more. */
   positions(k: number, limits: SourceLimits): SourcePositions;
   /** Up to `k` positions consistent with the last observation (a superset of the above; Parker's LOS boards). */
@@ -170,8 +173,9 @@ export class TrackerSource implements PositionSource {
     );
   }
 
-  observe(event: ViewEvent): void {
-    const seen = this.tracker.observe(event, { work: TRACKER_EVENT_WORK });
+  observe(event: ViewEvent, limits?: SourceLimits): void {
+    const timeMs = limits && timeLeft(limits);
+    const seen = this.tracker.observe(event, { work: TRACKER_EVENT_WORK, ...(timeMs === undefined ? {} : { timeMs }) });
     if (seen.status === 'inconsistent') throw fail('source-inconsistent', { side: this.tracker.as, ply: seen.ply });
   }
 

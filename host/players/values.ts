@@ -5,6 +5,7 @@
 //
 //   worth = score − MATED_COST · mated − LOSS_COST · loss − [decisive] STALEMATE_COST · stalemated
 //           − [bare king] (REGION_COST · region + KING_COST · distance + BACK_COST · [takes back])
+//           − p(draw) · (score − ½)
 //
 // - score: the mean over S of each value's expected score (host/core/players.ts expectedScore:
 //   mate 1, mated 0, centipawns through a logistic curve). Bounded: a mate counts as a win in the
@@ -21,8 +22,18 @@
 //   distance, the mean number of king steps from the mover's king (after the attempt) to them:
 //   the box is closed with the king; and an attempt that moves the man krieg moved last straight
 //   back (the shuffle Rd6-f6-d6 in a box that one move cannot shrink) costs a little.
-// Every term only lowers the score, so attempts are looked at in the order of their scores, down
-// to one whose score cannot beat the best worth found.
+// The rules' draws (issue #34) then move the worth toward ½ by the chance p of a draw the attempt
+// brings, worth −= p · (score − ½): a cost when ahead (score above ½), a gain when behind. Ahead, p
+// counts over the screened positions those where the attempt ends the game drawn (material, fifty
+// moves: assembly/players/choose.ts), where he has a reply that does (a capture into a material
+// draw), where it stalemates him, where the position after it was seen twice before after krieg's
+// own moves (a third repetition, under rules with that draw; seen once: REPEAT_HAZARD of one; over a
+// sampled belief also REPEAT_HAZARD for an own board seen twice), and the fifty-move clock's
+// approach to 100 (from FIFTY_FROM on: a capture or pawn move resets it, so they are preferred).
+// Behind, only the draws the attempt itself makes count (his replies are his choice; a stalemate
+// counted by the screen may not be one).
+// Every term but a draw behind only lowers the score, so attempts are looked at in the order of
+// their scores, down to one whose score (behind: ½) cannot beat the best worth found.
 import type { Engine } from '../engine';
 import type { AttemptValue, ThreatCount } from '../core/players';
 
@@ -40,6 +51,11 @@ export const KING_COST = 0.002;
 export const BACK_COST = 0.004;
 /** Material (pawn 1 … queen 9) ahead that makes an edge decisive. */
 export const DECISIVE = 5;
+/** The chance of a draw counted for a position seen once before (a third occurrence would end the game). */
+export const REPEAT_HAZARD = 0.25;
+/** The fifty-move clock (plies) from which its approach to 100 counts, rising to FIFTY_HAZARD at 99. */
+export const FIFTY_FROM = 70;
+export const FIFTY_HAZARD = 0.5;
 
 const MATERIAL = [0, 1, 3, 3, 5, 9, 0];
 
@@ -53,6 +69,15 @@ export interface Edge {
   king: number;
   /** The attempt that takes the mover's last move back (from | to << 6), if known. */
   back?: number;
+  /** Under rules with a repetition draw: the keys of the positions after the mover's own moves (since the last capture or pawn move he knows of), with how often each was seen. */
+  seen?: Map<string, number>;
+  /** The fifty-move rule is on. */
+  fifty?: boolean;
+  /**
+   * The screen is a sample of the belief (its keys may miss the true position): how often krieg's
+   * own moves led to the own board an attempt leads to (same span as `seen`).
+   */
+  ownSeen?: (attempt: number) => number;
 }
 
 /** The edge of the side to move in position `handle`. */
@@ -96,6 +121,29 @@ function meanDistance(king: number, low: number, high: number): number {
   return n ? sum / n : 0;
 }
 
+/**
+ * The chance that the attempt brings a draw (see above), ahead (score above ½) or behind; over a
+ * sampled belief, ahead, an own board its moves led to twice before adds REPEAT_HAZARD (the
+ * opponent's men may be back too).
+ */
+export function drawChance(score: number, threat: ThreatCount, edge: Edge | undefined, attempt?: number): number {
+  if (threat.legal === 0) return 0;
+  const ahead = score > 0.5;
+  let draws = (threat.drawnNow ?? 0) + (ahead ? (threat.drawnReply ?? 0) + threat.stalemated : 0);
+  for (const { key, clock } of threat.after ?? []) {
+    const seen = edge?.seen?.get(key) ?? 0;
+    let p = seen >= 2 ? 1 : 0;
+    if (ahead) {
+      if (seen === 1) p += REPEAT_HAZARD;
+      if (edge?.fifty && clock >= FIFTY_FROM && clock < 100)
+        p += (FIFTY_HAZARD * (clock - FIFTY_FROM + 1)) / (100 - FIFTY_FROM);
+    }
+    draws += Math.min(1, p);
+  }
+  const own = ahead && attempt !== undefined && (edge?.ownSeen?.(attempt) ?? 0) >= 2 ? REPEAT_HAZARD : 0;
+  return Math.min(1, draws / threat.legal + own);
+}
+
 /** An attempt's worth: its score less what the screen found (see above); its score without one. */
 export function worthOf(
   score: number,
@@ -104,6 +152,7 @@ export function worthOf(
   attempt?: number,
 ): number {
   if (!threat || threat.legal === 0) return score;
+  const draw = drawChance(score, threat, edge, attempt) * (score - 0.5);
   let worth = score - (MATED_COST * threat.mated + LOSS_COST * threat.loss) / threat.legal;
   if (edge?.decisive) worth -= (STALEMATE_COST * threat.stalemated) / threat.legal;
   if (edge?.bareKing) {
@@ -113,7 +162,7 @@ export function worthOf(
     worth -= REGION_COST * (bits(low) + bits(high)) + KING_COST * meanDistance(king, low, high);
     if (attempt !== undefined && attempt === edge.back) worth -= BACK_COST;
   }
-  return worth;
+  return worth - draw;
 }
 
 export interface Valued {
@@ -128,13 +177,14 @@ export interface Valued {
  * screen asked attempt by attempt (`threat`, memoised by the caller; undefined: no screen) in the
  * order of the scores (ties in `random`'s order), down to one whose score is not above the best
  * worth. With a decisive edge an attempt that stalemates in a screened position is taken only if
- * every attempt looked at does.
+ * every attempt looked at does. `stop` (a turn's time up) ends the screening after the first.
  */
 export function bestByWorth(
   scores: AttemptValue[],
   threat: ((attempt: number) => ThreatCount) | undefined,
   edge: Edge | undefined,
   random: () => number,
+  stop?: () => boolean,
 ): Valued | undefined {
   const order = scores.map((s) => ({ s, key: s.score ?? 0, tie: random() }));
   order.sort((a, b) => b.key - a.key || a.tie - b.tie);
@@ -142,7 +192,7 @@ export function bestByWorth(
   let stalemating: Valued | undefined;
   let screened = 0;
   for (const { s, key } of order) {
-    if (best && key <= best.worth) break;
+    if (best && (Math.max(key, 0.5) <= best.worth || stop?.())) break; // behind, a draw may lift a worth to ½
     const t = threat?.(s.attempt);
     if (t) screened++;
     const worth = worthOf(key, t, edge, s.attempt);
