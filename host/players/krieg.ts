@@ -32,6 +32,7 @@ import { bestByWorth, edgeOf, worthOf, type Edge } from './values';
 import { SamplingPlayer, SAMPLING_DEFAULTS, WORK_PER_NODE } from './sampling';
 import { trackerSource, type PositionSource } from './sources';
 import { StaleGuessSource } from './guesses';
+import { EndgameTechnique } from './endgame';
 
 /**
  * depth 0: each attempt valued by the quiescence search alone. At a small budget (1,000 nodes a
@@ -39,7 +40,15 @@ import { StaleGuessSource } from './guesses';
  * search for more of them; against HS the breadth wins (bench/results/players.md: krieg v hs, and
  * krieg:depth=1 v hs on the same seeds).
  */
-export const KRIEG_DEFAULTS = { ...SAMPLING_DEFAULTS, depth: 0, mate: 200, mateply: 5, matenodes: 20_000, screen: 64 };
+export const KRIEG_DEFAULTS = {
+  ...SAMPLING_DEFAULTS,
+  depth: 0,
+  mate: 200,
+  mateply: 5,
+  matenodes: 20_000,
+  screen: 64,
+  endgame: 2,
+};
 /** The checkmate search's arenas (bytes) in the player's engine. */
 const MATE_MEMORY = 24 * 2 ** 20;
 /** A time budget's share for the checkmate search. */
@@ -60,11 +69,14 @@ export class KriegPlayer extends SamplingPlayer {
   /** Positions the threat screen looks at (0: off). */
   private readonly screen: number;
   private readonly screenCounters = { screenReplies: 0, screenDodges: 0, screenAttempts: 0 };
+  /** Against a bare king: the worst-case search over metapositions, `endgame` moves deep (./endgame.ts). */
+  private readonly endgame: EndgameTechnique;
 
   constructor(setup: PlayerSetup, engine: Engine, source: PositionSource) {
     super('krieg', setup, engine, source, 'hs', { sample: setup.options.sample, depth: setup.options.depth });
     this.exactOnly = true;
     this.screen = setup.options.screen ?? KRIEG_DEFAULTS.screen;
+    this.endgame = new EndgameTechnique(engine, source, setup.options.endgame ?? KRIEG_DEFAULTS.endgame, this.random);
   }
 
   observe(event: ViewEvent): void {
@@ -95,6 +107,8 @@ export class KriegPlayer extends SamplingPlayer {
   }
 
   choose(turn: Turn): number | 'any' {
+    const technique = this.endgame.choose(turn, this.setup.budget, WORK_PER_NODE);
+    if (technique !== undefined) return technique;
     if (this.following?.at === 'attempt') {
       const attempt = parseUci(this.following.node.attempt);
       if (attempt !== undefined && turn.attempts.includes(attempt)) {
@@ -198,7 +212,7 @@ export class KriegPlayer extends SamplingPlayer {
 
   stats(): Record<string, number> {
     const guessed = this.source instanceof StaleGuessSource ? this.source.guessed : 0;
-    return { ...super.stats(), ...this.mateCounters, ...this.screenCounters, guessed };
+    return { ...super.stats(), ...this.mateCounters, ...this.screenCounters, ...this.endgame.counters, guessed };
   }
 
   private searchesMates(): boolean {

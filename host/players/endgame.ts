@@ -1,0 +1,52 @@
+// Endgame technique (issue #34 item 3): while the opponent has a bare king and the player's belief
+// is exact (at most 64 positions: its own men and a square for the king each), the player's move
+// comes from the core's worst-case search over the metaposition (assembly/players/endgame.ts:
+// the referee's answers and the king's replies as AND nodes, a progress measure at the horizon)
+// instead of from sampling. A player keeps one of these and asks it first each turn; undefined
+// hands the turn back to its usual choice.
+import type { Engine } from '../engine';
+import { endgameBegin, endgameValues } from '../core/endgame';
+import type { PositionSource } from './sources';
+import type { Turn, PlayerBudget } from './player';
+
+/** Belief positions the metaposition is built from: one per square of the lone king. */
+const MAX_SQUARES = 64;
+/** Estimation work for the belief request when the budget has no node count. */
+const WORK = 2_000_000;
+
+export class EndgameTechnique {
+  readonly counters = { endgameMoves: 0, endgameNodes: 0 };
+
+  /** `depth`: attacker moves the search looks ahead (0: off). */
+  constructor(
+    private readonly engine: Engine,
+    private readonly source: PositionSource,
+    private readonly depth: number,
+    private readonly random: () => number,
+  ) {}
+
+  /** The attempt of the best worst-case value among those open this turn, or undefined when not in such an endgame. */
+  choose(turn: Turn, budget: PlayerBudget, workPerNode: number): number | undefined {
+    if (this.depth <= 0) return undefined;
+    const limits = { work: budget.nodes === undefined ? WORK : budget.nodes * workPerNode, deadline: turn.deadline };
+    // one position first: is the opponent's king bare? (cheap, and the usual answer is no)
+    const first = this.source.positions(1, limits);
+    if (first.handles.length === 0 || !endgameBegin(this.engine, first.handles)) return undefined;
+    const found = this.source.positions(MAX_SQUARES + 1, limits);
+    if (!found.exact || found.handles.length === 0 || found.handles.length > MAX_SQUARES) return undefined;
+    if (!endgameBegin(this.engine, found.handles)) return undefined;
+    const { values, nodes } = endgameValues(this.engine, this.depth);
+    this.counters.endgameNodes += nodes;
+    const open = new Set(turn.attempts);
+    let best: number[] = [];
+    let bestValue = -Infinity;
+    for (const { attempt, value } of values) {
+      if (!open.has(attempt)) continue;
+      if (value > bestValue) [best, bestValue] = [[attempt], value];
+      else if (value === bestValue) best.push(attempt);
+    }
+    if (!best.length) return undefined;
+    this.counters.endgameMoves++;
+    return best[Math.floor(this.random() * best.length)];
+  }
+}
