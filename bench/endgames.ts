@@ -7,7 +7,10 @@
 // Usage: npm run bench:endgames [-- --games 100 --starts 25 --nodes 300 --max-plies 200
 //        --endings krk,kqk,kbbk,kbnk --defenders random,hs --seed 70002 --stubborn 20]
 // --stubborn N: N games per ending (of the same starts) against each defender after the first.
+// The games go to bench/games/endgames-<ending>-<defender>.kpgn (not kept in git; `krieg view` reads them).
 import { join } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { makeRecordKpgn } from '../host/notation/kpgn';
 import { Chess } from 'chessops/chess';
 import { parseFen } from 'chessops/fen';
 import { preset } from '../host/record/rules';
@@ -117,6 +120,7 @@ async function run(ending: string, defender: string, games: number): Promise<Row
   };
   const t0 = performance.now();
   let sum = 0;
+  const played: GameRecord[] = [];
   for (let i = 0; row.games < games; i++) {
     const start = starts[i % STARTS];
     const n = Math.min(perStart, games - row.games);
@@ -133,6 +137,7 @@ async function run(ending: string, defender: string, games: number): Promise<Row
       },
     );
     for (const record of records) {
+      played.push(record);
       row.games++;
       const last = record.events[record.events.length - 1];
       const end = last?.type === 'attempt' ? last.percept.end : undefined;
@@ -148,6 +153,9 @@ async function run(ending: string, defender: string, games: number): Promise<Row
     }
     progress(`${ending} v ${defender}: ${row.games}/${games} (${row.mates} mates)`);
   }
+  const dir = join(repoRoot(), 'bench/games');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, `endgames-${ending}-${defender}.kpgn`), played.map(makeRecordKpgn).join('\n'));
   row.meanMoves = row.mates ? Math.round((10 * sum) / row.mates) / 10 : 0;
   row.ms = Math.round(performance.now() - t0);
   return row;

@@ -24,7 +24,7 @@
 // failure (ENDGAME_FAIL); one where it is mated a success; the rest is valued at the horizon by a
 // progress measure (leafValue): the room the king has (the squares it can reach by king steps
 // through squares the attacker does not attack: the region the rook's or queen's lines and the
-// king fence in), the size of S, how far the attacker's king is from S, how far S is from the edge
+// king fence in), the size of S, how far the attacker's king is from S (the mean distance), how far S is from the edge
 // (or, with a bishop and a knight, from the corners the bishop can cover), and men left next to
 // the king's squares unprotected. A class that mates adds MATE_SHARE times its share of S to the
 // worst case, so that a move that mates in some positions is taken among equally safe ones.
@@ -371,7 +371,7 @@ function leafValue(handle: i32, lo: i32, hi: i32): i32 {
     bishopColor = ((b & 7) + (b >> 3)) & 1 ? 1 : 0;
   }
   const king = kingSquare(base, us);
-  let near = 8;
+  let far = 0;
   let edges = 0;
   let sLo = lo;
   let sHi = hi;
@@ -379,13 +379,13 @@ function leafValue(handle: i32, lo: i32, hi: i32): i32 {
     const sq = lowestSquare(sLo, sHi);
     if (sLo != 0) sLo &= sLo - 1;
     else sHi &= sHi - 1;
-    near = min(near, distance(king, sq));
+    far += distance(king, sq);
     edges += edgeDistance(sq, bishopColor);
   }
   // men the king may reach next move, unprotected
   dilate(lo, hi);
   const hanging = popcount64(outLo & menLo & ~aLo, outHi & menHi & ~aHi);
-  return -(ROOM * room + SIZE * size + APPROACH * near + (EDGE * edges) / max(size, 1) + HANGING * hanging);
+  return -(ROOM * room + SIZE * size + (APPROACH * far + EDGE * edges) / max(size, 1) + HANGING * hanging);
 }
 
 /** The value of attempt `attempt` at depth d with `left` attacker moves to look at, the king on the set. */
@@ -407,8 +407,16 @@ function attemptValue(d: i32, left: i32, attempt: i32, lo: i32, hi: i32): i32 {
   const legHi = hi & ~illHi;
   if ((legLo | legHi) == 0) return NONE;
   let value = i32.MAX_VALUE;
-  // Illegal: no move spent, the king is next to `to`
-  if ((illLo | illHi) != 0) value = leafValue(handle, illLo, illHi);
+  // Illegal: no move spent, the king is next to `to`; searched on while the stack has room
+  if ((illLo | illHi) != 0) {
+    if (d + 1 + left > ENDGAME_MAX_DEPTH) value = leafValue(handle, illLo, illHi);
+    else {
+      const again = recordToMove(d + 1);
+      copyRecord(handle, again);
+      moveKing(again, lowestSquare(illLo, illHi));
+      value = nodeValue(d + 1, left, illLo, illHi);
+    }
+  }
   classify(d, attempt, legLo, legHi);
   const after = recordAfter(d);
   const afterBase = after << POSITION_SHIFT;

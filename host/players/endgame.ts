@@ -5,12 +5,14 @@
 // instead of from sampling. A player keeps one of these and asks it first each turn; undefined
 // hands the turn back to its usual choice.
 import type { Engine } from '../engine';
-import { endgameBegin, endgameValues } from '../core/endgame';
+import { endgameBegin, endgameValues, ENDGAME_MAX_DEPTH } from '../core/endgame';
 import type { PositionSource } from './sources';
 import type { Turn, PlayerBudget } from './player';
 
 /** Belief positions the metaposition is built from: one per square of the lone king. */
 const MAX_SQUARES = 64;
+/** The king on at most this many squares: the search looks one move deeper. */
+const NEAR = 4;
 /** Estimation work for the belief request when the budget has no node count. */
 const WORK = 2_000_000;
 
@@ -35,7 +37,9 @@ export class EndgameTechnique {
     const found = this.source.positions(MAX_SQUARES + 1, limits);
     if (!found.exact || found.handles.length === 0 || found.handles.length > MAX_SQUARES) return undefined;
     if (!endgameBegin(this.engine, found.handles)) return undefined;
-    const { values, nodes } = endgameValues(this.engine, this.depth);
+    // one move deeper once the king is nearly found (the mating net: few attempts matter, and they are cheap)
+    const depth = found.handles.length <= NEAR ? Math.min(this.depth + 1, ENDGAME_MAX_DEPTH - 1) : this.depth;
+    const { values, nodes } = endgameValues(this.engine, depth);
     this.counters.endgameNodes += nodes;
     const open = new Set(turn.attempts);
     let best: number[] = [];
