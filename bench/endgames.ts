@@ -5,19 +5,25 @@
 // to mate, and how the other games ended. Both players know the start (krieg's belief begins
 // exact: the king on its square).
 // Usage: npm run bench:endgames [-- --games 100 --starts 25 --nodes 300 --max-plies 200
-//        --endings krk,kqk,kbbk,kbnk --defenders random,hs --seed 70002 --stubborn 20]
-// --stubborn N: N games per ending (of the same starts) against each defender after the first.
+//        --endings krk,kqk,kbbk,kbnk --defenders random,centre,hs --seed 70002 --stubborn 20]
+// --stubborn N: N games per ending (of the same starts) against each defender after the first:
+// `centre` (below: a blind lone king that keeps as far from the edges as it can) and HS, or any
+// player (krieg).
 // The games go to bench/games/endgames-<ending>-<defender>.kpgn (not kept in git; `krieg view` reads them).
 import { join } from 'node:path';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { makeRecordKpgn } from '../host/notation/kpgn';
 import { Chess } from 'chessops/chess';
 import { parseFen } from 'chessops/fen';
 import { preset } from '../host/record/rules';
-import { parsePlayerSpec } from '../host/players/registry';
-import { playWithPlayers } from '../host/players/play';
+import { parsePlayerSpec, playerFactory } from '../host/players/registry';
+import { runGame } from '../host/players/game';
+import { PlayerEngines } from '../host/players/engines';
+import type { PlayerFactory, PlayerSetup } from '../host/players/player';
+import { gameSeed } from '../host/referee/seeds';
+import { createEngine } from '../host/node';
 import { seededRandom } from '../host/referee/game';
-import type { GameRecord } from '../host/record/record';
+import type { GameRecord, Side } from '../host/record/record';
 import { describeMachine, gitState, machine, progress, repoRoot, writeJson, writeText } from './lib/harness';
 
 const argv = process.argv.slice(2);
@@ -33,7 +39,7 @@ const SEED = Number(option('seed') ?? 70002);
 const STUBBORN = Number(option('stubborn') ?? 20);
 const ATTACKER = option('attacker') ?? 'krieg';
 const ENDINGS = (option('endings') ?? 'krk,kqk,kbbk,kbnk').split(',');
-const DEFENDERS = (option('defenders') ?? 'random,hs').split(',');
+const DEFENDERS = (option('defenders') ?? 'random,centre,hs').split(',');
 /** The acceptance's horizon: mate within this many of the attacker's moves. */
 const WITHIN = 50;
 
@@ -95,16 +101,40 @@ interface Row {
   materialDraws: number;
   capped: number;
   ms: number;
+  commit?: string;
 }
 
 /** The attacker's (White's) legal moves in a game. */
 const movesOf = (record: GameRecord) =>
   record.events.filter((e) => e.type === 'attempt' && e.side === 'white' && e.percept.answer === 'legal').length;
 
-async function run(ending: string, defender: string, games: number): Promise<Row> {
+/**
+ * `centre`: a stubborn lone king, blind like every player: its attempts in order of their
+ * destination's distance from the centre (the farthest from every edge first, ties at random), so
+ * it stays as far from the edges as the attacker's men let it.
+ */
+const centrePlayer: PlayerFactory = (setup) => {
+  const random = seededRandom(setup.seed);
+  const fromEdge = (sq: number) => Math.min(sq & 7, 7 - (sq & 7), sq >> 3, 7 - (sq >> 3));
+  return {
+    name: 'centre',
+    observe() {
+      /* its own king's square is all it needs, and the attempts give it */
+    },
+    choose: (turn) => {
+      const best = Math.max(...turn.attempts.map((a) => fromEdge((a >> 6) & 63)));
+      const open = turn.attempts.filter((a) => fromEdge((a >> 6) & 63) === best);
+      return open[Math.floor(random() * open.length)];
+    },
+  };
+};
+
+const factory = (name: string): PlayerFactory =>
+  name === 'centre' ? centrePlayer : playerFactory(parsePlayerSpec(name));
+
+function run(ending: string, defender: string, games: number): Row {
   const random = seededRandom(SEED);
   const starts = Array.from({ length: STARTS }, () => placement(ending, random));
-  const perStart = Math.ceil(games / STARTS);
   const row: Row = {
     ending,
     defender,
@@ -121,37 +151,43 @@ async function run(ending: string, defender: string, games: number): Promise<Row
   const t0 = performance.now();
   let sum = 0;
   const played: GameRecord[] = [];
-  for (let i = 0; row.games < games; i++) {
-    const start = starts[i % STARTS];
-    const n = Math.min(perStart, games - row.games);
-    const { records } = await playWithPlayers(
-      { white: parsePlayerSpec(ATTACKER), black: parsePlayerSpec(defender) },
-      {
-        games: n,
-        seed: SEED + 1000 * i,
-        maxPlies: MAX_PLIES,
-        rules: preset('berkeley'),
-        budget: { nodes: NODES },
-        backend: 'wasm',
-        start,
-      },
-    );
-    for (const record of records) {
-      played.push(record);
-      row.games++;
-      const last = record.events[record.events.length - 1];
-      const end = last?.type === 'attempt' ? last.percept.end : undefined;
-      if (end === 'checkmate' && record.result === '1-0') {
-        const moves = movesOf(record);
-        row.mates++;
-        sum += moves;
-        row.maxMoves = Math.max(row.maxMoves, moves);
-        if (moves <= WITHIN) row.within++;
-      } else if (end === 'stalemate') row.stalemates++;
-      else if (end === 'draw-material') row.materialDraws++;
-      else row.capped++;
-    }
-    progress(`${ending} v ${defender}: ${row.games}/${games} (${row.mates} mates)`);
+  const rules = preset('berkeley');
+  const engines = new PlayerEngines('wasm');
+  const referee = createEngine('wasm', 16);
+  referee.setRules(rules);
+  const attacker = parsePlayerSpec(ATTACKER);
+  for (let game = 0; game < games; game++) {
+    const start = starts[game % STARTS];
+    const setup = (side: Side, name: string): PlayerSetup => ({
+      side,
+      rules,
+      start,
+      seed: gameSeed(SEED + game, side === 'white' ? 1 : 2),
+      budget: { nodes: NODES },
+      options: name === 'centre' ? {} : parsePlayerSpec(name).options,
+    });
+    const white = playerFactory(attacker)(setup('white', ATTACKER), engines.for('white', rules));
+    const black = factory(defender)(setup('black', defender), engines.for('black', rules));
+    const record = runGame(referee, { white, black }, { start, maxPlies: MAX_PLIES });
+    played.push({
+      ...record,
+      white: ATTACKER,
+      black: defender,
+      tags: { Round: String(game + 1), Seed: String(SEED + game) },
+    });
+    row.games++;
+    const last = record.events[record.events.length - 1];
+    const end = last?.type === 'attempt' ? last.percept.end : undefined;
+    if (end === 'checkmate' && record.result === '1-0') {
+      const moves = movesOf(record);
+      row.mates++;
+      sum += moves;
+      row.maxMoves = Math.max(row.maxMoves, moves);
+      if (moves <= WITHIN) row.within++;
+    } else if (end === 'stalemate') row.stalemates++;
+    else if (end === 'draw-material') row.materialDraws++;
+    else row.capped++;
+    if ((game + 1) % 10 === 0) progress(`${ending} v ${defender}: ${row.games}/${games} (${row.mates} mates)`);
   }
   const dir = join(repoRoot(), 'bench/games');
   mkdirSync(dir, { recursive: true });
@@ -161,35 +197,45 @@ async function run(ending: string, defender: string, games: number): Promise<Row
   return row;
 }
 
-const rows: Row[] = [];
-for (const ending of ENDINGS) {
-  for (const [i, defender] of DEFENDERS.entries()) rows.push(await run(ending, defender, i === 0 ? GAMES : STUBBORN));
-}
-
 const root = repoRoot();
 const git = gitState(root, ['assembly', 'host', 'bench']);
+const commit = `${git.commit}${git.dirty ? '+' : ''}`;
+const params = { starts: STARTS, nodes: NODES, maxPlies: MAX_PLIES, seed: SEED, attacker: ATTACKER };
+// a run replaces its own rows and keeps the other rows of earlier runs with the same parameters
+const jsonPath = join(root, 'bench/results/endgames.json');
+let rows: Row[] = [];
+if (existsSync(jsonPath)) {
+  const earlier = JSON.parse(readFileSync(jsonPath, 'utf8'));
+  if (JSON.stringify(earlier.params) === JSON.stringify(params)) rows = earlier.rows;
+}
+const order = (r: Row) =>
+  ['krk', 'kqk', 'kbbk', 'kbnk'].indexOf(r.ending) * 100 + ['random', 'centre', 'hs'].indexOf(r.defender);
+for (const ending of ENDINGS) {
+  for (const [i, defender] of DEFENDERS.entries()) {
+    const row = { ...run(ending, defender, i === 0 ? GAMES : STUBBORN), commit };
+    rows = [...rows.filter((r) => r.ending !== ending || r.defender !== defender), row].sort(
+      (a, b) => order(a) - order(b),
+    );
+  }
+}
+
 const m = machine();
-writeJson(join(root, 'bench/results/endgames.json'), {
-  machine: m,
-  git,
-  params: { games: GAMES, stubborn: STUBBORN, starts: STARTS, nodes: NODES, maxPlies: MAX_PLIES, seed: SEED },
-  rows,
-});
+writeJson(jsonPath, { machine: m, params, rows });
 const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(0)}%` : '—');
 writeText(
   join(root, 'bench/results/endgames.md'),
   [
     '### Endgames: krieg against a lone king',
     '',
-    `Machine: ${describeMachine(m)}; commit ${git.commit}${git.dirty ? '+' : ''}; written ${new Date().toISOString()}.`,
+    `Machine: ${describeMachine(m)}; written ${new Date().toISOString()}.`,
     '',
-    `Berkeley rules; ${ATTACKER} (White, to move) against a lone king, from ${STARTS} random legal placements per ending (seed ${SEED}; the same placements for every defender), ${NODES} nodes a move, games capped at ${MAX_PLIES} plies. "Moves": the attacker's legal moves to mate. Command: \`npm run bench:endgames -- --games ${GAMES} --stubborn ${STUBBORN} --nodes ${NODES}\`.`,
+    `Berkeley rules; ${ATTACKER} (White, to move) against a lone king, from ${STARTS} random legal placements per ending (seed ${SEED}; the same placements for every defender), ${NODES} nodes a move, games capped at ${MAX_PLIES} plies. Defenders: random; \`centre\`, a blind stubborn king whose attempts go as far from the edges as they can (bench/endgames.ts); HS. "Moves": the attacker's legal moves to mate; "material draws": the king took a man (Berkeley's material draw follows). Each row is a run of \`npm run bench:endgames -- --endings E --defenders D,… --games N --stubborn M\` (the first defender N games, the others M), at its commit ("+": uncommitted changes).`,
     '',
-    `| Ending | Defender | Games | Mates | Within ${WITHIN} moves | Mean moves | Max moves | Stalemates | Material draws | Capped | Time |`,
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    `| Ending | Defender | Games | Mates | Within ${WITHIN} moves | Mean moves | Max moves | Stalemates | Material draws | Capped | Time | Commit |`,
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
     ...rows.map(
       (r) =>
-        `| ${r.ending.toUpperCase()} | ${r.defender} | ${r.games} | ${r.mates} (${pct(r.mates, r.games)}) | ${r.within} (${pct(r.within, r.games)}) | ${r.meanMoves} | ${r.maxMoves} | ${r.stalemates} | ${r.materialDraws} | ${r.capped} | ${(r.ms / 1000).toFixed(0)} s |`,
+        `| ${r.ending.toUpperCase()} | ${r.defender} | ${r.games} | ${r.mates} (${pct(r.mates, r.games)}) | ${r.within} (${pct(r.within, r.games)}) | ${r.meanMoves} | ${r.maxMoves} | ${r.stalemates} | ${r.materialDraws} | ${r.capped} | ${(r.ms / 1000).toFixed(0)} s | ${r.commit} |`,
     ),
   ].join('\n'),
 );
