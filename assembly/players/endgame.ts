@@ -453,7 +453,9 @@ function attemptValue(d: i32, left: i32, attempt: i32, lo: i32, hi: i32): i32 {
     if (v < value) value = v;
   }
   if (value == i32.MAX_VALUE) return ENDGAME_WIN - d; // mate whatever the answer
-  if (mated > 0) value += (MATE_SHARE * mated) / popcount64(lo, hi);
+  // a chance of mate counts only between values no worst case decides (a sure mate stays WIN − d)
+  if (mated > 0 && value > ENDGAME_FAIL && value < ENDGAME_WIN - ENDGAME_MAX_DEPTH)
+    value += (MATE_SHARE * mated) / popcount64(lo, hi);
   return value;
 }
 

@@ -4,7 +4,8 @@
 //   the lone king equals the black king's squares of the tracker's exact belief (Berkeley rules:
 //   check directions, the defender's Illegal attempts heard);
 // - the search on hand-worked positions: White Kb6, Qc1 and Black's king known on a8, where Qc8 mates
-//   and Qc7 stalemates; White Ka1, Rg2 with the king on h3 or e5, where Rg4 hangs the rook;
+//   and Qc7 stalemates; Kg6, Qg3 against Kg8, where Qb8 mates now (no chance of mate later
+//   outweighs it); White Ka1, Rg2 with the king on h3 or e5, where Rg4 hangs the rook;
 // - the player: krieg mates K+R v K and K+Q v K against random within 50 moves (fixed seeds).
 import { describe, expect, it } from 'vitest';
 import { createEngine, BACKENDS } from '../../host/node';
@@ -117,6 +118,12 @@ describe.each(BACKENDS)('endgame metapositions on %s', (backend) => {
     let { values } = endgameValues(engine, 2);
     expect(value('c1c8', values)).toBe(ENDGAME_WIN);
     expect(value('c1c7', values)).toBe(ENDGAME_FAIL);
+    expect(Math.max(...values.map((v) => v.value))).toBe(ENDGAME_WIN);
+    // Black's king on g8 after Qg3 Kg8: Qb8 mates now, which no chance of mate later outweighs
+    engine.setFen(0, '6k1/8/6K1/8/8/6Q1/8/8 w - - 0 1');
+    expect(endgameBegin(engine, [0])).toBe(true);
+    ({ values } = endgameValues(engine, 3));
+    expect(value('g3b8', values)).toBe(ENDGAME_WIN);
     expect(Math.max(...values.map((v) => v.value))).toBe(ENDGAME_WIN);
     // the king on h3 or e5: Rg4 (next to h3, unprotected) may lose the rook; some move keeps it
     engine.setFen(0, '8/8/8/8/8/7k/6R1/K7 w - - 0 1');
