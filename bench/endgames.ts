@@ -209,7 +209,7 @@ if (existsSync(jsonPath)) {
   if (JSON.stringify(earlier.params) === JSON.stringify(params)) rows = earlier.rows;
 }
 const order = (r: Row) =>
-  ['krk', 'kqk', 'kbbk', 'kbnk'].indexOf(r.ending) * 100 + ['random', 'centre', 'hs'].indexOf(r.defender);
+  ['krk', 'kqk', 'kbbk', 'kbnk'].indexOf(r.ending) * 100 + ['random', 'centre', 'hs', 'krieg'].indexOf(r.defender);
 for (const ending of ENDINGS) {
   for (const [i, defender] of DEFENDERS.entries()) {
     const row = { ...run(ending, defender, i === 0 ? GAMES : STUBBORN), commit };
@@ -229,7 +229,7 @@ writeText(
     '',
     `Machine: ${describeMachine(m)}; written ${new Date().toISOString()}.`,
     '',
-    `Berkeley rules; ${ATTACKER} (White, to move) against a lone king, from ${STARTS} random legal placements per ending (seed ${SEED}; the same placements for every defender), ${NODES} nodes a move, games capped at ${MAX_PLIES} plies. Defenders: random; \`centre\`, a blind stubborn king whose attempts go as far from the edges as they can (bench/endgames.ts); HS. "Moves": the attacker's legal moves to mate; "material draws": the king took a man (Berkeley's material draw follows). Each row is a run of \`npm run bench:endgames -- --endings E --defenders D,… --games N --stubborn M\` (the first defender N games, the others M), at its commit ("+": uncommitted changes).`,
+    `Berkeley rules; ${ATTACKER} (White, to move) against a lone king, from ${STARTS} random legal placements per ending (seed ${SEED}; the same placements for every defender), ${NODES} nodes a move, games capped at ${MAX_PLIES} plies. Defenders: random; \`centre\`, a blind stubborn king whose attempts go as far from the edges as they can (bench/endgames.ts); HS and krieg, with their sampled beliefs. "Moves": the attacker's legal moves to mate; "material draws": the king took a man (Berkeley's material draw follows). Each row is a run of \`npm run bench:endgames -- --endings E --defenders D,… --games N --stubborn M\` (the first defender N games, the others M), at its commit ("+": uncommitted changes).`,
     '',
     `| Ending | Defender | Games | Mates | Within ${WITHIN} moves | Mean moves | Max moves | Stalemates | Material draws | Capped | Time | Commit |`,
     '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',

@@ -20,14 +20,16 @@
 //
 // The search (endgameSearch) is an AND-OR search over metapositions: the attacker's attempts
 // (OR), the referee's answers and the defender's reply (AND: the worst class counts), `depth`
-// attacker moves deep. A class where the king can take an unprotected man, or is stalemated, is a
-// failure (ENDGAME_FAIL); one where it is mated a success; the rest is valued at the horizon by a
-// progress measure (leafValue): the room the king has (the squares it can reach by king steps
-// through squares the attacker does not attack: the region the rook's or queen's lines and the
-// king fence in), the size of S, how far the attacker's king is from S (the mean distance), how far S is from the edge
-// (or, with a bishop and a knight, from the corners the bishop can cover), and men left next to
-// the king's squares unprotected. A class that mates adds MATE_SHARE times its share of S to the
-// worst case, so that a move that mates in some positions is taken among equally safe ones.
+// attacker moves deep; an Illegal answer costs no move and is searched on at the same depth while
+// the stack has room. A class where the king can take an unprotected man, or is stalemated, is a
+// failure (ENDGAME_FAIL); one where it is mated a success (every class mated: ENDGAME_WIN − d, a
+// sure mate); the rest is valued at the horizon by a progress measure (leafValue): the room the
+// king has (the squares it can reach by king steps through squares the attacker does not attack:
+// the region the rook's or queen's lines and the king fence in), the size of S, the attacker
+// king's mean distance to S, S's mean distance from the edge (with a bishop and a knight, from
+// the corners the bishop covers), and men left next to the king's squares unprotected. A class
+// that mates adds MATE_SHARE times its share of S to a worst case no failure or sure mate
+// decides, so that a move that mates in some positions is taken among equally safe ones.
 //
 // Records (the caller's stack, ENDGAME_RECORDS of them from `stack`): stack + d the attacker to
 // move at depth d, stack + ENDGAME_MAX_DEPTH + 1 + d after its move, the last one scratch.
