@@ -220,6 +220,34 @@ export {
   threatDrawnReplyCount,
 };
 
+// ---- endgames against a bare king (issue 34 item 3; assembly/players/endgame.ts) ----
+import {
+  ENDGAME_OUT,
+  endgameBegin,
+  endgameAddKing,
+  endgameSearch,
+  endgameCount,
+  endgameNodes,
+  endgameSetLow,
+  endgameSetHigh,
+  endgameAttempt,
+  endgameReply,
+} from './players/endgame';
+export {
+  endgameBegin,
+  endgameAddKing,
+  endgameSearch,
+  endgameCount,
+  endgameNodes,
+  endgameSetLow,
+  endgameSetHigh,
+  endgameAttempt,
+  endgameReply,
+};
+export function endgameBuffer(): Int32Array {
+  return ENDGAME_OUT;
+}
+
 /** The static evaluation of `handle` for the side to move (centipawns). */
 export function evaluatePosition(handle: i32): i32 {
   if (handle < 0 || handle >= positionCapacity()) return 0;

@@ -220,6 +220,25 @@ export interface CoreExports {
   threatDrawnReplyCount(): number;
   threatAfterBuffer(): unknown;
 
+  // ---- endgames against a bare king (assembly/players/endgame.ts); statuses ENDGAME_* ----
+  /** Start a metaposition from `handle` (the attacker to move, a bare king), its own records from `stack`. */
+  endgameBegin(handle: number, stack: number): number;
+  /** Add the bare king's square of `handle` (the same men) to the metaposition's set. */
+  endgameAddKing(handle: number): number;
+  /** Value every attempt by a worst-case search `depth` attacker moves deep (into endgameBuffer: attempt, value pairs). */
+  endgameSearch(depth: number): number;
+  /** How many attempts the last endgameSearch valued, and the horizon positions it valued. */
+  endgameCount(): number;
+  endgameNodes(): number;
+  endgameBuffer(): unknown;
+  /** The king's set of the metaposition (squares 0–31, 32–63). */
+  endgameSetLow(): number;
+  endgameSetHigh(): number;
+  /** The metaposition after the attacker's attempt answered with `percept`. */
+  endgameAttempt(attempt: number, percept: number): number;
+  /** The metaposition after the defender's move announced with `percept`, `illegal` Illegal attempts heard before it. */
+  endgameReply(percept: number, illegal: number): number;
+
   // ---- estimator additions (assembly/belief/bfs.ts, stream.ts) ----
   /** Before bfsStart: count the histories reaching each position (information sets with multiplicities). */
   bfsCountHistories(on: number | boolean): void;

@@ -171,6 +171,8 @@ const ERRORS = {
   'choose-other-board': internal(text),
   'choose-not-begun': internal(text),
   'choose-status': internal((p: { status: number }) => `choose-move status ${p.status}`),
+  // ---- endgames against a bare king (host/core/endgame.ts): statuses that are a caller's bug ----
+  'endgame-status': internal(text),
   // ---- files ----
   'no-file': bad((p: { path: string }) => `${p.path}: no such file`),
   'read-failed': bad((p: { path: string; why: string }) => `${p.path}: cannot read it (${p.why})`),

@@ -31,6 +31,7 @@ export const SOURCES = [
   'assembly/players/score.ts',
   'assembly/players/search.ts',
   'assembly/players/choose.ts',
+  'assembly/players/endgame.ts',
 ];
 
 /** The names a core file declares as numeric constants (`export const NAME: i32 = …`). */

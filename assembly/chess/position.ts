@@ -182,11 +182,13 @@ function setMailbox(base: i32, sq: i32, code: i32): void {
   unchecked((POSITIONS[w] = (unchecked(POSITIONS[w]) & ~(15 << shift)) | (code << shift)));
 }
 
-function putPiece(base: i32, sq: i32, code: i32): void {
+/** Puts `code` on empty `sq` (bitboards, mailbox, key). */
+export function putPiece(base: i32, sq: i32, code: i32): void {
   togglePiece(base, sq, code);
   setMailbox(base, sq, code);
 }
-function removePiece(base: i32, sq: i32, code: i32): void {
+/** Removes `code` from `sq` (bitboards, mailbox, key). */
+export function removePiece(base: i32, sq: i32, code: i32): void {
   togglePiece(base, sq, code);
   setMailbox(base, sq, 0);
 }

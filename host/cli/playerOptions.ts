@@ -40,4 +40,4 @@ export const playersDescription = (human: boolean) =>
   )
     .map(([k, v]) => `${k}=${v}`)
     .join(', ')}); it loses a game it crashes, stalls or breaks the protocol in` +
-  '\nOptions: los, aos, aosp, hs and krieg take sample=K (positions a move, default 16) and depth=D (plies searched after each attempt, default 1; krieg 0: the quiescence search alone); krieg also mate=N (largest belief searched for a mate, 200), mateply=P (5), matenodes=N (20000), screen=N (belief positions screened for a mate in one an attempt leaves the opponent, 64; 0: off).';
+  '\nOptions: los, aos, aosp, hs and krieg take sample=K (positions a move, default 16) and depth=D (plies searched after each attempt, default 1; krieg 0: the quiescence search alone); krieg also mate=N (largest belief searched for a mate, 200), mateply=P (5), matenodes=N (20000), screen=N (belief positions screened for a mate in one an attempt leaves the opponent, 64; 0: off), endgame=D (against a bare king, the depth in moves of the worst-case search, 2; 0: off).';

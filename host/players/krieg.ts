@@ -33,6 +33,7 @@ import { bestByWorth, edgeOf, worthOf, type Edge } from './values';
 import { SamplingPlayer, SAMPLING_DEFAULTS, WORK_PER_NODE } from './sampling';
 import { trackerSource, type PositionSource } from './sources';
 import { StaleGuessSource } from './guesses';
+import { EndgameTechnique } from './endgame';
 
 /**
  * depth 0: each attempt valued by the quiescence search alone. At a small budget (1,000 nodes a
@@ -40,7 +41,15 @@ import { StaleGuessSource } from './guesses';
  * search for more of them; against HS the breadth wins (bench/results/players.md: krieg v hs, and
  * krieg:depth=1 v hs on the same seeds).
  */
-export const KRIEG_DEFAULTS = { ...SAMPLING_DEFAULTS, depth: 0, mate: 200, mateply: 5, matenodes: 20_000, screen: 64 };
+export const KRIEG_DEFAULTS = {
+  ...SAMPLING_DEFAULTS,
+  depth: 0,
+  mate: 200,
+  mateply: 5,
+  matenodes: 20_000,
+  screen: 64,
+  endgame: 2,
+};
 /** The checkmate search's arenas (bytes) in the player's engine. */
 const MATE_MEMORY = 24 * 2 ** 20;
 /** A time budget's share for the checkmate search. */
@@ -74,11 +83,14 @@ export class KriegPlayer extends SamplingPlayer {
   private chosenAfter: { attempt: number; keys: string[]; own: string } | undefined;
   /** The same for krieg's own board alone (values.ts ownSeen: over a sampled belief). */
   private readonly ownSeen = new Map<string, number>();
+  /** Against a bare king: the worst-case search over metapositions, `endgame` moves deep (./endgame.ts). */
+  private readonly endgame: EndgameTechnique;
 
   constructor(setup: PlayerSetup, engine: Engine, source: PositionSource) {
     super('krieg', setup, engine, source, 'hs', { sample: setup.options.sample, depth: setup.options.depth });
     this.exactOnly = true;
     this.screen = setup.options.screen ?? KRIEG_DEFAULTS.screen;
+    this.endgame = new EndgameTechnique(engine, source, setup.options.endgame ?? KRIEG_DEFAULTS.endgame, this.random);
   }
 
   observe(event: ViewEvent): void {
@@ -129,6 +141,8 @@ export class KriegPlayer extends SamplingPlayer {
 
   choose(turn: Turn): number | 'any' {
     turn = this.budgeted(turn);
+    const technique = this.endgame.choose(turn, this.setup.budget, WORK_PER_NODE);
+    if (technique !== undefined) return technique;
     if (this.following?.at === 'attempt') {
       const attempt = parseUci(this.following.node.attempt);
       if (attempt !== undefined && turn.attempts.includes(attempt)) {
@@ -256,7 +270,7 @@ export class KriegPlayer extends SamplingPlayer {
 
   stats(): Record<string, number> {
     const guessed = this.source instanceof StaleGuessSource ? this.source.guessed : 0;
-    return { ...super.stats(), ...this.mateCounters, ...this.screenCounters, guessed };
+    return { ...super.stats(), ...this.mateCounters, ...this.screenCounters, ...this.endgame.counters, guessed };
   }
 
   private searchesMates(): boolean {

@@ -224,9 +224,10 @@ describe('krieg follows a proven mate', () => {
         start,
         seed,
         budget: BUDGET,
-        options: parsePlayerSpec(side === 'white' ? 'krieg' : 'random').options,
+        // the endgame technique (host/players/endgame.ts) would answer first against this bare king
+        options: parsePlayerSpec(side === 'white' ? 'krieg:endgame=0' : 'random').options,
       });
-      const white = playerFactory(parsePlayerSpec('krieg'))(setup('white', 1), engines.for('white', rules));
+      const white = playerFactory(parsePlayerSpec('krieg:endgame=0'))(setup('white', 1), engines.for('white', rules));
       const black = playerFactory(parsePlayerSpec('random'))(setup('black', 2), engines.for('black', rules));
       const record = runGame(new GameSession(referee, { start, maxPlies: 20 }), { white, black });
       expect(record.result).toBe('1-0');

@@ -1,0 +1,83 @@
+// Endgames against a bare king (assembly/players/endgame.ts) as host values: a metaposition (the
+// attacker's men, the set of squares the lone king may be on) built from belief positions, the
+// worst-case search's value of each attempt, and the metaposition's transitions under the
+// referee's answers. With host/engine.ts and the other files of host/core/, the only host code
+// that calls the core's exports.
+import type { Engine } from '../engine';
+import { fail } from '../errors';
+import {
+  ENDGAME_OK,
+  ENDGAME_NOT_BARE,
+  ENDGAME_PAWNS,
+  ENDGAME_BAD_DEPTH,
+  ENDGAME_NO_ROOM,
+  ENDGAME_OTHER_MEN,
+  ENDGAME_PERCEPT,
+  ENDGAME_MAX_DEPTH,
+  ENDGAME_RECORDS,
+} from '../constants';
+
+export { ENDGAME_FAIL, ENDGAME_WIN, ENDGAME_MAX_DEPTH, ENDGAME_RECORDS } from '../constants';
+
+const ENDGAME_TEXT: Record<number, string> = {
+  [ENDGAME_NO_ROOM]: 'a position or the endgame stack lies outside the arena',
+  [ENDGAME_BAD_DEPTH]: `the endgame search depth must be 1 to ${ENDGAME_MAX_DEPTH}`,
+  [ENDGAME_OTHER_MEN]: "a belief position whose attacker's men or side to move differ from the first",
+  [ENDGAME_PERCEPT]: 'an answer no square of the metaposition gives, or a transition out of turn',
+};
+
+function check(status: number): void {
+  if (status !== ENDGAME_OK) throw fail('endgame-status', { text: ENDGAME_TEXT[status] ?? `endgame status ${status}` });
+}
+
+/** The records the endgame module uses, from `stack` (default: the top of the arena). */
+export const endgameStack = (engine: Engine) => engine.capacity - ENDGAME_RECORDS;
+
+/**
+ * Starts the core's metaposition from belief positions `handles` (the same men, the attacker to
+ * move): false when the defender has more than a bare king or the attacker has pawns.
+ */
+export function endgameBegin(engine: Engine, handles: number[], stack = endgameStack(engine)): boolean {
+  const x = engine.core.exports;
+  const status = x.endgameBegin(handles[0], stack);
+  if (status === ENDGAME_NOT_BARE || status === ENDGAME_PAWNS) return false;
+  check(status);
+  for (const handle of handles.slice(1)) check(x.endgameAddKing(handle));
+  return true;
+}
+
+export interface EndgameValue {
+  attempt: number;
+  /** Worst case over the referee's answers: ENDGAME_WIN − d a sure mate, ENDGAME_FAIL a possible loss of a man or stalemate. */
+  value: number;
+}
+
+/** Every attempt of the metaposition valued by the worst-case search `depth` attacker moves deep. */
+export function endgameValues(engine: Engine, depth: number): { values: EndgameValue[]; nodes: number } {
+  const x = engine.core.exports;
+  check(x.endgameSearch(depth));
+  const n = x.endgameCount();
+  const out = engine.core.view(x.endgameBuffer());
+  const values: EndgameValue[] = [];
+  for (let i = 0; i < n; i++) values.push({ attempt: out[2 * i], value: out[2 * i + 1] });
+  return { values, nodes: x.endgameNodes() };
+}
+
+/** The squares the lone king may be on, ascending. */
+export function endgameSquares(engine: Engine): number[] {
+  const x = engine.core.exports;
+  const words = [x.endgameSetLow(), x.endgameSetHigh()];
+  const squares: number[] = [];
+  for (let sq = 0; sq < 64; sq++) if ((words[sq >> 5] >>> (sq & 31)) & 1) squares.push(sq);
+  return squares;
+}
+
+/** The metaposition after the attacker's attempt answered with `percept` (an encoded percept). */
+export function endgameAttempt(engine: Engine, attempt: number, percept: number): void {
+  check(engine.core.exports.endgameAttempt(attempt, percept));
+}
+
+/** The metaposition after the defender's move announced with `percept`, `illegal` Illegal attempts heard before it. */
+export function endgameReply(engine: Engine, percept: number, illegal: number): void {
+  check(engine.core.exports.endgameReply(percept, illegal));
+}

@@ -1,0 +1,166 @@
+// Endgames against a bare king (issue #34 item 3; assembly/players/endgame.ts):
+// - the metaposition's transitions against the belief tracker: over random games from K+R, K+Q,
+//   K+B+N and K+B+B v K, after every answer White hears, the set of squares the metaposition gives
+//   the lone king equals the black king's squares of the tracker's exact belief (Berkeley rules:
+//   check directions, the defender's Illegal attempts heard);
+// - the search on hand-worked positions: White Kb6, Qc1 and Black's king known on a8, where Qc8 mates
+//   and Qc7 stalemates; Kg6, Qg3 against Kg8, where Qb8 mates now (no chance of mate later
+//   outweighs it); White Ka1, Rg2 with the king on h3 or e5, where Rg4 hangs the rook;
+// - the player: krieg mates K+R v K and K+Q v K against random within 50 moves (fixed seeds).
+import { describe, expect, it } from 'vitest';
+import { createEngine, BACKENDS } from '../../host/node';
+import { preset } from '../../host/record/rules';
+import { parseUci } from '../../host/notation/move';
+import { encodePercept } from '../../host/record/percept';
+import {
+  endgameAttempt,
+  endgameBegin,
+  endgameReply,
+  endgameSquares,
+  endgameValues,
+  ENDGAME_FAIL,
+  ENDGAME_WIN,
+} from '../../host/core/endgame';
+import { trackerSource } from '../../host/players/sources';
+import { PlayerEngines } from '../../host/players/engines.node';
+import { parsePlayerSpec, playerFactory } from '../../host/players/registry';
+import { runGame } from '../../host/players/game';
+import { viewOf } from '../../host/record/record';
+import type { PlayerSetup } from '../../host/players/player';
+import { GameSession } from '../../host/referee/session';
+import type { Engine } from '../../host/engine';
+
+const rules = preset('berkeley');
+
+/** The black king's square of record `handle` (a1 = 0). */
+function blackKing(engine: Engine, handle: number): number {
+  const rows = engine.fen(handle).split(' ')[0].split('/');
+  for (let r = 0; r < 8; r++) {
+    let file = 0;
+    for (const c of rows[r]) {
+      if (c === 'k') return (7 - r) * 8 + file;
+      file += /\d/.test(c) ? Number(c) : 1;
+    }
+  }
+  throw new Error('no black king');
+}
+
+/** A random game from `start`, White's view replayed into a metaposition and the tracker side by side. */
+function compareOverGame(backend: 'wasm' | 'js', start: string, seed: number): number {
+  const engines = new PlayerEngines(backend);
+  const setup = (side: 'white' | 'black', s: number): PlayerSetup => ({
+    side,
+    rules,
+    start,
+    seed: s,
+    budget: { nodes: 100 },
+    options: {},
+  });
+  const random = playerFactory(parsePlayerSpec('random'));
+  const record = runGame(new GameSession(createEngine(backend, 16), { start, maxPlies: 80 }), {
+    white: random(setup('white', seed), engines.for('white', rules)),
+    black: random(setup('black', seed + 1), engines.for('black', rules)),
+  });
+  const tracked = createEngine(backend, 2048);
+  tracked.setRules(rules);
+  const source = trackerSource(tracked, setup('white', 1));
+  const meta = createEngine(backend, 64);
+  meta.setRules(rules);
+  meta.setFen(0, start);
+  expect(endgameBegin(meta, [0])).toBe(true);
+  let compared = 0;
+  const compare = () => {
+    const found = source.positions(65, { work: 10_000_000 });
+    expect(found.exact).toBe(true);
+    const squares = [...new Set(found.handles.map((h) => blackKing(tracked, h)))].sort((a, b) => a - b);
+    expect(endgameSquares(meta)).toEqual(squares);
+    compared++;
+  };
+  for (const event of viewOf(record, 'white').events) {
+    source.observe(event);
+    if (event.type === 'attempt') {
+      endgameAttempt(meta, parseUci(event.attempt)!, encodePercept(event.percept));
+      if (event.percept.end) break;
+      if (event.percept.answer === 'illegal') compare();
+    } else if (event.type === 'opponent-move' && event.percept) {
+      if (event.percept.end) break;
+      endgameReply(meta, encodePercept(event.percept), event.illegal ?? 0);
+      compare();
+    }
+  }
+  return compared;
+}
+
+describe.each(BACKENDS)('endgame metapositions on %s', (backend) => {
+  it("equal the tracker's exact belief over random games (K+R, K+Q, K+B+N, K+B+B v K)", () => {
+    let compared = 0;
+    const starts = [
+      '8/8/8/4k3/8/8/8/R3K3 w - - 0 1',
+      '8/k7/6Q1/1K6/8/8/8/8 w - - 0 1',
+      '8/8/2k5/8/8/3BN3/8/4K3 w - - 0 1',
+      '6k1/8/8/8/8/8/2BB4/4K3 w - - 0 1',
+    ];
+    for (const [i, start] of starts.entries())
+      for (const seed of [1, 2]) compared += compareOverGame(backend, start, 100 * i + seed);
+    expect(compared).toBeGreaterThan(100);
+  });
+
+  it('the search mates for sure, and never stalemates nor hangs a man', () => {
+    const engine = createEngine(backend, 64);
+    engine.setRules(rules);
+    const value = (uci: string, values: { attempt: number; value: number }[]) =>
+      values.find((v) => v.attempt === parseUci(uci))!.value;
+    // Black's king known on a8: Qc8 mates whatever happens, Qc7 stalemates
+    engine.setFen(0, 'k7/8/1K6/8/8/8/8/2Q5 w - - 0 1');
+    expect(endgameBegin(engine, [0])).toBe(true);
+    let { values } = endgameValues(engine, 2);
+    expect(value('c1c8', values)).toBe(ENDGAME_WIN);
+    expect(value('c1c7', values)).toBe(ENDGAME_FAIL);
+    expect(Math.max(...values.map((v) => v.value))).toBe(ENDGAME_WIN);
+    // Black's king on g8 after Qg3 Kg8: Qb8 mates now, which no chance of mate later outweighs
+    engine.setFen(0, '6k1/8/6K1/8/8/6Q1/8/8 w - - 0 1');
+    expect(endgameBegin(engine, [0])).toBe(true);
+    ({ values } = endgameValues(engine, 3));
+    expect(value('g3b8', values)).toBe(ENDGAME_WIN);
+    expect(Math.max(...values.map((v) => v.value))).toBe(ENDGAME_WIN);
+    // the king on h3 or e5: Rg4 (next to h3, unprotected) may lose the rook; some move keeps it
+    engine.setFen(0, '8/8/8/8/8/7k/6R1/K7 w - - 0 1');
+    engine.setFen(1, '8/8/8/4k3/8/8/6R1/K7 w - - 0 1');
+    expect(endgameBegin(engine, [0, 1])).toBe(true);
+    expect(endgameSquares(engine)).toEqual([23, 36]);
+    ({ values } = endgameValues(engine, 2));
+    expect(value('g2g4', values)).toBe(ENDGAME_FAIL);
+    expect(Math.max(...values.map((v) => v.value))).toBeGreaterThan(ENDGAME_FAIL);
+    // not a bare king: the technique does not apply
+    engine.setFen(0, '8/8/8/4k3/4p3/8/6R1/K7 w - - 0 1');
+    expect(endgameBegin(engine, [0])).toBe(false);
+  });
+
+  it('krieg mates K+R v K and K+Q v K against random within 50 moves (fixed seeds)', () => {
+    const starts = [
+      '8/8/8/4k3/8/8/8/R3K3 w - - 0 1',
+      '8/1K6/8/8/8/4k3/6R1/8 w - - 0 1',
+      '8/k7/6Q1/1K6/8/8/8/8 w - - 0 1',
+      '7k/8/8/8/8/8/8/3K1Q2 w - - 0 1',
+    ];
+    for (const [i, start] of starts.entries()) {
+      const engines = new PlayerEngines(backend);
+      const setup = (side: 'white' | 'black', name: string): PlayerSetup => ({
+        side,
+        rules,
+        start,
+        seed: 11 + i + (side === 'black' ? 100 : 0),
+        budget: { nodes: 300 },
+        options: parsePlayerSpec(name).options,
+      });
+      const white = playerFactory(parsePlayerSpec('krieg'))(setup('white', 'krieg'), engines.for('white', rules));
+      const black = playerFactory(parsePlayerSpec('random'))(setup('black', 'random'), engines.for('black', rules));
+      const record = runGame(new GameSession(createEngine(backend, 16), { start, maxPlies: 100 }), { white, black });
+      const moves = record.events.filter(
+        (e) => e.side === 'white' && e.type === 'attempt' && e.percept.answer === 'legal',
+      );
+      expect(record.result).toBe('1-0');
+      expect(moves.length).toBeLessThanOrEqual(50);
+    }
+  });
+});
