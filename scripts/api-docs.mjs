@@ -22,7 +22,7 @@ const PAGES = [
     'games as the referee records them, what each side heard, the rule presets',
   ],
   ['notation', 'Notation', 'FEN, UCI and SAN, KPGN and JSON records'],
-  ['referee', 'Referee', 'validating and replaying records, own boards, games between sighted players'],
+  ['referee', 'Referee', 'the game session, validating and replaying records, own boards, seeded random games'],
   ['io', 'Files', 'reading games files'],
   ['pool', 'Worker pool', 'worker threads for the parallel estimators and matches'],
   ['belief', 'Belief', 'state estimation, information sets, heatmaps, and the belief tracker'],
@@ -31,6 +31,7 @@ const PAGES = [
   ['verify', 'Verifier', "the independent check of a strategy (chessops' rules)"],
   ['players', 'Players', 'the players, one game between two, matches and their statistics'],
   ['db', 'Problem database', 'the SQLite problem database: reading, generating, classifying, exporting'],
+  ['online', 'Online', 'krieg as a bot on Kriegspiel.org: the site state as a view, the client, the bot'],
 ];
 const PAGE_OF_FOLDER = { backends: 'engine', core: 'belief' }; // core/: TRACKER_RECORDS
 
