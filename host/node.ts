@@ -169,7 +169,15 @@ export {
   type AsyncPlayerFactory,
 } from './players/player';
 export { createPlayer, createPlayerEngine, PlayerEngines, type PlayerOptions } from './players/engines.node';
-export { runGame, runGameAsync, playTurn, deliverTo, materialOf, MATERIAL_VALUE, type RunOptions } from './players/game';
+export {
+  runGame,
+  runGameAsync,
+  playTurn,
+  deliverTo,
+  materialOf,
+  MATERIAL_VALUE,
+  type RunOptions,
+} from './players/game';
 export {
   playMatch,
   matchParams,
