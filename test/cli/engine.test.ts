@@ -34,7 +34,7 @@ for line in sys.stdin:
     m = json.loads(line)
     if m["type"] == "hello":
         if mode == "silent":
-            continue
+            time.sleep(600)  # never greets, nor answers the game after it
         send({"type": "hello", "protocol": 2 if mode == "version" else 1, "name": "test bot"})
     elif m["type"] == "game":
         side = m["side"]
