@@ -1,7 +1,7 @@
 // Where the opponent's pieces may stand: per square, how many positions of a belief state have a
 // piece of one colour there. As counts (a1 = 0 … h8 = 63), an 8×8 text grid, and an SVG image (the PNG
 // image, which needs node:zlib, is heatmapPng.node.ts).
-import { pieceColor } from '../notation/fen';
+import { pieceColor, pieceType } from '../notation/fen';
 
 export const FILES = 'abcdefgh';
 
@@ -14,15 +14,18 @@ export interface Heatmap {
   counts: number[];
 }
 
-/** Counts, over `boards` (piece codes a1 = 0 … h8 = 63, 0 empty), the pieces of `color` on each square. */
-export function pieceHeatmap(boards: Iterable<ArrayLike<number>>, color: 0 | 1): Heatmap {
+/**
+ * Counts, over `boards` (piece codes a1 = 0 … h8 = 63, 0 empty), the pieces of `color` on each
+ * square (of piece type `type` only, when given: pawn 1 … king 6).
+ */
+export function pieceHeatmap(boards: Iterable<ArrayLike<number>>, color: 0 | 1, type?: number): Heatmap {
   const counts = new Array<number>(64).fill(0);
   let total = 0;
   for (const board of boards) {
     total++;
     for (let sq = 0; sq < 64; sq++) {
       const piece = board[sq];
-      if (piece !== 0 && pieceColor(piece) === color) counts[sq]++;
+      if (piece !== 0 && pieceColor(piece) === color && (type === undefined || pieceType(piece) === type)) counts[sq]++;
     }
   }
   return { color, total, counts };

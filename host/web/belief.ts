@@ -9,7 +9,7 @@
 import type { Engine } from '../engine';
 import type { Outcome } from '../belief/estimate';
 import { beliefOf, TRACKED_SAMPLE } from '../belief/request';
-import { pieceColor, pieceType } from '../notation/fen';
+import { pieceHeatmap } from '../belief/heatmap';
 import type { View } from '../record/record';
 
 /** Piece types of the core (assembly/chess/position.ts): pawn 1 … king 6; index 0 is "all". */
@@ -58,19 +58,10 @@ export function beliefSummary(engine: Engine, view: View, options: BeliefOptions
   });
   const enemyColor: 0 | 1 = view.as === 'white' ? 1 : 0;
   const boards = result.handles.map((h) => engine.setup(h).board);
-  const heatmaps = Object.fromEntries(PIECE_TYPES.map((t) => [t, new Array<number>(64).fill(0)])) as Record<
-    PieceFilter,
-    number[]
-  >;
-  // what `krieg belief --show heatmap` counts (host/belief/heatmap.ts pieceHeatmap, which the page
-  // does not import: its module carries the PNG writer, made of Node Buffers), and the same per type
-  for (const board of boards)
-    for (let sq = 0; sq < 64; sq++) {
-      const code = board[sq];
-      if (code === 0 || pieceColor(code) !== enemyColor) continue;
-      heatmaps.all[sq]++;
-      heatmaps[PIECE_TYPES[pieceType(code)]][sq]++;
-    }
+  // what `krieg belief --show heatmap` counts, and the same per piece type
+  const heatmaps = Object.fromEntries(
+    PIECE_TYPES.map((t, type) => [t, pieceHeatmap(boards, enemyColor, type === 0 ? undefined : type).counts]),
+  ) as Record<PieceFilter, number[]>;
   const samples = result.handles.slice(0, options.samples ?? 8).map((h) => engine.fen(h));
   return {
     enemy: enemyColor === 1 ? 'black' : 'white',
