@@ -1,15 +1,16 @@
 // What the outcome of an estimation over a view says, in words a reader of the view follows: plies
 // before an event, an event named as the view shows it, and the message for an inconsistent view.
 import { makePerceptKpgn, makePawnTriesKpgn } from '../notation/kpgn';
-import type { View } from '../record/record';
+import type { View, ViewEvent } from '../record/record';
 
 /** Plies (moves of either side) played before view event `event`. */
 export function pliesBefore(view: View, event: number): number {
-  return view.events
-    .slice(0, event)
-    .filter((e) => (e.type === 'attempt' && e.percept.answer === 'legal') || (e.type === 'opponent-move' && e.percept))
-    .length;
+  return view.events.slice(0, event).filter(isMove).length;
 }
+
+/** A view event that is a move: a legal attempt, or the opponent's move heard. */
+export const isMove = (e: ViewEvent): boolean =>
+  (e.type === 'attempt' && e.percept.answer === 'legal') || (e.type === 'opponent-move' && !!e.percept);
 
 /** View event `i` (0-based), as a reader of the view would name it. */
 export function describeEvent(view: View, i: number): string {

@@ -51,6 +51,9 @@ export class App implements Page {
 
   async start(): Promise<void> {
     this.fillControls();
+    // a phone's narrow screen: the settings folded, so the board and the transcript come first
+    if (this.doc.defaultView?.matchMedia('(max-width: 800px)').matches)
+      this.$<HTMLDetailsElement>('settings').open = false;
     this.board.build();
     this.wire();
     const backend = this.$<HTMLSelectElement>('backend').value as BackendName;
@@ -97,12 +100,35 @@ export class App implements Page {
 
   private wire(): void {
     const on = (id: string, type: string, fn: (e: Event) => void) => this.$(id).addEventListener(type, fn);
-    for (const tab of Array.from(this.doc.querySelectorAll<HTMLButtonElement>('[role=tab]')))
+    const tabs = Array.from(this.doc.querySelectorAll<HTMLButtonElement>('[role=tab]'));
+    for (const tab of tabs)
       tab.addEventListener('click', (e: Event) => {
         this.lastClickDelay = performance.now() - e.timeStamp;
         this.showTab(tab.dataset.tab!);
       });
-    on('backend', 'change', () => void this.setBackend(this.$<HTMLSelectElement>('backend').value as BackendName));
+    // the tab list is one stop of the Tab key; arrows, Home and End move along it (and show the tab)
+    this.$('tabs').addEventListener('keydown', (e: KeyboardEvent) => {
+      const at = tabs.indexOf(e.target as HTMLButtonElement);
+      const step: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+      const next =
+        e.key in step
+          ? (at + step[e.key] + tabs.length) % tabs.length
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? -1
+              : -2;
+      if (at < 0 || next === -2) return;
+      e.preventDefault();
+      const tab = tabs.at(next)!;
+      this.showTab(tab.dataset.tab!);
+      tab.focus();
+    });
+    on('backend', 'change', () => {
+      const select = this.$<HTMLSelectElement>('backend');
+      if (this.play.mayAbandon()) void this.setBackend(select.value as BackendName);
+      else select.value = this.play.state ? this.gameWorker.backend : select.value;
+    });
     this.board.wire(on);
     this.know.wire(on);
     this.solve.wire(on);

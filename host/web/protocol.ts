@@ -1,7 +1,7 @@
-// The messages between the page (app.ts) and its workers (worker.ts). Two workers run the same
-// script: the game worker holds the referee's true board, the opponent and the analyses (belief,
-// replay); the solver worker runs only checkmate searches, so that Cancel can terminate it without
-// losing the game. Views and records cross as plain objects (structured clone).
+// The messages between the page (app.ts) and its workers (worker.ts). Three workers run the same
+// script: the game worker holds the referee's true board, the opponent and the replays; the Know
+// worker the belief trackers (one per side, fed as the game goes); the solver worker runs only
+// checkmate searches, so that Cancel can terminate it without losing the game. Views and records cross as plain objects (structured clone).
 import type { GameRecord, Side, View } from '../record/record';
 import type { Percept } from '../record/percept';
 import type { PresetName } from '../record/rules';
@@ -27,9 +27,10 @@ export type Request =
   | { id: number; kind: 'new-game'; game: NewGame }
   | { id: number; kind: 'attempt'; uci: string }
   | { id: number; kind: 'any' }
+  | { id: number; kind: 'resign' }
   | { id: number; kind: 'reveal' }
   | { id: number; kind: 'replay'; record: GameRecord }
-  | { id: number; kind: 'belief'; view: View; cap?: number; seed?: number }
+  | { id: number; kind: 'belief'; view: View }
   | { id: number; kind: 'solve'; problem: SolveRequest };
 
 export interface SolveRequest {
@@ -55,6 +56,8 @@ export interface GameState {
   last?: Percept;
   /** Milliseconds the opponent took for its last move. */
   opponentMs?: number;
+  /** The human resigned (the game is over, lost). */
+  resigned?: boolean;
 }
 
 export interface Replay {
@@ -78,5 +81,8 @@ export type Reply =
   | { id: number; kind: 'replay'; replay: Replay }
   | { id: number; kind: 'belief'; belief: BeliefSummary }
   | { id: number; kind: 'progress'; stats: SolveStats }
+  /** The Know worker's tracker on its way to the view asked: plies fed of the view's. */
+  | { id: number; kind: 'tracking'; ply: number; of: number }
   | { id: number; kind: 'solved'; outcome: SolveOutcome }
-  | { id: number; kind: 'error'; message: string };
+  /** A failure: its one-line message, and the id of host/errors.ts when it is a KriegError (the page words it). */
+  | { id: number; kind: 'error'; message: string; code?: string };

@@ -13,7 +13,7 @@ import { KriegError } from '../errors';
 import { START_FEN, makeFen } from '../notation/fen';
 import { makeUci, parseUci } from '../notation/move';
 import { PRESETS } from '../record/rules';
-import { viewOf, other, type GameRecord, type Side } from '../record/record';
+import { viewOf, other, type GameRecord, type Side, type View } from '../record/record';
 import { replaySetups } from '../referee/replay';
 import { GameSession } from '../referee/session';
 import { resetSearch } from '../core/players';
@@ -21,7 +21,8 @@ import { turnOf, PLAYER_CAPACITY, TABLE_BITS, type Player } from '../players/pla
 import { deliverTo, playTurn } from '../players/game';
 import { playerFactory, parsePlayerSpec } from '../players/registry';
 import { solveRequest } from '../solver/request';
-import { beliefSummary } from './belief';
+import { KnowTracker } from './belief';
+import { plyCount } from './app/words';
 import type { BackendName, GameState, NewGame, Reply, Request, SolveRequest } from './protocol';
 
 /** The most positions a view's belief may have for a solve (estimated exactly first). */
@@ -30,8 +31,14 @@ const SOLVE_MEMORY = 128 * 2 ** 20;
 
 let backend: BackendName = 'wasm';
 const makeCore = (): Core => (backend === 'wasm' ? createWasmCore(wasmBytes) : createJsCore());
-let scratch: Engine | undefined; // analyses: belief, replay, solve
+let scratch: Engine | undefined; // analyses: replay, solve
 const analysis = () => (scratch ??= new Engine(makeCore(), 2));
+/** The Know worker's trackers, one per side, on an engine of their own. */
+let trackers: Record<Side, KnowTracker> | undefined;
+/** The belief request being answered: a newer one supersedes it. */
+let beliefAsked = 0;
+/** Milliseconds of tracking between two looks at the messages waiting. */
+const TRACK_SLICE_MS = 50;
 
 /** One game: its session (the referee's engine: record 0 the true board, 2 the own-board scratch) and the opponent. */
 class Session {
@@ -40,6 +47,7 @@ class Session {
   private readonly opponentSide: Side;
   private last: GameState['last'];
   private opponentMs: number | undefined;
+  private resigned = false;
 
   constructor(readonly setup: NewGame) {
     const rules = PRESETS[setup.preset];
@@ -66,12 +74,21 @@ class Session {
     );
   }
 
+  /** The record so far; after a resignation, lost by the human, as krieg play writes it. */
   record(): GameRecord {
-    return this.game.record();
+    const record = this.game.record();
+    if (!this.resigned) return record;
+    const tags = { ...record.tags, Termination: `${this.setup.side === 'white' ? 'White' : 'Black'} resigned` };
+    return { ...record, result: this.setup.side === 'white' ? '0-1' : '1-0', tags };
   }
 
   toMove = (): Side => this.game.toMove();
-  over = () => this.game.over();
+  over = () => this.resigned || this.game.over();
+
+  resign(): void {
+    if (this.over()) throw new Error('the game is over');
+    this.resigned = true;
+  }
 
   /** The opponent's whole turn (its Illegal retries included), under its time budget; then it hears it all. */
   opponentTurn(): void {
@@ -107,7 +124,8 @@ class Session {
       canAskAny: turn?.canAskAny ?? false,
       toMove: this.toMove(),
       over: this.over(),
-      result: this.game.result(),
+      result: this.record().result,
+      ...(this.resigned ? { resigned: true } : {}),
       ...(this.last ? { last: this.last } : {}),
       ...(this.opponentMs === undefined ? {} : { opponentMs: this.opponentMs }),
     };
@@ -161,6 +179,39 @@ function runSolve(id: number, problem: SolveRequest): void {
   });
 }
 
+/**
+ * The belief of `view` from its side's tracker, fed the events it has not had in slices between
+ * which newer messages are heard: a newer request supersedes this one (answered 'superseded',
+ * which the page ignores), and the tracker keeps what it was fed.
+ */
+async function answerBelief(id: number, view: View): Promise<void> {
+  beliefAsked = id;
+  trackers ??= (() => {
+    const engine = KnowTracker.engine(makeCore());
+    return { white: new KnowTracker(engine, 'white'), black: new KnowTracker(engine, 'black') };
+  })();
+  const tracker = trackers[view.as];
+  const of = plyCount(view);
+  let answer = tracker.answer(view);
+  while (!answer) {
+    try {
+      const { ply, done } = tracker.feed(view, TRACK_SLICE_MS);
+      if (done) answer = tracker.answer(view);
+      else reply({ id, kind: 'tracking', ply, of });
+    } catch (error) {
+      return reportError(id, error);
+    }
+    if (!answer) await new Promise((resolve) => setTimeout(resolve, 0));
+    if (beliefAsked !== id) return reply({ id, kind: 'error', message: 'superseded' });
+  }
+  reply({ id, kind: 'belief', belief: answer });
+}
+
+function reportError(id: number, error: unknown): void {
+  const message = String(error instanceof Error ? error.message : error);
+  reply({ id, kind: 'error', message, ...(error instanceof KriegError ? { code: error.code } : {}) });
+}
+
 function handle(request: Request): void {
   const { id } = request;
   switch (request.kind) {
@@ -168,6 +219,7 @@ function handle(request: Request): void {
       backend = request.backend;
       scratch = undefined;
       session = undefined;
+      trackers = undefined;
       analysis();
       return reply({ id, kind: 'ready', backend });
     case 'new-game':
@@ -189,6 +241,10 @@ function handle(request: Request): void {
       }
       return reply({ id, kind: 'state', state: session.state() });
     }
+    case 'resign':
+      if (!session) throw new Error('no game');
+      session.resign();
+      return reply({ id, kind: 'state', state: session.state() });
     case 'reveal': {
       if (!session) throw new Error('no game');
       const record = session.record();
@@ -196,15 +252,8 @@ function handle(request: Request): void {
     }
     case 'replay':
       return reply({ id, kind: 'replay', replay: { record: request.record, fens: replayFens(request.record) } });
-    case 'belief': {
-      const engine = analysis();
-      engine.setRules(request.view.rules);
-      return reply({
-        id,
-        kind: 'belief',
-        belief: beliefSummary(engine, request.view, { cap: request.cap, seed: request.seed }),
-      });
-    }
+    case 'belief':
+      return void answerBelief(id, request.view);
     case 'solve':
       return runSolve(id, request.problem);
   }
@@ -214,10 +263,6 @@ addEventListener('message', (event: MessageEvent<Request>) => {
   try {
     handle(event.data);
   } catch (error) {
-    const message =
-      error instanceof KriegError
-        ? `${error.code}: ${error.message}`
-        : String(error instanceof Error ? error.message : error);
-    reply({ id: event.data.id, kind: 'error', message });
+    reportError(event.data.id, error);
   }
 });

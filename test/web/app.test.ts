@@ -50,17 +50,17 @@ async function playInPage(page: Page, seed: number, maxPlies = Infinity): Promis
       while (app.dataset.state === 'your-move' && Number(app.dataset.plies) < maxPlies) {
         const offered = (board.dataset.attempts ?? '').split(' ').filter(Boolean);
         const uci = offered[Math.floor(random() * offered.length)];
-        const promotion = document.getElementById('promotion') as HTMLSelectElement;
-        if (uci.length === 5) promotion.value = uci[4]; // the piece, as a person picks it before moving
-        const events = document.getElementById('transcript')!.childElementCount;
+        const events = document.querySelectorAll('#transcript li.event').length;
         press(uci.slice(0, 2));
         press(uci.slice(2, 4));
+        // a promotion with a choice: the piece, in the dialog
+        document.querySelector<HTMLButtonElement>(`#promotion-dialog[open] [data-piece=${uci[4]}]`)?.click();
         attempts++;
         app.dataset.state = 'sent';
         const sent = performance.now();
         await new Promise<void>((resolve, reject) => {
           const check = () =>
-            document.getElementById('transcript')!.childElementCount > events &&
+            document.querySelectorAll('#transcript li.event').length > events &&
             (app.dataset.state === 'your-move' || app.dataset.state === 'over')
               ? resolve()
               : performance.now() - sent > 20_000
@@ -93,6 +93,7 @@ describe('the web app in headless Chromium', () => {
       if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
     });
     page.on('request', (req) => requests.push(req.url()));
+    page.on('dialog', (dialog) => void dialog.accept()); // "abandon the game in progress?": yes
     await page.goto(origin);
     await page.waitForSelector('#app[data-ready=true]', { timeout: 20_000 });
     return page;
@@ -193,7 +194,7 @@ describe('the web app in headless Chromium', () => {
     const shown = await page.$eval('#know-data', (el) => ({
       counts: el.getAttribute('data-heatmap')!.split(',').map(Number),
       positions: Number(el.getAttribute('data-positions')),
-      exact: el.getAttribute('data-exact'),
+      kind: el.getAttribute('data-kind'),
     }));
     // the view, saved by the page as KPGN, given to the CLI
     await page.click('[data-tab=load]');
@@ -203,7 +204,7 @@ describe('the web app in headless Chromium', () => {
     const run = await krieg(['belief', file, '--show', 'heatmap', '--json']);
     expect(run.status, run.stderr).toBe(0);
     const cli = JSON.parse(run.stdout);
-    expect(shown.exact).toBe('true');
+    expect(shown.kind).toBe('exact');
     expect(shown.positions).toBe(cli.count);
     expect(shown.counts).toEqual(cli.heatmap.counts);
     expect(cli.heatmap.total).toBe(shown.positions);
@@ -262,6 +263,78 @@ describe('the web app in headless Chromium', () => {
     await download.saveAs(saved);
     expect(readFileSync(saved, 'utf8')).toBe(text);
   }, 60_000);
+
+  it('loads a file of 3 KPGN games, offers the choice and replays game 2; Solve where the viewer is not to move says why', async () => {
+    const engine = createEngine('wasm', 64);
+    const records = [21, 22, 23].map((seed, i) => randomGame(engine, seed, { maxPlies: 10 + 4 * i }));
+    const text = records.map(makeRecordKpgn).join('\n');
+    await page.click('[data-tab=load]');
+    await page.setInputFiles('#file', { name: 'three.kpgn', mimeType: 'text/plain', buffer: Buffer.from(text) });
+    await page.waitForSelector('#panel-know:not([hidden])'); // game 1 replayed in Know
+    await page.click('[data-tab=load]');
+    await page.waitForSelector('#games-row:not([hidden])');
+    expect(await page.locator('#game-choice option').count()).toBe(3);
+    await page.selectOption('#game-choice', '1');
+    await page.waitForSelector('#replay[data-ply="14"]');
+    expect(await page.textContent('#load-note')).toMatch(/three\.kpgn, game 2 of 3: a game record/);
+    // White's view at ply 3 (Black to move): explained, not sent to the solver
+    await page.selectOption('#replay-side', 'white');
+    await page.fill('#replay-ply', '3');
+    await page.dispatchEvent('#replay-ply', 'input');
+    await page.click('[data-tab=solve]');
+    await page.click('#solve');
+    await page.waitForSelector('#solve-answer[data-answer=not-to-move]');
+    expect(await page.textContent('#solve-answer')).toMatch(/^At ply 3 Black is to move, not White/);
+  }, 60_000);
+
+  it('Know keeps up with a long loaded game: the belief at ply 200 from its tracker, then earlier plies at once', async () => {
+    const engine = createEngine('wasm', 64);
+    const record = randomGame(engine, 5, { maxPlies: 200 });
+    const plies = record.events.filter((e) => e.type === 'attempt' && e.percept.answer === 'legal').length;
+    expect(plies).toBe(200);
+    await page.click('[data-tab=load]');
+    await page.setInputFiles('#file', {
+      name: 'long.kpgn',
+      mimeType: 'text/plain',
+      buffer: Buffer.from(makeRecordKpgn(record)),
+    });
+    await page.waitForSelector(`#replay[data-ply="${plies}"]`);
+    const shown = async (ply: number) => {
+      await page.waitForFunction(
+        (ply) =>
+          document.getElementById('know-data')!.dataset.positions !== '' &&
+          document.getElementById('belief-size')!.textContent!.includes(`at ply ${ply}:`),
+        ply,
+        { timeout: 240_000 },
+      );
+      return page.$eval('#know-data', (el) => ({ kind: el.dataset.kind, positions: Number(el.dataset.positions) }));
+    };
+    await page.selectOption('#replay-side', 'black');
+    const last = await shown(plies);
+    expect(['exact', 'sample', 'none']).toContain(last.kind);
+    if (last.kind !== 'none') expect(last.positions).toBeGreaterThan(0);
+    // a ply passed on the way: kept, so no tracking again (the answer is there before any 'tracking' line)
+    await page.fill('#replay-ply', '100');
+    await page.dispatchEvent('#replay-ply', 'input');
+    await shown(100);
+    expect(await page.textContent('#belief-size')).toMatch(/^(exact|a sample|none) at ply 100:/);
+  }, 300_000);
+
+  it('solves a 7-ply instance of the shipped database (Mate within 7)', async () => {
+    await page.click('[data-tab=load]');
+    await page.click('#db-shipped');
+    await page.waitForSelector('#db:not([hidden])', { timeout: 30_000 });
+    await page.selectOption('#db-ply', '7');
+    await page.selectOption('#db-class', 'mate');
+    await page.waitForSelector('#db-rows tr[data-id="2529"]');
+    await page.click('#db-rows tr[data-id="2529"] button');
+    await page.waitForSelector('#panel-solve:not([hidden])');
+    expect(await page.inputValue('#ply')).toBe('7');
+    await page.selectOption('#algorithm', 'auto');
+    await page.click('#solve');
+    await page.waitForSelector('#solve-answer[data-answer=proven]', { timeout: 90_000 });
+    expect(await page.textContent('#solve-answer')).toMatch(/^Yes: a forced mate within 7 plies/);
+  }, 120_000);
 
   it('stays responsive while a solve runs (a click handled within 100 ms), and Cancel stops it', async () => {
     // a large problem: four positions after 1 e4, White to find a mate in 5 (no quick answer)

@@ -1,6 +1,8 @@
 // The web app's board: the 64 squares drawn for the mode (your pieces in a game, the true board or
-// a side's view in a replay), with ghosts and the Know tab's heatmap, and the input on it (drag,
-// click, keyboard), which makes attempts through the Play tab.
+// a side's view in a replay), with ghosts, the Know tab's heatmap, your last move and your last
+// Illegal attempt, and the input on it (drag with a piece following the pointer, click, keyboard;
+// a promotion asks which piece), which makes attempts through the Play tab. The squares are built
+// once and only moved when the board turns, so the focused square keeps the focus across renders.
 import { ownBoard } from '../../referee/ownBoard';
 import { parseFen, pieceColor, pieceType } from '../../notation/fen';
 import { makeSquare } from '../../notation/square';
@@ -8,8 +10,10 @@ import type { Side } from '../../record/record';
 import type { PieceFilter } from '../belief';
 import { enemyOf, squareIndex, type BoardPart, type Page } from './page';
 
-export const GLYPHS = ['', '♟', '♞', '♝', '♜', '♛', '♚'];
-const TYPE_NAMES = ['', 'pawn', 'knight', 'bishop', 'rook', 'queen', 'king'];
+/** The chess symbols, in their text (not emoji) form: U+FE0E after each. */
+export const GLYPHS = ['', '♟\uFE0E', '♞\uFE0E', '♝\uFE0E', '♜\uFE0E', '♛\uFE0E', '♚\uFE0E'];
+export const TYPE_NAMES = ['', 'pawn', 'knight', 'bishop', 'rook', 'queen', 'king'];
+const PROMOTION_NAMES: Record<string, string> = { q: 'queen', r: 'rook', b: 'bishop', n: 'knight' };
 const LETTERS = ' pnbrqk';
 /** Viridis (colour-blind safe, sequential, light where few), from 0 to 1 of the positions. */
 const VIRIDIS = ['#fde725', '#b5de2b', '#6ece58', '#35b779', '#1f9e89', '#26828e', '#31688e', '#3e4989', '#482878'];
@@ -20,19 +24,31 @@ export class Board implements BoardPart {
   ghosts = new Map<number, number>();
   highlight = new Set<number>();
   private squareEls: HTMLElement[] = [];
+  private rows: HTMLElement[] = [];
+  private drawnAs: Side | undefined;
   private pointerFrom: number | undefined;
+  private dragEl: HTMLElement | undefined;
 
   constructor(private readonly page: Page) {}
 
   build(): void {
     const board = this.page.$('board');
+    for (let row = 0; row < 8; row++) {
+      const el = this.page.doc.createElement('div');
+      el.setAttribute('role', 'row');
+      el.className = 'rank';
+      this.rows.push(el);
+    }
+    board.replaceChildren(...this.rows);
     for (let sq = 0; sq < 64; sq++) {
       const el = this.page.doc.createElement('div');
       el.className = `sq ${(sq + (sq >> 3)) % 2 ? 'light' : 'dark'}`;
       el.dataset.square = makeSquare(sq);
       el.setAttribute('role', 'gridcell');
       el.tabIndex = -1;
-      el.innerHTML = '<span class="heat"></span><span class="piece"></span><span class="coord"></span>';
+      // what the square holds is said by its label; the glyphs and numbers are drawn for the eye
+      el.innerHTML =
+        '<span class="heat" aria-hidden="true"></span><span class="piece" aria-hidden="true"></span><span class="coord" aria-hidden="true"></span>';
       this.squareEls.push(el);
     }
     board.addEventListener('pointerdown', (e) => {
@@ -41,10 +57,17 @@ export class Board implements BoardPart {
       this.page.lastClickDelay = performance.now() - e.timeStamp;
       this.pointerFrom = sq;
       this.onSquare(sq, false);
+      if (this.selected === sq) this.startDrag(sq, e);
     });
+    board.addEventListener('pointermove', (e) => this.moveDrag(e));
     board.addEventListener('pointerup', (e) => {
+      this.endDrag();
       const sq = this.squareAt(e);
       if (sq !== undefined && this.pointerFrom !== undefined && sq !== this.pointerFrom) this.onSquare(sq, true);
+      this.pointerFrom = undefined;
+    });
+    board.addEventListener('pointercancel', () => {
+      this.endDrag();
       this.pointerFrom = undefined;
     });
     board.addEventListener('keydown', (e) => this.onKey(e));
@@ -57,6 +80,32 @@ export class Board implements BoardPart {
       this.render();
     });
     on('heat-on-board', 'change', () => this.render());
+  }
+
+  /** A copy of the piece picked up follows the pointer until it is put down. */
+  private startDrag(sq: number, e: PointerEvent): void {
+    const piece = this.squareEls[sq].querySelector('.piece');
+    if (!piece?.textContent) return;
+    const drag = this.page.doc.createElement('span');
+    drag.className = `${piece.className} drag`;
+    drag.textContent = piece.textContent;
+    drag.setAttribute('aria-hidden', 'true');
+    this.dragEl = drag;
+    this.page.doc.body.append(drag);
+    this.moveDrag(e);
+    this.squareEls[sq].classList.add('lifted');
+  }
+
+  private moveDrag(e: PointerEvent): void {
+    if (!this.dragEl) return;
+    this.dragEl.style.left = `${e.clientX}px`;
+    this.dragEl.style.top = `${e.clientY}px`;
+  }
+
+  private endDrag(): void {
+    this.dragEl?.remove();
+    this.dragEl = undefined;
+    for (const el of this.squareEls) el.classList.remove('lifted');
   }
 
   private squareAt(e: PointerEvent): number | undefined {
@@ -98,6 +147,27 @@ export class Board implements BoardPart {
     }
   }
 
+  /** Your last legal move and your last attempt if the referee said Illegal to it (play only). */
+  private marks(): { last: Set<number>; illegal: Set<number> } {
+    const state = this.page.play.state;
+    const last = new Set<number>();
+    const illegal = new Set<number>();
+    if (this.page.mode !== 'play' || !state) return { last, illegal };
+    const events = state.view.events;
+    for (let i = events.length - 1; i >= 0; i--) {
+      const e = events[i];
+      if (e.type !== 'attempt' || e.side !== state.view.as) continue;
+      if (e.percept.answer === 'legal') {
+        last.add(squareIndex(e.attempt.slice(0, 2))).add(squareIndex(e.attempt.slice(2, 4)));
+        break;
+      }
+      // an Illegal attempt of this turn (the last one is marked)
+      if (illegal.size === 0 && e.percept.answer === 'illegal' && !state.over && state.toMove === state.view.as)
+        illegal.add(squareIndex(e.attempt.slice(0, 2))).add(squareIndex(e.attempt.slice(2, 4)));
+    }
+    return { last, illegal };
+  }
+
   /** The player's own pieces now (play) or the board shown at the replay's ply. */
   private boardShown(): { board: number[]; hidden: boolean } {
     const { know, play } = this.page;
@@ -126,12 +196,14 @@ export class Board implements BoardPart {
     const targets = this.targets();
     const heat = this.heatShown();
     const showGhosts = this.page.mode === 'play' && this.page.$<HTMLInputElement>('ghosts').checked;
-    const order: HTMLElement[] = [];
+    const { last, illegal } = this.marks();
+    const turned = this.drawnAs !== this.orientation;
+    this.drawnAs = this.orientation;
     for (let row = 0; row < 8; row++)
       for (let col = 0; col < 8; col++) {
         const sq = black ? row * 8 + (7 - col) : (7 - row) * 8 + col;
-        order.push(this.squareEls[sq]);
         const el = this.squareEls[sq];
+        if (turned) this.rows[row].append(el); // moved only when the board turns: the focus stays
         const code = pieces[sq];
         const pieceEl = el.children[1] as HTMLElement;
         const ghost = showGhosts && !code ? this.ghosts.get(sq) : undefined;
@@ -143,7 +215,7 @@ export class Board implements BoardPart {
           const share = heat.counts[sq] / heat.total;
           heatEl.style.background = share > 0 ? VIRIDIS[Math.min(8, Math.floor(share * 8.999))] : '';
           heatEl.textContent = share > 0 ? `${Math.round(share * 100)}` : '';
-          heatEl.className = `heat ${share > 0.55 ? 'dark' : ''}`;
+          heatEl.className = `heat ${share >= 0.6 ? 'dark' : ''}`;
         } else {
           heatEl.style.background = '';
           heatEl.textContent = '';
@@ -154,15 +226,17 @@ export class Board implements BoardPart {
         el.classList.toggle('selected', sq === this.selected);
         el.classList.toggle('target', targets.has(sq));
         el.classList.toggle('hl', this.highlight.has(sq));
+        el.classList.toggle('last', last.has(sq));
+        el.classList.toggle('illegal', illegal.has(sq));
         el.classList.toggle('focus', sq === this.focusSquare);
         el.tabIndex = sq === this.focusSquare ? 0 : -1;
         const name = code ? `${pieceColor(code) ? 'black' : 'white'} ${TYPE_NAMES[pieceType(code)]}` : 'empty';
         el.setAttribute(
           'aria-label',
-          `${makeSquare(sq)}, ${name}${ghost ? `, ghost ${TYPE_NAMES[ghost]}` : ''}${heat && heat.total ? `, ${heat.counts[sq]} of ${heat.total} positions` : ''}`,
+          `${makeSquare(sq)}, ${name}${ghost ? `, ghost ${TYPE_NAMES[ghost]}` : ''}${targets.has(sq) ? ', a target' : ''}${last.has(sq) ? ', your last move' : ''}${illegal.has(sq) ? ', Illegal' : ''}${heat && heat.total ? `, ${heat.counts[sq]} of ${heat.total} positions` : ''}`,
         );
+        el.setAttribute('aria-selected', String(sq === this.selected));
       }
-    board.replaceChildren(...order);
     board.dataset.hidden = String(hidden);
   }
 
@@ -182,19 +256,17 @@ export class Board implements BoardPart {
       const from = this.selected;
       this.selected = undefined;
       const move = `${makeSquare(from)}${makeSquare(sq)}`;
-      const chosen = this.page.$<HTMLSelectElement>('promotion').value;
-      // a promotion takes the piece chosen in "Promote to" when the rules allow it, else the first they allow
       const promotions = state.attempts.filter((a) => a.length === 5 && a.startsWith(move)).map((a) => a[4]);
-      const promo =
-        (own[from] & 7) === 1 && (sq >> 3 === 7 || sq >> 3 === 0)
-          ? promotions.includes(chosen) || !promotions.length
-            ? chosen
-            : promotions[0]
-          : '';
-      void this.page.play.attempt(`${move}${promo}`);
+      this.render();
+      if (promotions.length > 1) void this.askPromotion(move, promotions);
+      else void this.page.play.attempt(`${move}${promotions[0] ?? ''}`);
       return;
     }
-    if (own[sq]) this.selected = dragged ? this.selected : sq === this.selected ? undefined : sq;
+    if (dragged && this.selected !== undefined && this.selected !== sq && !own[sq]) {
+      // a drop on a square your board does not offer: said, not silently ignored
+      this.page.status(`${makeSquare(this.selected)}${makeSquare(sq)} is not possible on your board.`, 'error');
+      this.selected = undefined;
+    } else if (own[sq]) this.selected = dragged ? this.selected : sq === this.selected ? undefined : sq;
     else if (this.page.$<HTMLInputElement>('ghosts').checked && !dragged) {
       // cycle the ghost on an empty square: none → pawn → … → king → none
       const next = ((this.ghosts.get(sq) ?? 0) + 1) % 7;
@@ -202,5 +274,42 @@ export class Board implements BoardPart {
       else this.ghosts.delete(sq);
     } else this.selected = undefined;
     this.render();
+  }
+
+  /** The promotion dialog: one button per piece the rules allow (Escape cancels the move); the focus comes back to the board. */
+  private askPromotion(move: string, pieces: string[]): Promise<void> {
+    const dialog = this.page.$<HTMLDialogElement>('promotion-dialog');
+    const choices = this.page.$('promotion-choices');
+    const white = this.orientation === 'white';
+    return new Promise((resolve) => {
+      const done = (piece: string | undefined) => {
+        dialog.close();
+        this.squareEls[this.focusSquare].focus();
+        if (piece) void this.page.play.attempt(`${move}${piece}`);
+        resolve();
+      };
+      choices.replaceChildren(
+        ...['q', 'r', 'b', 'n']
+          .filter((p) => pieces.includes(p))
+          .map((p) => {
+            const button = this.page.doc.createElement('button');
+            button.type = 'button';
+            button.dataset.piece = p;
+            button.setAttribute('aria-label', PROMOTION_NAMES[p]);
+            const glyph = this.page.doc.createElement('span');
+            glyph.className = `piece ${white ? 'white' : 'black'}`;
+            glyph.textContent = GLYPHS[' pnbrqk'.indexOf(p)];
+            glyph.setAttribute('aria-hidden', 'true');
+            button.append(glyph, PROMOTION_NAMES[p]);
+            button.addEventListener('click', () => done(p));
+            return button;
+          }),
+      );
+      dialog.oncancel = (e) => {
+        e.preventDefault();
+        done(undefined);
+      };
+      dialog.showModal();
+    });
   }
 }

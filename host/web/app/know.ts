@@ -4,7 +4,7 @@
 import { viewOf, type Side, type View } from '../../record/record';
 import type { BeliefSummary, PieceFilter } from '../belief';
 import type { KnowPart, Page, Replaying } from './page';
-import { cap, plyCount, refereeSays, viewAtPly } from './words';
+import { cap, errorSentence, plyCount, refereeSays, viewAtPly } from './words';
 
 export class KnowTab implements KnowPart {
   replay: Replaying | undefined;
@@ -38,20 +38,31 @@ export class KnowTab implements KnowPart {
     if (!view) return this.renderKnow();
     if (this.beliefFor === view) return this.renderKnow();
     this.beliefFor = view;
-    this.page.$('belief-size').textContent = 'estimating …';
+    const size = this.page.$('belief-size');
+    size.textContent = 'tracking …';
     delete this.page.$('know-data').dataset.heatmap; // the last view's numbers are not this one's
-    // A newer view cancels the running estimate (a whole long game's may take seconds) rather than
-    // queueing behind it: a slider dragged across a game asks for many.
-    if (this.estimating) await this.page.knowWorker.restart();
-    if (this.beliefFor !== view) return; // newer still: that request runs
+    // The Know worker's tracker of this side takes the events it has not had (a newer view
+    // supersedes this request there; the tracker keeps what it was fed).
     this.estimating = true;
-    const reply = await this.page.knowWorker.send({ kind: 'belief', view });
-    if (this.beliefFor !== view) return; // cancelled for a newer one
+    const reply = await this.page.knowWorker.send({ kind: 'belief', view }, (r) => {
+      if (r.kind === 'tracking' && this.beliefFor === view)
+        size.textContent = `tracking the game: ply ${r.ply} of ${r.of} …`;
+    });
+    if (this.beliefFor !== view) return; // superseded by a newer view
     this.estimating = false;
     if (reply.kind === 'belief') this.belief = reply.belief;
-    else if (reply.kind === 'error') this.page.$('belief-size').textContent = reply.message;
+    else if (reply.kind === 'error') size.textContent = errorSentence(reply);
     this.renderKnow();
     this.page.board.render();
+  }
+
+  gameMoved(): void {
+    if (this.page.mode !== 'play') return;
+    const shown = this.belief !== undefined;
+    this.belief = undefined;
+    this.renderKnow();
+    this.page.$('belief-size').textContent = '— (the game moved on: estimating afresh when shown)';
+    if (!this.page.$('panel-know').hidden || shown) void this.refreshBelief();
   }
 
   renderKnow(): void {
@@ -62,11 +73,9 @@ export class KnowTab implements KnowPart {
       know.dataset.positions = '';
       return;
     }
-    $('belief-size').textContent = b.exact
-      ? `${b.positions} position${b.positions === 1 ? '' : 's'} (exact)`
-      : `too large to list in time: ${b.positions} positions of the tracker's pool, each consistent with everything heard (${b.outcome})`;
+    $('belief-size').textContent = beliefWords(b);
     know.dataset.positions = String(b.positions);
-    know.dataset.exact = String(b.exact);
+    know.dataset.kind = b.kind;
     const filter = $<HTMLSelectElement>('heat-piece').value as PieceFilter;
     know.dataset.heatmap = b.heatmaps[filter].join(',');
     know.dataset.filter = filter;
@@ -138,4 +147,17 @@ export class KnowTab implements KnowPart {
     if (this.replaySide !== 'true') await this.refreshBelief();
     else this.renderKnow();
   }
+}
+
+/** The belief's size in honest words: exact, a sample, or none. */
+export function beliefWords(b: BeliefSummary): string {
+  const n = (x: number) => x.toLocaleString('en-US');
+  const ply = `at ply ${b.ply}`;
+  if (b.kind === 'none')
+    return `none ${ply}: the tracker holds no position that fits everything heard (it lost the belief); no heatmap`;
+  if (b.kind === 'exact')
+    return b.positions === b.held
+      ? `exact ${ply}: ${n(b.held)} position${b.held === 1 ? '' : 's'}, every one counted`
+      : `exact ${ply}: ${n(b.held)} positions; the heatmap counts ${n(b.positions)} of them, drawn at random`;
+  return `a sample ${ply}: ${n(b.positions)} positions that fit everything heard, not all the belief holds (it is larger)`;
 }

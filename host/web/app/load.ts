@@ -1,16 +1,19 @@
-// The web app's Load/Save tab: a dropped or chosen KPGN or JSON record or view (replayed in Know), a
-// problem database (sql.js, in the page) listed by ply and class, a FEN set to solve, and saving the
-// game as KPGN.
+// The web app's Load/Save tab: a dropped or chosen KPGN or JSON record or view (replayed in Know;
+// a file of several games offers a choice of game), a problem database (sql.js, in the page) listed
+// by ply and class, a FEN set to solve, and saving the game as KPGN.
 import { parseFen } from '../../notation/fen';
-import { makeRecordKpgn, makeViewKpgn, parseKpgn } from '../../notation/kpgn';
+import { makeRecordKpgn, makeViewKpgn, parseKpgnGames, type ParsedKpgn } from '../../notation/kpgn';
 import { parseRecordJson } from '../../notation/recordJson';
 import { PRESETS, parseRulesJson, type PresetName } from '../../record/rules';
 import { openProblemDb, type BrowserDb } from '../problemDb';
 import type { Page } from './page';
-import { cap } from './words';
+import { cap, errorSentence } from './words';
 
 export class LoadTab {
   private db: BrowserDb | undefined;
+  /** The games of the file loaded last (KPGN may hold several), and its name. */
+  private games: ParsedKpgn[] = [];
+  private fileName = '';
 
   constructor(private readonly page: Page) {}
 
@@ -21,6 +24,9 @@ export class LoadTab {
       if (file) void this.loadFile(file);
     });
     on('fen-use', 'click', () => this.useFens());
+    on('game-choice', 'change', () =>
+      this.showGame(Number(this.page.$<HTMLSelectElement>('game-choice').value), this.fileName),
+    );
     on('db-shipped', 'click', () => void this.openShippedDb());
     on('db-ply', 'change', () => this.listInstances());
     on('db-class', 'change', () => this.listInstances());
@@ -49,14 +55,33 @@ export class LoadTab {
       const text = new TextDecoder().decode(bytes);
       this.loadText(text, file.name);
     } catch (error) {
-      note.textContent = `${file.name}: ${error instanceof Error ? error.message : String(error)}`;
+      note.textContent = `${file.name}: ${errorSentence(error)}`;
       note.dataset.kind = 'error';
     }
   }
 
   loadText(text: string, name: string): void {
-    // JSON opens with { or [{; KPGN with a [Tag "…"] line
-    const parsed = /^\s*(\{|\[\s*\{)/.test(text) ? parseRecordJson(text) : parseKpgn(text);
+    // JSON opens with { or [{; KPGN with a [Tag "…"] line, and may hold several games
+    this.games = /^\s*(\{|\[\s*\{)/.test(text) ? [parseRecordJson(text)] : parseKpgnGames(text);
+    this.fileName = name;
+    const choice = this.page.$<HTMLSelectElement>('game-choice');
+    choice.replaceChildren(
+      ...this.games.map((g, i) => {
+        const who = g.kind === 'record' ? g.record : g.view;
+        const what = g.kind === 'record' ? 'record' : `${cap(g.view.as)}'s view`;
+        return new Option(`game ${i + 1}: ${who.white} v ${who.black}, ${who.result} (${what})`, String(i));
+      }),
+    );
+    this.page.$('games-row').hidden = this.games.length < 2;
+    this.showGame(0, name);
+  }
+
+  /** Game `index` of the file loaded, replayed in Know. */
+  private showGame(index: number, name: string): void {
+    const parsed = this.games[index];
+    if (!parsed) return;
+    this.page.$<HTMLSelectElement>('game-choice').value = String(index);
+    if (this.games.length > 1) name = `${name}, game ${index + 1} of ${this.games.length}`;
     this.page.solve.problem = undefined;
     const note = this.page.$('load-note');
     note.dataset.kind = 'ok';
@@ -64,7 +89,7 @@ export class LoadTab {
       note.textContent = `${name}: a game record, ${parsed.record.white} v ${parsed.record.black}, ${parsed.record.result}.`;
       void this.page.gameWorker.send({ kind: 'replay', record: parsed.record }).then((reply) => {
         if (reply.kind === 'replay') this.page.know.startReplay(reply.replay);
-        else if (reply.kind === 'error') note.textContent = `${name}: ${reply.message}`;
+        else if (reply.kind === 'error') note.textContent = `${name}: ${errorSentence(reply)}`;
       });
     } else {
       note.textContent = `${name}: ${cap(parsed.view.as)}'s view of ${parsed.view.white} v ${parsed.view.black}.`;
@@ -109,7 +134,7 @@ export class LoadTab {
     try {
       fens.forEach((f) => parseFen(f));
     } catch (error) {
-      note.textContent = error instanceof Error ? error.message : String(error);
+      note.textContent = errorSentence(error);
       note.dataset.kind = 'error';
       return;
     }
@@ -129,7 +154,7 @@ export class LoadTab {
       if (!response.ok) throw new Error(`problems.sqlite: HTTP ${response.status} (serve the page with npm run web)`);
       await this.openDb(new Uint8Array(await response.arrayBuffer()), 'problems.sqlite');
     } catch (error) {
-      note.textContent = error instanceof Error ? error.message : String(error);
+      note.textContent = errorSentence(error);
       note.dataset.kind = 'error';
     }
   }
@@ -193,7 +218,7 @@ export class LoadTab {
     } catch (error) {
       // a damaged row (host/db/rows.ts): its one line, where the database's name is shown
       const note = this.page.$('load-note');
-      note.textContent = error instanceof Error ? error.message : String(error);
+      note.textContent = errorSentence(error);
       note.dataset.kind = 'error';
       return;
     }

@@ -55,6 +55,8 @@ export interface PlayPart {
   state: GameState | undefined;
   startFen(): string;
   attempt(uci: string): Promise<void>;
+  /** True when no game is running, or the person agreed to abandon it. */
+  mayAbandon(): boolean;
 }
 
 /** The Know tab (app/know.ts): the belief of the view shown, and the replay. */
@@ -68,6 +70,8 @@ export interface KnowPart {
   currentView(): View | undefined;
   replayView(): View | undefined;
   refreshBelief(): Promise<void>;
+  /** The game moved on: the belief shown is cleared (and estimated afresh where it is looked at). */
+  gameMoved(): void;
   renderKnow(): void;
   startReplay(replay: Replaying): void;
 }

@@ -1,25 +1,33 @@
 // The web app's Play tab: a game against one of krieg's players in the game worker, the referee's
-// transcript, the material, the clocks, and the attempts (from the board or typed as UCI).
+// transcript (grouped by move number), the material, the clocks, the attempts (from the board or
+// typed as UCI), Resign, and a question before a running game is abandoned.
 import { ownBoard } from '../../referee/ownBoard';
 import { parseFen, pieceColor, pieceType } from '../../notation/fen';
 import { makeSquare } from '../../notation/square';
 import type { PresetName } from '../../record/rules';
-import type { Side, View, ViewEvent } from '../../record/record';
+import { other, type Side, type View, type ViewEvent } from '../../record/record';
 import { PLAYER_HELP, PLAYER_OPTIONS } from '../../players/registry';
 import type { GameState, Reply } from '../protocol';
 import { GLYPHS } from './board';
-import { enemyOf, type Page, type PlayPart } from './page';
-import { END_TEXT, cap, plyCount, refereeSays } from './words';
+import type { Page, PlayPart } from './page';
+import { isMove } from '../../belief/describe';
+import { END_TEXT, cap, errorSentence, moveNumberAt, plyCount, refereeSays } from './words';
 
 export class PlayTab implements PlayPart {
   state: GameState | undefined;
+  /** The human's side in the game being started or played (the opponent's turn may come before any state). */
+  private side: Side = 'white';
   private thinkingSince: number | undefined;
   private turnSince = performance.now();
+  /** Transcript: events shown, and the plies before the next one. */
+  private shown = 0;
+  private shownPlies = 0;
 
   constructor(private readonly page: Page) {}
 
   wire(on: (id: string, type: string, fn: (e: Event) => void) => void): void {
     on('new-game', 'click', () => void this.newGame());
+    on('resign', 'click', () => void this.resign());
     on('opponent', 'change', () => this.describeOpponent());
     on('attempt-form', 'submit', (e) => {
       e.preventDefault();
@@ -52,8 +60,15 @@ export class PlayTab implements PlayPart {
     );
   }
 
+  /** A running game, which a new game or another engine would abandon: asks first. */
+  mayAbandon(): boolean {
+    if (!this.state || this.state.over) return true;
+    return this.page.doc.defaultView!.confirm('A game is in progress. Abandon it?');
+  }
+
   async newGame(): Promise<void> {
     const { $, board, know } = this.page;
+    if (!this.mayAbandon()) return;
     this.page.mode = 'play';
     board.highlight.clear();
     this.page.solve.problem = undefined;
@@ -62,7 +77,10 @@ export class PlayTab implements PlayPart {
     board.ghosts.clear();
     know.belief = undefined;
     this.state = undefined;
+    this.side = $<HTMLSelectElement>('side').value as Side;
     $('transcript').replaceChildren();
+    this.shown = 0;
+    this.shownPlies = 0;
     $('result').textContent = '';
     $('replay').hidden = true;
     const seed = crypto.getRandomValues(new Uint32Array(1))[0] & 0x7fffffff;
@@ -72,7 +90,7 @@ export class PlayTab implements PlayPart {
       {
         kind: 'new-game',
         game: {
-          side: $<HTMLSelectElement>('side').value as Side,
+          side: this.side,
           preset: $<HTMLSelectElement>('preset').value as PresetName,
           opponent: $<HTMLSelectElement>('opponent').value,
           timePerMove: Number($<HTMLInputElement>('time').value) || 1,
@@ -82,32 +100,24 @@ export class PlayTab implements PlayPart {
       },
       (r) => this.onGameReply(r),
     );
-    if (reply.kind === 'error') this.page.status(reply.message, 'error');
+    if (reply.kind === 'error') this.page.status(errorSentence(reply), 'error');
   }
 
   private onGameReply(reply: Reply): void {
     if (reply.kind === 'thinking') {
       this.thinkingSince = performance.now();
-      this.page.status(`${cap(enemyOf(this.state))} is thinking …`, 'thinking');
+      this.page.status(`${cap(other(this.side))} is thinking …`, 'thinking');
       this.page.$('app').dataset.state = 'thinking';
     } else if (reply.kind === 'state') this.showState(reply.state);
-    else if (reply.kind === 'error') this.page.status(reply.message, 'error');
+    else if (reply.kind === 'error') this.page.status(errorSentence(reply), 'error');
   }
 
   private showState(state: GameState): void {
     const { $ } = this.page;
-    const before = this.state?.view.events.length ?? 0;
+    const moved = state.view.events.length !== (this.state?.view.events.length ?? 0);
     this.state = state;
     this.thinkingSince = undefined;
-    const list = $('transcript');
-    if (before > state.view.events.length) list.replaceChildren();
-    for (const event of state.view.events.slice(Math.min(before, list.childElementCount))) {
-      const li = this.page.doc.createElement('li');
-      li.textContent = refereeSays(event, state.view.as);
-      li.className = event.side === state.view.as ? 'mine' : 'theirs';
-      list.append(li);
-    }
-    list.scrollTop = list.scrollHeight;
+    this.renderTranscript(state.view);
     $<HTMLButtonElement>('ask-any').hidden = !state.canAskAny;
     this.renderMaterial(state.view);
     const mine = !state.over && state.toMove === state.view.as;
@@ -119,7 +129,7 @@ export class PlayTab implements PlayPart {
       const reason = [...state.view.events].reverse().find((e) => 'percept' in e && e.percept?.end);
       const end = reason && 'percept' in reason ? reason.percept?.end : undefined;
       const winner = state.result === '1-0' ? 'White wins' : state.result === '0-1' ? 'Black wins' : '';
-      const reasonText = end ? (END_TEXT[end] ?? end) : '';
+      const reasonText = state.resigned ? `${cap(state.view.as)} resigned` : end ? (END_TEXT[end] ?? end) : '';
       const text = `${winner && reasonText ? `${winner}: ${reasonText}` : winner || reasonText || 'Draw'} (${state.result})`;
       $('result').textContent = text;
       this.page.status(`Game over. ${text}. Reveal the board in Know.`, 'over');
@@ -129,8 +139,46 @@ export class PlayTab implements PlayPart {
         `Your move${state.last && state.last.answer !== 'legal' ? ` — ${state.last.answer === 'illegal' ? 'Illegal' : 'Nonsense'}, try again` : ''}.`,
         'your-move',
       );
+    $<HTMLButtonElement>('resign').disabled = state.over;
+    // the heatmap shown was of the last ply: cleared at once, and estimated afresh if it is looked at
+    if (moved) this.page.know.gameMoved();
     this.page.board.render();
-    if (!$('panel-know').hidden) void this.page.know.refreshBelief();
+  }
+
+  /** The referee's transcript: the events not yet shown, under their move numbers (1. …, 2. …). */
+  private renderTranscript(view: View): void {
+    const list = this.page.$('transcript');
+    if (this.shown > view.events.length) {
+      list.replaceChildren();
+      this.shown = 0;
+      this.shownPlies = 0;
+    }
+    for (; this.shown < view.events.length; this.shown++) {
+      const event = view.events[this.shown];
+      const number = moveNumberAt(view, this.shownPlies);
+      let group = list.lastElementChild as HTMLLIElement | null;
+      if (!group || group.value !== number) {
+        group = this.page.doc.createElement('li');
+        group.value = number;
+        group.className = 'move';
+        group.append(this.page.doc.createElement('ul'));
+        list.append(group);
+      }
+      const li = this.page.doc.createElement('li');
+      li.textContent = refereeSays(event, view.as);
+      li.className = `event ${event.side === view.as ? 'mine' : 'theirs'}`;
+      group.lastElementChild!.append(li);
+      if (isMove(event)) this.shownPlies++;
+    }
+    list.scrollTop = list.scrollHeight;
+  }
+
+  private async resign(): Promise<void> {
+    if (!this.state || this.state.over) return;
+    if (!this.page.doc.defaultView!.confirm('Resign this game?')) return;
+    const reply = await this.page.gameWorker.send({ kind: 'resign' });
+    if (reply.kind === 'state') this.showState(reply.state);
+    else if (reply.kind === 'error') this.page.status(errorSentence(reply), 'error');
   }
 
   private renderMaterial(view: View): void {
@@ -154,7 +202,7 @@ export class PlayTab implements PlayPart {
     const clock = this.page.$('clock');
     if (this.thinkingSince !== undefined) {
       const budget = Number(this.page.$<HTMLInputElement>('time').value) || 1;
-      clock.textContent = `${cap(enemyOf(this.state))} thinking: ${((performance.now() - this.thinkingSince) / 1000).toFixed(1)} s of ${budget} s`;
+      clock.textContent = `${cap(other(this.side))} thinking: ${((performance.now() - this.thinkingSince) / 1000).toFixed(1)} s of ${budget} s`;
     } else if (this.state && !this.state.over && this.state.toMove === this.state.view.as) {
       clock.textContent = `Your time: ${((performance.now() - this.turnSince) / 1000).toFixed(1)} s${this.state.opponentMs !== undefined ? ` · last reply took ${(this.state.opponentMs / 1000).toFixed(2)} s` : ''}`;
     } else clock.textContent = '';
@@ -167,7 +215,7 @@ export class PlayTab implements PlayPart {
       return;
     }
     const reply = await this.page.gameWorker.send({ kind: 'attempt', uci }, (r) => this.onGameReply(r));
-    if (reply.kind === 'error') this.page.status(reply.message, 'error');
+    if (reply.kind === 'error') this.page.status(errorSentence(reply), 'error');
   }
 
   private async askAny(): Promise<void> {

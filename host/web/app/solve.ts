@@ -4,6 +4,8 @@
 import { heardText, type StrategyNode, type Strategy } from '../../solver/strategy';
 import type { SolveOutcome, SolveRequest } from '../protocol';
 import { squareIndex, type Page, type Problem, type SolvePart } from './page';
+import { cap, errorSentence, plyCount } from './words';
+import { other, type View } from '../../record/record';
 
 export class SolveTab implements SolvePart {
   problem: Problem | undefined;
@@ -19,9 +21,26 @@ export class SolveTab implements SolvePart {
   setProblem(problem: Problem): void {
     this.problem = problem;
     this.page.$('problem-label').textContent = problem.label;
-    if (problem.ply) this.page.$<HTMLSelectElement>('ply').value = String(problem.ply);
+    if (problem.ply) this.choosePly(problem.ply);
     if (problem.view) this.page.know.startReplay({ view: problem.view });
     this.page.showTab('solve');
+  }
+
+  /** "Mate within" set to `ply` (an option added for a deeper problem than the list offers). */
+  private choosePly(ply: number): void {
+    const select = this.page.$<HTMLSelectElement>('ply');
+    if (!Array.from(select.options).some((o) => o.value === String(ply)))
+      select.append(new Option(`${ply} plies`, String(ply)));
+    select.value = String(ply);
+  }
+
+  /** Why a view cannot be asked: its player is not to move at its end (else undefined). */
+  private notToMove(view: View): string | undefined {
+    const plies = plyCount(view);
+    const first = view.start.trim().split(/\s+/)[1] === 'b' ? 'black' : 'white';
+    const toMove = plies % 2 === 0 ? first : other(first);
+    if (toMove === view.as) return undefined;
+    return `At ply ${plies} ${cap(toMove)} is to move, not ${cap(view.as)}: a forced mate is searched for the player to move, over his belief. Step to a ply where ${cap(view.as)} is to move (one on or one back), or show ${cap(toMove)}'s view in Know.`;
   }
 
   private solveProblem(): SolveRequest | undefined {
@@ -40,6 +59,14 @@ export class SolveTab implements SolvePart {
     const problem = this.solveProblem();
     if (!problem) {
       $('solve-answer').textContent = 'Nothing to solve yet: play a game, load a record or a problem.';
+      return;
+    }
+    const why = problem.view && this.notToMove(problem.view);
+    if (why) {
+      $('solve-tree').replaceChildren();
+      $('solve-progress').textContent = '';
+      $('solve-answer').textContent = why;
+      $('solve-answer').dataset.answer = 'not-to-move';
       return;
     }
     this.solving = true;
@@ -62,7 +89,7 @@ export class SolveTab implements SolvePart {
     if (reply.kind === 'solved') this.showSolved(reply.outcome, problem.ply);
     else if (reply.kind === 'error') {
       progress.textContent = '';
-      $('solve-answer').textContent = reply.message === 'cancelled' ? 'Cancelled.' : reply.message;
+      $('solve-answer').textContent = reply.message === 'cancelled' ? 'Cancelled.' : errorSentence(reply);
       $('solve-answer').dataset.answer = reply.message === 'cancelled' ? 'cancelled' : 'error';
     }
   }

@@ -1,5 +1,5 @@
 // The referee's words in the web app: a view event as the referee says it (the Play transcript,
-// the Know replay) and a view cut at a ply.
+// the Know replay), a view cut at a ply, and an error as a sentence (never its raw id).
 import { makeSquare } from '../../notation/square';
 import { directionNames, type Percept } from '../../record/percept';
 import type { Side, View, ViewEvent } from '../../record/record';
@@ -56,6 +56,13 @@ export function refereeSays(event: ViewEvent, you?: Side): string {
   }
 }
 
+/** The move number (1., 2. …, from the start FEN's) of the ply after `plies` plies of the view. */
+export function moveNumberAt(view: View, plies: number): number {
+  const fields = view.start.trim().split(/\s+/);
+  const first = Math.max(1, Number.parseInt(fields[5] ?? '1', 10) || 1);
+  return first + Math.floor((plies + (fields[1] === 'b' ? 1 : 0)) / 2);
+}
+
 /** The view's first `plies` plies: every event before the (plies + 1)-th move. */
 export function viewAtPly(view: View, plies: number): View {
   let end = view.events.length;
@@ -68,3 +75,39 @@ export function viewAtPly(view: View, plies: number): View {
 }
 
 export const plyCount = (view: View) => pliesBefore(view, view.events.length);
+
+/**
+ * What the page says of an error of host/errors.ts that a person may meet in the page: the id
+ * stays out of sight; the message (the registry's one line) follows where it names the place.
+ */
+const ERROR_SENTENCES: Record<string, (message: string) => string> = {
+  'bad-kpgn': (m) => `This is not a KPGN game the page can read (${m}).`,
+  'bad-json': (m) => `This is not a krieg JSON record or view (${m}).`,
+  'bad-fen': (m) => `A position is not a valid FEN: ${m}.`,
+  'bad-view': (m) => `The view does not hold together: ${m}.`,
+  'record-mismatch': (m) => `The record contradicts itself: ${m}.`,
+  inconsistent: (m) => `No position fits everything heard: ${m}.`,
+  'not-to-move': () =>
+    'At this point of the game the opponent is to move: a forced mate is asked for the player to move. Step one ply on, or show the other side’s view.',
+  'mixed-own-pieces': () =>
+    'These positions do not agree on the own pieces of the side to move: a belief state is what one player knows, so his own men are the same in each.',
+  'mixed-sides': () => 'These positions do not all have the same side to move: a belief state has one side to move.',
+  'belief-too-large': (m) => `The belief is too large to search (${m}): try a later ply or a smaller problem.`,
+  'problem-too-large': (m) => `The problem is too large for the solver's memory (${m}).`,
+  'limit-reached': (m) => `A limit was reached before an answer: ${m}.`,
+  'bad-ply': (m) => `The number of plies is not one the solver takes (${m}).`,
+  'db-not-sqlite': (m) => `This file is not a problem database (${m}).`,
+  'db-corrupt': (m) => `The problem database is damaged (${m}).`,
+  'db-version': (m) => `The problem database is of another version (${m}).`,
+};
+
+/** An error (thrown, or a worker's error reply) as one sentence for the page: a KriegError's id is never shown. */
+export function errorSentence(error: unknown): string {
+  const { code, message } =
+    error && typeof error === 'object' && 'message' in error
+      ? (error as { code?: unknown; message: unknown })
+      : { code: undefined, message: error };
+  const text = String(message).replace(/\.$/, '');
+  const say = typeof code === 'string' ? ERROR_SENTENCES[code] : undefined;
+  return say ? say(text) : text;
+}
