@@ -18,8 +18,8 @@ describe('the web app by keyboard and by drag', () => {
   let browser: Browser | undefined;
   const problems: string[] = [];
 
-  const openPage = async (): Promise<Page> => {
-    const page = await browser!.newPage({ viewport: { width: 1280, height: 800 } });
+  const openPage = async (viewport = { width: 1280, height: 800 }): Promise<Page> => {
+    const page = await browser!.newPage({ viewport });
     page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
     page.on('console', (msg) => {
       if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
@@ -189,6 +189,22 @@ describe('the web app by keyboard and by drag', () => {
     );
     expect(await page.textContent('#result')).toBe('Draw: insufficient material (1/2-1/2)');
     expect(await page.getAttribute('[data-square=e8]', 'data-piece')).toBe('wN');
+    await page.close();
+  }, 60_000);
+
+  it('on a 390-px phone puts the board, the game buttons and the transcript first, the settings folded below', async () => {
+    const page = await openPage({ width: 390, height: 844 });
+    expect(await page.getAttribute('#settings', 'open')).toBeNull();
+    const top = (selector: string) => page.$eval(selector, (el) => el.getBoundingClientRect().top + window.scrollY);
+    const board = await page.$eval('#board', (el) => el.getBoundingClientRect().bottom + window.scrollY);
+    const transcript = await top('#transcript');
+    expect(await top('#new-game')).toBeGreaterThan(board);
+    const transcriptEnd = await page.$eval('#transcript', (el) => el.getBoundingClientRect().bottom + window.scrollY);
+    expect(transcriptEnd).toBeLessThanOrEqual(await top('#settings'));
+    // within the first screen and a half, not below the whole settings form
+    expect(transcript).toBeLessThan(844 * 1.5);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await a11yViolations(page), 'the phone layout').toEqual([]);
     await page.close();
   }, 60_000);
 });
