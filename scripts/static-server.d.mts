@@ -5,7 +5,8 @@ export interface ServeOptions {
   port?: number;
   /** URL path → file served besides the directory. */
   extra?: Record<string, string>;
-  onRequest?: (path: string, file: string, bytes: number) => void;
+  /** Each file served: its size, and the bytes sent (compressed when the browser accepted it). */
+  onRequest?: (path: string, file: string, bytes: number, sent: number) => void;
 }
 export function serveStatic(dir: string, options?: ServeOptions): Promise<{ server: Server; url: string }>;
 export const WEB_DIR: string;

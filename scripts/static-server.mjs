@@ -1,10 +1,13 @@
 // A static file server for the web app on 127.0.0.1: `npm run web` (scripts/serve-web.mjs), the
 // browser tests and bench/web.ts serve dist/web through it; the shipped problem database
-// (data/problems.sqlite) is served beside the page as problems.sqlite.
+// (data/problems.sqlite) is served beside the page as problems.sqlite. Text, scripts and the
+// database go out compressed when the browser accepts it (brotli for files under 1 MB, else
+// gzip), as a static host should serve them (docs/web.md); each file is compressed once.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { dirname, extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -17,10 +20,33 @@ const CONTENT_TYPES = {
   '.json': 'application/json',
   '.sqlite': 'application/vnd.sqlite3',
 };
+const COMPRESSED = new Set(['.html', '.js', '.css', '.wasm', '.json', '.sqlite']);
+/** Brotli at its best is slow on large files: those go out gzipped. */
+const BROTLI_MAX = 1 << 20;
+
+/** Compressed bodies by file, encoding and modification time. */
+const compressed = new Map();
+
+/** The body of `file` in the encoding the request accepts (br or gzip), or as it is. */
+function encoded(file, body, accept) {
+  if (!COMPRESSED.has(extname(file))) return { body };
+  const encoding = /\bbr\b/.test(accept) && body.length <= BROTLI_MAX ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : '';
+  if (!encoding) return { body };
+  const key = `${file}\0${encoding}\0${statSync(file).mtimeMs}`;
+  if (!compressed.has(key))
+    compressed.set(
+      key,
+      encoding === 'br'
+        ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
+        : gzipSync(body, { level: body.length <= BROTLI_MAX ? 9 : 6 }),
+    );
+  return { body: compressed.get(key), encoding };
+}
 
 /**
  * Serves `dir` (and `extra`: URL path → file) on 127.0.0.1:`port`; `onRequest` hears each path
- * served with its size. Resolves with the server and its URL.
+ * served with its size and the bytes sent (compressed when the browser accepted it). Resolves with
+ * the server and its URL.
  */
 export function serveStatic(dir, { port = 0, extra = {}, onRequest } = {}) {
   const server = createServer((req, res) => {
@@ -30,11 +56,14 @@ export function serveStatic(dir, { port = 0, extra = {}, onRequest } = {}) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end(`not found: ${path}`);
       return;
     }
-    const body = readFileSync(file);
-    onRequest?.(path, file, body.length);
+    const raw = readFileSync(file);
+    const { body, encoding } = encoded(file, raw, String(req.headers['accept-encoding'] ?? ''));
+    onRequest?.(path, file, raw.length, body.length);
     res.writeHead(200, {
       'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
       'cache-control': 'no-store',
+      vary: 'accept-encoding',
+      ...(encoding ? { 'content-encoding': encoding } : {}),
     });
     res.end(body);
   });

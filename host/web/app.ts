@@ -58,7 +58,10 @@ export class App implements Page {
     this.wire();
     const backend = this.$<HTMLSelectElement>('backend').value as BackendName;
     for (const worker of this.workers) worker.backend = backend;
-    await Promise.all(this.workers.map((w) => w.send({ kind: 'init', backend })));
+    // interactive once the game's engine is up; the solver's and Know's start meanwhile (a request
+    // sent to one before it is ready waits behind its init in the worker's queue)
+    const [game] = this.workers.map((w) => w.send({ kind: 'init', backend }));
+    await game;
     this.$('app').dataset.backend = backend;
     this.board.render();
     this.$('app').dataset.ready = 'true';

@@ -1,9 +1,12 @@
 // `npm run web` (scripts/serve-web.mjs) on a port another server holds (issue 38): one line naming
 // the port with a free one to use instead, exit 2, no stack trace, nothing built; and on a free
-// port it serves the app. The ports are ones the system hands out, never 8080.
+// port it serves the app, its script compressed. The ports are ones the system hands out, never 8080.
 import { describe, it, expect } from 'vitest';
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { createServer, type Server } from 'node:net';
+import { brotliDecompressSync } from 'node:zlib';
 import { join } from 'node:path';
 import { ROOT } from '../lib/cli';
 
@@ -57,6 +60,18 @@ describe('npm run web', () => {
       const page = await fetch(url);
       expect(page.status).toBe(200);
       expect(await page.text()).toMatch(/<html/i);
+      // the script compressed for a browser that takes brotli, and the same bytes once decoded
+      const script = await new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) =>
+        get(`${url}app.js`, { headers: { 'accept-encoding': 'gzip, deflate, br' } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+        }).on('error', reject),
+      );
+      expect(script.encoding).toBe('br');
+      const raw = readFileSync(join(ROOT, 'dist/web/app.js'));
+      expect(script.body.length).toBeLessThan(raw.length / 2);
+      expect(brotliDecompressSync(script.body).equals(raw)).toBe(true);
     } finally {
       child.kill();
     }

@@ -1,8 +1,10 @@
 // The web app's words and steps, without a browser: the referee's sentences in the transcript
-// (host/web/app/words.ts refereeSays) for hand-written events, and a view cut at each ply (viewAtPly)
-// against pliesBefore, on a seeded random game under every preset.
+// (host/web/app/words.ts refereeSays) for hand-written events, a view cut at each ply (viewAtPly)
+// against pliesBefore, on a seeded random game under every preset, move numbers from a FEN, and
+// errors as sentences (errorSentence) without their registry ids.
 import { describe, expect, it } from 'vitest';
-import { refereeSays, viewAtPly } from '../../host/web/app/words';
+import { errorSentence, moveNumberAt, refereeSays, viewAtPly } from '../../host/web/app/words';
+import { fail } from '../../host/errors';
 import { createEngine } from '../../host/node';
 import { randomGame } from '../../host/referee/game';
 import { pliesBefore } from '../../host/belief/describe';
@@ -60,4 +62,24 @@ describe('a view cut at a ply', () => {
         expect(viewAtPly(view, plies).events.length).toBe(view.events.length);
       }
     });
+});
+
+describe('move numbers and errors, in words', () => {
+  it('numbers the plies from the start FEN: White first from move 1, Black first from move 12', () => {
+    const view = (start: string) => ({ start }) as Parameters<typeof moveNumberAt>[0];
+    const white = view('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
+    expect([0, 1, 2, 3, 4].map((p) => moveNumberAt(white, p))).toEqual([1, 1, 2, 2, 3]);
+    const black = view('k7/8/8/8/8/8/8/K7 b - - 3 12');
+    expect([0, 1, 2, 3].map((p) => moveNumberAt(black, p))).toEqual([12, 13, 13, 14]);
+  });
+
+  it('says a KriegError without its id, in a sentence for the ids a person meets, else its message', () => {
+    const notToMove = errorSentence(fail('not-to-move', { source: 'view', toMove: 'black', side: 'white' }));
+    expect(notToMove).toMatch(/^At this point of the game the opponent is to move/);
+    expect(notToMove).not.toMatch(/not-to-move/);
+    const kpgn = errorSentence({ code: 'bad-kpgn', message: 'line 3, column 1: text after the result.' });
+    expect(kpgn).toBe('This is not a KPGN game the page can read (line 3, column 1: text after the result).');
+    expect(errorSentence(new Error('no game'))).toBe('no game');
+    expect(errorSentence('cancelled')).toBe('cancelled');
+  });
 });
