@@ -16,6 +16,8 @@ export const TYPE_NAMES = ['', 'pawn', 'knight', 'bishop', 'rook', 'queen', 'kin
 const PROMOTION_NAMES: Record<string, string> = { q: 'queen', r: 'rook', b: 'bishop', n: 'knight' };
 const LETTERS = ' pnbrqk';
 /** Viridis (colour-blind safe, sequential, light where few), from 0 to 1 of the positions. */
+/** From this shade on, the share is written in white (≥ 4.5:1 either side of it). */
+const DARK_SHADE = 5;
 const VIRIDIS = ['#fde725', '#b5de2b', '#6ece58', '#35b779', '#1f9e89', '#26828e', '#31688e', '#3e4989', '#482878'];
 
 export class Board implements BoardPart {
@@ -213,9 +215,10 @@ export class Board implements BoardPart {
         const heatEl = el.children[0] as HTMLElement;
         if (heat && heat.total > 0 && !code) {
           const share = heat.counts[sq] / heat.total;
-          heatEl.style.background = share > 0 ? VIRIDIS[Math.min(8, Math.floor(share * 8.999))] : '';
+          const shade = Math.min(8, Math.floor(share * 8.999));
+          heatEl.style.background = share > 0 ? VIRIDIS[shade] : '';
           heatEl.textContent = share > 0 ? `${Math.round(share * 100)}` : '';
-          heatEl.className = `heat ${share >= 0.6 ? 'dark' : ''}`;
+          heatEl.className = `heat ${shade >= DARK_SHADE ? 'dark' : ''}`;
         } else {
           heatEl.style.background = '';
           heatEl.textContent = '';
