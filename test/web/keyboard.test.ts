@@ -192,7 +192,7 @@ describe('the web app by keyboard and by drag', () => {
     await page.close();
   }, 60_000);
 
-  it('on a 390-px phone puts the board, the game buttons and the transcript first, the settings folded below', async () => {
+  it('on a 390-px phone puts the board, the game buttons and the transcript first, the settings folded below; New game asks, Resign ends', async () => {
     const page = await openPage({ width: 390, height: 844 });
     expect(await page.getAttribute('#settings', 'open')).toBeNull();
     const top = (selector: string) => page.$eval(selector, (el) => el.getBoundingClientRect().top + window.scrollY);
@@ -205,6 +205,26 @@ describe('the web app by keyboard and by drag', () => {
     expect(transcript).toBeLessThan(844 * 1.5);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(await a11yViolations(page), 'the phone layout').toEqual([]);
+    // a game started from the folded settings; New game asks before abandoning it (no: it goes on)
+    await page.click('#settings summary');
+    await page.selectOption('#opponent', 'random');
+    await page.fill('#time', '0.2');
+    await page.click('#new-game');
+    await page.waitForSelector('#app[data-state=your-move]');
+    const asked: string[] = [];
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.click('#new-game');
+    expect(asked).toEqual(['A game is in progress. Abandon it?']);
+    expect(await page.getAttribute('#app', 'data-state')).toBe('your-move');
+    // Resign, confirmed: the game is lost
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.click('#resign');
+    await page.waitForSelector('#app[data-state=over]');
+    expect(await page.textContent('#result')).toBe('Black wins: White resigned (0-1)');
+    expect(await page.isEnabled('#resign')).toBe(false);
     await page.close();
   }, 60_000);
 });
