@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { launchChromium } from '../lib/chromium';
+import { a11yViolations } from '../lib/a11y';
 import { serveStatic, WEB_DIR, SHIPPED_DB } from '../../scripts/static-server.mjs';
 import { krieg, ROOT } from '../lib/cli';
 import { createEngine } from '../../host/node';
@@ -173,6 +174,7 @@ describe('the web app in headless Chromium', () => {
     await page.waitForFunction(() => document.getElementById('know-data')!.dataset.positions, undefined, {
       timeout: 90_000,
     });
+    expect(await a11yViolations(page), 'Know with a heatmap and the replay').toEqual([]);
     const black = await page.$$eval('#board [data-piece]', (els) => els.map((e) => e.getAttribute('data-piece')));
     expect(black.filter(Boolean).every((p) => p!.startsWith('b'))).toBe(true);
     await screenshot('know');
@@ -222,6 +224,7 @@ describe('the web app in headless Chromium', () => {
     await page.waitForSelector('#db:not([hidden])', { timeout: 30_000 });
     await page.selectOption('#db-ply', '3');
     await page.selectOption('#db-class', 'mate');
+    expect(await a11yViolations(page), 'Load/Save with the database listed').toEqual([]);
     await screenshot('load');
     const id = await page.getAttribute('#db-rows tr', 'data-id');
     await page.click(`#db-rows tr[data-id="${id}"] button`);
@@ -236,6 +239,7 @@ describe('the web app in headless Chromium', () => {
     const lit = await page.$$eval('#board .sq.hl', (els) => els.map((e) => e.getAttribute('data-square')).sort());
     expect(lit).toEqual([attempt!.slice(0, 2), attempt!.slice(2, 4)].sort());
     expect(await page.locator('#solve-tree details').count()).toBeGreaterThan(0);
+    expect(await a11yViolations(page), 'Solve with a proof tree').toEqual([]);
     await screenshot('solve');
   }, 120_000);
 
