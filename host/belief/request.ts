@@ -1,7 +1,8 @@
 // THE ONE belief request: a view, a mode and limits in; the positions of the view's belief (or a
-// part of it) out, in the engine's arena. `krieg belief`, `krieg solve`'s game files, the web page's
-// Know tab and the library ask through here, so every front end has the same modes with the same
-// meaning (docs/belief.md). Browser-safe: the multi-threaded depth-first walk (belief/parallel.ts,
+// part of it) out, in the engine's arena. `krieg belief`, `krieg solve`'s game files and the library
+// ask through here, so every front end has the same modes with the same meaning (docs/belief.md);
+// the web page's Know tab, which follows a game as it goes, keeps a Tracker per side instead
+// (host/web/belief.ts). Browser-safe: the multi-threaded depth-first walk (belief/parallel.ts,
 // worker threads) is the Node edge's alternative to mode 'dfs', not a mode of its own.
 import type { Engine } from '../engine';
 import type { View } from '../record/record';

@@ -31,7 +31,7 @@ import type { BackendName } from '../backends/node';
 import { fail, EXIT } from '../errors';
 import { beliefOf, type Belief, type BeliefMode } from '../belief/request';
 
-/** The modes the command offers (exact-or-track is the web page's: a pool there is an answer, not a limit). */
+/** The modes the command offers (not exact-or-track, whose pool is an answer where the command's would be a limit). */
 type Mode = Exclude<BeliefMode, 'exact-or-track'>;
 
 /** The worker threads' depth-first walk as a belief request's answer. */
