@@ -105,8 +105,10 @@ export class KnowTracker {
   /** Whether `view` continues the events fed, or is one of the views kept on the way. */
   private continues(view: View): boolean {
     if (KnowTracker.key(view) !== this.gameKey || !this.tracker) return false;
-    if (view.events.length < this.fed.length) return this.kept.has(view.events.length);
-    return this.fed.every((e, i) => e === JSON.stringify(view.events[i]));
+    const n = Math.min(view.events.length, this.fed.length);
+    if (view.events.length < this.fed.length && !this.kept.has(n)) return false;
+    for (let i = 0; i < n; i++) if (this.fed[i] !== JSON.stringify(view.events[i])) return false; // another game
+    return true;
   }
 
   /** Feeds events of `view` for about `ms` milliseconds: the plies fed, and whether all are. */
