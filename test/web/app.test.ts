@@ -20,6 +20,8 @@ import { makeRecordKpgn } from '../../host/notation/kpgn';
 
 const ARTIFACTS = join(ROOT, 'test/artifacts');
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
+/** Plies of the long game Know follows: 200 (the issue's "ply ≥ 200", about 15 s) with KRIEG_WEB_FULL=1, else 60. */
+const LONG_GAME = process.env.KRIEG_WEB_FULL ? 200 : 60;
 
 /**
  * Plays the human's side in the page through its board: picks an attempt the page offers (a
@@ -291,11 +293,11 @@ describe('the web app in headless Chromium', () => {
     expect(await page.textContent('#solve-answer')).toMatch(/^At ply 3 Black is to move, not White/);
   }, 60_000);
 
-  it('Know keeps up with a long loaded game: the belief at ply 200 from its tracker, then earlier plies at once', async () => {
+  it(`Know keeps up with a long loaded game: the belief at ply ${LONG_GAME} from its tracker, then an earlier ply at once`, async () => {
     const engine = createEngine('wasm', 64);
-    const record = randomGame(engine, 5, { maxPlies: 200 });
+    const record = randomGame(engine, 5, { maxPlies: LONG_GAME });
     const plies = record.events.filter((e) => e.type === 'attempt' && e.percept.answer === 'legal').length;
-    expect(plies).toBe(200);
+    expect(plies).toBe(LONG_GAME);
     await page.click('[data-tab=load]');
     await page.setInputFiles('#file', {
       name: 'long.kpgn',
@@ -317,11 +319,12 @@ describe('the web app in headless Chromium', () => {
     const last = await shown(plies);
     expect(['exact', 'sample', 'none']).toContain(last.kind);
     if (last.kind !== 'none') expect(last.positions).toBeGreaterThan(0);
-    // a ply passed on the way: kept, so no tracking again (the answer is there before any 'tracking' line)
-    await page.fill('#replay-ply', '100');
+    // a ply passed on the way: kept, so no tracking again
+    const half = plies / 2;
+    await page.fill('#replay-ply', String(half));
     await page.dispatchEvent('#replay-ply', 'input');
-    await shown(100);
-    expect(await page.textContent('#belief-size')).toMatch(/^(exact|a sample|none) at ply 100:/);
+    await shown(half);
+    expect(await page.textContent('#belief-size')).toMatch(new RegExp(`^(exact|a sample|none) at ply ${half}:`));
   }, 300_000);
 
   it('solves a 7-ply instance of the shipped database (Mate within 7)', async () => {
