@@ -92,7 +92,8 @@ const ERROR_SENTENCES: Record<string, (message: string) => string> = {
   'mixed-own-pieces': () =>
     'These positions do not agree on the own pieces of the side to move: a belief state is what one player knows, so his own men are the same in each.',
   'mixed-sides': () => 'These positions do not all have the same side to move: a belief state has one side to move.',
-  'belief-too-large': (m) => `The belief is too large to search (${m}): try a later ply or a smaller problem.`,
+  'belief-too-large': (m) =>
+    `The page's solver takes a belief only up to the size its memory allows, and this one is larger (${m}). Save the game and ask \`krieg solve FILE --ply N --limit-belief N\` at the command line.`,
   'problem-too-large': (m) => `The problem is too large for the solver's memory (${m}).`,
   'limit-reached': (m) => `A limit was reached before an answer: ${m}.`,
   'bad-ply': (m) => `The number of plies is not one the solver takes (${m}).`,
