@@ -398,7 +398,9 @@ describe('F8: one line, whatever the input echoes', () => {
       for (const command of [
         ['perft', fen, '1'],
         ['moves', fen],
-        ['solve', '--positions', fen, '--ply', '1'],
+        // a small --memory: solve makes room for its arenas (256 MiB by default) before it reads the
+        // FENs, which took most of this test's time; the FEN is read and refused the same way
+        ['solve', '--positions', fen, '--ply', '1', '--memory', '16'],
       ]) {
         const run = await krieg(command);
         if (run.status !== 0) expectOneLine(run, 2);

@@ -9,7 +9,7 @@ import { ProblemDb, instanceKey, type InstanceRow } from '../../host/db/database
 import { parseRulesJson } from '../../host/record/rules';
 import { packageRoot } from '../../host/io/packageRoot';
 import { generate, selfPlayWorkers, type GenerateParams } from '../../host/db/generate.node';
-import { createEngine } from '../../host/node';
+import { createEngine, type Engine } from '../../host/node';
 import type { Algorithm, SolveLimits } from '../../host/solver/solve';
 import { checkInstance, NEAR_MISS_CHECKERS } from '../lib/dbCheck';
 
@@ -48,6 +48,12 @@ const SHIPPED: Shipped[] = [
 ];
 
 const dbs = new Map<string, ProblemDb>();
+/**
+ * One solver engine for the three databases' re-checks: the harder near-misses are searched within
+ * 2 GiB, whose arenas the engine makes once, at its first such search (6-14 s; an engine per
+ * database made them three times).
+ */
+let solver: Engine | undefined;
 beforeAll(async () => {
   for (const s of SHIPPED) dbs.set(s.file, await ProblemDb.open(join(packageRoot(), s.file)));
 });
@@ -75,7 +81,7 @@ describe('the shipped problem databases', () => {
 
       it(`re-checks ${FULL ? 'every instance' : `a sample of ${shipped.sample} per ply and class`} (KRIEG_DB_FULL=1: all)`, () => {
         const db = dbs.get(shipped.file)!;
-        const solver = createEngine('wasm');
+        const engine = (solver ??= createEngine('wasm'));
         const estimator = createEngine('wasm', 1 << 16);
         let checked = 0;
         // 3 and 5 ply, and the deeper re-analysis (krieg db reanalyse) where there is one
@@ -97,7 +103,7 @@ describe('the shipped problem databases', () => {
             for (const row of picked) {
               checkInstance(
                 db,
-                solver,
+                engine,
                 estimator,
                 row,
                 deep ? ['gl-dbu'] : shipped.checkers,

@@ -155,25 +155,41 @@ describe('no player reads hidden state', () => {
 });
 
 describe('players are deterministic, and the same on WASM and JS', () => {
-  const play = (backend: 'wasm' | 'js', white: string, black: string, seed: number) => {
+  const play = (backend: 'wasm' | 'js', white: string, black: string, seed: number, maxPlies: number) => {
     const referee = createEngine(backend, 16);
     const engines = new PlayerEngines(backend);
     const players = {
       white: makePlayer(white, 'white', seed, engines),
       black: makePlayer(black, 'black', seed + 1, engines),
     };
-    return makeRecordKpgn(runGame(new GameSession(referee, { maxPlies: 30 }), players));
+    return runGame(new GameSession(referee, { maxPlies }), players);
   };
+  /** The events of a record up to its `plies`-th legal move. */
+  const opening = (record: GameRecord, plies: number) => {
+    let moves = 0;
+    const end = record.events.findIndex(
+      (e) => e.type === 'attempt' && e.percept.answer === 'legal' && ++moves === plies,
+    );
+    return record.events.slice(0, end + 1);
+  };
+  const OPENING = 8;
 
+  // krieg v los, the slowest pair (los's sampling and krieg's search on every move), 20 plies: it
+  // still crosses Illegal answers and captures, checked below
   it.each([
-    ['aosp', 'hs'],
-    ['krieg', 'los'],
-    ['aos', 'rw'],
-  ])('%s v %s: the same game twice, and on both backends', (white, black) => {
-    const wasm = play('wasm', white, black, 3);
-    expect(play('wasm', white, black, 3)).toBe(wasm);
-    expect(play('js', white, black, 3)).toBe(wasm);
-    expect(play('wasm', white, black, 4)).not.toBe(wasm);
+    ['aosp', 'hs', 30],
+    ['krieg', 'los', 20],
+    ['aos', 'rw', 30],
+  ] as const)('%s v %s: the same game twice, and on both backends', (white, black, plies) => {
+    const record = play('wasm', white, black, 3, plies);
+    const wasm = makeRecordKpgn(record);
+    const answers = new Set(record.events.map((e) => (e.type === 'attempt' ? e.percept.answer : e.type)));
+    expect([...answers]).toEqual(expect.arrayContaining(['legal', 'illegal']));
+    expect(record.events.some((e) => e.type === 'attempt' && e.percept.capture !== undefined)).toBe(true);
+    expect(makeRecordKpgn(play('wasm', white, black, 3, plies))).toBe(wasm);
+    expect(makeRecordKpgn(play('js', white, black, 3, plies))).toBe(wasm);
+    // another seed plays another game, different within its first moves already
+    expect(opening(play('wasm', white, black, 4, OPENING), OPENING)).not.toEqual(opening(record, OPENING));
   });
 });
 
