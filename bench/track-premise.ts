@@ -11,7 +11,7 @@
 // cannot complete shows as plies with no position held, or as a rejected event (the exact belief
 // restricted to the trajectory emptied: proved impossible).
 //
-// Usage: node scripts/run-ts.mjs bench/track-premise.ts [--views english:32:black,…] [--solutions 3]
+// Usage: npm run bench:track-premise -- [--views english:32:black,…] [--solutions 3]
 //          [--work 2000000] [--max-plies 300] [--nodes 2000000] [--free] [--solve-only: no tracking]
 //          [--diverge 0,60,100: solver trajectories held to the truth's decisions before each ply]
 //          [--skip-truth] [--stop-after-empty N: an arm ends after N plies in a row with no position]
