@@ -14,7 +14,7 @@
 // Usage: npm run bench:track-premise -- [--views english:32:black,…] [--solutions 3]
 //          [--work 2000000] [--max-plies 300] [--nodes 2000000] [--free] [--solve-only: no tracking]
 //          [--diverge 0,60,100: solver trajectories held to the truth's decisions before each ply]
-//          [--skip-truth] [--stop-after-empty N: an arm ends after N plies in a row with no position]
+//          [--structures [--exact-max N]: the exact belief's pawn structures against the model's] [--skip-truth] [--stop-after-empty N: an arm ends after N plies in a row with no position]
 // Writes bench/results/track-premise.{json,md} (--out NAME: bench/results/NAME.{json,md}).
 import { join } from 'node:path';
 import { createEngine } from '../host/node';
@@ -26,10 +26,12 @@ import { replaySetups } from '../host/referee/replay';
 import { describeMachine, machine, progress, repoRoot, writeJson, writeText } from './lib/harness';
 import { flag, integerOption, option } from './lib/args';
 import { PawnProblem, truthPlan } from './lib/pawnTrajectories';
+import { parseFen, pieceColor, pieceType } from '../host/notation/fen';
+import { PAWN } from '../host/constants';
 
 const WORK = integerOption('--work', 2_000_000);
 const MAX_PLIES = integerOption('--max-plies', 300);
-const SOLUTIONS = integerOption('--solutions', 3);
+const SOLUTIONS = integerOption('--solutions', 3, 0);
 const NODES = integerOption('--nodes', 2_000_000);
 const FREE = flag('--free');
 const SOLVE_ONLY = flag('--solve-only');
@@ -38,6 +40,9 @@ const PIECE_FIRST = Number(option('--piece-first') ?? 0.5);
 const DIVERGE = (option('--diverge') ?? '0').split(',').map(Number);
 const SKIP_TRUTH = flag('--skip-truth');
 const OUT = option('--out') ?? 'track-premise';
+/** Compare, at the last ply of the tracker's exact phase, the pawn structures of the exact belief with those the model allows. */
+const STRUCTURES = flag('--structures');
+const EXACT_MAX = integerOption('--exact-max', 1_000_000);
 /** An arm stops once this many plies in a row held no position (0: never): it has died. */
 const STOP_AFTER_EMPTY = integerOption('--stop-after-empty', 0, 0);
 const views = (option('--views') ?? 'english:32:black').split(',').map((v) => {
@@ -48,6 +53,48 @@ const views = (option('--views') ?? 'english:32:black').split(',').map((v) => {
   }
   return { preset: p as PresetName, game: Number(g), as: as as Side };
 });
+
+interface Looseness {
+  /** The last event and ply of the exact phase, the positions and pawn structures of the belief then, the structures the model allows. */
+  event: number;
+  ply: number;
+  positions: number;
+  beliefStructures: number;
+  modelStructures: number | null;
+}
+
+/** The exact belief's pawn structures against the model's, at the last event the tracker's layer is exact. */
+function compareStructures(key: (typeof views)[number], problem: PawnProblem): Looseness | null {
+  const engine = createEngine('wasm', 1 << 12);
+  engine.setRules(preset(key.preset));
+  const record = randomGame(engine, key.game, { maxPlies: MAX_PLIES });
+  const view = viewOf(record, key.as);
+  const options = { seed: key.game, exactMax: EXACT_MAX };
+  const tracker = Tracker.create(engine, { rules: view.rules, as: view.as, start: view.start }, options);
+  const his = key.as === 'white' ? 1 : 0;
+  let found: Looseness | null = null;
+  for (let i = 0; i < view.events.length; i++) {
+    const o = tracker.observe(view.events[i], { work: 1e9 });
+    if (tracker.mode !== 'exact') break;
+    if (view.events[i].type !== 'opponent-move') continue;
+    const structures = new Set(
+      tracker.positions().map((fen) =>
+        parseFen(fen)
+          .board.flatMap((c, s) => (c !== 0 && pieceColor(c) === his && pieceType(c) === PAWN ? [s] : []))
+          .join(),
+      ),
+    );
+    found = { event: i, ply: o.ply, positions: o.size, beliefStructures: structures.size, modelStructures: null };
+  }
+  tracker.free();
+  if (!found) return null;
+  const steps = problem.steps.findIndex((s) => s.event > found!.event);
+  found.modelStructures = problem.structuresAfter(steps < 0 ? problem.steps.length : steps, 5_000_000)?.size ?? null;
+  return found;
+}
+
+const describeLooseness = (l: Looseness) =>
+  `after the last opponent turn of the exact phase (ply ${l.ply}) the belief holds ${l.positions} positions with ${l.beliefStructures} pawn structures of his; the pawn model allows ${l.modelStructures ?? 'over 5,000,000 states of'} structures`;
 
 /** A seeded generator (mulberry32). */
 function random(seed: number): () => number {
@@ -181,7 +228,9 @@ const results = views.map((key) => {
     );
     arms.push(r);
   };
-  if (SOLVE_ONLY) return { view: name, hisTurns, captures, truthSatisfiesModel: sound, solutions: [], arms };
+  const looseness = STRUCTURES ? compareStructures(key, problem) : null;
+  if (looseness) progress(`${name}: ${describeLooseness(looseness)}`);
+  if (SOLVE_ONLY) return { view: name, hisTurns, captures, truthSatisfiesModel: sound, looseness, solutions: [], arms };
   if (FREE) run(null, 'free');
   if (!SKIP_TRUTH) run(truth, 'truth');
   for (const s of solutions) if (s.plan) run(s.plan, `solver seed ${s.seed}`, s.divergeAt);
@@ -212,7 +261,7 @@ const lines = [
   '',
   ...results.map(
     (r) =>
-      `${r.view}: ${r.hisTurns} opponent turns, ${r.captures} captures of his; the truth's trajectory ${r.truthSatisfiesModel ? 'satisfies' : 'breaks'} the pawn model; searches: ${r.solutions.map((s) => `seed ${s.seed} from ply ${s.divergeAt} ${s.found ? `found in ${s.nodes} states` : 'none'}`).join(', ')}.`,
+      `${r.view}: ${r.looseness ? `${describeLooseness(r.looseness)}; ` : ''}${r.hisTurns} opponent turns, ${r.captures} captures of his; the truth's trajectory ${r.truthSatisfiesModel ? 'satisfies' : 'breaks'} the pawn model; searches: ${r.solutions.map((s) => `seed ${s.seed} from ply ${s.divergeAt} ${s.found ? `found in ${s.nodes} states` : 'none'}`).join(', ')}.`,
   ),
 ];
 writeText(join(root, `bench/results/${OUT}.md`), lines.join('\n'));

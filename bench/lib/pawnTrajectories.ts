@@ -291,6 +291,22 @@ export class PawnProblem {
   }
 
   /**
+   * The distinct pawn structures (squares joined) of every state the model allows after each of
+   * the first `steps` steps (a forward enumeration, duplicates merged), or null past `cap` states.
+   */
+  structuresAfter(steps: number, cap: number): Set<string> | null {
+    let states = new Map<string, State>([['start', { pawns: [...this.start].sort((a, b) => a - b), ep: -1 }]]);
+    for (let k = 0; k < steps; k++) {
+      const next = new Map<string, State>();
+      for (const state of states.values())
+        for (const n of this.successors(k, state)) next.set(`${n.state.pawns.join()}|${n.state.ep}`, n.state);
+      if (next.size > cap) return null;
+      states = next;
+    }
+    return new Set([...states.values()].map((s) => s.pawns.join()));
+  }
+
+  /**
    * A trajectory satisfying every step (the plan word of each view event, -1 where not his turn),
    * by depth-first searches trying his moves in random order (`random`; a move of a piece first
    * with probability `pieceFirst`), restarted on a Luby schedule (`unit` states × luby(i)), with
