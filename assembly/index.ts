@@ -301,6 +301,7 @@ import {
   trackerCheckpoint,
   trackerCompact,
   trackerNode,
+  trackerPlan,
 } from './belief/tracker';
 
 export { bfsCountHistories, bfsHistories, dfsRestartUnit, dfsDescents, dfsRestarts };
@@ -327,6 +328,7 @@ export {
   trackerCheckpoint,
   trackerCompact,
   trackerNode,
+  trackerPlan,
 };
 export function trackerOptionBuffer(): Int32Array {
   return TRACKER_OPTIONS;

@@ -298,6 +298,8 @@ export interface CoreExports {
   trackerCompact(id: number): number;
   /** Node `node`'s parent, its move into trackerOutBuffer[0]. */
   trackerNode(id: number, node: number): number;
+  /** Prescribe the opponent's pawn decision at view event `event` (assembly/belief/plan.ts words); a negative event clears the plan. */
+  trackerPlan(id: number, event: number, word: number): number;
 }
 
 /** Every export of the core (generated from assembly/index.ts into host/constants.ts). */

@@ -28,6 +28,7 @@ import { MOVES, HOST_LIST, listOffset, generateMoves } from '../chess/moveGen';
 import { randomBelow } from '../chess/random';
 import { viewLength, eventWord, isBranching } from './view';
 import { applyEvent, opponentMoveMatches, illegalCountPossibleGiven, forgetOwnList } from './consistency';
+import { followsPlan } from './plan';
 import { WitnessTree } from './witness';
 import { Layer } from './layer';
 
@@ -182,7 +183,11 @@ export class Descent {
         this.parentHeld = level;
       }
       const e = unchecked(frames[f + F_EVENT]);
-      if (!opponentMoveMatches(SCRATCH_PARENT, unchecked(frames[f + F_MOVES + next]), SCRATCH_A, eventWord(e, 2)))
+      const move = unchecked(frames[f + F_MOVES + next]);
+      if (
+        !followsPlan(SCRATCH_PARENT, move, e) ||
+        !opponentMoveMatches(SCRATCH_PARENT, move, SCRATCH_A, eventWord(e, 2))
+      )
         continue;
       const r = this.chain(SCRATCH_A, e + 1, level + 1);
       if (r >= 0) {

@@ -112,6 +112,7 @@ import { randomBelow, setRandomState } from '../chess/random';
 import { resetOwnAttempts } from './consistency';
 import { takeCheckpoint } from './tracker/checkpoints';
 import { topUp } from './tracker/sampler';
+import { PLAN_FREE, withPlanWord } from './plan';
 
 /** Witness moves out (trackerWitness), one move code per word. */
 export let TRACKER_OUT = new Int32Array(1024);
@@ -174,6 +175,7 @@ export function trackerCreate(start: i32): i32 {
   t.collectAt = FIRST_COLLECTION;
   t.descent.stop();
   t.descentActive = false;
+  t.plan = new Int32Array(0);
   t.state[TRACK_STATE_GUIDES_EVENT] = -1;
   const fifty = rule(RULE_FIFTY_MOVES) != 0;
   t.layer.clear(o[TRACK_OPTION_EXACT_MAX], fifty);
@@ -520,6 +522,18 @@ export function trackerCompact(id: i32): i32 {
   collect();
   T.collectAt = max(at, T.collectAt);
   return leave(T.tree.count);
+}
+
+/**
+ * Prescribes the opponent's pawn decision at view event `event` (plan.ts: PLAN_FREE, PLAN_PIECE
+ * or a pawn move's word) for the tracker's updates and descents from now on; a negative event
+ * clears the plan. TRACK_DONE, or TRACK_BAD_EVENT for a word that is none of them.
+ */
+export function trackerPlan(id: i32, event: i32, word: i32): i32 {
+  if (!enter(id)) return TRACK_BAD_TRACKER;
+  if (word < PLAN_FREE || word > 64 * 64) return leave(TRACK_BAD_EVENT);
+  T.plan = event < 0 ? new Int32Array(0) : withPlanWord(T.plan, event, word);
+  return leave(TRACK_DONE);
 }
 
 /** Witness node `node`'s parent (its move into TRACKER_OUT[0]), for saving. */

@@ -216,6 +216,8 @@ export class Tracker {
   /** Standbys begun (their seeds follow from it); a standby itself never begins one. */
   private begun = 0;
   private noStandby = false;
+  /** The opponent's prescribed pawn decisions by view event (prescribePawns), its standbys' too; not saved. */
+  private pawnPlan: number[] = [];
   /** Counters of the core trackers this one replaced and of dropped standbys. */
   private retired: Counters = NO_COUNTERS;
 
@@ -262,6 +264,13 @@ export class Tracker {
     } finally {
       engine.setRules(outer);
     }
+  }
+
+  /** Follows only histories where the opponent's pawns do what `plan` says (core/tracker.ts prescribePawns; issue 36). */
+  prescribePawns(plan: number[]): void {
+    this.pawnPlan = plan;
+    core.prescribePawns(this.live(), this.coreId, plan);
+    for (const s of this.standbys) s.prescribePawns(plan);
   }
 
   /** The core tracker holding the positions (a standby that caught up replaces it when the pool dies: see afterward). */
@@ -434,6 +443,7 @@ export class Tracker {
         const options = { ...this.options, seed: (this.options.seed + this.begun * STANDBY_SEED_STEP) >>> 0 };
         const tracker = Tracker.create(this.engine, { rules: this.rules, as: this.as, start: this.start }, options);
         tracker.noStandby = true;
+        if (this.pawnPlan.length > 0) tracker.prescribePawns(this.pawnPlan);
         this.standbys.push(tracker);
       }
       this.replayNext(this.standbys.at(-1)!, share(left, STANDBY_EVENT_SHARE, budget));

@@ -70,6 +70,19 @@ export function observeEvent(engine: Engine, id: number, event: ViewEvent, index
   return stepOf(status);
 }
 
+/**
+ * Prescribes the opponent's pawn decisions (issue 36): `plan[e]` for view event e, as
+ * assembly/belief/plan.ts reads it (-1 any move, 0 a move of a man that is not a pawn, 1 + from +
+ * 64 × to that pawn move); replaces any plan set before.
+ */
+export function prescribePawns(engine: Engine, id: number, plan: ArrayLike<number>): void {
+  const x = engine.core.exports;
+  x.trackerPlan(id, -1, 0);
+  for (let e = 0; e < plan.length; e++)
+    if (plan[e] !== -1 && x.trackerPlan(id, e, plan[e]) !== TRACK_DONE)
+      throw fail('tracker-status', { text: `bad pawn plan word ${plan[e]} at event ${e + 1}` });
+}
+
 /** Continues the observation or top-up for about `budget` work units. */
 export function runTracker(engine: Engine, id: number, budget: number): TrackerStep {
   return stepOf(engine.core.exports.trackerRun(id, budget));

@@ -30,6 +30,7 @@ import { eventWord, isBranching, useView, viewLength } from '../view';
 import { randomBelow, setRandomState } from '../../chess/random';
 import { signatureOf } from '../layer';
 import { thinCheckpoints } from './checkpoints';
+import { followsPlan } from '../plan';
 
 /** Applies the event to the parents from orderNext on, until `stopAt` work: true when every parent is done. */
 export function update(stopAt: f64): bool {
@@ -60,6 +61,7 @@ export function update(stopAt: f64): bool {
     if (i32(T.state[TRACK_STATE_MODE]) == TRACK_EXACT) {
       for (let k = 0; k < n; k++) {
         const move = unchecked(MOVES[list + k]);
+        if (!followsPlan(SCRATCH_PARENT, move, e)) continue;
         if (!opponentMoveMatches(SCRATCH_PARENT, move, SCRATCH_A, percept) || next.has(SCRATCH_A)) continue;
         next.add(SCRATCH_A, tree.add(witness, move));
         cover.addChild(move, SCRATCH_A);
@@ -89,7 +91,8 @@ export function update(stopAt: f64): bool {
       const type = kind >= MOVE_PROMOTION ? kind - 2 : pieceAt(parentBase, move & 63) & 7;
       const rare = rareMaterial || cover.isRare(type, (move >> 6) & 63) || cover.isRare(0, move & 63);
       if (!rare && chosen >= perParent) continue;
-      if (!opponentMoveMatches(SCRATCH_PARENT, move, SCRATCH_A, percept)) continue;
+      if (!followsPlan(SCRATCH_PARENT, move, e) || !opponentMoveMatches(SCRATCH_PARENT, move, SCRATCH_A, percept))
+        continue;
       chosen++; // a move not rare is tested only while fewer than perParent are chosen
       if (!rare && T.acceptance < 1 && <f64>randomBelow(1 << 24) >= T.acceptance * 16777216.0) continue;
       if (next.has(SCRATCH_A)) continue;

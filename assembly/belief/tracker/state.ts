@@ -17,6 +17,7 @@ import { VIEW, VIEW_WORDS, V_OWN_ATTEMPT, eventType, eventWord, isBranching, use
 import { WitnessTree } from '../witness';
 import { currentRandomState, setRandomState } from '../../chess/random';
 import { resetOwnAttempts } from '../consistency';
+import { usePlan } from '../plan';
 
 /** Checkpoints kept: past this many at the end of an observation, every other old one is dropped. */
 export const MAX_CHECKPOINTS: i32 = 64;
@@ -47,6 +48,8 @@ export class Tracker {
   collectAt: i32 = FIRST_COLLECTION;
   descent: Descent = new Descent();
   own: OwnBoard = new OwnBoard();
+  /** Prescribed pawn decisions by view event (plan.ts; empty: none). */
+  plan: Int32Array = new Int32Array(0);
   // the observation in progress
   phase: i32 = PHASE_IDLE;
   order: Int32Array = new Int32Array(0);
@@ -113,6 +116,7 @@ export function enter(id: i32): bool {
   outerRandom = currentRandomState();
   setRandomState(i32(T.state[TRACK_STATE_RANDOM]));
   resetOwnAttempts(); // its caches belong to another view
+  usePlan(T.plan);
   return true;
 }
 
@@ -126,6 +130,7 @@ export function leave(status: i32): i32 {
     applyRules();
   }
   resetOwnAttempts();
+  usePlan(null);
   return status;
 }
 
