@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { createEngine } from '../host/node';
 import { preset, PRESET_NAMES, type PresetName } from '../host/record/rules';
 import { viewOf, SIDES, type Side } from '../host/record/record';
-import { randomGame } from '../host/referee/game';
+import { randomGame, seededRandom } from '../host/referee/game';
 import { Tracker } from '../host/belief/tracker';
 import { replaySetups } from '../host/referee/replay';
 import { describeMachine, machine, progress, repoRoot, writeJson, writeText } from './lib/harness';
@@ -95,18 +95,6 @@ function compareStructures(key: (typeof views)[number], problem: PawnProblem): L
 
 const describeLooseness = (l: Looseness) =>
   `after the last opponent turn of the exact phase (ply ${l.ply}) the belief holds ${l.positions} positions with ${l.beliefStructures} pawn structures of his; the pawn model allows ${l.modelStructures ?? 'over 5,000,000 states of'} structures`;
-
-/** A seeded generator (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Arm {
   arm: string;
@@ -209,7 +197,7 @@ const results = views.map((key) => {
     const forced = truth.map((w, e) => (plyBefore[e] < divergeAt ? w : -1));
     let kept = 0;
     for (let seed = 1; kept < SOLUTIONS && seed <= 4 * SOLUTIONS; seed++) {
-      const found = problem.solve(random(seed), NODES, { pieceFirst: PIECE_FIRST, forced });
+      const found = problem.solve(seededRandom(seed), NODES, { pieceFirst: PIECE_FIRST, forced });
       if (found && firstOther(found.plan) < 0) continue; // the truth's own: not what is asked
       kept++;
       solutions.push({ seed, divergeAt, nodes: found?.nodes ?? NODES, plan: found?.plan ?? null });
