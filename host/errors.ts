@@ -173,6 +173,8 @@ const ERRORS = {
   'choose-status': internal((p: { status: number }) => `choose-move status ${p.status}`),
   // ---- endgames against a bare king (host/core/endgame.ts): statuses that are a caller's bug ----
   'endgame-status': internal(text),
+  // ---- endgame tablebases (host/core/egtb.ts): a full table, a probe of a position not the table's ----
+  'egtb-status': bad(text),
   // ---- files ----
   'no-file': bad((p: { path: string }) => `${p.path}: no such file`),
   'read-failed': bad((p: { path: string; why: string }) => `${p.path}: cannot read it (${p.why})`),
