@@ -264,6 +264,7 @@ import {
   egtbProbe,
   egtbProbeValue,
   egtbProbeStored,
+  egtbProbeBound,
   egtbProbeAttempt,
 } from './players/egtb';
 export {
@@ -280,6 +281,7 @@ export {
   egtbProbe,
   egtbProbeValue,
   egtbProbeStored,
+  egtbProbeBound,
   egtbProbeAttempt,
 };
 /** The table's entries (men key, set low, set high, value per state); the view is valid until the next egtbInit. */

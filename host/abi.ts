@@ -264,6 +264,8 @@ export interface CoreExports {
   /** The last probe's value (0: no forced mate known), the table's own value (−1: not in it), the best attempt (−1: none). */
   egtbProbeValue(): number;
   egtbProbeStored(): number;
+  /** 1 when the last probe's value is a bound from the same men with the king anywhere (the state itself not valued). */
+  egtbProbeBound(): number;
   egtbProbeAttempt(): number;
 
   // ---- estimator additions (assembly/belief/bfs.ts, stream.ts) ----

@@ -304,6 +304,14 @@ function menKeyOfRecord(base: i32, color: i32): i32 {
   return menKey(kingSquare(base, color), a, b);
 }
 
+/** A square no man of key `men` stands on (for Black's king while only the men's attacks matter). */
+function spareSquare(men: i32): i32 {
+  const two = typeB() != 0;
+  let spare = 0;
+  while (spare == (men & 63) || spare == ((men >> 6) & 63) || (two && spare == ((men >> 12) & 63))) spare++;
+  return spare;
+}
+
 // ---- one state's attempts ----
 
 let bestAttempt: i32 = -1;
@@ -452,10 +460,7 @@ export function egtbStarts(): i32 {
         if (two && (b == k || b == a)) continue;
         if (ending == EGTB_KBBK && (b < a || (((a & 7) + (a >> 3)) & 1) == (((b & 7) + (b >> 3)) & 1))) continue;
         const men = menKey(k, a, b);
-        // any square for Black's king while the men are placed: a1 unless taken
-        let spare = 0;
-        while (spare == k || spare == a || (two && spare == b)) spare++;
-        setRecord(stack, men, spare);
+        setRecord(stack, men, spareSquare(men));
         attackSet(base, WHITE);
         const menLo = unchecked(POSITIONS[base + W_COLOR]);
         const menHi = unchecked(POSITIONS[base + W_COLOR + 1]);
@@ -564,7 +569,7 @@ let stateLo: i32 = 0;
 let stateHi: i32 = 0;
 let stateFlip: i32 = 0;
 
-/** The state of position `handle`'s men with the king on (lo, hi), mirrored by ranks when Black's men (stateMen …). */
+/** The state of position `handle`'s men with the king on (lo, hi) (both −1: anywhere consistent), mirrored by ranks when Black's men (stateMen …). */
 function stateOf(handle: i32, lo: i32, hi: i32): i32 {
   if (handle < 0 || handle >= positionCapacity() || capacity == 0) return EGTB_BAD_ARGS;
   const base = handle << POSITION_SHIFT;
@@ -586,11 +591,16 @@ function stateOf(handle: i32, lo: i32, hi: i32): i32 {
     sLo = canonLo;
     sHi = canonHi;
   }
-  setRecord(stack, key, lowestSquare(sLo, sHi));
+  setRecord(stack, key, spareSquare(key)); // the men's attacks do not depend on the king
   attackSet(stack << POSITION_SHIFT, WHITE);
   const menLo = unchecked(POSITIONS[(stack << POSITION_SHIFT) + W_COLOR]);
   const menHi = unchecked(POSITIONS[(stack << POSITION_SHIFT) + W_COLOR + 1]);
-  if (((sLo & (outLo | menLo)) | (sHi & (outHi | menHi))) != 0) return EGTB_BAD_STATE;
+  if (lo == -1 && hi == -1) {
+    // the king anywhere consistent
+    sLo = ~outLo & ~menLo;
+    sHi = ~outHi & ~menHi;
+    if ((sLo | sHi) == 0) return EGTB_BAD_STATE;
+  } else if (((sLo & (outLo | menLo)) | (sHi & (outHi | menHi))) != 0) return EGTB_BAD_STATE;
   stateMen = key;
   stateLo = sLo;
   stateHi = sHi;
@@ -609,13 +619,17 @@ export function egtbAddStart(handle: i32, lo: i32, hi: i32): i32 {
 }
 
 let probeValue: i32 = 0;
+let probeBound: bool = false;
 let probeStored: i32 = 0;
 
 /**
  * Values the state of position `handle` (the attacker to move with the ending's men, the defender a
  * bare king) with the king's set (lo, hi): egtbProbeValue (0 no forced mate known), the best
  * attempt on the position's board (egtbProbeAttempt, −1 without one), and the table's own value
- * of the state (egtbProbeStored, −1 when the state is not in the table).
+ * of the state (egtbProbeStored, −1 when the state is not in the table). A state the table lacks
+ * is valued from its successors, or, when that is better, by the same men with the king anywhere
+ * consistent (egtbProbeBound: at most that many moves, the attempt the larger set's: a player
+ * then follows the larger set's strategy, narrowing it by the answers it hears).
  */
 export function egtbProbe(handle: i32, lo: i32, hi: i32): i32 {
   const status = stateOf(handle, lo, hi);
@@ -627,7 +641,21 @@ export function egtbProbe(handle: i32, lo: i32, hi: i32): i32 {
   canonical(key, sLo, sHi);
   const e = find(canonMen, canonLo, canonHi);
   probeStored = e < 0 ? -1 : unchecked(ENTRIES[e * EGTB_ENTRY_WORDS + 3]);
-  const v = expand(MODE_VALUE, key, sLo, sHi, EGTB_NONE - 1);
+  let v = expand(MODE_VALUE, key, sLo, sHi, EGTB_NONE - 1);
+  probeBound = false;
+  // a state the table lacks is no harder than the king anywhere (any strategy there works on a subset)
+  setRecord(stack, key, spareSquare(key));
+  attackSet(stack << POSITION_SHIFT, WHITE);
+  const aLo = ~outLo & ~unchecked(POSITIONS[(stack << POSITION_SHIFT) + W_COLOR]);
+  const aHi = ~outHi & ~unchecked(POSITIONS[(stack << POSITION_SHIFT) + W_COLOR + 1]);
+  if (aLo != sLo || aHi != sHi) {
+    const attempt = bestAttempt;
+    const w = expand(MODE_VALUE, key, aLo, aHi, v == EGTB_NONE ? EGTB_NONE - 1 : v - 1);
+    if (w < v) {
+      v = w;
+      probeBound = true;
+    } else bestAttempt = attempt;
+  }
   probeValue = v == EGTB_NONE ? 0 : v;
   if (bestAttempt >= 0 && flip != 0) {
     const m = flip * 64;
@@ -638,6 +666,10 @@ export function egtbProbe(handle: i32, lo: i32, hi: i32): i32 {
 
 export function egtbProbeValue(): i32 {
   return probeValue;
+}
+/** Whether the last probe's value is a bound (at most that many moves) from the king anywhere, the state itself not valued. */
+export function egtbProbeBound(): i32 {
+  return probeBound ? 1 : 0;
 }
 export function egtbProbeStored(): i32 {
   return probeStored;

@@ -158,12 +158,19 @@ export interface EgtbProbe {
   stored: number;
   /** An attempt that keeps the value (an attempt code), or −1. */
   attempt: number;
+  /** The value is a bound: the same men with the king anywhere (a superset of the state's squares) mate within it, by `attempt` first. */
+  bound: boolean;
 }
 
-/** Values position `handle`'s men (the attacker to move) with the lone king on `squares`. */
-export function egtbProbe(engine: Engine, handle: number, squares: Iterable<number>): EgtbProbe {
-  const [lo, hi] = setWords(squares);
+/** Values position `handle`'s men (the attacker to move) with the lone king on `squares` ('anywhere': every square consistent with the men). */
+export function egtbProbe(engine: Engine, handle: number, squares: Iterable<number> | 'anywhere'): EgtbProbe {
+  const [lo, hi] = squares === 'anywhere' ? [-1, -1] : setWords(squares);
   const x = engine.core.exports;
   check(x.egtbProbe(handle, lo, hi));
-  return { value: x.egtbProbeValue(), stored: x.egtbProbeStored(), attempt: x.egtbProbeAttempt() };
+  return {
+    value: x.egtbProbeValue(),
+    stored: x.egtbProbeStored(),
+    attempt: x.egtbProbeAttempt(),
+    bound: x.egtbProbeBound() === 1,
+  };
 }

@@ -72,7 +72,7 @@ describe.each(BACKENDS)('endgame tablebases on %s', (backend) => {
     }
     egtbBuild(engine, 'krk', { log2: 12, around: [{ handle: 0, squares: kings }], depth: 1 });
     const probe = egtbProbe(engine, 0, kings);
-    expect(probe).toEqual({ value: 0, stored: 0, attempt: -1 });
+    expect(probe).toEqual({ value: 0, stored: 0, attempt: -1, bound: false });
   });
 
   it('values the states of Black’s men the same, the attempt on their board', () => {
