@@ -265,6 +265,9 @@ import {
   egtbProbeValue,
   egtbProbeStored,
   egtbProbeBound,
+  egtbFollow,
+  egtbFollowLow,
+  egtbFollowHigh,
   egtbProbeAttempt,
 } from './players/egtb';
 export {
@@ -282,6 +285,9 @@ export {
   egtbProbeValue,
   egtbProbeStored,
   egtbProbeBound,
+  egtbFollow,
+  egtbFollowLow,
+  egtbFollowHigh,
   egtbProbeAttempt,
 };
 /** The table's entries (men key, set low, set high, value per state); the view is valid until the next egtbInit. */

@@ -266,6 +266,10 @@ export interface CoreExports {
   egtbProbeStored(): number;
   /** 1 when the last probe's value is a bound from the same men with the king anywhere (the state itself not valued). */
   egtbProbeBound(): number;
+  /** The table's state that `attempt` from the last probed state led to, holding the set (lo, hi) of `handle`'s men (egtbFollowLow/High; both 0: none). */
+  egtbFollow(attempt: number, handle: number, lo: number, hi: number): number;
+  egtbFollowLow(): number;
+  egtbFollowHigh(): number;
   egtbProbeAttempt(): number;
 
   // ---- estimator additions (assembly/belief/bfs.ts, stream.ts) ----

@@ -33,6 +33,7 @@ export const SOURCES = [
   'assembly/players/choose.ts',
   'assembly/players/endgame.ts',
   'assembly/players/egtb.ts',
+  'assembly/players/egtb/state.ts',
 ];
 
 /** The names a core file declares as numeric constants (`export const NAME: i32 = …`). */

@@ -26,27 +26,9 @@
 // A probe (egtbProbe) values a state the same way over its attempts (a state outside the table
 // too: its successors are looked up), the best attempt mapped back to the caller's board.
 
-import { WHITE, BLACK, NO_SQUARE, lowestSquare, popcount64, mul32 } from '../chess/bitboard';
+import { WHITE, BLACK, lowestSquare, mul32 } from '../chess/bitboard';
 import { KING_ATTACKS } from '../chess/attacks';
-import {
-  POSITIONS,
-  POSITION_SHIFT,
-  POSITION_WORDS,
-  W_COLOR,
-  W_TYPE,
-  W_SIDE,
-  W_EN_PASSANT,
-  W_FULLMOVE,
-  KNIGHT,
-  BISHOP,
-  ROOK,
-  QUEEN,
-  KING,
-  PIECE_COLOR_SHIFT,
-  kingSquare,
-  putPiece,
-  positionCapacity,
-} from '../chess/position';
+import { POSITIONS, POSITION_SHIFT, W_COLOR, W_SIDE, positionCapacity } from '../chess/position';
 import { ATTEMPTS, generateAttempts } from '../referee/attempts';
 import { END_CHECKMATE, END_STALEMATE } from '../referee/referee';
 import { rule, RULE_STALEMATE_LOSES } from '../referee/rules';
@@ -66,6 +48,24 @@ import {
   canTake,
   replySet,
 } from './metaposition';
+import {
+  EGTB_KBBK,
+  EGTB_ENDINGS,
+  SYM,
+  canonMen,
+  canonLo,
+  canonHi,
+  ending,
+  setEnding,
+  initSymmetries,
+  typeB,
+  menKey,
+  mapSet,
+  canonical,
+  setRecord,
+  menKeyOfRecord,
+  spareSquare,
+} from './egtb/state';
 
 export const EGTB_OK: i32 = 0;
 /** The table is full (a larger capacity is needed). */
@@ -76,11 +76,7 @@ export const EGTB_BAD_ARGS: i32 = 3;
 /** The probed position is not the ending with the attacker to move, or its set is empty or holds a man or an attacked square. */
 export const EGTB_BAD_STATE: i32 = 4;
 
-export const EGTB_KRK: i32 = 0;
-export const EGTB_KQK: i32 = 1;
-export const EGTB_KBBK: i32 = 2;
-export const EGTB_KBNK: i32 = 3;
-export const EGTB_ENDINGS: i32 = 4;
+export { EGTB_KRK, EGTB_KQK, EGTB_KBBK, EGTB_KBNK, EGTB_ENDINGS } from './egtb/state';
 
 export const EGTB_ENTRY_WORDS: i32 = 4;
 /** Records the module uses from its `stack`: the state, after the attempt, scratch. */
@@ -110,105 +106,10 @@ let hashMask: i32 = 0;
 let count: i32 = 0;
 let startCount: i32 = 0;
 let cursor: i32 = 0;
-let ending: i32 = 0;
 let stack: i32 = 0;
 let full: bool = false;
 let stalemateWins: bool = false;
-
-// square maps of the 8 symmetries: bit 0 mirrors files, bit 1 ranks, bit 2 transposes
-const SYM = new Int32Array(8 * 64);
-let symReady: bool = false;
 const LIST = new Int32Array(256);
-
-function initSymmetries(): void {
-  if (symReady) return;
-  for (let s = 0; s < 8; s++)
-    for (let sq = 0; sq < 64; sq++) {
-      let f = sq & 7;
-      let r = sq >> 3;
-      if (s & 1) f = 7 - f;
-      if (s & 2) r = 7 - r;
-      if (s & 4) {
-        const t = f;
-        f = r;
-        r = t;
-      }
-      unchecked((SYM[s * 64 + sq] = r * 8 + f));
-    }
-  symReady = true;
-}
-
-function typeA(): i32 {
-  return ending == EGTB_KRK ? ROOK : ending == EGTB_KQK ? QUEEN : BISHOP;
-}
-function typeB(): i32 {
-  return ending == EGTB_KBBK ? BISHOP : ending == EGTB_KBNK ? KNIGHT : 0;
-}
-
-function menKey(king: i32, a: i32, b: i32): i32 {
-  if (ending == EGTB_KBBK && b < a) return king | (b << 6) | (a << 12);
-  return king | (a << 6) | (typeB() != 0 ? b << 12 : 0);
-}
-
-// ---- canonical form ----
-
-let canonMen: i32 = 0;
-let canonLo: i32 = 0;
-let canonHi: i32 = 0;
-
-function mapSet(s: i32, lo: i32, hi: i32): void {
-  let rLo = 0;
-  let rHi = 0;
-  const m = s * 64;
-  while ((lo | hi) != 0) {
-    const sq = lowestSquare(lo, hi);
-    if (lo != 0) lo &= lo - 1;
-    else hi &= hi - 1;
-    const t = unchecked(SYM[m + sq]);
-    if (t < 32) rLo |= 1 << t;
-    else rHi |= 1 << (t - 32);
-  }
-  canonLo = rLo;
-  canonHi = rHi;
-}
-
-/** Unsigned comparison of two words. */
-function below(a: i32, b: i32): bool {
-  return u32(a) < u32(b);
-}
-
-/** The canonical form of (men, S) (canonMen, canonLo, canonHi). */
-function canonical(men: i32, lo: i32, hi: i32): void {
-  const king = men & 63;
-  const a = (men >> 6) & 63;
-  const b = (men >> 12) & 63;
-  let best = 0x7fffffff;
-  let syms = 0; // the symmetries that give the least key, as bits
-  for (let s = 0; s < 8; s++) {
-    const m = s * 64;
-    const key = menKey(unchecked(SYM[m + king]), unchecked(SYM[m + a]), unchecked(SYM[m + b]));
-    if (key < best) {
-      best = key;
-      syms = 1 << s;
-    } else if (key == best) syms |= 1 << s;
-  }
-  let bestLo = 0;
-  let bestHi = 0;
-  let first = true;
-  while (syms != 0) {
-    const s = ctz<i32>(syms);
-    syms &= syms - 1;
-    mapSet(s, lo, hi);
-    if (first || below(canonHi, bestHi) || (canonHi == bestHi && below(canonLo, bestLo))) {
-      bestLo = canonLo;
-      bestHi = canonHi;
-      first = false;
-    }
-  }
-  canonMen = best;
-  canonLo = bestLo;
-  canonHi = bestHi;
-}
 
 // ---- the table ----
 
@@ -259,57 +160,6 @@ function insert(men: i32, lo: i32, hi: i32, depth: i32): i32 {
   unchecked((ENTRIES[w + 3] = depth));
   unchecked((HASH[h] = ++count));
   return count - 1;
-}
-
-// ---- records ----
-
-/** Record `handle`: White's men of key `men`, Black's king on `king`, White to move. */
-function setRecord(handle: i32, men: i32, king: i32): void {
-  const base = handle << POSITION_SHIFT;
-  for (let i = 0; i < POSITION_WORDS; i++) unchecked((POSITIONS[base + i] = 0));
-  putPiece(base, men & 63, KING);
-  putPiece(base, (men >> 6) & 63, typeA());
-  const b = typeB();
-  if (b != 0) putPiece(base, (men >> 12) & 63, b);
-  putPiece(base, king, KING | (BLACK << PIECE_COLOR_SHIFT));
-  unchecked((POSITIONS[base + W_SIDE] = WHITE));
-  unchecked((POSITIONS[base + W_EN_PASSANT] = NO_SQUARE));
-  unchecked((POSITIONS[base + W_FULLMOVE] = 1));
-}
-
-/** The men key of White's men in record base, or −1 when they are not the ending's. */
-function menKeyOfRecord(base: i32, color: i32): i32 {
-  const cLo = unchecked(POSITIONS[base + W_COLOR + (color << 1)]);
-  const cHi = unchecked(POSITIONS[base + W_COLOR + (color << 1) + 1]);
-  const men = typeB() != 0 ? 3 : 2;
-  if (popcount64(cLo, cHi) != men) return -1;
-  const ta = typeA();
-  const tb = typeB();
-  let aLo = cLo & unchecked(POSITIONS[base + W_TYPE + (ta << 1)]);
-  let aHi = cHi & unchecked(POSITIONS[base + W_TYPE + (ta << 1) + 1]);
-  if (popcount64(aLo, aHi) < 1) return -1;
-  const a = lowestSquare(aLo, aHi);
-  let b = 0;
-  if (tb == ta) {
-    if (popcount64(aLo, aHi) != 2) return -1;
-    if (aLo != 0) aLo &= aLo - 1;
-    else aHi &= aHi - 1;
-    b = lowestSquare(aLo, aHi);
-  } else if (tb != 0) {
-    const bLo = cLo & unchecked(POSITIONS[base + W_TYPE + (tb << 1)]);
-    const bHi = cHi & unchecked(POSITIONS[base + W_TYPE + (tb << 1) + 1]);
-    if (popcount64(bLo, bHi) != 1) return -1;
-    b = lowestSquare(bLo, bHi);
-  }
-  return menKey(kingSquare(base, color), a, b);
-}
-
-/** A square no man of key `men` stands on (for Black's king while only the men's attacks matter). */
-function spareSquare(men: i32): i32 {
-  const two = typeB() != 0;
-  let spare = 0;
-  while (spare == (men & 63) || spare == ((men >> 6) & 63) || (two && spare == ((men >> 12) & 63))) spare++;
-  return spare;
 }
 
 // ---- one state's attempts ----
@@ -429,7 +279,7 @@ export function egtbInit(theEnding: i32, log2: i32, edgeLog2: i32, records: i32)
   )
     return EGTB_BAD_ARGS;
   initSymmetries();
-  ending = theEnding;
+  setEnding(theEnding);
   stack = records;
   capacity = 1 << log2;
   if (ENTRIES.length < capacity * EGTB_ENTRY_WORDS) ENTRIES = new Int32Array(capacity * EGTB_ENTRY_WORDS);
@@ -620,6 +470,12 @@ export function egtbAddStart(handle: i32, lo: i32, hi: i32): i32 {
 
 let probeValue: i32 = 0;
 let probeBound: bool = false;
+// the state the last probe valued (White's men: the board mirrored when Black's), for egtbFollow
+let lastMen: i32 = -1;
+let lastLo: i32 = 0;
+let lastHi: i32 = 0;
+let followLo: i32 = 0;
+let followHi: i32 = 0;
 let probeStored: i32 = 0;
 
 /**
@@ -657,6 +513,9 @@ export function egtbProbe(handle: i32, lo: i32, hi: i32): i32 {
     } else bestAttempt = attempt;
   }
   probeValue = v == EGTB_NONE ? 0 : v;
+  lastMen = key;
+  lastLo = probeBound ? aLo : sLo;
+  lastHi = probeBound ? aHi : sHi;
   if (bestAttempt >= 0 && flip != 0) {
     const m = flip * 64;
     bestAttempt = unchecked(SYM[m + (bestAttempt & 63)]) | (unchecked(SYM[m + ((bestAttempt >> 6) & 63)]) << 6);
@@ -676,4 +535,92 @@ export function egtbProbeStored(): i32 {
 }
 export function egtbProbeAttempt(): i32 {
   return probeValue == 0 ? -1 : bestAttempt;
+}
+
+/**
+ * After `attempt` (on the position's board) from the state the last probe valued, and the answers
+ * that followed, the attacker is to move in position `handle` with the king on (lo, hi): finds the
+ * table's state the attempt led to that holds that set (an Illegal answer's, or a reply's: the set
+ * the table assumes, which the defender's Illegal attempts heard may since have narrowed), the one
+ * of least value; egtbFollowLow/High its set on the position's board (both 0: none). A player that
+ * probes it instead of its exact set follows one strategy of the table, whose value falls each move.
+ */
+export function egtbFollow(attempt: i32, handle: i32, lo: i32, hi: i32): i32 {
+  followLo = 0;
+  followHi = 0;
+  const status = stateOf(handle, lo, hi);
+  if (status != EGTB_OK) return status;
+  if (lastMen < 0) return EGTB_OK;
+  const flip = stateFlip;
+  const key = stateMen;
+  const sLo = stateLo;
+  const sHi = stateHi;
+  const m = flip * 64;
+  const f = unchecked(SYM[m + (attempt & 63)]);
+  const t = unchecked(SYM[m + ((attempt >> 6) & 63)]);
+  const move = f | (t << 6);
+  let best = EGTB_NONE;
+  let bLo = 0;
+  let bHi = 0;
+  const from = stack;
+  const after = stack + 1;
+  setRecord(from, lastMen, lowestSquare(lastLo, lastHi));
+  let illLo = 0;
+  let illHi = 0;
+  if (f == (lastMen & 63)) {
+    illLo = lastLo & unchecked(KING_ATTACKS[t << 1]);
+    illHi = lastHi & unchecked(KING_ATTACKS[(t << 1) + 1]);
+  }
+  if (key == lastMen && (sLo & ~illLo) == 0 && (sHi & ~illHi) == 0) {
+    const v = outcome(MODE_VALUE, key, illLo, illHi, 0);
+    best = v;
+    bLo = illLo;
+    bHi = illHi;
+  }
+  const legLo = lastLo & ~illLo;
+  const legHi = lastHi & ~illHi;
+  if ((legLo | legHi) != 0) {
+    classify(from, move, after, stack + 2, SLOT, WHITE, legLo, legHi);
+    const afterBase = after << POSITION_SHIFT;
+    const next = menKeyOfRecord(afterBase, WHITE);
+    const menLo = unchecked(POSITIONS[afterBase + W_COLOR]);
+    const menHi = unchecked(POSITIONS[afterBase + W_COLOR + 1]);
+    const aLo = classAttackLo;
+    const aHi = classAttackHi;
+    const keys = SLOT * CLASS_KEYS;
+    const used = unchecked(USED_COUNT[SLOT]);
+    for (let j = 0; j < used; j++) {
+      const k = unchecked(USED[keys + j]);
+      const c = (keys + k) << 1;
+      const cLo = unchecked(CLASSES[c]);
+      const cHi = unchecked(CLASSES[c + 1]);
+      clearClass(SLOT, k);
+      if (next != key || (k & 3) != 0) continue; // the game goes on only after END_NONE
+      replySet(cLo, cHi, aLo, aHi, menLo, menHi);
+      const rLo = outLo;
+      const rHi = outHi;
+      if ((sLo & ~rLo) != 0 || (sHi & ~rHi) != 0) continue;
+      const v = outcome(MODE_VALUE, key, rLo, rHi, 0);
+      if (v < best || (bLo | bHi) == 0) {
+        best = v;
+        bLo = rLo;
+        bHi = rHi;
+      }
+    }
+  }
+  if (flip != 0 && (bLo | bHi) != 0) {
+    mapSet(flip, bLo, bHi);
+    bLo = canonLo;
+    bHi = canonHi;
+  }
+  followLo = bLo;
+  followHi = bHi;
+  return EGTB_OK;
+}
+
+export function egtbFollowLow(): i32 {
+  return followLo;
+}
+export function egtbFollowHigh(): i32 {
+  return followHi;
 }

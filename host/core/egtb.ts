@@ -174,3 +174,24 @@ export function egtbProbe(engine: Engine, handle: number, squares: Iterable<numb
     bound: x.egtbProbeBound() === 1,
   };
 }
+
+/**
+ * After `attempt` from the state the last probe valued, the attacker to move in `handle` with the
+ * king on `squares`: the squares of the table's state the attempt led to that holds them (the
+ * least valued such), or undefined. Probing it instead of the exact set follows one strategy.
+ */
+export function egtbFollow(
+  engine: Engine,
+  attempt: number,
+  handle: number,
+  squares: Iterable<number>,
+): number[] | undefined {
+  const [lo, hi] = setWords(squares);
+  const x = engine.core.exports;
+  check(x.egtbFollow(attempt, handle, lo, hi));
+  const words = [x.egtbFollowLow(), x.egtbFollowHigh()];
+  if ((words[0] | words[1]) === 0) return undefined;
+  const out: number[] = [];
+  for (let sq = 0; sq < 64; sq++) if ((words[sq >> 5] >>> (sq & 31)) & 1) out.push(sq);
+  return out;
+}

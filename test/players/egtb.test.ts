@@ -8,13 +8,21 @@
 //   the king may be, every rook move lands next to a square the king may be on (a8 by b7, h1 by
 //   g1 …) out of reach of the white king, and every king move leaves g7 able to take: each attempt
 //   may lose the rook;
-// - the same values from tables built around the states (depth-limited) and the table's own values.
+// - the same values from tables built around the states (depth-limited) and the table's own values;
+// - the krieg player with a table in its engine mates within the table's value against random
+//   (fixed seeds), from Kb6, Rd1 against the king on c8 (a table four moves deep around it).
 import { describe, expect, it } from 'vitest';
 import { createEngine, BACKENDS } from '../../host/node';
 import { preset } from '../../host/record/rules';
 import { makeUci } from '../../host/notation/move';
 import { egtbBuild, egtbInit, egtbProbe } from '../../host/core/egtb';
 import type { Engine } from '../../host/engine';
+import { PlayerEngines } from '../../host/players/engines.node';
+import { parsePlayerSpec, playerFactory } from '../../host/players/registry';
+import { runGame } from '../../host/players/game';
+import type { PlayerSetup } from '../../host/players/player';
+import { GameSession } from '../../host/referee/session';
+import type { KriegPlayer } from '../../host/players/krieg';
 
 const square = (name: string) => name.charCodeAt(0) - 97 + 8 * (Number(name[1]) - 1);
 
@@ -83,5 +91,36 @@ describe.each(BACKENDS)('endgame tablebases on %s', (backend) => {
     const probe = egtbProbe(engine, 0, [square('a1')]);
     expect(probe.value).toBe(1);
     expect(makeUci(probe.attempt)).toBe('d8d1');
+  });
+
+  it('krieg with the table mates within its value against random (fixed seeds)', () => {
+    const rules = preset('berkeley');
+    const start = '2k5/8/1K6/8/8/8/8/3R4 w - - 0 1';
+    const engines = new PlayerEngines(backend);
+    const built = engines.for('white', rules);
+    built.setFen(0, start);
+    egtbBuild(built, 'krk', { log2: 16, around: [{ handle: 0, squares: [square('c8')] }], depth: 4 });
+    const value = egtbProbe(built, 0, [square('c8')]).value;
+    expect(value).toBeGreaterThan(1);
+    for (const seed of [1, 2, 3]) {
+      const engine = engines.for('white', rules); // the same engine, its table kept
+      const setup = (side: 'white' | 'black', name: string): PlayerSetup => ({
+        side,
+        rules,
+        start,
+        seed: seed + (side === 'black' ? 100 : 0),
+        budget: { nodes: 300 },
+        options: parsePlayerSpec(name).options,
+      });
+      const white = playerFactory(parsePlayerSpec('krieg'))(setup('white', 'krieg'), engine) as KriegPlayer;
+      const black = playerFactory(parsePlayerSpec('random'))(setup('black', 'random'), engines.for('black', rules));
+      const record = runGame(new GameSession(createEngine(backend, 16), { start, maxPlies: 40 }), { white, black });
+      const moves = record.events.filter(
+        (e) => e.side === 'white' && e.type === 'attempt' && e.percept.answer === 'legal',
+      );
+      expect(record.result).toBe('1-0');
+      expect(moves.length).toBeLessThanOrEqual(value);
+      expect(white.tablebase.counters.tablebaseMoves).toBeGreaterThanOrEqual(moves.length);
+    }
   });
 });
