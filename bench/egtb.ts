@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createEngine } from '../host/node';
 import { preset } from '../host/record/rules';
-import { EGTB_ENTRY_WORDS, egtbBuild, egtbEntries, egtbProbe } from '../host/core/egtb';
+import { EGTB_ENTRY_WORDS, egtbBuild, egtbEntries, egtbProbe, egtbStartCount } from '../host/core/egtb';
 import { encodeTable, setSquares, stateFen, egtbTableName } from '../host/players/egtb';
 import { PlayerEngines } from '../host/players/engines.node';
 import { parsePlayerSpec, playerFactory } from '../host/players/registry';
@@ -100,7 +100,7 @@ function playouts(engines: PlayerEngines, engine: Engine): PlayRow {
   const W = EGTB_ENTRY_WORDS;
   const random = seededRandom(SEED + 1);
   const starts: number[] = [];
-  for (let i = 0; i < engine.core.exports.egtbStartCount(); i++) if (entries[i * W + 3] > 0) starts.push(i);
+  for (let i = 0; i < egtbStartCount(engine); i++) if (entries[i * W + 3] > 0) starts.push(i);
   const row: PlayRow = { games: 0, mates: 0, withinValue: 0, meanMoves: 0, maxMoves: 0, meanFirstValue: 0 };
   for (let g = 0; g < PLAYOUTS; g++) {
     const i = starts[Math.floor(random() * starts.length)];

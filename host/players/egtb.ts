@@ -8,7 +8,7 @@
 // mates), a draw elsewhere. The defender's Illegal attempts (heard or not, Nonsense or not) cannot
 // matter in the worst case (the defender need make none), nor pawn tries, capture detail or en
 // passant (no pawn). So berkeley, berkeley-any, wild16, cincinnati and english share the table
-// `dirs-draw`, rand has `dirs-loss`, and a plain-check rule set `check-draw` or `check-loss`. The
+// `dirs-draw`, rand has `dirs-loss`, and a plain-check rule set `plain-draw` or `plain-loss`. The
 // fifty-move and repetition draws are not modelled (a mate longer than 50 moves would need them).
 import type { RuleSet } from '../record/rules';
 import { fail } from '../errors';
@@ -16,7 +16,7 @@ import { EGTB_ENTRY_WORDS, type EgtbEnding } from '../core/egtb';
 
 /** The table a rule set uses (rule sets with the same name share one). */
 export function egtbTableName(rules: RuleSet): string {
-  return `${rules.checkDetail === 'directions' ? 'dirs' : 'check'}-${rules.stalemate}`;
+  return `${rules.checkDetail === 'directions' ? 'dirs' : 'plain'}-${rules.stalemate}`;
 }
 
 export interface EgtbHeader {
