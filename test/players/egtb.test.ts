@@ -9,12 +9,16 @@
 //   g1 …) out of reach of the white king, and every king move leaves g7 able to take: each attempt
 //   may lose the rook;
 // - the same values from tables built around the states (depth-limited) and the table's own values;
+// - under a plain "check", a checking move still splits the set from the squares it does not check
+//   (metaposition.ts's class key carries the check bit: Kb6, Rd1 against a4 or h8, Rd4 checks a4 only);
 // - the krieg player with a table in its engine mates within the table's value against random
 //   (fixed seeds), from Kb6, Rd1 against the king on c8 (a table four moves deep around it).
 import { describe, expect, it } from 'vitest';
 import { createEngine, BACKENDS } from '../../host/node';
-import { preset } from '../../host/record/rules';
-import { makeUci } from '../../host/notation/move';
+import { preset, withOverrides } from '../../host/record/rules';
+import { encodePercept } from '../../host/record/percept';
+import { endgameAttempt, endgameBegin, endgameSquares } from '../../host/core/endgame';
+import { makeUci, parseUci } from '../../host/notation/move';
 import { egtbBuild, egtbInit, egtbProbe } from '../../host/core/egtb';
 import type { Engine } from '../../host/engine';
 import { PlayerEngines } from '../../host/players/engines.node';
@@ -122,5 +126,18 @@ describe.each(BACKENDS)('endgame tablebases on %s', (backend) => {
       expect(moves.length).toBeLessThanOrEqual(value);
       expect(white.tablebase.counters.tablebaseMoves).toBeGreaterThanOrEqual(moves.length);
     }
+  });
+
+  it('a plain "check" splits the set too: Rd4 heard as check leaves a4 of {a4, h8}', () => {
+    const engine = createEngine(backend, 64);
+    engine.setRules(withOverrides(preset('berkeley'), { checkDetail: 'plain' }));
+    engine.setFen(0, '8/8/1K6/8/k7/8/8/3R4 w - - 0 1');
+    engine.setFen(1, '7k/8/1K6/8/8/8/8/3R4 w - - 0 1');
+    expect(endgameBegin(engine, [0, 1])).toBe(true);
+    endgameAttempt(engine, parseUci('d1d4')!, encodePercept({ answer: 'legal', check: true }));
+    expect(endgameSquares(engine)).toEqual([square('a4')]);
+    expect(endgameBegin(engine, [0, 1])).toBe(true);
+    endgameAttempt(engine, parseUci('d1d4')!, encodePercept({ answer: 'legal' }));
+    expect(endgameSquares(engine)).toEqual([square('h8')]);
   });
 });
