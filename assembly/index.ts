@@ -248,6 +248,53 @@ export function endgameBuffer(): Int32Array {
   return ENDGAME_OUT;
 }
 
+// ---- endgame tablebases (issue 35; assembly/players/egtb.ts) ----
+import {
+  ENTRIES,
+  egtbInit,
+  egtbStarts,
+  egtbAddStart,
+  egtbEnumerate,
+  egtbSweep,
+  egtbLoaded,
+  egtbCount,
+  egtbStartCount,
+  egtbCursor,
+  egtbEdgeCount,
+  egtbProbe,
+  egtbProbeValue,
+  egtbProbeStored,
+  egtbProbeBound,
+  egtbFollow,
+  egtbFollowLow,
+  egtbFollowHigh,
+  egtbProbeAttempt,
+} from './players/egtb';
+export {
+  egtbInit,
+  egtbStarts,
+  egtbAddStart,
+  egtbEnumerate,
+  egtbSweep,
+  egtbLoaded,
+  egtbCount,
+  egtbStartCount,
+  egtbCursor,
+  egtbEdgeCount,
+  egtbProbe,
+  egtbProbeValue,
+  egtbProbeStored,
+  egtbProbeBound,
+  egtbFollow,
+  egtbFollowLow,
+  egtbFollowHigh,
+  egtbProbeAttempt,
+};
+/** The table's entries (men key, set low, set high, value per state); the view is valid until the next egtbInit. */
+export function egtbBuffer(): Int32Array {
+  return ENTRIES;
+}
+
 /** The static evaluation of `handle` for the side to move (centipawns). */
 export function evaluatePosition(handle: i32): i32 {
   if (handle < 0 || handle >= positionCapacity()) return 0;

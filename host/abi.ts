@@ -239,6 +239,39 @@ export interface CoreExports {
   /** The metaposition after the defender's move announced with `percept`, `illegal` Illegal attempts heard before it. */
   endgameReply(percept: number, illegal: number): number;
 
+  // ---- endgame tablebases (assembly/players/egtb.ts); statuses EGTB_* ----
+  /** Start an empty table of `ending` (EGTB_KRK …) with room for 2^log2 states and 2^edgeLog2 words of the build's graph (0: none, a probe-only table), its own records from `stack`. */
+  egtbInit(ending: number, log2: number, edgeLog2: number, stack: number): number;
+  /** Insert the start states (every placement of the men, the king anywhere consistent). */
+  egtbStarts(): number;
+  /** Add the state of `handle`'s men with the king on (lo, hi) as a start (a table around one state). */
+  egtbAddStart(handle: number, lo: number, hi: number): number;
+  /** Expand up to `budget` states breadth first (egtbCursor of egtbCount done), none `depthLimit` attacker moves or more from a start. */
+  egtbEnumerate(budget: number, depthLimit: number): number;
+  /** Value n the states of [first, end) whose mate in n is now proven; returns how many. */
+  egtbSweep(n: number, first: number, end: number): number;
+  /** Rebuild the hash over `n` entries written into egtbBuffer, the first `starts` the start states. */
+  egtbLoaded(n: number, starts: number): number;
+  egtbCount(): number;
+  egtbStartCount(): number;
+  egtbCursor(): number;
+  /** Words of the build's graph so far. */
+  egtbEdgeCount(): number;
+  /** The table's entries: men key, set low, set high, value (EGTB_ENTRY_WORDS words each). */
+  egtbBuffer(): unknown;
+  /** Value the state of position `handle` (the attacker to move) with the king's set (lo, hi). */
+  egtbProbe(handle: number, lo: number, hi: number): number;
+  /** The last probe's value (0: no forced mate known), the table's own value (−1: not in it), the best attempt (−1: none). */
+  egtbProbeValue(): number;
+  egtbProbeStored(): number;
+  /** 1 when the last probe's value is a bound from the same men with the king anywhere (the state itself not valued). */
+  egtbProbeBound(): number;
+  /** The table's state that `attempt` from the last probed state led to, holding the set (lo, hi) of `handle`'s men (egtbFollowLow/High; both 0: none). */
+  egtbFollow(attempt: number, handle: number, lo: number, hi: number): number;
+  egtbFollowLow(): number;
+  egtbFollowHigh(): number;
+  egtbProbeAttempt(): number;
+
   // ---- estimator additions (assembly/belief/bfs.ts, stream.ts) ----
   /** Before bfsStart: count the histories reaching each position (information sets with multiplicities). */
   bfsCountHistories(on: number | boolean): void;

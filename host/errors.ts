@@ -173,6 +173,14 @@ const ERRORS = {
   'choose-status': internal((p: { status: number }) => `choose-move status ${p.status}`),
   // ---- endgames against a bare king (host/core/endgame.ts): statuses that are a caller's bug ----
   'endgame-status': internal(text),
+  // ---- endgame tablebases (host/core/egtb.ts): a full table, a probe of a position not the table's ----
+  'egtb-status': bad(text),
+  'bad-egtb': bad((p: { path: string; why: string }) => `${p.path}: not a krieg tablebase (${p.why})`),
+  'no-egtb': bad(
+    (p: { path: string; ending: string; table: string }) =>
+      `no ${p.ending} tablebase for the rules' table ${p.table} at ${p.path}: build it with krieg egtb build ${p.ending}`,
+  ),
+  'bad-egtb-ending': bad((p: { name: string }) => `not a tablebase ending: '${p.name}' (krk, kqk, kbbk or kbnk)`),
   // ---- files ----
   'no-file': bad((p: { path: string }) => `${p.path}: no such file`),
   'read-failed': bad((p: { path: string; why: string }) => `${p.path}: cannot read it (${p.why})`),

@@ -32,6 +32,8 @@ export const SOURCES = [
   'assembly/players/search.ts',
   'assembly/players/choose.ts',
   'assembly/players/endgame.ts',
+  'assembly/players/egtb.ts',
+  'assembly/players/egtb/state.ts',
 ];
 
 /** The names a core file declares as numeric constants (`export const NAME: i32 = …`). */

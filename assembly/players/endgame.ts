@@ -3,20 +3,11 @@
 // search over them.
 //
 // A metaposition is what the attacker knows when the defender has only his king left: its own
-// men exactly (a position record, whose defender king stands on one square of the set) and the
-// set S of squares the lone king may be on (a 64-bit set, two i32 words: squares 0–31, 32–63).
-// Its transitions, as the referee rules them (assembly/referee/referee.ts):
-// - an attempt of the attacker's king to t is Illegal where the lone king stands next to t
-//   (S ∩ K(t)), legal elsewhere; a piece's attempt is always legal (a lone king on its path would
-//   be in check on the attacker's turn);
-// - a legal move is announced with its check (checkPercept of chess/moveGen checkDirections, on
-//   the record with the king put on each square) and the game's end (checkmate, stalemate: the
-//   king has no step), which split S into classes, one per percept (classify below);
-// - the defender's move: n Illegal attempts heard (his king stood where at least n of its steps
-//   are attacked, where the rules make a repeated attempt Nonsense; at least one otherwise), then
-//   a step to a square not attacked; a capture is announced (S is then its square), otherwise S
-//   becomes the king-step dilation of S less the attacked squares and the men.
-// test/players/endgame.test.ts checks these against the tracker's exact belief over random games.
+// men exactly and the set S of squares the lone king may be on; its transitions under the
+// referee's answers live in metaposition.ts (shared with the tablebases of egtb.ts). The
+// defender's Illegal attempts heard narrow S here (endgameReply): his king stood where at least n
+// of its steps are attacked, where the rules make a repeated attempt Nonsense; at least one
+// otherwise; a capture is announced (S is then its square).
 //
 // The search (endgameSearch) is an AND-OR search over metapositions: the attacker's attempts
 // (OR), the referee's answers and the defender's reply (AND: the worst class counts), `depth`
@@ -35,40 +26,22 @@
 // move at depth d, stack + ENDGAME_MAX_DEPTH + 1 + d after its move, the last one scratch.
 
 import { lowestSquare, popcount64 } from '../chess/bitboard';
-import {
-  KING_ATTACKS,
-  KNIGHT_ATTACKS,
-  PAWN_ATTACKS,
-  rookIndex,
-  bishopIndex,
-  rookTableWord,
-  bishopTableWord,
-} from '../chess/attacks';
+import { KING_ATTACKS } from '../chess/attacks';
 import {
   POSITIONS,
   POSITION_SHIFT,
-  POSITION_WORDS,
   W_COLOR,
   W_TYPE,
   W_SIDE,
-  W_KEY_LO,
-  W_KEY_HI,
   PAWN,
   KNIGHT,
   BISHOP,
-  ROOK,
-  QUEEN,
   KING,
-  PIECE_COLOR_SHIFT,
-  makeMove,
   pieceAt,
   kingSquare,
-  putPiece,
   removePiece,
   positionCapacity,
 } from '../chess/position';
-import { SIDE_KEYS } from '../chess/zobrist';
-import { checkDirections } from '../chess/moveGen';
 import { ATTEMPTS, generateAttempts } from '../referee/attempts';
 import {
   ANSWER_ILLEGAL,
@@ -76,14 +49,34 @@ import {
   PERCEPT_ANSWER_FIELD,
   PERCEPT_CAPTURE_SHIFT,
   PERCEPT_SQUARE_FIELD,
-  PERCEPT_DIRECTIONS_SHIFT,
-  END_NONE,
   END_CHECKMATE,
   END_STALEMATE,
-  checkPercept,
-  perceptEnd,
 } from '../referee/referee';
 import { rule, RULE_REPEAT_IS_NONSENSE } from '../referee/rules';
+import {
+  CLASS_KEYS,
+  CLASSES,
+  USED,
+  USED_COUNT,
+  outLo,
+  outHi,
+  classAttackLo,
+  classAttackHi,
+  bitLo,
+  bitHi,
+  has,
+  attackSet,
+  dilate,
+  flood,
+  copyRecord,
+  moveKing as moveKingOf,
+  passTurn,
+  perceptClassKey,
+  classify as classifyInto,
+  clearClass,
+  canTake as canTakeOf,
+  replySet,
+} from './metaposition';
 
 export const ENDGAME_OK: i32 = 0;
 /** The side not to move has more than its king. */
@@ -121,12 +114,6 @@ export const ENDGAME_OUT = new Int32Array(512);
 
 const MAX_ATTEMPTS: i32 = 256;
 const LISTS = new Int32Array((ENDGAME_MAX_DEPTH + 1) * MAX_ATTEMPTS);
-// classes of S after a move: key = check bits of the percept (6) << 2 | END_*; per depth the sets
-// and the keys in use
-const CLASS_KEYS: i32 = 256;
-const CLASSES = new Int32Array((ENDGAME_MAX_DEPTH + 1) * CLASS_KEYS * 2);
-const USED = new Int32Array((ENDGAME_MAX_DEPTH + 1) * CLASS_KEYS);
-const USED_COUNT = new Int32Array(ENDGAME_MAX_DEPTH + 1);
 
 let stackBase: i32 = 0;
 let us: i32 = 0;
@@ -135,119 +122,12 @@ let setHi: i32 = 0;
 /** The stored metaposition is after the attacker's move (the defender to move). */
 let afterMove: bool = false;
 let nodes: i32 = 0;
-// results of the set helpers
-let outLo: i32 = 0;
-let outHi: i32 = 0;
-
-// ---- sets ----
-
-function bitLo(sq: i32): i32 {
-  return sq < 32 ? 1 << sq : 0;
-}
-function bitHi(sq: i32): i32 {
-  return sq < 32 ? 0 : 1 << (sq - 32);
-}
-function has(lo: i32, hi: i32, sq: i32): bool {
-  return ((sq < 32 ? lo >>> sq : hi >>> (sq - 32)) & 1) != 0;
-}
-
-/** The squares `color`'s men attack, on a board of its men only (outLo/outHi). */
-function attackSet(base: i32, color: i32): void {
-  const ownLo = unchecked(POSITIONS[base + W_COLOR + (color << 1)]);
-  const ownHi = unchecked(POSITIONS[base + W_COLOR + (color << 1) + 1]);
-  let lo = 0;
-  let hi = 0;
-  let mLo = ownLo;
-  let mHi = ownHi;
-  while ((mLo | mHi) != 0) {
-    const sq = lowestSquare(mLo, mHi);
-    if (mLo != 0) mLo &= mLo - 1;
-    else mHi &= mHi - 1;
-    const type = pieceAt(base, sq) & 7;
-    const s2 = sq << 1;
-    if (type == KING) {
-      lo |= unchecked(KING_ATTACKS[s2]);
-      hi |= unchecked(KING_ATTACKS[s2 + 1]);
-    } else if (type == KNIGHT) {
-      lo |= unchecked(KNIGHT_ATTACKS[s2]);
-      hi |= unchecked(KNIGHT_ATTACKS[s2 + 1]);
-    } else if (type == PAWN) {
-      const p = (color * 64 + sq) << 1;
-      lo |= unchecked(PAWN_ATTACKS[p]);
-      hi |= unchecked(PAWN_ATTACKS[p + 1]);
-    } else {
-      if (type == ROOK || type == QUEEN) {
-        const r = rookIndex(sq, ownLo, ownHi);
-        lo |= rookTableWord(r);
-        hi |= rookTableWord(r + 1);
-      }
-      if (type == BISHOP || type == QUEEN) {
-        const b = bishopIndex(sq, ownLo, ownHi);
-        lo |= bishopTableWord(b);
-        hi |= bishopTableWord(b + 1);
-      }
-    }
-  }
-  outLo = lo;
-  outHi = hi;
-}
-
-/** The squares one king step from the set (outLo/outHi). */
-function dilate(lo: i32, hi: i32): void {
-  let rLo = 0;
-  let rHi = 0;
-  while ((lo | hi) != 0) {
-    const sq = lowestSquare(lo, hi);
-    if (lo != 0) lo &= lo - 1;
-    else hi &= hi - 1;
-    rLo |= unchecked(KING_ATTACKS[sq << 1]);
-    rHi |= unchecked(KING_ATTACKS[(sq << 1) + 1]);
-  }
-  outLo = rLo;
-  outHi = rHi;
-}
-
-/** The squares reachable from the set by king steps through (openLo, openHi) (outLo/outHi). */
-function flood(lo: i32, hi: i32, openLo: i32, openHi: i32): void {
-  let allLo = lo;
-  let allHi = hi;
-  let newLo = lo;
-  let newHi = hi;
-  while ((newLo | newHi) != 0) {
-    dilate(newLo, newHi);
-    newLo = outLo & openLo & ~allLo;
-    newHi = outHi & openHi & ~allHi;
-    allLo |= newLo;
-    allHi |= newHi;
-  }
-  outLo = allLo;
-  outHi = allHi;
-}
 
 // ---- records ----
 
-function copyRecord(src: i32, dst: i32): void {
-  const s = src << POSITION_SHIFT;
-  const d = dst << POSITION_SHIFT;
-  for (let i = 0; i < POSITION_WORDS; i++) unchecked((POSITIONS[d + i] = unchecked(POSITIONS[s + i])));
-}
-
 /** Puts the defender's king of record `handle` on `to`. */
 function moveKing(handle: i32, to: i32): void {
-  const base = handle << POSITION_SHIFT;
-  const from = kingSquare(base, us ^ 1);
-  if (from == to) return;
-  const code = KING | ((us ^ 1) << PIECE_COLOR_SHIFT);
-  removePiece(base, from, code);
-  putPiece(base, to, code);
-}
-
-/** Gives the move to the other side (no en-passant square exists without pawns on both sides). */
-function passTurn(handle: i32): void {
-  const base = handle << POSITION_SHIFT;
-  unchecked((POSITIONS[base + W_SIDE] = unchecked(POSITIONS[base + W_SIDE]) ^ 1));
-  unchecked((POSITIONS[base + W_KEY_LO] = unchecked(POSITIONS[base + W_KEY_LO]) ^ unchecked(SIDE_KEYS[0])));
-  unchecked((POSITIONS[base + W_KEY_HI] = unchecked(POSITIONS[base + W_KEY_HI]) ^ unchecked(SIDE_KEYS[1])));
+  moveKingOf(handle, us ^ 1, to);
 }
 
 function recordToMove(d: i32): i32 {
@@ -260,70 +140,14 @@ function scratchRecord(): i32 {
   return stackBase + 2 * (ENDGAME_MAX_DEPTH + 1);
 }
 
-// ---- transitions ----
+// ---- transitions (metaposition.ts; a class slot per depth) ----
 
-let classAttackLo: i32 = 0;
-let classAttackHi: i32 = 0;
-
-/**
- * Plays attempt `attempt` of record recordToMove(d) where the king may be on (legLo, legHi) (where
- * it is legal) into recordAfter(d), and splits the set into the classes of what the referee
- * announces (CLASSES of depth d, keys in USED); the attacked squares after it in classAttackLo/Hi.
- */
 function classify(d: i32, attempt: i32, legLo: i32, legHi: i32): void {
-  const after = recordAfter(d);
-  makeMove(recordToMove(d), attempt, after);
-  const base = after << POSITION_SHIFT;
-  attackSet(base, us);
-  const aLo = outLo;
-  const aHi = outHi;
-  classAttackLo = aLo;
-  classAttackHi = aHi;
-  const scratch = scratchRecord();
-  let copied = false;
-  const keys = d * CLASS_KEYS;
-  let used = 0;
-  let lo = legLo;
-  let hi = legHi;
-  while ((lo | hi) != 0) {
-    const k = lowestSquare(lo, hi);
-    if (lo != 0) lo &= lo - 1;
-    else hi &= hi - 1;
-    const check = has(aLo, aHi, k);
-    const stuck = (unchecked(KING_ATTACKS[k << 1]) & ~aLo) == 0 && (unchecked(KING_ATTACKS[(k << 1) + 1]) & ~aHi) == 0;
-    const end = stuck ? (check ? END_CHECKMATE : END_STALEMATE) : END_NONE;
-    let bits = 0;
-    if (check) {
-      if (!copied) {
-        copyRecord(after, scratch);
-        copied = true;
-      }
-      moveKing(scratch, k);
-      bits = (checkPercept(checkDirections(scratch)) >> PERCEPT_DIRECTIONS_SHIFT) & 63;
-    }
-    const key = (bits << 2) | end;
-    const c = (keys + key) << 1;
-    if ((unchecked(CLASSES[c]) | unchecked(CLASSES[c + 1])) == 0) unchecked((USED[keys + used++] = key));
-    if (k < 32) unchecked((CLASSES[c] = unchecked(CLASSES[c]) | (1 << k)));
-    else unchecked((CLASSES[c + 1] = unchecked(CLASSES[c + 1]) | (1 << (k - 32))));
-  }
-  unchecked((USED_COUNT[d] = used));
+  classifyInto(recordToMove(d), attempt, recordAfter(d), scratchRecord(), d, us, legLo, legHi);
 }
 
-/** Empties class `key` of depth d. */
-function clearClass(d: i32, key: i32): void {
-  const c = (d * CLASS_KEYS + key) << 1;
-  unchecked((CLASSES[c] = 0));
-  unchecked((CLASSES[c + 1] = 0));
-}
-
-/** Can the king, on a square of the set, take one of the attacker's men (attacked: aLo/aHi)? */
 function canTake(base: i32, lo: i32, hi: i32, aLo: i32, aHi: i32): bool {
-  dilate(lo, hi);
-  return (
-    (outLo & unchecked(POSITIONS[base + W_COLOR + (us << 1)]) & ~aLo) != 0 ||
-    (outHi & unchecked(POSITIONS[base + W_COLOR + (us << 1) + 1]) & ~aHi) != 0
-  );
+  return canTakeOf(base, us, lo, hi, aLo, aHi);
 }
 
 // ---- the search ----
@@ -444,9 +268,9 @@ function attemptValue(d: i32, left: i32, attempt: i32, lo: i32, hi: i32): i32 {
       value = ENDGAME_FAIL;
       continue;
     }
-    dilate(cLo, cHi);
-    const nLo = outLo & ~aLo & ~menLo;
-    const nHi = outHi & ~aHi & ~menHi;
+    replySet(cLo, cHi, aLo, aHi, menLo, menHi);
+    const nLo = outLo;
+    const nHi = outHi;
     const next = recordToMove(d + 1);
     copyRecord(after, next);
     passTurn(next);
@@ -576,10 +400,9 @@ export function endgameAttempt(attempt: i32, percept: i32): i32 {
   const legHi = setHi & ~nearHi;
   if ((legLo | legHi) == 0) return ENDGAME_PERCEPT;
   classify(0, attempt, legLo, legHi);
-  const heard = (((percept >> PERCEPT_DIRECTIONS_SHIFT) & 63) << 2) | perceptEnd(percept);
-  const c = heard << 1;
-  const lo = heard < CLASS_KEYS ? unchecked(CLASSES[c]) : 0;
-  const hi = heard < CLASS_KEYS ? unchecked(CLASSES[c + 1]) : 0;
+  const c = perceptClassKey(percept) << 1;
+  const lo = unchecked(CLASSES[c]);
+  const hi = unchecked(CLASSES[c + 1]);
   for (let i = 0, n = unchecked(USED_COUNT[0]); i < n; i++) clearClass(0, unchecked(USED[i]));
   if ((lo | hi) == 0) return ENDGAME_PERCEPT;
   copyRecord(recordAfter(0), handle);

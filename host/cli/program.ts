@@ -3,6 +3,7 @@
 // in-process; host/cli/main.ts is the executable.
 import yargs from 'yargs';
 import { perftCommand } from './perft';
+import { egtbCommand } from './egtb';
 import { movesCommand } from './moves';
 import { playCommand } from './play';
 import { viewCommand } from './view';
@@ -42,6 +43,7 @@ function program(args: string[]) {
     .command(trackCommand)
     .command(solveCommand)
     .command(verifyCommand)
+    .command(egtbCommand)
     .command(dbCommand)
     .command(matchCommand)
     .command(engineCommand)

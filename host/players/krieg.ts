@@ -34,6 +34,7 @@ import { SamplingPlayer, SAMPLING_DEFAULTS, WORK_PER_NODE } from './sampling';
 import { trackerSource, type PositionSource } from './sources';
 import { StaleGuessSource } from './guesses';
 import { EndgameTechnique } from './endgame';
+import { TablebaseTechnique } from './tablebase';
 
 /**
  * depth 0: each attempt valued by the quiescence search alone. At a small budget (1,000 nodes a
@@ -85,12 +86,15 @@ export class KriegPlayer extends SamplingPlayer {
   private readonly ownSeen = new Map<string, number>();
   /** Against a bare king: the worst-case search over metapositions, `endgame` moves deep (./endgame.ts). */
   private readonly endgame: EndgameTechnique;
+  /** Against a bare king, when the engine holds a tablebase of the ending: its strategy (./tablebase.ts). */
+  readonly tablebase: TablebaseTechnique;
 
   constructor(setup: PlayerSetup, engine: Engine, source: PositionSource) {
     super('krieg', setup, engine, source, 'hs', { sample: setup.options.sample, depth: setup.options.depth });
     this.exactOnly = true;
     this.screen = setup.options.screen ?? KRIEG_DEFAULTS.screen;
     this.endgame = new EndgameTechnique(engine, source, setup.options.endgame ?? KRIEG_DEFAULTS.endgame, this.random);
+    this.tablebase = new TablebaseTechnique(engine, source);
   }
 
   observe(event: ViewEvent): void {
@@ -141,7 +145,7 @@ export class KriegPlayer extends SamplingPlayer {
 
   choose(turn: Turn): number | 'any' {
     turn = this.budgeted(turn);
-    const technique = this.endgame.choose(turn, this.setup.budget, WORK_PER_NODE);
+    const technique = this.tablebase.choose(turn) ?? this.endgame.choose(turn, this.setup.budget, WORK_PER_NODE);
     if (technique !== undefined) return technique;
     if (this.following?.at === 'attempt') {
       const attempt = parseUci(this.following.node.attempt);
@@ -270,7 +274,14 @@ export class KriegPlayer extends SamplingPlayer {
 
   stats(): Record<string, number> {
     const guessed = this.source instanceof StaleGuessSource ? this.source.guessed : 0;
-    return { ...super.stats(), ...this.mateCounters, ...this.screenCounters, ...this.endgame.counters, guessed };
+    return {
+      ...super.stats(),
+      ...this.mateCounters,
+      ...this.screenCounters,
+      ...this.endgame.counters,
+      ...this.tablebase.counters,
+      guessed,
+    };
   }
 
   private searchesMates(): boolean {

@@ -1,0 +1,179 @@
+// Endgame tablebases (issue #35; docs/egtb.md): per backend, the K+R v K table's build time,
+// memory (resident set growth), states, longest mate, compressed size and probe time; then
+// playouts on WASM: krieg with the table in its engine against random, from random start states
+// of the table (a placement the table mates from with the king anywhere, the king put on one of
+// its squares; krieg knows the start, so its first probe is the exact state or, outside the table,
+// the king-anywhere bound), each mate within the first value probed (asserted).
+// Usage: npm run bench:egtb [-- --backends wasm,js --playouts 100 --probes 10000 --seed 35]
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { createEngine } from '../host/node';
+import { preset } from '../host/record/rules';
+import { EGTB_ENTRY_WORDS, egtbBuild, egtbEntries, egtbProbe, egtbStartCount } from '../host/core/egtb';
+import { encodeTable, setSquares, stateFen, egtbTableName } from '../host/players/egtb';
+import { PlayerEngines } from '../host/players/engines.node';
+import { parsePlayerSpec, playerFactory } from '../host/players/registry';
+import { runGame } from '../host/players/game';
+import { GameSession } from '../host/referee/session';
+import type { PlayerSetup } from '../host/players/player';
+import type { KriegPlayer } from '../host/players/krieg';
+import { seededRandom } from '../host/referee/game';
+import type { Engine } from '../host/engine';
+import { describeMachine, gitState, machine, progress, repoRoot, writeJson, writeText } from './lib/harness';
+
+const argv = process.argv.slice(2);
+const option = (name: string) => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? argv[i + 1] : undefined;
+};
+const BACKENDS = (option('backends') ?? 'wasm,js').split(',') as ('wasm' | 'js')[];
+const PLAYOUTS = Number(option('playouts') ?? 100);
+const PROBES = Number(option('probes') ?? 10_000);
+const SEED = Number(option('seed') ?? 35);
+const rules = preset('berkeley');
+
+interface BuildRow {
+  backend: string;
+  states: number;
+  starts: number;
+  longest: number;
+  buildSeconds: number;
+  rssMB: number;
+  fileMB: number;
+  probeMs: number;
+}
+
+function build(backend: 'wasm' | 'js', engine: Engine): BuildRow {
+  const rss = process.memoryUsage().rss;
+  const t0 = performance.now();
+  const built = egtbBuild(engine, 'krk', { log2: 20, progress: (text) => progress(`${backend}: ${text}`) });
+  const ms = performance.now() - t0;
+  const rssMB = (process.memoryUsage().rss - rss) / 1e6;
+  const entries = egtbEntries(engine);
+  const byValue = [built.states - built.byValue.reduce((a, b) => a + b, 0), ...built.byValue.slice(1)];
+  const header = {
+    ending: 'krk' as const,
+    table: egtbTableName(rules),
+    states: built.states,
+    starts: built.starts,
+    longest: built.longest,
+    byValue,
+  };
+  const fileMB = gzipSync(encodeTable(header, entries), { level: 9 }).length / 1e6;
+  // probes of random states of the table, each from a position of its men
+  const random = seededRandom(SEED);
+  const picks = Array.from({ length: PROBES }, () => Math.floor(random() * built.states));
+  let probeMs = 0;
+  for (const i of picks) {
+    const [men, lo, hi] = entries.subarray(i * EGTB_ENTRY_WORDS, i * EGTB_ENTRY_WORDS + 3);
+    engine.setFen(0, stateFen('krk', men, lo, hi));
+    const squares = setSquares(lo, hi);
+    const t = performance.now();
+    const probe = egtbProbe(engine, 0, squares);
+    probeMs += performance.now() - t;
+    if (probe.value !== entries[i * EGTB_ENTRY_WORDS + 3])
+      throw new Error(`probe ${probe.value} ≠ table ${entries[i * EGTB_ENTRY_WORDS + 3]} at entry ${i}`);
+  }
+  return {
+    backend,
+    states: built.states,
+    starts: built.starts,
+    longest: built.longest,
+    buildSeconds: ms / 1000,
+    rssMB,
+    fileMB,
+    probeMs: probeMs / PROBES,
+  };
+}
+
+interface PlayRow {
+  games: number;
+  mates: number;
+  withinValue: number;
+  meanMoves: number;
+  maxMoves: number;
+  meanFirstValue: number;
+}
+
+function playouts(engines: PlayerEngines, engine: Engine): PlayRow {
+  const entries = egtbEntries(engine).slice();
+  const W = EGTB_ENTRY_WORDS;
+  const random = seededRandom(SEED + 1);
+  const starts: number[] = [];
+  for (let i = 0; i < egtbStartCount(engine); i++) if (entries[i * W + 3] > 0) starts.push(i);
+  const row: PlayRow = { games: 0, mates: 0, withinValue: 0, meanMoves: 0, maxMoves: 0, meanFirstValue: 0 };
+  for (let g = 0; g < PLAYOUTS; g++) {
+    const i = starts[Math.floor(random() * starts.length)];
+    const [men, lo, hi] = entries.subarray(i * W, i * W + 3);
+    const squares = setSquares(lo, hi);
+    const king = squares[Math.floor(random() * squares.length)];
+    const fen = stateFen('krk', men, king < 32 ? 1 << king : 0, king < 32 ? 0 : 1 << (king - 32));
+    const setup = (side: 'white' | 'black', name: string): PlayerSetup => ({
+      side,
+      rules,
+      start: fen,
+      seed: SEED + g + (side === 'black' ? 10_000 : 0),
+      budget: { nodes: 300 },
+      options: parsePlayerSpec(name).options,
+    });
+    const white = playerFactory(parsePlayerSpec('krieg'))(
+      setup('white', 'krieg'),
+      engines.for('white', rules),
+    ) as KriegPlayer;
+    const black = playerFactory(parsePlayerSpec('random'))(setup('black', 'random'), engines.for('black', rules));
+    const record = runGame(new GameSession(createEngine('wasm', 16), { start: fen, maxPlies: 200 }), { white, black });
+    const moves = record.events.filter(
+      (e) => e.type === 'attempt' && e.side === 'white' && e.percept.answer === 'legal',
+    ).length;
+    row.games++;
+    const first = white.tablebase.firstValue;
+    row.meanFirstValue += first;
+    if (record.result === '1-0') {
+      row.mates++;
+      row.meanMoves += moves;
+      row.maxMoves = Math.max(row.maxMoves, moves);
+      if (first > 0 && moves <= first) row.withinValue++;
+    }
+    progress(`playouts: ${row.games} of ${PLAYOUTS}, ${row.withinValue} mates within the value`);
+  }
+  row.meanMoves /= Math.max(1, row.mates);
+  row.meanFirstValue /= Math.max(1, row.games);
+  if (row.withinValue !== row.games)
+    throw new Error(`${row.games - row.withinValue} playouts did not mate within the table's value`);
+  return row;
+}
+
+const builds: BuildRow[] = [];
+let play: PlayRow | undefined;
+for (const backend of BACKENDS) {
+  const engines = new PlayerEngines(backend);
+  const engine = engines.for('white', rules);
+  builds.push(build(backend, engine));
+  if (backend === 'wasm' && PLAYOUTS > 0) play = playouts(engines, engine);
+}
+const root = repoRoot();
+const data = {
+  machine: machine(),
+  git: gitState(root, ['assembly', 'host', 'bench']),
+  builds,
+  playouts: play,
+  seed: SEED,
+};
+const quick = PLAYOUTS < 100 || PROBES < 10_000 ? '-quick' : '';
+writeJson(join(root, `bench/results/egtb${quick}.json`), data);
+const lines = [
+  `K+R v K tablebase, Berkeley rules (table dirs-draw); ${describeMachine(data.machine)}`,
+  '',
+  '| backend | states | starts | longest mate | build | resident growth | file (gzip) | probe |',
+  '|---|---|---|---|---|---|---|---|',
+  ...builds.map(
+    (b) =>
+      `| ${b.backend} | ${b.states} | ${b.starts} | ${b.longest} moves | ${b.buildSeconds.toFixed(1)} s | ${b.rssMB.toFixed(0)} MB | ${b.fileMB.toFixed(2)} MB | ${(b.probeMs * 1000).toFixed(0)} µs |`,
+  ),
+  '',
+  play
+    ? `Playouts (WASM), krieg with the table v random from ${play.games} random start states: ${play.mates} mates, ${play.withinValue} within the first value probed (mean ${play.meanFirstValue.toFixed(1)}); moves to mate mean ${play.meanMoves.toFixed(1)}, max ${play.maxMoves}.`
+    : 'No playouts.',
+];
+writeText(join(root, `bench/results/egtb${quick}.md`), `${lines.join('\n')}\n`);
+console.log(lines.join('\n'));

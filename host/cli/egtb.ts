@@ -1,0 +1,165 @@
+// krieg egtb build|probe|stats ENDING: Kriegspiel endgame tablebases (issue #35; docs/egtb.md).
+import type { Argv } from 'yargs';
+import { createEngine } from '../node';
+import { runCommand, say, progressLine, withBackend, seconds } from './common';
+import { withRuleOptions, rulesFromOptions } from './ruleOptions';
+import { parseCount } from '../io/args';
+import { EXIT, fail } from '../errors';
+import { makeUci } from '../notation/move';
+import { EGTB_ENDINGS, egtbBuild, egtbEntries, egtbProbe, type EgtbEnding } from '../core/egtb';
+import { egtbStats, egtbTableName, type EgtbHeader } from '../players/egtb';
+import { egtbDir, egtbPath, loadTable, readTable, saveTable } from '../players/egtbFile.node';
+import type { BackendName } from '../backends/node';
+
+interface EgtbArgs {
+  action?: string;
+  ending?: string;
+  dir?: string;
+  log2?: string;
+  fen?: string;
+  squares?: string;
+  json: boolean;
+  backend: BackendName;
+  [flag: string]: unknown;
+}
+
+function endingOf(name: string | undefined): EgtbEnding {
+  const key = (name ?? '').toLowerCase();
+  if (!(key in EGTB_ENDINGS)) throw fail('bad-egtb-ending', { name: name ?? '' });
+  return key as EgtbEnding;
+}
+
+const square = (name: string): number => {
+  const m = /^([a-h])([1-8])$/.exec(name.trim());
+  if (!m) throw fail('bad-arguments', { text: `--squares: not a square: '${name}'` });
+  return m[1].charCodeAt(0) - 97 + 8 * (Number(m[2]) - 1);
+};
+
+const DEFAULT_LOG2: Record<EgtbEnding, number> = { krk: 20, kqk: 23, kbbk: 24, kbnk: 24 };
+
+export const egtbCommand = {
+  command: 'egtb <action> <ending>',
+  describe: 'Kriegspiel endgame tablebases against a lone king: build, probe, stats (docs/egtb.md)',
+  builder: (y: Argv) =>
+    withRuleOptions(
+      withBackend(
+        y
+          .positional('action', { choices: ['build', 'probe', 'stats'], describe: 'what to do' })
+          .positional('ending', { type: 'string', describe: 'krk, kqk, kbbk or kbnk' })
+          .option('dir', {
+            type: 'string',
+            describe: 'the tablebase directory',
+            defaultDescription: '$KRIEG_EGTB_DIR or .cache/egtb',
+          })
+          .option('log2', {
+            type: 'string',
+            describe: 'build: room for 2^N states (and 2^(N+5) words of the build graph)',
+          })
+          .option('fen', {
+            type: 'string',
+            describe:
+              "probe: the attacker's men, the attacker to move (the lone king's square is ignored with --squares)",
+          })
+          .option('squares', {
+            type: 'string',
+            describe:
+              "probe: the lone king's possible squares, comma-separated, or 'anywhere' (default: the FEN's square)",
+          })
+          .option('json', { type: 'boolean', default: false, describe: 'print JSON' })
+          .example('$0 egtb build krk', 'build the K+R v K table of the Berkeley rules (about a minute)')
+          .example(
+            '$0 egtb probe krk --fen "8/8/1K6/8/7k/8/8/3R4 w - - 0 1" --squares a8,c8',
+            'mate in 2: the value and an attempt',
+          )
+          .example('$0 egtb stats krk', 'states by value, the longest mate and its starts')
+          .epilogue(
+            `Rule sets that announce the same to the attacker share a table (docs/egtb.md): every preset but rand shares one. Exit codes: ${EXIT.ok} done, ${EXIT.badInput} bad input (or no table built), ${EXIT.internal} internal error.`,
+          ),
+      ),
+    ),
+  handler: (argv: EgtbArgs) =>
+    runCommand(() => {
+      const ending = endingOf(argv.ending);
+      const rules = rulesFromOptions(argv);
+      const table = egtbTableName(rules);
+      const path = egtbPath(argv.dir ?? egtbDir(), ending, table);
+      if (argv.action === 'build') {
+        const log2 = parseCount('log2', argv.log2 ?? DEFAULT_LOG2[ending], 8, 25);
+        const engine = createEngine(argv.backend, 16);
+        engine.setRules(rules);
+        const progress = progressLine(`egtb build ${ending}`);
+        const t0 = performance.now();
+        const built = egtbBuild(engine, ending, { log2, progress: (text) => progress.update(text) });
+        progress.done();
+        const ms = performance.now() - t0;
+        const entries = egtbEntries(engine);
+        const byValue = [0, ...built.byValue.slice(1)];
+        byValue[0] = built.states - byValue.reduce((a, b) => a + b, 0);
+        const header: EgtbHeader = {
+          ending,
+          table,
+          states: built.states,
+          starts: built.starts,
+          longest: built.longest,
+          byValue,
+          built: { seconds: Math.round(ms / 100) / 10, backend: argv.backend },
+        };
+        const size = saveTable(path, header, entries);
+        say(
+          `${ending} (${table}): ${built.states} states, ${built.starts} starts, longest mate ${built.longest} moves, built in ${seconds(ms)}`,
+        );
+        say(`written ${path} (${(size / 1e6).toFixed(2)} MB)`);
+        return;
+      }
+      if (argv.action === 'stats') {
+        const { header, entries } = readTable(path, ending, table);
+        const stats = egtbStats(header, entries);
+        if (argv.json) {
+          say(JSON.stringify(stats, null, 2));
+          return;
+        }
+        say(
+          `${ending} (${table}): ${stats.states} states, ${stats.byValue[0]} with no forced mate; longest mate ${stats.longest} moves`,
+        );
+        say(`value  states  starts`);
+        for (let n = 1; n < stats.byValue.length; n++)
+          say(
+            `${String(n).padStart(5)}  ${String(stats.byValue[n]).padStart(6)}  ${String(stats.startsByValue[n] ?? 0).padStart(6)}`,
+          );
+        say(`  none  ${String(stats.byValue[0]).padStart(6)}  ${String(stats.startsByValue[0] ?? 0).padStart(6)}`);
+        for (const start of stats.longestStarts)
+          say(`longest from a start: mate in ${start.value}: ${start.state} (${start.fen})`);
+        return;
+      }
+      // probe
+      const engine = createEngine(argv.backend, 16);
+      engine.setRules(rules);
+      loadTable(engine, path, ending, table);
+      if (!argv.fen) throw fail('bad-arguments', { text: 'egtb probe needs --fen' });
+      engine.setFen(0, argv.fen);
+      let squares: number[] | 'anywhere';
+      if (argv.squares === 'anywhere') squares = 'anywhere';
+      else if (argv.squares) squares = argv.squares.split(',').map(square);
+      else {
+        const setup = engine.setup(0);
+        const king = setup.board.findIndex((code) => code === (setup.side === 0 ? 14 : 6));
+        squares = [king];
+      }
+      const probe = egtbProbe(engine, 0, squares);
+      const result = {
+        value: probe.value,
+        attempt: probe.attempt < 0 ? null : makeUci(probe.attempt),
+        inTable: probe.stored >= 0,
+        bound: probe.bound,
+      };
+      if (argv.json) say(JSON.stringify(result));
+      else if (probe.value === 0)
+        say(result.inTable ? 'no forced mate' : 'no forced mate known (the state is not in the table)');
+      else
+        say(
+          `mate in ${probe.bound ? 'at most ' : ''}${probe.value} (attacker moves, the mating move included): ${result.attempt}${
+            probe.bound ? " (the state is not in the table: the king-anywhere state's strategy)" : ''
+          }`,
+        );
+    }),
+};

@@ -1,0 +1,71 @@
+// krieg egtb build|probe|stats (issue #35): a small table written beside the test (built around
+// the mate in 2 of test/players/egtb.test.ts: Kb6, Rd1 against the king on a8 or c8), read back by
+// stats and probe; and the one-line errors (no table, a full table, a bad ending or square).
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createEngine } from '../../host/node';
+import { preset } from '../../host/record/rules';
+import { egtbBuild, egtbEntries } from '../../host/core/egtb';
+import { egtbTableName } from '../../host/players/egtb';
+import { egtbPath, saveTable } from '../../host/players/egtbFile.node';
+import { krieg, expectOneLine } from '../lib/cli';
+
+let DIR = '';
+const FEN = '8/8/1K6/8/7k/8/8/3R4 w - - 0 1';
+
+beforeAll(() => {
+  DIR = mkdtempSync(join(tmpdir(), 'krieg-egtb-'));
+  const engine = createEngine('wasm', 16);
+  engine.setRules(preset('berkeley'));
+  engine.setFen(0, FEN);
+  const built = egtbBuild(engine, 'krk', { log2: 12, around: [{ handle: 0, squares: [56, 58] }], depth: 2 });
+  const byValue = [...built.byValue];
+  byValue[0] = built.states - byValue.reduce((a, b) => a + b, 0);
+  saveTable(
+    egtbPath(DIR, 'krk', egtbTableName(preset('berkeley'))),
+    { ending: 'krk', table: 'dirs-draw', states: built.states, starts: built.starts, longest: built.longest, byValue },
+    egtbEntries(engine),
+  );
+});
+
+afterAll(() => {
+  if (DIR) rmSync(DIR, { recursive: true, force: true });
+});
+
+describe('krieg egtb', () => {
+  it('probe: the value and an attempt, from the table the rules name', async () => {
+    let run = await krieg(['egtb', 'probe', 'krk', '--dir', DIR, '--fen', FEN, '--squares', 'a8,c8']);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^mate in 2 \(attacker moves, the mating move included\): d1d[2-5]\n$/);
+    run = await krieg(['egtb', 'probe', 'krk', '--dir', DIR, '--fen', FEN, '--squares', 'b8', '--json']);
+    expect(JSON.parse(run.stdout)).toEqual({ value: 1, attempt: 'd1d8', inTable: false, bound: false });
+    // rand's stalemate rule makes another table, not built here
+    run = await krieg(['egtb', 'probe', 'krk', '--dir', DIR, '--fen', FEN, '--variant', 'rand']);
+    expect(expectOneLine(run, 2)).toMatch(/no krk tablebase for the rules' table dirs-loss/);
+  });
+
+  it('stats: counts by value, the starts', async () => {
+    const run = await krieg(['egtb', 'stats', 'krk', '--dir', DIR, '--json']);
+    expect(run.status, run.stderr).toBe(0);
+    const stats = JSON.parse(run.stdout);
+    expect(stats.startsByValue).toEqual([0, 0, 1]);
+    expect(stats.longestStarts[0].state).toBe('Kb6 Rd1, king on a8 c8');
+  });
+
+  it('errors are one line: a full table, a bad ending, a bad square', async () => {
+    expect(expectOneLine(await krieg(['egtb', 'build', 'krk', '--dir', DIR, '--log2', '8']), 2)).toMatch(
+      /the tablebase is full/,
+    );
+    expect(expectOneLine(await krieg(['egtb', 'stats', 'kpk', '--dir', DIR]), 2)).toMatch(
+      /not a tablebase ending: 'kpk'/,
+    );
+    expect(
+      expectOneLine(await krieg(['egtb', 'probe', 'krk', '--dir', DIR, '--fen', FEN, '--squares', 'z9']), 2),
+    ).toMatch(/not a square: 'z9'/);
+    expect(
+      expectOneLine(await krieg(['egtb', 'probe', 'krk', '--dir', DIR, '--fen', FEN, '--squares', 'd8']), 2),
+    ).toMatch(/attacked square/);
+  });
+});
