@@ -150,6 +150,7 @@ export class App implements Page {
       this.$(`panel-${tab.dataset.tab}`).hidden = !on;
     }
     this.$('app').dataset.tab = name;
+    if (name === 'play') this.know.leaveReplay(); // a replay of the running game (its transcript's Know) ends
     if (name === 'know' && this.mode === 'play') void this.know.refreshBelief();
   }
 

@@ -190,7 +190,7 @@ describe('the web app in headless Chromium', () => {
     expect(await page.textContent('#result')).toMatch(/\((1-0|0-1|1\/2-1\/2)\)/);
   }, 120_000);
 
-  it("follows the game in the background, then shows the same heatmap numbers as `krieg belief --show heatmap` from what Know kept; the tray counts the enemy's men", async () => {
+  it("follows the game in the background, then shows the same heatmap numbers as `krieg belief --show heatmap` from what Know kept; the tray counts the enemy's men; the move list shows Know at a ply", async () => {
     await page.click('[data-tab=know]');
     await page.check('#know-follow');
     await newGame({ backend: 'wasm', preset: 'berkeley' });
@@ -228,6 +228,16 @@ describe('the web app in headless Chromium', () => {
     );
     const files = 'abcdefgh';
     for (let sq = 0; sq < 64; sq++) expect(squares[`${files[sq & 7]}${(sq >> 3) + 1}`]).toBe(cli.heatmap.counts[sq]);
+    // the move list: move 1's Know shows the belief after ply 2, kept on the way; Play goes back to the game
+    await page.click('[data-tab=play]');
+    await page.click('#transcript > li:first-child button.see-ply');
+    await page.waitForSelector('#replay[data-ply="2"]');
+    await page.waitForFunction(() => document.getElementById('belief-size')!.textContent!.includes('at ply 2:'));
+    expect(await page.getAttribute('#know-data', 'data-source')).toBe('kept');
+    expect(await a11yViolations(page), 'Know from the move list').toEqual([]);
+    await page.click('[data-tab=play]');
+    expect(await page.isHidden('#replay')).toBe(true);
+    expect(await page.textContent('#status')).toBe('Back to the game: your move.');
   }, 120_000);
 
   it('opens the shipped database, finds an instance’s mate and shows it as a tree highlighting the board', async () => {

@@ -115,10 +115,10 @@ export class KnowTab implements KnowPart {
 
   private async reveal(): Promise<void> {
     const reply = await this.page.gameWorker.send({ kind: 'reveal' });
-    if (reply.kind === 'replay') this.startReplay(reply.replay);
+    if (reply.kind === 'replay') this.startReplay({ ...reply.replay, ofGame: true });
   }
 
-  startReplay(replay: Replaying): void {
+  startReplay(replay: Replaying, ply?: number): void {
     const { $, board } = this.page;
     this.replay = replay;
     this.page.mode = 'replay';
@@ -138,7 +138,20 @@ export class KnowTab implements KnowPart {
     slider.max = String(plies);
     $('replay').hidden = false;
     this.page.showTab('know');
-    void this.showReplayPly(plies);
+    void this.showReplayPly(ply ?? plies);
+  }
+
+  leaveReplay(): void {
+    const { $, play } = this.page;
+    if (this.page.mode !== 'replay' || !this.replay?.ofGame || !play.state || play.state.over) return;
+    this.replay = undefined;
+    this.page.mode = 'play';
+    $('replay').hidden = true;
+    this.belief = undefined;
+    this.beliefFor = undefined;
+    this.renderKnow();
+    this.page.board.render();
+    this.page.status('Back to the game: your move.', 'your-move');
   }
 
   replayView(): View | undefined {
@@ -148,7 +161,7 @@ export class KnowTab implements KnowPart {
     return viewAtPly(view, this.replayPly);
   }
 
-  private async showReplayPly(ply: number): Promise<void> {
+  async showReplayPly(ply: number): Promise<void> {
     const { $ } = this.page;
     const slider = $<HTMLInputElement>('replay-ply');
     this.replayPly = Math.max(0, Math.min(Number(slider.max), ply));

@@ -39,6 +39,11 @@ export class PlayTab implements PlayPart {
       if (uci) void this.attempt(uci);
     });
     on('ask-any', 'click', () => void this.askAny());
+    // the transcript's move numbers: Know (the heatmap, the replay) after that move
+    on('transcript', 'click', (e) => {
+      const move = (e.target as HTMLElement).closest<HTMLElement>('button.see-ply')?.closest<HTMLElement>('li.move');
+      if (move) this.seePly(Number(move.dataset.ply));
+    });
     setInterval(() => this.tickClock(), 100);
     this.describeOpponent();
   }
@@ -171,7 +176,12 @@ export class PlayTab implements PlayPart {
         group = this.page.doc.createElement('li');
         group.value = number;
         group.className = 'move';
-        group.append(this.page.doc.createElement('ul'));
+        const see = this.page.doc.createElement('button');
+        see.type = 'button';
+        see.className = 'see-ply';
+        see.textContent = 'Know';
+        see.setAttribute('aria-label', `Know after move ${number}`);
+        group.append(see, this.page.doc.createElement('ul'));
         list.append(group);
       }
       const li = this.page.doc.createElement('li');
@@ -179,8 +189,19 @@ export class PlayTab implements PlayPart {
       li.className = `event ${event.side === view.as ? 'mine' : 'theirs'}`;
       group.lastElementChild!.append(li);
       if (isMove(event)) this.shownPlies++;
+      group.dataset.ply = String(this.shownPlies);
     }
     list.scrollTop = list.scrollHeight;
+  }
+
+  /** Know at `ply` of the game: the revealed record's replay once it is shown, else a replay of the player's view. */
+  private seePly(ply: number): void {
+    const { know, mode } = this.page;
+    if (!this.state) return;
+    if (mode === 'replay' && know.replay?.ofGame && know.replay.record) {
+      this.page.showTab('know');
+      void know.showReplayPly(ply);
+    } else know.startReplay({ view: this.state.view, ofGame: true }, ply);
   }
 
   private async resign(): Promise<void> {
@@ -222,12 +243,15 @@ export class PlayTab implements PlayPart {
       const runs = this.running?.side === side;
       const ms = this.used[side] + (runs ? now - this.running!.since : 0);
       const clock = this.page.$(`clock-${side}`);
-      const time = clock.querySelector<HTMLElement>('.time')!;
-      const text = clockText(ms);
-      if (time.textContent !== text) time.textContent = text;
-      clock.querySelector<HTMLElement>('.who')!.textContent =
-        `${cap(side)}${this.state && side === this.side ? ' (you)' : ''}`;
-      clock.querySelector<HTMLElement>('.runs')!.textContent = runs ? ', running' : '';
+      const parts: [string, string][] = [
+        ['.who', `${cap(side)}${this.state && side === this.side ? ' (you)' : ''}`],
+        ['.time', clockText(ms)],
+        ['.runs', runs ? ', running' : ''],
+      ];
+      for (const [part, text] of parts) {
+        const el = clock.querySelector<HTMLElement>(part)!;
+        if (el.textContent !== text) el.textContent = text;
+      }
       clock.classList.toggle('running', runs);
     }
   }
