@@ -151,7 +151,9 @@ export class KnowTab implements KnowPart {
     this.beliefFor = undefined;
     this.renderKnow();
     this.page.board.render();
-    this.page.status('Back to the game: your move.', 'your-move');
+    const mine = play.state.toMove === play.state.view.as;
+    if (mine) this.page.status('Back to the game: your move.', 'your-move');
+    else this.page.status(`Back to the game: ${cap(play.state.toMove)} is thinking …`, 'thinking');
   }
 
   replayView(): View | undefined {
