@@ -54,6 +54,9 @@ export class App implements Page {
     // a phone's narrow screen: the settings folded, so the board and the transcript come first
     if (this.doc.defaultView?.matchMedia('(max-width: 800px)').matches)
       this.$<HTMLDetailsElement>('settings').open = false;
+    // ?follow=0: Know does not follow the game in the background (the browser tests' default)
+    if (new URLSearchParams(this.doc.defaultView?.location.search).get('follow') === '0')
+      this.$<HTMLInputElement>('know-follow').checked = false;
     this.board.build();
     this.wire();
     const backend = this.$<HTMLSelectElement>('backend').value as BackendName;
@@ -147,6 +150,7 @@ export class App implements Page {
       this.$(`panel-${tab.dataset.tab}`).hidden = !on;
     }
     this.$('app').dataset.tab = name;
+    if (name === 'play') this.know.leaveReplay(); // a replay of the running game (its transcript's Know) ends
     if (name === 'know' && this.mode === 'play') void this.know.refreshBelief();
   }
 

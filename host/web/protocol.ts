@@ -31,6 +31,8 @@ export type Request =
   | { id: number; kind: 'reveal' }
   | { id: number; kind: 'replay'; record: GameRecord }
   | { id: number; kind: 'belief'; view: View }
+  /** Feeds the view's side's tracker in the background (small slices, pauses between): a belief request or a newer follow stops it. */
+  | { id: number; kind: 'follow'; view: View }
   | { id: number; kind: 'solve'; problem: SolveRequest };
 
 export interface SolveRequest {
@@ -79,7 +81,10 @@ export type Reply =
   | { id: number; kind: 'state'; state: GameState }
   | { id: number; kind: 'thinking' }
   | { id: number; kind: 'replay'; replay: Replay }
-  | { id: number; kind: 'belief'; belief: BeliefSummary }
+  /** The belief of the view asked; kept: answered from what the tracker kept, with no event to feed. */
+  | { id: number; kind: 'belief'; belief: BeliefSummary; kept: boolean }
+  /** A follow request done: the tracker has the view's plies and keeps the belief at the last. */
+  | { id: number; kind: 'followed'; ply: number }
   | { id: number; kind: 'progress'; stats: SolveStats }
   /** The Know worker's tracker on its way to the view asked: plies fed of the view's. */
   | { id: number; kind: 'tracking'; ply: number; of: number }

@@ -37,8 +37,15 @@ const analysis = () => (scratch ??= new Engine(makeCore(), 2));
 let trackers: Record<Side, KnowTracker> | undefined;
 /** The belief request being answered: a newer one supersedes it. */
 let beliefAsked = 0;
+/** A belief request is being answered (a follow request waits for none: the tracker is being fed). */
+let believing = false;
+/** The follow request running: a belief request or a newer follow stops it. */
+let following = 0;
 /** Milliseconds of tracking between two looks at the messages waiting. */
 const TRACK_SLICE_MS = 50;
+/** Following the game in the background: slices this long, with pauses as long between (half a core at most). */
+const FOLLOW_SLICE_MS = 20;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** One game: its session (the referee's engine: record 0 the true board, 2 the own-board scratch) and the opponent. */
 class Session {
@@ -186,25 +193,57 @@ function runSolve(id: number, problem: SolveRequest): void {
  */
 async function answerBelief(id: number, view: View): Promise<void> {
   beliefAsked = id;
-  trackers ??= (() => {
-    const engine = KnowTracker.engine(makeCore());
-    return { white: new KnowTracker(engine, 'white'), black: new KnowTracker(engine, 'black') };
-  })();
-  const tracker = trackers[view.as];
+  believing = true;
+  following = 0;
+  const tracker = trackerOf(view.as);
   const of = plyCount(view);
   let answer = tracker.answer(view);
+  const kept = answer !== undefined;
   while (!answer) {
     try {
       const { ply, done } = tracker.feed(view, TRACK_SLICE_MS);
       if (done) answer = tracker.answer(view);
       else reply({ id, kind: 'tracking', ply, of });
     } catch (error) {
+      believing = false;
       return reportError(id, error);
     }
-    if (!answer) await new Promise((resolve) => setTimeout(resolve, 0));
+    if (!answer) await sleep(0);
     if (beliefAsked !== id) return reply({ id, kind: 'error', message: 'superseded' });
   }
-  reply({ id, kind: 'belief', belief: answer });
+  believing = false;
+  reply({ id, kind: 'belief', belief: answer, kept });
+}
+
+function trackerOf(side: Side): KnowTracker {
+  trackers ??= (() => {
+    const engine = KnowTracker.engine(makeCore());
+    return { white: new KnowTracker(engine, 'white'), black: new KnowTracker(engine, 'black') };
+  })();
+  return trackers[side];
+}
+
+/**
+ * Follows the game in the background: feeds `view` to its side's tracker in small slices with
+ * pauses between, and counts the belief at its end, so that Know answers it from what was kept.
+ * A belief request (which feeds the tracker itself) or a newer follow stops it.
+ */
+async function follow(id: number, view: View): Promise<void> {
+  if (believing) return reply({ id, kind: 'error', message: 'superseded' });
+  following = id;
+  const tracker = trackerOf(view.as);
+  try {
+    while (!tracker.answer(view)) {
+      tracker.feed(view, FOLLOW_SLICE_MS);
+      await sleep(FOLLOW_SLICE_MS);
+      if (following !== id) return reply({ id, kind: 'error', message: 'superseded' });
+    }
+  } catch (error) {
+    return reportError(id, error);
+  } finally {
+    if (following === id) following = 0;
+  }
+  reply({ id, kind: 'followed', ply: plyCount(view) });
 }
 
 function reportError(id: number, error: unknown): void {
@@ -220,6 +259,8 @@ function handle(request: Request): void {
       scratch = undefined;
       session = undefined;
       trackers = undefined;
+      believing = false;
+      following = 0;
       analysis();
       return reply({ id, kind: 'ready', backend });
     case 'new-game':
@@ -254,6 +295,8 @@ function handle(request: Request): void {
       return reply({ id, kind: 'replay', replay: { record: request.record, fens: replayFens(request.record) } });
     case 'belief':
       return void answerBelief(id, request.view);
+    case 'follow':
+      return void follow(id, request.view);
     case 'solve':
       return runSolve(id, request.problem);
   }

@@ -97,7 +97,7 @@ describe('the web app in headless Chromium', () => {
     });
     page.on('request', (req) => requests.push(req.url()));
     page.on('dialog', (dialog) => void dialog.accept()); // "abandon the game in progress?": yes
-    await page.goto(origin);
+    await page.goto(`${origin}?follow=0`); // Know follows a game in the background only where a test ticks it
     await page.waitForSelector('#app[data-ready=true]', { timeout: 20_000 });
     return page;
   };
@@ -190,11 +190,21 @@ describe('the web app in headless Chromium', () => {
     expect(await page.textContent('#result')).toMatch(/\((1-0|0-1|1\/2-1\/2)\)/);
   }, 120_000);
 
-  it("shows the same heatmap numbers as `krieg belief --show heatmap` for the player's view", async () => {
+  it("follows the game in the background, then shows the same heatmap numbers as `krieg belief --show heatmap` from what Know kept; the tray counts the enemy's men; the move list shows Know at a ply", async () => {
+    await page.click('[data-tab=know]');
+    await page.check('#know-follow');
     await newGame({ backend: 'wasm', preset: 'berkeley' });
-    await playInPage(page, 7, 6);
+    const { plies } = await playInPage(page, 7, 6);
+    // Know's worker followed the game to its last ply while the Know tab was not shown
+    await page.waitForSelector(`#app[data-followed="${plies}"]`, { timeout: 60_000 });
+    const men = await page.$$eval('#tray-men li', (els) => els.map((e) => Number(e.dataset.count)));
+    expect(men).toHaveLength(6);
+    expect(men[5]).toBe(1); // the king
+    expect(await page.textContent('#tray-note')).toMatch(/^\d+ of 16 left; you took \d+.*Promotions are not heard/);
     await page.click('[data-tab=know]');
     await page.waitForFunction(() => document.getElementById('know-data')!.dataset.heatmap);
+    expect(await page.getAttribute('#know-data', 'data-source')).toBe('kept');
+    await page.uncheck('#know-follow');
     const shown = await page.$eval('#know-data', (el) => ({
       counts: el.getAttribute('data-heatmap')!.split(',').map(Number),
       positions: Number(el.getAttribute('data-positions')),
@@ -218,6 +228,16 @@ describe('the web app in headless Chromium', () => {
     );
     const files = 'abcdefgh';
     for (let sq = 0; sq < 64; sq++) expect(squares[`${files[sq & 7]}${(sq >> 3) + 1}`]).toBe(cli.heatmap.counts[sq]);
+    // the move list: move 1's Know shows the belief after ply 2, kept on the way; Play goes back to the game
+    await page.click('[data-tab=play]');
+    await page.click('#transcript > li:first-child button.see-ply');
+    await page.waitForSelector('#replay[data-ply="2"]');
+    await page.waitForFunction(() => document.getElementById('belief-size')!.textContent!.includes('at ply 2:'));
+    expect(await page.getAttribute('#know-data', 'data-source')).toBe('kept');
+    expect(await a11yViolations(page), 'Know from the move list').toEqual([]);
+    await page.click('[data-tab=play]');
+    expect(await page.isHidden('#replay')).toBe(true);
+    expect(await page.textContent('#status')).toBe('Back to the game: your move.');
   }, 120_000);
 
   it('opens the shipped database, finds an instance’s mate and shows it as a tree highlighting the board', async () => {

@@ -24,7 +24,7 @@ describe('the web app by keyboard and by drag', () => {
     page.on('console', (msg) => {
       if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
     });
-    await page.goto(origin);
+    await page.goto(`${origin}?follow=0`); // Know does not follow the games in the background
     await page.waitForSelector('#app[data-ready=true]', { timeout: 20_000 });
     return page;
   };
@@ -114,6 +114,9 @@ describe('the web app by keyboard and by drag', () => {
     await page.keyboard.press('Enter');
     await page.waitForSelector('#app[data-state=your-move]');
     expect(await page.isEnabled('#resign')).toBe(true);
+    // White's clock runs (White to move), Black's stands
+    await page.waitForSelector('#clock-white.running');
+    expect(await page.textContent('#clock-black')).toBe('Black 0:00');
     await tabTo(page, '#board .sq');
     // Enter picks the rook up, Escape puts it down again
     await walkTo(page, 'h1');
@@ -136,6 +139,13 @@ describe('the web app by keyboard and by drag', () => {
     await attemptByKeys(page, 'h2h8');
     expect(await page.getAttribute('#app', 'data-state')).toBe('over');
     expect(await page.textContent('#result')).toBe('White wins: Checkmate (1-0)');
+    // the clocks stopped at the end: time used per side as m:ss
+    await page.waitForFunction(() => !document.querySelector('#clock .running'));
+    expect(await page.textContent('#clock-white')).toMatch(/^White \(you\) \d+:\d\d$/);
+    expect(await page.textContent('#clock-black')).toMatch(/^Black \d+:\d\d$/);
+    // the tray: Black had only its king, and keeps it
+    expect(await page.$$eval('#tray-men li', (els) => els.map((e) => e.dataset.count).join(''))).toBe('000001');
+    expect(await page.textContent('#tray-note')).toMatch(/^1 of 1 left; you took 0\./);
     // the referee's log, by move number: 1. (Rh2, Black's move) and 2. (the Illegal try and the mate)
     const moves = await page.$$eval('#transcript > li', (els) =>
       els.map((li) => ({ n: (li as HTMLLIElement).value, events: li.querySelectorAll('li.event').length })),

@@ -1,9 +1,10 @@
 // The web app's words and steps, without a browser: the referee's sentences in the transcript
 // (host/web/app/words.ts refereeSays) for hand-written events, a view cut at each ply (viewAtPly)
-// against pliesBefore, on a seeded random game under every preset, move numbers from a FEN, and
-// errors as sentences (errorSentence) without their registry ids.
+// against pliesBefore, on a seeded random game under every preset, move numbers from a FEN, the
+// clock's m:ss, the enemy men a player has not taken (the Play tray), and errors as sentences
+// (errorSentence) without their registry ids.
 import { describe, expect, it } from 'vitest';
-import { errorSentence, moveNumberAt, refereeSays, viewAtPly } from '../../host/web/app/words';
+import { clockText, enemyMen, errorSentence, moveNumberAt, refereeSays, viewAtPly } from '../../host/web/app/words';
 import { fail } from '../../host/errors';
 import { createEngine } from '../../host/node';
 import { randomGame } from '../../host/referee/game';
@@ -81,5 +82,45 @@ describe('move numbers and errors, in words', () => {
     expect(kpgn).toBe('This is not a KPGN game the page can read (line 3, column 1: text after the result).');
     expect(errorSentence(new Error('no game'))).toBe('no game');
     expect(errorSentence('cancelled')).toBe('cancelled');
+  });
+
+  it('shows a clock as m:ss, whole seconds rounded down', () => {
+    expect([0, 999, 1000, 59_999, 60_000, 61_500, 600_000, 3_725_000].map(clockText)).toEqual([
+      '0:00',
+      '0:00',
+      '0:01',
+      '0:59',
+      '1:00',
+      '1:01',
+      '10:00',
+      '62:05',
+    ]);
+  });
+});
+
+describe('the enemy men not yet taken (the Play tray)', () => {
+  it("counts the enemy's men at the start by type, and the player's captures by what the referee said of them", () => {
+    type Event = Parameters<typeof refereeSays>[0];
+    const legal = (side: 'white' | 'black', attempt: string, percept: object): Event =>
+      ({ type: 'attempt', side, attempt, percept: { answer: 'legal', ...percept } }) as Event;
+    const view = {
+      as: 'black',
+      start: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RN2K1NR b KQkq - 0 1',
+      events: [
+        legal('black', 'e7e5', {}),
+        legal('white', '', { capture: 36 }), // White's capture: not counted
+        legal('black', 'd8d2', { capture: 11, captured: 'pawn' }),
+        legal('white', '', {}),
+        { type: 'attempt', side: 'black', attempt: 'd2e1', percept: { answer: 'illegal' } } as Event,
+        legal('black', 'd2b1', { capture: 1, captured: 'piece' }),
+        legal('white', '', {}),
+        legal('black', 'b1a1', { capture: 0 }), // rules that say no type
+        legal('white', '', {}),
+        legal('black', 'f4e3', { capture: 20, enPassant: true }),
+      ],
+    } as unknown as Parameters<typeof enemyMen>[0];
+    // White starts without its bishops and queen: 8 pawns, 2 knights, 2 rooks, the king
+    expect(enemyMen(view)).toEqual({ start: [0, 8, 2, 0, 2, 0, 1], taken: { pawn: 2, piece: 1, unknown: 1 } });
+    expect(enemyMen({ ...view, as: 'white' }).start).toEqual([0, 8, 2, 2, 2, 1, 1]);
   });
 });

@@ -1,6 +1,8 @@
 // The web app's Know tab: the belief state of the view shown (estimated in the know worker; a newer
 // view cancels a running estimate), its heatmap and samples, and the replay of a finished game or a
-// loaded record or view, ply by ply, as the true board or either side's view.
+// loaded record or view, ply by ply, as the true board or either side's view. While a game is
+// played, the know worker follows it in the background (unless "Follow the game" is unticked, or
+// the page's address says ?follow=0, as the browser tests do), so Know answers at once at any ply.
 import { viewOf, type Side, type View } from '../../record/record';
 import type { BeliefSummary, PieceFilter } from '../belief';
 import type { KnowPart, Page, Replaying } from './page';
@@ -27,6 +29,7 @@ export class KnowTab implements KnowPart {
     on('replay-prev', 'click', () => void this.showReplayPly(this.replayPly - 1));
     on('replay-next', 'click', () => void this.showReplayPly(this.replayPly + 1));
     on('reveal', 'click', () => void this.reveal());
+    on('know-follow', 'change', () => void this.follow());
   }
 
   currentView(): View | undefined {
@@ -50,8 +53,10 @@ export class KnowTab implements KnowPart {
     });
     if (this.beliefFor !== view) return; // superseded by a newer view
     this.estimating = false;
-    if (reply.kind === 'belief') this.belief = reply.belief;
-    else if (reply.kind === 'error') size.textContent = errorSentence(reply);
+    if (reply.kind === 'belief') {
+      this.belief = reply.belief;
+      this.page.$('know-data').dataset.source = reply.kept ? 'kept' : 'fed';
+    } else if (reply.kind === 'error') size.textContent = errorSentence(reply);
     this.renderKnow();
     this.page.board.render();
   }
@@ -63,6 +68,22 @@ export class KnowTab implements KnowPart {
     this.renderKnow();
     this.page.$('belief-size').textContent = '— (the game moved on: estimating afresh when shown)';
     if (!this.page.$('panel-know').hidden || shown) void this.refreshBelief();
+    else void this.follow();
+  }
+
+  /**
+   * While the player thinks (or once the game is over), the know worker feeds his side's tracker
+   * the game so far in the background, and keeps the belief at its end: Know answers it at once.
+   */
+  private async follow(): Promise<void> {
+    const state = this.page.play.state;
+    const { $ } = this.page;
+    if (!$<HTMLInputElement>('know-follow').checked || this.page.mode !== 'play' || !state) return;
+    if (!state.over && state.toMove !== state.view.as) return; // the opponent thinks: not now
+    const reply = await this.page.knowWorker.send({ kind: 'follow', view: state.view });
+    if (reply.kind !== 'followed' || this.page.play.state?.view !== state.view) return;
+    $('app').dataset.followed = String(reply.ply);
+    $('follow-note').textContent = `Followed to ply ${reply.ply}.`;
   }
 
   renderKnow(): void {
@@ -94,10 +115,10 @@ export class KnowTab implements KnowPart {
 
   private async reveal(): Promise<void> {
     const reply = await this.page.gameWorker.send({ kind: 'reveal' });
-    if (reply.kind === 'replay') this.startReplay(reply.replay);
+    if (reply.kind === 'replay') this.startReplay({ ...reply.replay, ofGame: true });
   }
 
-  startReplay(replay: Replaying): void {
+  startReplay(replay: Replaying, ply?: number): void {
     const { $, board } = this.page;
     this.replay = replay;
     this.page.mode = 'replay';
@@ -117,7 +138,22 @@ export class KnowTab implements KnowPart {
     slider.max = String(plies);
     $('replay').hidden = false;
     this.page.showTab('know');
-    void this.showReplayPly(plies);
+    void this.showReplayPly(ply ?? plies);
+  }
+
+  leaveReplay(): void {
+    const { $, play } = this.page;
+    if (this.page.mode !== 'replay' || !this.replay?.ofGame || !play.state || play.state.over) return;
+    this.replay = undefined;
+    this.page.mode = 'play';
+    $('replay').hidden = true;
+    this.belief = undefined;
+    this.beliefFor = undefined;
+    this.renderKnow();
+    this.page.board.render();
+    const mine = play.state.toMove === play.state.view.as;
+    if (mine) this.page.status('Back to the game: your move.', 'your-move');
+    else this.page.status(`Back to the game: ${cap(play.state.toMove)} is thinking …`, 'thinking');
   }
 
   replayView(): View | undefined {
@@ -127,7 +163,7 @@ export class KnowTab implements KnowPart {
     return viewAtPly(view, this.replayPly);
   }
 
-  private async showReplayPly(ply: number): Promise<void> {
+  async showReplayPly(ply: number): Promise<void> {
     const { $ } = this.page;
     const slider = $<HTMLInputElement>('replay-ply');
     this.replayPly = Math.max(0, Math.min(Number(slider.max), ply));

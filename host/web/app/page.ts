@@ -19,8 +19,8 @@ export interface Problem {
 /** The board shows the game being played, or a game or view replayed ply by ply (Know). */
 export type BoardMode = 'play' | 'replay';
 
-/** What is replayed: a whole record (and its positions) or one side's view. */
-export type Replaying = Partial<Replay> & { view?: View };
+/** What is replayed: a whole record (and its positions) or one side's view; ofGame: the game of the Play tab. */
+export type Replaying = Partial<Replay> & { view?: View; ofGame?: boolean };
 
 export interface Page {
   readonly doc: Document;
@@ -73,7 +73,11 @@ export interface KnowPart {
   /** The game moved on: the belief shown is cleared (and estimated afresh where it is looked at). */
   gameMoved(): void;
   renderKnow(): void;
-  startReplay(replay: Replaying): void;
+  /** Replays `replay` in Know, at `ply` (default: its last). */
+  startReplay(replay: Replaying, ply?: number): void;
+  showReplayPly(ply: number): Promise<void>;
+  /** A replay of the game still running (from its transcript) ends: the board is the game's again. */
+  leaveReplay(): void;
 }
 
 /** The Solve tab (app/solve.ts): the problem and its search. */

@@ -1,6 +1,7 @@
 // The web app's Play tab: a game against one of krieg's players in the game worker, the referee's
-// transcript (grouped by move number), the material, the clocks, the attempts (from the board or
-// typed as UCI), Resign, and a question before a running game is abandoned.
+// transcript (grouped by move number), the material, the clocks (time used per side), the tray of
+// the enemy men not yet taken, the attempts (from the board or typed as UCI), Resign, and a
+// question before a running game is abandoned.
 import { ownBoard } from '../../referee/ownBoard';
 import { parseFen, pieceColor, pieceType } from '../../notation/fen';
 import { makeSquare } from '../../notation/square';
@@ -8,17 +9,18 @@ import type { PresetName } from '../../record/rules';
 import { other, type Side, type View, type ViewEvent } from '../../record/record';
 import { PLAYER_HELP, PLAYER_OPTIONS } from '../../players/registry';
 import type { GameState, Reply } from '../protocol';
-import { GLYPHS } from './board';
+import { GLYPHS, TYPE_NAMES } from './board';
 import type { Page, PlayPart } from './page';
 import { isMove } from '../../belief/describe';
-import { END_TEXT, cap, errorSentence, moveNumberAt, plyCount, refereeSays } from './words';
+import { END_TEXT, cap, clockText, enemyMen, errorSentence, moveNumberAt, plyCount, refereeSays } from './words';
 
 export class PlayTab implements PlayPart {
   state: GameState | undefined;
   /** The human's side in the game being started or played (the opponent's turn may come before any state). */
   private side: Side = 'white';
-  private thinkingSince: number | undefined;
-  private turnSince = performance.now();
+  /** The clocks: milliseconds used per side, and the side whose clock runs (the side to move) since when. */
+  private used: Record<Side, number> = { white: 0, black: 0 };
+  private running: { side: Side; since: number } | undefined;
   /** Transcript: events shown, and the plies before the next one. */
   private shown = 0;
   private shownPlies = 0;
@@ -37,6 +39,11 @@ export class PlayTab implements PlayPart {
       if (uci) void this.attempt(uci);
     });
     on('ask-any', 'click', () => void this.askAny());
+    // the transcript's move numbers: Know (the heatmap, the replay) after that move
+    on('transcript', 'click', (e) => {
+      const move = (e.target as HTMLElement).closest<HTMLElement>('button.see-ply')?.closest<HTMLElement>('li.move');
+      if (move) this.seePly(Number(move.dataset.ply));
+    });
     setInterval(() => this.tickClock(), 100);
     this.describeOpponent();
   }
@@ -78,6 +85,11 @@ export class PlayTab implements PlayPart {
     know.belief = undefined;
     this.state = undefined;
     this.side = $<HTMLSelectElement>('side').value as Side;
+    this.running = undefined;
+    this.used = { white: 0, black: 0 };
+    $('clock-note').textContent = '';
+    delete $('app').dataset.followed;
+    $('follow-note').textContent = '';
     $('transcript').replaceChildren();
     this.shown = 0;
     this.shownPlies = 0;
@@ -105,7 +117,7 @@ export class PlayTab implements PlayPart {
 
   private onGameReply(reply: Reply): void {
     if (reply.kind === 'thinking') {
-      this.thinkingSince = performance.now();
+      this.runClock(other(this.side));
       this.page.status(`${cap(other(this.side))} is thinking …`, 'thinking');
       this.page.$('app').dataset.state = 'thinking';
     } else if (reply.kind === 'state') this.showState(reply.state);
@@ -116,12 +128,15 @@ export class PlayTab implements PlayPart {
     const { $ } = this.page;
     const moved = state.view.events.length !== (this.state?.view.events.length ?? 0);
     this.state = state;
-    this.thinkingSince = undefined;
+    this.runClock(state.over ? undefined : state.toMove);
     this.renderTranscript(state.view);
     $<HTMLButtonElement>('ask-any').hidden = !state.canAskAny;
     this.renderMaterial(state.view);
+    this.renderTray(state.view);
     const mine = !state.over && state.toMove === state.view.as;
-    if (mine) this.turnSince = performance.now();
+    const budget = Number($<HTMLInputElement>('time').value) || 1;
+    $('clock-note').textContent =
+      `${cap(other(this.side))} thinks ${budget} s a move${state.opponentMs !== undefined ? `; its last reply took ${(state.opponentMs / 1000).toFixed(1)} s` : ''}.`;
     $('app').dataset.state = state.over ? 'over' : mine ? 'your-move' : 'thinking';
     $('app').dataset.plies = String(plyCount(state.view));
     $('board').dataset.attempts = state.attempts.join(' ');
@@ -161,7 +176,12 @@ export class PlayTab implements PlayPart {
         group = this.page.doc.createElement('li');
         group.value = number;
         group.className = 'move';
-        group.append(this.page.doc.createElement('ul'));
+        const see = this.page.doc.createElement('button');
+        see.type = 'button';
+        see.className = 'see-ply';
+        see.textContent = 'Know';
+        see.setAttribute('aria-label', `Know after move ${number}`);
+        group.append(see, this.page.doc.createElement('ul'));
         list.append(group);
       }
       const li = this.page.doc.createElement('li');
@@ -169,8 +189,19 @@ export class PlayTab implements PlayPart {
       li.className = `event ${event.side === view.as ? 'mine' : 'theirs'}`;
       group.lastElementChild!.append(li);
       if (isMove(event)) this.shownPlies++;
+      group.dataset.ply = String(this.shownPlies);
     }
     list.scrollTop = list.scrollHeight;
+  }
+
+  /** Know at `ply` of the game: the revealed record's replay once it is shown, else a replay of the player's view. */
+  private seePly(ply: number): void {
+    const { know, mode } = this.page;
+    if (!this.state) return;
+    if (mode === 'replay' && know.replay?.ofGame && know.replay.record) {
+      this.page.showTab('know');
+      void know.showReplayPly(ply);
+    } else know.startReplay({ view: this.state.view, ofGame: true }, ply);
   }
 
   private async resign(): Promise<void> {
@@ -198,14 +229,67 @@ export class PlayTab implements PlayPart {
       `You lost: ${lost.join(' ') || 'nothing'}. You captured: ${taken.length} (${taken.map((e) => `${makeSquare(e.percept.capture!)}${e.percept.captured ? ` ${e.percept.captured}` : ''}`).join(', ') || '—'}).`;
   }
 
+  /** Stops the clock running (its time added to its side's) and starts `side`'s, if any. */
+  private runClock(side: Side | undefined): void {
+    const now = performance.now();
+    if (this.running) this.used[this.running.side] += now - this.running.since;
+    this.running = side ? { side, since: now } : undefined;
+  }
+
+  /** The clocks as m:ss (written only when a second turns: a screen reader reads them when asked, not each tick). */
   private tickClock(): void {
-    const clock = this.page.$('clock');
-    if (this.thinkingSince !== undefined) {
-      const budget = Number(this.page.$<HTMLInputElement>('time').value) || 1;
-      clock.textContent = `${cap(other(this.side))} thinking: ${((performance.now() - this.thinkingSince) / 1000).toFixed(1)} s of ${budget} s`;
-    } else if (this.state && !this.state.over && this.state.toMove === this.state.view.as) {
-      clock.textContent = `Your time: ${((performance.now() - this.turnSince) / 1000).toFixed(1)} s${this.state.opponentMs !== undefined ? ` · last reply took ${(this.state.opponentMs / 1000).toFixed(2)} s` : ''}`;
-    } else clock.textContent = '';
+    const now = performance.now();
+    for (const side of ['white', 'black'] as const) {
+      const runs = this.running?.side === side;
+      const ms = this.used[side] + (runs ? now - this.running!.since : 0);
+      const clock = this.page.$(`clock-${side}`);
+      const parts: [string, string][] = [
+        ['.who', `${cap(side)}${this.state && side === this.side ? ' (you)' : ''}`],
+        ['.time', clockText(ms)],
+        ['.runs', runs ? ', running' : ''],
+      ];
+      for (const [part, text] of parts) {
+        const el = clock.querySelector<HTMLElement>(part)!;
+        if (el.textContent !== text) el.textContent = text;
+      }
+      clock.classList.toggle('running', runs);
+    }
+  }
+
+  /** The tray: the enemy men not yet taken, by type, from the material the player knows. */
+  private renderTray(view: View): void {
+    const { start, taken } = enemyMen(view);
+    const color = view.as === 'white' ? 'black' : 'white';
+    const doc = this.page.doc;
+    const unsure = taken.piece + taken.unknown > 0;
+    const men = [1, 2, 3, 4, 5, 6].map((type) => {
+      const n = type === 1 ? start[1] - taken.pawn : start[type];
+      const atMost = type === 6 ? false : type === 1 ? taken.unknown > 0 : unsure;
+      const li = doc.createElement('li');
+      li.dataset.type = TYPE_NAMES[type];
+      li.dataset.count = String(n);
+      const glyph = doc.createElement('span');
+      glyph.className = `piece ${color}`;
+      glyph.textContent = GLYPHS[type];
+      const count = doc.createElement('span');
+      count.textContent = `${atMost ? '≤' : '×'}${n}`;
+      for (const el of [glyph, count]) el.setAttribute('aria-hidden', 'true');
+      const said = doc.createElement('span');
+      said.className = 'visually-hidden';
+      said.textContent = `${atMost ? 'at most ' : ''}${n} ${TYPE_NAMES[type]}${n === 1 ? '' : 's'}`;
+      li.append(glyph, count, said);
+      return li;
+    });
+    this.page.$('tray-men').replaceChildren(...men);
+    const all = taken.pawn + taken.piece + taken.unknown;
+    const kinds = [
+      taken.pawn ? `${taken.pawn} pawn${taken.pawn === 1 ? '' : 's'}` : '',
+      taken.piece ? `${taken.piece} piece${taken.piece === 1 ? '' : 's'}` : '',
+      taken.unknown ? `${taken.unknown} of a type not said` : '',
+    ].filter(Boolean);
+    const total = start.reduce((a, b) => a + b, 0);
+    this.page.$('tray-note').textContent =
+      `${total - all} of ${total} left; you took ${all}${kinds.length ? ` (${kinds.join(', ')})` : ''}. Promotions are not heard: a pawn may since be a piece.`;
   }
 
   async attempt(uci: string): Promise<void> {

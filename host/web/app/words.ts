@@ -1,5 +1,7 @@
 // The referee's words in the web app: a view event as the referee says it (the Play transcript,
-// the Know replay), a view cut at a ply, and an error as a sentence (never its raw id).
+// the Know replay), a view cut at a ply, a clock's time, the enemy men not yet taken, and an error
+// as a sentence (never its raw id).
+import { parseFen, pieceColor, pieceType } from '../../notation/fen';
 import { makeSquare } from '../../notation/square';
 import { directionNames, type Percept } from '../../record/percept';
 import type { Side, View, ViewEvent } from '../../record/record';
@@ -75,6 +77,32 @@ export function viewAtPly(view: View, plies: number): View {
 }
 
 export const plyCount = (view: View) => pliesBefore(view, view.events.length);
+
+/** Milliseconds as a clock shows them: m:ss (whole seconds, rounded down). */
+export function clockText(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** The enemy men the viewer has not taken: by type at the start, and his captures by what the referee said of them. */
+export interface EnemyMen {
+  /** Per piece type (pawn 1 … king 6, index 0 unused): the enemy's men at the start. */
+  start: number[];
+  /** The viewer's captures: of a pawn, of a piece, of a man of type not said (the rules announce no type). */
+  taken: { pawn: number; piece: number; unknown: number };
+}
+
+/** What `view`'s player knows of the enemy's material: its men at the start and his captures (promotions are not heard). */
+export function enemyMen(view: View): EnemyMen {
+  const enemy = view.as === 'white' ? 1 : 0;
+  const start = [0, 0, 0, 0, 0, 0, 0];
+  for (const c of parseFen(view.start).board) if (c && pieceColor(c) === enemy) start[pieceType(c)]++;
+  const taken = { pawn: 0, piece: 0, unknown: 0 };
+  for (const e of view.events)
+    if (e.type === 'attempt' && e.side === view.as && e.percept.answer === 'legal' && e.percept.capture !== undefined)
+      taken[e.percept.enPassant ? 'pawn' : (e.percept.captured ?? 'unknown')]++;
+  return { start, taken };
+}
 
 /**
  * What the page says of an error of host/errors.ts that a person may meet in the page: the id
