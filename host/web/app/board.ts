@@ -225,7 +225,8 @@ export class Board implements BoardPart {
         }
         el.dataset.count = heat ? String(heat.counts[sq]) : '';
         const coord = el.children[2] as HTMLElement;
-        coord.textContent = (col === 0 ? String((sq >> 3) + 1) : '') + (row === 7 ? 'abcdefgh'[sq & 7] : '');
+        // drawn by CSS from the attribute, not as text: the square's name is its label (a1, not "1a")
+        coord.dataset.coord = (col === 0 ? String((sq >> 3) + 1) : '') + (row === 7 ? 'abcdefgh'[sq & 7] : '');
         el.classList.toggle('selected', sq === this.selected);
         el.classList.toggle('target', targets.has(sq));
         el.classList.toggle('hl', this.highlight.has(sq));
@@ -236,7 +237,7 @@ export class Board implements BoardPart {
         const name = code ? `${pieceColor(code) ? 'black' : 'white'} ${TYPE_NAMES[pieceType(code)]}` : 'empty';
         el.setAttribute(
           'aria-label',
-          `${makeSquare(sq)}, ${name}${ghost ? `, ghost ${TYPE_NAMES[ghost]}` : ''}${targets.has(sq) ? ', a target' : ''}${last.has(sq) ? ', your last move' : ''}${illegal.has(sq) ? ', Illegal' : ''}${heat && heat.total ? `, ${heat.counts[sq]} of ${heat.total} positions` : ''}`,
+          `${makeSquare(sq)}, ${name}${ghost ? `, ghost ${TYPE_NAMES[ghost]}` : ''}${targets.has(sq) ? ', a target' : ''}${last.has(sq) ? ', your last move' : ''}${illegal.has(sq) ? ', Illegal' : ''}${heat && heat.total ? `, ${heat.counts[sq]} of ${heat.total} positions${heatEl.textContent ? `, ${heatEl.textContent}%` : ''}` : ''}`,
         );
         el.setAttribute('aria-selected', String(sq === this.selected));
       }
