@@ -1,8 +1,8 @@
 // The web app by keyboard and by drag, in headless Chromium: a whole game played with the keyboard
 // only (Tab into every tab, arrows along the tab list and on the board, Enter, Escape), the focus
 // kept on the board across its renders; a game by drag with a piece following the pointer and the
-// promotion dialog; and the accessibility check of every tab (test/lib/a11y.ts: axe-core is not
-// installed). Each scenario loads the page once.
+// promotion dialog; and the accessibility check of every tab (test/lib/a11y.ts: axe-core's serious
+// and critical violations, and the tab list's and grid's semantics). Each scenario loads the page once.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Server } from 'node:http';
 import { type Browser, type Page } from 'playwright-core';
