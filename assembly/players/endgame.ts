@@ -35,15 +35,7 @@
 // move at depth d, stack + ENDGAME_MAX_DEPTH + 1 + d after its move, the last one scratch.
 
 import { lowestSquare, popcount64 } from '../chess/bitboard';
-import {
-  KING_ATTACKS,
-  KNIGHT_ATTACKS,
-  PAWN_ATTACKS,
-  rookIndex,
-  bishopIndex,
-  rookTableWord,
-  bishopTableWord,
-} from '../chess/attacks';
+import { KING_ATTACKS } from '../chess/attacks';
 import {
   POSITIONS,
   POSITION_SHIFT,
@@ -56,12 +48,12 @@ import {
   PAWN,
   KNIGHT,
   BISHOP,
-  ROOK,
-  QUEEN,
   KING,
   PIECE_COLOR_SHIFT,
   makeMove,
   pieceAt,
+  menAttacks,
+  PIECE_ATTACKS,
   kingSquare,
   putPiece,
   removePiece,
@@ -153,43 +145,9 @@ function has(lo: i32, hi: i32, sq: i32): bool {
 
 /** The squares `color`'s men attack, on a board of its men only (outLo/outHi). */
 function attackSet(base: i32, color: i32): void {
-  const ownLo = unchecked(POSITIONS[base + W_COLOR + (color << 1)]);
-  const ownHi = unchecked(POSITIONS[base + W_COLOR + (color << 1) + 1]);
-  let lo = 0;
-  let hi = 0;
-  let mLo = ownLo;
-  let mHi = ownHi;
-  while ((mLo | mHi) != 0) {
-    const sq = lowestSquare(mLo, mHi);
-    if (mLo != 0) mLo &= mLo - 1;
-    else mHi &= mHi - 1;
-    const type = pieceAt(base, sq) & 7;
-    const s2 = sq << 1;
-    if (type == KING) {
-      lo |= unchecked(KING_ATTACKS[s2]);
-      hi |= unchecked(KING_ATTACKS[s2 + 1]);
-    } else if (type == KNIGHT) {
-      lo |= unchecked(KNIGHT_ATTACKS[s2]);
-      hi |= unchecked(KNIGHT_ATTACKS[s2 + 1]);
-    } else if (type == PAWN) {
-      const p = (color * 64 + sq) << 1;
-      lo |= unchecked(PAWN_ATTACKS[p]);
-      hi |= unchecked(PAWN_ATTACKS[p + 1]);
-    } else {
-      if (type == ROOK || type == QUEEN) {
-        const r = rookIndex(sq, ownLo, ownHi);
-        lo |= rookTableWord(r);
-        hi |= rookTableWord(r + 1);
-      }
-      if (type == BISHOP || type == QUEEN) {
-        const b = bishopIndex(sq, ownLo, ownHi);
-        lo |= bishopTableWord(b);
-        hi |= bishopTableWord(b + 1);
-      }
-    }
-  }
-  outLo = lo;
-  outHi = hi;
+  menAttacks(base, color);
+  outLo = unchecked(PIECE_ATTACKS[0]);
+  outHi = unchecked(PIECE_ATTACKS[1]);
 }
 
 /** The squares one king step from the set (outLo/outHi). */
