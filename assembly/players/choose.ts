@@ -263,8 +263,8 @@ function lostHere(h: i32): bool {
  * square where his king would stand out of check with no step — his square or one next to it,
  * free of `us`'s men — by the attacks of `us`'s men on a board of their own (his men unknown)? A
  * stalemate if he stood there and his pawns were blocked: the screened positions sample his king,
- * and one step off is where the true one often is (a king boxed in on h7 by a rook on the g-file
- * and a guarded pawn on h6 was stalemated though no screened position had him there).
+ * and one step off is where the true one often is (Rg1 checked a king on g6 in every screened
+ * position, and stalemated the true one on h7, boxed in by Ra8 and a guarded pawn on h6).
  */
 function stuckNear(base: i32, us: i32): bool {
   const them = base + W_COLOR + ((us ^ 1) << 1);
@@ -366,7 +366,7 @@ export function chooseThreats(count: i32, stack: i32, attempt: i32): i32 {
       if (mover == KING) kingMoves = true;
       else if (mover != PAWN) otherMoves = true;
     }
-    if (rule(RULE_STALEMATE_LOSES) == 0 && !inCheck(base) && ((!kingMoves && !otherMoves) || stuckNear(base, us)))
+    if (rule(RULE_STALEMATE_LOSES) == 0 && ((!kingMoves && !otherMoves && !inCheck(base)) || stuckNear(base, us)))
       threatStalemated++;
     let lost = false;
     let drawn = false;
