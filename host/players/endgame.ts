@@ -1,18 +1,21 @@
 // Endgame technique (issue #34 item 3): while the opponent has a bare king and the player's belief
-// is exact (at most 64 positions: its own men and a square for the king each), the player's move
+// holds at most 64 positions (its own men and a square for the king each: the exact belief, or the
+// distinct positions of the tracker's pool once it is past exact), the player's move
 // comes from the core's worst-case search over the metaposition (assembly/players/endgame.ts:
 // the referee's answers and the king's replies as AND nodes, a progress measure at the horizon)
 // instead of from sampling. A player keeps one of these and asks it first each turn; undefined
 // hands the turn back to its usual choice.
 import type { Engine } from '../engine';
 import { endgameBegin, endgameValues, ENDGAME_FAIL, ENDGAME_MAX_DEPTH, ENDGAME_WIN } from '../core/endgame';
-import type { PositionSource } from './sources';
+import type { PositionSource, SourceLimits } from './sources';
 import type { Turn, PlayerBudget } from './player';
 
 /** Belief positions the metaposition is built from: one per square of the lone king. */
 const MAX_SQUARES = 64;
 /** What a placement of the men already chosen costs per visit (the progress measure's units: 12 a square of room). */
 const REPEAT = 24;
+/** Pool positions looked at for a bare king's squares when the belief is no longer exact. */
+const POOL = 1024;
 /** The king on at most this many squares: the search looks one move deeper. */
 const NEAR = 4;
 /** Estimation work for the belief request when the budget has no node count. */
@@ -57,6 +60,25 @@ export class EndgameTechnique {
     private readonly random: () => number,
   ) {}
 
+  /**
+   * The belief's positions, one a square of the lone king: the exact belief; past it (the tracker
+   * keeps a pool once the belief has outgrown its exact reach, and a long game seldom comes back)
+   * one of each distinct position of up to POOL positions of the pool — all consistent with every
+   * observation, and a bare king's few squares are mostly all there. Undefined when there are more
+   * than MAX_SQUARES or none.
+   */
+  private squares(limits: SourceLimits): number[] | undefined {
+    const found = this.source.positions(MAX_SQUARES + 1, limits);
+    if (found.exact) return found.handles.length > 0 && found.handles.length <= MAX_SQUARES ? found.handles : undefined;
+    const pool = this.source.positions(POOL, limits);
+    const seen = new Set<string>();
+    const handles = pool.handles.filter((h) => {
+      const key = this.engine.fen(h).split(' ')[0];
+      return !seen.has(key) && !!seen.add(key);
+    });
+    return handles.length > 0 && handles.length <= MAX_SQUARES ? handles : undefined;
+  }
+
   /** The attempt of the best worst-case value among those open this turn, or undefined when not in such an endgame. */
   choose(turn: Turn, budget: PlayerBudget, workPerNode: number): number | undefined {
     if (this.depth <= 0) return undefined;
@@ -64,15 +86,14 @@ export class EndgameTechnique {
     // one position first: is the opponent's king bare? (cheap, and the usual answer is no)
     const first = this.source.positions(1, limits);
     if (first.handles.length === 0 || !endgameBegin(this.engine, first.handles)) return undefined;
-    const found = this.source.positions(MAX_SQUARES + 1, limits);
-    if (!found.exact || found.handles.length === 0 || found.handles.length > MAX_SQUARES) return undefined;
-    if (!endgameBegin(this.engine, found.handles)) return undefined;
+    const handles = this.squares(limits);
+    if (!handles || !endgameBegin(this.engine, handles)) return undefined;
     // one move deeper once the king is nearly found (the mating net: few attempts matter, and they are cheap)
-    const depth = found.handles.length <= NEAR ? Math.min(this.depth + 1, ENDGAME_MAX_DEPTH - 1) : this.depth;
+    const depth = handles.length <= NEAR ? Math.min(this.depth + 1, ENDGAME_MAX_DEPTH - 1) : this.depth;
     const { values, nodes } = endgameValues(this.engine, depth);
     this.counters.endgameNodes += nodes;
     const open = new Set(turn.attempts);
-    const fen = this.engine.fen(found.handles[0]);
+    const fen = this.engine.fen(handles[0]);
     let best: number[] = [];
     let bestValue = -Infinity;
     for (const { attempt, value } of values) {
