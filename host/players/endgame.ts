@@ -7,15 +7,13 @@
 // hands the turn back to its usual choice.
 import type { Engine } from '../engine';
 import { endgameBegin, endgameValues, ENDGAME_FAIL, ENDGAME_MAX_DEPTH, ENDGAME_WIN } from '../core/endgame';
-import type { PositionSource, SourceLimits } from './sources';
+import { smallBelief, type PositionSource } from './sources';
 import type { Turn, PlayerBudget } from './player';
 
 /** Belief positions the metaposition is built from: one per square of the lone king. */
 const MAX_SQUARES = 64;
 /** What a placement of the men already chosen costs per visit (the progress measure's units: 12 a square of room). */
 const REPEAT = 24;
-/** Pool positions looked at for a bare king's squares when the belief is no longer exact. */
-const POOL = 1024;
 /** The king on at most this many squares: the search looks one move deeper. */
 const NEAR = 4;
 /** Estimation work for the belief request when the budget has no node count. */
@@ -60,25 +58,6 @@ export class EndgameTechnique {
     private readonly random: () => number,
   ) {}
 
-  /**
-   * The belief's positions, one a square of the lone king: the exact belief; past it (the tracker
-   * keeps a pool once the belief has outgrown its exact reach, and a long game seldom comes back)
-   * one of each distinct position of up to POOL positions of the pool — all consistent with every
-   * observation, and a bare king's few squares are mostly all there. Undefined when there are more
-   * than MAX_SQUARES or none.
-   */
-  private squares(limits: SourceLimits): number[] | undefined {
-    const found = this.source.positions(MAX_SQUARES + 1, limits);
-    if (found.exact) return found.handles.length > 0 && found.handles.length <= MAX_SQUARES ? found.handles : undefined;
-    const pool = this.source.positions(POOL, limits);
-    const seen = new Set<string>();
-    const handles = pool.handles.filter((h) => {
-      const key = this.engine.fen(h).split(' ')[0];
-      return !seen.has(key) && !!seen.add(key);
-    });
-    return handles.length > 0 && handles.length <= MAX_SQUARES ? handles : undefined;
-  }
-
   /** The attempt of the best worst-case value among those open this turn, or undefined when not in such an endgame. */
   choose(turn: Turn, budget: PlayerBudget, workPerNode: number): number | undefined {
     if (this.depth <= 0) return undefined;
@@ -86,7 +65,8 @@ export class EndgameTechnique {
     // one position first: is the opponent's king bare? (cheap, and the usual answer is no)
     const first = this.source.positions(1, limits);
     if (first.handles.length === 0 || !endgameBegin(this.engine, first.handles)) return undefined;
-    const handles = this.squares(limits);
+    // the exact belief, or past it the pool's distinct positions (sources.ts smallBelief)
+    const handles = smallBelief(this.engine, this.source, limits, MAX_SQUARES)?.handles;
     if (!handles || !endgameBegin(this.engine, handles)) return undefined;
     // one move deeper once the king is nearly found (the mating net: few attempts matter, and they are cheap)
     const depth = handles.length <= NEAR ? Math.min(this.depth + 1, ENDGAME_MAX_DEPTH - 1) : this.depth;
