@@ -1,5 +1,6 @@
 // `krieg`: krieg's own player. HS's sampling and choose-move (sampling.ts) and, at the start of a
-// turn whose exact belief holds at most `mate` positions, a guaranteed-checkmate search over it
+// turn whose exact belief holds at most `mate` positions (with a decisive edge past the exact layer:
+// the pool's distinct positions, sources.ts smallBelief), a guaranteed-checkmate search over it
 // (`--algo auto`, host/solver/auto.ts: the algorithm the learned policy picks for the belief,
 // iterative deepening up to `mateply` plies within `matenodes` belief nodes); a proof is then
 // followed attempt by attempt, branch by branch of what the referee says, to the mate. A branch
