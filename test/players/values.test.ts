@@ -13,7 +13,7 @@
 //           on h7 (g6, g7, g8, h8 covered, h6 guarded): a stuck square next to the screened king counts.
 //   progress far ahead every expected score is 1 to five decimals: the mean clipped value breaks the
 //           tie (a promotion over a null move), and K+Q+P v K+P (his pawn blocked) is won against random.
-// And the exact-belief rule: krieg's positions, while the tracker's belief is exact, are all in it
+// And the exact-belief rule, and past it the pool's distinct positions (smallBelief): krieg's positions, while the tracker's belief is exact, are all in it
 // (HS tops S up with last-observation boards, outside it); and K+R v K against random mates.
 import { describe, expect, it } from 'vitest';
 import { createEngine, BACKENDS } from '../../host/node';
@@ -24,7 +24,7 @@ import { ChooseRun, countThreats, expectedScore, MATE, type AttemptValue } from 
 import { BACK_COST, bestByWorth, edgeOf, worthOf, PROGRESS_WEIGHT } from '../../host/players/values';
 import { KriegPlayer } from '../../host/players/krieg';
 import { SamplingPlayer } from '../../host/players/sampling';
-import { trackerSource, type PositionSource } from '../../host/players/sources';
+import { smallBelief, trackerSource, type PositionSource } from '../../host/players/sources';
 import { PlayerEngines } from '../../host/players/engines.node';
 import { parsePlayerSpec, playerFactory } from '../../host/players/registry';
 import { runGame } from '../../host/players/game';
@@ -255,6 +255,26 @@ describe.each(BACKENDS)('sound position sources on %s', (backend) => {
     const topUp = hs.log.filter((c) => c.kind === 'lastObservation').flatMap((c) => c.fens);
     expect(topUp.some((fen) => fen !== START_FEN)).toBe(true); // outside the exact belief
     expect(hs.stats.lastObservation).toBeGreaterThan(0);
+  });
+});
+
+describe.each(BACKENDS)('a small belief past the exact layer on %s', (backend) => {
+  it("the pool's distinct positions stand in for it: repeats dropped, none past the limit", () => {
+    const engine = createEngine(backend, 64);
+    const kings = ['8/8/8/8/8/2k5/8/R3K3', '8/8/8/8/8/3k4/8/R3K3', '8/8/8/8/3k4/8/8/R3K3'];
+    const fens = [0, 1, 0, 2, 1, 0].map((i, n) => `${kings[i]} w - - ${n} 40`); // clocks differ, boards repeat
+    fens.forEach((fen, i) => engine.setFen(20 + i, fen));
+    const pool = (exact: boolean): PositionSource => ({
+      name: 'pool',
+      observe: () => {},
+      positions: (k) => ({ handles: fens.slice(0, k).map((_, i) => 20 + i), exact: exact && k >= fens.length }),
+      lastObservation: () => ({ handles: [], exact: false }),
+    });
+    const found = smallBelief(engine, pool(false), {}, 64)!;
+    expect(found.exact).toBe(false);
+    expect(found.handles.map((h) => engine.fen(h).split(' ')[0])).toEqual(kings);
+    expect(smallBelief(engine, pool(false), {}, 2)).toBeUndefined(); // three kings' squares: more than 2
+    expect(smallBelief(engine, pool(true), {}, 64)).toMatchObject({ exact: true, handles: [20, 21, 22, 23, 24, 25] });
   });
 });
 
