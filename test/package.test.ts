@@ -57,7 +57,7 @@ afterAll(() => {
 });
 
 describe('the packed package', () => {
-  it('ships the built core, CLI, library, types, shipped databases and licence; no sources, tests or benches', () => {
+  it('ships the built core, CLI, library, types, shipped databases, the bot examples and licence; no sources, tests or benches', () => {
     const files = packed.files.map((f) => f.path);
     for (const f of [
       'dist/krieg.js',
@@ -66,6 +66,8 @@ describe('the packed package', () => {
       'dist/web/krieg.js',
       'build/krieg.wasm',
       'data/problems.sqlite',
+      'examples/first-bot.mjs',
+      'examples/first-bot.py',
       'LICENSE',
       'README.md',
       'package.json',

@@ -204,6 +204,69 @@ export function kingSquare(base: i32, color: i32): i32 {
 
 // ---- attacks on a position ----
 
+/** The squares of the last pieceAttacks (lo, hi): a function cannot return a pair. */
+export const PIECE_ATTACKS = new Int32Array(2);
+
+/**
+ * The squares a man of `type` (and `color`: a pawn's captures) on `sq` attacks, sliders stopped by
+ * the squares of (occLo, occHi), into PIECE_ATTACKS. The one definition of a man's reach: the
+ * attempts of a board of one's own men (referee/attempts.ts) and the metapositions' attacked
+ * squares (players/endgame.ts) both read it.
+ */
+export function pieceAttacks(type: i32, color: i32, sq: i32, occLo: i32, occHi: i32): void {
+  const s2 = sq << 1;
+  let lo = 0;
+  let hi = 0;
+  if (type == KING) {
+    lo = unchecked(KING_ATTACKS[s2]);
+    hi = unchecked(KING_ATTACKS[s2 + 1]);
+  } else if (type == KNIGHT) {
+    lo = unchecked(KNIGHT_ATTACKS[s2]);
+    hi = unchecked(KNIGHT_ATTACKS[s2 + 1]);
+  } else if (type == PAWN) {
+    const p = (color * 64 + sq) << 1;
+    lo = unchecked(PAWN_ATTACKS[p]);
+    hi = unchecked(PAWN_ATTACKS[p + 1]);
+  } else {
+    if (type == ROOK || type == QUEEN) {
+      const r = rookIndex(sq, occLo, occHi);
+      lo |= rookTableWord(r);
+      hi |= rookTableWord(r + 1);
+    }
+    if (type == BISHOP || type == QUEEN) {
+      const b = bishopIndex(sq, occLo, occHi);
+      lo |= bishopTableWord(b);
+      hi |= bishopTableWord(b + 1);
+    }
+  }
+  unchecked((PIECE_ATTACKS[0] = lo));
+  unchecked((PIECE_ATTACKS[1] = hi));
+}
+
+/**
+ * The squares `color`'s men attack on a board of its men only (another side's men, unknown to a
+ * blind player, block nothing), into PIECE_ATTACKS: a square of one of its men counts where
+ * another defends it.
+ */
+export function menAttacks(base: i32, color: i32): void {
+  const ownLo = unchecked(POSITIONS[base + W_COLOR + (color << 1)]);
+  const ownHi = unchecked(POSITIONS[base + W_COLOR + (color << 1) + 1]);
+  let lo = 0;
+  let hi = 0;
+  let mLo = ownLo;
+  let mHi = ownHi;
+  while ((mLo | mHi) != 0) {
+    const sq = lowestSquare(mLo, mHi);
+    if (mLo != 0) mLo &= mLo - 1;
+    else mHi &= mHi - 1;
+    pieceAttacks(pieceAt(base, sq) & PIECE_TYPE_FIELD, color, sq, ownLo, ownHi);
+    lo |= unchecked(PIECE_ATTACKS[0]);
+    hi |= unchecked(PIECE_ATTACKS[1]);
+  }
+  unchecked((PIECE_ATTACKS[0] = lo));
+  unchecked((PIECE_ATTACKS[1] = hi));
+}
+
 /**
  * Is `sq` attacked by `by`, with the given occupancy? `excludeLo/Hi` removes attackers (used for an
  * en-passant capture, whose captured pawn leaves a square other than the destination).

@@ -30,6 +30,8 @@
 import {
   POSITIONS,
   POSITION_SHIFT,
+  W_COLOR,
+  W_TYPE,
   W_SIDE,
   W_HALFMOVE,
   W_KEY_LO,
@@ -43,7 +45,10 @@ import {
   positionCapacity,
   PAWN,
   KING,
+  menAttacks,
+  PIECE_ATTACKS,
 } from '../chess/position';
+import { KING_ATTACKS } from '../chess/attacks';
 import { MOVES, MAX_MOVES, listOffset, generateMoves, kingCanStep } from '../chess/moveGen';
 import { rule, RULE_STALEMATE_LOSES } from '../referee/rules';
 import { ATTEMPTS, attemptOf, generateAttempts } from '../referee/attempts';
@@ -253,6 +258,47 @@ function lostHere(h: i32): bool {
   return generateMoves(h, THREAT_ANSWERS) == 0;
 }
 
+/**
+ * After `us`'s move in position `base`: has the opponent only his king and pawns, and is there a
+ * square where his king would stand out of check with no step — his square or one next to it,
+ * free of `us`'s men — by the attacks of `us`'s men on a board of their own (his men unknown)? A
+ * stalemate if he stood there and his pawns were blocked: the screened positions sample his king,
+ * and one step off is where the true one often is (Rg1 checked a king on g6 in every screened
+ * position, and stalemated the true one on h7, boxed in by Ra8 and a guarded pawn on h6).
+ */
+function stuckNear(base: i32, us: i32): bool {
+  const them = base + W_COLOR + ((us ^ 1) << 1);
+  const pawns = base + W_TYPE + (PAWN << 1);
+  const kings = base + W_TYPE + (KING << 1);
+  const pieces =
+    (unchecked(POSITIONS[them]) & ~(unchecked(POSITIONS[pawns]) | unchecked(POSITIONS[kings]))) |
+    (unchecked(POSITIONS[them + 1]) & ~(unchecked(POSITIONS[pawns + 1]) | unchecked(POSITIONS[kings + 1])));
+  if (pieces != 0) return false;
+  menAttacks(base, us);
+  const aLo = unchecked(PIECE_ATTACKS[0]);
+  const aHi = unchecked(PIECE_ATTACKS[1]);
+  const own = base + W_COLOR + (us << 1);
+  const king = kingSquare(base, us ^ 1);
+  let lo = (unchecked(KING_ATTACKS[king << 1]) | (king < 32 ? 1 << king : 0)) & ~aLo & ~unchecked(POSITIONS[own]);
+  let hi =
+    (unchecked(KING_ATTACKS[(king << 1) + 1]) | (king >= 32 ? 1 << (king - 32) : 0)) &
+    ~aHi &
+    ~unchecked(POSITIONS[own + 1]);
+  while ((lo | hi) != 0) {
+    let sq: i32;
+    if (lo != 0) {
+      sq = i32(ctz<i32>(lo));
+      lo &= lo - 1;
+    } else {
+      sq = 32 + i32(ctz<i32>(hi));
+      hi &= hi - 1;
+    }
+    if ((unchecked(KING_ATTACKS[sq << 1]) & ~aLo) == 0 && (unchecked(KING_ATTACKS[(sq << 1) + 1]) & ~aHi) == 0)
+      return true;
+  }
+  return false;
+}
+
 /** The value (PIECE_VALUE) of what `move` takes in position `base` (an en-passant pawn too). */
 function takenBy(base: i32, move: i32): i32 {
   if (move >> 12 == MOVE_EN_PASSANT) return unchecked(PIECE_VALUE[1]);
@@ -320,7 +366,8 @@ export function chooseThreats(count: i32, stack: i32, attempt: i32): i32 {
       if (mover == KING) kingMoves = true;
       else if (mover != PAWN) otherMoves = true;
     }
-    if (!kingMoves && !otherMoves && !inCheck(base) && rule(RULE_STALEMATE_LOSES) == 0) threatStalemated++;
+    if (rule(RULE_STALEMATE_LOSES) == 0 && ((!kingMoves && !otherMoves && !inCheck(base)) || stuckNear(base, us)))
+      threatStalemated++;
     let lost = false;
     let drawn = false;
     let loss = 0;

@@ -18,15 +18,7 @@
 // test/players/endgame.test.ts checks these against the tracker's exact belief over random games.
 
 import { lowestSquare } from '../chess/bitboard';
-import {
-  KING_ATTACKS,
-  KNIGHT_ATTACKS,
-  PAWN_ATTACKS,
-  rookIndex,
-  bishopIndex,
-  rookTableWord,
-  bishopTableWord,
-} from '../chess/attacks';
+import { KING_ATTACKS } from '../chess/attacks';
 import {
   POSITIONS,
   POSITION_SHIFT,
@@ -35,15 +27,11 @@ import {
   W_SIDE,
   W_KEY_LO,
   W_KEY_HI,
-  PAWN,
-  KNIGHT,
-  BISHOP,
-  ROOK,
-  QUEEN,
   KING,
   PIECE_COLOR_SHIFT,
   makeMove,
-  pieceAt,
+  menAttacks,
+  PIECE_ATTACKS,
   kingSquare,
   putPiece,
   removePiece,
@@ -91,43 +79,9 @@ export function has(lo: i32, hi: i32, sq: i32): bool {
 
 /** The squares `color`'s men attack, on a board of its men only (outLo/outHi). */
 export function attackSet(base: i32, color: i32): void {
-  const ownLo = unchecked(POSITIONS[base + W_COLOR + (color << 1)]);
-  const ownHi = unchecked(POSITIONS[base + W_COLOR + (color << 1) + 1]);
-  let lo = 0;
-  let hi = 0;
-  let mLo = ownLo;
-  let mHi = ownHi;
-  while ((mLo | mHi) != 0) {
-    const sq = lowestSquare(mLo, mHi);
-    if (mLo != 0) mLo &= mLo - 1;
-    else mHi &= mHi - 1;
-    const type = pieceAt(base, sq) & 7;
-    const s2 = sq << 1;
-    if (type == KING) {
-      lo |= unchecked(KING_ATTACKS[s2]);
-      hi |= unchecked(KING_ATTACKS[s2 + 1]);
-    } else if (type == KNIGHT) {
-      lo |= unchecked(KNIGHT_ATTACKS[s2]);
-      hi |= unchecked(KNIGHT_ATTACKS[s2 + 1]);
-    } else if (type == PAWN) {
-      const p = (color * 64 + sq) << 1;
-      lo |= unchecked(PAWN_ATTACKS[p]);
-      hi |= unchecked(PAWN_ATTACKS[p + 1]);
-    } else {
-      if (type == ROOK || type == QUEEN) {
-        const r = rookIndex(sq, ownLo, ownHi);
-        lo |= rookTableWord(r);
-        hi |= rookTableWord(r + 1);
-      }
-      if (type == BISHOP || type == QUEEN) {
-        const b = bishopIndex(sq, ownLo, ownHi);
-        lo |= bishopTableWord(b);
-        hi |= bishopTableWord(b + 1);
-      }
-    }
-  }
-  outLo = lo;
-  outHi = hi;
+  menAttacks(base, color);
+  outLo = unchecked(PIECE_ATTACKS[0]);
+  outHi = unchecked(PIECE_ATTACKS[1]);
 }
 
 /** The squares one king step from the set (outLo/outHi). */

@@ -10,15 +10,6 @@
 
 import { WHITE, lowestSquare } from '../chess/bitboard';
 import {
-  KNIGHT_ATTACKS,
-  KING_ATTACKS,
-  PAWN_ATTACKS,
-  rookIndex,
-  bishopIndex,
-  rookTableWord,
-  bishopTableWord,
-} from '../chess/attacks';
-import {
   POSITIONS,
   POSITION_SHIFT,
   W_COLOR,
@@ -26,15 +17,13 @@ import {
   W_SIDE,
   W_CASTLING,
   PAWN,
-  KNIGHT,
-  BISHOP,
-  ROOK,
-  QUEEN,
   KING,
   MOVE_PROMOTION,
   CASTLING_ALLOWED,
   PROMOTION_TYPES,
   pieceAt,
+  pieceAttacks,
+  PIECE_ATTACKS,
 } from '../chess/position';
 
 /** Scratch list for attempt generation (at most 8 pawns x 3 targets x 4 promotions + pieces < 256). */
@@ -95,9 +84,9 @@ export function generateAttempts(handle: i32): i32 {
           const two = one + up;
           if (from >> 3 == startRank && !ownPieceOn(base, two, us)) n = addPawnAttempt(n, from, two);
         }
-        const p = (us * 64 + from) << 1;
-        let dLo = unchecked(PAWN_ATTACKS[p]) & ~ownLo;
-        let dHi = unchecked(PAWN_ATTACKS[p + 1]) & ~ownHi;
+        pieceAttacks(PAWN, us, from, ownLo, ownHi);
+        let dLo = unchecked(PIECE_ATTACKS[0]) & ~ownLo;
+        let dHi = unchecked(PIECE_ATTACKS[1]) & ~ownHi;
         while ((dLo | dHi) != 0) {
           const to = lowestSquare(dLo, dHi);
           if (dLo != 0) dLo &= dLo - 1;
@@ -105,26 +94,9 @@ export function generateAttempts(handle: i32): i32 {
           n = addPawnAttempt(n, from, to);
         }
       } else {
-        let tLo = 0;
-        let tHi = 0;
-        if (type == KNIGHT) {
-          tLo = unchecked(KNIGHT_ATTACKS[from << 1]);
-          tHi = unchecked(KNIGHT_ATTACKS[(from << 1) + 1]);
-        } else if (type == KING) {
-          tLo = unchecked(KING_ATTACKS[from << 1]);
-          tHi = unchecked(KING_ATTACKS[(from << 1) + 1]);
-        } else {
-          if (type == BISHOP || type == QUEEN) {
-            const b = bishopIndex(from, ownLo, ownHi);
-            tLo |= bishopTableWord(b);
-            tHi |= bishopTableWord(b + 1);
-          }
-          if (type == ROOK || type == QUEEN) {
-            const r = rookIndex(from, ownLo, ownHi);
-            tLo |= rookTableWord(r);
-            tHi |= rookTableWord(r + 1);
-          }
-        }
+        pieceAttacks(type, us, from, ownLo, ownHi);
+        const tLo = unchecked(PIECE_ATTACKS[0]);
+        const tHi = unchecked(PIECE_ATTACKS[1]);
         n = addTargets(n, from, tLo & ~ownLo, tHi & ~ownHi);
       }
     }

@@ -145,10 +145,24 @@ export interface AttemptValue {
    * mated 0, a centipawn value through a logistic curve); from `over` only.
    */
   score?: number;
+  /**
+   * The mean over those positions of each value clipped to ±PROGRESS_CLIP (a forced mate counts
+   * +PROGRESS_CLIP, being mated −PROGRESS_CLIP): what a won game's score, near 1 everywhere, no
+   * longer tells apart (a promotion, a pawn taken, a mate in some positions); from `over` only.
+   */
+  progress?: number;
 }
 
 /** Centipawns over which the expected score moves from ½ to 1 / (1 + 10^-1) ≈ 0.91. */
 export const SCORE_SCALE = 400;
+
+/** Centipawns a value is clipped to in AttemptValue.progress (a mate counts this much). */
+export const PROGRESS_CLIP = 10_000;
+
+/** A value clipped to ±PROGRESS_CLIP (mates to the bound). */
+export function progressOf(value: number): number {
+  return Math.max(-PROGRESS_CLIP, Math.min(PROGRESS_CLIP, value));
+}
 
 /**
  * A value (for the mover) as an expected score in [0, 1] (issue #34): a forced mate for him 1,
@@ -225,7 +239,7 @@ export class ChooseRun {
   /**
    * Averages again over the positions added that `keep` accepts (from the stored values): legal,
    * sum, mean, min and max per attempt (mates and mated from the values; tactical and captures
-   * are not kept per position and read 0), and the mean expected score.
+   * are not kept per position and read 0), the mean expected score and the mean clipped value.
    */
   over(keep: (values: Int32Array, index: number) => boolean): AttemptValue[] {
     const out: AttemptValue[] = this.attempts.map((attempt) => ({
@@ -240,6 +254,7 @@ export class ChooseRun {
       min: MATE + 1,
       max: -MATE - 1,
       score: 0,
+      progress: 0,
     }));
     this.positions.forEach(({ values }, index) => {
       if (!keep(values, index)) return;
@@ -250,13 +265,15 @@ export class ChooseRun {
         a.legal++;
         a.sum += v;
         a.score! += expectedScore(v);
+        a.progress! += progressOf(v);
         if (v > MATE_BOUND) a.mates++;
         if (v < -MATE_BOUND) a.mated++;
         if (v < a.min) a.min = v;
         if (v > a.max) a.max = v;
       }
     });
-    for (const a of out) if (a.legal) [a.mean, a.score] = [a.sum / a.legal, a.score! / a.legal];
+    for (const a of out)
+      if (a.legal) [a.mean, a.score, a.progress] = [a.sum / a.legal, a.score! / a.legal, a.progress! / a.legal];
     return out;
   }
 

@@ -1,12 +1,13 @@
 // Endgame technique (issue #34 item 3): while the opponent has a bare king and the player's belief
-// is exact (at most 64 positions: its own men and a square for the king each), the player's move
+// holds at most 64 positions (its own men and a square for the king each: the exact belief, or the
+// distinct positions of the tracker's pool once it is past exact), the player's move
 // comes from the core's worst-case search over the metaposition (assembly/players/endgame.ts:
 // the referee's answers and the king's replies as AND nodes, a progress measure at the horizon)
 // instead of from sampling. A player keeps one of these and asks it first each turn; undefined
 // hands the turn back to its usual choice.
 import type { Engine } from '../engine';
 import { endgameBegin, endgameValues, ENDGAME_FAIL, ENDGAME_MAX_DEPTH, ENDGAME_WIN } from '../core/endgame';
-import type { PositionSource } from './sources';
+import { smallBelief, type PositionSource } from './sources';
 import type { Turn, PlayerBudget } from './player';
 
 /** Belief positions the metaposition is built from: one per square of the lone king. */
@@ -64,15 +65,15 @@ export class EndgameTechnique {
     // one position first: is the opponent's king bare? (cheap, and the usual answer is no)
     const first = this.source.positions(1, limits);
     if (first.handles.length === 0 || !endgameBegin(this.engine, first.handles)) return undefined;
-    const found = this.source.positions(MAX_SQUARES + 1, limits);
-    if (!found.exact || found.handles.length === 0 || found.handles.length > MAX_SQUARES) return undefined;
-    if (!endgameBegin(this.engine, found.handles)) return undefined;
+    // the exact belief, or past it the pool's distinct positions (sources.ts smallBelief)
+    const handles = smallBelief(this.engine, this.source, limits, MAX_SQUARES)?.handles;
+    if (!handles || !endgameBegin(this.engine, handles)) return undefined;
     // one move deeper once the king is nearly found (the mating net: few attempts matter, and they are cheap)
-    const depth = found.handles.length <= NEAR ? Math.min(this.depth + 1, ENDGAME_MAX_DEPTH - 1) : this.depth;
+    const depth = handles.length <= NEAR ? Math.min(this.depth + 1, ENDGAME_MAX_DEPTH - 1) : this.depth;
     const { values, nodes } = endgameValues(this.engine, depth);
     this.counters.endgameNodes += nodes;
     const open = new Set(turn.attempts);
-    const fen = this.engine.fen(found.handles[0]);
+    const fen = this.engine.fen(handles[0]);
     let best: number[] = [];
     let bestValue = -Infinity;
     for (const { attempt, value } of values) {

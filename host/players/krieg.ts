@@ -1,5 +1,6 @@
 // `krieg`: krieg's own player. HS's sampling and choose-move (sampling.ts) and, at the start of a
-// turn whose exact belief holds at most `mate` positions, a guaranteed-checkmate search over it
+// turn whose exact belief holds at most `mate` positions (with a decisive edge past the exact layer:
+// the pool's distinct positions, sources.ts smallBelief), a guaranteed-checkmate search over it
 // (`--algo auto`, host/solver/auto.ts: the algorithm the learned policy picks for the belief,
 // iterative deepening up to `mateply` plies within `matenodes` belief nodes); a proof is then
 // followed attempt by attempt, branch by branch of what the referee says, to the mate. A branch
@@ -31,7 +32,7 @@ import type { PlayerFactory, PlayerSetup, Turn } from './player';
 import { countThreats, type AttemptValue, type ChooseRun, type ThreatCount } from '../core/players';
 import { bestByWorth, edgeOf, worthOf, type Edge } from './values';
 import { SamplingPlayer, SAMPLING_DEFAULTS, WORK_PER_NODE } from './sampling';
-import { trackerSource, type PositionSource } from './sources';
+import { smallBelief, trackerSource, type PositionSource } from './sources';
 import { StaleGuessSource } from './guesses';
 import { EndgameTechnique } from './endgame';
 import { TablebaseTechnique } from './tablebase';
@@ -289,15 +290,19 @@ export class KriegPlayer extends SamplingPlayer {
     return this.options.depth >= 0 && (tries === 'none' || tries === 'any-secret' || tries === 'any-open');
   }
 
-  /** A proven strategy from the exact belief, when it is small enough. */
+  /**
+   * A proven strategy from the belief when it is small enough: the exact belief, or with a decisive
+   * edge past it the pool's distinct positions (sources.ts smallBelief: a strategy proven over them
+   * is followed while the answers match its branches, and dropped at one it does not foresee).
+   */
   private searchMate(turn: Turn): StrategyNode | undefined {
     const { options, budget, rules } = this.setup;
-    const limit = options.mate;
-    const found = this.source.positions(limit + 1, {
+    const limits = {
       work: budget.nodes === undefined ? 2_000_000 : budget.nodes * WORK_PER_NODE,
       deadline: turn.deadline,
-    });
-    if (!found.exact || found.handles.length === 0 || found.handles.length > limit) return undefined;
+    };
+    const found = smallBelief(this.engine, this.source, limits, options.mate);
+    if (!found || (!found.exact && !edgeOf(this.engine, found.handles[0]).decisive)) return undefined;
     const positions = found.handles.map((h) => this.engine.fen(h));
     this.mateCounters.mateSearches++;
     const timeMs =

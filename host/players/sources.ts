@@ -208,3 +208,33 @@ function budgetOf(limits: SourceLimits): { work?: number; timeMs?: number } {
 export function trackerSource(engine: Engine, setup: SourceSetup): PositionSource {
   return new TrackerSource(engine, setup);
 }
+
+/** Pool positions looked at for the distinct positions of a small belief past the exact layer. */
+export const POOL_LOOK = 1024;
+
+/**
+ * A small belief the tracker no longer counts exactly: past its exact layer (a long game's tracker
+ * seldom returns to it) the distinct positions (placement, side to move) of up to POOL_LOOK of its
+ * pool, each consistent with every observation — a bare king's few squares, or a king's and a
+ * blocked pawn's, are mostly all there. The exact belief itself while it holds. Undefined when
+ * there are none or more than `max`.
+ */
+export function smallBelief(
+  engine: Engine,
+  source: PositionSource,
+  limits: SourceLimits,
+  max: number,
+): { handles: number[]; exact: boolean } | undefined {
+  const found = source.positions(max + 1, limits);
+  if (found.exact)
+    return found.handles.length > 0 && found.handles.length <= max
+      ? { handles: found.handles, exact: true }
+      : undefined;
+  const pool = source.positions(POOL_LOOK, limits);
+  const seen = new Set<string>();
+  const handles = pool.handles.filter((h) => {
+    const key = engine.fen(h).split(' ').slice(0, 2).join(' ');
+    return !seen.has(key) && !!seen.add(key);
+  });
+  return handles.length > 0 && handles.length <= max ? { handles, exact: false } : undefined;
+}

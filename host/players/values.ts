@@ -3,7 +3,7 @@
 // rook lost in three others, and a possible loss the sampled positions miss counts for nothing.
 // krieg ranks an attempt by
 //
-//   worth = score − MATED_COST · mated − LOSS_COST · loss − [decisive] STALEMATE_COST · stalemated
+//   worth = score + PROGRESS_WEIGHT · progress − MATED_COST · mated − LOSS_COST · loss − [decisive] STALEMATE_COST · stalemated
 //           − [bare king] (REGION_COST · region + KING_COST · distance + BACK_COST · [takes back])
 //           − p(draw) · (score − ½)
 //
@@ -11,6 +11,11 @@
 //   mate 1, mated 0, centipawns through a logistic curve). Bounded: a mate counts as a win in the
 //   positions where it mates — its share of S is its probability — and no more; a rook hung in a
 //   won ending costs nearly half a game there, a pawn in a lost one almost nothing.
+// - progress: the mean over S of the values clipped to ±10,000 centipawns (a mate 10,000). Far
+//   ahead every expected score is 1 to five decimals, so without it a promotion, a pawn taken, a
+//   mate in some positions and a null move scored alike and krieg shuffled to the ply cap with a
+//   queen and two rooks up; at PROGRESS_WEIGHT it only breaks near-ties (a pawn is half a square of
+//   a bare king's region, a hung rook in one position of ten fifty times that).
 // - the screen (host/core/players.ts countThreats) over many more belief positions than S:
 //   mated, the share where the attempt leaves a mate in one (a lost game); loss, the material
 //   (centipawns) the opponent's best capture wins, averaged over them (a man he can take in 3 of
@@ -37,6 +42,8 @@
 import type { Engine } from '../engine';
 import type { AttemptValue, ThreatCount } from '../core/players';
 
+/** Per centipawn of progress (the mean clipped value): 100 cp = 0.001. */
+export const PROGRESS_WEIGHT = 1e-5;
 /** A mate in one left to the opponent: the game. */
 export const MATED_COST = 1;
 /** Per centipawn of material the opponent's best capture wins (a rook: half a game). */
@@ -173,7 +180,7 @@ export interface Valued {
 }
 
 /**
- * The attempt of the best worth among `scores` (each with its `score`, ChooseRun.over), the
+ * The attempt of the best worth among `scores` (each with its `score` and `progress`, ChooseRun.over), the
  * screen asked attempt by attempt (`threat`, memoised by the caller; undefined: no screen) in the
  * order of the scores (ties in `random`'s order), down to one whose score is not above the best
  * worth. With a decisive edge an attempt that stalemates in a screened position is taken only if
@@ -186,7 +193,7 @@ export function bestByWorth(
   random: () => number,
   stop?: () => boolean,
 ): Valued | undefined {
-  const order = scores.map((s) => ({ s, key: s.score ?? 0, tie: random() }));
+  const order = scores.map((s) => ({ s, key: (s.score ?? 0) + PROGRESS_WEIGHT * (s.progress ?? 0), tie: random() }));
   order.sort((a, b) => b.key - a.key || a.tie - b.tie);
   let best: Valued | undefined;
   let stalemating: Valued | undefined;

@@ -8,7 +8,12 @@
 //           with a queen up, Qb6 is not chosen while an attempt that stalemates nowhere is open (Qa4,
 //           Qa1 mate there too, and stalemate nowhere); with a black pawn on g7 instead, Qb6 leaves
 //           only the pawn to move, a stalemate if it were blocked: counted too.
-// And the exact-belief rule: krieg's positions, while the tracker's belief is exact, are all in it
+//   boxed    White Kf3, Ra8, Re1, Qh1, Bb6, Nc7, pawns a2 c5 f4 h6; Black Kg6, pawns a3 f5 (blocked), from
+//           a krieg v random game: Rg1 checks the king on g6 of the screen, and stalemated the true one
+//           on h7 (g6, g7, g8, h8 covered, h6 guarded): a stuck square next to the screened king counts.
+//   progress far ahead every expected score is 1 to five decimals: the mean clipped value breaks the
+//           tie (a promotion over a null move), and K+Q+P v K+P (his pawn blocked) is won against random.
+// And the exact-belief rule, and past it the pool's distinct positions (smallBelief): krieg's positions, while the tracker's belief is exact, are all in it
 // (HS tops S up with last-observation boards, outside it); and K+R v K against random mates.
 import { describe, expect, it } from 'vitest';
 import { createEngine, BACKENDS } from '../../host/node';
@@ -16,10 +21,10 @@ import { preset } from '../../host/record/rules';
 import { START_FEN } from '../../host/notation/fen';
 import { parseUci } from '../../host/notation/move';
 import { ChooseRun, countThreats, expectedScore, MATE, type AttemptValue } from '../../host/core/players';
-import { BACK_COST, bestByWorth, edgeOf, worthOf } from '../../host/players/values';
+import { BACK_COST, bestByWorth, edgeOf, worthOf, PROGRESS_WEIGHT } from '../../host/players/values';
 import { KriegPlayer } from '../../host/players/krieg';
 import { SamplingPlayer } from '../../host/players/sampling';
-import { trackerSource, type PositionSource } from '../../host/players/sources';
+import { smallBelief, trackerSource, type PositionSource } from '../../host/players/sources';
 import { PlayerEngines } from '../../host/players/engines.node';
 import { parsePlayerSpec, playerFactory } from '../../host/players/registry';
 import { runGame } from '../../host/players/game';
@@ -56,6 +61,30 @@ describe('expected scores', () => {
     expect(expectedScore(500)).toBeGreaterThan(expectedScore(100));
     expect(expectedScore(500)).toBeLessThan(1);
     expect(expectedScore(-500)).toBeCloseTo(1 - expectedScore(500), 12);
+  });
+});
+
+describe('progress far ahead', () => {
+  it('equal expected scores: the attempt of the greater mean clipped value is chosen, whatever the tie order', () => {
+    const row = (uci: string, progress: number): AttemptValue => ({
+      attempt: a(uci),
+      legal: 3,
+      sum: 3 * progress,
+      mean: progress,
+      mates: 0,
+      mated: 0,
+      tactical: 0,
+      captures: 0,
+      min: progress,
+      max: progress,
+      score: 1,
+      progress,
+    });
+    const rows = [row('e1e2', 2400), row('g7g8q', 3200), row('d1d2', 2390)];
+    for (let seed = 1; seed <= 8; seed++)
+      expect(bestByWorth(rows, undefined, undefined, seededRandom(seed))!.best.attempt).toBe(a('g7g8q'));
+    // a promotion is worth four squares of a bare king's region; a rook hung in one position of ten far more
+    expect(800 * PROGRESS_WEIGHT).toBeCloseTo(0.008, 12);
   });
 });
 
@@ -141,7 +170,8 @@ describe.each(BACKENDS)('values over a belief on %s', (backend) => {
     expect(edge).toMatchObject({ decisive: true, bareKing: true });
     expect(row('d4b6')).toMatchObject({ legal: 1, mates: 1, score: 1 });
     expect(row('d4b6').mean).toBe(byMean.mean); // one of the best means (Qa4 and Qa1 mate there too)
-    expect(threat(a('d4b6'))).toMatchObject({ legal: 3, stalemated: 1, mated: 0, loss: 0 });
+    // Ka8 stalemated; Kb8 checked, with a8 next to him stuck (a stalemate had he been there)
+    expect(threat(a('d4b6'))).toMatchObject({ legal: 3, stalemated: 2, mated: 0, loss: 0 });
     expect(chosen.best.attempt).not.toBe(a('d4b6'));
     expect(threat(chosen.best.attempt).stalemated).toBe(0);
     expect(countThreats(engine, [13], a('d4b6'), STACK)).toMatchObject({ legal: 1, stalemated: 1 });
@@ -149,6 +179,14 @@ describe.each(BACKENDS)('values over a belief on %s', (backend) => {
     // every attempt that stalemates somewhere is passed over, even at a worth above the chosen one's
     const stalemating = bestByWorth([row('d4b6')], threat, edge, seededRandom(2))!;
     expect(stalemating.best.attempt).toBe(a('d4b6')); // but with nothing else open it is played
+  });
+});
+
+describe.each(BACKENDS)('stalemates one step from the screen on %s', (backend) => {
+  it('Rg1 checks the screened king on g6 and would stalemate him on h7: counted; a quiet rook move is not', () => {
+    const { threat } = belief(backend, ['R7/2N5/1B4kP/2P2p2/5P2/p4K2/P7/4R2Q w - - 0 1'], [0], [0]);
+    expect(threat(a('e1g1'))).toMatchObject({ legal: 1, stalemated: 1, mated: 0 });
+    expect(threat(a('e1e2'))).toMatchObject({ legal: 1, stalemated: 0 });
   });
 });
 
@@ -217,6 +255,46 @@ describe.each(BACKENDS)('sound position sources on %s', (backend) => {
     const topUp = hs.log.filter((c) => c.kind === 'lastObservation').flatMap((c) => c.fens);
     expect(topUp.some((fen) => fen !== START_FEN)).toBe(true); // outside the exact belief
     expect(hs.stats.lastObservation).toBeGreaterThan(0);
+  });
+});
+
+describe.each(BACKENDS)('a small belief past the exact layer on %s', (backend) => {
+  it("the pool's distinct positions stand in for it: repeats dropped, none past the limit", () => {
+    const engine = createEngine(backend, 64);
+    const kings = ['8/8/8/8/8/2k5/8/R3K3', '8/8/8/8/8/3k4/8/R3K3', '8/8/8/8/3k4/8/8/R3K3'];
+    const fens = [0, 1, 0, 2, 1, 0].map((i, n) => `${kings[i]} w - - ${n} 40`); // clocks differ, boards repeat
+    fens.forEach((fen, i) => engine.setFen(20 + i, fen));
+    const pool = (exact: boolean): PositionSource => ({
+      name: 'pool',
+      observe: () => {},
+      positions: (k) => ({ handles: fens.slice(0, k).map((_, i) => 20 + i), exact: exact && k >= fens.length }),
+      lastObservation: () => ({ handles: [], exact: false }),
+    });
+    const found = smallBelief(engine, pool(false), {}, 64)!;
+    expect(found.exact).toBe(false);
+    expect(found.handles.map((h) => engine.fen(h).split(' ')[0])).toEqual(kings);
+    expect(smallBelief(engine, pool(false), {}, 2)).toBeUndefined(); // three kings' squares: more than 2
+    expect(smallBelief(engine, pool(true), {}, 64)).toMatchObject({ exact: true, handles: [20, 21, 22, 23, 24, 25] });
+  });
+});
+
+describe.each(BACKENDS)('K+Q+P v K+P against random on %s', (backend) => {
+  it('krieg promotes and mates (his pawn blocked, 300 nodes a move, a fixed seed)', () => {
+    const start = '4k3/8/2P5/8/p7/P7/8/3QK3 w - - 0 1';
+    const rules = preset('berkeley');
+    const engines = new PlayerEngines(backend);
+    const setup = (side: 'white' | 'black', name: string, seed: number): PlayerSetup => ({
+      side,
+      rules,
+      start,
+      seed,
+      budget: { nodes: 300 },
+      options: parsePlayerSpec(name).options,
+    });
+    const white = playerFactory(parsePlayerSpec('krieg'))(setup('white', 'krieg', 21), engines.for('white', rules));
+    const black = playerFactory(parsePlayerSpec('random'))(setup('black', 'random', 22), engines.for('black', rules));
+    const record = runGame(new GameSession(createEngine(backend, 16), { start, maxPlies: 120 }), { white, black });
+    expect(record.result).toBe('1-0');
   });
 });
 
