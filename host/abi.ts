@@ -257,6 +257,8 @@ export interface CoreExports {
   egtbCursor(): number;
   /** Words of the build's graph so far. */
   egtbEdgeCount(): number;
+  /** The states with a graph, the first ones in breadth-first order (each sweep recomputes the rest). */
+  egtbGraphStates(): number;
   /** The table's entries: men key, set low, set high, value (EGTB_ENTRY_WORDS words each). */
   egtbBuffer(): unknown;
   /** Value the state of position `handle` (the attacker to move) with the king's set (lo, hi). */

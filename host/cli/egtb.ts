@@ -6,7 +6,7 @@ import { withRuleOptions, rulesFromOptions } from './ruleOptions';
 import { parseCount } from '../io/args';
 import { EXIT, fail } from '../errors';
 import { makeUci } from '../notation/move';
-import { EGTB_ENDINGS, egtbBuild, egtbEntries, egtbProbe, type EgtbEnding } from '../core/egtb';
+import { EGTB_ENDINGS, egtbBuild, graphLog2Of, egtbEntries, egtbProbe, type EgtbEnding } from '../core/egtb';
 import { egtbStats, egtbTableName, type EgtbHeader } from '../players/egtb';
 import { egtbDir, egtbPath, loadTable, readTable, saveTable } from '../players/egtbFile.node';
 import type { BackendName } from '../backends/node';
@@ -16,6 +16,7 @@ interface EgtbArgs {
   ending?: string;
   dir?: string;
   log2?: string;
+  graphLog2?: string;
   fen?: string;
   squares?: string;
   json: boolean;
@@ -53,7 +54,13 @@ export const egtbCommand = {
           })
           .option('log2', {
             type: 'string',
-            describe: 'build: room for 2^N states (and 2^(N+5) words of the build graph)',
+            describe: 'build: room for 2^N states',
+          })
+          .option('graph-log2', {
+            type: 'string',
+            describe:
+              "build: room for 2^N words of the build's graph (0: none), the first states' attempts; each sweep recomputes the others'",
+            defaultDescription: 'log2 + 5, at most 26 (256 MB)',
           })
           .option('fen', {
             type: 'string',
@@ -89,7 +96,8 @@ export const egtbCommand = {
         engine.setRules(rules);
         const progress = progressLine(`egtb build ${ending}`);
         const t0 = performance.now();
-        const built = egtbBuild(engine, ending, { log2, progress: (text) => progress.update(text) });
+        const graphLog2 = parseCount('graph-log2', argv.graphLog2 ?? graphLog2Of(log2), 0, 27);
+        const built = egtbBuild(engine, ending, { log2, graphLog2, progress: (text) => progress.update(text) });
         progress.done();
         const ms = performance.now() - t0;
         const entries = egtbEntries(engine);
@@ -106,7 +114,7 @@ export const egtbCommand = {
         };
         const size = saveTable(path, header, entries);
         say(
-          `${ending} (${table}): ${built.states} states, ${built.starts} starts, longest mate ${built.longest} moves, built in ${seconds(ms)}`,
+          `${ending} (${table}): ${built.states} states, ${built.starts} starts, longest mate ${built.longest} moves, built in ${seconds(ms)} (the graph held ${built.graphStates} states in ${built.edges} words)`,
         );
         say(`written ${path} (${(size / 1e6).toFixed(2)} MB)`);
         return;
