@@ -10,6 +10,9 @@ import { EGTB_ENDINGS, egtbBuild, graphLog2Of, egtbEntries, egtbProbe, type Egtb
 import { egtbStats, egtbTableName, type EgtbHeader } from '../players/egtb';
 import { egtbDir, egtbPath, loadTable, readTable, saveTable } from '../players/egtbFile.node';
 import type { BackendName } from '../backends/node';
+import { egtbStrategy } from '../players/egtbStrategy';
+import { strategyToJson } from '../solver/strategy';
+import { writeAtomically } from '../io/files';
 
 interface EgtbArgs {
   action?: string;
@@ -19,6 +22,7 @@ interface EgtbArgs {
   graphLog2?: string;
   fen?: string;
   squares?: string;
+  strategy?: string;
   json: boolean;
   backend: BackendName;
   [flag: string]: unknown;
@@ -72,11 +76,20 @@ export const egtbCommand = {
             describe:
               "probe: the lone king's possible squares, comma-separated, or 'anywhere' (default: the FEN's square)",
           })
+          .option('strategy', {
+            type: 'string',
+            describe:
+              "probe: write the table's strategy from the state to FILE as krieg-strategy JSON (krieg verify reads it; small states: one node per line)",
+          })
           .option('json', { type: 'boolean', default: false, describe: 'print JSON' })
           .example('$0 egtb build krk', 'build the K+R v K table of the Berkeley rules (about a minute)')
           .example(
             '$0 egtb probe krk --fen "8/8/1K6/8/7k/8/8/3R4 w - - 0 1" --squares a8,c8',
             'mate in 2: the value and an attempt',
+          )
+          .example(
+            '$0 egtb probe krk --fen "8/8/1K6/8/7k/8/8/3R4 w - - 0 1" --squares a8,c8 --strategy s.json',
+            'and its strategy as a tree, for krieg verify',
           )
           .example('$0 egtb stats krk', 'states by value, the longest mate and its starts')
           .epilogue(
@@ -154,6 +167,13 @@ export const egtbCommand = {
         squares = [king];
       }
       const probe = egtbProbe(engine, 0, squares);
+      if (argv.strategy !== undefined) {
+        if (squares === 'anywhere') throw fail('bad-arguments', { text: "--strategy needs the king's squares" });
+        const referee = createEngine(argv.backend, 16);
+        referee.setRules(rules);
+        const strategy = egtbStrategy(engine, referee, rules, 0, squares, 1);
+        writeAtomically(argv.strategy, `${JSON.stringify(strategyToJson(strategy))}\n`);
+      }
       const result = {
         value: probe.value,
         attempt: probe.attempt < 0 ? null : makeUci(probe.attempt),

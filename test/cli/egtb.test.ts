@@ -1,8 +1,9 @@
 // krieg egtb build|probe|stats (issue #35): a small table written beside the test (built around
 // the mate in 2 of test/players/egtb.test.ts: Kb6, Rd1 against the king on a8 or c8), read back by
-// stats and probe; and the one-line errors (no table, a full table, a bad ending or square).
+// stats and probe; the strategy a probe writes, which `krieg verify` passes on both squares of the
+// king within 3 ply; and the one-line errors (no table, a full table, a bad ending or square).
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEngine } from '../../host/node';
@@ -44,6 +45,45 @@ describe('krieg egtb', () => {
     // rand's stalemate rule makes another table, not built here
     run = await krieg(['egtb', 'probe', 'krk', '--dir', DIR, '--fen', FEN, '--variant', 'rand']);
     expect(expectOneLine(run, 2)).toMatch(/no krk tablebase for the rules' table dirs-loss/);
+  });
+
+  it('probe --strategy: the mate in 2 as a tree that krieg verify passes', async () => {
+    const strategy = join(DIR, 'strategy.json');
+    let run = await krieg([
+      'egtb',
+      'probe',
+      'krk',
+      '--dir',
+      DIR,
+      '--fen',
+      FEN,
+      '--squares',
+      'a8,c8',
+      '--strategy',
+      strategy,
+    ]);
+    expect(run.status, run.stderr).toBe(0);
+    const problems = join(DIR, 'problems.json');
+    const positions = ['k7/8/1K6/8/8/8/8/3R4 w - - 0 1', '2k5/8/1K6/8/8/8/8/3R4 w - - 0 1'];
+    const problem = { id: 'krk', rules: 'berkeley', ply: 3, expect: 'proven', positions };
+    writeFileSync(problems, JSON.stringify({ format: 'krieg-problems', version: 1, problems: [problem] }));
+    run = await krieg(['verify', problems, strategy]);
+    expect(run.status, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/verified: the strategy mates in all 2 positions/);
+    run = await krieg([
+      'egtb',
+      'probe',
+      'krk',
+      '--dir',
+      DIR,
+      '--fen',
+      FEN,
+      '--squares',
+      'anywhere',
+      '--strategy',
+      strategy,
+    ]);
+    expect(expectOneLine(run, 2)).toMatch(/--strategy needs the king's squares/);
   });
 
   it('stats: counts by value, the starts', async () => {
