@@ -6,7 +6,9 @@
 // start, so its first probe is the exact state or, outside the table, the king-anywhere bound),
 // each mate within the first value probed (asserted). That defender sees the board and the
 // attacker's view (an adversary, not a blind player): among its legal moves it takes the one whose
-// square the table's next attempt leaves in the largest class of the attacker's set.
+// square the table's next attempt leaves in the largest class of the attacker's set. Then the
+// table's strategies from STRATEGIES random states with the king on at most three squares and a
+// mate within six moves, each through the independent verifier (asserted).
 // Usage: npm run bench:egtb [-- --backends wasm,js --playouts 100 --probes 10000 --seed 35]
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -18,6 +20,8 @@ import { encodePercept } from '../host/record/percept';
 import { viewOf } from '../host/record/record';
 import { replaySetups } from '../host/referee/replay';
 import { parseUci } from '../host/notation/move';
+import { egtbStrategy } from '../host/players/egtbStrategy';
+import { verifyStrategy } from '../host/verify/verify';
 import { encodeTable, setSquares, stateFen, egtbTableName } from '../host/players/egtb';
 import { PlayerEngines } from '../host/players/engines.node';
 import { parsePlayerSpec, playerFactory } from '../host/players/registry';
@@ -38,6 +42,7 @@ const BACKENDS = (option('backends') ?? 'wasm,js').split(',') as ('wasm' | 'js')
 const PLAYOUTS = Number(option('playouts') ?? 100);
 const PROBES = Number(option('probes') ?? 10_000);
 const SEED = Number(option('seed') ?? 35);
+const STRATEGIES = Number(option('strategies') ?? 200);
 const rules = preset('berkeley');
 
 interface BuildRow {
@@ -216,7 +221,44 @@ function playouts(engines: PlayerEngines, engine: Engine, defender: 'random' | '
   return row;
 }
 
+interface StrategyRow {
+  states: number;
+  verified: number;
+  byValue: number[];
+  meanMs: number;
+}
+
+function strategies(engine: Engine): StrategyRow {
+  const entries = egtbEntries(engine).slice();
+  const W = EGTB_ENTRY_WORDS;
+  const referee = createEngine('wasm', 16);
+  referee.setRules(rules);
+  const random = seededRandom(SEED + 2);
+  const row: StrategyRow = { states: 0, verified: 0, byValue: [], meanMs: 0 };
+  while (row.states < STRATEGIES) {
+    const i = Math.floor(random() * (entries.length / W));
+    const [men, lo, hi, value] = entries.subarray(i * W, i * W + 4);
+    const squares = setSquares(lo, hi);
+    if (value === 0 || value > 6 || squares.length > 3) continue;
+    const fenWith = (king: number) => stateFen('krk', men, king < 32 ? 1 << king : 0, king < 32 ? 0 : 1 << (king - 32));
+    const t = performance.now();
+    engine.setFen(1, fenWith(squares[0]));
+    const strategy = egtbStrategy(engine, referee, rules, 1, squares, 2);
+    const verdict = verifyStrategy({ rules, positions: squares.map(fenWith), ply: 2 * value - 1 }, strategy);
+    row.meanMs += performance.now() - t;
+    row.states++;
+    row.byValue[value] = (row.byValue[value] ?? 0) + 1;
+    if (verdict.ok) row.verified++;
+    progress(`strategies: ${row.verified} of ${row.states} verified`);
+  }
+  row.meanMs /= row.states;
+  row.byValue = Array.from(row.byValue, (n) => n ?? 0);
+  if (row.verified !== row.states) throw new Error(`${row.states - row.verified} strategies failed the verifier`);
+  return row;
+}
+
 const builds: BuildRow[] = [];
+let strategyRow: StrategyRow | undefined;
 const plays: PlayRow[] = [];
 for (const backend of BACKENDS) {
   const engines = new PlayerEngines(backend);
@@ -224,6 +266,7 @@ for (const backend of BACKENDS) {
   builds.push(build(backend, engine));
   if (backend === 'wasm' && PLAYOUTS > 0)
     for (const defender of ['random', 'belief'] as const) plays.push(playouts(engines, engine, defender));
+  if (backend === 'wasm' && STRATEGIES > 0) strategyRow = strategies(engine);
 }
 const root = repoRoot();
 const data = {
@@ -231,9 +274,10 @@ const data = {
   git: gitState(root, ['assembly', 'host', 'bench']),
   builds,
   playouts: plays,
+  strategies: strategyRow,
   seed: SEED,
 };
-const quick = PLAYOUTS < 100 || PROBES < 10_000 ? '-quick' : '';
+const quick = PLAYOUTS < 100 || PROBES < 10_000 || STRATEGIES < 200 ? '-quick' : '';
 writeJson(join(root, `bench/results/egtb${quick}.json`), data);
 const lines = [
   `K+R v K tablebase, Berkeley rules (table dirs-draw); ${describeMachine(data.machine)}`,
@@ -250,6 +294,9 @@ const lines = [
     (play) =>
       `Playouts (WASM), krieg with the table v ${play.defender} from ${play.games} random start states: ${play.mates} mates, ${play.withinValue} within the first value probed (mean ${play.meanFirstValue.toFixed(1)}); moves to mate mean ${play.meanMoves.toFixed(1)}, max ${play.maxMoves}.`,
   ),
+  strategyRow
+    ? `Strategies (WASM) from ${strategyRow.states} random states (the king on at most 3 squares, mate within 6 moves; by value ${strategyRow.byValue.slice(1).join(', ')}): ${strategyRow.verified} pass the independent verifier within 2 × value − 1 ply; ${strategyRow.meanMs.toFixed(0)} ms each, extraction and verification.`
+    : 'No strategies.',
 ];
 writeText(join(root, `bench/results/egtb${quick}.md`), `${lines.join('\n')}\n`);
 console.log(lines.join('\n'));
