@@ -13,6 +13,10 @@ import type { BackendName } from '../backends/node';
 import { egtbStrategy } from '../players/egtbStrategy';
 import { strategyToJson } from '../solver/strategy';
 import { writeAtomically } from '../io/files';
+import { viewInFile } from '../sources/problems.node';
+import { beliefOf } from '../belief/request';
+import { DEFAULT_LIMIT_POSITIONS } from '../belief/estimate';
+import type { Side } from '../record/record';
 
 interface EgtbArgs {
   action?: string;
@@ -23,6 +27,9 @@ interface EgtbArgs {
   fen?: string;
   squares?: string;
   strategy?: string;
+  view?: string;
+  as?: Side;
+  game?: string;
   json: boolean;
   backend: BackendName;
   [flag: string]: unknown;
@@ -76,6 +83,16 @@ export const egtbCommand = {
             describe:
               "probe: the lone king's possible squares, comma-separated, or 'anywhere' (default: the FEN's square)",
           })
+          .option('view', {
+            type: 'string',
+            describe:
+              "probe: a KPGN game file instead of --fen: the king's squares from the exact belief at the end of the attacker's view (the attacker to move)",
+          })
+          .option('as', {
+            choices: ['white', 'black'] as const,
+            describe: 'probe --view: whose view (a full game record)',
+          })
+          .option('game', { type: 'string', describe: 'probe --view: which game of the file (default: the first)' })
           .option('strategy', {
             type: 'string',
             describe:
@@ -154,24 +171,44 @@ export const egtbCommand = {
       }
       // probe
       const engine = createEngine(argv.backend, 16);
-      engine.setRules(rules);
-      loadTable(engine, path, ending, table);
-      if (!argv.fen) throw fail('bad-arguments', { text: 'egtb probe needs --fen' });
-      engine.setFen(0, argv.fen);
+      let probeRules = rules;
       let squares: number[] | 'anywhere';
-      if (argv.squares === 'anywhere') squares = 'anywhere';
-      else if (argv.squares) squares = argv.squares.split(',').map(square);
-      else {
-        const setup = engine.setup(0);
-        const king = setup.board.findIndex((code) => code === (setup.side === 0 ? 14 : 6));
-        squares = [king];
+      if (argv.view !== undefined) {
+        // the belief first: the estimators grow the arena, whose top records the table then takes
+        const { view } = viewInFile(engine, argv.view, argv.as, argv.game);
+        probeRules = view.rules;
+        const belief = beliefOf(engine, view, {
+          mode: 'exact-or-track',
+          limits: { positions: DEFAULT_LIMIT_POSITIONS },
+        });
+        const handles = belief.result.handles;
+        if (!belief.exact || handles.length === 0)
+          throw fail('bad-arguments', {
+            text: `--view: the attacker's belief is not known exactly (${belief.result.outcome}, ${handles.length} positions)`,
+          });
+        const setup = engine.setup(handles[0]);
+        const king = setup.side === 0 ? 14 : 6;
+        squares = [...new Set(handles.map((h) => engine.setup(h).board.indexOf(king)))].sort((a, b) => a - b);
+        engine.setSetup(0, setup);
+      } else {
+        if (!argv.fen) throw fail('bad-arguments', { text: 'egtb probe needs --fen or --view' });
+        engine.setFen(0, argv.fen);
+        if (argv.squares === 'anywhere') squares = 'anywhere';
+        else if (argv.squares) squares = argv.squares.split(',').map(square);
+        else {
+          const setup = engine.setup(0);
+          squares = [setup.board.indexOf(setup.side === 0 ? 14 : 6)];
+        }
       }
+      engine.setRules(probeRules);
+      const probeTable = egtbTableName(probeRules);
+      loadTable(engine, egtbPath(argv.dir ?? egtbDir(), ending, probeTable), ending, probeTable);
       const probe = egtbProbe(engine, 0, squares);
       if (argv.strategy !== undefined) {
         if (squares === 'anywhere') throw fail('bad-arguments', { text: "--strategy needs the king's squares" });
         const referee = createEngine(argv.backend, 16);
-        referee.setRules(rules);
-        const strategy = egtbStrategy(engine, referee, rules, 0, squares, 1);
+        referee.setRules(probeRules);
+        const strategy = egtbStrategy(engine, referee, probeRules, 0, squares, 1);
         writeAtomically(argv.strategy, `${JSON.stringify(strategyToJson(strategy))}\n`);
       }
       const result = {
