@@ -271,8 +271,8 @@ function expand(mode: i32, men: i32, lo: i32, hi: i32, limit: i32): i32 {
 // ---- the exported interface ----
 
 /**
- * Starts an empty table for `theEnding` (EGTB_*) with room for 2^log2 states (reusing the arrays
- * when they are large enough), records `records` … + EGTB_RECORDS − 1 its own; the rules in force
+ * Starts an empty table for `theEnding` (EGTB_*) with room for 2^log2 states and 2^edgeLog2 words
+ * of the build's graph (0: none; reusing the arrays when they are large enough), records `records` … + EGTB_RECORDS − 1 its own; the rules in force
  * (stalemate a loss or a draw; check directions or plain) are the table's.
  */
 export function egtbInit(theEnding: i32, log2: i32, edgeLog2: i32, records: i32): i32 {
