@@ -1,21 +1,33 @@
 // Endgame tablebases (issue #35; docs/egtb.md): per backend, the K+R v K table's build time,
 // memory (resident set growth), states, longest mate, compressed size and probe time; then
-// playouts on WASM: krieg with the table in its engine against random, from random start states
-// of the table (a placement the table mates from with the king anywhere, the king put on one of
-// its squares; krieg knows the start, so its first probe is the exact state or, outside the table,
-// the king-anywhere bound), each mate within the first value probed (asserted).
+// playouts on WASM: krieg with the table in its engine against random and against a defender
+// keeping the attacker's belief largest, from random start states of the table (a placement the
+// table mates from with the king anywhere, the king put on one of its squares; krieg knows the
+// start, so its first probe is the exact state or, outside the table, the king-anywhere bound),
+// each mate within the first value probed (asserted). That defender sees the board and the
+// attacker's view (an adversary, not a blind player): among its legal moves it takes the one whose
+// square the table's next attempt leaves in the largest class of the attacker's set. Then the
+// table's strategies from STRATEGIES random states with the king on at most three squares and a
+// mate within six moves, each through the independent verifier (asserted).
 // Usage: npm run bench:egtb [-- --backends wasm,js --playouts 100 --probes 10000 --seed 35]
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createEngine } from '../host/node';
 import { preset } from '../host/record/rules';
-import { EGTB_ENTRY_WORDS, egtbBuild, egtbEntries, egtbProbe, egtbStartCount } from '../host/core/egtb';
+import { EGTB_ENTRY_WORDS, egtbBuild, egtbEntries, egtbLoad, egtbProbe, egtbStartCount } from '../host/core/egtb';
+import { endgameAttempt, endgameBegin, endgameReply, endgameSquares } from '../host/core/endgame';
+import { encodePercept } from '../host/record/percept';
+import { viewOf } from '../host/record/record';
+import { replaySetups } from '../host/referee/replay';
+import { parseUci } from '../host/notation/move';
+import { egtbStrategy } from '../host/players/egtbStrategy';
+import { verifyStrategy } from '../host/verify/verify';
 import { encodeTable, setSquares, stateFen, egtbTableName } from '../host/players/egtb';
 import { PlayerEngines } from '../host/players/engines.node';
 import { parsePlayerSpec, playerFactory } from '../host/players/registry';
 import { runGame } from '../host/players/game';
 import { GameSession } from '../host/referee/session';
-import type { PlayerSetup } from '../host/players/player';
+import type { Player, PlayerSetup } from '../host/players/player';
 import type { KriegPlayer } from '../host/players/krieg';
 import { seededRandom } from '../host/referee/game';
 import type { Engine } from '../host/engine';
@@ -30,6 +42,7 @@ const BACKENDS = (option('backends') ?? 'wasm,js').split(',') as ('wasm' | 'js')
 const PLAYOUTS = Number(option('playouts') ?? 100);
 const PROBES = Number(option('probes') ?? 10_000);
 const SEED = Number(option('seed') ?? 35);
+const STRATEGIES = Number(option('strategies') ?? 200);
 const rules = preset('berkeley');
 
 interface BuildRow {
@@ -86,7 +99,53 @@ function build(backend: 'wasm' | 'js', engine: Engine): BuildRow {
   };
 }
 
+/** The defender keeping the attacker's belief largest (above); `table` holds the table, `referee` answers its look-ahead. */
+class BeliefDefender implements Player {
+  readonly name = 'belief';
+  constructor(
+    private readonly session: GameSession,
+    private readonly table: Engine,
+    private readonly referee: Engine,
+    private readonly random: () => number,
+  ) {}
+  observe(): void {}
+  choose(): number {
+    const t = this.table;
+    const record = this.session.record();
+    const setups = replaySetups(t, record, 0);
+    const now = setups[setups.length - 1];
+    t.setSetup(0, now);
+    const moves = t.moves(0);
+    // the attacker's set after any reply (the same for every legal one)
+    t.setFen(2, record.start);
+    endgameBegin(t, [2]);
+    for (const event of viewOf(record, 'white').events)
+      if (event.type === 'attempt') endgameAttempt(t, parseUci(event.attempt)!, encodePercept(event.percept));
+      else if (event.type === 'opponent-move' && event.percept)
+        endgameReply(t, encodePercept(event.percept), event.illegal ?? 0);
+    endgameReply(t, encodePercept({ answer: 'legal' }), 0);
+    const squares = endgameSquares(t);
+    const fenWith = (king: number) => {
+      const board = now.board.map((code) => (code === 14 ? 0 : code));
+      board[king] = 14;
+      t.setSetup(1, { ...now, board, side: 0 });
+      return t.fen(1);
+    };
+    fenWith(squares[0]);
+    const attempt = egtbProbe(t, 1, squares).attempt;
+    if (attempt < 0) return moves[Math.floor(this.random() * moves.length)];
+    const heard = (king: number) =>
+      JSON.stringify(new GameSession(this.referee, { start: fenWith(king) }).attempt(attempt));
+    const classes = new Map<string, number>();
+    for (const king of squares) classes.set(heard(king), (classes.get(heard(king)) ?? 0) + 1);
+    const size = moves.map((move) => classes.get(heard((move >> 6) & 63)) ?? 0);
+    const best = moves.filter((_, i) => size[i] === Math.max(...size));
+    return best[Math.floor(this.random() * best.length)];
+  }
+}
+
 interface PlayRow {
+  defender: string;
   games: number;
   mates: number;
   withinValue: number;
@@ -95,13 +154,28 @@ interface PlayRow {
   meanFirstValue: number;
 }
 
-function playouts(engines: PlayerEngines, engine: Engine): PlayRow {
+function playouts(engines: PlayerEngines, engine: Engine, defender: 'random' | 'belief'): PlayRow {
   const entries = egtbEntries(engine).slice();
   const W = EGTB_ENTRY_WORDS;
   const random = seededRandom(SEED + 1);
   const starts: number[] = [];
   for (let i = 0; i < egtbStartCount(engine); i++) if (entries[i * W + 3] > 0) starts.push(i);
-  const row: PlayRow = { games: 0, mates: 0, withinValue: 0, meanMoves: 0, maxMoves: 0, meanFirstValue: 0 };
+  const table = createEngine('wasm', 64);
+  const referee = createEngine('wasm', 16);
+  if (defender === 'belief') {
+    table.setRules(rules);
+    referee.setRules(rules);
+    egtbLoad(table, 'krk', entries, egtbStartCount(engine));
+  }
+  const row: PlayRow = {
+    defender,
+    games: 0,
+    mates: 0,
+    withinValue: 0,
+    meanMoves: 0,
+    maxMoves: 0,
+    meanFirstValue: 0,
+  };
   for (let g = 0; g < PLAYOUTS; g++) {
     const i = starts[Math.floor(random() * starts.length)];
     const [men, lo, hi] = entries.subarray(i * W, i * W + 3);
@@ -120,8 +194,12 @@ function playouts(engines: PlayerEngines, engine: Engine): PlayRow {
       setup('white', 'krieg'),
       engines.for('white', rules),
     ) as KriegPlayer;
-    const black = playerFactory(parsePlayerSpec('random'))(setup('black', 'random'), engines.for('black', rules));
-    const record = runGame(new GameSession(createEngine('wasm', 16), { start: fen, maxPlies: 200 }), { white, black });
+    const session = new GameSession(createEngine('wasm', 16), { start: fen, maxPlies: 200 });
+    const black =
+      defender === 'belief'
+        ? new BeliefDefender(session, table, referee, seededRandom(SEED + g))
+        : playerFactory(parsePlayerSpec('random'))(setup('black', 'random'), engines.for('black', rules));
+    const record = runGame(session, { white, black });
     const moves = record.events.filter(
       (e) => e.type === 'attempt' && e.side === 'white' && e.percept.answer === 'legal',
     ).length;
@@ -134,7 +212,7 @@ function playouts(engines: PlayerEngines, engine: Engine): PlayRow {
       row.maxMoves = Math.max(row.maxMoves, moves);
       if (first > 0 && moves <= first) row.withinValue++;
     }
-    progress(`playouts: ${row.games} of ${PLAYOUTS}, ${row.withinValue} mates within the value`);
+    progress(`playouts v ${defender}: ${row.games} of ${PLAYOUTS}, ${row.withinValue} mates within the value`);
   }
   row.meanMoves /= Math.max(1, row.mates);
   row.meanFirstValue /= Math.max(1, row.games);
@@ -143,23 +221,63 @@ function playouts(engines: PlayerEngines, engine: Engine): PlayRow {
   return row;
 }
 
+interface StrategyRow {
+  states: number;
+  verified: number;
+  byValue: number[];
+  meanMs: number;
+}
+
+function strategies(engine: Engine): StrategyRow {
+  const entries = egtbEntries(engine).slice();
+  const W = EGTB_ENTRY_WORDS;
+  const referee = createEngine('wasm', 16);
+  referee.setRules(rules);
+  const random = seededRandom(SEED + 2);
+  const row: StrategyRow = { states: 0, verified: 0, byValue: [], meanMs: 0 };
+  while (row.states < STRATEGIES) {
+    const i = Math.floor(random() * (entries.length / W));
+    const [men, lo, hi, value] = entries.subarray(i * W, i * W + 4);
+    const squares = setSquares(lo, hi);
+    if (value === 0 || value > 6 || squares.length > 3) continue;
+    const fenWith = (king: number) => stateFen('krk', men, king < 32 ? 1 << king : 0, king < 32 ? 0 : 1 << (king - 32));
+    const t = performance.now();
+    engine.setFen(1, fenWith(squares[0]));
+    const strategy = egtbStrategy(engine, referee, rules, 1, squares, 2);
+    const verdict = verifyStrategy({ rules, positions: squares.map(fenWith), ply: 2 * value - 1 }, strategy);
+    row.meanMs += performance.now() - t;
+    row.states++;
+    row.byValue[value] = (row.byValue[value] ?? 0) + 1;
+    if (verdict.ok) row.verified++;
+    progress(`strategies: ${row.verified} of ${row.states} verified`);
+  }
+  row.meanMs /= row.states;
+  row.byValue = Array.from(row.byValue, (n) => n ?? 0);
+  if (row.verified !== row.states) throw new Error(`${row.states - row.verified} strategies failed the verifier`);
+  return row;
+}
+
 const builds: BuildRow[] = [];
-let play: PlayRow | undefined;
+let strategyRow: StrategyRow | undefined;
+const plays: PlayRow[] = [];
 for (const backend of BACKENDS) {
   const engines = new PlayerEngines(backend);
   const engine = engines.for('white', rules);
   builds.push(build(backend, engine));
-  if (backend === 'wasm' && PLAYOUTS > 0) play = playouts(engines, engine);
+  if (backend === 'wasm' && PLAYOUTS > 0)
+    for (const defender of ['random', 'belief'] as const) plays.push(playouts(engines, engine, defender));
+  if (backend === 'wasm' && STRATEGIES > 0) strategyRow = strategies(engine);
 }
 const root = repoRoot();
 const data = {
   machine: machine(),
   git: gitState(root, ['assembly', 'host', 'bench']),
   builds,
-  playouts: play,
+  playouts: plays,
+  strategies: strategyRow,
   seed: SEED,
 };
-const quick = PLAYOUTS < 100 || PROBES < 10_000 ? '-quick' : '';
+const quick = PLAYOUTS < 100 || PROBES < 10_000 || STRATEGIES < 200 ? '-quick' : '';
 writeJson(join(root, `bench/results/egtb${quick}.json`), data);
 const lines = [
   `K+R v K tablebase, Berkeley rules (table dirs-draw); ${describeMachine(data.machine)}`,
@@ -171,9 +289,14 @@ const lines = [
       `| ${b.backend} | ${b.states} | ${b.starts} | ${b.longest} moves | ${b.buildSeconds.toFixed(1)} s | ${b.rssMB.toFixed(0)} MB | ${b.fileMB.toFixed(2)} MB | ${(b.probeMs * 1000).toFixed(0)} µs |`,
   ),
   '',
-  play
-    ? `Playouts (WASM), krieg with the table v random from ${play.games} random start states: ${play.mates} mates, ${play.withinValue} within the first value probed (mean ${play.meanFirstValue.toFixed(1)}); moves to mate mean ${play.meanMoves.toFixed(1)}, max ${play.maxMoves}.`
-    : 'No playouts.',
+  ...(plays.length === 0 ? ['No playouts.'] : []),
+  ...plays.map(
+    (play) =>
+      `Playouts (WASM), krieg with the table v ${play.defender} from ${play.games} random start states: ${play.mates} mates, ${play.withinValue} within the first value probed (mean ${play.meanFirstValue.toFixed(1)}); moves to mate mean ${play.meanMoves.toFixed(1)}, max ${play.maxMoves}.`,
+  ),
+  strategyRow
+    ? `Strategies (WASM) from ${strategyRow.states} random states (the king on at most 3 squares, mate within 6 moves; by value ${strategyRow.byValue.slice(1).join(', ')}): ${strategyRow.verified} pass the independent verifier within 2 × value − 1 ply; ${strategyRow.meanMs.toFixed(0)} ms each, extraction and verification.`
+    : 'No strategies.',
 ];
 writeText(join(root, `bench/results/egtb${quick}.md`), `${lines.join('\n')}\n`);
 console.log(lines.join('\n'));

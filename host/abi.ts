@@ -240,7 +240,7 @@ export interface CoreExports {
   endgameReply(percept: number, illegal: number): number;
 
   // ---- endgame tablebases (assembly/players/egtb.ts); statuses EGTB_* ----
-  /** Start an empty table of `ending` (EGTB_KRK …) with room for 2^log2 states and 2^edgeLog2 words of the build's graph (0: none, a probe-only table), its own records from `stack`. */
+  /** Start an empty table of `ending` (EGTB_KRK …) with room for 2^log2 states and 2^edgeLog2 words of the build's graph (0: none: a probe-only table, or a build whose sweeps recompute every state; at most 27), its own records from `stack`. */
   egtbInit(ending: number, log2: number, edgeLog2: number, stack: number): number;
   /** Insert the start states (every placement of the men, the king anywhere consistent). */
   egtbStarts(): number;
@@ -257,6 +257,8 @@ export interface CoreExports {
   egtbCursor(): number;
   /** Words of the build's graph so far. */
   egtbEdgeCount(): number;
+  /** The states with a graph, the first ones in breadth-first order (each sweep recomputes the rest). */
+  egtbGraphStates(): number;
   /** The table's entries: men key, set low, set high, value (EGTB_ENTRY_WORDS words each). */
   egtbBuffer(): unknown;
   /** Value the state of position `handle` (the attacker to move) with the king's set (lo, hi). */

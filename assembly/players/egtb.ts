@@ -91,13 +91,20 @@ const MODE_VALUE: i32 = 1;
 /** ENTRIES[i * EGTB_ENTRY_WORDS …]: men key, S low, S high, value. */
 export let ENTRIES = new Int32Array(0);
 let HASH = new Int32Array(0); // entry index + 1, 0 empty
-// The build's graph: per expanded state i, EDGES[EDGE_START[i] … EDGE_START[i + 1]) its attempts
-// that never lose a man nor stalemate, each its outcomes then EDGE_END; an outcome is EDGE_MATE or
-// a successor's entry index << 1 (| 1 for an Illegal answer's state: no move spent).
+// The build's graph: per expanded state i < graphStates, EDGES[EDGE_START[i] … EDGE_START[i + 1])
+// its attempts that never lose a man nor stalemate, each its outcomes then EDGE_END; an outcome is
+// EDGE_MATE or a successor's entry index << 1 (| 1 for an Illegal answer's state: no move spent).
+// The graph takes the states in breadth-first order while it has room (about 25 words a state);
+// the states after them have none and each sweep recomputes their attempts (expand in MODE_VALUE),
+// so a table of any size builds in the graph's memory, trading time for it.
 let EDGES = new Int32Array(0);
 let EDGE_START = new Int32Array(0);
 let edgeCapacity: i32 = 0;
 let edgeCount: i32 = 0;
+let graphStates: i32 = 0;
+let edgesFull: bool = false;
+// bit i: state i lay past the enumeration's depth limit (no attempts: never valued, graph or not)
+let UNEXPANDED = new Int32Array(0);
 let depthNow: i32 = 0; // the depth of the state being expanded
 const EDGE_END: i32 = -1;
 const EDGE_MATE: i32 = -2;
@@ -168,7 +175,8 @@ let bestAttempt: i32 = -1;
 
 /** Appends an edge word (EDGE_* or a successor's entry index << 1 | 1 for no move spent). */
 function edge(word: i32): void {
-  if (edgeCount >= edgeCapacity) full = true;
+  if (cursor >= graphStates) return; // a state without a graph
+  if (edgeCount >= edgeCapacity) edgesFull = true;
   else unchecked((EDGES[edgeCount++] = word));
 }
 
@@ -263,8 +271,8 @@ function expand(mode: i32, men: i32, lo: i32, hi: i32, limit: i32): i32 {
 // ---- the exported interface ----
 
 /**
- * Starts an empty table for `theEnding` (EGTB_*) with room for 2^log2 states (reusing the arrays
- * when they are large enough), records `records` … + EGTB_RECORDS − 1 its own; the rules in force
+ * Starts an empty table for `theEnding` (EGTB_*) with room for 2^log2 states and 2^edgeLog2 words
+ * of the build's graph (0: none; reusing the arrays when they are large enough), records `records` … + EGTB_RECORDS − 1 its own; the rules in force
  * (stalemate a loss or a draw; check directions or plain) are the table's.
  */
 export function egtbInit(theEnding: i32, log2: i32, edgeLog2: i32, records: i32): i32 {
@@ -273,7 +281,7 @@ export function egtbInit(theEnding: i32, log2: i32, edgeLog2: i32, records: i32)
     log2 < 4 ||
     log2 > 26 ||
     edgeLog2 < 0 ||
-    edgeLog2 > 28 ||
+    edgeLog2 > 27 || // 2^27 words (512 MB): the runtime allocates no array of 1 GB
     records < 0 ||
     records + EGTB_RECORDS > positionCapacity()
   )
@@ -289,7 +297,12 @@ export function egtbInit(theEnding: i32, log2: i32, edgeLog2: i32, records: i32)
   edgeCapacity = edgeLog2 == 0 ? 0 : 1 << edgeLog2;
   if (EDGES.length < edgeCapacity) EDGES = new Int32Array(edgeCapacity);
   if (edgeLog2 != 0 && EDGE_START.length < capacity + 1) EDGE_START = new Int32Array(capacity + 1);
+  const bits = (capacity >> 5) + 1;
+  if (UNEXPANDED.length < bits) UNEXPANDED = new Int32Array(bits);
+  UNEXPANDED.fill(0, 0, bits);
   edgeCount = 0;
+  graphStates = edgeCapacity == 0 ? 0 : capacity;
+  edgesFull = false;
   count = 0;
   startCount = 0;
   cursor = 0;
@@ -329,19 +342,25 @@ export function egtbStarts(): i32 {
  * Expands up to `budget` states in breadth-first order (egtbCursor: how many so far; done at
  * egtbCount), those found `depthLimit` or more attacker moves from a start left without edges
  * (their value unknown: the table then proves the mates of at most depthLimit moves from a start,
- * give or take an Illegal answer's state found late). At the end the values are cleared for the sweeps.
+ * give or take an Illegal answer's state found late). The first state the graph has no room for
+ * ends it (egtbGraphStates). At the end the values are cleared for the sweeps.
  */
 export function egtbEnumerate(budget: i32, depthLimit: i32): i32 {
-  if (edgeCapacity == 0) return EGTB_BAD_ARGS;
   for (let i = 0; i < budget && cursor < count; i++) {
     const w = cursor * EGTB_ENTRY_WORDS;
-    unchecked((EDGE_START[cursor] = edgeCount));
+    const graph = cursor < graphStates;
+    if (graph) unchecked((EDGE_START[cursor] = edgeCount));
     depthNow = unchecked(ENTRIES[w + 3]);
     if (depthNow < depthLimit)
       expand(MODE_INSERT, unchecked(ENTRIES[w]), unchecked(ENTRIES[w + 1]), unchecked(ENTRIES[w + 2]), 0);
+    else unchecked((UNEXPANDED[cursor >> 5] |= 1 << (cursor & 31)));
     if (full) return EGTB_NO_ROOM;
+    if (graph && edgesFull) {
+      edgeCount = unchecked(EDGE_START[cursor]); // this state and the rest go without
+      graphStates = cursor;
+    }
     cursor++;
-    unchecked((EDGE_START[cursor] = edgeCount));
+    if (graph && cursor <= graphStates) unchecked((EDGE_START[cursor] = edgeCount));
   }
   if (cursor == count) for (let i = 0; i < count; i++) unchecked((ENTRIES[i * EGTB_ENTRY_WORDS + 3] = 0));
   return EGTB_OK;
@@ -352,9 +371,14 @@ export function egtbEdgeCount(): i32 {
   return edgeCount;
 }
 
+/** The states with a graph, the first ones (the rest are recomputed by each sweep). */
+export function egtbGraphStates(): i32 {
+  return min(graphStates, count);
+}
+
 /**
  * Values n the states of [first, end) not yet valued whose mate in n is now proven, over the
- * build's graph (the enumeration done); how many.
+ * build's graph, or their attempts recomputed past it (the enumeration done); how many.
  */
 export function egtbSweep(n: i32, first: i32, end: i32): i32 {
   let valued = 0;
@@ -362,6 +386,15 @@ export function egtbSweep(n: i32, first: i32, end: i32): i32 {
   for (let i = max(first, 0); i < last; i++) {
     const w = i * EGTB_ENTRY_WORDS + 3;
     if (unchecked(ENTRIES[w]) != 0) continue;
+    if (i >= graphStates) {
+      if ((unchecked(UNEXPANDED[i >> 5]) >>> (i & 31)) & 1) continue;
+      const e = i * EGTB_ENTRY_WORDS;
+      if (expand(MODE_VALUE, unchecked(ENTRIES[e]), unchecked(ENTRIES[e + 1]), unchecked(ENTRIES[e + 2]), n) <= n) {
+        unchecked((ENTRIES[w] = n));
+        valued++;
+      }
+      continue;
+    }
     let p = unchecked(EDGE_START[i]);
     const stop = unchecked(EDGE_START[i + 1]);
     while (p < stop) {

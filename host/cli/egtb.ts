@@ -6,18 +6,30 @@ import { withRuleOptions, rulesFromOptions } from './ruleOptions';
 import { parseCount } from '../io/args';
 import { EXIT, fail } from '../errors';
 import { makeUci } from '../notation/move';
-import { EGTB_ENDINGS, egtbBuild, egtbEntries, egtbProbe, type EgtbEnding } from '../core/egtb';
+import { EGTB_ENDINGS, egtbBuild, graphLog2Of, egtbEntries, egtbProbe, type EgtbEnding } from '../core/egtb';
 import { egtbStats, egtbTableName, type EgtbHeader } from '../players/egtb';
 import { egtbDir, egtbPath, loadTable, readTable, saveTable } from '../players/egtbFile.node';
 import type { BackendName } from '../backends/node';
+import { egtbStrategy } from '../players/egtbStrategy';
+import { strategyToJson } from '../solver/strategy';
+import { writeAtomically } from '../io/files';
+import { viewInFile } from '../sources/problems.node';
+import { beliefOf } from '../belief/request';
+import { DEFAULT_LIMIT_POSITIONS } from '../belief/estimate';
+import type { Side } from '../record/record';
 
 interface EgtbArgs {
   action?: string;
   ending?: string;
   dir?: string;
   log2?: string;
+  graphLog2?: string;
   fen?: string;
   squares?: string;
+  strategy?: string;
+  view?: string;
+  as?: Side;
+  game?: string;
   json: boolean;
   backend: BackendName;
   [flag: string]: unknown;
@@ -53,7 +65,13 @@ export const egtbCommand = {
           })
           .option('log2', {
             type: 'string',
-            describe: 'build: room for 2^N states (and 2^(N+5) words of the build graph)',
+            describe: 'build: room for 2^N states',
+          })
+          .option('graph-log2', {
+            type: 'string',
+            describe:
+              "build: room for 2^N words of the build's graph (0: none), the first states' attempts; each sweep recomputes the others'",
+            defaultDescription: 'log2 + 5, at most 26 (256 MB)',
           })
           .option('fen', {
             type: 'string',
@@ -65,11 +83,30 @@ export const egtbCommand = {
             describe:
               "probe: the lone king's possible squares, comma-separated, or 'anywhere' (default: the FEN's square)",
           })
+          .option('view', {
+            type: 'string',
+            describe:
+              "probe: a KPGN game file instead of --fen: the king's squares from the exact belief at the end of the attacker's view (the attacker to move)",
+          })
+          .option('as', {
+            choices: ['white', 'black'] as const,
+            describe: 'probe --view: whose view (a full game record)',
+          })
+          .option('game', { type: 'string', describe: 'probe --view: which game of the file (default: the first)' })
+          .option('strategy', {
+            type: 'string',
+            describe:
+              "probe: write the table's strategy from the state to FILE as krieg-strategy JSON (krieg verify reads it; small states: one node per line)",
+          })
           .option('json', { type: 'boolean', default: false, describe: 'print JSON' })
           .example('$0 egtb build krk', 'build the K+R v K table of the Berkeley rules (about a minute)')
           .example(
             '$0 egtb probe krk --fen "8/8/1K6/8/7k/8/8/3R4 w - - 0 1" --squares a8,c8',
             'mate in 2: the value and an attempt',
+          )
+          .example(
+            '$0 egtb probe krk --fen "8/8/1K6/8/7k/8/8/3R4 w - - 0 1" --squares a8,c8 --strategy s.json',
+            'and its strategy as a tree, for krieg verify',
           )
           .example('$0 egtb stats krk', 'states by value, the longest mate and its starts')
           .epilogue(
@@ -89,7 +126,8 @@ export const egtbCommand = {
         engine.setRules(rules);
         const progress = progressLine(`egtb build ${ending}`);
         const t0 = performance.now();
-        const built = egtbBuild(engine, ending, { log2, progress: (text) => progress.update(text) });
+        const graphLog2 = parseCount('graph-log2', argv.graphLog2 ?? graphLog2Of(log2), 0, 27);
+        const built = egtbBuild(engine, ending, { log2, graphLog2, progress: (text) => progress.update(text) });
         progress.done();
         const ms = performance.now() - t0;
         const entries = egtbEntries(engine);
@@ -106,7 +144,7 @@ export const egtbCommand = {
         };
         const size = saveTable(path, header, entries);
         say(
-          `${ending} (${table}): ${built.states} states, ${built.starts} starts, longest mate ${built.longest} moves, built in ${seconds(ms)}`,
+          `${ending} (${table}): ${built.states} states, ${built.starts} starts, longest mate ${built.longest} moves, built in ${seconds(ms)} (the graph held ${built.graphStates} states in ${built.edges} words)`,
         );
         say(`written ${path} (${(size / 1e6).toFixed(2)} MB)`);
         return;
@@ -133,19 +171,46 @@ export const egtbCommand = {
       }
       // probe
       const engine = createEngine(argv.backend, 16);
-      engine.setRules(rules);
-      loadTable(engine, path, ending, table);
-      if (!argv.fen) throw fail('bad-arguments', { text: 'egtb probe needs --fen' });
-      engine.setFen(0, argv.fen);
+      let probeRules = rules;
       let squares: number[] | 'anywhere';
-      if (argv.squares === 'anywhere') squares = 'anywhere';
-      else if (argv.squares) squares = argv.squares.split(',').map(square);
-      else {
-        const setup = engine.setup(0);
-        const king = setup.board.findIndex((code) => code === (setup.side === 0 ? 14 : 6));
-        squares = [king];
+      if (argv.view !== undefined) {
+        // the belief first: the estimators grow the arena, whose top records the table then takes
+        const { view } = viewInFile(engine, argv.view, argv.as, argv.game);
+        probeRules = view.rules;
+        const belief = beliefOf(engine, view, {
+          mode: 'exact-or-track',
+          limits: { positions: DEFAULT_LIMIT_POSITIONS },
+        });
+        const handles = belief.result.handles;
+        if (!belief.exact || handles.length === 0)
+          throw fail('bad-arguments', {
+            text: `--view: the attacker's belief is not known exactly (${belief.result.outcome}, ${handles.length} positions)`,
+          });
+        const setup = engine.setup(handles[0]);
+        const king = setup.side === 0 ? 14 : 6;
+        squares = [...new Set(handles.map((h) => engine.setup(h).board.indexOf(king)))].sort((a, b) => a - b);
+        engine.setSetup(0, setup);
+      } else {
+        if (!argv.fen) throw fail('bad-arguments', { text: 'egtb probe needs --fen or --view' });
+        engine.setFen(0, argv.fen);
+        if (argv.squares === 'anywhere') squares = 'anywhere';
+        else if (argv.squares) squares = argv.squares.split(',').map(square);
+        else {
+          const setup = engine.setup(0);
+          squares = [setup.board.indexOf(setup.side === 0 ? 14 : 6)];
+        }
       }
+      engine.setRules(probeRules);
+      const probeTable = egtbTableName(probeRules);
+      loadTable(engine, egtbPath(argv.dir ?? egtbDir(), ending, probeTable), ending, probeTable);
       const probe = egtbProbe(engine, 0, squares);
+      if (argv.strategy !== undefined) {
+        if (squares === 'anywhere') throw fail('bad-arguments', { text: "--strategy needs the king's squares" });
+        const referee = createEngine(argv.backend, 16);
+        referee.setRules(probeRules);
+        const strategy = egtbStrategy(engine, referee, probeRules, 0, squares, 1);
+        writeAtomically(argv.strategy, `${JSON.stringify(strategyToJson(strategy))}\n`);
+      }
       const result = {
         value: probe.value,
         attempt: probe.attempt < 0 ? null : makeUci(probe.attempt),

@@ -80,9 +80,14 @@ export function egtbSweep(engine: Engine, n: number, first: number, end: number)
   return engine.core.exports.egtbSweep(n, first, end);
 }
 
+/** The build's graph by default: 2^(log2 + 5) words (room for every state), at most 2^26 (256 MB). */
+export const graphLog2Of = (log2: number) => Math.min(26, log2 + 5);
+
 export interface EgtbBuildOptions {
-  /** Room for 2^log2 states (and 2^(log2 + 5) words of the build's graph). */
+  /** Room for 2^log2 states. */
   log2: number;
+  /** Room for 2^graphLog2 words of the build's graph (graphLog2Of(log2) by default; 0: none); the states past it are recomputed by each sweep. */
+  graphLog2?: number;
   /** Start from these states (a position's men, the king's squares) instead of every placement with the king anywhere. */
   around?: { handle: number; squares: Iterable<number> }[];
   /** Expand no state this many attacker moves or more from a start (the mates proven are those within it). */
@@ -101,12 +106,14 @@ export interface EgtbBuilt {
   byValue: number[];
   /** Words of the build's graph. */
   edges: number;
+  /** The states the graph held (the first ones; the sweeps recomputed the rest). */
+  graphStates: number;
 }
 
 /** Builds a table (the starts, the enumeration, the sweeps of mate in n) under the engine's rules. */
 export function egtbBuild(engine: Engine, ending: EgtbEnding, options: EgtbBuildOptions): EgtbBuilt {
   const { log2, progress = () => {}, slice = 20_000 } = options;
-  egtbInit(engine, ending, log2, Math.min(28, log2 + 5));
+  egtbInit(engine, ending, log2, options.graphLog2 ?? graphLog2Of(log2));
   if (options.around) for (const { handle, squares } of options.around) egtbAddStart(engine, handle, squares);
   else egtbStarts(engine);
   const starts = egtbStartCount(engine);
@@ -129,7 +136,15 @@ export function egtbBuild(engine: Engine, ending: EgtbEnding, options: EgtbBuild
     progress(`mate in ${n}: ${level} states`);
     byValue.push(level);
   }
-  return { states: count, starts, longest: byValue.length - 1, byValue, edges: engine.core.exports.egtbEdgeCount() };
+  const x = engine.core.exports;
+  return {
+    states: count,
+    starts,
+    longest: byValue.length - 1,
+    byValue,
+    edges: x.egtbEdgeCount(),
+    graphStates: x.egtbGraphStates(),
+  };
 }
 
 export const egtbCount = (engine: Engine) => engine.core.exports.egtbCount();

@@ -1,8 +1,10 @@
 // krieg egtb build|probe|stats (issue #35): a small table written beside the test (built around
 // the mate in 2 of test/players/egtb.test.ts: Kb6, Rd1 against the king on a8 or c8), read back by
-// stats and probe; and the one-line errors (no table, a full table, a bad ending or square).
+// stats and probe; the strategy a probe writes, which `krieg verify` passes on both squares of the
+// king within 3 ply; a probe from a game file (White's view after Ka8-b8: the king known on b8);
+// and the one-line errors (no table, a full table, a bad ending or square).
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEngine } from '../../host/node';
@@ -10,6 +12,9 @@ import { preset } from '../../host/record/rules';
 import { egtbBuild, egtbEntries } from '../../host/core/egtb';
 import { egtbTableName } from '../../host/players/egtb';
 import { egtbPath, saveTable } from '../../host/players/egtbFile.node';
+import { GameSession } from '../../host/referee/session';
+import { makeRecordKpgn } from '../../host/notation/kpgn/write';
+import { parseUci } from '../../host/notation/move';
 import { krieg, expectOneLine } from '../lib/cli';
 
 let DIR = '';
@@ -44,6 +49,57 @@ describe('krieg egtb', () => {
     // rand's stalemate rule makes another table, not built here
     run = await krieg(['egtb', 'probe', 'krk', '--dir', DIR, '--fen', FEN, '--variant', 'rand']);
     expect(expectOneLine(run, 2)).toMatch(/no krk tablebase for the rules' table dirs-loss/);
+  });
+
+  it('probe --strategy: the mate in 2 as a tree that krieg verify passes', async () => {
+    const strategy = join(DIR, 'strategy.json');
+    let run = await krieg([
+      'egtb',
+      'probe',
+      'krk',
+      '--dir',
+      DIR,
+      '--fen',
+      FEN,
+      '--squares',
+      'a8,c8',
+      '--strategy',
+      strategy,
+    ]);
+    expect(run.status, run.stderr).toBe(0);
+    const problems = join(DIR, 'problems.json');
+    const positions = ['k7/8/1K6/8/8/8/8/3R4 w - - 0 1', '2k5/8/1K6/8/8/8/8/3R4 w - - 0 1'];
+    const problem = { id: 'krk', rules: 'berkeley', ply: 3, expect: 'proven', positions };
+    writeFileSync(problems, JSON.stringify({ format: 'krieg-problems', version: 1, problems: [problem] }));
+    run = await krieg(['verify', problems, strategy]);
+    expect(run.status, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/verified: the strategy mates in all 2 positions/);
+    run = await krieg([
+      'egtb',
+      'probe',
+      'krk',
+      '--dir',
+      DIR,
+      '--fen',
+      FEN,
+      '--squares',
+      'anywhere',
+      '--strategy',
+      strategy,
+    ]);
+    expect(expectOneLine(run, 2)).toMatch(/--strategy needs the king's squares/);
+  });
+
+  it('probe --view: the squares of the king from the exact belief at the end of a game file', async () => {
+    const referee = createEngine('wasm', 16);
+    referee.setRules(preset('berkeley'));
+    const session = new GameSession(referee, { start: 'k7/8/1K6/8/8/8/8/3R4 b - - 0 1' });
+    expect(session.attempt(parseUci('a8b8')!).answer).toBe('legal');
+    const game = join(DIR, 'game.kpgn');
+    writeFileSync(game, makeRecordKpgn(session.record()));
+    const run = await krieg(['egtb', 'probe', 'krk', '--dir', DIR, '--view', game, '--as', 'white', '--json']);
+    expect(run.status, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ value: 1, attempt: 'd1d8' });
   });
 
   it('stats: counts by value, the starts', async () => {

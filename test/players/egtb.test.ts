@@ -9,6 +9,8 @@
 //   g1 …) out of reach of the white king, and every king move leaves g7 able to take: each attempt
 //   may lose the rook;
 // - the same values from tables built around the states (depth-limited) and the table's own values;
+// - a build whose graph holds only its first states, or none, recomputing the rest in each sweep,
+//   values every state as the build whose graph holds them all;
 // - under a plain "check", a checking move still splits the set from the squares it does not check
 //   (metaposition.ts's class key carries the check bit: Kb6, Rd1 against a4 or h8, Rd4 checks a4 only);
 // - the krieg player with a table in its engine mates within the table's value against random
@@ -19,7 +21,7 @@ import { preset, withOverrides } from '../../host/record/rules';
 import { encodePercept } from '../../host/record/percept';
 import { endgameAttempt, endgameBegin, endgameSquares } from '../../host/core/endgame';
 import { makeUci, parseUci } from '../../host/notation/move';
-import { egtbBuild, egtbInit, egtbProbe } from '../../host/core/egtb';
+import { egtbBuild, egtbEntries, egtbInit, egtbProbe } from '../../host/core/egtb';
 import type { Engine } from '../../host/engine';
 import { PlayerEngines } from '../../host/players/engines.node';
 import { parsePlayerSpec, playerFactory } from '../../host/players/registry';
@@ -95,6 +97,22 @@ describe.each(BACKENDS)('endgame tablebases on %s', (backend) => {
     const probe = egtbProbe(engine, 0, [square('a1')]);
     expect(probe.value).toBe(1);
     expect(makeUci(probe.attempt)).toBe('d8d1');
+  });
+
+  it('a graph too small for every state, or none, gives the same values state for state', () => {
+    const engine = engineFor(backend);
+    engine.setFen(0, '2k5/8/1K6/8/8/8/8/3R4 w - - 0 1');
+    const around = [{ handle: 0, squares: [square('c8'), square('e8')] }];
+    const whole = egtbBuild(engine, 'krk', { log2: 14, around, depth: 3 });
+    expect(whole.graphStates).toBe(whole.states);
+    expect(whole.longest).toBeGreaterThanOrEqual(3);
+    const values = egtbEntries(engine).slice();
+    for (const graphLog2 of [12, 0]) {
+      const built = egtbBuild(engine, 'krk', { log2: 14, around, depth: 3, graphLog2 });
+      expect(built.graphStates).toBeLessThan(built.states);
+      expect(built.byValue).toEqual(whole.byValue);
+      expect(egtbEntries(engine)).toEqual(values);
+    }
   });
 
   it('krieg with the table mates within its value against random (fixed seeds)', () => {
