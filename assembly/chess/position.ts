@@ -31,6 +31,7 @@ import {
   initAttacks,
 } from './attacks';
 import { PIECE_KEYS, CASTLING_KEYS, EN_PASSANT_KEYS, SIDE_KEYS, initZobrist } from './zobrist';
+import { newArena } from './arena';
 
 /** Piece code = type | color << PIECE_COLOR_SHIFT (type in the low PIECE_TYPE_FIELD bits). */
 export const PIECE_COLOR_SHIFT: i32 = 3;
@@ -80,7 +81,7 @@ export function moveKind(move: i32): i32 {
   return move >> MOVE_KIND_SHIFT;
 }
 
-export let POSITIONS = new Int32Array(0);
+export let POSITIONS: Int32Array = new Int32Array(0);
 
 // Setup exchange buffer (host ⇄ core), SETUP_WORDS Int32 words:
 // | word   | field      | meaning                                                     |
@@ -142,7 +143,7 @@ export function initPositions(capacity: i32): void {
   CASTLING_MASK[63] = 15 & ~CASTLE_BLACK_KING;
   // The WASM build uses the stub runtime (no GC, nothing is ever freed): keep an arena that is
   // already large enough and only allocate when growing.
-  if (POSITIONS.length < capacity << POSITION_SHIFT) POSITIONS = new Int32Array(capacity << POSITION_SHIFT);
+  if (POSITIONS.length < capacity << POSITION_SHIFT) POSITIONS = newArena(capacity << POSITION_SHIFT);
   else POSITIONS.fill(0);
   capacityInRecords = capacity;
 }

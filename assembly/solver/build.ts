@@ -59,6 +59,7 @@ import {
   markOutOfRoom,
   knownNoMateSet,
 } from './tree';
+import { newArena } from '../chess/arena';
 
 /** Move lists of the search pool (lists 0..63) the builds use; perft never runs during a solve. */
 const ATTEMPT_MOVES: i32 = listOffset(1);
@@ -69,9 +70,9 @@ const CACHE_MOVES: i32 = listOffset(3);
 // Black-box builds clear it per build (a build makes a node's positions all at once); incremental
 // searches keep it for the whole search (they never free nodes, so an entry cannot go stale).
 
-let DEDUPE_NODE = new Int32Array(0);
-let DEDUPE_HANDLE = new Int32Array(0);
-let DEDUPE_GENERATION = new Int32Array(0);
+let DEDUPE_NODE: Int32Array = new Int32Array(0);
+let DEDUPE_HANDLE: Int32Array = new Int32Array(0);
+let DEDUPE_GENERATION: Int32Array = new Int32Array(0);
 let dedupeMask: i32 = 0;
 let dedupeGeneration: i32 = 0;
 let dedupeUsed: i32 = 0;
@@ -93,9 +94,9 @@ export function resetBuilds(positions: i32, isIncremental: bool): void {
   let size = 1024;
   while (size * 2 <= positions * 2 && size < 1 << 24) size <<= 1;
   if (DEDUPE_NODE.length < size) {
-    DEDUPE_NODE = new Int32Array(size);
-    DEDUPE_HANDLE = new Int32Array(size);
-    DEDUPE_GENERATION = new Int32Array(size);
+    DEDUPE_NODE = newArena(size);
+    DEDUPE_HANDLE = newArena(size);
+    DEDUPE_GENERATION = newArena(size);
     dedupeGeneration = 0;
   }
   dedupeMask = DEDUPE_NODE.length - 1;

@@ -48,6 +48,7 @@ import { beliefTableOn, beginSet, addToSet, knownSetNoMate, storeSetNoMate } fro
 import { POSITIONS, POSITION_SHIFT, W_COLOR, kingSquare, isAttacked } from '../chess/position';
 import { KING_ATTACKS } from '../chess/attacks';
 import { lowestSquare } from '../chess/bitboard';
+import { newArena } from '../chess/arena';
 
 export const NODE_WORDS: i32 = 24;
 export const N_KIND: i32 = 0;
@@ -86,10 +87,10 @@ export const FLAG_TERMINAL: i32 = 1 << 6;
 /** Proof numbers saturate here ("infinity"). */
 export const INFINITE: i32 = 1 << 28;
 
-let NODES = new Int32Array(0);
-export let ENTRY_HANDLE = new Int32Array(0);
-export let ENTRY_NEXT = new Int32Array(0);
-export let ATTEMPT_LIST = new Int32Array(0);
+let NODES: Int32Array = new Int32Array(0);
+export let ENTRY_HANDLE: Int32Array = new Int32Array(0);
+export let ENTRY_NEXT: Int32Array = new Int32Array(0);
+export let ATTEMPT_LIST: Int32Array = new Int32Array(0);
 
 export let nodeTop: i32 = 0;
 let entryTop: i32 = 0;
@@ -120,13 +121,13 @@ export let peakAttempts: i32 = 0;
  * taken from [firstFree, positionEnd) of the position arena.
  */
 export function resetTree(maxNodes: i32, maxEntries: i32, firstFree: i32, positionEnd: i32): void {
-  if (NODES.length < maxNodes * NODE_WORDS) NODES = new Int32Array(maxNodes * NODE_WORDS);
+  if (NODES.length < maxNodes * NODE_WORDS) NODES = newArena(maxNodes * NODE_WORDS);
   if (ENTRY_HANDLE.length < maxEntries) {
-    ENTRY_HANDLE = new Int32Array(maxEntries);
-    ENTRY_NEXT = new Int32Array(maxEntries);
+    ENTRY_HANDLE = newArena(maxEntries);
+    ENTRY_NEXT = newArena(maxEntries);
   }
   // every OR node's attempts are distinct codes (< 2^15 of them); one list per live OR node
-  if (ATTEMPT_LIST.length < maxEntries) ATTEMPT_LIST = new Int32Array(maxEntries);
+  if (ATTEMPT_LIST.length < maxEntries) ATTEMPT_LIST = newArena(maxEntries);
   nodeLimit = maxNodes;
   positionLimit = positionEnd;
   entryLimit = maxEntries;
