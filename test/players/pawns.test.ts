@@ -1,7 +1,7 @@
 // krieg's pawns against a lone king (issue #34): a pawn's step the screen finds safe gains PUSH_GAIN a
 // rank (host/players/values.ts), so krieg promotes and the bare-king technique takes over.
-// - the screen on hand-built beliefs: White Ka1, Pe4 against a king on f6 or h6 — e5 is taken by
-//   Kf6 (no gain, a pawn's loss: not chosen), and against Kh6 it is safe and chosen; the king guarding
+// - the screen on hand-built beliefs: White Ka1, Pe4 against a king on f6 or e6 — e5 is taken by
+//   the king (no gain, a pawn's loss: not chosen), and against Kh6 or Kh7 it is safe and chosen; the king guarding
 //   e5 (Kd4) makes it safe against Kf6 too; a promotion is to a queen, and a step that stalemates or
 //   hangs a man gains nothing;
 // - whole games against random from won positions, both backends, fixed seeds: K+P v K (Kc6, Pc5 v
