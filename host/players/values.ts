@@ -27,6 +27,13 @@
 //   distance, the mean number of king steps from the mover's king (after the attempt) to them:
 //   the box is closed with the king; and an attempt that moves the man krieg moved last straight
 //   back (the shuffle Rd6-f6-d6 in a box that one move cannot shrink) costs a little.
+// - push: against a lone king (no pawns either), PUSH_GAIN a rank for a pawn's step (a promotion
+//   the last one) the screen finds safe — no man of the mover takeable, no mate in one, no
+//   stalemate in any screened position (the king cannot take the pawn next move, or it is guarded).
+//   Without it krieg with a rook and a pawn shuffled the rook to the ply cap: a step gained the
+//   progress tie-break some 30 cp (0.0003) where a rook's move shrinking the king's region gains
+//   0.002 a square; a pawn home hands the game to the bare-king technique (endgame.ts), which
+//   refuses pawns. A push is progress that cannot cycle, so a large gain is safe.
 // The rules' draws (issue #34) then move the worth toward ½ by the chance p of a draw the attempt
 // brings, worth −= p · (score − ½): a cost when ahead (score above ½), a gain when behind. Ahead, p
 // counts over the screened positions those where the attempt ends the game drawn (material, fifty
@@ -56,6 +63,8 @@ export const REGION_COST = 0.002;
 export const KING_COST = 0.002;
 /** Taking the last move back against a bare king (two squares of region). */
 export const BACK_COST = 0.004;
+/** Per rank a pawn's safe step gains against a lone king (15 squares of the king's region). */
+export const PUSH_GAIN = 0.03;
 /** Material (pawn 1 … queen 9) ahead that makes an edge decisive. */
 export const DECISIVE = 5;
 /** The chance of a draw counted for a position seen once before (a third occurrence would end the game). */
@@ -74,6 +83,8 @@ export interface Edge {
   bareKing: boolean;
   /** The mover's king's square. */
   king: number;
+  /** The opponent has his king alone: the mover's pawns' squares (PUSH_GAIN), and its side (0: White). */
+  pawns?: { squares: Set<number>; side: number };
   /** The attempt that takes the mover's last move back (from | to << 6), if known. */
   back?: number;
   /** Under rules with a repetition draw: the keys of the positions after the mover's own moves (since the last capture or pawn move he knows of), with how often each was seen. */
@@ -93,21 +104,25 @@ export function edgeOf(engine: Engine, handle: number): Edge {
   let ours = 0;
   let theirs = 0;
   let theirPieces = 0;
+  let theirMen = 0;
+  const pawns = new Set<number>();
   let king = -1;
   board.forEach((code, square) => {
-    if ((code & 7) === 6 && code >> 3 === side) king = square;
-  });
-  for (const code of board) {
-    if (!code) continue;
+    if (!code) return;
     const type = code & 7;
-    if (code >> 3 === side) ours += MATERIAL[type];
-    else {
+    if (code >> 3 === side) {
+      ours += MATERIAL[type];
+      if (type === 6) king = square;
+      if (type === 1) pawns.add(square);
+    } else {
       theirs += MATERIAL[type];
+      if (type !== 6) theirMen++;
       if (type !== 1 && type !== 6) theirPieces++;
     }
-  }
+  });
   const decisive = ours - theirs >= DECISIVE;
-  return { decisive, bareKing: decisive && theirPieces === 0, king };
+  const lone = theirMen === 0 && pawns.size > 0 ? { pawns: { squares: pawns, side } } : {};
+  return { decisive, bareKing: decisive && theirPieces === 0, king, ...lone };
 }
 
 function bits(x: number): number {
@@ -126,6 +141,14 @@ function meanDistance(king: number, low: number, high: number): number {
     n++;
   }
   return n ? sum / n : 0;
+}
+
+/** What `attempt` gains if safe (PUSH_GAIN a rank): a step of the mover's pawn against a lone king; else 0. */
+export function pushGain(attempt: number, edge: Edge | undefined): number {
+  const pawns = edge?.pawns;
+  if (!pawns || !pawns.squares.has(attempt & 63)) return 0;
+  const ranks = ((attempt >> 9) & 7) - ((attempt >> 3) & 7);
+  return PUSH_GAIN * (pawns.side === 0 ? ranks : -ranks);
 }
 
 /**
@@ -169,6 +192,8 @@ export function worthOf(
     worth -= REGION_COST * (bits(low) + bits(high)) + KING_COST * meanDistance(king, low, high);
     if (attempt !== undefined && attempt === edge.back) worth -= BACK_COST;
   }
+  if (attempt !== undefined && threat.loss === 0 && threat.mated === 0 && threat.stalemated === 0)
+    worth += pushGain(attempt, edge);
   return worth - draw;
 }
 
@@ -193,13 +218,17 @@ export function bestByWorth(
   random: () => number,
   stop?: () => boolean,
 ): Valued | undefined {
-  const order = scores.map((s) => ({ s, key: (s.score ?? 0) + PROGRESS_WEIGHT * (s.progress ?? 0), tie: random() }));
-  order.sort((a, b) => b.key - a.key || a.tie - b.tie);
+  const order = scores.map((s) => {
+    const key = (s.score ?? 0) + PROGRESS_WEIGHT * (s.progress ?? 0);
+    // a safe push's gain is the one term that raises a worth: the bound looked at includes it
+    return { s, key, bound: key + pushGain(s.attempt, edge), tie: random() };
+  });
+  order.sort((a, b) => b.bound - a.bound || a.tie - b.tie);
   let best: Valued | undefined;
   let stalemating: Valued | undefined;
   let screened = 0;
-  for (const { s, key } of order) {
-    if (best && (Math.max(key, 0.5) <= best.worth || stop?.())) break; // behind, a draw may lift a worth to ½
+  for (const { s, key, bound } of order) {
+    if (best && (Math.max(bound, 0.5) <= best.worth || stop?.())) break; // behind, a draw may lift a worth to ½
     const t = threat?.(s.attempt);
     if (t) screened++;
     const worth = worthOf(key, t, edge, s.attempt);

@@ -1,0 +1,102 @@
+// krieg's pawns against a lone king (issue #34): a pawn's step the screen finds safe gains PUSH_GAIN a
+// rank (host/players/values.ts), so krieg promotes and the bare-king technique takes over.
+// - the screen on hand-built beliefs: White Ka1, Pe4 against a king on f6 or e6 — e5 is taken by
+//   the king (no gain, a pawn's loss: not chosen), and against Kh6 or Kh7 it is safe and chosen; the king guarding
+//   e5 (Kd4) makes it safe against Kf6 too; a promotion is to a queen, and a step that stalemates or
+//   hangs a man gains nothing;
+// - whole games against random from won positions, both backends, fixed seeds: K+P v K (Kc6, Pc5 v
+//   Kc8) and K+R+P v K mate within a stated number of moves.
+import { describe, expect, it } from 'vitest';
+import { createEngine, BACKENDS } from '../../host/node';
+import { preset } from '../../host/record/rules';
+import { parseUci } from '../../host/notation/move';
+import { ChooseRun, countThreats } from '../../host/core/players';
+import { bestByWorth, edgeOf, pushGain, worthOf, PUSH_GAIN } from '../../host/players/values';
+import { PlayerEngines } from '../../host/players/engines.node';
+import { parsePlayerSpec, playerFactory } from '../../host/players/registry';
+import { runGame } from '../../host/players/game';
+import { GameSession } from '../../host/referee/session';
+import { seededRandom } from '../../host/referee/game';
+import type { PlayerSetup } from '../../host/players/player';
+
+const STACK = 100;
+const a = (uci: string) => parseUci(uci)!;
+
+/** The belief `fens` (records 10 …), searched at depth 0 and screened whole; the attempt chosen and each one's worth. */
+function belief(backend: 'wasm' | 'js', fens: string[]) {
+  const engine = createEngine(backend, 256);
+  fens.forEach((fen, i) => engine.setFen(10 + i, fen));
+  const handles = fens.map((_, i) => 10 + i);
+  const run = new ChooseRun(engine, 10, { depth: 0 }, STACK);
+  run.add(handles);
+  const scores = run.over(() => true).filter((r) => r.legal > 0);
+  const threat = (attempt: number) => countThreats(engine, handles, attempt, STACK);
+  const edge = edgeOf(engine, 10);
+  const chosen = bestByWorth(scores, threat, edge, seededRandom(1))!;
+  const worth = (uci: string) => {
+    const row = scores.find((r) => r.attempt === a(uci))!;
+    return worthOf(row.score!, threat(a(uci)), edge, a(uci));
+  };
+  return { chosen: chosen.best.attempt, threat, edge, worth };
+}
+
+describe.each(BACKENDS)('a pawn against a lone king on %s', (backend) => {
+  it('is pushed where the king cannot take it, and not into his reach', () => {
+    const near = belief(backend, ['8/8/5k2/8/4P3/8/8/K7 w - - 0 1', '8/8/4k3/8/4P3/8/8/K7 w - - 0 1']);
+    expect(near.edge.pawns).toEqual({ squares: new Set([28]), side: 0 });
+    expect(pushGain(a('e4e5'), near.edge)).toBe(PUSH_GAIN);
+    expect(near.threat(a('e4e5'))).toMatchObject({ legal: 2, loss: 200 }); // Kf6xe5 in one, Ke6xe5 in the other (summed)
+    expect(near.chosen).not.toBe(a('e4e5'));
+    const far = belief(backend, ['8/8/7k/8/4P3/8/8/K7 w - - 0 1', '8/7k/8/8/4P3/8/8/K7 w - - 0 1']);
+    expect(far.threat(a('e4e5'))).toMatchObject({ legal: 2, loss: 0, mated: 0, stalemated: 0 });
+    expect(far.chosen).toBe(a('e4e5'));
+    expect(far.worth('e4e5') - far.worth('a1b2')).toBeGreaterThan(PUSH_GAIN / 2); // a clear margin
+    // guarded by the king, the step is safe against Kf6 too
+    const guarded = belief(backend, ['8/8/5k2/8/3KP3/8/8/8 w - - 0 1']);
+    expect(guarded.threat(a('e4e5'))).toMatchObject({ legal: 1, loss: 0 });
+    expect(guarded.chosen).toBe(a('e4e5'));
+  });
+
+  it('promotes to a queen; a step that stalemates or leaves a mate gains nothing', () => {
+    const safe = belief(backend, ['8/4P3/8/8/8/8/k7/2K5 w - - 0 1', '8/4P3/8/8/8/8/8/k1K5 w - - 0 1']);
+    expect(safe.chosen).toBe(a('e7e8q'));
+    const { edge } = safe;
+    const threat = { legal: 2, mated: 0, replies: 9, stalemated: 0, loss: 0, regionLow: 0, regionHigh: 0 };
+    const gain = worthOf(1, threat, edge, a('e7e8q')) - worthOf(1, threat, edge, a('c1d2'));
+    expect(gain).toBeCloseTo(PUSH_GAIN, 3); // the king's step shrinks nothing here
+    expect(worthOf(1, { ...threat, stalemated: 1 }, edge, a('e7e8q'))).toBeLessThan(
+      worthOf(1, threat, edge, a('c1d2')),
+    );
+    expect(worthOf(1, { ...threat, loss: 100 }, edge, a('e7e8q'))).toBeLessThan(worthOf(1, threat, edge, a('c1d2')));
+  });
+});
+
+/** krieg (White, 300 nodes a move) against random from `start`: the result and White's moves. */
+function game(backend: 'wasm' | 'js', start: string, seed: number) {
+  const rules = preset('berkeley');
+  const engines = new PlayerEngines(backend);
+  const setup = (side: 'white' | 'black', name: string): PlayerSetup => ({
+    side,
+    rules,
+    start,
+    seed: seed + (side === 'black' ? 1 : 0),
+    budget: { nodes: 300 },
+    options: parsePlayerSpec(name).options,
+  });
+  const white = playerFactory(parsePlayerSpec('krieg'))(setup('white', 'krieg'), engines.for('white', rules));
+  const black = playerFactory(parsePlayerSpec('random'))(setup('black', 'random'), engines.for('black', rules));
+  const record = runGame(new GameSession(createEngine(backend, 16), { start, maxPlies: 200 }), { white, black });
+  const moves = record.events.filter((e) => e.side === 'white' && e.type === 'attempt' && e.percept.answer === 'legal');
+  return { result: record.result, moves: moves.length };
+}
+
+describe.each(BACKENDS)('krieg promotes against a lone king on %s', (backend) => {
+  it.each([
+    ['K+P v K, Kc6 Pc5 v Kc8', '2k5/8/2K5/2P5/8/8/8/8 w - - 0 1', 31, 15],
+    ['K+R+P v K', '8/8/8/5k2/8/8/1P6/R3K3 w - - 0 1', 51, 25],
+  ])('%s: mates against random within the stated moves', (_, start, seed, within) => {
+    const { result, moves } = game(backend, start, seed);
+    expect(result).toBe('1-0');
+    expect(moves).toBeLessThanOrEqual(within);
+  });
+});
