@@ -12,6 +12,7 @@
 // fifty-move and repetition draws are not modelled (a mate longer than 50 moves would need them).
 import type { RuleSet } from '../record/rules';
 import { fail } from '../errors';
+import { makeFenOfPieces } from '../notation/fen';
 import { EGTB_ENTRY_WORDS, type EgtbEnding } from '../core/egtb';
 
 /** The table a rule set uses (rule sets with the same name share one). */
@@ -98,28 +99,14 @@ export function describeState(ending: EgtbEnding, men: number, lo: number, hi: n
 
 /** A FEN of a state's men, White to move, Black's king on its set's first square. */
 export function stateFen(ending: EgtbEnding, men: number, lo: number, hi: number): string {
-  const board: string[] = Array(64).fill('');
   const [a, b] = PIECES[ending];
-  board[men & 63] = 'K';
-  board[(men >> 6) & 63] = a;
-  if (b) board[(men >> 12) & 63] = b;
-  board[setSquares(lo, hi)[0]] = 'k';
-  const rows: string[] = [];
-  for (let rank = 7; rank >= 0; rank--) {
-    let row = '';
-    let empty = 0;
-    for (let file = 0; file < 8; file++) {
-      const c = board[rank * 8 + file];
-      if (!c) empty++;
-      else {
-        if (empty) row += empty;
-        empty = 0;
-        row += c;
-      }
-    }
-    rows.push(empty ? row + empty : row);
-  }
-  return `${rows.join('/')} w - - 0 1`;
+  const pieces: [number, string][] = [
+    [men & 63, 'K'],
+    [(men >> 6) & 63, a],
+    [setSquares(lo, hi)[0], 'k'],
+  ];
+  if (b) pieces.push([(men >> 12) & 63, b]);
+  return makeFenOfPieces(pieces);
 }
 
 export interface EgtbStats {

@@ -9,6 +9,7 @@ import { fail } from '../errors';
 import type { Percept } from '../record/percept';
 import type { RuleSet } from '../record/rules';
 import { makeUci } from '../notation/move';
+import { makeFenOfPieces } from '../notation/fen';
 import { GameSession } from '../referee/session';
 import type { Branch, Strategy, StrategyNode } from '../solver/strategy';
 import { egtbProbe } from '../core/egtb';
@@ -16,26 +17,9 @@ import { egtbProbe } from '../core/egtb';
 /** The attacker's men (White's): square → FEN letter. */
 type Men = Map<number, string>;
 
-function fenOf(men: Men, king: number, side: 'w' | 'b'): string {
-  const board: string[] = Array(64).fill('');
-  for (const [sq, letter] of men) board[sq] = letter;
-  board[king] = 'k';
-  const rows: string[] = [];
-  for (let rank = 7; rank >= 0; rank--) {
-    let row = '';
-    let empty = 0;
-    for (let file = 0; file < 8; file++) {
-      const c = board[rank * 8 + file];
-      if (!c) empty++;
-      else {
-        row += (empty || '') + c;
-        empty = 0;
-      }
-    }
-    rows.push(empty ? row + empty : row);
-  }
-  return `${rows.join('/')} ${side} - - 0 1`;
-}
+/** The FEN of the attacker's men and the king on `king`, `side` to move. */
+const fenOf = (men: Men, king: number, side: 'w' | 'b') =>
+  makeFenOfPieces([...men, [king, 'k'] as const], side === 'w' ? 0 : 1);
 
 /** Squares grouped by what was heard (the percept's JSON), in the order first heard. */
 function groupBy(entries: [Percept, number][]): { percept: Percept; squares: number[] }[] {
