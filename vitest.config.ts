@@ -8,11 +8,9 @@ export default defineConfig({
     globalSetup: ['test/lib/globalSetup.ts'],
     // tests run in a random order within each file (the seed is printed): none may depend on another
     sequence: { shuffle: { files: false, tests: true } },
-    // one test file per core and one more: vitest's default leaves one core to its main thread, which
-    // on a 2-core CI machine runs the files one at a time while that core idles; and a file per core
-    // still left about a tenth of the CPU idle (a clean CI run used 1.81 of 2 cores), while files
-    // wait on the processes and browsers they start
-    maxWorkers: availableParallelism() + 1,
+    // one test file per core: vitest's default leaves one core to its main thread, which on a
+    // 2-core CI machine runs the files one at a time while that core idles
+    maxWorkers: availableParallelism(),
     // correctness is bounded by node and work budgets, never the clock: these timeouts only catch a
     // hang, with an hour's margin, so a loaded machine makes the suite slow, not failed
     testTimeout: 3_600_000,
