@@ -249,28 +249,7 @@ export function endgameBuffer(): Int32Array {
 }
 
 // ---- endgame tablebases (issue 35; assembly/players/egtb.ts) ----
-import {
-  ENTRIES,
-  egtbInit,
-  egtbStarts,
-  egtbAddStart,
-  egtbEnumerate,
-  egtbSweep,
-  egtbLoaded,
-  egtbCount,
-  egtbStartCount,
-  egtbCursor,
-  egtbEdgeCount,
-  egtbGraphStates,
-  egtbProbe,
-  egtbProbeValue,
-  egtbProbeStored,
-  egtbProbeBound,
-  egtbFollow,
-  egtbFollowLow,
-  egtbFollowHigh,
-  egtbProbeAttempt,
-} from './players/egtb';
+import { ENTRIES } from './players/egtb';
 export {
   egtbInit,
   egtbStarts,
@@ -291,7 +270,7 @@ export {
   egtbFollowLow,
   egtbFollowHigh,
   egtbProbeAttempt,
-};
+} from './players/egtb';
 /** The table's entries (men key, set low, set high, value per state); the view is valid until the next egtbInit. */
 export function egtbBuffer(): Int32Array {
   return ENTRIES;

@@ -278,9 +278,11 @@ describe.each(BACKENDS)('a small belief past the exact layer on %s', (backend) =
   });
 });
 
-describe.each(BACKENDS)('K+Q+P v K+P against random on %s', (backend) => {
-  it('krieg promotes and mates (his pawn blocked, 300 nodes a move, a fixed seed)', () => {
-    const start = '4k3/8/2P5/8/p7/P7/8/3QK3 w - - 0 1';
+describe.each(BACKENDS)('won endings against random on %s (300 nodes a move, fixed seeds)', (backend) => {
+  it.each([
+    ['K+Q+P v K+P: krieg promotes and mates (his pawn blocked)', '4k3/8/2P5/8/p7/P7/8/3QK3 w - - 0 1', 21, 120],
+    ['K+R v K: krieg mates', '8/8/8/4k3/8/8/8/R3K3 w - - 0 1', 11, 200],
+  ] as const)('%s', (_, start, seed, maxPlies) => {
     const rules = preset('berkeley');
     const engines = new PlayerEngines(backend);
     const setup = (side: 'white' | 'black', name: string, seed: number): PlayerSetup => ({
@@ -291,29 +293,12 @@ describe.each(BACKENDS)('K+Q+P v K+P against random on %s', (backend) => {
       budget: { nodes: 300 },
       options: parsePlayerSpec(name).options,
     });
-    const white = playerFactory(parsePlayerSpec('krieg'))(setup('white', 'krieg', 21), engines.for('white', rules));
-    const black = playerFactory(parsePlayerSpec('random'))(setup('black', 'random', 22), engines.for('black', rules));
-    const record = runGame(new GameSession(createEngine(backend, 16), { start, maxPlies: 120 }), { white, black });
-    expect(record.result).toBe('1-0');
-  });
-});
-
-describe.each(BACKENDS)('K+R v K against random on %s', (backend) => {
-  it('krieg mates (300 nodes a move, a fixed seed)', () => {
-    const start = '8/8/8/4k3/8/8/8/R3K3 w - - 0 1';
-    const rules = preset('berkeley');
-    const engines = new PlayerEngines(backend);
-    const setup = (side: 'white' | 'black', name: string, seed: number): PlayerSetup => ({
-      side,
-      rules,
-      start,
-      seed,
-      budget: { nodes: 300 },
-      options: parsePlayerSpec(name).options,
-    });
-    const white = playerFactory(parsePlayerSpec('krieg'))(setup('white', 'krieg', 11), engines.for('white', rules));
-    const black = playerFactory(parsePlayerSpec('random'))(setup('black', 'random', 12), engines.for('black', rules));
-    const record = runGame(new GameSession(createEngine(backend, 16), { start, maxPlies: 200 }), { white, black });
+    const white = playerFactory(parsePlayerSpec('krieg'))(setup('white', 'krieg', seed), engines.for('white', rules));
+    const black = playerFactory(parsePlayerSpec('random'))(
+      setup('black', 'random', seed + 1),
+      engines.for('black', rules),
+    );
+    const record = runGame(new GameSession(createEngine(backend, 16), { start, maxPlies }), { white, black });
     expect(record.result).toBe('1-0');
   });
 });
