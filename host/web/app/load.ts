@@ -149,6 +149,7 @@ export class LoadTab {
   private async openShippedDb(): Promise<void> {
     const note = this.page.$('load-note');
     note.textContent = 'loading the problem database …';
+    this.page.$('db').hidden = true; // the old list must not be used while the new one loads
     try {
       const response = await fetch('problems.sqlite');
       if (!response.ok) throw new Error(`problems.sqlite: HTTP ${response.status} (serve the page with npm run web)`);
@@ -164,6 +165,7 @@ export class LoadTab {
     const counts = this.db.counts();
     const plies = [...new Set(counts.map((c) => c.ply))];
     const select = this.page.$<HTMLSelectElement>('db-ply');
+    const chosen = select.value; // a reload keeps the reader's filter where the new database offers it
     select.replaceChildren(
       new Option('any ply', ''),
       ...plies.map(
@@ -177,6 +179,7 @@ export class LoadTab {
           ),
       ),
     );
+    if (plies.some((p) => String(p) === chosen)) select.value = chosen;
     this.page.$('db').hidden = false;
     this.page.$('load-note').textContent = `${name}: ${counts.reduce((n, c) => n + c.count, 0)} instances.`;
     this.listInstances();
