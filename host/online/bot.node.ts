@@ -14,6 +14,7 @@ import { gameSeed } from '../referee/seeds';
 import type { Side, View } from '../record/record';
 import { turnOf, PLAYER_CAPACITY, TABLE_BITS, type Player, type PlayerFactory } from '../players/player';
 import { createPlayerEngine } from '../players/engines.node';
+import { cachedTables } from '../players/egtbFile.node';
 import { playerFactory, type PlayerSpec } from '../players/registry';
 import { KriegError } from '../errors';
 import { PLAYED_VARIANTS, SiteGameView, type SiteState } from './kriegspielOrg';
@@ -215,6 +216,7 @@ export class Bot {
         seed: seedOf(game.meta.game_id),
         budget: nodes === undefined ? { timePerMove: timeForMove(state.clock[`${view.as}_remaining`]) } : { nodes },
         options: this.options.player.options,
+        tables: cachedTables,
       };
       game.player = (this.options.factory ?? playerFactory(this.options.player))(setup, engine);
       game.side = view.as;

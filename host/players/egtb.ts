@@ -14,6 +14,7 @@ import type { RuleSet } from '../record/rules';
 import { fail } from '../errors';
 import { makeFenOfPieces } from '../notation/fen';
 import { EGTB_ENTRY_WORDS, type EgtbEnding } from '../core/egtb';
+import { BISHOP, KING, KNIGHT, QUEEN, ROOK } from '../constants';
 
 /** The table a rule set uses (rule sets with the same name share one). */
 export function egtbTableName(rules: RuleSet): string {
@@ -31,6 +32,28 @@ export interface EgtbHeader {
   byValue: number[];
   /** How the build went (seconds, backend), for the record. */
   built?: Record<string, unknown>;
+}
+
+/** The ending by the attacker's men besides its king (piece types, ascending). */
+const ENDINGS: Record<string, EgtbEnding> = {
+  [`${ROOK}`]: 'krk',
+  [`${QUEEN}`]: 'kqk',
+  [`${BISHOP},${BISHOP}`]: 'kbbk',
+  [`${KNIGHT},${BISHOP}`]: 'kbnk',
+};
+
+/**
+ * The tabled ending of a board (piece codes by square, colour << 3 | type) for `side` (0 White, 1
+ * Black) as the attacker: its king and the ending's men against a bare king; else undefined.
+ */
+export function egtbEndingOf(board: readonly number[], side: number): EgtbEnding | undefined {
+  const men: number[] = [];
+  for (const code of board) {
+    if (code === 0 || (code & 7) === KING) continue;
+    if (code >> 3 !== side) return undefined; // the defender has more than his king
+    men.push(code & 7);
+  }
+  return ENDINGS[men.sort((a, b) => a - b).join(',')];
 }
 
 const MAGIC = 'KRIEGTB1';

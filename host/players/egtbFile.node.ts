@@ -1,5 +1,6 @@
 // Tablebase files (host/players/egtb.ts's format, gzip-compressed): where they live, writing them
-// whole (a temporary file renamed into place), reading them back into a core.
+// whole (a temporary file renamed into place), reading them back into a core, and the cache as the
+// players' TableSource.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync, gunzipSync } from 'node:zlib';
@@ -8,6 +9,7 @@ import { writeAtomically } from '../io/files';
 import { packageRoot } from '../io/packageRoot';
 import { egtbLoad, type EgtbEnding } from '../core/egtb';
 import type { Engine } from '../engine';
+import type { TableSource } from './player';
 import { decodeTable, encodeTable, type EgtbHeader } from './egtb';
 
 /** The tablebase directory: $KRIEG_EGTB_DIR, else .cache/egtb under the package root. */
@@ -53,3 +55,14 @@ export function loadTable(engine: Engine, path: string, ending: EgtbEnding, tabl
   egtbLoad(engine, ending, entries, header.starts);
   return header;
 }
+
+/**
+ * The players' tables (the CLI's krieg play, match and engine): the cache's (egtbDir(), looked up
+ * when a game reaches the ending); false when the rules' table of the ending is not built there.
+ */
+export const cachedTables: TableSource = (engine, ending, table) => {
+  const path = egtbPath(egtbDir(), ending, table);
+  if (!existsSync(path)) return false;
+  loadTable(engine, path, ending, table);
+  return true;
+};

@@ -12,6 +12,7 @@ import { eventFromJson } from '../notation/recordJson';
 import { preset, withOverrides, type RuleSet } from '../record/rules';
 import type { Result, Side, View } from '../record/record';
 import { PlayerEngines } from './engines.node';
+import { cachedTables } from './egtbFile.node';
 import { playerOf } from './ext.node';
 import { DEFAULT_NODES, turnOf, type AsyncPlayer, type PlayerBudget } from './player';
 import type { PlayerSpec } from './registry';
@@ -96,6 +97,7 @@ export async function serveEngine(
           seed: seed as number,
           budget: budgetOf(message.budget),
           options: spec.options,
+          tables: cachedTables,
         };
         await game?.player.gameOver?.('*');
         scratch.setRules(rules);

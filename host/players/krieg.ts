@@ -51,6 +51,8 @@ export const KRIEG_DEFAULTS = {
   matenodes: 20_000,
   screen: 64,
   endgame: 2,
+  /** 1: play a tablebase's strategy in its ending when the setup's source has the table (0: never). */
+  egtb: 1,
 };
 /** The checkmate search's arenas (bytes) in the player's engine. */
 const MATE_MEMORY = 24 * 2 ** 20;
@@ -95,7 +97,8 @@ export class KriegPlayer extends SamplingPlayer {
     this.exactOnly = true;
     this.screen = setup.options.screen ?? KRIEG_DEFAULTS.screen;
     this.endgame = new EndgameTechnique(engine, source, setup.options.endgame ?? KRIEG_DEFAULTS.endgame, this.random);
-    this.tablebase = new TablebaseTechnique(engine, source);
+    const egtb = (setup.options.egtb ?? KRIEG_DEFAULTS.egtb) !== 0;
+    this.tablebase = new TablebaseTechnique(engine, source, setup.rules, setup.tables, egtb);
   }
 
   observe(event: ViewEvent): void {

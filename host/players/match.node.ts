@@ -17,6 +17,7 @@ import { gameSeed } from '../referee/seeds';
 import { GameSession } from '../referee/session';
 import { runGameOrForfeit } from './forfeit';
 import { PlayerEngines } from './engines.node';
+import { cachedTables } from './egtbFile.node';
 import { parsePlayerSpec, type PlayerSpec } from './registry';
 import { playerOf } from './ext.node';
 import type { PlayerSetup } from './player';
@@ -90,6 +91,7 @@ export class GamePlayer {
         seed: seeds[side],
         budget,
         options: specs[side].options,
+        tables: cachedTables,
       };
       return playerOf(specs[side])(setup, this.engines.for(side, p.rules));
     };

@@ -13,6 +13,7 @@ import { GameSession } from '../referee/session';
 import { runGameOrForfeit } from './forfeit';
 import { playerOf } from './ext.node';
 import { PlayerEngines } from './engines.node';
+import { cachedTables } from './egtbFile.node';
 import type { PlayerSpec } from './registry';
 import { stdinLines, humanPlayer, HumanStop, type HumanIo } from './human.node';
 import type { AsyncPlayer, PlayerBudget } from './player';
@@ -84,6 +85,7 @@ export async function playWithPlayers(specs: Record<Side, PlayerSpec>, options: 
         seed: gameSeed(seed, side === 'white' ? 1 : 2),
         budget: options.budget,
         options: specs[side].options,
+        tables: cachedTables,
       };
       const engine = engines.for(side, options.rules);
       return specs[side].name === 'human' ? humanPlayer(io!)(setup, engine) : playerOf(specs[side])(setup, engine);

@@ -8,6 +8,7 @@
 // Every player is deterministic given its seed and a node budget; with a time budget it is as
 // fast as the machine lets it be.
 import type { Engine } from '../engine';
+import type { EgtbEnding } from '../core/egtb';
 import type { RuleSet } from '../record/rules';
 import type { GameRecord, PawnTriesEvent, Result, Side, View, ViewEvent } from '../record/record';
 import { viewAttempts } from '../referee/ownBoard';
@@ -40,7 +41,19 @@ export interface PlayerSetup {
   budget: PlayerBudget;
   /** Player-specific options (sample size, search depth …), by name. */
   options: Record<string, number>;
+  /**
+   * Where the player gets an endgame tablebase the first time its game reaches a tabled ending
+   * (./tablebase.ts; the CLI's: the cache, egtbFile.node.ts cachedTables). Absent: only a table the
+   * caller loaded into the engine.
+   */
+  tables?: TableSource;
 }
+
+/**
+ * Loads `ending`'s table `table` (egtbTableName of the rules) into `engine`'s core for probes;
+ * false when there is none (the player then plays on without it).
+ */
+export type TableSource = (engine: Engine, ending: EgtbEnding, table: string) => boolean;
 
 /** What a player is told when it is to move: its view and what follows from it alone. */
 export interface Turn {

@@ -1,6 +1,9 @@
 // Tablebase play (issue #35): while the opponent has a bare king, the player's belief is exact and
-// its engine's core holds a tablebase of the ending (host/core/egtb.ts; loaded by the caller, as
-// egtbFile.node.ts does), the move is the table's best attempt. The player follows one strategy:
+// its engine's core holds a tablebase of the ending, the move is the table's best attempt. The
+// table comes from the player's TableSource (player.ts; the CLI's reads the cache, egtbFile.node.ts)
+// the first time the game reaches a tabled ending, so a game that never does pays nothing; without
+// a source, a table the caller loaded (egtbLoad, egtbBuild) is used. A missing table hands the
+// turn back. The player follows one strategy:
 // after each of its attempts it probes the table's state that attempt led to (egtbFollow: the set
 // the table assumed, which the defender's Illegal attempts heard may have narrowed since) rather
 // than its exact set, so the value falls by a move each move and the mate comes within the first
@@ -8,14 +11,19 @@
 // A player asks it before its endgame technique (./endgame.ts); undefined hands the turn back.
 import type { Engine } from '../engine';
 import { KriegError } from '../errors';
-import { egtbCount, egtbFollow, egtbProbe } from '../core/egtb';
+import { egtbCount, egtbFollow, egtbProbe, type EgtbEnding } from '../core/egtb';
+import type { RuleSet } from '../record/rules';
 import type { PositionSource } from './sources';
-import type { Turn } from './player';
+import type { TableSource, Turn } from './player';
+import { egtbEndingOf, egtbTableName } from './egtb';
 
 /** Belief positions: one per square of the lone king. */
 const MAX_SQUARES = 64;
 /** Estimation work for the belief request. */
 const WORK = 2_000_000;
+
+/** The table an engine's core holds, loaded through a TableSource (`ending-table`). */
+const held = new WeakMap<Engine, string>();
 
 export class TablebaseTechnique {
   readonly counters = { tablebaseMoves: 0 };
@@ -23,17 +31,24 @@ export class TablebaseTechnique {
   firstValue = 0;
   private last: number | undefined;
 
+  /** `tables`: where the table comes from (undefined: the one the caller loaded, if any); `enabled`: false plays without. */
   constructor(
     private readonly engine: Engine,
     private readonly source: PositionSource,
+    private readonly rules: RuleSet,
+    private readonly tables: TableSource | undefined,
+    private readonly enabled = true,
   ) {}
 
-  /** The table's attempt, or undefined when not in a tabled ending (or no mate is known). */
+  /** The table's attempt, or undefined when not in a tabled ending (or no table, or no mate is known). */
   choose(turn: Turn): number | undefined {
-    if (egtbCount(this.engine) === 0) return undefined;
+    if (!this.enabled || (!this.tables && egtbCount(this.engine) === 0)) return undefined;
     const limits = { work: WORK, deadline: turn.deadline };
     const first = this.source.positions(1, limits);
     if (first.handles.length === 0) return undefined;
+    const { board, side } = this.engine.setup(first.handles[0]);
+    const ending = egtbEndingOf(board, side);
+    if (!ending || !this.ready(ending)) return undefined;
     const found = this.source.positions(MAX_SQUARES + 1, limits);
     if (!found.exact || found.handles.length === 0 || found.handles.length > MAX_SQUARES) return undefined;
     const handle = found.handles[0];
@@ -55,5 +70,16 @@ export class TablebaseTechnique {
       if (error instanceof KriegError && error.code === 'egtb-status') return undefined;
       throw error;
     }
+  }
+
+  /** Whether the engine holds `ending`'s table of the rules: from the source, the first time. */
+  private ready(ending: EgtbEnding): boolean {
+    if (!this.tables) return true; // the caller's table (another ending's probe fails: egtb-status)
+    const table = egtbTableName(this.rules);
+    const key = `${ending}-${table}`;
+    if (held.get(this.engine) === key) return true;
+    if (!this.tables(this.engine, ending, table)) return false;
+    held.set(this.engine, key);
+    return true;
   }
 }
