@@ -1,6 +1,7 @@
 // `npm run web`: builds what is stale and serves the web app (dist/web) on 127.0.0.1, printing its
 // URL; the shipped problem database (data/problems.sqlite) is served beside it as problems.sqlite,
-// for the page's "Open the shipped database". Any static host serves dist/web the same way (copy
+// for the page's "Open the shipped database", and the tablebases built (.cache/egtb or
+// $KRIEG_EGTB_DIR) under egtb/, for Know's and Solve's "guaranteed mate in N". Any static host serves dist/web the same way (copy
 // the database next to index.html to offer it there).
 // Usage: node scripts/serve-web.mjs [--port N]   (default 8080; 0 picks a free port)
 // The port is taken before the build: a busy one is said in one line with a free port to use
@@ -9,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serveStatic, WEB_DIR, SHIPPED_DB } from './static-server.mjs';
+import { serveStatic, WEB_DIR, SHIPPED_DB, TABLEBASES } from './static-server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const at = process.argv.indexOf('--port');
@@ -20,7 +21,7 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 }
 let url;
 try {
-  ({ url } = await serveStatic(WEB_DIR, { port, extra: SHIPPED_DB }));
+  ({ url } = await serveStatic(WEB_DIR, { port, extra: { ...SHIPPED_DB, ...TABLEBASES } }));
 } catch (error) {
   const why = { EADDRINUSE: 'is busy (another program listens on it)', EACCES: 'needs privileges' }[error.code];
   const free = await freePortAfter(port);

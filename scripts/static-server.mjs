@@ -43,16 +43,27 @@ function encoded(file, body, accept) {
   return { body: compressed.get(key), encoding };
 }
 
+/** A file under a directory that `extra` serves at a prefix ending in / (`'/egtb/'` → the tablebases' directory), or undefined. */
+function underPrefix(extra, path) {
+  for (const [prefix, base] of Object.entries(extra)) {
+    if (!prefix.endsWith('/') || !path.startsWith(prefix) || path === prefix) continue;
+    const file = normalize(join(base, path.slice(prefix.length)));
+    if (file.startsWith(normalize(base) + sep)) return file;
+  }
+  return undefined;
+}
+
 /**
- * Serves `dir` (and `extra`: URL path → file) on 127.0.0.1:`port`; `onRequest` hears each path
+ * Serves `dir` (and `extra`: URL path → file, or a prefix ending in / → a directory) on 127.0.0.1:`port`; `onRequest` hears each path
  * served with its size and the bytes sent (compressed when the browser accepted it). Resolves with
  * the server and its URL.
  */
 export function serveStatic(dir, { port = 0, extra = {}, onRequest } = {}) {
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    const file = extra[path] ?? normalize(join(dir, path.endsWith('/') ? `${path}index.html` : path));
-    if ((!extra[path] && !file.startsWith(dir + sep)) || !existsSync(file) || !statSync(file).isFile()) {
+    const mapped = extra[path] ?? underPrefix(extra, path);
+    const file = mapped ?? normalize(join(dir, path.endsWith('/') ? `${path}index.html` : path));
+    if ((!mapped && !file.startsWith(dir + sep)) || !existsSync(file) || !statSync(file).isFile()) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end(`not found: ${path}`);
       return;
     }
@@ -75,3 +86,9 @@ export function serveStatic(dir, { port = 0, extra = {}, onRequest } = {}) {
 
 export const WEB_DIR = join(root, 'dist/web');
 export const SHIPPED_DB = { '/problems.sqlite': join(root, 'data/problems.sqlite') };
+/**
+ * The endgame tablebases `krieg egtb build` wrote ($KRIEG_EGTB_DIR, else .cache/egtb, as
+ * host/players/egtbFile.node.ts egtbDir), served at egtb/ beside the page, which fetches one when
+ * a belief first reaches its ending (docs/web.md).
+ */
+export const TABLEBASES = { '/egtb/': process.env.KRIEG_EGTB_DIR || join(root, '.cache', 'egtb') };

@@ -8,6 +8,7 @@ import type { PresetName } from '../record/rules';
 import type { BeliefSummary } from './belief';
 import type { Answer, SolveStats } from '../solver/solve';
 import type { Strategy } from '../solver/strategy';
+import type { TableAnswer, TableQuery } from './egtb';
 
 export type BackendName = 'wasm' | 'js';
 
@@ -33,7 +34,9 @@ export type Request =
   | { id: number; kind: 'belief'; view: View }
   /** Feeds the view's side's tracker in the background (small slices, pauses between): a belief request or a newer follow stops it. */
   | { id: number; kind: 'follow'; view: View }
-  | { id: number; kind: 'solve'; problem: SolveRequest };
+  | { id: number; kind: 'solve'; problem: SolveRequest }
+  /** The endgame tablebase's value of a belief (the Know worker: ./egtb.ts). */
+  | { id: number; kind: 'tablebase'; query: TableQuery };
 
 export interface SolveRequest {
   /** The belief state (FENs) and the rules; or a view whose exact belief is estimated first. */
@@ -74,6 +77,8 @@ export interface SolveOutcome {
   stats: SolveStats;
   strategy?: Strategy;
   positions: number;
+  /** The belief state searched, when it is small enough to be a tablebase's (at most 64 positions). */
+  fens?: string[];
 }
 
 export type Reply =
@@ -89,5 +94,9 @@ export type Reply =
   /** The Know worker's tracker on its way to the view asked: plies fed of the view's. */
   | { id: number; kind: 'tracking'; ply: number; of: number }
   | { id: number; kind: 'solved'; outcome: SolveOutcome }
+  /** A tablebase is being fetched for the query (`ending-table`). */
+  | { id: number; kind: 'loading'; what: string }
+  /** The tablebase's answer; undefined: the belief is not a tabled ending's (the viewer to move). */
+  | { id: number; kind: 'tablebase'; answer?: TableAnswer }
   /** A failure: its one-line message, and the id of host/errors.ts when it is a KriegError (the page words it). */
   | { id: number; kind: 'error'; message: string; code?: string };

@@ -22,9 +22,12 @@ import { deliverTo, playTurn } from '../players/game';
 import { playerFactory, parsePlayerSpec } from '../players/registry';
 import { solveRequest } from '../solver/request';
 import { KnowTracker } from './belief';
+import { answerTable, resetTables } from './egtb';
 import { plyCount } from './app/words';
 import type { BackendName, GameState, NewGame, Reply, Request, SolveRequest } from './protocol';
 
+/** The most positions of a belief solved that go back with the answer (a tablebase's belief: one per square of the king). */
+const SOLVE_FENS_BACK = 64;
 /** The most positions a view's belief may have for a solve (estimated exactly first). */
 const SOLVE_BELIEF_LIMIT = 10_000;
 const SOLVE_MEMORY = 128 * 2 ** 20;
@@ -182,6 +185,7 @@ function runSolve(id: number, problem: SolveRequest): void {
       stats: result.stats,
       ...(result.strategy ? { strategy: result.strategy } : {}),
       positions: result.positions,
+      ...(result.problem.positions.length <= SOLVE_FENS_BACK ? { fens: result.problem.positions } : {}),
     },
   });
 }
@@ -259,6 +263,7 @@ function handle(request: Request): void {
       scratch = undefined;
       session = undefined;
       trackers = undefined;
+      resetTables();
       believing = false;
       following = 0;
       analysis();
@@ -299,6 +304,11 @@ function handle(request: Request): void {
       return void follow(id, request.view);
     case 'solve':
       return runSolve(id, request.problem);
+    case 'tablebase':
+      return void answerTable(makeCore, request.query, (what) => reply({ id, kind: 'loading', what })).then(
+        (answer) => reply({ id, kind: 'tablebase', ...(answer ? { answer } : {}) }),
+        (error) => reportError(id, error),
+      );
   }
 }
 

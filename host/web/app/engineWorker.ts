@@ -31,7 +31,7 @@ export class EngineWorker {
       this.listeners.set(id, (reply) => {
         onReply?.(reply);
         if (
-          !['thinking', 'progress', 'tracking'].includes(reply.kind) &&
+          !['thinking', 'progress', 'tracking', 'loading'].includes(reply.kind) &&
           !(reply.kind === 'state' && onReply && !finalState(reply))
         ) {
           this.listeners.delete(id);

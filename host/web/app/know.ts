@@ -7,6 +7,7 @@ import { viewOf, type Side, type View } from '../../record/record';
 import type { BeliefSummary, PieceFilter } from '../belief';
 import type { KnowPart, Page, Replaying } from './page';
 import { cap, errorSentence, plyCount, refereeSays, viewAtPly } from './words';
+import { beliefQuery, showTablebase } from './egtb';
 
 export class KnowTab implements KnowPart {
   replay: Replaying | undefined;
@@ -14,6 +15,8 @@ export class KnowTab implements KnowPart {
   replaySide: Side | 'true' = 'true';
   belief: BeliefSummary | undefined;
   private beliefFor: View | undefined;
+  /** The belief the tablebase line was asked for. */
+  private tableFor: BeliefSummary | undefined;
   estimating = false;
 
   constructor(private readonly page: Page) {}
@@ -90,6 +93,12 @@ export class KnowTab implements KnowPart {
     const { $ } = this.page;
     const b = this.belief;
     const know = $('know-data');
+    if (this.tableFor !== b) {
+      // a lone king's belief: the tablebase's guaranteed mate (./egtb.ts)
+      this.tableFor = b;
+      const query = b && this.beliefFor && beliefQuery(b, this.beliefFor);
+      void showTablebase(this.page, 'know-egtb', query && { rules: this.beliefFor!.rules, ...query });
+    }
     if (!b) {
       know.dataset.positions = '';
       return;

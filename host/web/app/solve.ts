@@ -5,6 +5,7 @@ import { heardText, type StrategyNode, type Strategy } from '../../solver/strate
 import type { SolveOutcome, SolveRequest } from '../protocol';
 import { squareIndex, type Page, type Problem, type SolvePart } from './page';
 import { cap, errorSentence, plyCount } from './words';
+import { showTablebase } from './egtb';
 import { other, type View } from '../../record/record';
 
 export class SolveTab implements SolvePart {
@@ -76,6 +77,7 @@ export class SolveTab implements SolvePart {
     $('solve-tree').replaceChildren();
     $('solve-answer').textContent = '';
     $('solve-answer').dataset.answer = '';
+    void showTablebase(this.page, 'solve-egtb', undefined);
     const progress = $('solve-progress');
     progress.textContent = 'searching …';
     const reply = await this.page.solveWorker.send({ kind: 'solve', problem }, (r) => {
@@ -86,8 +88,12 @@ export class SolveTab implements SolvePart {
     $('app').dataset.solving = 'false';
     $<HTMLButtonElement>('solve').disabled = false;
     $<HTMLButtonElement>('cancel').disabled = true;
-    if (reply.kind === 'solved') this.showSolved(reply.outcome, problem.ply);
-    else if (reply.kind === 'error') {
+    if (reply.kind === 'solved') {
+      this.showSolved(reply.outcome, problem.ply);
+      const rules = problem.view?.rules ?? problem.rules;
+      // a lone king's belief: the tablebase's guaranteed mate beside the search's answer (./egtb.ts)
+      if (rules && reply.outcome.fens) void showTablebase(this.page, 'solve-egtb', { rules, fens: reply.outcome.fens });
+    } else if (reply.kind === 'error') {
       progress.textContent = '';
       $('solve-answer').textContent = reply.message === 'cancelled' ? 'Cancelled.' : errorSentence(reply);
       $('solve-answer').dataset.answer = reply.message === 'cancelled' ? 'cancelled' : 'error';
