@@ -13,6 +13,10 @@ import type { Engine } from '../engine';
 import { KriegError } from '../errors';
 import { egtbCount, egtbFollow, egtbProbe, type EgtbEnding } from '../core/egtb';
 import type { RuleSet } from '../record/rules';
+import type { View } from '../record/record';
+import { parseFen } from '../notation/fen';
+import { ownBoard } from '../referee/ownBoard';
+import { BLACK, WHITE } from '../constants';
 import type { PositionSource } from './sources';
 import type { TableSource, Turn } from './player';
 import { egtbEndingOf, egtbTableName } from './egtb';
@@ -24,6 +28,21 @@ const WORK = 2_000_000;
 
 /** The table an engine's core holds, loaded through a TableSource (`ending-table`). */
 const held = new WeakMap<Engine, string>();
+
+/**
+ * The tabled ending the view's owner is in by what he knows for sure — his men, and every enemy man
+ * but the king taken (the start's less his captures heard) — else undefined.
+ */
+function endingOfView(view: View): EgtbEnding | undefined {
+  const own = ownBoard(view);
+  const side = own.side === 'white' ? WHITE : BLACK;
+  const ending = egtbEndingOf(own.board, side);
+  if (!ending) return undefined;
+  let enemies = parseFen(view.start).board.filter((code) => code !== 0 && code >> 3 !== side).length;
+  for (const e of view.events)
+    if (e.type === 'attempt' && e.side === view.as && e.percept.capture !== undefined) enemies--;
+  return enemies === 1 ? ending : undefined;
+}
 
 export class TablebaseTechnique {
   readonly counters = { tablebaseMoves: 0 };
@@ -43,12 +62,10 @@ export class TablebaseTechnique {
   /** The table's attempt, or undefined when not in a tabled ending (or no table, or no mate is known). */
   choose(turn: Turn): number | undefined {
     if (!this.enabled || (!this.tables && egtbCount(this.engine) === 0)) return undefined;
-    const limits = { work: WORK, deadline: turn.deadline };
-    const first = this.source.positions(1, limits);
-    if (first.handles.length === 0) return undefined;
-    const { board, side } = this.engine.setup(first.handles[0]);
-    const ending = egtbEndingOf(board, side);
+    // from the view alone (the belief untouched: a game outside the ending plays as without a table)
+    const ending = endingOfView(turn.view);
     if (!ending || !this.ready(ending)) return undefined;
+    const limits = { work: WORK, deadline: turn.deadline };
     const found = this.source.positions(MAX_SQUARES + 1, limits);
     if (!found.exact || found.handles.length === 0 || found.handles.length > MAX_SQUARES) return undefined;
     const handle = found.handles[0];
