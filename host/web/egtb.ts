@@ -4,6 +4,7 @@
 // `npm run web` serves the cache's tables: never before a game reaches the ending), decompressed
 // in the worker and loaded into an engine of its own; the probe gives the guaranteed mate in N
 // and the attempt that keeps it. A table not served is said in a sentence, and asked again later.
+// The game worker fetches the same files for the opponent (krieg), when its game reaches the ending.
 import { Engine } from '../engine';
 import type { Core } from '../abi';
 import { EGTB_RECORDS, egtbLoad, egtbProbe, type EgtbEnding } from '../core/egtb';
@@ -11,6 +12,7 @@ import { makeUci } from '../notation/move';
 import type { RuleSet } from '../record/rules';
 import { KING } from '../constants';
 import { decodeTable, egtbEndingOf, egtbTableName } from '../players/egtb';
+import type { TableSource } from '../players/player';
 
 /** A belief to value: its positions (the viewer to move), or one of them and the lone king's squares. */
 export interface TableQuery {
@@ -67,8 +69,12 @@ function stateOf(e: Engine, query: TableQuery): { ending: EgtbEnding; squares: n
   return { ending, squares: query.squares ?? [...new Set(setups.map((s) => s.board.indexOf(king)))] };
 }
 
-/** Fetches and loads a table into the engine; undefined when loaded, else why not (a sentence). */
-async function load(e: Engine, ending: EgtbEnding, table: string, base: string): Promise<string | undefined> {
+/** Fetches a table: its header and entries, or why not (a sentence). */
+async function fetchTable(
+  ending: EgtbEnding,
+  table: string,
+  base: string,
+): Promise<ReturnType<typeof decodeTable> | string> {
   const name = `${ending}-${table}.egtb.gz`;
   let response: Response;
   try {
@@ -81,9 +87,40 @@ async function load(e: Engine, ending: EgtbEnding, table: string, base: string):
   const bytes = new Uint8Array(
     await new Response(response.body.pipeThrough(new DecompressionStream('gzip'))).arrayBuffer(),
   );
-  const { header, entries } = decodeTable(bytes, name);
-  egtbLoad(e, ending, entries, header.starts);
+  return decodeTable(bytes, name);
+}
+
+/** Fetches and loads a table into the engine; undefined when loaded, else why not (a sentence). */
+async function load(e: Engine, ending: EgtbEnding, table: string, base: string): Promise<string | undefined> {
+  const got = await fetchTable(ending, table, base);
+  if (typeof got === 'string') return got;
+  egtbLoad(e, ending, got.entries, got.header.starts);
   return undefined;
+}
+
+/** The game worker's tables for its opponent, by `ending-table`: fetched, being fetched, or not served. */
+const fetched = new Map<string, ReturnType<typeof decodeTable> | Promise<void> | 'absent'>();
+
+/**
+ * The game's opponent's TableSource (the game worker): a table is fetched from `base` the first time
+ * the player asks for it, and loaded into its engine at its first turn after it came (until then,
+ * and for a table not served, false: its endgame search plays). A table is fetched once a worker.
+ */
+export function fetchedTables(base: string): TableSource {
+  return (engine, ending, table) => {
+    const key = `${ending}-${table}`;
+    const got = fetched.get(key);
+    if (got === undefined) {
+      const pending = fetchTable(ending, table, base).then(
+        (read) => void fetched.set(key, typeof read === 'string' ? 'absent' : read),
+        () => void fetched.set(key, 'absent'),
+      );
+      fetched.set(key, pending);
+    }
+    if (got === undefined || got === 'absent' || got instanceof Promise) return false;
+    egtbLoad(engine, ending, got.entries, got.header.starts);
+    return true;
+  };
 }
 
 /**

@@ -21,6 +21,8 @@ export interface NewGame {
   timePerMove: number;
   start?: string;
   seed: number;
+  /** Where the tablebases are (an absolute URL ending in /): the opponent fetches one when its game reaches the ending (./egtb.ts). */
+  tables?: string;
 }
 
 export type Request =

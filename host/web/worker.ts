@@ -22,7 +22,7 @@ import { deliverTo, playTurn } from '../players/game';
 import { playerFactory, parsePlayerSpec } from '../players/registry';
 import { solveRequest } from '../solver/request';
 import { KnowTracker } from './belief';
-import { answerTable, resetTables } from './egtb';
+import { answerTable, fetchedTables, resetTables } from './egtb';
 import { plyCount } from './app/words';
 import type { BackendName, GameState, NewGame, Reply, Request, SolveRequest } from './protocol';
 
@@ -79,6 +79,7 @@ class Session {
         seed: setup.seed,
         budget: { timePerMove: setup.timePerMove },
         options: spec.options,
+        ...(setup.tables ? { tables: fetchedTables(setup.tables) } : {}),
       },
       engine,
     );

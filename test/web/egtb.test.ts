@@ -45,6 +45,9 @@ describe('the tablebase in the web app', () => {
     const page = await browser!.newPage();
     requests.length = 0;
     page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
+    });
     page.on('request', (req) => requests.push(new URL(req.url()).pathname));
     await page.goto(`${served.url}?follow=0`);
     await page.waitForSelector('#app[data-ready=true]', { timeout: 20_000 });

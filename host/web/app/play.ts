@@ -108,6 +108,7 @@ export class PlayTab implements PlayPart {
           timePerMove: Number($<HTMLInputElement>('time').value) || 1,
           seed,
           ...(start ? { start } : {}),
+          tables: new URL('egtb/', this.page.doc.baseURI).href, // the opponent's tablebases (fetched when needed)
         },
       },
       (r) => this.onGameReply(r),
