@@ -2,7 +2,7 @@
 // DecompressionStream as the browser's): a small K+R table served as `npm run web` serves the
 // cache's; asked first, the source says no and fetches it; asked again once it came, it loads it
 // into the player's engine, whose probe then gives the table's value. A table not served stays
-// "no", without an error.
+// "no", without an error. And the page's filter of the FENs worth asking the table about.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
@@ -15,6 +15,7 @@ import { egtbBuild, egtbEntries, egtbProbe } from '../../host/core/egtb';
 import { egtbTableName } from '../../host/players/egtb';
 import { egtbPath, saveTable } from '../../host/players/egtbFile.node';
 import { fetchedTables } from '../../host/web/egtb';
+import { mayBeTabled } from '../../host/web/app/egtb';
 
 const FEN = '8/k7/2K5/8/8/8/7R/8 w - - 0 1';
 const SQUARES = [48, 57]; // a7, b8
@@ -71,4 +72,17 @@ describe("the web opponent's tables", () => {
     engine.setRules(rules);
     expect(await until(() => tables(engine, 'kqk', table), 20)).toBe(false);
   });
+});
+
+describe('the FENs the page asks the table about', () => {
+  it.each([
+    ['8/k7/2K5/8/8/8/7R/8 w - - 0 1', true],
+    ['8/k7/2K5/8/8/8/7R/8 b - - 0 1', false], // the lone king to move
+    ['8/K7/2k5/8/8/8/7r/8 b - - 0 1', true],
+    ['8/k7/2K5/8/8/8/2B4B/8 w - - 0 1', true],
+    ['8/k7/2K5/8/8/8/2B4N/8 w - - 0 1', true],
+    ['8/k7/2K5/8/8/8/2N4N/8 w - - 0 1', false],
+    ['8/k7/2K5/8/8/8/7R/7P w - - 0 1', false],
+    ['8/kp6/2K5/8/8/8/7R/8 w - - 0 1', false],
+  ])('%s: %s', (fen, tabled) => expect(mayBeTabled(fen)).toBe(tabled));
 });

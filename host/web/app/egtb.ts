@@ -14,6 +14,22 @@ const ENDING_NAMES: Record<string, string> = {
   kbnk: 'K+B+N v K',
 };
 
+/**
+ * Whether a FEN may be a tabled state (the side to move with K+R, K+Q, K+B+B or K+B+N, the other a
+ * king alone), by its letters: the worker, which checks it, is not woken for every small belief.
+ */
+export function mayBeTabled(fen: string): boolean {
+  const [placement, side] = fen.split(' ');
+  const letters = placement.replace(/[^a-zA-Z]/g, '');
+  const [own, enemy] = side === 'w' ? [/[A-Z]/g, /[a-z]/g] : [/[a-z]/g, /[A-Z]/g];
+  if ((letters.match(enemy) ?? []).join('').toLowerCase() !== 'k') return false;
+  const men = (letters.match(own) ?? [])
+    .map((c) => c.toLowerCase())
+    .sort()
+    .join('');
+  return ['kr', 'kq', 'bbk', 'bkn'].includes(men);
+}
+
 /** The questions asked, by line: an answer to an older one is dropped. */
 const asked = new Map<string, number>();
 let nextAsk = 1;
@@ -27,7 +43,7 @@ export function beliefQuery(belief: BeliefSummary, view: View): { fens: string[]
   if (belief.kind !== 'exact' || belief.positions !== belief.held || belief.positions === 0 || !samples.length)
     return undefined;
   if (heatmaps.all.some((n, sq) => n !== heatmaps.king[sq])) return undefined; // men beside the king
-  if (samples[0].split(' ')[1] !== view.as[0]) return undefined; // the viewer is not to move
+  if (samples[0].split(' ')[1] !== view.as[0] || !mayBeTabled(samples[0])) return undefined; // not to move, or no ending
   const squares = heatmaps.king.flatMap((n, sq) => (n > 0 ? [sq] : []));
   return { fens: [samples[0]], squares };
 }
@@ -50,7 +66,7 @@ export async function showTablebase(
   line.hidden = true;
   for (const key of ['value', 'attempt', 'state']) delete line.dataset[key];
   if (lit && lit === litAttempt(page)) light(page, undefined);
-  if (!query || query.fens.length === 0) return;
+  if (!query || query.fens.length === 0 || !mayBeTabled(query.fens[0])) return;
   const base = new URL('egtb/', page.doc.baseURI).href;
   const reply = await page.knowWorker.send({ kind: 'tablebase', query: { ...query, base } }, (r) => {
     if (r.kind !== 'loading' || asked.get(id) !== ask) return;
