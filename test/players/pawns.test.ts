@@ -9,7 +9,8 @@
 //   gains PUSH_GAIN there too (Pg5 against Kb8, Pa5 blocked by Pa4);
 // - whole games against random from won positions, fixed seeds: K+P v K (Kc6, Pc5 v Kc8) and K+R+P
 //   v K mate within a stated number of moves (the bare-king technique takes pawns), and so does
-//   K+Q+R+2P against king and two blocked pawns. On WASM only: the screen above is checked on both
+//   K+R+2P against king and two blocked pawns (seed 91: capped at 200 plies before his frozen pawns
+//   were taken into the technique). On WASM only: the screen above is checked on both
 //   backends, and test/players/players.test.ts plays the same game on both (the JS game cost ~15 s).
 import { describe, expect, it } from 'vitest';
 import { createEngine, BACKENDS } from '../../host/node';
