@@ -324,7 +324,6 @@ export const NOT_LEGAL = -1073741824;
 // ---- assembly/players/endgame.ts ----
 export const ENDGAME_OK = 0;
 export const ENDGAME_NOT_BARE = 1;
-export const ENDGAME_PAWNS = 2;
 export const ENDGAME_BAD_DEPTH = 3;
 export const ENDGAME_NO_ROOM = 4;
 export const ENDGAME_OTHER_MEN = 5;

@@ -9,6 +9,16 @@
 // of its steps are attacked, where the rules make a repeated attempt Nonsense; at least one
 // otherwise; a capture is announced (S is then its square).
 //
+// Pawns (issue #34: krieg's capped games v random were king and pawns against its heavy pieces,
+// and its own pawns kept the technique away). The attacker's pawns step and promote (to a queen or
+// a rook: a minor piece may leave a material draw); a step is Illegal where the lone king stands
+// in its way, a diagonal everywhere but on a pawn of his. The defender may keep pawns that are
+// frozen — each blocked by a man in front of it, none with a man to take — the same in every
+// position of the belief: they are then men that never move (they block lines and his king's
+// steps, attacked squares Illegal for the attacker's king), the search makes no attempt that frees
+// one, and taking one is progress (PAWN_LEFT). His Illegal attempts then tell nothing (a blocked
+// pawn's step is Illegal anywhere).
+//
 // The search (endgameSearch) is an AND-OR search over metapositions: the attacker's attempts
 // (OR), the referee's answers and the defender's reply (AND: the worst class counts), `depth`
 // attacker moves deep; an Illegal answer costs no move and is searched on at the same depth while
@@ -18,7 +28,8 @@
 // king has (the squares it can reach by king steps through squares the attacker does not attack:
 // the region the rook's or queen's lines and the king fence in), the size of S, the attacker
 // king's mean distance to S, S's mean distance from the edge (with a bishop and a knight, from
-// the corners the bishop covers), and men left next to the king's squares unprotected. A class
+// the corners the bishop covers), men left next to the king's squares unprotected, the ranks the
+// attacker's pawns have still to go and the defender's pawns left. A class
 // that mates adds MATE_SHARE times its share of S to a worst case no failure or sure mate
 // decides, so that a move that mates in some positions is taken among equally safe ones.
 //
@@ -26,7 +37,7 @@
 // move at depth d, stack + ENDGAME_MAX_DEPTH + 1 + d after its move, the last one scratch.
 
 import { lowestSquare, popcount64 } from '../chess/bitboard';
-import { KING_ATTACKS } from '../chess/attacks';
+import { KING_ATTACKS, PAWN_ATTACKS } from '../chess/attacks';
 import {
   POSITIONS,
   POSITION_SHIFT,
@@ -36,9 +47,14 @@ import {
   PAWN,
   KNIGHT,
   BISHOP,
+  ROOK,
   KING,
+  MOVE_PROMOTION,
   pieceAt,
+  pieceAttacks,
+  PIECE_ATTACKS,
   kingSquare,
+  makeMove,
   removePiece,
   positionCapacity,
 } from '../chess/position';
@@ -79,10 +95,8 @@ import {
 } from './metaposition';
 
 export const ENDGAME_OK: i32 = 0;
-/** The side not to move has more than its king. */
+/** The side not to move has more than its king and frozen pawns. */
 export const ENDGAME_NOT_BARE: i32 = 1;
-/** The attacker has pawns (promotions are not modelled). */
-export const ENDGAME_PAWNS: i32 = 2;
 export const ENDGAME_BAD_DEPTH: i32 = 3;
 /** The stack does not fit in the arena. */
 export const ENDGAME_NO_ROOM: i32 = 4;
@@ -97,7 +111,7 @@ export const ENDGAME_RECORDS: i32 = 2 * (ENDGAME_MAX_DEPTH + 1) + 1;
 export const ENDGAME_FAIL: i32 = -1_000_000;
 /** A mate d attacker moves from the root is worth ENDGAME_WIN − d. */
 export const ENDGAME_WIN: i32 = 1_000_000;
-/** An attempt whose value is not searched (always Illegal, castling, a promotion). */
+/** An attempt whose value is not searched (always Illegal, castling, a promotion to a minor piece). */
 const NONE: i32 = -2_000_000_000;
 
 // leafValue's weights (per square of room, per square of S, per step of the king's distance,
@@ -107,6 +121,10 @@ const SIZE: i32 = 3;
 const APPROACH: i32 = 6;
 const EDGE: i32 = 8;
 const HANGING: i32 = 60;
+/** Per rank a pawn of the attacker has still to go (a step is worth more than a square of room: promote, then mate). */
+const PAWN_RANK: i32 = 16;
+/** Per pawn of the defender left (taking one is worth four squares of room: then the bare king). */
+const PAWN_LEFT: i32 = 48;
 const MATE_SHARE: i32 = 200;
 
 /** ENDGAME_OUT[2i], [2i + 1]: the root's i-th searched attempt and its value. */
@@ -208,10 +226,135 @@ function leafValue(handle: i32, lo: i32, hi: i32): i32 {
     far += distance(king, sq);
     edges += edgeDistance(sq, bishopColor);
   }
+  // the attacker's pawns: the ranks they have still to go
+  let toGo = 0;
+  let pLo = menLo & unchecked(POSITIONS[base + W_TYPE + (PAWN << 1)]);
+  let pHi = menHi & unchecked(POSITIONS[base + W_TYPE + (PAWN << 1) + 1]);
+  while ((pLo | pHi) != 0) {
+    const sq = lowestSquare(pLo, pHi);
+    if (pLo != 0) pLo &= pLo - 1;
+    else pHi &= pHi - 1;
+    toGo += us == 0 ? 7 - (sq >> 3) : sq >> 3;
+  }
+  const theirPawns =
+    popcount64(
+      unchecked(POSITIONS[base + W_COLOR + ((us ^ 1) << 1)]),
+      unchecked(POSITIONS[base + W_COLOR + ((us ^ 1) << 1) + 1]),
+    ) - 1;
   // men the king may reach next move, unprotected
   dilate(lo, hi);
   const hanging = popcount64(outLo & menLo & ~aLo, outHi & menHi & ~aHi);
-  return -(ROOM * room + SIZE * size + (APPROACH * far + EDGE * edges) / max(size, 1) + HANGING * hanging);
+  return -(
+    ROOM * room +
+    SIZE * size +
+    (APPROACH * far + EDGE * edges) / max(size, 1) +
+    HANGING * hanging +
+    PAWN_RANK * toGo +
+    PAWN_LEFT * theirPawns
+  );
+}
+
+let illegalLo: i32 = 0;
+let illegalHi: i32 = 0;
+
+/**
+ * The squares of the lone king's set (lo, hi) where the attempt from `from` to `to` in record
+ * `base` is Illegal (illegalLo/illegalHi): the king's next to `to`; a pawn's step where the lone king
+ * stands on a square it passes (a pawn does not take forward); a pawn's diagonal everywhere but on
+ * a pawn of his; a piece's nowhere (a lone king on its path would be in check). His frozen pawns
+ * make some Illegal everywhere: a king's step to a square they attack, a pawn's step into one of
+ * them, a line through one.
+ */
+function illegalSet(base: i32, from: i32, to: i32, lo: i32, hi: i32): void {
+  const piece = pieceAt(base, from) & 7;
+  const c = base + W_COLOR + ((us ^ 1) << 1);
+  const k = kingSquare(base, us ^ 1);
+  const pawnsLo = unchecked(POSITIONS[c]) & ~bitLo(k);
+  const pawnsHi = unchecked(POSITIONS[c + 1]) & ~bitHi(k);
+  illegalLo = 0;
+  illegalHi = 0;
+  let always = false;
+  if (piece == KING) {
+    illegalLo = lo & unchecked(KING_ATTACKS[to << 1]);
+    illegalHi = hi & unchecked(KING_ATTACKS[(to << 1) + 1]);
+    always = has(pawnAttacks(pawnsLo, pawnsHi, us ^ 1), pawnAttacksHi, to);
+  } else if (piece == PAWN) {
+    if (((from ^ to) & 7) != 0) always = !has(pawnsLo, pawnsHi, to);
+    else {
+      illegalLo = lo & bitLo(to);
+      illegalHi = hi & bitHi(to);
+      always = has(pawnsLo, pawnsHi, to);
+      if (to - from == 16 || from - to == 16) {
+        const passed = (from + to) >> 1;
+        illegalLo |= lo & bitLo(passed);
+        illegalHi |= hi & bitHi(passed);
+        always = always || has(pawnsLo, pawnsHi, passed);
+      }
+    }
+  } else if ((pawnsLo | pawnsHi) != 0) {
+    const own = base + W_COLOR + (us << 1);
+    pieceAttacks(piece, us, from, unchecked(POSITIONS[own]) | pawnsLo, unchecked(POSITIONS[own + 1]) | pawnsHi);
+    always = !has(unchecked(PIECE_ATTACKS[0]), unchecked(PIECE_ATTACKS[1]), to);
+  }
+  if (always) {
+    illegalLo = lo;
+    illegalHi = hi;
+  }
+}
+
+let pawnAttacksHi: i32 = 0;
+
+/** The squares pawns (lo, hi) of `color` attack: the low word returned, the high one in pawnAttacksHi. */
+function pawnAttacks(lo: i32, hi: i32, color: i32): i32 {
+  let aLo = 0;
+  let aHi = 0;
+  while ((lo | hi) != 0) {
+    const sq = lowestSquare(lo, hi);
+    if (lo != 0) lo &= lo - 1;
+    else hi &= hi - 1;
+    const p = (color * 64 + sq) << 1;
+    aLo |= unchecked(PAWN_ATTACKS[p]);
+    aHi |= unchecked(PAWN_ATTACKS[p + 1]);
+  }
+  pawnAttacksHi = aHi;
+  return aLo;
+}
+
+/**
+ * Are the defender's pawns of record `handle` frozen: each blocked by a man in front of it (not his
+ * king, which may step aside), none with a man of the attacker to take (en passant too: `passed`,
+ * the square a pawn's double step just passed, or -1)? Then his only moves are the king's, and the
+ * metaposition holds: the search makes no attempt that frees one.
+ */
+function frozen(handle: i32, passed: i32): bool {
+  const base = handle << POSITION_SHIFT;
+  const c = base + W_COLOR;
+  const k = kingSquare(base, us ^ 1);
+  const pawnsLo = unchecked(POSITIONS[c + ((us ^ 1) << 1)]) & ~bitLo(k);
+  const pawnsHi = unchecked(POSITIONS[c + ((us ^ 1) << 1) + 1]) & ~bitHi(k);
+  if ((pawnsLo | pawnsHi) == 0) return true;
+  const menLo = unchecked(POSITIONS[c + (us << 1)]);
+  const menHi = unchecked(POSITIONS[c + (us << 1) + 1]);
+  const aLo = pawnAttacks(pawnsLo, pawnsHi, us ^ 1);
+  if (((aLo & menLo) | (pawnAttacksHi & menHi)) != 0 || (passed >= 0 && has(aLo, pawnAttacksHi, passed))) return false;
+  // each pawn's square ahead is taken by a man (the pawns shifted one rank toward the attacker)
+  const occLo = menLo | pawnsLo;
+  const occHi = menHi | pawnsHi;
+  const aheadLo = us == 0 ? (pawnsLo >>> 8) | (pawnsHi << 24) : pawnsLo << 8;
+  const aheadHi = us == 0 ? pawnsHi >>> 8 : (pawnsHi << 8) | (pawnsLo >>> 24);
+  return (aheadLo & ~occLo) == 0 && (aheadHi & ~occHi) == 0;
+}
+
+/** Does the attempt (legal) leave the defender's pawns of record `handle` frozen? */
+function keepsFrozen(handle: i32, attempt: i32): bool {
+  const base = handle << POSITION_SHIFT;
+  const c = base + W_COLOR + ((us ^ 1) << 1);
+  if (popcount64(unchecked(POSITIONS[c]), unchecked(POSITIONS[c + 1])) == 1) return true; // a bare king
+  const from = attempt & 63;
+  const to = (attempt >> 6) & 63;
+  const double = (pieceAt(base, from) & 7) == PAWN && (to - from == 16 || from - to == 16);
+  makeMove(handle, attempt, scratchRecord());
+  return frozen(scratchRecord(), double ? (from + to) >> 1 : -1);
 }
 
 /** The value of attempt `attempt` at depth d with `left` attacker moves to look at, the king on the set. */
@@ -220,15 +363,13 @@ function attemptValue(d: i32, left: i32, attempt: i32, lo: i32, hi: i32): i32 {
   const base = handle << POSITION_SHIFT;
   const from = attempt & 63;
   const to = (attempt >> 6) & 63;
-  if (attempt >> 12 != 0) return NONE;
+  // a promotion to a queen or a rook (a minor piece may leave a material draw)
+  if (attempt >> 12 != 0 && attempt >> 12 < MOVE_PROMOTION + ROOK - KNIGHT) return NONE;
   const king = (pieceAt(base, from) & 7) == KING;
   if (king && (to - from == 2 || from - to == 2)) return NONE; // castling
-  let illLo = 0;
-  let illHi = 0;
-  if (king) {
-    illLo = lo & unchecked(KING_ATTACKS[to << 1]);
-    illHi = hi & unchecked(KING_ATTACKS[(to << 1) + 1]);
-  }
+  illegalSet(base, from, to, lo, hi);
+  const illLo = illegalLo;
+  const illHi = illegalHi;
   const legLo = lo & ~illLo;
   const legHi = hi & ~illHi;
   if ((legLo | legHi) == 0) return NONE;
@@ -243,6 +384,8 @@ function attemptValue(d: i32, left: i32, attempt: i32, lo: i32, hi: i32): i32 {
       value = nodeValue(d + 1, left, illLo, illHi);
     }
   }
+  moveKing(handle, lowestSquare(legLo, legHi)); // not on a pawn's target square
+  if (!keepsFrozen(handle, attempt)) return NONE;
   classify(d, attempt, legLo, legHi);
   const after = recordAfter(d);
   const afterBase = after << POSITION_SHIFT;
@@ -320,11 +463,14 @@ export function endgameBegin(handle: i32, stack: i32): i32 {
   const base = handle << POSITION_SHIFT;
   const side = unchecked(POSITIONS[base + W_SIDE]);
   const c = base + W_COLOR + ((side ^ 1) << 1);
-  if (popcount64(unchecked(POSITIONS[c]), unchecked(POSITIONS[c + 1])) != 1) return ENDGAME_NOT_BARE;
-  const p = base + W_TYPE + (PAWN << 1);
-  if ((unchecked(POSITIONS[p]) | unchecked(POSITIONS[p + 1])) != 0) return ENDGAME_PAWNS;
-  stackBase = stack;
+  const t = base + W_TYPE;
+  // his men: the king and pawns, frozen
+  const otherLo = ~unchecked(POSITIONS[t + (PAWN << 1)]) & ~unchecked(POSITIONS[t + (KING << 1)]);
+  const otherHi = ~unchecked(POSITIONS[t + (PAWN << 1) + 1]) & ~unchecked(POSITIONS[t + (KING << 1) + 1]);
+  if (((unchecked(POSITIONS[c]) & otherLo) | (unchecked(POSITIONS[c + 1]) & otherHi)) != 0) return ENDGAME_NOT_BARE;
   us = side;
+  if (!frozen(handle, -1)) return ENDGAME_NOT_BARE;
+  stackBase = stack;
   afterMove = false;
   copyRecord(handle, recordToMove(0));
   const k = kingSquare(base, us ^ 1);
@@ -333,19 +479,30 @@ export function endgameBegin(handle: i32, stack: i32): i32 {
   return ENDGAME_OK;
 }
 
-/** Adds the defender king's square of position `handle` (the same men, the same side to move) to the set. */
+/**
+ * Adds the defender king's square of position `handle` (the same men, the same side to move) to the
+ * set; ENDGAME_NOT_BARE where his pawns differ from the first position's.
+ */
 export function endgameAddKing(handle: i32): i32 {
   if (handle < 0 || handle >= positionCapacity()) return ENDGAME_NO_ROOM;
   const a = handle << POSITION_SHIFT;
   const b = recordToMove(0) << POSITION_SHIFT;
   const c = W_COLOR + (us << 1);
+  const k = kingSquare(a, us ^ 1);
+  const p = W_COLOR + ((us ^ 1) << 1); // his pawns: his men less the king
+  const kb = kingSquare(b, us ^ 1);
   if (
     unchecked(POSITIONS[a + W_SIDE]) != unchecked(POSITIONS[b + W_SIDE]) ||
     unchecked(POSITIONS[a + c]) != unchecked(POSITIONS[b + c]) ||
     unchecked(POSITIONS[a + c + 1]) != unchecked(POSITIONS[b + c + 1])
   )
     return ENDGAME_OTHER_MEN;
-  const k = kingSquare(a, us ^ 1);
+  // his pawns where the first position has them, or the belief is no one metaposition
+  if (
+    (unchecked(POSITIONS[a + p]) & ~bitLo(k)) != (unchecked(POSITIONS[b + p]) & ~bitLo(kb)) ||
+    (unchecked(POSITIONS[a + p + 1]) & ~bitHi(k)) != (unchecked(POSITIONS[b + p + 1]) & ~bitHi(kb))
+  )
+    return ENDGAME_NOT_BARE;
   setLo |= bitLo(k);
   setHi |= bitHi(k);
   return ENDGAME_OK;
@@ -382,16 +539,15 @@ export function endgameSetHigh(): i32 {
 /** The stored metaposition after the attacker's `attempt` answered `percept` (the referee's). */
 export function endgameAttempt(attempt: i32, percept: i32): i32 {
   if (afterMove) return ENDGAME_PERCEPT;
-  const to = (attempt >> 6) & 63;
   const handle = recordToMove(0);
-  const king = (pieceAt(handle << POSITION_SHIFT, attempt & 63) & 7) == KING;
-  const nearLo = king ? unchecked(KING_ATTACKS[to << 1]) : 0;
-  const nearHi = king ? unchecked(KING_ATTACKS[(to << 1) + 1]) : 0;
+  illegalSet(handle << POSITION_SHIFT, attempt & 63, (attempt >> 6) & 63, setLo, setHi);
+  const nearLo = illegalLo;
+  const nearHi = illegalHi;
   const answer = percept & PERCEPT_ANSWER_FIELD;
   if (answer == ANSWER_ILLEGAL) {
-    if (((setLo & nearLo) | (setHi & nearHi)) == 0) return ENDGAME_PERCEPT;
-    setLo &= nearLo;
-    setHi &= nearHi;
+    if ((nearLo | nearHi) == 0) return ENDGAME_PERCEPT;
+    setLo = nearLo;
+    setHi = nearHi;
     moveKing(handle, lowestSquare(setLo, setHi));
     return ENDGAME_OK;
   }
@@ -399,6 +555,7 @@ export function endgameAttempt(attempt: i32, percept: i32): i32 {
   const legLo = setLo & ~nearLo;
   const legHi = setHi & ~nearHi;
   if ((legLo | legHi) == 0) return ENDGAME_PERCEPT;
+  moveKing(handle, lowestSquare(legLo, legHi)); // not on a pawn's target square
   classify(0, attempt, legLo, legHi);
   const c = perceptClassKey(percept) << 1;
   const lo = unchecked(CLASSES[c]);
@@ -424,7 +581,13 @@ export function endgameReply(percept: i32, illegal: i32): i32 {
   attackSet(base, us);
   const aLo = outLo;
   const aHi = outHi;
-  const need = rule(RULE_REPEAT_IS_NONSENSE) != 0 ? illegal : min(illegal, 1);
+  // his frozen pawns' steps are Illegal wherever his king stands
+  const bare =
+    popcount64(
+      unchecked(POSITIONS[base + W_COLOR + ((us ^ 1) << 1)]),
+      unchecked(POSITIONS[base + W_COLOR + ((us ^ 1) << 1) + 1]),
+    ) == 1;
+  const need = !bare ? 0 : rule(RULE_REPEAT_IS_NONSENSE) != 0 ? illegal : min(illegal, 1);
   // the squares where at least `need` of the king's steps are attacked
   let fromLo = 0;
   let fromHi = 0;

@@ -29,8 +29,10 @@ import {
   W_KEY_HI,
   KING,
   PIECE_COLOR_SHIFT,
+  PIECE_TYPE_FIELD,
   makeMove,
-  menAttacks,
+  pieceAt,
+  pieceAttacks,
   PIECE_ATTACKS,
   kingSquare,
   putPiece,
@@ -77,11 +79,32 @@ export function has(lo: i32, hi: i32, sq: i32): bool {
   return ((sq < 32 ? lo >>> sq : hi >>> (sq - 32)) & 1) != 0;
 }
 
-/** The squares `color`'s men attack, on a board of its men only (outLo/outHi). */
+/**
+ * The squares the lone king (not `color`) may not enter (outLo/outHi): those `color`'s men attack,
+ * their lines stopped by every man but that king, and his own men's (frozen pawns: endgame.ts; with
+ * none, the attacks on a board of `color`'s men only).
+ */
 export function attackSet(base: i32, color: i32): void {
-  menAttacks(base, color);
-  outLo = unchecked(PIECE_ATTACKS[0]);
-  outHi = unchecked(PIECE_ATTACKS[1]);
+  const king = kingSquare(base, color ^ 1);
+  const c = base + W_COLOR;
+  const theirLo = unchecked(POSITIONS[c + ((color ^ 1) << 1)]) & ~bitLo(king);
+  const theirHi = unchecked(POSITIONS[c + ((color ^ 1) << 1) + 1]) & ~bitHi(king);
+  const ownLo = unchecked(POSITIONS[c + (color << 1)]);
+  const ownHi = unchecked(POSITIONS[c + (color << 1) + 1]);
+  let lo = theirLo;
+  let hi = theirHi;
+  let mLo = ownLo;
+  let mHi = ownHi;
+  while ((mLo | mHi) != 0) {
+    const sq = lowestSquare(mLo, mHi);
+    if (mLo != 0) mLo &= mLo - 1;
+    else mHi &= mHi - 1;
+    pieceAttacks(pieceAt(base, sq) & PIECE_TYPE_FIELD, color, sq, ownLo | theirLo, ownHi | theirHi);
+    lo |= unchecked(PIECE_ATTACKS[0]);
+    hi |= unchecked(PIECE_ATTACKS[1]);
+  }
+  outLo = lo;
+  outHi = hi;
 }
 
 /** The squares one king step from the set (outLo/outHi). */

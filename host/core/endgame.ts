@@ -8,7 +8,6 @@ import { fail } from '../errors';
 import {
   ENDGAME_OK,
   ENDGAME_NOT_BARE,
-  ENDGAME_PAWNS,
   ENDGAME_BAD_DEPTH,
   ENDGAME_NO_ROOM,
   ENDGAME_OTHER_MEN,
@@ -35,14 +34,19 @@ export const endgameStack = (engine: Engine) => engine.capacity - ENDGAME_RECORD
 
 /**
  * Starts the core's metaposition from belief positions `handles` (the same men, the attacker to
- * move): false when the defender has more than a bare king or the attacker has pawns.
+ * move): false when the defender has more than a bare king and frozen pawns (each blocked, none
+ * with a man to take), or his pawns differ between the positions.
  */
 export function endgameBegin(engine: Engine, handles: number[], stack = endgameStack(engine)): boolean {
   const x = engine.core.exports;
   const status = x.endgameBegin(handles[0], stack);
-  if (status === ENDGAME_NOT_BARE || status === ENDGAME_PAWNS) return false;
+  if (status === ENDGAME_NOT_BARE) return false;
   check(status);
-  for (const handle of handles.slice(1)) check(x.endgameAddKing(handle));
+  for (const handle of handles.slice(1)) {
+    const added = x.endgameAddKing(handle);
+    if (added === ENDGAME_NOT_BARE) return false; // his pawns differ over the belief
+    check(added);
+  }
   return true;
 }
 

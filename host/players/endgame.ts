@@ -82,7 +82,8 @@ export class EndgameTechnique {
       if (v > bestValue) [best, bestValue] = [[attempt], v];
       else if (v === bestValue) best.push(attempt);
     }
-    if (!best.length) return undefined;
+    // every attempt may lose a man (a pawn the king can take whatever krieg does): the sampling's values weigh what
+    if (!best.length || bestValue <= ENDGAME_FAIL) return undefined;
     this.counters.endgameMoves++;
     const chosen = best[Math.floor(this.random() * best.length)];
     const key = menAfter(fen, chosen);

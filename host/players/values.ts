@@ -5,7 +5,7 @@
 //
 //   worth = score + PROGRESS_WEIGHT · progress − MATED_COST · mated − LOSS_COST · loss − [decisive] STALEMATE_COST · stalemated
 //           − [bare king] (REGION_COST · region + KING_COST · distance + BACK_COST · [takes back])
-//           − p(draw) · (score − ½)
+//           + [safe] (push + take) − p(draw) · (score − ½)
 //
 // - score: the mean over S of each value's expected score (host/core/players.ts expectedScore:
 //   mate 1, mated 0, centipawns through a logistic curve). Bounded: a mate counts as a win in the
@@ -27,13 +27,19 @@
 //   distance, the mean number of king steps from the mover's king (after the attempt) to them:
 //   the box is closed with the king; and an attempt that moves the man krieg moved last straight
 //   back (the shuffle Rd6-f6-d6 in a box that one move cannot shrink) costs a little.
-// - push: against a lone king (no pawns either), PUSH_GAIN a rank for a pawn's step (a promotion
-//   the last one) the screen finds safe — no man of the mover takeable, no mate in one, no
-//   stalemate in any screened position (the king cannot take the pawn next move, or it is guarded).
+// - push: against a lone king, or with a decisive edge against king and pawns, PUSH_GAIN a rank for
+//   a pawn's step (a promotion the last one) the screen finds safe — no man of the mover takeable,
+//   no mate in one, no stalemate in any screened position (the king cannot take the pawn next move,
+//   or it is guarded; his pawns cannot take it).
 //   Without it krieg with a rook and a pawn shuffled the rook to the ply cap: a step gained the
 //   progress tie-break some 30 cp (0.0003) where a rook's move shrinking the king's region gains
 //   0.002 a square; a pawn home hands the game to the bare-king technique (endgame.ts), which
-//   refuses pawns. A push is progress that cannot cycle, so a large gain is safe.
+//   now takes pawns too. A push is progress that cannot cycle, so a large gain is safe.
+// - take: against king and pawns, TAKE_GAIN times the share of the screened positions where the
+//   attempt captures (the fifty-move clock after it is 0, and it is no pawn's step), if the screen
+//   finds it safe as above (a pawn the king does not guard). His pawns, often blocked, are
+//   what keeps the bare-king technique away: krieg took none of them and shuffled a queen and two
+//   rooks to the ply cap (the capture alone gains the tie-break's 0.001, half a square of region).
 // The rules' draws (issue #34) then move the worth toward ½ by the chance p of a draw the attempt
 // brings, worth −= p · (score − ½): a cost when ahead (score above ½), a gain when behind. Ahead, p
 // counts over the screened positions those where the attempt ends the game drawn (material, fifty
@@ -63,8 +69,10 @@ export const REGION_COST = 0.002;
 export const KING_COST = 0.002;
 /** Taking the last move back against a bare king (two squares of region). */
 export const BACK_COST = 0.004;
-/** Per rank a pawn's safe step gains against a lone king (15 squares of the king's region). */
+/** Per rank a pawn's safe step gains against a lone king, or king and pawns (15 squares of the king's region). */
 export const PUSH_GAIN = 0.03;
+/** A safe capture against king and pawns (a pawn of his: what stands between krieg and a bare king). */
+export const TAKE_GAIN = 0.03;
 /** Material (pawn 1 … queen 9) ahead that makes an edge decisive. */
 export const DECISIVE = 5;
 /** The chance of a draw counted for a position seen once before (a third occurrence would end the game). */
@@ -83,8 +91,10 @@ export interface Edge {
   bareKing: boolean;
   /** The mover's king's square. */
   king: number;
-  /** The opponent has his king alone: the mover's pawns' squares (PUSH_GAIN), and its side (0: White). */
+  /** The opponent has his king alone, or (decisive) king and pawns: the mover's pawns' squares (PUSH_GAIN), and its side (0: White). */
   pawns?: { squares: Set<number>; side: number };
+  /** Decisive, and the opponent has king and pawns, some pawns (TAKE_GAIN). */
+  pawnsLeft?: boolean;
   /** The attempt that takes the mover's last move back (from | to << 6), if known. */
   back?: number;
   /** Under rules with a repetition draw: the keys of the positions after the mover's own moves (since the last capture or pawn move he knows of), with how often each was seen. */
@@ -121,8 +131,9 @@ export function edgeOf(engine: Engine, handle: number): Edge {
     }
   });
   const decisive = ours - theirs >= DECISIVE;
-  const lone = theirMen === 0 && pawns.size > 0 ? { pawns: { squares: pawns, side } } : {};
-  return { decisive, bareKing: decisive && theirPieces === 0, king, ...lone };
+  const bareKing = decisive && theirPieces === 0;
+  const push = (theirMen === 0 || bareKing) && pawns.size > 0 ? { pawns: { squares: pawns, side } } : {};
+  return { decisive, bareKing, king, ...push, ...(bareKing && theirMen > 0 ? { pawnsLeft: true } : {}) };
 }
 
 function bits(x: number): number {
@@ -143,12 +154,22 @@ function meanDistance(king: number, low: number, high: number): number {
   return n ? sum / n : 0;
 }
 
-/** What `attempt` gains if safe (PUSH_GAIN a rank): a step of the mover's pawn against a lone king; else 0. */
+/** What `attempt` gains if safe (PUSH_GAIN a rank): a step of the mover's pawn against a lone king, or king and pawns; else 0. */
 export function pushGain(attempt: number, edge: Edge | undefined): number {
   const pawns = edge?.pawns;
   if (!pawns || !pawns.squares.has(attempt & 63)) return 0;
   const ranks = ((attempt >> 9) & 7) - ((attempt >> 3) & 7);
   return PUSH_GAIN * (pawns.side === 0 ? ranks : -ranks);
+}
+
+/**
+ * What `attempt` gains if safe against king and pawns: TAKE_GAIN × the share of the screened
+ * positions where it captures (the clock after it is 0, and it is not a pawn's step); else 0.
+ */
+export function takeGain(attempt: number, threat: ThreatCount, edge: Edge | undefined): number {
+  if (!edge?.pawnsLeft || !threat.after || threat.legal === 0) return 0;
+  if (edge.pawns?.squares.has(attempt & 63) && ((attempt ^ (attempt >> 6)) & 7) === 0) return 0;
+  return (TAKE_GAIN * threat.after.filter((a) => a.clock === 0).length) / threat.legal;
 }
 
 /**
@@ -193,7 +214,7 @@ export function worthOf(
     if (attempt !== undefined && attempt === edge.back) worth -= BACK_COST;
   }
   if (attempt !== undefined && threat.loss === 0 && threat.mated === 0 && threat.stalemated === 0)
-    worth += pushGain(attempt, edge);
+    worth += pushGain(attempt, edge) + takeGain(attempt, threat, edge);
   return worth - draw;
 }
 
@@ -220,8 +241,9 @@ export function bestByWorth(
 ): Valued | undefined {
   const order = scores.map((s) => {
     const key = (s.score ?? 0) + PROGRESS_WEIGHT * (s.progress ?? 0);
-    // a safe push's gain is the one term that raises a worth: the bound looked at includes it
-    return { s, key, bound: key + pushGain(s.attempt, edge), tie: random() };
+    // a safe push's or capture's gain are the terms that raise a worth: the bound looked at includes them
+    const bound = key + pushGain(s.attempt, edge) + (edge?.pawnsLeft ? TAKE_GAIN : 0);
+    return { s, key, bound, tie: random() };
   });
   order.sort((a, b) => b.bound - a.bound || a.tie - b.tie);
   let best: Valued | undefined;

@@ -1,11 +1,18 @@
 // Endgames against a bare king (issue #34 item 3; assembly/players/endgame.ts):
 // - the metaposition's transitions against the belief tracker: over random games from K+R, K+Q,
-//   K+B+N and K+B+B v K, after every answer White hears, the set of squares the metaposition gives
+//   K+B+N, K+B+B, K+R+P and K+P v K (a pawn's step is Illegal where the king stands in its way, its
+//   diagonal everywhere), after every answer White hears, the set of squares the metaposition gives
 //   the lone king equals the black king's squares of the tracker's exact belief (Berkeley rules:
 //   check directions, the defender's Illegal attempts heard);
 // - the search on hand-worked positions: White Kb6, Qc1 and Black's king known on a8, where Qc8 mates
 //   and Qc7 stalemates; Kg6, Qg3 against Kg8, where Qb8 mates now (no chance of mate later
-//   outweighs it); White Ka1, Rg2 with the king on h3 or e5, where Rg4 hangs the rook;
+//   outweighs it); White Ka1, Rg2 with the king on h3 or e5, where Rg4 hangs the rook; the
+//   attacker's pawns: Ke5, Pc6 against Kc8, where c7 lets the king take the pawn; Kb6, Pc7 against
+//   Ke7 or Ke8, where the promotion is to a queen or a rook, never to a minor piece (a material draw);
+//   Ka1, Pe4 against Ke5 or Kh8, where an Illegal e4-e5 puts the king on e5; his frozen pawns (each
+//   blocked, none with a man to take): Rb3 blocking b4 may only take it, a line through a pawn of
+//   his, a step into one and a king's step to a square one attacks are never tried, and his pawns
+//   must be the same over the belief;
 // - the player: krieg mates K+R v K and K+Q v K against random within 50 moves (fixed seeds).
 import { describe, expect, it } from 'vitest';
 import { createEngine, BACKENDS } from '../../host/node';
@@ -92,17 +99,19 @@ function compareOverGame(backend: 'wasm' | 'js', start: string, seed: number): n
 }
 
 describe.each(BACKENDS)('endgame metapositions on %s', (backend) => {
-  it("equal the tracker's exact belief over random games (K+R, K+Q, K+B+N, K+B+B v K)", () => {
+  it("equal the tracker's exact belief over random games (K+R, K+Q, K+B+N, K+B+B, K+R+P, K+P v K)", () => {
     let compared = 0;
     const starts = [
       '8/8/8/4k3/8/8/8/R3K3 w - - 0 1',
       '8/k7/6Q1/1K6/8/8/8/8 w - - 0 1',
       '8/8/2k5/8/8/3BN3/8/4K3 w - - 0 1',
       '6k1/8/8/8/8/8/2BB4/4K3 w - - 0 1',
+      '8/8/8/3k4/8/8/1P6/R3K3 w - - 0 1',
+      '8/8/4k3/8/8/8/2P5/2K5 w - - 0 1',
     ];
     for (const [i, start] of starts.entries())
       for (const seed of [1, 2]) compared += compareOverGame(backend, start, 100 * i + seed);
-    expect(compared).toBeGreaterThan(100);
+    expect(compared).toBeGreaterThan(150);
   });
 
   it('the search mates for sure, and never stalemates nor hangs a man', () => {
@@ -131,6 +140,52 @@ describe.each(BACKENDS)('endgame metapositions on %s', (backend) => {
     ({ values } = endgameValues(engine, 2));
     expect(value('g2g4', values)).toBe(ENDGAME_FAIL);
     expect(Math.max(...values.map((v) => v.value))).toBeGreaterThan(ENDGAME_FAIL);
+    // a pawn's step the king may take at once (Ke5 guards d6, not c7) fails; a king's step does not
+    engine.setFen(0, '2k5/8/2P5/4K3/8/8/8/8 w - - 0 1');
+    expect(endgameBegin(engine, [0])).toBe(true);
+    ({ values } = endgameValues(engine, 2));
+    expect(value('c6c7', values)).toBe(ENDGAME_FAIL);
+    expect(value('e5d6', values)).toBeGreaterThan(ENDGAME_FAIL);
+    // a promotion: to a queen or a rook only
+    engine.setFen(0, '4k3/2P5/1K6/8/8/8/8/8 w - - 0 1');
+    engine.setFen(1, '8/2P1k3/1K6/8/8/8/8/8 w - - 0 1');
+    expect(endgameBegin(engine, [0, 1])).toBe(true);
+    ({ values } = endgameValues(engine, 2));
+    const promotions = values.filter((v) => v.attempt >> 12 !== 0).map((v) => v.attempt);
+    expect(promotions.sort()).toEqual([parseUci('c7c8r')!, parseUci('c7c8q')!].sort());
+    expect(value('c7c8q', values)).toBeGreaterThan(ENDGAME_FAIL);
+    // a pawn's step Illegal: the king stands on its square; legal: he does not
+    for (const [answer, squares] of [
+      ['illegal', [36]],
+      ['legal', [63]],
+    ] as const) {
+      engine.setFen(0, '8/8/8/4k3/4P3/8/8/K7 w - - 0 1');
+      engine.setFen(1, '7k/8/8/8/4P3/8/8/K7 w - - 0 1');
+      expect(endgameBegin(engine, [0, 1])).toBe(true);
+      endgameAttempt(engine, parseUci('e4e5')!, encodePercept({ answer }));
+      expect(endgameSquares(engine)).toEqual(squares);
+    }
+    // his pawns frozen (blocked, nothing to take): men that never move. Rb3 blocks b4: only Rxb4 keeps it frozen
+    const attempts = () =>
+      endgameValues(engine, 2)
+        .values.map((v) => v.attempt)
+        .sort((x, y) => x - y);
+    const ucis = (list: string[]) => list.map((u) => parseUci(u)!).sort((x, y) => x - y);
+    engine.setFen(0, '7k/8/8/8/1p6/1R6/8/7K w - - 0 1');
+    expect(endgameBegin(engine, [0])).toBe(true);
+    expect(attempts()).toEqual(ucis(['b3b4', 'h1g1', 'h1g2', 'h1h2']));
+    ({ values } = endgameValues(engine, 2));
+    expect(Math.max(...values.map((v) => v.value))).toBe(value('b3b4', values)); // the pawn taken
+    // a line through his pawn, a step into it, a king's step to a square it attacks: Illegal everywhere
+    engine.setFen(0, '7k/8/8/8/Rp6/1P1K4/8/8 w - - 0 1');
+    expect(endgameBegin(engine, [0])).toBe(true);
+    const open = attempts();
+    for (const never of ['a4c4', 'a4a3', 'b3b4', 'b3c4', 'd3c3']) expect(open).not.toContain(parseUci(never));
+    for (const legal of ['a4b4', 'a4a8', 'd3c4', 'd3c2']) expect(open).toContain(parseUci(legal));
+    // his pawns must be the same in every position of the belief, and frozen
+    engine.setFen(1, '7k/8/8/8/1p6/1P1K4/8/R7 w - - 0 1');
+    engine.setFen(2, '7k/8/8/1p6/8/1P1K4/8/R7 w - - 0 1');
+    expect(endgameBegin(engine, [1, 2])).toBe(false);
     // not a bare king: the technique does not apply
     engine.setFen(0, '8/8/8/4k3/4p3/8/6R1/K7 w - - 0 1');
     expect(endgameBegin(engine, [0])).toBe(false);

@@ -4,15 +4,20 @@
 //   the king (no gain, a pawn's loss: not chosen), and against Kh6 or Kh7 it is safe and chosen; the king guarding
 //   e5 (Kd4) makes it safe against Kf6 too; a promotion is to a queen, and a step that stalemates or
 //   hangs a man gains nothing;
+// - against king and pawns (a decisive edge): White Ka1, Qd2, Pb3 against Kh8 and a blocked Pb4 —
+//   Qxb4 gains TAKE_GAIN and is chosen; against Kc5 (the pawn guarded) it is not; a pawn's step
+//   gains PUSH_GAIN there too (Pg5 against Kb8, Pa5 blocked by Pa4);
 // - whole games against random from won positions, fixed seeds: K+P v K (Kc6, Pc5 v Kc8) and K+R+P
-//   v K mate within a stated number of moves. On WASM only: the screen above is checked on both
+//   v K mate within a stated number of moves (the bare-king technique takes pawns), and so does
+//   K+R+2P against king and two blocked pawns (seed 91: capped at 200 plies before his frozen pawns
+//   were taken into the technique). On WASM only: the screen above is checked on both
 //   backends, and test/players/players.test.ts plays the same game on both (the JS game cost ~15 s).
 import { describe, expect, it } from 'vitest';
 import { createEngine, BACKENDS } from '../../host/node';
 import { preset } from '../../host/record/rules';
 import { parseUci } from '../../host/notation/move';
 import { ChooseRun, countThreats } from '../../host/core/players';
-import { bestByWorth, edgeOf, pushGain, worthOf, PUSH_GAIN } from '../../host/players/values';
+import { bestByWorth, edgeOf, pushGain, takeGain, worthOf, PUSH_GAIN, TAKE_GAIN } from '../../host/players/values';
 import { PlayerEngines } from '../../host/players/engines.node';
 import { parsePlayerSpec, playerFactory } from '../../host/players/registry';
 import { runGame } from '../../host/players/game';
@@ -40,6 +45,26 @@ function belief(backend: 'wasm' | 'js', fens: string[]) {
   };
   return { chosen: chosen.best.attempt, threat, edge, worth };
 }
+
+describe.each(BACKENDS)('krieg far ahead against king and pawns on %s', (backend) => {
+  it('takes a pawn the king does not guard, and pushes its own', () => {
+    const far = belief(backend, ['8/7k/8/8/1p6/1P6/3Q4/K7 w - - 0 1', '7k/8/8/8/1p6/1P6/3Q4/K7 w - - 0 1']);
+    expect(far.edge).toMatchObject({ decisive: true, bareKing: true, pawnsLeft: true });
+    expect(far.threat(a('d2b4'))).toMatchObject({ legal: 2, loss: 0, mated: 0, stalemated: 0 });
+    expect(takeGain(a('d2b4'), far.threat(a('d2b4')), far.edge)).toBe(TAKE_GAIN);
+    expect(takeGain(a('d2d4'), far.threat(a('d2d4')), far.edge)).toBe(0);
+    expect(far.chosen).toBe(a('d2b4'));
+    expect(far.worth('d2b4') - far.worth('d2d4')).toBeGreaterThan(TAKE_GAIN / 2);
+    const guarded = belief(backend, ['8/8/8/2k5/1p6/1P6/3Q4/K7 w - - 0 1']);
+    expect(guarded.threat(a('d2b4')).loss).toBeGreaterThan(0); // Kxb4
+    expect(guarded.chosen).not.toBe(a('d2b4'));
+    const push = belief(backend, ['1k6/8/8/p5P1/P7/8/3Q4/K7 w - - 0 1']);
+    expect(push.edge.pawns).toEqual({ squares: new Set([24, 38]), side: 0 });
+    expect(pushGain(a('g5g6'), push.edge)).toBe(PUSH_GAIN);
+    expect(push.threat(a('g5g6'))).toMatchObject({ legal: 1, loss: 0, stalemated: 0 });
+    expect(push.worth('g5g6') - push.worth('d2d4')).toBeGreaterThan(PUSH_GAIN / 2);
+  });
+});
 
 describe.each(BACKENDS)('a pawn against a lone king on %s', (backend) => {
   it('is pushed where the king cannot take it, and not into his reach', () => {
@@ -95,6 +120,7 @@ describe.each(['wasm'] as const)('krieg promotes against a lone king on %s', (ba
   it.each([
     ['K+P v K, Kc6 Pc5 v Kc8', '2k5/8/2K5/2P5/8/8/8/8 w - - 0 1', 31, 15],
     ['K+R+P v K', '8/8/8/5k2/8/8/1P6/R3K3 w - - 0 1', 51, 25],
+    ['K+R+2P v K+2P, both blocked', '8/4p3/4P3/3k4/p7/P7/8/R3K3 w - - 0 1', 91, 25],
   ])('%s: mates against random within the stated moves', (_, start, seed, within) => {
     const { result, moves } = game(backend, start, seed);
     expect(result).toBe('1-0');
