@@ -10,7 +10,7 @@ import { defineConfig } from 'vitest/config';
  * a suite that mocks a module, stays in the isolated project (docs/testing.md).
  */
 const SHARED = [
-  'test/{chess,notation,verify,referee,belief,solver,bench}/**/*.test.ts',
+  'test/{chess,notation,verify,referee,belief,solver,bench,db,online}/**/*.test.ts',
   'test/{abi,constants,errors,docs,checkLayers}.test.ts',
 ];
 
