@@ -75,6 +75,9 @@ export interface Analysis {
 
 const PROMOTION_ROLES = { q: 'queen', r: 'rook', b: 'bishop', n: 'knight' } as const;
 
+/** The UCI text of every from-to pair, made once (`from * 64 + to`): the replays name millions of moves. */
+const UCI: readonly string[] = Array.from({ length: 4096 }, (_, i) => makeSquare(i >> 6) + makeSquare(i & 63));
+
 function promotionLetters(rules: RuleSet): ('q' | 'r' | 'b' | 'n')[] {
   return (['q', 'r', 'b', 'n'] as const).filter((p) => rules.promotionPieces.includes(p));
 }
@@ -115,7 +118,7 @@ export function analyse(pos: Chess, rules: RuleSet): Analysis {
         captureSquares = captureSquares.with(to);
         captureSources = captureSources.with(from);
       }
-      const base = makeSquare(from) + makeSquare(kingTo);
+      const base = UCI[from * 64 + kingTo];
       if (pawn && lastRank(to)) {
         for (const p of letters) {
           legal.set(base + p, {
@@ -165,7 +168,7 @@ function ownBoardAttempts(pos: Chess, rules: RuleSet): Set<string> {
   const out = new Set<string>();
   const letters = promotionLetters(rules);
   const add = (from: number, to: number, pawn: boolean) => {
-    const base = makeSquare(from) + makeSquare(to);
+    const base = UCI[from * 64 + to];
     if (pawn && lastRank(to)) for (const p of letters) out.add(base + p);
     else out.add(base);
   };
