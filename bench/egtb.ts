@@ -1,4 +1,5 @@
-// Endgame tablebases (issue #35; docs/egtb.md): per backend, the K+R v K table's build time,
+// Endgame tablebases (issue #35; docs/egtb.md): per backend, a table's build time (K+R v K, or
+// --ending kqk with --log2 and --graph-log2 as `krieg egtb build` takes them),
 // memory (resident set growth), states, longest mate, compressed size and probe time; then
 // playouts on WASM: krieg with the table in its engine against random and against a defender
 // keeping the attacker's belief largest, from random start states of the table (a placement the
@@ -9,12 +10,28 @@
 // square the table's next attempt leaves in the largest class of the attacker's set. Then the
 // table's strategies from STRATEGIES random states with the king on at most three squares and a
 // mate within six moves, each through the independent verifier (asserted).
-// Usage: npm run bench:egtb [-- --backends wasm,js --playouts 100 --probes 10000 --seed 35]
+// Then the cross-check with gl-dbu (the AND-OR solver, which shares no code with the tables; on
+// WASM): GLDBU random states of the table with the king on at most three squares, as many valued
+// 1, 2, 3, 4, 5 as more or none; a value n ≤ 5 must be proven within 2n − 1 ply and disproven within
+// 2n − 3, a larger one or none disproven within 7 and 9 ply, each solve within --gldbu-nodes belief
+// nodes and --gldbu-memory MB; an answer past the solver's limits is counted, a contrary one is a
+// disagreement (listed, and the bench fails).
+// Usage: npm run bench:egtb [-- --backends wasm,js --playouts 100 --probes 10000 --gldbu 1000 --seed 35
+// --ending krk|kqk --log2 N --graph-log2 N --out NAME (bench/results/NAME.{json,md}; egtb, or egtb-quick
+// for smaller counts)]
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createEngine } from '../host/node';
 import { preset } from '../host/record/rules';
-import { EGTB_ENTRY_WORDS, egtbBuild, egtbEntries, egtbLoad, egtbProbe, egtbStartCount } from '../host/core/egtb';
+import {
+  EGTB_ENTRY_WORDS,
+  egtbBuild,
+  egtbEntries,
+  egtbLoad,
+  egtbProbe,
+  egtbStartCount,
+  type EgtbEnding,
+} from '../host/core/egtb';
 import { endgameAttempt, endgameBegin, endgameReply, endgameSquares } from '../host/core/endgame';
 import { encodePercept } from '../host/record/percept';
 import { viewOf } from '../host/record/record';
@@ -22,6 +39,7 @@ import { replaySetups } from '../host/referee/replay';
 import { parseUci } from '../host/notation/move';
 import { egtbStrategy } from '../host/players/egtbStrategy';
 import { verifyStrategy } from '../host/verify/verify';
+import { solveRequest } from '../host/solver/request';
 import { encodeTable, setSquares, stateFen, egtbTableName } from '../host/players/egtb';
 import { PlayerEngines } from '../host/players/engines.node';
 import { parsePlayerSpec, playerFactory } from '../host/players/registry';
@@ -43,6 +61,13 @@ const PLAYOUTS = Number(option('playouts') ?? 100);
 const PROBES = Number(option('probes') ?? 10_000);
 const SEED = Number(option('seed') ?? 35);
 const STRATEGIES = Number(option('strategies') ?? 200);
+const GLDBU = Number(option('gldbu') ?? 1000);
+const GLDBU_MEMORY_MB = Number(option('gldbu-memory') ?? 512);
+const GLDBU_NODES = Number(option('gldbu-nodes') ?? 400_000);
+const ENDING = (option('ending') ?? 'krk') as EgtbEnding;
+const LOG2 = Number(option('log2') ?? (ENDING === 'krk' ? 20 : 24));
+const GRAPH_LOG2 = option('graph-log2') === undefined ? undefined : Number(option('graph-log2'));
+const NAMES: Record<EgtbEnding, string> = { krk: 'K+R v K', kqk: 'K+Q v K', kbbk: 'K+B+B v K', kbnk: 'K+B+N v K' };
 const rules = preset('berkeley');
 
 interface BuildRow {
@@ -59,13 +84,17 @@ interface BuildRow {
 function build(backend: 'wasm' | 'js', engine: Engine): BuildRow {
   const rss = process.memoryUsage().rss;
   const t0 = performance.now();
-  const built = egtbBuild(engine, 'krk', { log2: 20, progress: (text) => progress(`${backend}: ${text}`) });
+  const built = egtbBuild(engine, ENDING, {
+    log2: LOG2,
+    graphLog2: GRAPH_LOG2,
+    progress: (text) => progress(`${backend}: ${text}`),
+  });
   const ms = performance.now() - t0;
   const rssMB = (process.memoryUsage().rss - rss) / 1e6;
   const entries = egtbEntries(engine);
   const byValue = [built.states - built.byValue.reduce((a, b) => a + b, 0), ...built.byValue.slice(1)];
   const header = {
-    ending: 'krk' as const,
+    ending: ENDING,
     table: egtbTableName(rules),
     states: built.states,
     starts: built.starts,
@@ -79,7 +108,7 @@ function build(backend: 'wasm' | 'js', engine: Engine): BuildRow {
   let probeMs = 0;
   for (const i of picks) {
     const [men, lo, hi] = entries.subarray(i * EGTB_ENTRY_WORDS, i * EGTB_ENTRY_WORDS + 3);
-    engine.setFen(0, stateFen('krk', men, lo, hi));
+    engine.setFen(0, stateFen(ENDING, men, lo, hi));
     const squares = setSquares(lo, hi);
     const t = performance.now();
     const probe = egtbProbe(engine, 0, squares);
@@ -165,7 +194,7 @@ function playouts(engines: PlayerEngines, engine: Engine, defender: 'random' | '
   if (defender === 'belief') {
     table.setRules(rules);
     referee.setRules(rules);
-    egtbLoad(table, 'krk', entries, egtbStartCount(engine));
+    egtbLoad(table, ENDING, entries, egtbStartCount(engine));
   }
   const row: PlayRow = {
     defender,
@@ -181,7 +210,7 @@ function playouts(engines: PlayerEngines, engine: Engine, defender: 'random' | '
     const [men, lo, hi] = entries.subarray(i * W, i * W + 3);
     const squares = setSquares(lo, hi);
     const king = squares[Math.floor(random() * squares.length)];
-    const fen = stateFen('krk', men, king < 32 ? 1 << king : 0, king < 32 ? 0 : 1 << (king - 32));
+    const fen = stateFen(ENDING, men, king < 32 ? 1 << king : 0, king < 32 ? 0 : 1 << (king - 32));
     const setup = (side: 'white' | 'black', name: string): PlayerSetup => ({
       side,
       rules,
@@ -240,7 +269,8 @@ function strategies(engine: Engine): StrategyRow {
     const [men, lo, hi, value] = entries.subarray(i * W, i * W + 4);
     const squares = setSquares(lo, hi);
     if (value === 0 || value > 6 || squares.length > 3) continue;
-    const fenWith = (king: number) => stateFen('krk', men, king < 32 ? 1 << king : 0, king < 32 ? 0 : 1 << (king - 32));
+    const fenWith = (king: number) =>
+      stateFen(ENDING, men, king < 32 ? 1 << king : 0, king < 32 ? 0 : 1 << (king - 32));
     const t = performance.now();
     engine.setFen(1, fenWith(squares[0]));
     const strategy = egtbStrategy(engine, referee, rules, 1, squares, 2);
@@ -257,8 +287,96 @@ function strategies(engine: Engine): StrategyRow {
   return row;
 }
 
+interface CrossRow {
+  states: number;
+  /** The states sampled by value (1–5, then "more or none"). */
+  byValue: number[];
+  /** Every answer the solver gave agreed with the table's value. */
+  agreed: number;
+  /** States where some answer was past the solver's limits (the other answers agreeing). */
+  beyond: number;
+  /** States of "more or none" disproven within 7 ply, 9 past the limits. */
+  sevenOnly: number;
+  disagreements: string[];
+  solves: number;
+  meanMs: number;
+}
+
+function crossCheck(engine: Engine): CrossRow {
+  const entries = egtbEntries(engine).slice();
+  const W = EGTB_ENTRY_WORDS;
+  const solver = createEngine('wasm', 64);
+  solver.setRules(rules);
+  const random = seededRandom(SEED + 3);
+  const order = Array.from({ length: entries.length / W }, (_, i) => i);
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  const quota = Math.ceil(GLDBU / 6);
+  const row: CrossRow = {
+    states: 0,
+    byValue: [0, 0, 0, 0, 0, 0, 0],
+    agreed: 0,
+    beyond: 0,
+    sevenOnly: 0,
+    disagreements: [],
+    solves: 0,
+    meanMs: 0,
+  };
+  const t0 = performance.now();
+  for (const pass of [quota, GLDBU])
+    for (const i of order) {
+      if (row.states >= GLDBU) break;
+      const [men, lo, hi, value] = entries.subarray(i * W, i * W + 4);
+      const squares = setSquares(lo, hi);
+      const kind = value >= 1 && value <= 5 ? value : 6;
+      if (squares.length > 3 || row.byValue[kind] >= pass) continue;
+      row.byValue[kind]++;
+      entries[i * W] = 0; // not drawn twice
+      row.states++;
+      const positions = squares.map((k) => stateFen(ENDING, men, k < 32 ? 1 << k : 0, k < 32 ? 0 : 1 << (k - 32)));
+      const solve = (ply: number) => {
+        row.solves++;
+        const limits = { memoryBytes: GLDBU_MEMORY_MB * 2 ** 20, nodes: GLDBU_NODES };
+        return solveRequest(solver, { rules, positions, ply }, { algorithm: 'gl-dbu', limits }).answer;
+      };
+      // [ply, the answer the table's value implies]
+      const checks: [number, 'proven' | 'disproven'][] =
+        kind <= 5
+          ? [[2 * value - 1, 'proven'], ...(value > 1 ? [[2 * value - 3, 'disproven'] as [number, 'disproven']] : [])]
+          : [
+              [7, 'disproven'],
+              [9, 'disproven'],
+            ];
+      let past = false;
+      let wrong = false;
+      for (const [ply, expected] of checks) {
+        const answer = solve(ply);
+        if (answer === 'unknown' && kind === 6 && ply === 9) row.sevenOnly++;
+        if (answer === 'unknown') past = true;
+        else if (answer !== expected) {
+          wrong = true;
+          row.disagreements.push(
+            `${positions.join(' | ')}: table ${value || 'none'}, gl-dbu ${answer} within ${ply} ply`,
+          );
+        }
+      }
+      if (!wrong && !past) row.agreed++;
+      if (!wrong && past) row.beyond++;
+      progress(`gl-dbu: ${row.states} of ${GLDBU} states, ${row.disagreements.length} disagreements`);
+    }
+  row.meanMs = (performance.now() - t0) / Math.max(1, row.solves);
+  if (row.disagreements.length > 0)
+    throw new Error(
+      `gl-dbu disagrees with the table on ${row.disagreements.length} states:\n${row.disagreements.join('\n')}`,
+    );
+  return row;
+}
+
 const builds: BuildRow[] = [];
 let strategyRow: StrategyRow | undefined;
+let crossRow: CrossRow | undefined;
 const plays: PlayRow[] = [];
 for (const backend of BACKENDS) {
   const engines = new PlayerEngines(backend);
@@ -267,6 +385,7 @@ for (const backend of BACKENDS) {
   if (backend === 'wasm' && PLAYOUTS > 0)
     for (const defender of ['random', 'belief'] as const) plays.push(playouts(engines, engine, defender));
   if (backend === 'wasm' && STRATEGIES > 0) strategyRow = strategies(engine);
+  if (backend === 'wasm' && GLDBU > 0) crossRow = crossCheck(engine);
 }
 const root = repoRoot();
 const data = {
@@ -275,12 +394,14 @@ const data = {
   builds,
   playouts: plays,
   strategies: strategyRow,
+  gldbu: crossRow && { ...crossRow, nodes: GLDBU_NODES, memoryMB: GLDBU_MEMORY_MB },
   seed: SEED,
 };
-const quick = PLAYOUTS < 100 || PROBES < 10_000 || STRATEGIES < 200 ? '-quick' : '';
-writeJson(join(root, `bench/results/egtb${quick}.json`), data);
+const quick = PLAYOUTS < 100 || PROBES < 10_000 || STRATEGIES < 200 || GLDBU < 1000 ? '-quick' : '';
+const name = option('out') ?? `egtb${quick}`;
+writeJson(join(root, `bench/results/${name}.json`), data);
 const lines = [
-  `K+R v K tablebase, Berkeley rules (table dirs-draw); ${describeMachine(data.machine)}`,
+  `${NAMES[ENDING]} tablebase, Berkeley rules (table dirs-draw); ${describeMachine(data.machine)}`,
   '',
   '| backend | states | starts | longest mate | build | resident growth | file (gzip) | probe |',
   '|---|---|---|---|---|---|---|---|',
@@ -297,6 +418,9 @@ const lines = [
   strategyRow
     ? `Strategies (WASM) from ${strategyRow.states} random states (the king on at most 3 squares, mate within 6 moves; by value ${strategyRow.byValue.slice(1).join(', ')}): ${strategyRow.verified} pass the independent verifier within 2 × value − 1 ply; ${strategyRow.meanMs.toFixed(0)} ms each, extraction and verification.`
     : 'No strategies.',
+  crossRow
+    ? `gl-dbu (WASM, ${GLDBU_NODES} nodes, ${GLDBU_MEMORY_MB} MB a solve) on ${crossRow.states} random states (the king on at most 3 squares; valued 1–5: ${crossRow.byValue.slice(1, 6).join(', ')}, more or none: ${crossRow.byValue[6]}): ${crossRow.agreed} agree on every answer, ${crossRow.beyond} agree where the solver answered and reach past its limits elsewhere (${crossRow.sevenOnly} of "more or none" disproven within 7 ply, 9 past the limits), ${crossRow.disagreements.length} disagree; ${crossRow.solves} solves, ${crossRow.meanMs.toFixed(0)} ms each.`
+    : 'No gl-dbu cross-check.',
 ];
-writeText(join(root, `bench/results/egtb${quick}.md`), `${lines.join('\n')}\n`);
+writeText(join(root, `bench/results/${name}.md`), `${lines.join('\n')}\n`);
 console.log(lines.join('\n'));

@@ -14,9 +14,10 @@
 // - egtbStarts: every placement of the men, the king anywhere consistent (not on a man, not
 //   attacked: the attacker is to move); the first egtbStartCount entries;
 // - egtbEnumerate: breadth first from the starts, each state's successors inserted into an
-//   open-addressing table over the entries (no per-state object): for every attempt, the Illegal
-//   answer's state (a king attempt next to a square of S: S ∩ K(t), the same turn) and, per class
-//   of the legal move's percepts, the defender's reply (S dilated less the attacked squares);
+//   open-addressing table over the entries (no per-state object): for every attempt that risks
+//   nothing (below), the Illegal answer's state (a king attempt next to a square of S: S ∩ K(t),
+//   the same turn) and, per class of the legal move's percepts, the defender's reply (S dilated
+//   less the attacked squares); a state reached only through attempts never taken is left out;
 // - egtbSweep(n, …): a state not yet valued gets n when some attempt leads, under every answer,
 //   to mate (checkmate now; stalemate too where the rules make the stalemated side lose), to a
 //   state valued ≤ n − 1 after the reply, or to an Illegal answer's state valued ≤ n (no move
@@ -171,6 +172,26 @@ function insert(men: i32, lo: i32, hi: i32, depth: i32): i32 {
 
 // ---- one state's attempts ----
 
+/**
+ * Whether some class of the attempt classify just split (the men after it in afterBase, attacking
+ * aLo/aHi) may lose a man or stalemate (where that draws): the attempt is never taken, and its
+ * classes are cleared.
+ */
+function risky(afterBase: i32, aLo: i32, aHi: i32): bool {
+  const keys = SLOT * CLASS_KEYS;
+  const used = unchecked(USED_COUNT[SLOT]);
+  let bad = false;
+  for (let j = 0; j < used && !bad; j++) {
+    const key = unchecked(USED[keys + j]);
+    const end = key & 3;
+    if (end == END_CHECKMATE || (end == END_STALEMATE && stalemateWins)) continue;
+    const c = (keys + key) << 1;
+    bad = end == END_STALEMATE || canTake(afterBase, WHITE, unchecked(CLASSES[c]), unchecked(CLASSES[c + 1]), aLo, aHi);
+  }
+  if (bad) for (let j = 0; j < used; j++) clearClass(SLOT, unchecked(USED[keys + j]));
+  return bad;
+}
+
 let bestAttempt: i32 = -1;
 
 /** Appends an edge word (EDGE_* or a successor's entry index << 1 | 1 for no move spent). */
@@ -226,17 +247,23 @@ function expand(mode: i32, men: i32, lo: i32, hi: i32, limit: i32): i32 {
     const legLo = lo & ~illLo;
     const legHi = hi & ~illHi;
     if ((legLo | legHi) == 0) continue; // Illegal whatever the king's square: nothing learnt
-    const edgeMark = edgeCount;
     let worst = 0;
-    if ((illLo | illHi) != 0) worst = outcome(mode, men, illLo, illHi, 0);
-    if (mode == MODE_VALUE && worst > limit) continue;
+    if (mode == MODE_VALUE && (illLo | illHi) != 0) {
+      worst = outcome(mode, men, illLo, illHi, 0);
+      if (worst > limit) continue;
+    }
     classify(from, attempt, after, scratch, SLOT, WHITE, legLo, legHi);
     const aLo = classAttackLo;
     const aHi = classAttackHi;
+    const used = unchecked(USED_COUNT[SLOT]);
+    // an attempt never taken leads nowhere: the states only it reaches are not enumerated
+    if (mode == MODE_INSERT) {
+      if (risky(afterBase, aLo, aHi)) continue;
+      if ((illLo | illHi) != 0) outcome(mode, men, illLo, illHi, 0);
+    }
     const next = menKeyOfRecord(afterBase, WHITE);
     const menLo = unchecked(POSITIONS[afterBase + W_COLOR]);
     const menHi = unchecked(POSITIONS[afterBase + W_COLOR + 1]);
-    const used = unchecked(USED_COUNT[SLOT]);
     for (let j = 0; j < used; j++) {
       const key = unchecked(USED[keys + j]);
       const c = (keys + key) << 1;
@@ -256,11 +283,8 @@ function expand(mode: i32, men: i32, lo: i32, hi: i32, limit: i32): i32 {
       }
       if (v > worst) worst = v;
     }
-    if (mode == MODE_INSERT) {
-      if (worst == EGTB_NONE)
-        edgeCount = edgeMark; // an attempt that may lose a man or stalemate: never taken
-      else edge(EDGE_END);
-    } else if (worst < best) {
+    if (mode == MODE_INSERT) edge(EDGE_END);
+    else if (worst < best) {
       best = worst;
       bestAttempt = attempt;
     }

@@ -7,7 +7,8 @@
 // - no forced mate: White Ka1, Rh8, the king anywhere consistent: the rook stands next to g7, where
 //   the king may be, every rook move lands next to a square the king may be on (a8 by b7, h1 by
 //   g1 …) out of reach of the white king, and every king move leaves g7 able to take: each attempt
-//   may lose the rook;
+//   may lose the rook, so the table around it holds that state alone (an attempt never taken
+//   enumerates no successor);
 // - the same values from tables built around the states (depth-limited) and the table's own values;
 // - a build whose graph holds only its first states, or none, recomputing the rest in each sweep,
 //   values every state as the build whose graph holds them all;
@@ -84,7 +85,8 @@ describe.each(BACKENDS)('endgame tablebases on %s', (backend) => {
       if (rank === 7 || file === 7 || (file <= 1 && rank <= 1)) continue; // the rook's lines, the white king and its squares
       kings.push(sq);
     }
-    egtbBuild(engine, 'krk', { log2: 12, around: [{ handle: 0, squares: kings }], depth: 1 });
+    const built = egtbBuild(engine, 'krk', { log2: 12, around: [{ handle: 0, squares: kings }], depth: 1 });
+    expect(built.states).toBe(1); // no attempt is taken, so none leads to a state of the table
     const probe = egtbProbe(engine, 0, kings);
     expect(probe).toEqual({ value: 0, stored: 0, attempt: -1, bound: false });
   });
