@@ -23,7 +23,12 @@ export interface NewGame {
 }
 
 export type Request =
-  | { id: number; kind: 'init'; backend: BackendName }
+  /**
+   * The first message: the backend; for WASM the core compiled by the page, for JS the JS core's
+   * script (its text: engineWorker.ts); the cores to make ahead for the worker's first task
+   * (default 1; the game's worker: 2).
+   */
+  | { id: number; kind: 'init'; backend: BackendName; module?: WebAssembly.Module; core?: string; cores?: number }
   | { id: number; kind: 'new-game'; game: NewGame }
   | { id: number; kind: 'attempt'; uci: string }
   | { id: number; kind: 'any' }

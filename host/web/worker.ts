@@ -4,7 +4,6 @@
 // player of host/players on an engine of its own, whose turns the game runner plays — and tells
 // the page only the human's view (GameState); it also answers the analyses the page asks for
 // (belief of a view, replay of a finished record, checkmate search with progress).
-import wasmBytes from '../../build/krieg.wasm';
 import { Engine } from '../engine';
 import type { Core } from '../abi';
 import { createWasmCore } from '../backends/wasm';
@@ -30,7 +29,16 @@ const SOLVE_BELIEF_LIMIT = 10_000;
 const SOLVE_MEMORY = 128 * 2 ** 20;
 
 let backend: BackendName = 'wasm';
-const makeCore = (): Core => (backend === 'wasm' ? createWasmCore(wasmBytes) : createJsCore());
+/** The WASM core the page compiled (each engine of the worker is an instance of it). */
+let wasm: WebAssembly.Module | undefined;
+/** Cores made ahead (instantiated, their tables built), taken by the next engines the worker makes. */
+let spares: Core[] = [];
+function spareCore(): Core {
+  const core = backend === 'wasm' ? createWasmCore(wasm!) : createJsCore();
+  new Engine(core, 2); // builds the core's tables (attacks, keys): its first engine's cost
+  return core;
+}
+const makeCore = (): Core => spares.pop() ?? spareCore();
 let scratch: Engine | undefined; // analyses: replay, solve
 const analysis = () => (scratch ??= new Engine(makeCore(), 2));
 /** The Know worker's trackers, one per side, on an engine of their own. */
@@ -255,14 +263,26 @@ function handle(request: Request): void {
   const { id } = request;
   switch (request.kind) {
     case 'init':
+      if (request.backend === 'wasm' && !request.module) throw new Error('the WebAssembly core did not compile');
+      // the JS core's script (it defines the global the JS backend calls: scripts/build.mjs), from a
+      // Blob of the worker's own (from file://, one of the page's is not the worker's to load)
+      if (request.core)
+        (globalThis as unknown as { importScripts(url: string): void }).importScripts(
+          URL.createObjectURL(new Blob([request.core], { type: 'text/javascript' })),
+        );
       backend = request.backend;
+      wasm = request.module;
       scratch = undefined;
       session = undefined;
       trackers = undefined;
       believing = false;
       following = 0;
-      analysis();
-      return reply({ id, kind: 'ready', backend });
+      // one core made now (the reply says the engine works), the others the worker's first task
+      // needs (a game: the referee's and the opponent's) right after, before any request is read
+      spares = [spareCore()];
+      reply({ id, kind: 'ready', backend });
+      for (let more = (request.cores ?? 1) - 1; more > 0; more--) spares.push(spareCore());
+      return;
     case 'new-game':
       session = new Session(request.game);
       if (session.toMove() !== request.game.side) {
