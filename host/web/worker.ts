@@ -24,8 +24,6 @@ import { KnowTracker } from './belief';
 import { plyCount } from './app/words';
 import type { BackendName, GameState, NewGame, Reply, Request, SolveRequest } from './protocol';
 
-/** The most positions a view's belief may have for a solve (estimated exactly first). */
-const SOLVE_BELIEF_LIMIT = 10_000;
 const SOLVE_MEMORY = 128 * 2 ** 20;
 
 let backend: BackendName = 'wasm';
@@ -160,19 +158,15 @@ function replayFens(record: GameRecord): string[] {
 
 function runSolve(id: number, problem: SolveRequest): void {
   const engine = analysis();
-  const rules = problem.view?.rules ?? problem.rules;
-  if (!rules || (!problem.view && !problem.positions)) throw new Error('nothing to solve');
+  const { rules, positions, ply } = problem;
   engine.setRules(rules);
   let lastProgress = 0;
   const result = solveRequest(
     engine,
-    problem.view
-      ? { view: problem.view, ply: problem.ply }
-      : { rules, positions: problem.positions!, ply: problem.ply },
+    { rules, positions, ply },
     {
       algorithm: problem.algorithm,
       limits: { nodes: problem.nodes, memoryBytes: SOLVE_MEMORY },
-      belief: { limit: SOLVE_BELIEF_LIMIT },
       onProgress: (stats) => {
         const now = performance.now();
         if (now - lastProgress < 100) return;
@@ -199,12 +193,13 @@ function runSolve(id: number, problem: SolveRequest): void {
  * which newer messages are heard: a newer request supersedes this one (answered 'superseded',
  * which the page ignores), and the tracker keeps what it was fed.
  */
-async function answerBelief(id: number, view: View): Promise<void> {
+async function answerBelief(id: number, view: View, positions = false): Promise<void> {
   beliefAsked = id;
   believing = true;
   following = 0;
   const tracker = trackerOf(view.as);
   const of = plyCount(view);
+  if (positions) tracker.rewind(view);
   let answer = tracker.answer(view);
   const kept = answer !== undefined;
   while (!answer) {
@@ -220,7 +215,8 @@ async function answerBelief(id: number, view: View): Promise<void> {
     if (beliefAsked !== id) return reply({ id, kind: 'error', message: 'superseded' });
   }
   believing = false;
-  reply({ id, kind: 'belief', belief: answer, kept });
+  const fens = positions ? tracker.exactPositions(view) : undefined;
+  reply({ id, kind: 'belief', belief: answer, kept, ...(fens ? { positions: fens } : {}) });
 }
 
 function trackerOf(side: Side): KnowTracker {
@@ -314,7 +310,7 @@ function handle(request: Request): void {
     case 'replay':
       return reply({ id, kind: 'replay', replay: { record: request.record, fens: replayFens(request.record) } });
     case 'belief':
-      return void answerBelief(id, request.view);
+      return void answerBelief(id, request.view, request.positions);
     case 'follow':
       return void follow(id, request.view);
     case 'solve':
