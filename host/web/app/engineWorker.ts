@@ -13,7 +13,7 @@ type Request0 = Request extends infer R ? (R extends { id: number } ? Omit<R, 'i
 
 let compiled: Promise<WebAssembly.Module> | undefined;
 /** The WASM core compiled once for the page (its workers instantiate it). */
-export const wasmModule = (): Promise<WebAssembly.Module> => (compiled ??= WebAssembly.compile(wasmBytes));
+const wasmModule = (): Promise<WebAssembly.Module> => (compiled ??= WebAssembly.compile(wasmBytes));
 
 /**
  * A worker started from the bundled source (a Blob URL: works from file:// as well as http) when
