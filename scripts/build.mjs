@@ -221,11 +221,32 @@ async function buildWeb() {
   });
   copyAtomic(at('host/web/perft.html'), at('dist/web/perft.html'));
   // the app: its worker (engine, players, solver) built first and embedded in app.js as text, started
-  // from a Blob, so that the page is two files of script and opens from file:// as from any host
+  // from a Blob, so that the page is two files of script and opens from file:// as from any host.
+  // The JS core is text of its own in app.js, not part of the worker's: a worker loads it (a Blob
+  // again) only on the JS backend, so that the others do not parse it as they start (about 50 ms of
+  // a worker's start-up on the WASM backend, the default). The worker's JS backend finds it as the
+  // global __kriegPortable its script defines.
+  const portable = await esbuild.build({
+    ...browser,
+    format: 'iife',
+    globalName: '__kriegPortable',
+    entryPoints: [at('build/krieg.js')],
+    write: false,
+  });
+  const portableGlobal = {
+    name: 'portable-core-global',
+    setup(build) {
+      build.onResolve({ filter: /\/build\/krieg\.js$/ }, () => ({ path: 'portable', namespace: 'krieg-portable' }));
+      build.onLoad({ filter: /.*/, namespace: 'krieg-portable' }, () => ({
+        contents: 'export const createPortableCore = () => self.__kriegPortable.createPortableCore();',
+      }));
+    },
+  };
   const worker = await esbuild.build({
     ...browser,
     format: 'iife',
     entryPoints: [at('host/web/worker.ts')],
+    plugins: [portableGlobal],
     write: false,
   });
   await bundle({
@@ -233,7 +254,10 @@ async function buildWeb() {
     format: 'iife',
     entryPoints: [at('host/web/entry.ts')],
     outfile: at('dist/web/app.js'),
-    define: { __WORKER_SOURCE__: JSON.stringify(worker.outputFiles[0].text) },
+    define: {
+      __WORKER_SOURCE__: JSON.stringify(worker.outputFiles[0].text),
+      __PORTABLE_CORE_SOURCE__: JSON.stringify(portable.outputFiles[0].text),
+    },
   });
   copyAtomic(at('host/web/index.html'), at('dist/web/index.html'));
   copyAtomic(at('host/web/app.css'), at('dist/web/app.css'));

@@ -19,6 +19,7 @@ import { LoadTab } from './app/load';
 import type { BoardMode, Page } from './app/page';
 import { PlayTab } from './app/play';
 import { SolveTab } from './app/solve';
+import { errorSentence } from './app/words';
 
 /** The best algorithm for a single question (the CLI's default, docs/solver.md). */
 const DEFAULT_ALGORITHM = AUTO; // the policy of bench:auto picks the algorithm for the belief
@@ -26,7 +27,7 @@ const OPPONENTS = PLAYER_NAMES.filter((name) => name !== 'human');
 
 export class App implements Page {
   readonly $: <T extends HTMLElement = HTMLElement>(id: string) => T;
-  readonly gameWorker = new EngineWorker();
+  readonly gameWorker = new EngineWorker(2); // the referee's core and the opponent's
   readonly solveWorker = new EngineWorker();
   readonly knowWorker = new EngineWorker();
   mode: BoardMode = 'play';
@@ -50,6 +51,12 @@ export class App implements Page {
   }
 
   async start(): Promise<void> {
+    // the game's engine first, while the page is set up: interactive once it is up (a game started
+    // and a move answered at once); the solver's and Know's start after it, so that it has the
+    // cores to itself (a request sent to one before it is up waits behind its init)
+    const backend = this.$<HTMLSelectElement>('backend').value as BackendName;
+    for (const worker of this.workers) worker.backend = backend;
+    const engine = this.gameWorker.start();
     this.fillControls();
     // a phone's narrow screen: the settings folded, so the board and the transcript come first
     if (this.doc.defaultView?.matchMedia('(max-width: 800px)').matches)
@@ -59,17 +66,16 @@ export class App implements Page {
       this.$<HTMLInputElement>('know-follow').checked = false;
     this.board.build();
     this.wire();
-    const backend = this.$<HTMLSelectElement>('backend').value as BackendName;
-    for (const worker of this.workers) worker.backend = backend;
-    // interactive once the game's engine is up; the solver's and Know's start meanwhile (a request
-    // sent to one before it is ready waits behind its init in the worker's queue)
-    const [game] = this.workers.map((w) => w.send({ kind: 'init', backend }));
-    await game;
+    performance.mark('krieg-controls'); // bench/web.ts: the board drawn, the controls wired
+    const game = await engine;
+    if (game.kind === 'error') return this.status(errorSentence(game), 'error');
     this.$('app').dataset.backend = backend;
     this.board.render();
     this.$('app').dataset.ready = 'true';
     performance.mark('krieg-interactive'); // bench/web.ts: load to first interactive
     this.status('Choose your colour, rules and opponent, then start a game.');
+    void this.knowWorker.start();
+    void this.solveWorker.start();
   }
 
   /** Fresh workers on `backend` (a game in progress ends: its engines were the other backend's). */
@@ -79,7 +85,8 @@ export class App implements Page {
     this.play.state = undefined;
     this.$('app').dataset.state = '';
     this.know.estimating = false;
-    await Promise.all(this.workers.map((w) => w.restart()));
+    const [game] = await Promise.all(this.workers.map((w) => w.restart()));
+    if (game.kind === 'error') this.status(errorSentence(game), 'error');
     this.$('app').dataset.backend = backend;
     this.board.render();
   }

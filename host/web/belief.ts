@@ -42,8 +42,17 @@ export interface BeliefSummary {
 export const COUNT_EXACT = 20_000;
 /** Positions counted of a larger belief or of a pool, at random; and at each ply passed on the way (to keep). */
 export const COUNT_SAMPLE = 1_000;
-/** What the tracker may spend on each event: deterministic work, about a tenth of a second. */
+/** What the tracker may spend on each event: deterministic work, about a tenth of a second … */
 export const TRACK_EVENT_BUDGET: Budget = { work: 500_000 };
+/**
+ * … and in pool mode at most this many milliseconds too: there the work does not bound the time
+ * (the standbys replaying the view: up to 0.6 s of CPU for one event of a 300-ply random game's
+ * ply 10, bench:web), and a ply's heatmap must come within a second. An exact belief is never cut
+ * short by the clock (it would stop being exact), nor is a view fed in the tests' exact plies.
+ * Less starves the standbys that take over when the pool dies: at 150 ms, under a load of 13 on
+ * 2 cores, Black's view of that game lost its belief for its last 51 plies (none at 300 ms).
+ */
+export const POOL_EVENT_MS = 300;
 const SAMPLES = 8;
 
 /** Counts `n` positions copied into records first … first + n - 1 of `engine`. */
@@ -102,6 +111,26 @@ export class KnowTracker {
     return summary;
   }
 
+  /**
+   * Every position of `view`'s belief as FENs, when the tracker holds it exact at the view's end
+   * (fed to it, every event taken whole); else undefined (a pool holds only part of the belief).
+   */
+  exactPositions(view: View): string[] | undefined {
+    if (!this.continues(view) || view.events.length !== this.fed.length) return undefined;
+    if (this.lost || !this.exactSoFar || this.tracker!.mode !== 'exact') return undefined;
+    return this.tracker!.positions();
+  }
+
+  /**
+   * Makes the tracker's end `view`'s when it is past it and the belief kept there may be exact (fed
+   * afresh from the start: only the tracker at a view's end holds its positions).
+   */
+  rewind(view: View): void {
+    if (view.events.length >= this.fed.length || !this.continues(view)) return;
+    if (this.answer(view)?.kind !== 'exact') return;
+    this.reset(view);
+  }
+
   /** Whether `view` continues the events fed, or is one of the views kept on the way. */
   private continues(view: View): boolean {
     if (KnowTracker.key(view) !== this.gameKey || !this.tracker) return false;
@@ -119,7 +148,11 @@ export class KnowTracker {
       const event = view.events[this.fed.length];
       if (isMove(event) && !this.kept.has(this.fed.length)) this.kept.set(this.fed.length, this.summary(COUNT_SAMPLE));
       if (!this.lost) {
-        const o = this.tracker!.observe(event, TRACK_EVENT_BUDGET);
+        const pool = this.tracker!.mode === 'pool';
+        const o = this.tracker!.observe(
+          event,
+          pool ? { ...TRACK_EVENT_BUDGET, timeMs: POOL_EVENT_MS } : TRACK_EVENT_BUDGET,
+        );
         this.lost = o.status === 'inconsistent';
         if (o.stopped !== 'complete' && o.mode === 'exact') this.exactSoFar = false;
       }

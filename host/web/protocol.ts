@@ -26,14 +26,20 @@ export interface NewGame {
 }
 
 export type Request =
-  | { id: number; kind: 'init'; backend: BackendName }
+  /**
+   * The first message: the backend; for WASM the core compiled by the page, for JS the JS core's
+   * script (its text: engineWorker.ts); the cores to make ahead for the worker's first task
+   * (default 1; the game's worker: 2).
+   */
+  | { id: number; kind: 'init'; backend: BackendName; module?: WebAssembly.Module; core?: string; cores?: number }
   | { id: number; kind: 'new-game'; game: NewGame }
   | { id: number; kind: 'attempt'; uci: string }
   | { id: number; kind: 'any' }
   | { id: number; kind: 'resign' }
   | { id: number; kind: 'reveal' }
   | { id: number; kind: 'replay'; record: GameRecord }
-  | { id: number; kind: 'belief'; view: View }
+  /** positions: also every position of the belief (FENs) when the tracker holds it exact (Solve asks). */
+  | { id: number; kind: 'belief'; view: View; positions?: boolean }
   /** Feeds the view's side's tracker in the background (small slices, pauses between): a belief request or a newer follow stops it. */
   | { id: number; kind: 'follow'; view: View }
   | { id: number; kind: 'solve'; problem: SolveRequest }
@@ -41,10 +47,9 @@ export type Request =
   | { id: number; kind: 'tablebase'; query: TableQuery };
 
 export interface SolveRequest {
-  /** The belief state (FENs) and the rules; or a view whose exact belief is estimated first. */
-  positions?: string[];
-  view?: View;
-  rules?: GameRecord['rules'];
+  /** The belief state (FENs: a view's is read from the Know worker's tracker first, app/solve.ts) and the rules. */
+  positions: string[];
+  rules: GameRecord['rules'];
   ply: number;
   algorithm: string;
   nodes?: number;
@@ -79,8 +84,6 @@ export interface SolveOutcome {
   stats: SolveStats;
   strategy?: Strategy;
   positions: number;
-  /** The belief state searched, when it is small enough to be a tablebase's (at most 64 positions). */
-  fens?: string[];
 }
 
 export type Reply =
@@ -89,7 +92,7 @@ export type Reply =
   | { id: number; kind: 'thinking' }
   | { id: number; kind: 'replay'; replay: Replay }
   /** The belief of the view asked; kept: answered from what the tracker kept, with no event to feed. */
-  | { id: number; kind: 'belief'; belief: BeliefSummary; kept: boolean }
+  | { id: number; kind: 'belief'; belief: BeliefSummary; kept: boolean; positions?: string[] }
   /** A follow request done: the tracker has the view's plies and keeps the belief at the last. */
   | { id: number; kind: 'followed'; ply: number }
   | { id: number; kind: 'progress'; stats: SolveStats }

@@ -4,7 +4,6 @@
 // player of host/players on an engine of its own, whose turns the game runner plays — and tells
 // the page only the human's view (GameState); it also answers the analyses the page asks for
 // (belief of a view, replay of a finished record, checkmate search with progress).
-import wasmBytes from '../../build/krieg.wasm';
 import { Engine } from '../engine';
 import type { Core } from '../abi';
 import { createWasmCore } from '../backends/wasm';
@@ -26,14 +25,19 @@ import { answerTable, fetchedTables, resetTables } from './egtb';
 import { plyCount } from './app/words';
 import type { BackendName, GameState, NewGame, Reply, Request, SolveRequest } from './protocol';
 
-/** The most positions of a belief solved that go back with the answer (a tablebase's belief: one per square of the king). */
-const SOLVE_FENS_BACK = 64;
-/** The most positions a view's belief may have for a solve (estimated exactly first). */
-const SOLVE_BELIEF_LIMIT = 10_000;
 const SOLVE_MEMORY = 128 * 2 ** 20;
 
 let backend: BackendName = 'wasm';
-const makeCore = (): Core => (backend === 'wasm' ? createWasmCore(wasmBytes) : createJsCore());
+/** The WASM core the page compiled (each engine of the worker is an instance of it). */
+let wasm: WebAssembly.Module | undefined;
+/** Cores made ahead (instantiated, their tables built), taken by the next engines the worker makes. */
+let spares: Core[] = [];
+function spareCore(): Core {
+  const core = backend === 'wasm' ? createWasmCore(wasm!) : createJsCore();
+  new Engine(core, 2); // builds the core's tables (attacks, keys): its first engine's cost
+  return core;
+}
+const makeCore = (): Core => spares.pop() ?? spareCore();
 let scratch: Engine | undefined; // analyses: replay, solve
 const analysis = () => (scratch ??= new Engine(makeCore(), 2));
 /** The Know worker's trackers, one per side, on an engine of their own. */
@@ -156,19 +160,15 @@ function replayFens(record: GameRecord): string[] {
 
 function runSolve(id: number, problem: SolveRequest): void {
   const engine = analysis();
-  const rules = problem.view?.rules ?? problem.rules;
-  if (!rules || (!problem.view && !problem.positions)) throw new Error('nothing to solve');
+  const { rules, positions, ply } = problem;
   engine.setRules(rules);
   let lastProgress = 0;
   const result = solveRequest(
     engine,
-    problem.view
-      ? { view: problem.view, ply: problem.ply }
-      : { rules, positions: problem.positions!, ply: problem.ply },
+    { rules, positions, ply },
     {
       algorithm: problem.algorithm,
       limits: { nodes: problem.nodes, memoryBytes: SOLVE_MEMORY },
-      belief: { limit: SOLVE_BELIEF_LIMIT },
       onProgress: (stats) => {
         const now = performance.now();
         if (now - lastProgress < 100) return;
@@ -186,7 +186,6 @@ function runSolve(id: number, problem: SolveRequest): void {
       stats: result.stats,
       ...(result.strategy ? { strategy: result.strategy } : {}),
       positions: result.positions,
-      ...(result.problem.positions.length <= SOLVE_FENS_BACK ? { fens: result.problem.positions } : {}),
     },
   });
 }
@@ -196,12 +195,13 @@ function runSolve(id: number, problem: SolveRequest): void {
  * which newer messages are heard: a newer request supersedes this one (answered 'superseded',
  * which the page ignores), and the tracker keeps what it was fed.
  */
-async function answerBelief(id: number, view: View): Promise<void> {
+async function answerBelief(id: number, view: View, positions = false): Promise<void> {
   beliefAsked = id;
   believing = true;
   following = 0;
   const tracker = trackerOf(view.as);
   const of = plyCount(view);
+  if (positions) tracker.rewind(view);
   let answer = tracker.answer(view);
   const kept = answer !== undefined;
   while (!answer) {
@@ -217,7 +217,8 @@ async function answerBelief(id: number, view: View): Promise<void> {
     if (beliefAsked !== id) return reply({ id, kind: 'error', message: 'superseded' });
   }
   believing = false;
-  reply({ id, kind: 'belief', belief: answer, kept });
+  const fens = positions ? tracker.exactPositions(view) : undefined;
+  reply({ id, kind: 'belief', belief: answer, kept, ...(fens ? { positions: fens } : {}) });
 }
 
 function trackerOf(side: Side): KnowTracker {
@@ -260,15 +261,27 @@ function handle(request: Request): void {
   const { id } = request;
   switch (request.kind) {
     case 'init':
+      if (request.backend === 'wasm' && !request.module) throw new Error('the WebAssembly core did not compile');
+      // the JS core's script (it defines the global the JS backend calls: scripts/build.mjs), from a
+      // Blob of the worker's own (from file://, one of the page's is not the worker's to load)
+      if (request.core)
+        (globalThis as unknown as { importScripts(url: string): void }).importScripts(
+          URL.createObjectURL(new Blob([request.core], { type: 'text/javascript' })),
+        );
       backend = request.backend;
+      wasm = request.module;
       scratch = undefined;
       session = undefined;
       trackers = undefined;
       resetTables();
       believing = false;
       following = 0;
-      analysis();
-      return reply({ id, kind: 'ready', backend });
+      // one core made now (the reply says the engine works), the others the worker's first task
+      // needs (a game: the referee's and the opponent's) right after, before any request is read
+      spares = [spareCore()];
+      reply({ id, kind: 'ready', backend });
+      for (let more = (request.cores ?? 1) - 1; more > 0; more--) spares.push(spareCore());
+      return;
     case 'new-game':
       session = new Session(request.game);
       if (session.toMove() !== request.game.side) {
@@ -300,7 +313,7 @@ function handle(request: Request): void {
     case 'replay':
       return reply({ id, kind: 'replay', replay: { record: request.record, fens: replayFens(request.record) } });
     case 'belief':
-      return void answerBelief(id, request.view);
+      return void answerBelief(id, request.view, request.positions);
     case 'follow':
       return void follow(id, request.view);
     case 'solve':

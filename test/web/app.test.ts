@@ -345,6 +345,23 @@ describe('the web app in headless Chromium', () => {
     await page.dispatchEvent('#replay-ply', 'input');
     await shown(half);
     expect(await page.textContent('#belief-size')).toMatch(new RegExp(`^(exact|a sample|none) at ply ${half}:`));
+    // Solve at a late ply where Black is to move: the exact belief Know tracks is searched, whatever
+    // its size; a sample is refused in words (no raw error, no estimation from the first ply)
+    await page.fill('#replay-ply', String(half + 1));
+    await page.dispatchEvent('#replay-ply', 'input');
+    const late = await shown(half + 1);
+    await page.click('[data-tab=solve]');
+    await page.selectOption('#ply', '1');
+    await page.click('#solve');
+    await page.waitForSelector('#solve-answer:not([data-answer=""])', { timeout: 120_000 });
+    const answer = await page.getAttribute('#solve-answer', 'data-answer');
+    if (late.kind === 'exact') expect(['proven', 'disproven', 'unknown']).toContain(answer);
+    else {
+      expect(answer).toBe('not-exact');
+      expect(await page.textContent('#solve-answer')).toMatch(
+        new RegExp(`^At ply ${half + 1} (Know holds a sample of Black's belief|no position fits)`),
+      );
+    }
   }, 300_000);
 
   it('solves a 7-ply instance of the shipped database (Mate within 7)', async () => {

@@ -1,32 +1,81 @@
 // The web app's engines: a Web Worker (host/web/worker.ts) started from the bundled source, spoken
-// to in the messages of protocol.ts.
+// to in the messages of protocol.ts. The page compiles the WASM core once (asynchronously, off its
+// thread) and hands the compiled module to every worker in its init message, so no worker carries
+// or compiles the bytes itself.
+import wasmBytes from '../../../build/krieg.wasm';
 import type { BackendName, Reply, Request } from '../protocol';
 
 declare const __WORKER_SOURCE__: string;
+/** The JS core's script (scripts/build.mjs), loaded by a worker only on the JS backend. */
+declare const __PORTABLE_CORE_SOURCE__: string;
 
 type Request0 = Request extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
-/** A worker started from the bundled source (a Blob URL: works from file:// as well as http). */
+let compiled: Promise<WebAssembly.Module> | undefined;
+/** The WASM core compiled once for the page (its workers instantiate it). */
+const wasmModule = (): Promise<WebAssembly.Module> => (compiled ??= WebAssembly.compile(wasmBytes));
+
+/**
+ * A worker started from the bundled source (a Blob URL: works from file:// as well as http) when
+ * it is first asked something, its init (the backend, and the compiled core) always its first message.
+ */
 export class EngineWorker {
-  private worker: Worker;
+  private worker: Worker | undefined;
+  /** Resolves once the init is posted: every other message is posted after it, in order. */
+  private posted: Promise<void> = Promise.resolve();
+  private booted: Promise<Reply> | undefined;
   private nextId = 1;
   private readonly listeners = new Map<number, (reply: Reply) => void>();
   backend: BackendName = 'wasm';
 
-  constructor() {
-    this.worker = EngineWorker.spawn();
-    this.worker.onmessage = (event: MessageEvent<Reply>) => this.listeners.get(event.data.id)?.(event.data);
-  }
+  /** `cores`: the cores its first task needs, made as it starts (the game's: the referee's and the opponent's). */
+  constructor(private readonly cores = 1) {}
 
   private static url: string | undefined;
-  private static spawn(): Worker {
+
+  /** Starts the worker (if it is not running) and resolves with its init's reply. */
+  start(): Promise<Reply> {
+    if (this.booted) return this.booted;
     EngineWorker.url ??= URL.createObjectURL(new Blob([__WORKER_SOURCE__], { type: 'text/javascript' }));
-    return new Worker(EngineWorker.url);
+    const worker = (this.worker = new Worker(EngineWorker.url));
+    worker.onmessage = (event: MessageEvent<Reply>) => this.listeners.get(event.data.id)?.(event.data);
+    const backend = this.backend;
+    // the core: compiled (a WASM core that does not compile: none, which the worker's reply says),
+    // or the JS core's script, as text (a Blob the page made is not the worker's to load from file://)
+    const core: Promise<{ module?: WebAssembly.Module; core?: string }> =
+      backend === 'wasm'
+        ? wasmModule().then(
+            (module) => ({ module }),
+            () => ({}),
+          )
+        : Promise.resolve({ core: __PORTABLE_CORE_SOURCE__ });
+    let posted!: () => void;
+    this.posted = new Promise((resolve) => (posted = resolve));
+    return (this.booted = this.listen(this.nextId++, undefined, (id) =>
+      core.then((core) => {
+        worker.postMessage({ id, kind: 'init', backend, cores: this.cores, ...core } satisfies Request);
+        posted();
+      }),
+    ));
   }
 
-  /** Sends `request`; `onReply` hears every reply to it; resolves with the last (one of `final` kinds). */
+  /**
+   * Sends `request` (starting the worker first if need be); `onReply` hears every reply to it;
+   * resolves with the last (one of `final` kinds).
+   */
   send(request: Request0, onReply?: (reply: Reply) => void): Promise<Reply> {
-    const id = this.nextId++;
+    void this.start();
+    const worker = this.worker!;
+    return this.listen(this.nextId++, onReply, (id) =>
+      this.posted.then(() => worker.postMessage({ ...request, id } as Request)),
+    );
+  }
+
+  private listen(
+    id: number,
+    onReply: ((reply: Reply) => void) | undefined,
+    post: (id: number) => void,
+  ): Promise<Reply> {
     return new Promise((resolve) => {
       this.listeners.set(id, (reply) => {
         onReply?.(reply);
@@ -38,18 +87,18 @@ export class EngineWorker {
           resolve(reply);
         }
       });
-      this.worker.postMessage({ ...request, id } as Request);
+      post(id);
     });
   }
 
-  /** Stops whatever it is doing (a solve) and starts afresh on the same backend. */
+  /** Stops whatever it is doing (a solve) and starts afresh (on `backend`, which may have changed). */
   restart(): Promise<Reply> {
-    this.worker.terminate();
+    this.worker?.terminate();
     for (const listener of this.listeners.values()) listener({ id: 0, kind: 'error', message: 'cancelled' });
     this.listeners.clear();
-    this.worker = EngineWorker.spawn();
-    this.worker.onmessage = (event: MessageEvent<Reply>) => this.listeners.get(event.data.id)?.(event.data);
-    return this.send({ kind: 'init', backend: this.backend });
+    this.worker = undefined;
+    this.booted = undefined;
+    return this.start();
   }
 }
 

@@ -8,9 +8,15 @@ import { cap, errorSentence, plyCount } from './words';
 import { showTablebase } from './egtb';
 import { other, type View } from '../../record/record';
 
+type Asked = Omit<SolveRequest, 'positions' | 'rules'> & Partial<SolveRequest> & { view?: View };
+
 export class SolveTab implements SolvePart {
   problem: Problem | undefined;
   private solving = false;
+  /** Solves asked: Cancel moves it on, so a belief read from Know meanwhile is dropped. */
+  private asked = 0;
+  /** The belief is being read from Know (Cancel then only drops it). */
+  private reading = false;
 
   constructor(private readonly page: Page) {}
 
@@ -44,7 +50,8 @@ export class SolveTab implements SolvePart {
     return `At ply ${plies} ${cap(toMove)} is to move, not ${cap(view.as)}: a forced mate is searched for the player to move, over his belief. Step to a ply where ${cap(view.as)} is to move (one on or one back), or show ${cap(toMove)}'s view in Know.`;
   }
 
-  private solveProblem(): SolveRequest | undefined {
+  /** The problem asked: its positions, or the view whose belief they are (read from Know first). */
+  private solveProblem(): Asked | undefined {
     const ply = Number(this.page.$<HTMLSelectElement>('ply').value);
     const algorithm = this.page.$<HTMLSelectElement>('algorithm').value;
     const nodes = Number(this.page.$<HTMLInputElement>('solve-nodes').value) || undefined;
@@ -55,9 +62,35 @@ export class SolveTab implements SolvePart {
     return { view, ply, algorithm, nodes };
   }
 
+  /**
+   * A view's belief as positions to search: every position of it, from the Know worker's tracker
+   * of that side (fed up to the view's end: progress said on the way), when it holds the belief
+   * exact, at any ply and up to the tracker's exact size; else why it cannot be searched.
+   */
+  private async exactBelief(view: View): Promise<{ positions: string[] } | { why: string }> {
+    const progress = this.page.$('solve-progress');
+    const reply = await this.page.knowWorker.send({ kind: 'belief', view, positions: true }, (r) => {
+      if (r.kind === 'tracking')
+        progress.textContent = `reading the belief: tracking the game, ply ${r.ply} of ${r.of} …`;
+    });
+    if (reply.kind === 'error')
+      return {
+        why: reply.message === 'superseded' ? 'Know moved to another view meanwhile: ask again.' : errorSentence(reply),
+      };
+    if (reply.kind !== 'belief') return { why: 'The belief could not be read.' };
+    if (reply.positions) return { positions: reply.positions };
+    const { ply, kind } = reply.belief;
+    return {
+      why:
+        kind === 'none'
+          ? `At ply ${ply} no position fits everything ${cap(view.as)} heard, as Know tracked it: there is no belief to search.`
+          : `At ply ${ply} Know holds a sample of ${cap(view.as)}'s belief, not every position: the belief grew larger than the tracker keeps exactly (or an event was too costly to take whole). A forced mate must work against every position the opponent may have, so a sample cannot be searched: step back to a ply where Know says "exact", or save the game and ask \`krieg solve\` at the command line.`,
+    };
+  }
+
   async solve(): Promise<void> {
     const { $ } = this.page;
-    const problem = this.solveProblem();
+    let problem = this.solveProblem();
     if (!problem) {
       $('solve-answer').textContent = 'Nothing to solve yet: play a game, load a record or a problem.';
       return;
@@ -71,6 +104,7 @@ export class SolveTab implements SolvePart {
       return;
     }
     this.solving = true;
+    const asked = ++this.asked;
     $('app').dataset.solving = 'true';
     $<HTMLButtonElement>('solve').disabled = true;
     $<HTMLButtonElement>('cancel').disabled = false;
@@ -79,30 +113,52 @@ export class SolveTab implements SolvePart {
     $('solve-answer').dataset.answer = '';
     void showTablebase(this.page, 'solve-egtb', undefined);
     const progress = $('solve-progress');
+    if (problem.view) {
+      this.reading = true;
+      const belief = await this.exactBelief(problem.view);
+      this.reading = false;
+      if (asked !== this.asked) return; // cancelled meanwhile
+      if ('why' in belief) return this.finish('', belief.why, 'not-exact');
+      problem = { ...problem, positions: belief.positions, rules: problem.view.rules };
+    }
+    const { positions, rules, ply, algorithm, nodes } = problem;
+    if (!positions || !rules) return this.finish('', 'Nothing to solve.', 'error');
     progress.textContent = 'searching …';
-    const reply = await this.page.solveWorker.send({ kind: 'solve', problem }, (r) => {
+    const request: SolveRequest = { positions, rules, ply, algorithm, ...(nodes ? { nodes } : {}) };
+    const reply = await this.page.solveWorker.send({ kind: 'solve', problem: request }, (r) => {
       if (r.kind === 'progress')
         progress.textContent = `${r.stats.nodes.toLocaleString('en-US')} belief nodes, ${r.stats.positions.toLocaleString('en-US')} positions, ${(r.stats.ms / 1000).toFixed(1)} s`;
     });
+    if (reply.kind === 'solved') {
+      this.finish();
+      this.showSolved(reply.outcome, problem.ply);
+      // a lone king's belief (one position a square of his): the tablebase's guaranteed mate beside
+      // the search's answer (./egtb.ts)
+      if (positions.length <= 64) void showTablebase(this.page, 'solve-egtb', { rules, fens: positions });
+    } else if (reply.kind === 'error') {
+      const cancelled = reply.message === 'cancelled';
+      this.finish('', cancelled ? 'Cancelled.' : errorSentence(reply), cancelled ? 'cancelled' : 'error');
+    }
+  }
+
+  /** The search is over: the buttons back, and (progress, answer, its data-answer) when given. */
+  private finish(...said: [progress: string, answer: string, kind: string] | []): void {
+    const { $ } = this.page;
     this.solving = false;
     $('app').dataset.solving = 'false';
     $<HTMLButtonElement>('solve').disabled = false;
     $<HTMLButtonElement>('cancel').disabled = true;
-    if (reply.kind === 'solved') {
-      this.showSolved(reply.outcome, problem.ply);
-      const rules = problem.view?.rules ?? problem.rules;
-      // a lone king's belief: the tablebase's guaranteed mate beside the search's answer (./egtb.ts)
-      if (rules && reply.outcome.fens) void showTablebase(this.page, 'solve-egtb', { rules, fens: reply.outcome.fens });
-    } else if (reply.kind === 'error') {
-      progress.textContent = '';
-      $('solve-answer').textContent = reply.message === 'cancelled' ? 'Cancelled.' : errorSentence(reply);
-      $('solve-answer').dataset.answer = reply.message === 'cancelled' ? 'cancelled' : 'error';
-    }
+    if (!said.length) return;
+    $('solve-progress').textContent = said[0];
+    $('solve-answer').textContent = said[1];
+    $('solve-answer').dataset.answer = said[2];
   }
 
   private async cancelSolve(): Promise<void> {
     if (!this.solving) return;
-    await this.page.solveWorker.restart();
+    this.asked++; // a belief being read from Know is not searched when it comes
+    if (this.reading) this.finish('', 'Cancelled.', 'cancelled');
+    else await this.page.solveWorker.restart();
   }
 
   private showSolved(outcome: SolveOutcome, ply: number): void {
