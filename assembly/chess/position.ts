@@ -250,17 +250,25 @@ export function pieceAttacks(type: i32, color: i32, sq: i32, occLo: i32, occHi: 
  * another defends it.
  */
 export function menAttacks(base: i32, color: i32): void {
-  const ownLo = unchecked(POSITIONS[base + W_COLOR + (color << 1)]);
-  const ownHi = unchecked(POSITIONS[base + W_COLOR + (color << 1) + 1]);
+  menAttacksOver(
+    base,
+    color,
+    unchecked(POSITIONS[base + W_COLOR + (color << 1)]),
+    unchecked(POSITIONS[base + W_COLOR + (color << 1) + 1]),
+  );
+}
+
+/** The squares `color`'s men attack with the lines stopped at the squares of occLo/occHi, into PIECE_ATTACKS. */
+export function menAttacksOver(base: i32, color: i32, occLo: i32, occHi: i32): void {
   let lo = 0;
   let hi = 0;
-  let mLo = ownLo;
-  let mHi = ownHi;
+  let mLo = unchecked(POSITIONS[base + W_COLOR + (color << 1)]);
+  let mHi = unchecked(POSITIONS[base + W_COLOR + (color << 1) + 1]);
   while ((mLo | mHi) != 0) {
     const sq = lowestSquare(mLo, mHi);
     if (mLo != 0) mLo &= mLo - 1;
     else mHi &= mHi - 1;
-    pieceAttacks(pieceAt(base, sq) & PIECE_TYPE_FIELD, color, sq, ownLo, ownHi);
+    pieceAttacks(pieceAt(base, sq) & PIECE_TYPE_FIELD, color, sq, occLo, occHi);
     lo |= unchecked(PIECE_ATTACKS[0]);
     hi |= unchecked(PIECE_ATTACKS[1]);
   }

@@ -29,11 +29,9 @@ import {
   W_KEY_HI,
   KING,
   PIECE_COLOR_SHIFT,
-  PIECE_TYPE_FIELD,
   makeMove,
-  pieceAt,
-  pieceAttacks,
   PIECE_ATTACKS,
+  menAttacksOver,
   kingSquare,
   putPiece,
   removePiece,
@@ -91,20 +89,9 @@ export function attackSet(base: i32, color: i32): void {
   const theirHi = unchecked(POSITIONS[c + ((color ^ 1) << 1) + 1]) & ~bitHi(king);
   const ownLo = unchecked(POSITIONS[c + (color << 1)]);
   const ownHi = unchecked(POSITIONS[c + (color << 1) + 1]);
-  let lo = theirLo;
-  let hi = theirHi;
-  let mLo = ownLo;
-  let mHi = ownHi;
-  while ((mLo | mHi) != 0) {
-    const sq = lowestSquare(mLo, mHi);
-    if (mLo != 0) mLo &= mLo - 1;
-    else mHi &= mHi - 1;
-    pieceAttacks(pieceAt(base, sq) & PIECE_TYPE_FIELD, color, sq, ownLo | theirLo, ownHi | theirHi);
-    lo |= unchecked(PIECE_ATTACKS[0]);
-    hi |= unchecked(PIECE_ATTACKS[1]);
-  }
-  outLo = lo;
-  outHi = hi;
+  menAttacksOver(base, color, ownLo | theirLo, ownHi | theirHi);
+  outLo = theirLo | unchecked(PIECE_ATTACKS[0]);
+  outHi = theirHi | unchecked(PIECE_ATTACKS[1]);
 }
 
 /** The squares one king step from the set (outLo/outHi). */
