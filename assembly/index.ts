@@ -197,6 +197,7 @@ import {
   threatRegionHigh,
   threatDrawnNowCount,
   threatDrawnReplyCount,
+  threatRoom,
 } from './players/choose';
 
 export {
@@ -218,6 +219,7 @@ export {
   threatRegionHigh,
   threatDrawnNowCount,
   threatDrawnReplyCount,
+  threatRoom,
 };
 
 // ---- endgames against a bare king (issue 34 item 3; assembly/players/endgame.ts) ----

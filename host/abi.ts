@@ -219,6 +219,8 @@ export interface CoreExports {
   threatDrawnNowCount(): number;
   threatDrawnReplyCount(): number;
   threatAfterBuffer(): unknown;
+  /** The same call's room of his king (king and pawns only, else 0), summed over the positions where the attempt is legal and does not draw. */
+  threatRoom(): number;
 
   // ---- endgames against a bare king (assembly/players/endgame.ts); statuses ENDGAME_* ----
   /** Start a metaposition from `handle` (the attacker to move, a bare king), its own records from `stack`. */

@@ -55,6 +55,8 @@ import { ATTEMPTS, attemptOf, generateAttempts } from '../referee/attempts';
 import { MAX_PLY, MAX_DEPTH, MATE, MATE_BOUND, stackFits, beginRun, valueAfterMove, isDrawn } from './search';
 import { SCORES, SCORE_WORDS, S_LEGAL, S_TACTICAL, S_EVAL, S_MATES, MATE_SCORE, valueAfterReply } from './score';
 import { PIECE_VALUE } from './evaluate';
+import { attackSet, flood, outLo, outHi } from './metaposition';
+import { popcount64 } from '../chess/bitboard';
 
 export const CHOOSE_OK: i32 = 0;
 export const CHOOSE_BAD_HANDLE: i32 = 1; // a position or the stack outside the arena, or overlapping
@@ -220,8 +222,16 @@ export function scoreAttempts(first: i32, count: i32, scratch: i32, lookahead: b
 // the opponent's replies and whether the mover can answer them), in how many the attempt leaves
 // the opponent a reply that ends the game against the mover; in how many it stalemates him (or
 // leaves his king stuck and only pawns to move: stalemate if they are blocked); what
-// material his best capture wins in each (threatLoss); and where his king may stand after his
-// reply (threatRegion, the union over the positions).
+// material his best capture wins in each (threatLoss); where his king may stand after his
+// reply (threatRegion, the union over the positions); and, against king and pawns, the room his king
+// has in each (threatRoom).
+//
+// The room of one position (issue #34, krieg v HS): the squares his king reaches by king steps from
+// its square through squares the mover's men do not attack and do not stand on, nor his own pawns
+// (metaposition.ts flood, the bare-king technique's measure, here over one position). Summed over
+// the positions, it is the box the mover's lines build around a king it cannot locate: a rook's cut
+// shrinks it in every position beyond the line, where the union of his squares (the region) stays
+// the whole board while the belief is spread.
 //
 // The loss of one position (issue #34, piece safety): the best of the opponent's capturing replies
 // by a static exchange of one step — the man taken, less the taker when the mover then attacks the
@@ -243,6 +253,7 @@ let threatRegionLo: i32 = 0;
 let threatRegionHi: i32 = 0;
 let threatDrawnNow: i32 = 0;
 let threatDrawnReply: i32 = 0;
+let threatRoomSum: i32 = 0;
 /** Per position i of the last call: the key after the attempt (words 3i, 3i + 1: lo, hi) and its halfmove clock (3i + 2; −1 where the attempt is not legal). */
 export const THREAT_AFTER = new Int32Array(CHOOSE_MAX_POSITIONS * 3);
 const THREAT_OWN: i32 = listOffset(1);
@@ -299,6 +310,30 @@ function stuckNear(base: i32, us: i32): bool {
   return false;
 }
 
+/**
+ * After `us`'s move in position `base`: the room of the opponent's king (above) when he has only his
+ * king and pawns; 0 when he has a piece (the room is a measure of a won ending only).
+ */
+function roomOf(base: i32, us: i32): i32 {
+  const them = base + W_COLOR + ((us ^ 1) << 1);
+  const pawns = base + W_TYPE + (PAWN << 1);
+  const kings = base + W_TYPE + (KING << 1);
+  const theirLo = unchecked(POSITIONS[them]);
+  const theirHi = unchecked(POSITIONS[them + 1]);
+  const pawnLo = theirLo & unchecked(POSITIONS[pawns]);
+  const pawnHi = theirHi & unchecked(POSITIONS[pawns + 1]);
+  const pieceLo = theirLo & ~pawnLo & ~unchecked(POSITIONS[kings]);
+  const pieceHi = theirHi & ~pawnHi & ~unchecked(POSITIONS[kings + 1]);
+  if ((pieceLo | pieceHi) != 0) return 0;
+  attackSet(base, us);
+  const own = base + W_COLOR + (us << 1);
+  const openLo = ~outLo & ~unchecked(POSITIONS[own]) & ~pawnLo;
+  const openHi = ~outHi & ~unchecked(POSITIONS[own + 1]) & ~pawnHi;
+  const king = kingSquare(base, us ^ 1);
+  flood(king < 32 ? 1 << king : 0, king < 32 ? 0 : 1 << (king - 32), openLo, openHi);
+  return popcount64(outLo, outHi);
+}
+
 /** The value (PIECE_VALUE) of what `move` takes in position `base` (an en-passant pawn too). */
 function takenBy(base: i32, move: i32): i32 {
   if (move >> 12 == MOVE_EN_PASSANT) return unchecked(PIECE_VALUE[1]);
@@ -331,6 +366,7 @@ export function chooseThreats(count: i32, stack: i32, attempt: i32): i32 {
   threatRegionHi = 0;
   threatDrawnNow = 0;
   threatDrawnReply = 0;
+  threatRoomSum = 0;
   for (let i = 0; i < count; i++) {
     const h = unchecked(CHOOSE_HANDLES[i]);
     unchecked((THREAT_AFTER[i * 3 + 2] = -1));
@@ -356,6 +392,7 @@ export function chooseThreats(count: i32, stack: i32, attempt: i32): i32 {
       threatDrawnNow++; // the game is over: nothing he replies matters
       continue;
     }
+    threatRoomSum += roomOf(base, us);
     const replies = generateMoves(stack, THREAT_REPLIES);
     // a stalemate, or his king stuck and only pawns to move: a stalemate where his pawns are blocked
     // (the position screened may have them free where the true one does not)
@@ -432,4 +469,8 @@ export function threatDrawnNowCount(): i32 {
 /** Positions of the last chooseThreats where the opponent then has a reply that ends it drawn. */
 export function threatDrawnReplyCount(): i32 {
   return threatDrawnReply;
+}
+/** The room of his king (king and pawns only; else 0) summed over the positions of the last chooseThreats where the attempt is legal and does not draw. */
+export function threatRoom(): i32 {
+  return threatRoomSum;
 }

@@ -301,6 +301,8 @@ export interface ThreatCount {
   /** Positions where the attempt ends the game drawn (the material left, fifty moves); where he then has a reply that does. */
   drawnNow?: number;
   drawnReply?: number;
+  /** Against king and pawns: his king's room after the attempt (the squares it reaches through squares the mover does not attack), summed over the positions. */
+  room?: number;
   /** Per position where the attempt is legal: the key after it (16 hex digits) and the halfmove clock. */
   after?: { key: string; clock: number }[];
 }
@@ -329,6 +331,7 @@ export function countThreats(
     regionHigh: 0,
     drawnNow: 0,
     drawnReply: 0,
+    room: 0,
     after: [] as { key: string; clock: number }[],
   };
   for (let from = 0; from < handles.length; from += CHOOSE_MAX_POSITIONS) {
@@ -345,6 +348,7 @@ export function countThreats(
     count.regionHigh |= x.threatRegionHigh();
     count.drawnNow += x.threatDrawnNowCount();
     count.drawnReply += x.threatDrawnReplyCount();
+    count.room += x.threatRoom();
     const after = engine.core.view(x.threatAfterBuffer());
     for (let i = 0; i < part.length; i++) {
       const clock = after[i * 3 + 2];

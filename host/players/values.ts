@@ -4,7 +4,7 @@
 // krieg ranks an attempt by
 //
 //   worth = score + PROGRESS_WEIGHT · progress − MATED_COST · mated − LOSS_COST · loss − [decisive] STALEMATE_COST · stalemated
-//           − [bare king] (REGION_COST · region + KING_COST · distance + BACK_COST · [takes back])
+//           − [bare king] (REGION_COST · region + ROOM_COST · room + KING_COST · distance + BACK_COST · [takes back])
 //           + [safe] (push + take) − p(draw) · (score − ½)
 //
 // - score: the mean over S of each value's expected score (host/core/players.ts expectedScore:
@@ -25,8 +25,13 @@
 //   king (and pawns), the squares his king may stand on after his reply, over the screened
 //   positions — the progress measure of a won ending: fewer squares, a tighter box — and
 //   distance, the mean number of king steps from the mover's king (after the attempt) to them:
-//   the box is closed with the king; and an attempt that moves the man krieg moved last straight
-//   back (the shuffle Rd6-f6-d6 in a box that one move cannot shrink) costs a little.
+//   the box is closed with the king; room, the mean over the screened positions of the squares his
+//   king reaches through squares the mover does not attack (assembly/players/choose.ts roomOf): the
+//   region is a union, the whole board while krieg cannot locate a king with pawns (HS's kept
+//   wandering while krieg shuffled a queen and two rooks to the ply cap), but a line that cuts the
+//   board shrinks the room in every position beyond it, so the box closes without a location; and
+//   an attempt that moves the man krieg moved last straight back (the shuffle Rd6-f6-d6 in a box
+//   that one move cannot shrink) costs a little.
 // - push: against a lone king, or with a decisive edge against king and pawns, PUSH_GAIN a rank for
 //   a pawn's step (a promotion the last one) the screen finds safe — no man of the mover takeable,
 //   no mate in one, no stalemate in any screened position (the king cannot take the pawn next move,
@@ -65,6 +70,8 @@ export const LOSS_COST = 1 / 1000;
 export const STALEMATE_COST = 0.5;
 /** Per square a bare king may reach (16 squares ≈ the loss of a pawn in one position of two). */
 export const REGION_COST = 0.002;
+/** Per square of the bare king's mean room (a rook's cut halving a room of 40: 0.02, two pawns of progress). */
+export const ROOM_COST = 0.001;
 /** Per king step between the mover's king and the squares the bare king may reach (on average). */
 export const KING_COST = 0.002;
 /** Taking the last move back against a bare king (two squares of region). */
@@ -211,6 +218,7 @@ export function worthOf(
     // an attempt is from | to << 6 (host/notation/move.ts): the king's own move takes it along
     const king = attempt !== undefined && (attempt & 63) === edge.king ? (attempt >> 6) & 63 : edge.king;
     worth -= REGION_COST * (bits(low) + bits(high)) + KING_COST * meanDistance(king, low, high);
+    worth -= (ROOM_COST * (threat.room ?? 0)) / threat.legal;
     if (attempt !== undefined && attempt === edge.back) worth -= BACK_COST;
   }
   if (attempt !== undefined && threat.loss === 0 && threat.mated === 0 && threat.stalemated === 0)
