@@ -56,7 +56,7 @@ import { MAX_PLY, MAX_DEPTH, MATE, MATE_BOUND, stackFits, beginRun, valueAfterMo
 import { SCORES, SCORE_WORDS, S_LEGAL, S_TACTICAL, S_EVAL, S_MATES, MATE_SCORE, valueAfterReply } from './score';
 import { PIECE_VALUE } from './evaluate';
 import { attackSet, flood, outLo, outHi } from './metaposition';
-import { popcount64 } from '../chess/bitboard';
+import { lowestSquare, popcount64 } from '../chess/bitboard';
 
 export const CHOOSE_OK: i32 = 0;
 export const CHOOSE_BAD_HANDLE: i32 = 1; // a position or the stack outside the arena, or overlapping
@@ -278,13 +278,7 @@ function lostHere(h: i32): bool {
  * position, and stalemated the true one on h7, boxed in by Ra8 and a guarded pawn on h6).
  */
 function stuckNear(base: i32, us: i32): bool {
-  const them = base + W_COLOR + ((us ^ 1) << 1);
-  const pawns = base + W_TYPE + (PAWN << 1);
-  const kings = base + W_TYPE + (KING << 1);
-  const pieces =
-    (unchecked(POSITIONS[them]) & ~(unchecked(POSITIONS[pawns]) | unchecked(POSITIONS[kings]))) |
-    (unchecked(POSITIONS[them + 1]) & ~(unchecked(POSITIONS[pawns + 1]) | unchecked(POSITIONS[kings + 1])));
-  if (pieces != 0) return false;
+  if (hasPieces(base, us ^ 1)) return false;
   menAttacks(base, us);
   const aLo = unchecked(PIECE_ATTACKS[0]);
   const aHi = unchecked(PIECE_ATTACKS[1]);
@@ -296,18 +290,25 @@ function stuckNear(base: i32, us: i32): bool {
     ~aHi &
     ~unchecked(POSITIONS[own + 1]);
   while ((lo | hi) != 0) {
-    let sq: i32;
-    if (lo != 0) {
-      sq = i32(ctz<i32>(lo));
-      lo &= lo - 1;
-    } else {
-      sq = 32 + i32(ctz<i32>(hi));
-      hi &= hi - 1;
-    }
+    const sq = lowestSquare(lo, hi);
+    if (lo != 0) lo &= lo - 1;
+    else hi &= hi - 1;
     if ((unchecked(KING_ATTACKS[sq << 1]) & ~aLo) == 0 && (unchecked(KING_ATTACKS[(sq << 1) + 1]) & ~aHi) == 0)
       return true;
   }
   return false;
+}
+
+/** Has `color` in position `base` a man besides his king and pawns? */
+function hasPieces(base: i32, color: i32): bool {
+  const men = base + W_COLOR + (color << 1);
+  const pawns = base + W_TYPE + (PAWN << 1);
+  const kings = base + W_TYPE + (KING << 1);
+  return (
+    ((unchecked(POSITIONS[men]) & ~(unchecked(POSITIONS[pawns]) | unchecked(POSITIONS[kings]))) |
+      (unchecked(POSITIONS[men + 1]) & ~(unchecked(POSITIONS[pawns + 1]) | unchecked(POSITIONS[kings + 1])))) !=
+    0
+  );
 }
 
 /**
@@ -315,16 +316,11 @@ function stuckNear(base: i32, us: i32): bool {
  * king and pawns; 0 when he has a piece (the room is a measure of a won ending only).
  */
 function roomOf(base: i32, us: i32): i32 {
+  if (hasPieces(base, us ^ 1)) return 0;
   const them = base + W_COLOR + ((us ^ 1) << 1);
   const pawns = base + W_TYPE + (PAWN << 1);
-  const kings = base + W_TYPE + (KING << 1);
-  const theirLo = unchecked(POSITIONS[them]);
-  const theirHi = unchecked(POSITIONS[them + 1]);
-  const pawnLo = theirLo & unchecked(POSITIONS[pawns]);
-  const pawnHi = theirHi & unchecked(POSITIONS[pawns + 1]);
-  const pieceLo = theirLo & ~pawnLo & ~unchecked(POSITIONS[kings]);
-  const pieceHi = theirHi & ~pawnHi & ~unchecked(POSITIONS[kings + 1]);
-  if ((pieceLo | pieceHi) != 0) return 0;
+  const pawnLo = unchecked(POSITIONS[them]) & unchecked(POSITIONS[pawns]);
+  const pawnHi = unchecked(POSITIONS[them + 1]) & unchecked(POSITIONS[pawns + 1]);
   attackSet(base, us);
   const own = base + W_COLOR + (us << 1);
   const openLo = ~outLo & ~unchecked(POSITIONS[own]) & ~pawnLo;
