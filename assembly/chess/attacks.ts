@@ -68,8 +68,14 @@ function setLeaper(table: Int32Array, entry: i32, sq: i32, df: i32, dr: i32): vo
   if (onBoard(f, r)) setBit(table, entry, r * 8 + f);
 }
 
-/** Sliding attacks by walking rays; used only to fill the magic tables and the geometry tables. */
+/**
+ * Sliding attacks by walking rays, written whole into `entry` of `table` (in two words of locals:
+ * a bit set through the table a square at a time was most of a core's making); used only to fill
+ * the magic tables.
+ */
 function slideInto(table: Int32Array, entry: i32, sq: i32, bishop: bool, occLo: i32, occHi: i32): void {
+  let lo = 0;
+  let hi = 0;
   for (let d = 0; d < 4; d++) {
     const df: i32 = bishop ? (d & 1 ? 1 : -1) : d == 0 ? 1 : d == 1 ? -1 : 0;
     const dr: i32 = bishop ? (d & 2 ? 1 : -1) : d == 2 ? 1 : d == 3 ? -1 : 0;
@@ -77,12 +83,15 @@ function slideInto(table: Int32Array, entry: i32, sq: i32, bishop: bool, occLo: 
     let r = (sq >> 3) + dr;
     while (onBoard(f, r)) {
       const s = r * 8 + f;
-      setBit(table, entry, s);
+      if (s < 32) lo |= 1 << s;
+      else hi |= 1 << (s - 32);
       if (((s < 32 ? occLo >>> s : occHi >>> (s - 32)) & 1) != 0) break;
       f += df;
       r += dr;
     }
   }
+  unchecked((table[entry * 2] = lo));
+  unchecked((table[entry * 2 + 1] = hi));
 }
 
 function buildMagic(magic: Int32Array, table: Int32Array, source: i32[], bishop: bool): void {
@@ -103,8 +112,6 @@ function buildMagic(magic: Int32Array, table: Int32Array, source: i32[], bishop:
     let subHi = 0;
     do {
       const entry = (bishop ? bishopIndex(sq, subLo, subHi) : rookIndex(sq, subLo, subHi)) >> 1;
-      table[entry * 2] = 0;
-      table[entry * 2 + 1] = 0;
       slideInto(table, entry, sq, bishop, subLo, subHi);
       subLo = (subLo - maskLo) & maskLo;
       if (subLo == 0) subHi = (subHi - maskHi) & maskHi;
