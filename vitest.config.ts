@@ -12,11 +12,6 @@ import { defineConfig } from 'vitest/config';
 const SHARED = [
   'test/{chess,notation,verify,referee,belief,solver,bench,db,online}/**/*.test.ts',
   'test/{abi,constants,errors,docs,checkLayers}.test.ts',
-  // the players' and the CLI's suites but those that stub a clock, mock a module or hold a tablebase
-  // in the process (a later suite's krieg would play it)
-  'test/players/!(blind|timeBudget).test.ts',
-  'test/cli/!(egtbPlay).test.ts',
-  'test/pool/*.test.ts',
 ];
 
 /** What both projects run with. */
