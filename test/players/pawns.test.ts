@@ -16,28 +16,20 @@ import { describe, expect, it } from 'vitest';
 import { createEngine, BACKENDS } from '../../host/node';
 import { preset } from '../../host/record/rules';
 import { parseUci } from '../../host/notation/move';
-import { ChooseRun, countThreats } from '../../host/core/players';
-import { bestByWorth, edgeOf, pushGain, takeGain, worthOf, PUSH_GAIN, TAKE_GAIN } from '../../host/players/values';
+import { bestByWorth, pushGain, takeGain, worthOf, PUSH_GAIN, TAKE_GAIN } from '../../host/players/values';
 import { PlayerEngines } from '../../host/players/engines.node';
 import { parsePlayerSpec, playerFactory } from '../../host/players/registry';
 import { runGame } from '../../host/players/game';
 import { GameSession } from '../../host/referee/session';
 import { seededRandom } from '../../host/referee/game';
 import type { PlayerSetup } from '../../host/players/player';
+import { screenedBelief } from '../lib/screenedBelief';
 
-const STACK = 100;
 const a = (uci: string) => parseUci(uci)!;
 
-/** The belief `fens` (records 10 …), searched at depth 0 and screened whole; the attempt chosen and each one's worth. */
+/** The belief `fens` (test/lib/screenedBelief.ts); the attempt chosen and each one's worth. */
 function belief(backend: 'wasm' | 'js', fens: string[]) {
-  const engine = createEngine(backend, 256);
-  fens.forEach((fen, i) => engine.setFen(10 + i, fen));
-  const handles = fens.map((_, i) => 10 + i);
-  const run = new ChooseRun(engine, 10, { depth: 0 }, STACK);
-  run.add(handles);
-  const scores = run.over(() => true).filter((r) => r.legal > 0);
-  const threat = (attempt: number) => countThreats(engine, handles, attempt, STACK);
-  const edge = edgeOf(engine, 10);
+  const { scores, threat, edge } = screenedBelief(backend, fens);
   const chosen = bestByWorth(scores, threat, edge, seededRandom(1))!;
   const worth = (uci: string) => {
     const row = scores.find((r) => r.attempt === a(uci))!;

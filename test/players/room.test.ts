@@ -10,40 +10,27 @@
 //   chosen; without the room, Rd7+ (which leaves Kh7 the whole lower board) is chosen.
 //   A black knight on the board: no room is counted (the measure of a won ending against king and pawns).
 import { describe, expect, it } from 'vitest';
-import { createEngine, BACKENDS } from '../../host/node';
+import { BACKENDS } from '../../host/node';
 import { parseUci } from '../../host/notation/move';
-import { ChooseRun, countThreats } from '../../host/core/players';
-import { bestByWorth, edgeOf, PROGRESS_WEIGHT, ROOM_COST, worthOf } from '../../host/players/values';
+import { bestByWorth, PROGRESS_WEIGHT, ROOM_COST, worthOf } from '../../host/players/values';
 import { seededRandom } from '../../host/referee/game';
+import { screenedBelief } from '../lib/screenedBelief';
 
-const STACK = 100;
 const a = (uci: string) => parseUci(uci)!;
-
-/** The belief `fens` (records 10 …), searched at depth 0 and screened whole. */
-function belief(backend: 'wasm' | 'js', fens: string[]) {
-  const engine = createEngine(backend, 256);
-  fens.forEach((fen, i) => engine.setFen(10 + i, fen));
-  const handles = fens.map((_, i) => 10 + i);
-  const run = new ChooseRun(engine, 10, { depth: 0 }, STACK);
-  run.add(handles);
-  const scores = run.over(() => true).filter((r) => r.legal > 0);
-  const threat = (attempt: number) => countThreats(engine, handles, attempt, STACK);
-  return { scores, threat, edge: edgeOf(engine, 10) };
-}
 
 const SPREAD = ['8/7k/8/7p/3R3P/8/8/K7 w - - 0 1', 'k7/8/8/7p/3R3P/8/8/K7 w - - 0 1'];
 
 describe.each(BACKENDS)('the room of a king with pawns on %s', (backend) => {
   it('counts the squares his king reaches through unattacked squares, per position', () => {
-    const { threat } = belief(backend, SPREAD);
+    const { threat } = screenedBelief(backend, SPREAD);
     expect(threat(a('a1b1'))).toMatchObject({ legal: 2, room: 14 + 12 });
     expect(threat(a('d4d6'))).toMatchObject({ legal: 2, room: 8 + 6, loss: 0 });
-    const knight = belief(backend, ['8/7k/8/7p/3R3P/8/8/K6n w - - 0 1']);
+    const knight = screenedBelief(backend, ['8/7k/8/7p/3R3P/8/8/K6n w - - 0 1']);
     expect(knight.threat(a('a1b1')).room).toBe(0);
   });
 
   it('makes the cut that boxes the king wherever he is', () => {
-    const { scores, threat, edge } = belief(backend, SPREAD);
+    const { scores, threat, edge } = screenedBelief(backend, SPREAD);
     expect(edge.bareKing).toBe(true);
     const chosen = bestByWorth(scores, threat, edge, seededRandom(1))!;
     expect(chosen.best.attempt).toBe(a('d4d6'));
