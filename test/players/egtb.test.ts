@@ -16,6 +16,7 @@
 //   (metaposition.ts's class key carries the check bit: Kb6, Rd1 against a4 or h8, Rd4 checks a4 only);
 // - the krieg player with a table in its engine mates within the table's value against random
 //   (fixed seeds), from Kb6, Rd1 against the king on c8 (a table four moves deep around it).
+import { kriegAgainstRandom } from '../lib/kriegGame';
 import { describe, expect, it } from 'vitest';
 import { createEngine, BACKENDS } from '../../host/node';
 import { preset, withOverrides } from '../../host/record/rules';
@@ -25,10 +26,6 @@ import { makeUci, parseUci } from '../../host/notation/move';
 import { egtbBuild, egtbEntries, egtbInit, egtbProbe } from '../../host/core/egtb';
 import type { Engine } from '../../host/engine';
 import { PlayerEngines } from '../../host/players/engines.node';
-import { parsePlayerSpec, playerFactory } from '../../host/players/registry';
-import { runGame } from '../../host/players/game';
-import type { PlayerSetup } from '../../host/players/player';
-import { GameSession } from '../../host/referee/session';
 import type { KriegPlayer } from '../../host/players/krieg';
 
 const square = (name: string) => name.charCodeAt(0) - 97 + 8 * (Number(name[1]) - 1);
@@ -127,24 +124,18 @@ describe.each(BACKENDS)('endgame tablebases on %s', (backend) => {
     const value = egtbProbe(built, 0, [square('c8')]).value;
     expect(value).toBeGreaterThan(1);
     for (const seed of [1, 2, 3]) {
-      const engine = engines.for('white', rules); // the same engine, its table kept
-      const setup = (side: 'white' | 'black', name: string): PlayerSetup => ({
-        side,
+      const game = kriegAgainstRandom(backend, {
         rules,
         start,
-        seed: seed + (side === 'black' ? 100 : 0),
-        budget: { nodes: 300 },
-        options: parsePlayerSpec(name).options,
+        seeds: [seed, seed + 100],
+        maxPlies: 40,
+        engines, // White's engine the one built above, its table kept
       });
-      const white = playerFactory(parsePlayerSpec('krieg'))(setup('white', 'krieg'), engine) as KriegPlayer;
-      const black = playerFactory(parsePlayerSpec('random'))(setup('black', 'random'), engines.for('black', rules));
-      const record = runGame(new GameSession(createEngine(backend, 16), { start, maxPlies: 40 }), { white, black });
-      const moves = record.events.filter(
-        (e) => e.side === 'white' && e.type === 'attempt' && e.percept.answer === 'legal',
-      );
+      const { record, moves } = game;
+      const white = game.white as KriegPlayer;
       expect(record.result).toBe('1-0');
-      expect(moves.length).toBeLessThanOrEqual(value);
-      expect(white.tablebase.counters.tablebaseMoves).toBeGreaterThanOrEqual(moves.length);
+      expect(moves).toBeLessThanOrEqual(value);
+      expect(white.tablebase.counters.tablebaseMoves).toBeGreaterThanOrEqual(moves);
     }
   });
 

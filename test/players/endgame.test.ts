@@ -14,6 +14,7 @@
 //   his, a step into one and a king's step to a square one attacks are never tried, and his pawns
 //   must be the same over the belief;
 // - the player: krieg mates K+R v K and K+Q v K against random within 50 moves (fixed seeds).
+import { kriegAgainstRandom } from '../lib/kriegGame';
 import { describe, expect, it } from 'vitest';
 import { createEngine, BACKENDS } from '../../host/node';
 import { preset } from '../../host/record/rules';
@@ -199,23 +200,15 @@ describe.each(BACKENDS)('endgame metapositions on %s', (backend) => {
       '7k/8/8/8/8/8/8/3K1Q2 w - - 0 1',
     ];
     for (const [i, start] of starts.entries()) {
-      const engines = new PlayerEngines(backend);
-      const setup = (side: 'white' | 'black', name: string): PlayerSetup => ({
-        side,
+      const { record, moves } = kriegAgainstRandom(backend, {
         rules,
         start,
-        seed: 11 + i + (side === 'black' ? 100 : 0),
-        budget: { nodes: 300 },
-        options: parsePlayerSpec(name).options,
+        seeds: [11 + i, 111 + i],
+        maxPlies: 100,
+        engines: new PlayerEngines(backend),
       });
-      const white = playerFactory(parsePlayerSpec('krieg'))(setup('white', 'krieg'), engines.for('white', rules));
-      const black = playerFactory(parsePlayerSpec('random'))(setup('black', 'random'), engines.for('black', rules));
-      const record = runGame(new GameSession(createEngine(backend, 16), { start, maxPlies: 100 }), { white, black });
-      const moves = record.events.filter(
-        (e) => e.side === 'white' && e.type === 'attempt' && e.percept.answer === 'legal',
-      );
       expect(record.result).toBe('1-0');
-      expect(moves.length).toBeLessThanOrEqual(50);
+      expect(moves).toBeLessThanOrEqual(50);
     }
   });
 });

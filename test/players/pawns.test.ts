@@ -12,17 +12,14 @@
 //   K+R+2P against king and two blocked pawns (seed 91: capped at 200 plies before his frozen pawns
 //   were taken into the technique). On WASM only: the screen above is checked on both
 //   backends, and test/players/players.test.ts plays the same game on both (the JS game cost ~15 s).
+import { kriegAgainstRandom } from '../lib/kriegGame';
 import { describe, expect, it } from 'vitest';
-import { createEngine, BACKENDS } from '../../host/node';
+import { BACKENDS } from '../../host/node';
 import { preset } from '../../host/record/rules';
 import { parseUci } from '../../host/notation/move';
 import { bestByWorth, pushGain, takeGain, worthOf, PUSH_GAIN, TAKE_GAIN } from '../../host/players/values';
 import { PlayerEngines } from '../../host/players/engines.node';
-import { parsePlayerSpec, playerFactory } from '../../host/players/registry';
-import { runGame } from '../../host/players/game';
-import { GameSession } from '../../host/referee/session';
 import { seededRandom } from '../../host/referee/game';
-import type { PlayerSetup } from '../../host/players/player';
 import { screenedBelief } from '../lib/screenedBelief';
 
 const a = (uci: string) => parseUci(uci)!;
@@ -91,21 +88,14 @@ describe.each(BACKENDS)('a pawn against a lone king on %s', (backend) => {
 
 /** krieg (White, 300 nodes a move) against random from `start`: the result and White's moves. */
 function game(backend: 'wasm' | 'js', start: string, seed: number) {
-  const rules = preset('berkeley');
-  const engines = new PlayerEngines(backend);
-  const setup = (side: 'white' | 'black', name: string): PlayerSetup => ({
-    side,
-    rules,
+  const { record, moves } = kriegAgainstRandom(backend, {
+    rules: preset('berkeley'),
     start,
-    seed: seed + (side === 'black' ? 1 : 0),
-    budget: { nodes: 300 },
-    options: parsePlayerSpec(name).options,
+    seeds: [seed, seed + 1],
+    maxPlies: 200,
+    engines: new PlayerEngines(backend),
   });
-  const white = playerFactory(parsePlayerSpec('krieg'))(setup('white', 'krieg'), engines.for('white', rules));
-  const black = playerFactory(parsePlayerSpec('random'))(setup('black', 'random'), engines.for('black', rules));
-  const record = runGame(new GameSession(createEngine(backend, 16), { start, maxPlies: 200 }), { white, black });
-  const moves = record.events.filter((e) => e.side === 'white' && e.type === 'attempt' && e.percept.answer === 'legal');
-  return { result: record.result, moves: moves.length };
+  return { result: record.result, moves };
 }
 
 describe.each(['wasm'] as const)('krieg promotes against a lone king on %s', (backend) => {

@@ -15,6 +15,7 @@
 //           tie (a promotion over a null move), and K+Q+P v K+P (his pawn blocked) is won against random.
 // And the exact-belief rule, and past it the pool's distinct positions (smallBelief): krieg's positions, while the tracker's belief is exact, are all in it
 // (HS tops S up with last-observation boards, outside it); and K+R v K against random mates.
+import { kriegAgainstRandom } from '../lib/kriegGame';
 import { describe, expect, it } from 'vitest';
 import { createEngine, BACKENDS } from '../../host/node';
 import { preset } from '../../host/record/rules';
@@ -26,9 +27,7 @@ import { KriegPlayer } from '../../host/players/krieg';
 import { SamplingPlayer } from '../../host/players/sampling';
 import { smallBelief, trackerSource, type PositionSource } from '../../host/players/sources';
 import { PlayerEngines } from '../../host/players/engines.node';
-import { parsePlayerSpec, playerFactory } from '../../host/players/registry';
-import { runGame } from '../../host/players/game';
-import { GameSession } from '../../host/referee/session';
+import { parsePlayerSpec } from '../../host/players/registry';
 import { turnOf, type PlayerSetup } from '../../host/players/player';
 import { seededRandom } from '../../host/referee/game';
 import type { View } from '../../host/record/record';
@@ -283,22 +282,13 @@ describe.each(BACKENDS)('won endings against random on %s (300 nodes a move, fix
     ['K+Q+P v K+P: krieg promotes and mates (his pawn blocked)', '4k3/8/2P5/8/p7/P7/8/3QK3 w - - 0 1', 21, 120],
     ['K+R v K: krieg mates', '8/8/8/4k3/8/8/8/R3K3 w - - 0 1', 11, 200],
   ] as const)('%s', (_, start, seed, maxPlies) => {
-    const rules = preset('berkeley');
-    const engines = new PlayerEngines(backend);
-    const setup = (side: 'white' | 'black', name: string, seed: number): PlayerSetup => ({
-      side,
-      rules,
+    const { record } = kriegAgainstRandom(backend, {
+      rules: preset('berkeley'),
       start,
-      seed,
-      budget: { nodes: 300 },
-      options: parsePlayerSpec(name).options,
+      seeds: [seed, seed + 1],
+      maxPlies,
+      engines: new PlayerEngines(backend),
     });
-    const white = playerFactory(parsePlayerSpec('krieg'))(setup('white', 'krieg', seed), engines.for('white', rules));
-    const black = playerFactory(parsePlayerSpec('random'))(
-      setup('black', 'random', seed + 1),
-      engines.for('black', rules),
-    );
-    const record = runGame(new GameSession(createEngine(backend, 16), { start, maxPlies }), { white, black });
     expect(record.result).toBe('1-0');
   });
 });
