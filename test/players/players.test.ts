@@ -20,14 +20,17 @@ import { parsePlayerSpec, playerFactory, PLAYER_NAMES } from '../../host/players
 import { turnOf, triedThisTurn, type Player, type PlayerSetup } from '../../host/players/player';
 
 const PROGRAMS = PLAYER_NAMES.filter((n) => n !== 'human');
+const FULL = !!process.env.KRIEG_PLAYERS_FULL;
+/** Games per player in the own-board sweep on WASM (KRIEG_PLAYERS_FULL=1: 60). */
+const SWEEP_GAMES = FULL ? 60 : 6;
 /**
- * Games per player in the own-board sweep (KRIEG_PLAYERS_FULL=1: 60 on each backend). The JS core is
- * the same source as the WASM one and plays the same games (checked below), about 3 times slower:
- * it plays the first four, one under each rule set, and games 5 and 6 only under the variable.
+ * The sweep's games each player replays on JS, where its record and counters must equal WASM's (so
+ * its attempts are the ones checked there, answer for answer). The JS core is the same source, about
+ * 3 times slower: one game a player, rotated so that the players between them replay every rule set
+ * (the slow samplers the shortest games); KRIEG_PLAYERS_FULL=1: all 60.
  */
-const SWEEP_GAMES: Record<BackendName, number> = process.env.KRIEG_PLAYERS_FULL
-  ? { wasm: 60, js: 60 }
-  : { wasm: 6, js: 4 };
+const jsReplays = (player: number): number[] =>
+  FULL ? Array.from({ length: SWEEP_GAMES }, (_, i) => i + 1) : [1 + ((player + 2) % 4)];
 const BUDGET = { nodes: 1500 };
 
 function makePlayer(
@@ -61,28 +64,72 @@ function checkAttempts(record: GameRecord, side: Side): number {
   return count;
 }
 
-describe.each(BACKENDS)('players on %s', (backend) => {
-  const referee = createEngine(backend, 16);
-  const engines = new PlayerEngines(backend);
+/**
+ * The sweep's rule sets, game g under the (g mod 4)-th. Under rand a pawn capture that the announced
+ * squares rule out is Nonsense (RAND rules 7 and 10), so a player must rule it out too.
+ */
+const VARIANTS = ['berkeley', 'wild16', 'cincinnati', 'rand'];
 
-  it.each(PROGRAMS)('%s only attempts moves possible on its own board (seeded games, four rule sets)', (name) => {
-    let attempts = 0;
-    // rand: a pawn capture its announced squares rule out is Nonsense (RAND rules 7 and 10)
-    const variants = ['berkeley', 'wild16', 'cincinnati', 'rand'];
-    for (let game = 1; game <= SWEEP_GAMES[backend]; game++) {
-      const rules = preset(variants[game % variants.length]);
-      referee.setRules(rules);
-      const side: Side = game % 2 ? 'white' : 'black';
-      const other: Side = side === 'white' ? 'black' : 'white';
-      const players = {
-        [side]: makePlayer(name, side, game, engines, rules),
-        [other]: makePlayer('random', other, 100 + game, engines, rules),
-      } as Record<Side, Player>;
-      const record = runGame(new GameSession(referee, { maxPlies: 16 + 2 * (game % 12) }), players);
-      attempts += checkAttempts(record, side);
-    }
-    expect(attempts).toBeGreaterThan(40);
-  });
+/** The referee and the players' engines of a backend, made once and reused game after game. */
+const sweepEngines = new Map<BackendName, { referee: ReturnType<typeof createEngine>; engines: PlayerEngines }>();
+
+interface SweepGame {
+  /** The player's side: White in odd games. */
+  side: Side;
+  record: GameRecord;
+  stats: Record<string, number> | undefined;
+}
+
+/** Sweep game `game` of player `name` against random (seeded, 16 to 38 plies): its record and the player's counters. */
+function sweepGame(backend: BackendName, name: string, game: number): SweepGame {
+  let made = sweepEngines.get(backend);
+  if (!made)
+    sweepEngines.set(backend, (made = { referee: createEngine(backend, 16), engines: new PlayerEngines(backend) }));
+  const rules = preset(VARIANTS[game % VARIANTS.length]);
+  made.referee.setRules(rules);
+  const side: Side = game % 2 ? 'white' : 'black';
+  const other: Side = side === 'white' ? 'black' : 'white';
+  const players = {
+    [side]: makePlayer(name, side, game, made.engines, rules),
+    [other]: makePlayer('random', other, 100 + game, made.engines, rules),
+  } as Record<Side, Player>;
+  const record = runGame(new GameSession(made.referee, { maxPlies: 16 + 2 * (game % 12) }), players);
+  return { side, record, stats: players[side].stats?.() };
+}
+
+/** WASM's sweep games, played once whichever test asks first. */
+const wasmSweep = new Map<string, SweepGame>();
+const wasmSweepGame = (name: string, game: number) => {
+  const key = `${name} ${game}`;
+  if (!wasmSweep.has(key)) wasmSweep.set(key, sweepGame('wasm', name, game));
+  return wasmSweep.get(key)!;
+};
+
+describe('players on their own boards', () => {
+  it.each(PROGRAMS)(
+    '%s only attempts moves possible on its own board (seeded games, four rule sets, on WASM)',
+    (name) => {
+      let attempts = 0;
+      for (let game = 1; game <= SWEEP_GAMES; game++) {
+        const { side, record } = wasmSweepGame(name, game);
+        attempts += checkAttempts(record, side);
+      }
+      expect(attempts).toBeGreaterThan(40);
+    },
+  );
+
+  it.each(PROGRAMS.map((name, i) => [name, jsReplays(i)] as const))(
+    '%s plays the same sweep games on JS, attempt for attempt and counter for counter (games %j)',
+    (name, games) => {
+      for (const game of games) {
+        const js = sweepGame('js', name, game);
+        const wasm = wasmSweepGame(name, game);
+        expect(checkAttempts(js.record, js.side), `game ${game}`).toBeGreaterThan(0);
+        expect(makeRecordKpgn(js.record), `game ${game}`).toBe(makeRecordKpgn(wasm.record));
+        expect(js.stats, `game ${game}`).toEqual(wasm.stats);
+      }
+    },
+  );
 });
 
 /**
