@@ -140,17 +140,18 @@ describe('outside programs in krieg play and krieg match', () => {
 
   const FAULTS: [string, string, RegExp, string[]?][] = [
     ['crash', bot('crash'), /forfeits: .* exited with code 1 \(its last words: "RuntimeError: the bot broke down"\)$/],
+    // the limits a stalled or silent program is waited for, short (the test waits them out twice)
     [
       'stall',
-      `ext:move=1:python3 ${quote(at('bot.py'))} stall`,
-      /forfeits: .* did not answer within 1 s \(waiting for an attempt\)$/,
+      `ext:move=0.2:python3 ${quote(at('bot.py'))} stall`,
+      /forfeits: .* did not answer within 0.2 s \(waiting for an attempt\)$/,
     ],
-    // under --time-per-move 0.2: the move's 0.2 s and the grace
+    // under --time-per-move 0.1: the move's 0.1 s and the grace
     [
       'stall-timed',
-      `ext:grace=0.5:python3 ${quote(at('bot.py'))} stall`,
-      /forfeits: .* did not answer within 0.7 s \(waiting for an attempt\)$/,
-      ['--time-per-move', '0.2'],
+      `ext:grace=0.1:python3 ${quote(at('bot.py'))} stall`,
+      /forfeits: .* did not answer within 0.2 s \(waiting for an attempt\)$/,
+      ['--time-per-move', '0.1'],
     ],
     ['garbage', bot('garbage'), /forfeits: .* sent "e2e4 please": not JSON$/],
     [
@@ -166,8 +167,8 @@ describe('outside programs in krieg play and krieg match', () => {
     ['version', bot('version'), /forfeits: .* did not start: it speaks protocol 2, krieg speaks 1$/],
     [
       'silent',
-      `ext:startup=1:python3 ${quote(at('bot.py'))} silent`,
-      /forfeits: .* did not answer within 1 s \(waiting for its hello\)$/,
+      `ext:startup=0.2:python3 ${quote(at('bot.py'))} silent`,
+      /forfeits: .* did not answer within 0.2 s \(waiting for its hello\)$/,
     ],
     ['missing', `ext:${quote(at('no-such-bot'))}`, /forfeits: .* did not start: spawn .*no-such-bot ENOENT$/],
   ];
