@@ -7,8 +7,10 @@
 //   globalSetup runs this, so a suite never runs a stale build). Under `npm pack` / `npm publish`
 //   (npm runs prepare for them too) it is --stale as well: the package is what `npm install` built.
 // Every output is written beside its place and renamed over it, so a command started during a
-// rebuild reads the old file or the new one, never a half-written one.
-import { execFileSync } from 'node:child_process';
+// rebuild reads the old file or the new one, never a half-written one. Steps run as soon as the
+// ones they read are done: asc (the WASM core) and tsc (the declarations) are one thread each, so
+// one after the other they left a core of a 2-core machine idle for the shorter's length.
+import { spawn } from 'node:child_process';
 import { mkdirSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +35,17 @@ const node = {
   logLevel: 'warning',
   packages: 'external',
 };
+
+/** Runs a Node script to its end (its output shown), as a promise: other steps go on meanwhile. */
+function runNode(args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit' });
+    child.on('error', reject);
+    child.on('close', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`${args[0]} failed (${signal ?? `exit ${code}`})`)),
+    );
+  });
+}
 
 /** Writes a file whole: a temporary file beside it, renamed over it (atomic on one file system). */
 function writeAtomic(path, contents, mode) {
@@ -79,11 +92,15 @@ async function buildWasm() {
   mkdirSync(at('build'), { recursive: true });
   const outputs = ['build/krieg.wasm', 'build/krieg.wat'].map((p) => [at(p), `${at(p)}.${process.pid}.tmp`]);
   const [[, wasm], [, wat]] = outputs;
-  execFileSync(
-    process.execPath,
-    [at('node_modules/assemblyscript/bin/asc.js'), '--target', 'release', '--outFile', wasm, '--textFile', wat],
-    { cwd: root, stdio: 'inherit' },
-  );
+  await runNode([
+    at('node_modules/assemblyscript/bin/asc.js'),
+    '--target',
+    'release',
+    '--outFile',
+    wasm,
+    '--textFile',
+    wat,
+  ]);
   for (const [path, temporary] of outputs) renameSync(temporary, path);
 }
 
@@ -141,11 +158,7 @@ async function buildTypes() {
   const types = at('dist/types');
   const fresh = `${types}.${process.pid}.tmp`;
   rmSync(fresh, { recursive: true, force: true });
-  execFileSync(
-    process.execPath,
-    [at('node_modules/typescript/bin/tsc'), '-p', at('tsconfig.types.json'), '--outDir', fresh],
-    { cwd: root, stdio: 'inherit' },
-  );
+  await runNode([at('node_modules/typescript/bin/tsc'), '-p', at('tsconfig.types.json'), '--outDir', fresh]);
   // Node's ESM resolution (a consumer's moduleResolution node16/nodenext) needs file extensions:
   // './engine' becomes './engine.js', which TypeScript reads as ./engine.d.ts
   const withExtension = (file, spec) => {
@@ -265,15 +278,23 @@ async function buildWeb() {
   copyAtomic(at('node_modules/sql.js/dist/sql-wasm-inline.js'), at('dist/web/vendor/sql-wasm-inline.js'));
 }
 
-// in dependency order: the CLI and the web bundle include the JS core, the web bundle the WASM
+// each step after the ones it reads (`after`): the CLI and the web bundle include the JS core, the
+// web bundle the WASM, the declarations build/krieg.d.ts
 const STEPS = [
   { name: 'wasm', outputs: ['build/krieg.wasm'], inputs: ['assembly', 'asconfig.json'], run: buildWasm },
   // build/krieg.d.ts, written only when its text changes, must exist but may be older than its inputs
   { name: 'js', outputs: ['build/krieg.js'], present: ['build/krieg.d.ts'], inputs: ['assembly'], run: buildJs },
-  { name: 'lib', outputs: ['dist/krieg.js'], inputs: ['host', 'build/krieg.js'], run: buildLib },
-  { name: 'cli', outputs: ['dist/cli.js', 'dist/worker.js'], inputs: ['host', 'build/krieg.js'], run: buildCli },
+  { name: 'lib', after: ['js'], outputs: ['dist/krieg.js'], inputs: ['host', 'build/krieg.js'], run: buildLib },
+  {
+    name: 'cli',
+    after: ['js'],
+    outputs: ['dist/cli.js', 'dist/worker.js'],
+    inputs: ['host', 'build/krieg.js'],
+    run: buildCli,
+  },
   {
     name: 'web',
+    after: ['js', 'wasm'],
     outputs: [
       'dist/web/krieg.js',
       'dist/web/krieg.page.js',
@@ -287,20 +308,33 @@ const STEPS = [
   },
   {
     name: 'types',
+    after: ['js'],
     outputs: ['dist/types/node.d.ts', 'dist/types/web/main.d.ts'],
     inputs: ['host', 'build/krieg.d.ts', 'tsconfig.types.json', 'tsconfig.json'],
     run: buildTypes,
   },
 ];
 
-for (const step of STEPS) {
-  if (wanted.size > 0 && !wanted.has(step.name)) continue;
-  const inputs = [...step.inputs, 'scripts/build.mjs'].map(at);
-  const present = (step.present ?? []).every((p) => existsSync(at(p)));
-  if (staleOnly && present && oldest(step.outputs.map(at)) >= Math.max(...inputs.map(newest))) continue;
-  const t0 = performance.now();
-  await step.run();
-  console.log(
-    `built ${[...step.outputs, ...(step.present ?? [])].join(', ')} (${Math.round(performance.now() - t0)} ms)`,
-  );
+/** Builds one step (when wanted, and with --stale when older than its inputs), once the steps it reads are done. */
+const done = new Map();
+function build(step) {
+  if (!done.has(step.name))
+    done.set(
+      step.name,
+      (async () => {
+        await Promise.all((step.after ?? []).map((name) => build(STEPS.find((s) => s.name === name))));
+        if (wanted.size > 0 && !wanted.has(step.name)) return;
+        const inputs = [...step.inputs, 'scripts/build.mjs'].map(at);
+        const present = (step.present ?? []).every((p) => existsSync(at(p)));
+        if (staleOnly && present && oldest(step.outputs.map(at)) >= Math.max(...inputs.map(newest))) return;
+        const t0 = performance.now();
+        await step.run();
+        console.log(
+          `built ${[...step.outputs, ...(step.present ?? [])].join(', ')} (${Math.round(performance.now() - t0)} ms)`,
+        );
+      })(),
+    );
+  return done.get(step.name);
 }
+
+await Promise.all(STEPS.map(build));
