@@ -130,7 +130,6 @@ const LONG_PLIES = FULL ? 400 : 60;
 describe.each(BACKENDS)('belief tracker on %s', (backend) => {
   it('exact mode holds exactly the exact belief after every event; pool mode only positions of it', () => {
     let events = 0;
-    let exact = 0;
     let pooled = 0;
     for (const name of PRESET_NAMES) {
       const engine = newEngine(backend, name);
@@ -147,7 +146,6 @@ describe.each(BACKENDS)('belief tracker on %s', (backend) => {
               [...belief].sort(),
             );
             events++;
-            exact += belief.size;
           }),
         ).toBe(view.events.length);
         tracker.free();
@@ -174,14 +172,10 @@ describe.each(BACKENDS)('belief tracker on %s', (backend) => {
     }
     expect(events).toBeGreaterThan(PRESET_NAMES.length * CUT_GAMES[backend] * 4);
     expect(pooled).toBeGreaterThan(events);
-    console.log(
-      `${backend}: ${PRESET_NAMES.length * CUT_GAMES[backend]} games, ${events} events: ${exact} exact positions compared, ${pooled} pool positions checked`,
-    );
   });
 
   it('on full-length games every position held replays with its witness through the independent referee', () => {
     let positions = 0;
-    let leniency = 0;
     let pooled = 0;
     for (const name of LONG_PRESETS[backend]) {
       const engine = newEngine(backend, name, 1 << 12);
@@ -206,7 +200,6 @@ describe.each(BACKENDS)('belief tracker on %s', (backend) => {
             });
             if (!rules.fiftyMoveDraw) continue;
             expect(replayed.halfmoves, `${name} seed ${seed}: ${fen}`).toBe(mine.halfmoves);
-            leniency += replayed.repetitionLeniency;
           }
           positions += entries.length;
         };
@@ -222,9 +215,6 @@ describe.each(BACKENDS)('belief tracker on %s', (backend) => {
     }
     expect(positions).toBeGreaterThan(100);
     expect(pooled).toBeGreaterThan(0);
-    console.log(
-      `${backend}: ${positions} witnesses replayed (${leniency} percepts differing only by a repetition draw)`,
-    );
   });
 
   it('a bad event is named and rejected, and the state before it stays usable', () => {
