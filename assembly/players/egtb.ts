@@ -93,22 +93,28 @@ const MODE_VALUE: i32 = 1;
 export let ENTRIES = new Int32Array(0);
 let HASH = new Int32Array(0); // entry index + 1, 0 empty
 // The build's graph: per expanded state i < graphStates, EDGES[EDGE_START[i] … EDGE_START[i + 1])
-// its attempts that never lose a man nor stalemate, each its outcomes then EDGE_END; an outcome is
-// EDGE_MATE or a successor's entry index << 1 (| 1 for an Illegal answer's state: no move spent).
-// The graph takes the states in breadth-first order while it has room (about 25 words a state);
-// the states after them have none and each sweep recomputes their attempts (expand in MODE_VALUE),
-// so a table of any size builds in the graph's memory, trading time for it.
+// its attempts that never lose a man nor stalemate, each its outcomes, one word each: a
+// successor's entry index << 2 (−1 << 2: mate), | EDGE_FREE for an Illegal answer's state (no move
+// spent), | EDGE_LAST on the attempt's last outcome (an outcome appears once in its attempt). The
+// graph takes the states in breadth-first order while it has room (17 words a state for
+// K+R); the states after them have none and each sweep recomputes their attempts (expand in
+// MODE_VALUE), so a table of any size builds in the graph's memory, trading time for it.
 let EDGES = new Int32Array(0);
 let EDGE_START = new Int32Array(0);
+// VALUES[i]: state i's value during the sweeps (its entry's value word, in 2 bytes a state: the
+// sweeps' lookups stay in cache)
+let VALUES = new Uint16Array(0);
 let edgeCapacity: i32 = 0;
 let edgeCount: i32 = 0;
+let attemptStart: i32 = 0; // the first word of the attempt being written
 let graphStates: i32 = 0;
 let edgesFull: bool = false;
 // bit i: state i lay past the enumeration's depth limit (no attempts: never valued, graph or not)
 let UNEXPANDED = new Int32Array(0);
 let depthNow: i32 = 0; // the depth of the state being expanded
-const EDGE_END: i32 = -1;
-const EDGE_MATE: i32 = -2;
+const EDGE_FREE: i32 = 1;
+const EDGE_LAST: i32 = 2;
+const EDGE_MATE: i32 = -4;
 let capacity: i32 = 0;
 let hashMask: i32 = 0;
 let count: i32 = 0;
@@ -194,11 +200,19 @@ function risky(afterBase: i32, aLo: i32, aHi: i32): bool {
 
 let bestAttempt: i32 = -1;
 
-/** Appends an edge word (EDGE_* or a successor's entry index << 1 | 1 for no move spent). */
+/** Appends an outcome word (EDGE_MATE or a successor's entry index << 2 | EDGE_FREE for no move spent) to the attempt, once. */
 function edge(word: i32): void {
   if (cursor >= graphStates) return; // a state without a graph
+  for (let p = attemptStart; p < edgeCount; p++) if (unchecked(EDGES[p]) == word) return;
   if (edgeCount >= edgeCapacity) edgesFull = true;
   else unchecked((EDGES[edgeCount++] = word));
+}
+
+/** Ends the attempt whose outcomes edge wrote. */
+function endAttempt(): void {
+  if (cursor >= graphStates || edgeCount == attemptStart) return;
+  unchecked((EDGES[edgeCount - 1] |= EDGE_LAST));
+  attemptStart = edgeCount;
 }
 
 /** What an answer leads to: in MODE_INSERT, its state inserted and its edge written (0); in MODE_VALUE, its value plus `cost`. */
@@ -206,7 +220,7 @@ function outcome(mode: i32, men: i32, lo: i32, hi: i32, cost: i32): i32 {
   canonical(men, lo, hi);
   if (mode == MODE_INSERT) {
     const e = insert(canonMen, canonLo, canonHi, depthNow + cost);
-    if (e >= 0) edge((e << 1) | (cost == 0 ? 1 : 0));
+    if (e >= 0) edge((e << 2) | (cost == 0 ? EDGE_FREE : 0));
     return 0;
   }
   const e = find(canonMen, canonLo, canonHi);
@@ -259,6 +273,7 @@ function expand(mode: i32, men: i32, lo: i32, hi: i32, limit: i32): i32 {
     // an attempt never taken leads nowhere: the states only it reaches are not enumerated
     if (mode == MODE_INSERT) {
       if (risky(afterBase, aLo, aHi)) continue;
+      attemptStart = edgeCount;
       if ((illLo | illHi) != 0) outcome(mode, men, illLo, illHi, 0);
     }
     const next = menKeyOfRecord(afterBase, WHITE);
@@ -283,7 +298,7 @@ function expand(mode: i32, men: i32, lo: i32, hi: i32, limit: i32): i32 {
       }
       if (v > worst) worst = v;
     }
-    if (mode == MODE_INSERT) edge(EDGE_END);
+    if (mode == MODE_INSERT) endAttempt();
     else if (worst < best) {
       best = worst;
       bestAttempt = attempt;
@@ -321,6 +336,7 @@ export function egtbInit(theEnding: i32, log2: i32, edgeLog2: i32, records: i32)
   edgeCapacity = edgeLog2 == 0 ? 0 : 1 << edgeLog2;
   if (EDGES.length < edgeCapacity) EDGES = new Int32Array(edgeCapacity);
   if (edgeLog2 != 0 && EDGE_START.length < capacity + 1) EDGE_START = new Int32Array(capacity + 1);
+  if (edgeLog2 != 0 && VALUES.length < capacity) VALUES = new Uint16Array(capacity);
   const bits = (capacity >> 5) + 1;
   if (UNEXPANDED.length < bits) UNEXPANDED = new Int32Array(bits);
   UNEXPANDED.fill(0, 0, bits);
@@ -386,7 +402,10 @@ export function egtbEnumerate(budget: i32, depthLimit: i32): i32 {
     cursor++;
     if (graph && cursor <= graphStates) unchecked((EDGE_START[cursor] = edgeCount));
   }
-  if (cursor == count) for (let i = 0; i < count; i++) unchecked((ENTRIES[i * EGTB_ENTRY_WORDS + 3] = 0));
+  if (cursor == count) {
+    for (let i = 0; i < count; i++) unchecked((ENTRIES[i * EGTB_ENTRY_WORDS + 3] = 0));
+    if (edgeCapacity != 0) VALUES.fill(0, 0, count);
+  }
   return EGTB_OK;
 }
 
@@ -415,6 +434,7 @@ export function egtbSweep(n: i32, first: i32, end: i32): i32 {
       const e = i * EGTB_ENTRY_WORDS;
       if (expand(MODE_VALUE, unchecked(ENTRIES[e]), unchecked(ENTRIES[e + 1]), unchecked(ENTRIES[e + 2]), n) <= n) {
         unchecked((ENTRIES[w] = n));
+        if (edgeCapacity != 0) unchecked((VALUES[i] = <u16>n));
         valued++;
       }
       continue;
@@ -423,16 +443,18 @@ export function egtbSweep(n: i32, first: i32, end: i32): i32 {
     const stop = unchecked(EDGE_START[i + 1]);
     while (p < stop) {
       let ok = true;
-      let word = unchecked(EDGES[p++]);
-      while (word != EDGE_END) {
-        if (ok && word != EDGE_MATE) {
-          const v = unchecked(ENTRIES[(word >> 1) * EGTB_ENTRY_WORDS + 3]);
-          if (v == 0 || v + 1 - (word & 1) > n) ok = false;
-        }
+      let word = 0;
+      do {
         word = unchecked(EDGES[p++]);
-      }
+        const e = word >> 2;
+        if (ok && e >= 0) {
+          const v = i32(unchecked(VALUES[e]));
+          if (v == 0 || v + 1 - (word & EDGE_FREE) > n) ok = false;
+        }
+      } while ((word & EDGE_LAST) == 0);
       if (ok) {
         unchecked((ENTRIES[w] = n));
+        unchecked((VALUES[i] = <u16>n));
         valued++;
         break;
       }
