@@ -22,10 +22,11 @@
 //   to mate (checkmate now; stalemate too where the rules make the stalemated side lose), to a
 //   state valued ≤ n − 1 after the reply, or to an Illegal answer's state valued ≤ n (no move
 //   spent; its set is strictly smaller, so that recursion ends); an answer where the king may take
-//   an unprotected man or is stalemated fails the attempt. The host repeats the sweep at n until
-//   it values nothing, then goes to n + 1, and stops after a level that valued nothing.
-// The build's graph (egtb/graph.ts) holds each state's attempts and their successors for the
-// sweeps. A probe (egtbProbe) values a state the same way over its attempts (a state outside the table
+//   an unprotected man or is stalemated fails the attempt. Over the build's graph (egtb/graph.ts:
+//   each state's attempts and their successors) an Illegal answer's state an attempt waits on is
+//   decided first, so one sweep at n values every mate in n; past the graph the host repeats the
+//   sweep at n until it values nothing. It stops after a level that valued nothing.
+// A probe (egtbProbe) values a state the same way over its attempts (a state outside the table
 // too: its successors are looked up), the best attempt mapped back to the caller's board.
 
 import { WHITE, BLACK, lowestSquare, mul32 } from '../chess/bitboard';
