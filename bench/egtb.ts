@@ -18,7 +18,8 @@
 // disagreement (listed, and the bench fails).
 // Usage: npm run bench:egtb [-- --backends wasm,js --playouts 100 --probes 10000 --gldbu 1000 --seed 35
 // --ending krk|kqk --log2 N --graph-log2 N --out NAME (bench/results/NAME.{json,md}; egtb, or egtb-quick
-// for smaller counts)]
+// for smaller counts) --table FILE (a table `krieg egtb build` wrote, loaded instead of built: its
+// build time the file's, no memory figure)]
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createEngine } from '../host/node';
@@ -49,6 +50,7 @@ import type { Player, PlayerSetup } from '../host/players/player';
 import type { KriegPlayer } from '../host/players/krieg';
 import { seededRandom } from '../host/referee/game';
 import type { Engine } from '../host/engine';
+import { readTable } from '../host/players/egtbFile.node';
 import { describeMachine, gitState, machine, progress, repoRoot, writeJson, writeText } from './lib/harness';
 
 const argv = process.argv.slice(2);
@@ -67,6 +69,7 @@ const GLDBU_NODES = Number(option('gldbu-nodes') ?? 400_000);
 const ENDING = (option('ending') ?? 'krk') as EgtbEnding;
 const LOG2 = Number(option('log2') ?? (ENDING === 'krk' ? 20 : 24));
 const GRAPH_LOG2 = option('graph-log2') === undefined ? undefined : Number(option('graph-log2'));
+const TABLE = option('table');
 const NAMES: Record<EgtbEnding, string> = { krk: 'K+R v K', kqk: 'K+Q v K', kbbk: 'K+B+B v K', kbnk: 'K+B+N v K' };
 const rules = preset('berkeley');
 
@@ -81,7 +84,12 @@ interface BuildRow {
   probeMs: number;
 }
 
-function build(backend: 'wasm' | 'js', engine: Engine): BuildRow {
+function buildOrLoad(backend: 'wasm' | 'js', engine: Engine) {
+  if (TABLE) {
+    const { header, entries } = readTable(TABLE, ENDING, egtbTableName(rules));
+    egtbLoad(engine, ENDING, entries, header.starts);
+    return { header, ms: Number(header.built?.seconds ?? NaN) * 1000, rssMB: NaN };
+  }
   const rss = process.memoryUsage().rss;
   const t0 = performance.now();
   const built = egtbBuild(engine, ENDING, {
@@ -91,7 +99,6 @@ function build(backend: 'wasm' | 'js', engine: Engine): BuildRow {
   });
   const ms = performance.now() - t0;
   const rssMB = (process.memoryUsage().rss - rss) / 1e6;
-  const entries = egtbEntries(engine);
   const byValue = [built.states - built.byValue.reduce((a, b) => a + b, 0), ...built.byValue.slice(1)];
   const header = {
     ending: ENDING,
@@ -101,10 +108,16 @@ function build(backend: 'wasm' | 'js', engine: Engine): BuildRow {
     longest: built.longest,
     byValue,
   };
+  return { header, ms, rssMB };
+}
+
+function build(backend: 'wasm' | 'js', engine: Engine): BuildRow {
+  const { header, ms, rssMB } = buildOrLoad(backend, engine);
+  const entries = egtbEntries(engine);
   const fileMB = gzipSync(encodeTable(header, entries), { level: 9 }).length / 1e6;
   // probes of random states of the table, each from a position of its men
   const random = seededRandom(SEED);
-  const picks = Array.from({ length: PROBES }, () => Math.floor(random() * built.states));
+  const picks = Array.from({ length: PROBES }, () => Math.floor(random() * header.states));
   let probeMs = 0;
   for (const i of picks) {
     const [men, lo, hi] = entries.subarray(i * EGTB_ENTRY_WORDS, i * EGTB_ENTRY_WORDS + 3);
@@ -118,9 +131,9 @@ function build(backend: 'wasm' | 'js', engine: Engine): BuildRow {
   }
   return {
     backend,
-    states: built.states,
-    starts: built.starts,
-    longest: built.longest,
+    states: header.states,
+    starts: header.starts,
+    longest: header.longest,
     buildSeconds: ms / 1000,
     rssMB,
     fileMB,
@@ -403,11 +416,12 @@ writeJson(join(root, `bench/results/${name}.json`), data);
 const lines = [
   `${NAMES[ENDING]} tablebase, Berkeley rules (table dirs-draw); ${describeMachine(data.machine)}`,
   '',
+  ...(TABLE ? [`The table loaded from ${TABLE} (its build time the file's header's), not built here.`, ''] : []),
   '| backend | states | starts | longest mate | build | resident growth | file (gzip) | probe |',
   '|---|---|---|---|---|---|---|---|',
   ...builds.map(
     (b) =>
-      `| ${b.backend} | ${b.states} | ${b.starts} | ${b.longest} moves | ${b.buildSeconds.toFixed(1)} s | ${b.rssMB.toFixed(0)} MB | ${b.fileMB.toFixed(2)} MB | ${(b.probeMs * 1000).toFixed(0)} µs |`,
+      `| ${b.backend} | ${b.states} | ${b.starts} | ${b.longest} moves | ${b.buildSeconds.toFixed(1)} s | ${Number.isNaN(b.rssMB) ? 'not measured (loaded)' : `${b.rssMB.toFixed(0)} MB`} | ${b.fileMB.toFixed(2)} MB | ${(b.probeMs * 1000).toFixed(0)} µs |`,
   ),
   '',
   ...(plays.length === 0 ? ['No playouts.'] : []),

@@ -22,8 +22,10 @@
 //   to mate (checkmate now; stalemate too where the rules make the stalemated side lose), to a
 //   state valued ≤ n − 1 after the reply, or to an Illegal answer's state valued ≤ n (no move
 //   spent; its set is strictly smaller, so that recursion ends); an answer where the king may take
-//   an unprotected man or is stalemated fails the attempt. The host repeats the sweep at n until
-//   it values nothing, then goes to n + 1, and stops after a level that valued nothing.
+//   an unprotected man or is stalemated fails the attempt. Over the build's graph (egtb/graph.ts:
+//   each state's attempts and their successors) an Illegal answer's state an attempt waits on is
+//   decided first, so one sweep at n values every mate in n; past the graph the host repeats the
+//   sweep at n until it values nothing. It stops after a level that valued nothing.
 // A probe (egtbProbe) values a state the same way over its attempts (a state outside the table
 // too: its successors are looked up), the best attempt mapped back to the caller's board.
 
@@ -67,6 +69,22 @@ import {
   menKeyOfRecord,
   spareSquare,
 } from './egtb/state';
+import {
+  EDGE_FREE,
+  EDGE_MATE,
+  edgeCount,
+  graphStates,
+  graphInit,
+  beginState,
+  endState,
+  beginAttempt,
+  edge,
+  endAttempt,
+  clearValues,
+  setValue,
+  setChecked,
+  proves,
+} from './egtb/graph';
 
 export const EGTB_OK: i32 = 0;
 /** The table is full (a larger capacity is needed). */
@@ -92,23 +110,9 @@ const MODE_VALUE: i32 = 1;
 /** ENTRIES[i * EGTB_ENTRY_WORDS …]: men key, S low, S high, value. */
 export let ENTRIES = new Int32Array(0);
 let HASH = new Int32Array(0); // entry index + 1, 0 empty
-// The build's graph: per expanded state i < graphStates, EDGES[EDGE_START[i] … EDGE_START[i + 1])
-// its attempts that never lose a man nor stalemate, each its outcomes then EDGE_END; an outcome is
-// EDGE_MATE or a successor's entry index << 1 (| 1 for an Illegal answer's state: no move spent).
-// The graph takes the states in breadth-first order while it has room (about 25 words a state);
-// the states after them have none and each sweep recomputes their attempts (expand in MODE_VALUE),
-// so a table of any size builds in the graph's memory, trading time for it.
-let EDGES = new Int32Array(0);
-let EDGE_START = new Int32Array(0);
-let edgeCapacity: i32 = 0;
-let edgeCount: i32 = 0;
-let graphStates: i32 = 0;
-let edgesFull: bool = false;
 // bit i: state i lay past the enumeration's depth limit (no attempts: never valued, graph or not)
 let UNEXPANDED = new Int32Array(0);
 let depthNow: i32 = 0; // the depth of the state being expanded
-const EDGE_END: i32 = -1;
-const EDGE_MATE: i32 = -2;
 let capacity: i32 = 0;
 let hashMask: i32 = 0;
 let count: i32 = 0;
@@ -194,19 +198,12 @@ function risky(afterBase: i32, aLo: i32, aHi: i32): bool {
 
 let bestAttempt: i32 = -1;
 
-/** Appends an edge word (EDGE_* or a successor's entry index << 1 | 1 for no move spent). */
-function edge(word: i32): void {
-  if (cursor >= graphStates) return; // a state without a graph
-  if (edgeCount >= edgeCapacity) edgesFull = true;
-  else unchecked((EDGES[edgeCount++] = word));
-}
-
 /** What an answer leads to: in MODE_INSERT, its state inserted and its edge written (0); in MODE_VALUE, its value plus `cost`. */
 function outcome(mode: i32, men: i32, lo: i32, hi: i32, cost: i32): i32 {
   canonical(men, lo, hi);
   if (mode == MODE_INSERT) {
     const e = insert(canonMen, canonLo, canonHi, depthNow + cost);
-    if (e >= 0) edge((e << 1) | (cost == 0 ? 1 : 0));
+    if (e >= 0) edge(cursor, (e << 2) | (cost == 0 ? EDGE_FREE : 0));
     return 0;
   }
   const e = find(canonMen, canonLo, canonHi);
@@ -259,6 +256,7 @@ function expand(mode: i32, men: i32, lo: i32, hi: i32, limit: i32): i32 {
     // an attempt never taken leads nowhere: the states only it reaches are not enumerated
     if (mode == MODE_INSERT) {
       if (risky(afterBase, aLo, aHi)) continue;
+      beginAttempt();
       if ((illLo | illHi) != 0) outcome(mode, men, illLo, illHi, 0);
     }
     const next = menKeyOfRecord(afterBase, WHITE);
@@ -275,7 +273,7 @@ function expand(mode: i32, men: i32, lo: i32, hi: i32, limit: i32): i32 {
       let v = 0;
       if (end == END_CHECKMATE || (end == END_STALEMATE && stalemateWins)) {
         v = 1;
-        if (mode == MODE_INSERT) edge(EDGE_MATE);
+        if (mode == MODE_INSERT) edge(cursor, EDGE_MATE);
       } else if (end == END_STALEMATE || canTake(afterBase, WHITE, cLo, cHi, aLo, aHi)) v = EGTB_NONE;
       else {
         replySet(cLo, cHi, aLo, aHi, menLo, menHi);
@@ -283,7 +281,7 @@ function expand(mode: i32, men: i32, lo: i32, hi: i32, limit: i32): i32 {
       }
       if (v > worst) worst = v;
     }
-    if (mode == MODE_INSERT) edge(EDGE_END);
+    if (mode == MODE_INSERT) endAttempt(cursor);
     else if (worst < best) {
       best = worst;
       bestAttempt = attempt;
@@ -305,7 +303,7 @@ export function egtbInit(theEnding: i32, log2: i32, edgeLog2: i32, records: i32)
     log2 < 4 ||
     log2 > 26 ||
     edgeLog2 < 0 ||
-    edgeLog2 > 27 || // 2^27 words (512 MB): the runtime allocates no array of 1 GB
+    edgeLog2 > 28 || // 2^28 words (1 GB) in two arrays
     records < 0 ||
     records + EGTB_RECORDS > positionCapacity()
   )
@@ -318,15 +316,10 @@ export function egtbInit(theEnding: i32, log2: i32, edgeLog2: i32, records: i32)
   if (HASH.length < capacity * 2) HASH = new Int32Array(capacity * 2);
   hashMask = capacity * 2 - 1;
   HASH.fill(0, 0, capacity * 2);
-  edgeCapacity = edgeLog2 == 0 ? 0 : 1 << edgeLog2;
-  if (EDGES.length < edgeCapacity) EDGES = new Int32Array(edgeCapacity);
-  if (edgeLog2 != 0 && EDGE_START.length < capacity + 1) EDGE_START = new Int32Array(capacity + 1);
   const bits = (capacity >> 5) + 1;
   if (UNEXPANDED.length < bits) UNEXPANDED = new Int32Array(bits);
   UNEXPANDED.fill(0, 0, bits);
-  edgeCount = 0;
-  graphStates = edgeCapacity == 0 ? 0 : capacity;
-  edgesFull = false;
+  graphInit(capacity, edgeLog2);
   count = 0;
   startCount = 0;
   cursor = 0;
@@ -372,21 +365,19 @@ export function egtbStarts(): i32 {
 export function egtbEnumerate(budget: i32, depthLimit: i32): i32 {
   for (let i = 0; i < budget && cursor < count; i++) {
     const w = cursor * EGTB_ENTRY_WORDS;
-    const graph = cursor < graphStates;
-    if (graph) unchecked((EDGE_START[cursor] = edgeCount));
+    beginState(cursor);
     depthNow = unchecked(ENTRIES[w + 3]);
     if (depthNow < depthLimit)
       expand(MODE_INSERT, unchecked(ENTRIES[w]), unchecked(ENTRIES[w + 1]), unchecked(ENTRIES[w + 2]), 0);
     else unchecked((UNEXPANDED[cursor >> 5] |= 1 << (cursor & 31)));
     if (full) return EGTB_NO_ROOM;
-    if (graph && edgesFull) {
-      edgeCount = unchecked(EDGE_START[cursor]); // this state and the rest go without
-      graphStates = cursor;
-    }
+    endState(cursor);
     cursor++;
-    if (graph && cursor <= graphStates) unchecked((EDGE_START[cursor] = edgeCount));
   }
-  if (cursor == count) for (let i = 0; i < count; i++) unchecked((ENTRIES[i * EGTB_ENTRY_WORDS + 3] = 0));
+  if (cursor == count) {
+    for (let i = 0; i < count; i++) unchecked((ENTRIES[i * EGTB_ENTRY_WORDS + 3] = 0));
+    clearValues(count);
+  }
   return EGTB_OK;
 }
 
@@ -400,12 +391,34 @@ export function egtbGraphStates(): i32 {
   return min(graphStates, count);
 }
 
+let sweepValued: i32 = 0;
+
+/** Decides state i (< graphStates, not valued) at level n: valued n, or not mate in n; its Illegal answers' states first. */
+function settle(i: i32, n: i32): void {
+  while (true) {
+    const r = proves(i, n);
+    if (r == 1) {
+      unchecked((ENTRIES[i * EGTB_ENTRY_WORDS + 3] = n));
+      setValue(i, n);
+      sweepValued++;
+      return;
+    }
+    if (r == 0) {
+      setChecked(i, n);
+      return;
+    }
+    settle(-2 - r, n);
+  }
+}
+
 /**
  * Values n the states of [first, end) not yet valued whose mate in n is now proven, over the
- * build's graph, or their attempts recomputed past it (the enumeration done); how many.
+ * build's graph (deciding the Illegal answers' states a state's attempt needs first, so that one
+ * sweep of the states of a whole graph values every mate in n), or their attempts recomputed past
+ * it (the enumeration done); how many, those of other ranges valued on the way too.
  */
 export function egtbSweep(n: i32, first: i32, end: i32): i32 {
-  let valued = 0;
+  sweepValued = 0;
   const last = min(end, cursor);
   for (let i = max(first, 0); i < last; i++) {
     const w = i * EGTB_ENTRY_WORDS + 3;
@@ -415,30 +428,14 @@ export function egtbSweep(n: i32, first: i32, end: i32): i32 {
       const e = i * EGTB_ENTRY_WORDS;
       if (expand(MODE_VALUE, unchecked(ENTRIES[e]), unchecked(ENTRIES[e + 1]), unchecked(ENTRIES[e + 2]), n) <= n) {
         unchecked((ENTRIES[w] = n));
-        valued++;
+        setValue(i, n);
+        sweepValued++;
       }
       continue;
     }
-    let p = unchecked(EDGE_START[i]);
-    const stop = unchecked(EDGE_START[i + 1]);
-    while (p < stop) {
-      let ok = true;
-      let word = unchecked(EDGES[p++]);
-      while (word != EDGE_END) {
-        if (ok && word != EDGE_MATE) {
-          const v = unchecked(ENTRIES[(word >> 1) * EGTB_ENTRY_WORDS + 3]);
-          if (v == 0 || v + 1 - (word & 1) > n) ok = false;
-        }
-        word = unchecked(EDGES[p++]);
-      }
-      if (ok) {
-        unchecked((ENTRIES[w] = n));
-        valued++;
-        break;
-      }
-    }
+    settle(i, n);
   }
-  return valued;
+  return sweepValued;
 }
 
 /** Rebuilds the hash over `n` entries written into ENTRIES (a table loaded from a file). */

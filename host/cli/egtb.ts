@@ -71,7 +71,7 @@ export const egtbCommand = {
             type: 'string',
             describe:
               "build: room for 2^N words of the build's graph (0: none), the first states' attempts; each sweep recomputes the others'",
-            defaultDescription: 'log2 + 5, at most 26 (256 MB)',
+            defaultDescription: 'log2 + 5, at most 28 (1 GB)',
           })
           .option('fen', {
             type: 'string',
@@ -126,7 +126,7 @@ export const egtbCommand = {
         engine.setRules(rules);
         const progress = progressLine(`egtb build ${ending}`);
         const t0 = performance.now();
-        const graphLog2 = parseCount('graph-log2', argv.graphLog2 ?? graphLog2Of(log2), 0, 27);
+        const graphLog2 = parseCount('graph-log2', argv.graphLog2 ?? graphLog2Of(log2), 0, 28);
         const built = egtbBuild(engine, ending, { log2, graphLog2, progress: (text) => progress.update(text) });
         progress.done();
         const ms = performance.now() - t0;

@@ -80,8 +80,8 @@ export function egtbSweep(engine: Engine, n: number, first: number, end: number)
   return engine.core.exports.egtbSweep(n, first, end);
 }
 
-/** The build's graph by default: 2^(log2 + 5) words (room for every state), at most 2^26 (256 MB). */
-export const graphLog2Of = (log2: number) => Math.min(26, log2 + 5);
+/** The build's graph by default: 2^(log2 + 5) words (room for every state), at most 2^28 (1 GB). */
+export const graphLog2Of = (log2: number) => Math.min(28, log2 + 5);
 
 export interface EgtbBuildOptions {
   /** Room for 2^log2 states. */
@@ -123,6 +123,8 @@ export function egtbBuild(engine: Engine, ending: EgtbEnding, options: EgtbBuild
     if (done === count) break;
   }
   const count = egtbCount(engine);
+  // with the whole graph one sweep values every mate in n; past it, the sweep repeats until it values nothing
+  const whole = engine.core.exports.egtbGraphStates() === count;
   const byValue = [0];
   for (let n = 1; ; n++) {
     let level = 0;
@@ -130,7 +132,7 @@ export function egtbBuild(engine: Engine, ending: EgtbEnding, options: EgtbBuild
       let valued = 0;
       for (let first = 0; first < count; first += slice * 50) valued += egtbSweep(engine, n, first, first + slice * 50);
       level += valued;
-      if (valued === 0) break;
+      if (valued === 0 || whole) break;
     }
     if (level === 0) break;
     progress(`mate in ${n}: ${level} states`);

@@ -10,6 +10,10 @@
 //   may lose the rook, so the table around it holds that state alone (an attempt never taken
 //   enumerates no successor);
 // - the same values from tables built around the states (depth-limited) and the table's own values;
+// - K+Q, the same men with the queen on d1: against a8, Qd8 mates (b8 the queen's, a7, b7 the
+//   king's); against a8 or c8 no move mates both (the queen reaches the 8th rank only on d8, next
+//   to c8 unprotected), and Qd2 (or Qd3, Qd4, Qd5: Qd6 stalemates a8, Qd7 stands next to c8)
+//   leaves the king only b8 (from c8: d7, d8 the queen's), where Qd8 mates;
 // - a build whose graph holds only its first states, or none, recomputing the rest in each sweep,
 //   values every state as the build whose graph holds them all;
 // - under a plain "check", a checking move still splits the set from the squares it does not check
@@ -70,6 +74,28 @@ describe.each(BACKENDS)('endgame tablebases on %s', (backend) => {
     // a mate in 2 needs its depth: a table one move deep proves only mates in 1
     egtbBuild(engine, 'krk', { log2: 12, around: [{ handle: 0, squares: kings }], depth: 1 });
     expect(egtbProbe(engine, 0, kings).value).toBe(0);
+  });
+
+  it('K+Q: mate in 1 against a8 (Qd8), in 2 against a8 or c8 (a queen move along the d-file, then Qd8)', () => {
+    const engine = engineFor(backend);
+    engine.setFen(0, 'k7/8/1K6/8/8/8/8/3Q4 w - - 0 1');
+    egtbInit(engine, 'kqk', 4);
+    const one = egtbProbe(engine, 0, [square('a8')]);
+    expect(one.value).toBe(1);
+    expect(makeUci(one.attempt)).toBe('d1d8');
+    engine.setFen(0, '8/8/1K6/8/7k/8/8/3Q4 w - - 0 1');
+    const kings = [square('a8'), square('c8')];
+    expect(egtbProbe(engine, 0, kings).value).toBe(0);
+    const built = egtbBuild(engine, 'kqk', { log2: 12, around: [{ handle: 0, squares: kings }], depth: 2 });
+    expect(built.byValue[1]).toBeGreaterThan(0);
+    const probe = egtbProbe(engine, 0, kings);
+    expect(probe.value).toBe(2);
+    expect(probe.stored).toBe(2);
+    expect(['d1d2', 'd1d3', 'd1d4', 'd1d5']).toContain(makeUci(probe.attempt));
+    engine.setFen(1, '8/8/1K6/8/7k/8/3Q4/8 w - - 0 1');
+    const next = egtbProbe(engine, 1, [square('b8')]);
+    expect(next.value).toBe(1);
+    expect(makeUci(next.attempt)).toBe('d2d8');
   });
 
   it('no forced mate: Ka1, Rh8 with the king anywhere consistent (every attempt may lose the rook)', () => {
