@@ -5,15 +5,16 @@
 
 import { mul32 } from './bitboard';
 import { ROOK_MAGICS, BISHOP_MAGICS } from './magics';
+import { newArena } from './arena';
 
 export const KNIGHT_ATTACKS = new Int32Array(64 * 2);
 export const KING_ATTACKS = new Int32Array(64 * 2);
 /** PAWN_ATTACKS[(color * 64 + sq) * 2]: squares a pawn of `color` on `sq` attacks. */
 export const PAWN_ATTACKS = new Int32Array(2 * 64 * 2);
 /** BETWEEN[(a * 64 + b) * 2]: squares strictly between a and b on a rank, file or diagonal; empty otherwise. */
-export const BETWEEN = new Int32Array(64 * 64 * 2);
+export const BETWEEN = newArena(64 * 64 * 2);
 /** LINE[(a * 64 + b) * 2]: the whole line (edge to edge) through a and b, both included; empty if not aligned. */
-export const LINE = new Int32Array(64 * 64 * 2);
+export const LINE = newArena(64 * 64 * 2);
 
 // Magic records, per square: [maskLo, maskHi, magicLo, magicHi, shift, tableOffset] (6 words).
 const MAGIC_WORDS = 6;
@@ -21,8 +22,8 @@ const ROOK_MAGIC = new Int32Array(64 * MAGIC_WORDS);
 const BISHOP_MAGIC = new Int32Array(64 * MAGIC_WORDS);
 const ROOK_TABLE_ENTRIES = 102400; // sum over squares of 2^bits for the rook masks
 const BISHOP_TABLE_ENTRIES = 5248;
-const ROOK_TABLE = new Int32Array(ROOK_TABLE_ENTRIES * 2);
-const BISHOP_TABLE = new Int32Array(BISHOP_TABLE_ENTRIES * 2);
+const ROOK_TABLE = newArena(ROOK_TABLE_ENTRIES * 2);
+const BISHOP_TABLE = newArena(BISHOP_TABLE_ENTRIES * 2);
 
 /** Word index (into ROOK_TABLE) of the rook attack set from `sq` with occupancy (occLo, occHi). */
 export function rookIndex(sq: i32, occLo: i32, occHi: i32): i32 {
