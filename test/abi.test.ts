@@ -1,8 +1,10 @@
 // The host's description of the core ABI (host/abi.ts) must match what the WASM really exports,
-// and the JS backend must offer the same functions: the two backends are interchangeable.
+// and the JS backend must offer the same functions: the two backends are interchangeable. The
+// core's arenas read zero when made, though the WASM core writes no zeros into new memory
+// (assembly/chess/arena.ts).
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { CORE_EXPORTS } from '../host/abi';
+import { CORE_EXPORTS, type Core } from '../host/abi';
 import { wasmPath } from '../host/backends/node';
 import { createJsCore } from '../host/backends/js';
 import { createEngine } from '../host/node';
@@ -42,4 +44,45 @@ describe('core ABI', () => {
     expect(older.capacity).toBe(64);
     expect(older.perft(5, 2, true)).toBe(40); // 5 king moves × 8
   });
+});
+
+describe("the core's arenas", () => {
+  it('the WASM runtime never lowers its offset (newArena leaves the memory above it as it is: zero)', () => {
+    // the stub runtime hands out memory above its offset; only these functions lower it, after which
+    // memory written before could come back in a new array, which newArena does not zero
+    const wat = readFileSync(wasmPath().replace(/\.wasm$/, '.wat'), 'utf8');
+    expect(wat).toMatch(/\(func \$~lib\/rt\/stub\/__new\b/);
+    for (const lowers of ['__free', '__realloc', '__renew', '__reset'])
+      expect(wat.includes(`(func $~lib/rt/stub/${lowers} `), `${lowers} in build/krieg.wat`).toBe(false);
+  });
+
+  /** Every word of the arenas the host sees: the positions, the move lists, the event log, the view. */
+  const arenas = (core: Core) => {
+    const x = core.exports;
+    return [x.positionArena(), x.moveBuffer(), x.eventBuffer(), x.viewBuffer()].map((ref) => core.view(ref));
+  };
+  const written = (view: Int32Array) => view.findIndex((word) => word !== 0);
+
+  it.each(['wasm', 'js'] as const)(
+    '%s: arenas read zero when made, and when made again after a use wrote them',
+    (backend) => {
+      const engine = createEngine(backend, 64);
+      for (const view of arenas(engine.core)) expect(written(view)).toBe(-1);
+      for (let handle = 0; handle < 64; handle++) engine.setFen(handle, 'startpos');
+      expect(engine.perft(0, 3, true)).toBe(8902); // move lists written
+      const useAll = () => arenas(engine.core).forEach((view) => view.fill(-1)); // every word of every arena
+      useAll();
+      engine.resize(16); // the position arena kept, cleared
+      expect(written(arenas(engine.core)[0])).toBe(-1);
+      useAll();
+      engine.core.exports.init(16, 1 << 17); // new event and view arenas, above all that was written
+      const [positions, , events, view] = arenas(engine.core); // the move lists are the same
+      for (const arena of [positions, events, view]) expect(written(arena)).toBe(-1);
+      useAll();
+      engine.resize(4096); // a new position arena
+      expect(written(arenas(engine.core)[0])).toBe(-1);
+      engine.setFen(4090, 'startpos');
+      expect(engine.perft(4090, 3, true)).toBe(8902);
+    },
+  );
 });

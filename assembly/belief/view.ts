@@ -7,6 +7,7 @@
 // | PAWN_TRIES  | count, or 1/0 exists    | squares lo              | squares hi              |
 // | ANY         | 1 yes, 0 no             | 0                       | 0                       |
 // word 0 = type | side << 4 | pawn-try kind (TRIES_*) << 8.
+import { newArena } from '../chess/arena';
 
 export const VIEW_WORDS: i32 = 4;
 /** Word 0 = type | side << V_SIDE_SHIFT | pawn-try kind << V_TRIES_SHIFT (type: the low V_TYPE_FIELD bits). */
@@ -27,7 +28,7 @@ export let VIEW: Int32Array = new Int32Array(0);
 let length: i32 = 0;
 
 export function initView(maxEvents: i32): void {
-  if (VIEW.length < maxEvents * VIEW_WORDS) VIEW = new Int32Array(maxEvents * VIEW_WORDS);
+  if (VIEW.length < maxEvents * VIEW_WORDS) VIEW = newArena(maxEvents * VIEW_WORDS);
 }
 
 /** Sets how many events of VIEW the view has; 0, or -1 when they do not fit. */

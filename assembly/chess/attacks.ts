@@ -5,15 +5,16 @@
 
 import { mul32 } from './bitboard';
 import { ROOK_MAGICS, BISHOP_MAGICS } from './magics';
+import { newArena } from './arena';
 
 export const KNIGHT_ATTACKS = new Int32Array(64 * 2);
 export const KING_ATTACKS = new Int32Array(64 * 2);
 /** PAWN_ATTACKS[(color * 64 + sq) * 2]: squares a pawn of `color` on `sq` attacks. */
 export const PAWN_ATTACKS = new Int32Array(2 * 64 * 2);
 /** BETWEEN[(a * 64 + b) * 2]: squares strictly between a and b on a rank, file or diagonal; empty otherwise. */
-export const BETWEEN = new Int32Array(64 * 64 * 2);
+export const BETWEEN = newArena(64 * 64 * 2);
 /** LINE[(a * 64 + b) * 2]: the whole line (edge to edge) through a and b, both included; empty if not aligned. */
-export const LINE = new Int32Array(64 * 64 * 2);
+export const LINE = newArena(64 * 64 * 2);
 
 // Magic records, per square: [maskLo, maskHi, magicLo, magicHi, shift, tableOffset] (6 words).
 const MAGIC_WORDS = 6;
@@ -21,8 +22,8 @@ const ROOK_MAGIC = new Int32Array(64 * MAGIC_WORDS);
 const BISHOP_MAGIC = new Int32Array(64 * MAGIC_WORDS);
 const ROOK_TABLE_ENTRIES = 102400; // sum over squares of 2^bits for the rook masks
 const BISHOP_TABLE_ENTRIES = 5248;
-const ROOK_TABLE = new Int32Array(ROOK_TABLE_ENTRIES * 2);
-const BISHOP_TABLE = new Int32Array(BISHOP_TABLE_ENTRIES * 2);
+const ROOK_TABLE = newArena(ROOK_TABLE_ENTRIES * 2);
+const BISHOP_TABLE = newArena(BISHOP_TABLE_ENTRIES * 2);
 
 /** Word index (into ROOK_TABLE) of the rook attack set from `sq` with occupancy (occLo, occHi). */
 export function rookIndex(sq: i32, occLo: i32, occHi: i32): i32 {
@@ -69,31 +70,64 @@ function setLeaper(table: Int32Array, entry: i32, sq: i32, df: i32, dr: i32): vo
 }
 
 /**
- * Sliding attacks by walking rays, written whole into `entry` of `table` (in two words of locals:
- * a bit set through the table a square at a time was most of a core's making); used only to fill
- * the magic tables.
+ * The subsets of one line's relevant squares through `sq` (the mask's squares in directions
+ * (df, dr) and (-df, -dr)), each with the attacks along that line from `sq` (rays walked to the
+ * first blocker, in two words of locals), into LINE_SETS from `base` (4 words a subset: squares lo,
+ * hi, attacks lo, hi); returns their count. Used only to fill the magic tables.
  */
-function slideInto(table: Int32Array, entry: i32, sq: i32, bishop: bool, occLo: i32, occHi: i32): void {
-  let lo = 0;
-  let hi = 0;
-  for (let d = 0; d < 4; d++) {
-    const df: i32 = bishop ? (d & 1 ? 1 : -1) : d == 0 ? 1 : d == 1 ? -1 : 0;
-    const dr: i32 = bishop ? (d & 2 ? 1 : -1) : d == 2 ? 1 : d == 3 ? -1 : 0;
-    let f = (sq & 7) + df;
-    let r = (sq >> 3) + dr;
+function lineSets(base: i32, sq: i32, maskLo: i32, maskHi: i32, df: i32, dr: i32): i32 {
+  let lineLo = 0;
+  let lineHi = 0;
+  for (let s = -1; s <= 1; s += 2) {
+    let f = (sq & 7) + s * df;
+    let r = (sq >> 3) + s * dr;
     while (onBoard(f, r)) {
-      const s = r * 8 + f;
-      if (s < 32) lo |= 1 << s;
-      else hi |= 1 << (s - 32);
-      if (((s < 32 ? occLo >>> s : occHi >>> (s - 32)) & 1) != 0) break;
-      f += df;
-      r += dr;
+      const q = r * 8 + f;
+      if (q < 32) lineLo |= (1 << q) & maskLo;
+      else lineHi |= (1 << (q - 32)) & maskHi;
+      f += s * df;
+      r += s * dr;
     }
   }
-  unchecked((table[entry * 2] = lo));
-  unchecked((table[entry * 2 + 1] = hi));
+  let n = 0;
+  let subLo = 0;
+  let subHi = 0;
+  do {
+    let lo = 0;
+    let hi = 0;
+    for (let s = -1; s <= 1; s += 2) {
+      let f = (sq & 7) + s * df;
+      let r = (sq >> 3) + s * dr;
+      while (onBoard(f, r)) {
+        const q = r * 8 + f;
+        if (q < 32) lo |= 1 << q;
+        else hi |= 1 << (q - 32);
+        if (((q < 32 ? subLo >>> q : subHi >>> (q - 32)) & 1) != 0) break;
+        f += s * df;
+        r += s * dr;
+      }
+    }
+    const w = base + n * 4;
+    unchecked((LINE_SETS[w] = subLo));
+    unchecked((LINE_SETS[w + 1] = subHi));
+    unchecked((LINE_SETS[w + 2] = lo));
+    unchecked((LINE_SETS[w + 3] = hi));
+    n++;
+    subLo = (subLo - lineLo) & lineLo;
+    if (subLo == 0) subHi = (subHi - lineHi) & lineHi;
+  } while (subLo != 0 || subHi != 0);
+  return n;
 }
 
+/** lineSets' subsets of the two lines through a square (at most 6 relevant squares, 64 subsets, each). */
+const LINE_SETS = new Int32Array(2 * 64 * 4);
+
+/**
+ * The magic table of one piece: a slider's attacks are those along its two lines, each set by the
+ * occupancy of that line only, so every entry (a subset of the square's mask) is the union of one
+ * subset's attacks on each line, walked once per line subset rather than once per entry (the
+ * rook's 102,400 entries were most of a core's making).
+ */
 function buildMagic(magic: Int32Array, table: Int32Array, source: i32[], bishop: bool): void {
   let offset = 0;
   for (let sq = 0; sq < 64; sq++) {
@@ -107,15 +141,20 @@ function buildMagic(magic: Int32Array, table: Int32Array, source: i32[], bishop:
     magic[m + 3] = source[sq * 5 + 3];
     magic[m + 4] = 32 - bits;
     magic[m + 5] = offset;
-    // enumerate every subset of the mask (carry-rippler over the two halves)
-    let subLo = 0;
-    let subHi = 0;
-    do {
-      const entry = (bishop ? bishopIndex(sq, subLo, subHi) : rookIndex(sq, subLo, subHi)) >> 1;
-      slideInto(table, entry, sq, bishop, subLo, subHi);
-      subLo = (subLo - maskLo) & maskLo;
-      if (subLo == 0) subHi = (subHi - maskHi) & maskHi;
-    } while (subLo != 0 || subHi != 0);
+    // the rook's rank and file, the bishop's two diagonals
+    const a = lineSets(0, sq, maskLo, maskHi, 1, bishop ? 1 : 0);
+    const b = lineSets(256, sq, maskLo, maskHi, bishop ? 1 : 0, bishop ? -1 : 1);
+    for (let i = 0; i < a; i++) {
+      const x = i * 4;
+      for (let j = 0; j < b; j++) {
+        const y = 256 + j * 4;
+        const occLo = unchecked(LINE_SETS[x]) | unchecked(LINE_SETS[y]);
+        const occHi = unchecked(LINE_SETS[x + 1]) | unchecked(LINE_SETS[y + 1]);
+        const w = bishop ? bishopIndex(sq, occLo, occHi) : rookIndex(sq, occLo, occHi);
+        unchecked((table[w] = unchecked(LINE_SETS[x + 2]) | unchecked(LINE_SETS[y + 2])));
+        unchecked((table[w + 1] = unchecked(LINE_SETS[x + 3]) | unchecked(LINE_SETS[y + 3])));
+      }
+    }
     offset += 1 << bits;
   }
 }

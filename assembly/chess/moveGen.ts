@@ -4,6 +4,7 @@
 // 16-bit move layout). Also the check announcement: which directions the king is checked from.
 
 import { WHITE, NO_SQUARE, lowestSquare, popcount64 } from './bitboard';
+import { newArena } from './arena';
 import {
   KNIGHT_ATTACKS,
   KING_ATTACKS,
@@ -59,7 +60,7 @@ export const LEVEL_LIST_BASE: i32 = 64;
 export const LEVEL_LISTS: i32 = 446;
 export const HOST_LIST: i32 = 510;
 export const REFEREE_LIST: i32 = 511;
-export const MOVES = new Int32Array(MOVE_LISTS * MAX_MOVES);
+export const MOVES = newArena(MOVE_LISTS * MAX_MOVES);
 
 /** Offset in MOVES of move list `list`. */
 export function listOffset(list: i32): i32 {

@@ -57,6 +57,7 @@ import { SCORES, SCORE_WORDS, S_LEGAL, S_TACTICAL, S_EVAL, S_MATES, MATE_SCORE, 
 import { PIECE_VALUE } from './evaluate';
 import { attackSet, flood, outLo, outHi } from './metaposition';
 import { lowestSquare, popcount64 } from '../chess/bitboard';
+import { newArena } from '../chess/arena';
 
 export const CHOOSE_OK: i32 = 0;
 export const CHOOSE_BAD_HANDLE: i32 = 1; // a position or the stack outside the arena, or overlapping
@@ -83,7 +84,7 @@ export const NOT_LEGAL: i32 = -(1 << 30);
 export const CHOICES = new Int32Array(MAX_MOVES * CHOICE_WORDS);
 export const CHOICE_ATTEMPTS = new Int32Array(MAX_MOVES);
 export const CHOOSE_HANDLES = new Int32Array(CHOOSE_MAX_POSITIONS);
-export const VALUES = new Int32Array(CHOOSE_MAX_POSITIONS * MAX_MOVES);
+export const VALUES = newArena(CHOOSE_MAX_POSITIONS * MAX_MOVES);
 
 // How a legal move is valued.
 const VALUE_NONE: i32 = 0; // legality and tactics only
@@ -91,7 +92,7 @@ const VALUE_TWO_PLY: i32 = 1; // score.ts: the self-play programs' 2-ply evaluat
 const VALUE_SEARCH: i32 = 2; // search.ts: alpha-beta
 
 /** Row of CHOICES per attempt code (-1: not an attempt of the run). */
-const ROW = new Int32Array(1 << 15);
+const ROW = newArena(1 << 15);
 let rowsReady = false;
 let attemptCount: i32 = -1;
 let runSide: i32 = 0;

@@ -18,6 +18,7 @@
 // test/players/endgame.test.ts checks these against the tracker's exact belief over random games.
 
 import { lowestSquare } from '../chess/bitboard';
+import { newArena } from '../chess/arena';
 import { KING_ATTACKS } from '../chess/attacks';
 import {
   POSITIONS,
@@ -53,9 +54,9 @@ export const CLASS_KEYS: i32 = 512;
 /** Independent class tables (endgame.ts uses one per search depth, egtb.ts the last). */
 export const CLASS_SLOTS: i32 = 8;
 /** CLASSES[(slot * CLASS_KEYS + key) * 2 …+1]: the squares of S that give the percept `key`. */
-export const CLASSES = new Int32Array(CLASS_SLOTS * CLASS_KEYS * 2);
+export const CLASSES = newArena(CLASS_SLOTS * CLASS_KEYS * 2);
 /** USED[slot * CLASS_KEYS + i]: the keys in use, USED_COUNT[slot] of them. */
-export const USED = new Int32Array(CLASS_SLOTS * CLASS_KEYS);
+export const USED = newArena(CLASS_SLOTS * CLASS_KEYS);
 export const USED_COUNT = new Int32Array(CLASS_SLOTS);
 
 /** Results of the set helpers. */

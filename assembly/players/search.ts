@@ -39,6 +39,7 @@ import { MOVES, MAX_MOVES, listOffset, generateMoves, kingCanStep } from '../che
 import { rule, RULE_STALEMATE_LOSES, RULE_FIFTY_MOVES } from '../referee/rules';
 import { insufficientMaterial } from '../referee/referee';
 import { evaluate, PIECE_VALUE } from './evaluate';
+import { newArena } from '../chess/arena';
 
 export const SEARCH_OK: i32 = 0;
 /** The node budget ran out: the result is that of the last depth completed (at least the first). */
@@ -60,14 +61,14 @@ const BOUND_UPPER: i32 = 3; // value <= alpha: an upper bound
 
 const TT_WORDS: i32 = 4;
 export const DEFAULT_TABLE_BITS: i32 = 16;
-let TT = new Int32Array(0);
+let TT: Int32Array = new Int32Array(0);
 let ttMask: i32 = 0;
 let generation: i32 = 0;
 
 // Move ordering: scores of the moves of each ply's list, killers (2 per ply), history per side/from/to.
-const ORDER = new Int32Array(MAX_PLY * MAX_MOVES);
+const ORDER = newArena(MAX_PLY * MAX_MOVES);
 const KILLERS = new Int32Array(MAX_PLY * 2);
-const HISTORY = new Int32Array(2 * 64 * 64);
+const HISTORY = newArena(2 * 64 * 64);
 const TT_MOVE_SCORE: i32 = 1 << 30;
 const CAPTURE_SCORE: i32 = 1 << 24;
 const KILLER_SCORE: i32 = 1 << 22;
@@ -97,7 +98,7 @@ export function searchReset(bits: i32): void {
   if (bits < 4) bits = 4;
   if (bits > 24) bits = 24;
   const entries = 1 << bits;
-  if (TT.length != entries * TT_WORDS) TT = new Int32Array(entries * TT_WORDS);
+  if (TT.length != entries * TT_WORDS) TT = newArena(entries * TT_WORDS);
   else TT.fill(0);
   ttMask = entries - 1;
   generation = 0;

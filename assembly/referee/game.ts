@@ -16,6 +16,7 @@
 
 import { POSITIONS, POSITION_SHIFT, W_SIDE, W_HALFMOVE, W_KEY_LO, W_KEY_HI, copyPosition } from '../chess/position';
 import { seedRandom, randomBelow } from '../chess/random';
+import { newArena } from '../chess/arena';
 import {
   rule,
   pawnTriesAnnounced,
@@ -68,14 +69,14 @@ const OBLIGE_NONE: i32 = 0;
 const OBLIGE_UNTIL_LEGAL: i32 = 1; // secret Any: pawn captures until one is legal
 const OBLIGE_ONE: i32 = 2; // open Any: at least one pawn capture
 
-export let EVENTS = new Int32Array(0);
+export let EVENTS: Int32Array = new Int32Array(0);
 let eventCount: i32 = 0;
 /**
  * Keys (lo, hi) of the position after each ply, for repetition. Every ply logs an event, so a
  * history as long as the event log covers every game the log can hold, however far back a
  * repetition reaches.
  */
-let KEY_HISTORY = new Int32Array(0);
+let KEY_HISTORY: Int32Array = new Int32Array(0);
 let plies: i32 = 0;
 
 let gameHandle: i32 = -1;
@@ -85,15 +86,15 @@ let endReason: i32 = END_NONE;
  * Attempts rejected this turn: REJECTED_TURN[attempt code] == turnStamp. Every code (15 bits) has
  * its slot, so no number of attempts overflows it, and a new turn needs no clearing.
  */
-const REJECTED_TURN = new Int32Array(1 << 15);
+const REJECTED_TURN = newArena(1 << 15);
 let turnStamp: i32 = 0;
 let attemptsThisTurn: i32 = 0;
 let askedThisTurn: bool = false;
 let obligation: i32 = OBLIGE_NONE;
 
 export function initGame(maxEvents: i32): void {
-  if (EVENTS.length < maxEvents * EVENT_WORDS) EVENTS = new Int32Array(maxEvents * EVENT_WORDS);
-  if (KEY_HISTORY.length < (maxEvents + 2) * 2) KEY_HISTORY = new Int32Array((maxEvents + 2) * 2);
+  if (EVENTS.length < maxEvents * EVENT_WORDS) EVENTS = newArena(maxEvents * EVENT_WORDS);
+  if (KEY_HISTORY.length < (maxEvents + 2) * 2) KEY_HISTORY = newArena((maxEvents + 2) * 2);
   gameHandle = -1;
 }
 

@@ -157,7 +157,7 @@ function childWithKey(node: i32, kind: i32, k0: i32, k1: i32, k2: i32, depth: i3
 
 // ---- OR nodes: the attempts worth trying ----
 
-const TRIED = new Int32Array(1 << 15);
+const TRIED = newArena(1 << 15);
 let triedGeneration: i32 = 0;
 
 /** Marks in TRIED (a new generation) the attempts already made this turn before OR node `node`. */
@@ -267,8 +267,8 @@ function repliesIn(node: i32, h: i32, stopAtFailure: bool): i32 {
 // One position's legal moves by attempt, for trying many attempts in it (an OR node integrating a
 // position tries every attempt child's attempt there): one move generation instead of one per
 // attempt. Valid while movesOfHandle is that position (integrate sets and clears it).
-const MOVE_OF_ATTEMPT = new Int32Array(1 << 15);
-const MOVE_STAMP = new Int32Array(1 << 15);
+const MOVE_OF_ATTEMPT = newArena(1 << 15);
+const MOVE_STAMP = newArena(1 << 15);
 let moveStamp: i32 = 0;
 let movesOfHandle: i32 = -1;
 

@@ -28,7 +28,7 @@ export interface NewGame {
 export type Request =
   /**
    * The first message: the backend; for WASM the core compiled by the page, for JS the JS core's
-   * script (its text: engineWorker.ts); the cores to make ahead for the worker's first task
+   * script (its text, portable.js's: engineWorker.ts); the cores to make ahead for the worker's first task
    * (default 1; the game's worker: 2).
    */
   | { id: number; kind: 'init'; backend: BackendName; module?: WebAssembly.Module; core?: string; cores?: number }

@@ -262,6 +262,7 @@ function handle(request: Request): void {
   switch (request.kind) {
     case 'init':
       if (request.backend === 'wasm' && !request.module) throw new Error('the WebAssembly core did not compile');
+      if (request.backend === 'js' && !request.core) throw new Error('the JavaScript core (portable.js) did not load');
       // the JS core's script (it defines the global the JS backend calls: scripts/build.mjs), from a
       // Blob of the worker's own (from file://, one of the page's is not the worker's to load)
       if (request.core)

@@ -144,6 +144,10 @@ describe('krieg in headless Chromium', () => {
     // the app (index.html) too: its worker is started from a Blob, so nothing it loads is a module
     await local.goto(pathToFileURL(join(WEB_DIR, 'index.html')).href);
     await local.waitForSelector('#app[data-ready=true]', { timeout: 600_000 });
+    // the JS core is loaded only when that backend is chosen (portable.js, a classic script): from disk too
+    await local.selectOption('#backend', 'js');
+    await local.waitForSelector('#app[data-backend=js]', { timeout: 600_000 });
+    expect(await local.getAttribute('#status', 'data-kind')).not.toBe('error');
     await local.close();
     expect(errors).toEqual([]);
   });

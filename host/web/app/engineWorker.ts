@@ -6,14 +6,34 @@ import wasmBytes from '../../../build/krieg.wasm';
 import type { BackendName, Reply, Request } from '../protocol';
 
 declare const __WORKER_SOURCE__: string;
-/** The JS core's script (scripts/build.mjs), loaded by a worker only on the JS backend. */
-declare const __PORTABLE_CORE_SOURCE__: string;
+declare global {
+  /** The JS core's script, as text: portable.js defines it (scripts/build.mjs). */
+  var kriegPortableCore: string | undefined;
+}
 
 type Request0 = Request extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
 let compiled: Promise<WebAssembly.Module> | undefined;
 /** The WASM core compiled once for the page (its workers instantiate it). */
 const wasmModule = (): Promise<WebAssembly.Module> => (compiled ??= WebAssembly.compile(wasmBytes));
+
+let portable: Promise<string | undefined> | undefined;
+/**
+ * The JS core's script, as text, for a worker on the JS backend: portable.js, beside the page,
+ * loaded once when first asked (a classic script, so from file:// too), not with the page;
+ * undefined if it does not load (the worker's reply says so; the next start asks again).
+ */
+const portableCore = (): Promise<string | undefined> =>
+  (portable ??= new Promise((resolve) => {
+    const script = document.createElement('script');
+    script.src = 'portable.js';
+    script.onload = () => resolve(globalThis.kriegPortableCore);
+    script.onerror = () => {
+      portable = undefined;
+      resolve(undefined);
+    };
+    document.head.append(script);
+  }));
 
 /**
  * A worker started from the bundled source (a Blob URL: works from file:// as well as http) when
@@ -48,7 +68,7 @@ export class EngineWorker {
             (module) => ({ module }),
             () => ({}),
           )
-        : Promise.resolve({ core: __PORTABLE_CORE_SOURCE__ });
+        : portableCore().then((core) => (core ? { core } : {}));
     let posted!: () => void;
     this.posted = new Promise((resolve) => (posted = resolve));
     return (this.booted = this.listen(this.nextId++, undefined, (id) =>
