@@ -198,6 +198,7 @@ import {
   threatDrawnNowCount,
   threatDrawnReplyCount,
   threatRoom,
+  threatLost,
 } from './players/choose';
 
 export {
@@ -220,6 +221,7 @@ export {
   threatDrawnNowCount,
   threatDrawnReplyCount,
   threatRoom,
+  threatLost,
 };
 
 // ---- endgames against a bare king (issue 34 item 3; assembly/players/endgame.ts) ----

@@ -293,8 +293,14 @@ export interface ThreatCount {
   replies: number;
   /** Positions where it stalemates the opponent (where stalemate is a draw). */
   stalemated: number;
-  /** The material (centipawns) the opponent's best capture wins, summed over the positions (not mated). */
+  /**
+   * The material (centipawns) the opponent's captures win, summed over the positions (not mated):
+   * per position his best capture of the moved man plus his best capture of another, less what the
+   * attempt took (a one-step exchange each).
+   */
   loss: number;
+  /** Positions (not mated) where the moved man can be taken at a loss: his best capture of it wins more than the attempt took. */
+  lost?: number;
   /** The squares his king may stand on after his reply, over the positions (bit s: square s; a BigInt-free pair). */
   regionLow: number;
   regionHigh: number;
@@ -332,6 +338,7 @@ export function countThreats(
     drawnNow: 0,
     drawnReply: 0,
     room: 0,
+    lost: 0,
     after: [] as { key: string; clock: number }[],
   };
   for (let from = 0; from < handles.length; from += CHOOSE_MAX_POSITIONS) {
@@ -349,6 +356,7 @@ export function countThreats(
     count.drawnNow += x.threatDrawnNowCount();
     count.drawnReply += x.threatDrawnReplyCount();
     count.room += x.threatRoom();
+    count.lost += x.threatLost();
     const after = engine.core.view(x.threatAfterBuffer());
     for (let i = 0; i < part.length; i++) {
       const clock = after[i * 3 + 2];
