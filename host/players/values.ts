@@ -63,8 +63,8 @@
 //   scores as if it did so everywhere. What its score gains over the turn's median score is kept
 //   only in the share of the screened positions where the moved man is not taken at a loss
 //   (threat.lost: his best capture of it wins more than the attempt took): a knight's fork the
-//   screen finds taken by his king in 85% of the positions keeps 15% of its gain (krieg v HS:
-//   Nd4-e2 forked in the one position searched, and his king took it).
+//   screen finds taken in 85% of the positions keeps 15% of its gain (krieg v HS: Nd4-e2, taken in
+//   most screened positions, scored 0.97 against 0.73 for O-O because it forked in the one searched).
 // Every term but a draw behind only lowers the score, so attempts are looked at in the order of
 // their scores, down to one whose score (behind: ½) cannot beat the best worth found.
 import type { Engine } from '../engine';
