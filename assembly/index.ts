@@ -199,6 +199,7 @@ import {
   threatDrawnReplyCount,
   threatRoom,
   threatLost,
+  threatLossBoth,
 } from './players/choose';
 
 export {
@@ -222,6 +223,7 @@ export {
   threatDrawnReplyCount,
   threatRoom,
   threatLost,
+  threatLossBoth,
 };
 
 // ---- endgames against a bare king (issue 34 item 3; assembly/players/endgame.ts) ----

@@ -203,9 +203,8 @@ export interface CoreExports {
   threatReplyCount(): number;
   /**
    * The same call's other counts (issue #34): positions where the attempt stalemates the opponent
-   * (stalemate not a loss for him); the sum of the material his capturing replies win there (a
-   * one-step exchange: the best on the moved man's square plus the best elsewhere, less what the
-   * attempt took); the union of his king's squares after his
+   * (stalemate not a loss for him); the sum of the material his best capturing reply wins there
+   * (a one-step exchange, less what the attempt took); the union of his king's squares after his
    * replies (squares 0–31, 32–63).
    */
   threatStalematedCount(): number;
@@ -224,6 +223,8 @@ export interface CoreExports {
   threatRoom(): number;
   /** The same call's positions where the moved man can then be taken at a loss (the best capture on its square wins more than the attempt took). */
   threatLost(): number;
+  /** The same call's loss with the best capture of the moved man and the best of another added (less what the attempt took), summed as threatLoss. */
+  threatLossBoth(): number;
 
   // ---- endgames against a bare king (assembly/players/endgame.ts); statuses ENDGAME_* ----
   /** Start a metaposition from `handle` (the attacker to move, a bare king), its own records from `stack`. */

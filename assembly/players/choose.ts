@@ -235,12 +235,12 @@ export function scoreAttempts(first: i32, count: i32, scratch: i32, lookahead: b
 //
 // The loss of one position (issue #34, piece safety): the opponent's capturing replies valued by a
 // static exchange of one step — the man taken, less the taker when the mover then attacks the
-// square (a king takes only an unguarded man: a legal move) —, the best one on the moved man's
-// square (its own risk) plus the best one elsewhere, less what the attempt itself took there (a
-// trade is not a loss), never below 0. The two are added, not the greater taken: over a sampled
-// belief a man of his that the positions put where it takes a queen in some of them (the pool's
-// phantoms) hid the moved man's own risk there, so that every attempt showed the same loss and a
-// bishop went to b5 where a pawn on a6 took it (krieg v HS). The positions where the moved man is
+// square (a king takes only an unguarded man: a legal move) —, the best of them less what the
+// attempt itself took there (a trade is not a loss), never below 0 (threatLoss); and the best one
+// on the moved man's square (its own risk) plus the best one elsewhere, less what it took
+// (threatLossBoth): over a sampled belief a man of his that the positions put where it takes a
+// queen in some of them (the pool's phantoms) hid the moved man's own risk there, so that every
+// attempt showed the same loss and a bishop went to b5 where a pawn on a6 took it (krieg v HS). The positions where the moved man is
 // taken at a loss (its own risk above what the attempt took) are counted too (threatLost): the
 // host trusts what the attempt gains over the few positions it searched no further than the
 // screen finds the man survives (host/players/values.ts).
@@ -262,6 +262,7 @@ let threatDrawnNow: i32 = 0;
 let threatDrawnReply: i32 = 0;
 let threatRoomSum: i32 = 0;
 let threatLostCount: i32 = 0;
+let threatBothSum: i32 = 0;
 /** Per position i of the last call: the key after the attempt (words 3i, 3i + 1: lo, hi) and its halfmove clock (3i + 2; −1 where the attempt is not legal). */
 export const THREAT_AFTER = new Int32Array(CHOOSE_MAX_POSITIONS * 3);
 const THREAT_OWN: i32 = listOffset(1);
@@ -372,6 +373,7 @@ export function chooseThreats(count: i32, stack: i32, attempt: i32): i32 {
   threatDrawnReply = 0;
   threatRoomSum = 0;
   threatLostCount = 0;
+  threatBothSum = 0;
   for (let i = 0; i < count; i++) {
     const h = unchecked(CHOOSE_HANDLES[i]);
     unchecked((THREAT_AFTER[i * 3 + 2] = -1));
@@ -446,7 +448,9 @@ export function chooseThreats(count: i32, stack: i32, attempt: i32): i32 {
     threatRegionLo |= regionLo;
     threatRegionHi |= regionHi;
     if (ownLoss > took) threatLostCount++;
-    if (ownLoss + otherLoss > took) threatLossSum += ownLoss + otherLoss - took;
+    const best = ownLoss > otherLoss ? ownLoss : otherLoss;
+    if (best > took) threatLossSum += best - took;
+    if (ownLoss + otherLoss > took) threatBothSum += ownLoss + otherLoss - took;
   }
   return CHOOSE_OK;
 }
@@ -487,4 +491,8 @@ export function threatRoom(): i32 {
 /** Positions of the last chooseThreats where the moved man can then be taken at a loss (its own risk above what the attempt took; not mated). */
 export function threatLost(): i32 {
   return threatLostCount;
+}
+/** The loss of the last chooseThreats with both captures added (the moved man's and the best elsewhere), summed as threatLoss. */
+export function threatLossBoth(): i32 {
+  return threatBothSum;
 }

@@ -18,11 +18,12 @@
 //   a bare king's region, a hung rook in one position of ten fifty times that).
 // - the screen (host/core/players.ts countThreats) over many more belief positions than S:
 //   mated, the share where the attempt leaves a mate in one (a lost game); loss, the material
-//   (centipawns) the opponent's captures win, averaged over them (a man he can take in 3 of 7
-//   positions costs 3/7 of its value; a rook everywhere half a game): per position his best capture
-//   of the moved man plus his best capture of another — the greater alone let a queen the positions
-//   hang to a phantom knight hide the moved man's own risk, and every attempt showed the same loss
-//   (krieg v HS: Bb5+ where a pawn on a6 took it, Rd4 where a queen took it); stalemated, the share
+//   (centipawns) the opponent's best capture wins, averaged over them (a man he can take in 3 of 7
+//   positions costs 3/7 of its value; a rook everywhere half a game) — below a decisive edge his
+//   best capture of the moved man plus his best capture of another (lossBoth): the greater alone
+//   let a queen the positions hang to a phantom knight hide the moved man's own risk, and every
+//   attempt showed the same loss (krieg v HS: Bb5+ where a pawn on a6 took it, Rd4 where a queen
+//   took it; far ahead the sum drew won endings, the king's possible captures counted twice); stalemated, the share
 //   where it stalemates him, which with a decisive edge is also never chosen while an attempt
 //   that stalemates nowhere is open (a draw thrown away); region, with the opponent down to his
 //   king (and pawns), the squares his king may stand on after his reply, over the screened
@@ -58,7 +59,7 @@
 // approach to 100 (from FIFTY_FROM on: a capture or pawn move resets it, so they are preferred).
 // Behind, only the draws the attempt itself makes count (his replies are his choice; a stalemate
 // counted by the screen may not be one).
-// - trust: S holds one to three positions at 1,000 nodes a move, so an attempt that wins something
+// - trust (below a decisive edge): S holds one to three positions at 1,000 nodes a move, so an attempt that wins something
 //   in them (takes a man that may not be there, forks from a square where he takes the forker)
 //   scores as if it did so everywhere. What its score gains over the turn's median score is kept
 //   only in the share of the screened positions where the moved man is not taken at a loss
@@ -222,8 +223,8 @@ export function trustedScore(score: number, threat: ThreatCount, base: number | 
 }
 
 /**
- * An attempt's worth: its score (trusted above `base`, the turn's median score) less what the screen
- * found (see above); its score without one.
+ * An attempt's worth: its score (below a decisive edge trusted above `base`, the turn's median score)
+ * less what the screen found (see above); its score without one.
  */
 export function worthOf(
   score: number,
@@ -233,9 +234,12 @@ export function worthOf(
   base?: number,
 ): number {
   if (!threat || threat.legal === 0) return score;
-  score = trustedScore(score, threat, base);
+  // below a decisive edge: the moved man's own risk and the trust (far ahead, they drew won endings)
+  const middlegame = !edge?.decisive;
+  if (middlegame) score = trustedScore(score, threat, base);
   const draw = drawChance(score, threat, edge, attempt) * (score - 0.5);
-  let worth = score - (MATED_COST * threat.mated + LOSS_COST * threat.loss) / threat.legal;
+  const loss = middlegame ? (threat.lossBoth ?? threat.loss) : threat.loss;
+  let worth = score - (MATED_COST * threat.mated + LOSS_COST * loss) / threat.legal;
   if (edge?.decisive) worth -= (STALEMATE_COST * threat.stalemated) / threat.legal;
   if (edge?.bareKing) {
     const { regionLow: low, regionHigh: high } = threat;

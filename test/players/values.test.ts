@@ -205,11 +205,16 @@ describe.each(BACKENDS)('men hung to men moved in silence on %s', (backend) => {
     const { threat, edge } = belief(backend, fens, [0], [0, 1, 2, 3]);
     const queen = 900 - 320; // Nxh1, Kxh1
     const bishop = 330; // axb5, unguarded
-    // before, each position counted the greater capture alone: Bb5 and h3 both 3 × 580, alike
-    expect(threat(a('d3b5'))).toMatchObject({ legal: 4, mated: 0, loss: 3 * (queen + bishop), lost: 3 });
-    expect(threat(a('h2h3'))).toMatchObject({ legal: 4, mated: 0, loss: 3 * queen, lost: 0 });
+    // the greater capture alone (loss, still counted far ahead): Bb5 and h3 both 3 × 580, alike
+    expect(threat(a('d3b5'))).toMatchObject({ legal: 4, mated: 0, loss: 3 * queen, lossBoth: 3 * (queen + bishop) });
+    expect(threat(a('d3b5')).lost).toBe(3);
+    expect(threat(a('h2h3'))).toMatchObject({ legal: 4, mated: 0, loss: 3 * queen, lossBoth: 3 * queen, lost: 0 });
+    expect(edge.decisive).toBe(false);
     const worth = (uci: string) => worthOf(0.6, threat(a(uci)), edge, a(uci));
     expect(worth('h2h3') - worth('d3b5')).toBeCloseTo((3 * bishop) / 4 / 1000, 12); // ¾ of a bishop
+    // with a decisive edge the greater alone counts (the sum drew won endings): alike again
+    const far = (uci: string) => worthOf(0.6, threat(a(uci)), { ...edge, decisive: true }, a(uci));
+    expect(far('h2h3')).toBeCloseTo(far('d3b5'), 12);
   });
 
   it('Bxf6 wins a knight in the one position searched and trades in the three others: its gain trusted a quarter', () => {
@@ -224,7 +229,8 @@ describe.each(BACKENDS)('men hung to men moved in silence on %s', (backend) => {
     expect(bxf6.score).toBe(Math.max(...scores.map((r) => r.score!))); // the best of S
     // the bishop taken back (330) for the knight (320) in three; Qxc2 (100) in each
     const t = threat(a('g5f6'));
-    expect(t).toMatchObject({ legal: 4, mated: 0, lost: 3, loss: 3 * (330 + 100 - 320) });
+    expect(t).toMatchObject({ legal: 4, mated: 0, lost: 3, lossBoth: 3 * (330 + 100 - 320) });
+    expect(edge.decisive).toBe(false);
     expect(chosen.best.attempt).not.toBe(a('g5f6'));
     const key = bxf6.score! + PROGRESS_WEIGHT * bxf6.progress!;
     expect(worthOf(key, t, edge, a('g5f6'))).toBeGreaterThan(chosen.worth); // trusted whole, it was chosen
