@@ -198,6 +198,8 @@ import {
   threatDrawnNowCount,
   threatDrawnReplyCount,
   threatRoom,
+  threatLost,
+  threatLossBoth,
 } from './players/choose';
 
 export {
@@ -220,6 +222,8 @@ export {
   threatDrawnNowCount,
   threatDrawnReplyCount,
   threatRoom,
+  threatLost,
+  threatLossBoth,
 };
 
 // ---- endgames against a bare king (issue 34 item 3; assembly/players/endgame.ts) ----

@@ -221,6 +221,10 @@ export interface CoreExports {
   threatAfterBuffer(): unknown;
   /** The same call's room of his king (king and pawns only, else 0), summed over the positions where the attempt is legal and does not draw. */
   threatRoom(): number;
+  /** The same call's positions where the moved man can then be taken at a loss (the best capture on its square wins more than the attempt took). */
+  threatLost(): number;
+  /** The same call's loss with the best capture of the moved man and the best of another added (less what the attempt took), summed as threatLoss. */
+  threatLossBoth(): number;
 
   // ---- endgames against a bare king (assembly/players/endgame.ts); statuses ENDGAME_* ----
   /** Start a metaposition from `handle` (the attacker to move, a bare king), its own records from `stack`. */

@@ -234,10 +234,17 @@ export function scoreAttempts(first: i32, count: i32, scratch: i32, lookahead: b
 // shrinks it in every position beyond the line, where the union of his squares (the region) stays
 // the whole board while the belief is spread.
 //
-// The loss of one position (issue #34, piece safety): the best of the opponent's capturing replies
-// by a static exchange of one step — the man taken, less the taker when the mover then attacks the
-// square (a king takes only an unguarded man: a legal move) — less what the attempt itself took
-// there (a trade is not a loss), never below 0.
+// The loss of one position (issue #34, piece safety): the opponent's capturing replies valued by a
+// static exchange of one step — the man taken, less the taker when the mover then attacks the
+// square (a king takes only an unguarded man: a legal move) —, the best of them less what the
+// attempt itself took there (a trade is not a loss), never below 0 (threatLoss); and the best one
+// on the moved man's square (its own risk) plus the best one elsewhere, less what it took
+// (threatLossBoth): over a sampled belief a man of his that the positions put where it takes a
+// queen in some of them (the pool's phantoms) hid the moved man's own risk there, so that every
+// attempt showed the same loss and a bishop went to b5 where a pawn on a6 took it (krieg v HS). The positions where the moved man is
+// taken at a loss (its own risk above what the attempt took) are counted too (threatLost): the
+// host trusts what the attempt gains over the few positions it searched no further than the
+// screen finds the man survives (host/players/values.ts).
 //
 // The rules' draws (issue #34): in how many positions the attempt itself ends the game drawn by the
 // material left or the fifty-move rule (search.ts isDrawn; no reply is looked at there), in how
@@ -255,6 +262,8 @@ let threatRegionHi: i32 = 0;
 let threatDrawnNow: i32 = 0;
 let threatDrawnReply: i32 = 0;
 let threatRoomSum: i32 = 0;
+let threatLostCount: i32 = 0;
+let threatBothSum: i32 = 0;
 /** Per position i of the last call: the key after the attempt (words 3i, 3i + 1: lo, hi) and its halfmove clock (3i + 2; −1 where the attempt is not legal). */
 export const THREAT_AFTER = new Int32Array(CHOOSE_MAX_POSITIONS * 3);
 const THREAT_OWN: i32 = listOffset(1);
@@ -364,6 +373,8 @@ export function chooseThreats(count: i32, stack: i32, attempt: i32): i32 {
   threatDrawnNow = 0;
   threatDrawnReply = 0;
   threatRoomSum = 0;
+  threatLostCount = 0;
+  threatBothSum = 0;
   for (let i = 0; i < count; i++) {
     const h = unchecked(CHOOSE_HANDLES[i]);
     unchecked((THREAT_AFTER[i * 3 + 2] = -1));
@@ -404,7 +415,9 @@ export function chooseThreats(count: i32, stack: i32, attempt: i32): i32 {
       threatStalemated++;
     let lost = false;
     let drawn = false;
-    let loss = 0;
+    const own = (move >> 6) & 63; // where the moved man stands (a castling king cannot be taken)
+    let ownLoss = 0;
+    let otherLoss = 0;
     let regionLo = 0;
     let regionHi = 0;
     for (let r = 0; r < replies; r++) {
@@ -426,14 +439,19 @@ export function chooseThreats(count: i32, stack: i32, attempt: i32): i32 {
         const taker = pieceAt(base, reply & 63) & 7;
         let gain = victim;
         if (isAttacked((stack + 1) << POSITION_SHIFT, to, us)) gain -= unchecked(PIECE_VALUE[taker]);
-        if (gain > loss) loss = gain;
+        if (to == own) {
+          if (gain > ownLoss) ownLoss = gain;
+        } else if (gain > otherLoss) otherLoss = gain;
       }
     }
     if (lost) continue;
     if (drawn) threatDrawnReply++;
     threatRegionLo |= regionLo;
     threatRegionHi |= regionHi;
-    if (loss > took) threatLossSum += loss - took;
+    if (ownLoss > took) threatLostCount++;
+    const best = ownLoss > otherLoss ? ownLoss : otherLoss;
+    if (best > took) threatLossSum += best - took;
+    if (ownLoss + otherLoss > took) threatBothSum += ownLoss + otherLoss - took;
   }
   return CHOOSE_OK;
 }
@@ -470,4 +488,12 @@ export function threatDrawnReplyCount(): i32 {
 /** The room of his king (king and pawns only; else 0) summed over the positions of the last chooseThreats where the attempt is legal and does not draw. */
 export function threatRoom(): i32 {
   return threatRoomSum;
+}
+/** Positions of the last chooseThreats where the moved man can then be taken at a loss (its own risk above what the attempt took; not mated). */
+export function threatLost(): i32 {
+  return threatLostCount;
+}
+/** The loss of the last chooseThreats with both captures added (the moved man's and the best elsewhere), summed as threatLoss. */
+export function threatLossBoth(): i32 {
+  return threatBothSum;
 }

@@ -295,6 +295,14 @@ export interface ThreatCount {
   stalemated: number;
   /** The material (centipawns) the opponent's best capture wins, summed over the positions (not mated). */
   loss: number;
+  /**
+   * The same with per position his best capture of the moved man plus his best capture of another,
+   * less what the attempt took (a one-step exchange each): the greater alone hides the moved man's
+   * risk where another man of the mover's hangs.
+   */
+  lossBoth?: number;
+  /** Positions (not mated) where the moved man can be taken at a loss: his best capture of it wins more than the attempt took. */
+  lost?: number;
   /** The squares his king may stand on after his reply, over the positions (bit s: square s; a BigInt-free pair). */
   regionLow: number;
   regionHigh: number;
@@ -332,6 +340,8 @@ export function countThreats(
     drawnNow: 0,
     drawnReply: 0,
     room: 0,
+    lost: 0,
+    lossBoth: 0,
     after: [] as { key: string; clock: number }[],
   };
   for (let from = 0; from < handles.length; from += CHOOSE_MAX_POSITIONS) {
@@ -349,6 +359,8 @@ export function countThreats(
     count.drawnNow += x.threatDrawnNowCount();
     count.drawnReply += x.threatDrawnReplyCount();
     count.room += x.threatRoom();
+    count.lost += x.threatLost();
+    count.lossBoth += x.threatLossBoth();
     const after = engine.core.view(x.threatAfterBuffer());
     for (let i = 0; i < part.length; i++) {
       const clock = after[i * 3 + 2];

@@ -3,7 +3,7 @@
 // rook lost in three others, and a possible loss the sampled positions miss counts for nothing.
 // krieg ranks an attempt by
 //
-//   worth = score + PROGRESS_WEIGHT · progress − MATED_COST · mated − LOSS_COST · loss − [decisive] STALEMATE_COST · stalemated
+//   worth = trusted(score + PROGRESS_WEIGHT · progress) − MATED_COST · mated − LOSS_COST · loss − [decisive] STALEMATE_COST · stalemated
 //           − [bare king] (REGION_COST · region + ROOM_COST · room + KING_COST · distance + BACK_COST · [takes back])
 //           + [safe] (push + take) − p(draw) · (score − ½)
 //
@@ -18,8 +18,12 @@
 //   a bare king's region, a hung rook in one position of ten fifty times that).
 // - the screen (host/core/players.ts countThreats) over many more belief positions than S:
 //   mated, the share where the attempt leaves a mate in one (a lost game); loss, the material
-//   (centipawns) the opponent's best capture wins, averaged over them (a man he can take in 3 of
-//   7 positions costs 3/7 of its value; a rook everywhere half a game); stalemated, the share
+//   (centipawns) the opponent's best capture wins, averaged over them (a man he can take in 3 of 7
+//   positions costs 3/7 of its value; a rook everywhere half a game) — below a decisive edge his
+//   best capture of the moved man plus his best capture of another (lossBoth): the greater alone
+//   let a queen the positions hang to a phantom knight hide the moved man's own risk, and every
+//   attempt showed the same loss (krieg v HS: Bb5+ where a pawn on a6 took it, Rd4 where a queen
+//   took it; far ahead the sum drew won endings, the king's possible captures counted twice); stalemated, the share
 //   where it stalemates him, which with a decisive edge is also never chosen while an attempt
 //   that stalemates nowhere is open (a draw thrown away); region, with the opponent down to his
 //   king (and pawns), the squares his king may stand on after his reply, over the screened
@@ -55,6 +59,13 @@
 // approach to 100 (from FIFTY_FROM on: a capture or pawn move resets it, so they are preferred).
 // Behind, only the draws the attempt itself makes count (his replies are his choice; a stalemate
 // counted by the screen may not be one).
+// - trust (below a decisive edge): S holds one to three positions at 1,000 nodes a move, so an attempt that wins something
+//   in them (takes a man that may not be there, forks from a square where he takes the forker)
+//   scores as if it did so everywhere. What its score gains over the turn's median score is kept
+//   only in the share of the screened positions where the moved man is not taken at a loss
+//   (threat.lost: his best capture of it wins more than the attempt took): a knight's fork the
+//   screen finds taken in 85% of the positions keeps 15% of its gain (krieg v HS: Nd4-e2, taken in
+//   most screened positions, scored 0.97 against 0.73 for O-O because it forked in the one searched).
 // Every term but a draw behind only lowers the score, so attempts are looked at in the order of
 // their scores, down to one whose score (behind: ½) cannot beat the best worth found.
 import type { Engine } from '../engine';
@@ -202,16 +213,33 @@ export function drawChance(score: number, threat: ThreatCount, edge: Edge | unde
   return Math.min(1, draws / threat.legal + own);
 }
 
-/** An attempt's worth: its score less what the screen found (see above); its score without one. */
+/**
+ * The score an attempt is trusted with (see above): above `base` (the turn's median score), its
+ * gain kept in the share of the screened positions where the moved man is not taken at a loss.
+ */
+export function trustedScore(score: number, threat: ThreatCount, base: number | undefined): number {
+  if (base === undefined || score <= base || !threat.lost || threat.legal === 0) return score;
+  return base + (1 - threat.lost / threat.legal) * (score - base);
+}
+
+/**
+ * An attempt's worth: its score (below a decisive edge trusted above `base`, the turn's median score)
+ * less what the screen found (see above); its score without one.
+ */
 export function worthOf(
   score: number,
   threat: ThreatCount | undefined,
   edge: Edge | undefined,
   attempt?: number,
+  base?: number,
 ): number {
   if (!threat || threat.legal === 0) return score;
+  // below a decisive edge: the moved man's own risk and the trust (far ahead, they drew won endings)
+  const middlegame = !edge?.decisive;
+  if (middlegame) score = trustedScore(score, threat, base);
   const draw = drawChance(score, threat, edge, attempt) * (score - 0.5);
-  let worth = score - (MATED_COST * threat.mated + LOSS_COST * threat.loss) / threat.legal;
+  const loss = middlegame ? (threat.lossBoth ?? threat.loss) : threat.loss;
+  let worth = score - (MATED_COST * threat.mated + LOSS_COST * loss) / threat.legal;
   if (edge?.decisive) worth -= (STALEMATE_COST * threat.stalemated) / threat.legal;
   if (edge?.bareKing) {
     const { regionLow: low, regionHigh: high } = threat;
@@ -237,7 +265,7 @@ export interface Valued {
  * The attempt of the best worth among `scores` (each with its `score` and `progress`, ChooseRun.over), the
  * screen asked attempt by attempt (`threat`, memoised by the caller; undefined: no screen) in the
  * order of the scores (ties in `random`'s order), down to one whose score is not above the best
- * worth. With a decisive edge an attempt that stalemates in a screened position is taken only if
+ * worth (trust only lowers a score: the stop stays exact). With a decisive edge an attempt that stalemates in a screened position is taken only if
  * every attempt looked at does. `stop` (a turn's time up) ends the screening after the first.
  */
 export function bestByWorth(
@@ -254,6 +282,9 @@ export function bestByWorth(
     return { s, key, bound, tie: random() };
   });
   order.sort((a, b) => b.bound - a.bound || a.tie - b.tie);
+  // the turn's median score: what an attempt gains above it is trusted only where its man survives
+  const keys = order.map((o) => o.key).sort((x, y) => x - y);
+  const base = keys[(keys.length - 1) >> 1];
   let best: Valued | undefined;
   let stalemating: Valued | undefined;
   let screened = 0;
@@ -261,7 +292,7 @@ export function bestByWorth(
     if (best && (Math.max(bound, 0.5) <= best.worth || stop?.())) break; // behind, a draw may lift a worth to ½
     const t = threat?.(s.attempt);
     if (t) screened++;
-    const worth = worthOf(key, t, edge, s.attempt);
+    const worth = worthOf(key, t, edge, s.attempt, base);
     if (edge?.decisive && t && t.stalemated > 0) {
       if (!stalemating || worth > stalemating.worth) stalemating = { best: s, worth, screened: 0 };
       continue;

@@ -13,6 +13,9 @@
 //           on h7 (g6, g7, g8, h8 covered, h6 guarded): a stuck square next to the screened king counts.
 //   progress far ahead every expected score is 1 to five decimals: the mean clipped value breaks the
 //           tie (a promotion over a null move), and K+Q+P v K+P (his pawn blocked) is won against random.
+//   silence Bb5 where a pawn on a6 takes it in three positions of four, his knight taking the boxed-in
+//           queen in the same three: the bishop's risk counts beside the queen's (the greater alone hid it);
+//           Bxf6 wins a knight in the one position searched and trades in three: its gain trusted a quarter.
 // And the exact-belief rule, and past it the pool's distinct positions (smallBelief): krieg's positions, while the tracker's belief is exact, are all in it
 // (HS tops S up with last-observation boards, outside it); and K+R v K against random mates.
 import { kriegAgainstRandom } from '../lib/kriegGame';
@@ -22,7 +25,7 @@ import { preset } from '../../host/record/rules';
 import { START_FEN } from '../../host/notation/fen';
 import { parseUci } from '../../host/notation/move';
 import { ChooseRun, countThreats, expectedScore, MATE, type AttemptValue } from '../../host/core/players';
-import { BACK_COST, bestByWorth, edgeOf, worthOf, PROGRESS_WEIGHT } from '../../host/players/values';
+import { BACK_COST, bestByWorth, edgeOf, trustedScore, worthOf, PROGRESS_WEIGHT } from '../../host/players/values';
 import { KriegPlayer } from '../../host/players/krieg';
 import { SamplingPlayer } from '../../host/players/sampling';
 import { smallBelief, trackerSource, type PositionSource } from '../../host/players/sources';
@@ -186,6 +189,56 @@ describe.each(BACKENDS)('stalemates one step from the screen on %s', (backend) =
     const { threat } = belief(backend, ['R7/2N5/1B4kP/2P2p2/5P2/p4K2/P7/4R2Q w - - 0 1'], [0], [0]);
     expect(threat(a('e1g1'))).toMatchObject({ legal: 1, stalemated: 1, mated: 0 });
     expect(threat(a('e1e2'))).toMatchObject({ legal: 1, stalemated: 0 });
+  });
+});
+
+describe.each(BACKENDS)('men hung to men moved in silence on %s', (backend) => {
+  // krieg v HS: Bb5 where a pawn on a6 took it, Rd4 where a queen took it — the positions put a man
+  // of his where he takes a queen, and that greater capture hid the moved man's own risk.
+  it("the moved man's risk counts beside a greater capture elsewhere: Bb5 costs its bishop where a6 takes it", () => {
+    const fens = [
+      '2q4k/p6p/3b4/1n6/8/3B4/5PPP/6KQ w - - 0 1', // Bxb5 takes a knight, safe
+      '2q4k/7p/p2b4/8/8/3B2n1/5PPP/6KQ w - - 0 1', // Bb5 axb5; Ng3xh1 (the queen boxed in) Kxh1 anyway
+      '2q4k/1p5p/p2b4/8/8/3B2n1/5PPP/6KQ w - - 0 1',
+      '2q4k/6pp/p2b4/8/8/3B2n1/5PPP/6KQ w - - 0 1',
+    ];
+    const { threat, edge } = belief(backend, fens, [0], [0, 1, 2, 3]);
+    const queen = 900 - 320; // Nxh1, Kxh1
+    const bishop = 330; // axb5, unguarded
+    // the greater capture alone (loss, still counted far ahead): Bb5 and h3 both 3 × 580, alike
+    expect(threat(a('d3b5'))).toMatchObject({ legal: 4, mated: 0, loss: 3 * queen, lossBoth: 3 * (queen + bishop) });
+    expect(threat(a('d3b5')).lost).toBe(3);
+    expect(threat(a('h2h3'))).toMatchObject({ legal: 4, mated: 0, loss: 3 * queen, lossBoth: 3 * queen, lost: 0 });
+    expect(edge.decisive).toBe(false);
+    const worth = (uci: string) => worthOf(0.6, threat(a(uci)), edge, a(uci));
+    expect(worth('h2h3') - worth('d3b5')).toBeCloseTo((3 * bishop) / 4 / 1000, 12); // ¾ of a bishop
+    // with a decisive edge the greater alone counts (the sum drew won endings): alike again
+    const far = (uci: string) => worthOf(0.6, threat(a(uci)), { ...edge, decisive: true }, a(uci));
+    expect(far('h2h3')).toBeCloseTo(far('d3b5'), 12);
+  });
+
+  it('Bxf6 wins a knight in the one position searched and trades in the three others: its gain trusted a quarter', () => {
+    const fens = [
+      '6k1/ppq4p/5n2/6B1/8/8/PPP2PPP/RN4K1 w - - 0 1', // the knight unguarded
+      '6k1/ppq3pp/5n2/6B1/8/8/PPP2PPP/RN4K1 w - - 0 1', // gxf6
+      '6k1/ppq1p2p/5n2/6B1/8/8/PPP2PPP/RN4K1 w - - 0 1', // exf6
+      '5rk1/ppq4p/5n2/6B1/8/8/PPP2PPP/RN4K1 w - - 0 1', // Rxf6
+    ];
+    const { scores, chosen, row, threat, edge } = belief(backend, fens, [0], [0, 1, 2, 3]);
+    const bxf6 = row('g5f6');
+    expect(bxf6.score).toBe(Math.max(...scores.map((r) => r.score!))); // the best of S
+    // the bishop taken back (330) for the knight (320) in three; Qxc2 (100) in each
+    const t = threat(a('g5f6'));
+    expect(t).toMatchObject({ legal: 4, mated: 0, lost: 3, lossBoth: 3 * (330 + 100 - 320) });
+    expect(edge.decisive).toBe(false);
+    expect(chosen.best.attempt).not.toBe(a('g5f6'));
+    const key = bxf6.score! + PROGRESS_WEIGHT * bxf6.progress!;
+    expect(worthOf(key, t, edge, a('g5f6'))).toBeGreaterThan(chosen.worth); // trusted whole, it was chosen
+    const median = [...scores.map((r) => r.score! + PROGRESS_WEIGHT * r.progress!)].sort((x, y) => x - y)[
+      (scores.length - 1) >> 1
+    ];
+    expect(trustedScore(key, t, median)).toBeCloseTo(median + (key - median) / 4, 12);
+    expect(trustedScore(median - 0.1, t, median)).toBe(median - 0.1); // below the median: untouched
   });
 });
 
