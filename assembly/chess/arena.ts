@@ -5,7 +5,7 @@
 // #37: the first touch of a page costs the OS about 8 µs here, 1,400 of them 40–100 ms). The zeros
 // are there already: the runtime (`"runtime": "stub"` of asconfig.json) is a bump allocator whose
 // offset only rises — the core never frees, so the module has no `__free`, `__realloc` or `__reset`,
-// the only functions that lower it (test/arena.test.ts checks the build) — and memory above it was
+// the only functions that lower it (test/abi.test.ts checks the build) — and memory above it was
 // never handed out, so it is as the WASM spec makes fresh and grown memory: zero (the static data
 // lies below the heap's base). A new array is the next block above that offset, and only what a
 // caller wrote into an array before needs zeroing again (an arena reused, as `initPositions`
