@@ -41,62 +41,42 @@ function engineFor(backend: 'wasm' | 'js'): Engine {
 }
 
 describe.each(BACKENDS)('endgame tablebases on %s', (backend) => {
-  it('mate in 1: Kb6, Rd1 against the king on a8 (Rd8)', () => {
-    const engine = engineFor(backend);
-    engine.setFen(0, 'k7/8/1K6/8/8/8/8/3R4 w - - 0 1');
-    egtbInit(engine, 'krk', 4);
-    const probe = egtbProbe(engine, 0, [square('a8')]);
-    expect(probe.value).toBe(1);
-    expect(makeUci(probe.attempt)).toBe('d1d8');
-    expect(probe.stored).toBe(-1);
-  });
-
-  it('mate in 2 with the king on a8 or c8: a rook move along the d-file, then Rd8', () => {
-    const engine = engineFor(backend);
-    engine.setFen(0, '8/8/1K6/8/7k/8/8/3R4 w - - 0 1');
-    const kings = [square('a8'), square('c8')];
-    // with the table empty nothing but a mate in 1 is proven: there is none
-    egtbInit(engine, 'krk', 4);
-    expect(egtbProbe(engine, 0, kings).value).toBe(0);
-    const built = egtbBuild(engine, 'krk', { log2: 12, around: [{ handle: 0, squares: kings }], depth: 2 });
-    expect(built.starts).toBe(1);
-    expect(built.byValue[1]).toBeGreaterThan(0);
-    const probe = egtbProbe(engine, 0, kings);
-    expect(probe.value).toBe(2);
-    expect(probe.stored).toBe(2);
-    const attempt = makeUci(probe.attempt);
-    expect(['d1d2', 'd1d3', 'd1d4', 'd1d5']).toContain(attempt);
-    // after it, the king on b8: Rd8 mates (the rook on d2)
-    engine.setFen(1, '8/8/1K6/8/7k/8/3R4/8 w - - 0 1');
-    const next = egtbProbe(engine, 1, [square('b8')]);
-    expect(next.value).toBe(1);
-    expect(makeUci(next.attempt)).toBe('d2d8');
-    // a mate in 2 needs its depth: a table one move deep proves only mates in 1
-    egtbBuild(engine, 'krk', { log2: 12, around: [{ handle: 0, squares: kings }], depth: 1 });
-    expect(egtbProbe(engine, 0, kings).value).toBe(0);
-  });
-
-  it('K+Q: mate in 1 against a8 (Qd8), in 2 against a8 or c8 (a queen move along the d-file, then Qd8)', () => {
-    const engine = engineFor(backend);
-    engine.setFen(0, 'k7/8/1K6/8/8/8/8/3Q4 w - - 0 1');
-    egtbInit(engine, 'kqk', 4);
-    const one = egtbProbe(engine, 0, [square('a8')]);
-    expect(one.value).toBe(1);
-    expect(makeUci(one.attempt)).toBe('d1d8');
-    engine.setFen(0, '8/8/1K6/8/7k/8/8/3Q4 w - - 0 1');
-    const kings = [square('a8'), square('c8')];
-    expect(egtbProbe(engine, 0, kings).value).toBe(0);
-    const built = egtbBuild(engine, 'kqk', { log2: 12, around: [{ handle: 0, squares: kings }], depth: 2 });
-    expect(built.byValue[1]).toBeGreaterThan(0);
-    const probe = egtbProbe(engine, 0, kings);
-    expect(probe.value).toBe(2);
-    expect(probe.stored).toBe(2);
-    expect(['d1d2', 'd1d3', 'd1d4', 'd1d5']).toContain(makeUci(probe.attempt));
-    engine.setFen(1, '8/8/1K6/8/7k/8/3Q4/8 w - - 0 1');
-    const next = egtbProbe(engine, 1, [square('b8')]);
-    expect(next.value).toBe(1);
-    expect(makeUci(next.attempt)).toBe('d2d8');
-  });
+  // the rook's and the queen's states are the same men with the piece on d1 (the header above)
+  it.each([
+    ['krk', 'R'],
+    ['kqk', 'Q'],
+  ] as const)(
+    '%s: mate in 1 against a8, in 2 against a8 or c8 (along the d-file, then the piece to d8)',
+    (ending, piece) => {
+      const engine = engineFor(backend);
+      engine.setFen(0, `k7/8/1K6/8/8/8/8/3${piece}4 w - - 0 1`);
+      egtbInit(engine, ending, 4);
+      const one = egtbProbe(engine, 0, [square('a8')]);
+      expect(one.value).toBe(1);
+      expect(makeUci(one.attempt)).toBe('d1d8');
+      expect(one.stored).toBe(-1);
+      engine.setFen(0, `8/8/1K6/8/7k/8/8/3${piece}4 w - - 0 1`);
+      const kings = [square('a8'), square('c8')];
+      // with the table empty nothing but a mate in 1 is proven: there is none
+      egtbInit(engine, ending, 4);
+      expect(egtbProbe(engine, 0, kings).value).toBe(0);
+      const built = egtbBuild(engine, ending, { log2: 12, around: [{ handle: 0, squares: kings }], depth: 2 });
+      expect(built.starts).toBe(1);
+      expect(built.byValue[1]).toBeGreaterThan(0);
+      const probe = egtbProbe(engine, 0, kings);
+      expect(probe.value).toBe(2);
+      expect(probe.stored).toBe(2);
+      expect(['d1d2', 'd1d3', 'd1d4', 'd1d5']).toContain(makeUci(probe.attempt));
+      // after it, the king on b8: the piece to d8 mates (from d2)
+      engine.setFen(1, `8/8/1K6/8/7k/8/3${piece}4/8 w - - 0 1`);
+      const next = egtbProbe(engine, 1, [square('b8')]);
+      expect(next.value).toBe(1);
+      expect(makeUci(next.attempt)).toBe('d2d8');
+      // a mate in 2 needs its depth: a table one move deep proves only mates in 1
+      egtbBuild(engine, ending, { log2: 12, around: [{ handle: 0, squares: kings }], depth: 1 });
+      expect(egtbProbe(engine, 0, kings).value).toBe(0);
+    },
+  );
 
   it('no forced mate: Ka1, Rh8 with the king anywhere consistent (every attempt may lose the rook)', () => {
     const engine = engineFor(backend);
