@@ -69,49 +69,50 @@ function setLeaper(table: Int32Array, entry: i32, sq: i32, df: i32, dr: i32): vo
   if (onBoard(f, r)) setBit(table, entry, r * 8 + f);
 }
 
-/**
- * The subsets of one line's relevant squares through `sq` (the mask's squares in directions
- * (df, dr) and (-df, -dr)), each with the attacks along that line from `sq` (rays walked to the
- * first blocker, in two words of locals), into LINE_SETS from `base` (4 words a subset: squares lo,
- * hi, attacks lo, hi); returns their count. Used only to fill the magic tables.
- */
-function lineSets(base: i32, sq: i32, maskLo: i32, maskHi: i32, df: i32, dr: i32): i32 {
-  let lineLo = 0;
-  let lineHi = 0;
+// lineRay's answer: the squares along a line from a square, to the first blocker on each side
+let rayLo: i32 = 0;
+let rayHi: i32 = 0;
+
+/** The squares along the line (df, dr) through `sq`, both ways, each way up to its first square in (blockLo, blockHi), into rayLo, rayHi. */
+function lineRay(sq: i32, df: i32, dr: i32, blockLo: i32, blockHi: i32): void {
+  let lo = 0;
+  let hi = 0;
   for (let s = -1; s <= 1; s += 2) {
     let f = (sq & 7) + s * df;
     let r = (sq >> 3) + s * dr;
     while (onBoard(f, r)) {
       const q = r * 8 + f;
-      if (q < 32) lineLo |= (1 << q) & maskLo;
-      else lineHi |= (1 << (q - 32)) & maskHi;
+      if (q < 32) lo |= 1 << q;
+      else hi |= 1 << (q - 32);
+      if (((q < 32 ? blockLo >>> q : blockHi >>> (q - 32)) & 1) != 0) break;
       f += s * df;
       r += s * dr;
     }
   }
+  rayLo = lo;
+  rayHi = hi;
+}
+
+/**
+ * The subsets of one line's relevant squares through `sq` (the mask's squares in directions
+ * (df, dr) and (-df, -dr)), each with the attacks along that line from `sq` (lineRay), into
+ * LINE_SETS from `base` (4 words a subset: squares lo, hi, attacks lo, hi); returns their count.
+ * Used only to fill the magic tables.
+ */
+function lineSets(base: i32, sq: i32, maskLo: i32, maskHi: i32, df: i32, dr: i32): i32 {
+  lineRay(sq, df, dr, 0, 0);
+  const lineLo = rayLo & maskLo;
+  const lineHi = rayHi & maskHi;
   let n = 0;
   let subLo = 0;
   let subHi = 0;
   do {
-    let lo = 0;
-    let hi = 0;
-    for (let s = -1; s <= 1; s += 2) {
-      let f = (sq & 7) + s * df;
-      let r = (sq >> 3) + s * dr;
-      while (onBoard(f, r)) {
-        const q = r * 8 + f;
-        if (q < 32) lo |= 1 << q;
-        else hi |= 1 << (q - 32);
-        if (((q < 32 ? subLo >>> q : subHi >>> (q - 32)) & 1) != 0) break;
-        f += s * df;
-        r += s * dr;
-      }
-    }
+    lineRay(sq, df, dr, subLo, subHi);
     const w = base + n * 4;
     unchecked((LINE_SETS[w] = subLo));
     unchecked((LINE_SETS[w + 1] = subHi));
-    unchecked((LINE_SETS[w + 2] = lo));
-    unchecked((LINE_SETS[w + 3] = hi));
+    unchecked((LINE_SETS[w + 2] = rayLo));
+    unchecked((LINE_SETS[w + 3] = rayHi));
     n++;
     subLo = (subLo - lineLo) & lineLo;
     if (subLo == 0) subHi = (subHi - lineHi) & lineHi;

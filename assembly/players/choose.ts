@@ -241,10 +241,10 @@ export function scoreAttempts(first: i32, count: i32, scratch: i32, lookahead: b
 // on the moved man's square (its own risk) plus the best one elsewhere, less what it took
 // (threatLossBoth): over a sampled belief a man of his that the positions put where it takes a
 // queen in some of them (the pool's phantoms) hid the moved man's own risk there, so that every
-// attempt showed the same loss and a bishop went to b5 where a pawn on a6 took it (krieg v HS). The positions where the moved man is
-// taken at a loss (its own risk above what the attempt took) are counted too (threatLost): the
-// host trusts what the attempt gains over the few positions it searched no further than the
-// screen finds the man survives (host/players/values.ts).
+// attempt showed the same loss and a bishop went to b5 where a pawn on a6 took it (krieg v HS).
+// The positions where the moved man is taken at a loss (its own risk above what the attempt took)
+// are counted too (threatLost): the host trusts what the attempt gains over the few positions it
+// searched no further than the screen finds the man survives (host/players/values.ts).
 //
 // The rules' draws (issue #34): in how many positions the attempt itself ends the game drawn by the
 // material left or the fifty-move rule (search.ts isDrawn; no reply is looked at there), in how
