@@ -316,12 +316,13 @@ interface CrossRow {
 }
 
 function crossCheck(engine: Engine): CrossRow {
-  const entries = egtbEntries(engine).slice();
+  const entries = egtbEntries(engine);
   const W = EGTB_ENTRY_WORDS;
   const solver = createEngine('wasm', 64);
   solver.setRules(rules);
   const random = seededRandom(SEED + 3);
   const order = Array.from({ length: entries.length / W }, (_, i) => i);
+  const drawn = new Uint8Array(order.length); // a state is drawn once, over both passes
   for (let i = order.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
     [order[i], order[j]] = [order[j], order[i]];
@@ -344,9 +345,9 @@ function crossCheck(engine: Engine): CrossRow {
       const [men, lo, hi, value] = entries.subarray(i * W, i * W + 4);
       const squares = setSquares(lo, hi);
       const kind = value >= 1 && value <= 5 ? value : 6;
-      if (squares.length > 3 || row.byValue[kind] >= pass) continue;
+      if (drawn[i] || squares.length > 3 || row.byValue[kind] >= pass) continue;
+      drawn[i] = 1;
       row.byValue[kind]++;
-      entries[i * W] = 0; // not drawn twice
       row.states++;
       const positions = squares.map((k) => stateFen(ENDING, men, k < 32 ? 1 << k : 0, k < 32 ? 0 : 1 << (k - 32)));
       const solve = (ply: number) => {
