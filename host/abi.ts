@@ -302,6 +302,7 @@ export interface CoreExports {
   /** A tracker from record `start` under the engine's rules, with the options buffer: its id, or a negative status. */
   trackerCreate(start: number): number;
   trackerFree(id: number): number;
+  trackerFreeAll(): number;
   /** Append the event buffer to the tracker's view and begin applying it: TRACK_MORE or a negative status. */
   trackerObserve(id: number): number;
   /** Continue for about `budget` work units: TRACK_MORE, TRACK_DONE or TRACK_INCONSISTENT (the event was rejected, the state is as before it). */

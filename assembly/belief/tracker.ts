@@ -204,6 +204,17 @@ export function trackerFree(id: i32): i32 {
   return TRACK_DONE;
 }
 
+/**
+ * Frees every tracker of the engine, for a new game on it (the last game's players are done with
+ * theirs: a player's trackers are not freed one by one when its game ends, and each new one would
+ * otherwise take a slot of its own, its arrays grown by its game, until memory runs out). Their
+ * arrays are kept for the trackers made next. Returns the slots there are.
+ */
+export function trackerFreeAll(): i32 {
+  for (let id = 0; id < TRACKERS.length; id++) unchecked(TRACKERS[id]).inUse = false;
+  return TRACKERS.length;
+}
+
 // ---- observing an event ----
 
 /**

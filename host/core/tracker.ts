@@ -58,6 +58,11 @@ export function freeTracker(engine: Engine, id: number): void {
   engine.core.exports.trackerFree(id);
 }
 
+/** Frees every tracker of the engine (a new game on it: the last game's are done); the core's tracker slots. */
+export function freeAllTrackers(engine: Engine): number {
+  return engine.core.exports.trackerFreeAll();
+}
+
 function writeEvent(engine: Engine, event: ViewEvent, index: number): void {
   encodeViewEvent(engine.core.view(engine.core.exports.trackerEventBuffer()), 0, event, index);
 }

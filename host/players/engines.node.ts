@@ -4,6 +4,7 @@
 import { Engine } from '../engine';
 import { createCore, type BackendName } from '../backends/node';
 import { resetSearch } from '../core/players';
+import { freeAllTrackers } from '../core/tracker';
 import { START_FEN } from '../notation/fen';
 import { preset, type RuleSet } from '../record/rules';
 import type { Side } from '../record/record';
@@ -18,7 +19,9 @@ export function createPlayerEngine(backend: BackendName, capacity = PLAYER_CAPAC
 /**
  * The two players' engines of a process, made once and reused game after game: each game's player
  * gets its engine cleared of what the last game left that could change a choice (the rules, the
- * search's table and history), so a game plays the same whichever games came before it.
+ * search's table and history), so a game plays the same whichever games came before it, and of the
+ * last game's belief trackers, which its players do not free (one more a game, each as large as its
+ * game made it, ran a 200-game match's engine out of memory at game 109).
  */
 export class PlayerEngines {
   private readonly engines: Partial<Record<Side, Engine>> = {};
@@ -31,6 +34,7 @@ export class PlayerEngines {
     const engine = (this.engines[side] ??= createPlayerEngine(this.backend, this.capacity));
     engine.setRules(rules);
     resetSearch(engine, TABLE_BITS);
+    freeAllTrackers(engine);
     return engine;
   }
 }
