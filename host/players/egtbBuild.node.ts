@@ -6,6 +6,7 @@
 import { BroadcastChannel } from 'node:worker_threads';
 import { mkdirSync, rmSync } from 'node:fs';
 import { Engine } from '../engine';
+import { KriegError } from '../errors';
 import { createCore, type BackendName } from '../backends/node';
 import { runTasks } from '../pool/pool';
 import {
@@ -35,7 +36,7 @@ export interface TableRequest {
   graphLog2?: number;
   /** Remove a checkpoint of the table instead of resuming it. */
   restart?: boolean;
-  /** Seconds at least between checkpoints (60 by default; 0: after every slice; negative: none), the enumeration's end always one. */
+  /** Seconds at least between checkpoints (60 by default; 0: after every slice), one at the enumeration's end besides; negative: none at all. */
   checkpointSeconds?: number;
   /** A table around these states (a FEN's men, the king's squares) instead of every start, up to `depth` (tests). */
   around?: { fen: string; squares: number[] }[];
@@ -137,7 +138,16 @@ export function buildTable(request: TableRequest, reports: BuildReports = {}): T
     checkpoint: (at, why) => {
       const now = performance.now();
       if (every < 0 || (why !== 'enumerated' && now - last < every)) return;
-      const bytes = writeCheckpoint(partial, engine, params, at, before + (now - t0) / 1000);
+      let bytes: number;
+      try {
+        bytes = writeCheckpoint(partial, engine, params, at, before + (now - t0) / 1000);
+      } catch (error) {
+        // a checkpoint not written (a full disk) costs only what a kill would: the build goes on
+        if (!(error instanceof KriegError)) throw error;
+        reports.note?.(`no checkpoint: ${error.message}`);
+        last = performance.now();
+        return;
+      }
       last = performance.now();
       checkpoints.count++;
       checkpoints.ms += last - now;
