@@ -120,7 +120,7 @@ export const egtbCommand = {
           .option('checkpoint', {
             type: 'string',
             describe:
-              "build: seconds at least between checkpoints (one is also written at the enumeration's end), or off",
+              "build: seconds at least between checkpoints (and 20 times the last one's writing time; one is also written at the enumeration's end), or off",
             defaultDescription: '60',
           })
           .option('fen', {

@@ -36,7 +36,10 @@ export interface TableRequest {
   graphLog2?: number;
   /** Remove a checkpoint of the table instead of resuming it. */
   restart?: boolean;
-  /** Seconds at least between checkpoints (60 by default; 0: after every slice), one at the enumeration's end besides; negative: none at all. */
+  /**
+   * Seconds at least between checkpoints (60 by default, and 20 times the last one's writing time;
+   * 0: after every slice), one at the enumeration's end besides; negative: none at all.
+   */
   checkpointSeconds?: number;
   /** A table around these states (a FEN's men, the king's squares) instead of every start, up to `depth` (tests). */
   around?: { fen: string; squares: number[] }[];
@@ -118,6 +121,8 @@ export function buildTable(request: TableRequest, reports: BuildReports = {}): T
   const every = (request.checkpointSeconds ?? 60) * 1000;
   const checkpoints = { count: 0, ms: 0, bytes: 0 };
   let last = t0;
+  // a checkpoint of K+Q's graph takes seconds (0.7 GB): at least 20 times that apart, at most 5% of the build
+  let wait = every;
   mkdirSync(dir, { recursive: true });
   const built = egtbBuild(engine, ending, {
     log2,
@@ -137,7 +142,7 @@ export function buildTable(request: TableRequest, reports: BuildReports = {}): T
       : undefined,
     checkpoint: (at, why) => {
       const now = performance.now();
-      if (every < 0 || (why !== 'enumerated' && now - last < every)) return;
+      if (every < 0 || (why !== 'enumerated' && now - last < wait)) return;
       let bytes: number;
       try {
         bytes = writeCheckpoint(partial, engine, params, at, before + (now - t0) / 1000);
@@ -151,6 +156,7 @@ export function buildTable(request: TableRequest, reports: BuildReports = {}): T
       last = performance.now();
       checkpoints.count++;
       checkpoints.ms += last - now;
+      if (every > 0) wait = Math.max(every, 20 * (last - now));
       checkpoints.bytes = bytes;
       reports.note?.(
         `checkpoint ${partial}: ${where(at, egtbSnapshot(engine).place)} (${(bytes / 1e6).toFixed(1)} MB in ${((last - now) / 1000).toFixed(1)} s)`,
