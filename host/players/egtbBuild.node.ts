@@ -4,7 +4,7 @@
 // written), and several tables at once, each on a worker thread with its own core (the sweeps of
 // one table run over one graph in one core's memory: the parallel unit is the table).
 import { BroadcastChannel } from 'node:worker_threads';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { Engine } from '../engine';
 import { KriegError } from '../errors';
 import { createCore, type BackendName } from '../backends/node';
@@ -20,7 +20,14 @@ import {
 } from '../core/egtb';
 import { egtbTableRules, type EgtbHeader } from './egtb';
 import { egtbPath, saveTable } from './egtbFile.node';
-import { buildParams, checkpointFor, partialPath, restoreCheckpoint, writeCheckpoint } from './egtbResume.node';
+import {
+  buildParams,
+  checkpointFor,
+  partialPath,
+  removeCheckpoint,
+  restoreCheckpoint,
+  writeCheckpoint,
+} from './egtbResume.node';
 
 /** The room for 2^log2 states each ending's full table needs by default. */
 export const DEFAULT_LOG2: Record<EgtbEnding, number> = { krk: 20, kqk: 23, kbbk: 24, kbnk: 24 };
@@ -177,7 +184,7 @@ export function buildTable(request: TableRequest, reports: BuildReports = {}): T
     byValue,
   };
   const bytes = saveTable(path, header, egtbEntries(engine));
-  rmSync(partial, { force: true });
+  removeCheckpoint(partial);
   return {
     ending,
     table,

@@ -7,8 +7,21 @@
 //
 // The file: the magic `KRIEGCP1`, the header's length (4 bytes, little-endian), a JSON header (the
 // parameters, where the build stands, the sections' lengths in words), zero bytes to a multiple of
-// 4, then the sections' words in the machine's byte order (which the header names).
-import { closeSync, existsSync, openSync, readFileSync, readSync, rmSync, statSync } from 'node:fs';
+// 4, then the words of the entries, the unexpanded bits and the graph's state starts, in the
+// machine's byte order (which the header names). The graph's words are in `….partial.graph`: the
+// enumeration only appends to the graph, so each checkpoint appends the words added since the last
+// before it renames itself into place; the checkpoint says how many of them are its own.
+import {
+  closeSync,
+  existsSync,
+  ftruncateSync,
+  openSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { endianness } from 'node:os';
@@ -66,7 +79,47 @@ export function buildParams(params: Omit<EgtbBuildParams, 'core' | 'byteOrder'>)
   return JSON.parse(JSON.stringify({ ...params, core: coreId(), byteOrder: endianness() }));
 }
 
-/** Writes the engine's build (between slices) to `path`: its size in bytes. */
+/** The checkpoint's graph words, beside it (the enumeration only appends to the graph, so a checkpoint appends what it added). */
+export const graphFileOf = (path: string) => `${path}.graph`;
+
+/** The sections the checkpoint file holds (the entries, the unexpanded bits, EDGE_START); the graph's words go to its graph file. */
+const OWN_SECTIONS = 3;
+
+/** Removes a checkpoint and its graph file. */
+export function removeCheckpoint(path: string): void {
+  rmSync(path, { force: true });
+  rmSync(graphFileOf(path), { force: true });
+}
+
+/** Appends words [from, end) of the words `parts` hold one after another to file `path` (from 0: the file made anew); bytes written. */
+function appendWords(path: string, parts: Int32Array[], from: number): number {
+  const fd = openSync(path, from === 0 ? 'w' : 'r+');
+  let written = 0;
+  try {
+    let skip = from;
+    for (const part of parts) {
+      const bytes = new Uint8Array(
+        part.buffer,
+        part.byteOffset + 4 * Math.min(skip, part.length),
+        4 * Math.max(0, part.length - skip),
+      );
+      skip = Math.max(0, skip - part.length);
+      for (let done = 0; done < bytes.length;) {
+        done += writeSync(fd, bytes, done, Math.min(bytes.length - done, 1 << 26), 4 * from + written + done);
+      }
+      written += bytes.length;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return written;
+}
+
+/**
+ * Writes the engine's build (between slices) to `path` (the graph's new words appended to its graph
+ * file first, then the checkpoint renamed into place, which names how many of them it holds): the
+ * bytes written.
+ */
 export function writeCheckpoint(
   path: string,
   engine: Engine,
@@ -75,6 +128,14 @@ export function writeCheckpoint(
   seconds: number,
 ): number {
   const { place, sections } = egtbSnapshot(engine);
+  const graph = graphFileOf(path);
+  const have = existsSync(graph) ? statSync(graph).size / 4 : 0;
+  // a graph file longer than the graph (or not whole words) is not this build's: written anew
+  const appended = appendWords(
+    graph,
+    sections.slice(OWN_SECTIONS),
+    Number.isInteger(have) && have <= place.edges ? have : 0,
+  );
   const header: EgtbCheckpoint = {
     params,
     place,
@@ -88,9 +149,10 @@ export function writeCheckpoint(
   head.set(new TextEncoder().encode(MAGIC), 0);
   new DataView(head.buffer).setUint32(8, json.length, true);
   head.set(json, 12);
-  const chunks = [head, ...sections.map((s) => new Uint8Array(s.buffer, s.byteOffset, s.byteLength))];
+  const own = sections.slice(0, OWN_SECTIONS).map((s) => new Uint8Array(s.buffer, s.byteOffset, s.byteLength));
+  const chunks = [head, ...own];
   writeAtomically(path, chunks);
-  return chunks.reduce((sum, c) => sum + c.length, 0);
+  return appended + chunks.reduce((sum, c) => sum + c.length, 0);
 }
 
 /** Reads the bytes [position, position + into.length) of file `fd` into `into`; false when the file ends first. */
@@ -128,8 +190,12 @@ export function readCheckpoint(path: string): { header: EgtbCheckpoint; at: numb
     if (!header.params || !header.place || !header.at || !Array.isArray(header.sections))
       throw bad('its header is not one');
     const at = 12 + length + ((4 - (length % 4)) % 4);
-    const words = header.sections.reduce((sum, n) => sum + n, 0);
+    const words = header.sections.slice(0, OWN_SECTIONS).reduce((sum, n) => sum + n, 0);
     if (statSync(path).size !== at + 4 * words) throw bad(`not ${words} words long`);
+    const graph = graphFileOf(path);
+    const edges = header.sections.slice(OWN_SECTIONS).reduce((sum, n) => sum + n, 0);
+    if ((existsSync(graph) ? statSync(graph).size : 0) < 4 * edges)
+      throw bad(`${graph} holds fewer than ${edges} words`);
     return { header, at };
   } finally {
     closeSync(fd);
@@ -151,9 +217,8 @@ export function otherBuild(header: EgtbCheckpoint, params: EgtbBuildParams): str
  * removed it); refused (egtb-partial-other) when it is another build's.
  */
 export function checkpointFor(path: string, params: EgtbBuildParams, restart = false): EgtbCheckpoint | undefined {
-  if (!existsSync(path)) return undefined;
-  if (restart) {
-    rmSync(path, { force: true });
+  if (!existsSync(path) || restart) {
+    removeCheckpoint(path); // and a graph file a build killed before its first checkpoint left
     return undefined;
   }
   const { header } = readCheckpoint(path);
@@ -165,21 +230,25 @@ export function checkpointFor(path: string, params: EgtbBuildParams, restart = f
 /** Fills the engine's build from the checkpoint at `path` (after egtbInit with its parameters, in egtbBuild's `resume`): where it stood. */
 export function restoreCheckpoint(engine: Engine, path: string): EgtbAt {
   const { header, at } = readCheckpoint(path);
-  const fd = openSync(path, 'r');
+  const graph = graphFileOf(path);
+  const files = [openSync(path, 'r'), openSync(graph, 'r+')];
   try {
     egtbRestore(engine, header.place, (sections) => {
-      let position = at;
+      const position = [at, 0];
       header.sections.forEach((words, i) => {
         const view = sections[i];
+        const f = i < OWN_SECTIONS ? 0 : 1;
         if (view.length !== words)
           throw fail('bad-egtb-partial', { path, why: `section ${i} is not ${view.length} words` });
-        if (!readFully(fd, new Uint8Array(view.buffer, view.byteOffset, view.byteLength), position))
+        if (!readFully(files[f], new Uint8Array(view.buffer, view.byteOffset, view.byteLength), position[f]))
           throw fail('bad-egtb-partial', { path, why: 'it ends early' });
-        position += 4 * words;
+        position[f] += 4 * words;
       });
+      // the words a build killed after this checkpoint appended (the last perhaps cut short) go: this build appends them again
+      ftruncateSync(files[1], position[1]);
     });
   } finally {
-    closeSync(fd);
+    for (const fd of files) closeSync(fd);
   }
   return header.at;
 }

@@ -1,23 +1,24 @@
 // Resumable tablebase builds and builds of several tables at once (host/players/egtbBuild.node.ts,
 // egtbResume.node.ts; docs/egtb.md "Commands"), on small tables built around a K+R state (Kb6, Rd1,
-// the king anywhere on the upper half, three moves deep: a few thousand states):
+// the king on a8 or c8, three moves deep: 8,102 states):
 // - a build stopped right after each checkpoint in turn (one after every slice: in the
-//   enumeration, at its end, in a level's sweep, at a level's end) and started again each time
+//   enumeration, at its end, in a level's sweep, at a level's end; its graph file then two words
+//   longer, as a kill in the next checkpoint's appending may leave it) and started again each time
 //   writes the same file, byte for byte, as a build never stopped, on both backends, and a
 //   checkpoint written by one backend is taken up by the other (the same core);
 // - a checkpoint of another build (another room, another depth) is refused, naming the file, and
-//   --restart (`restart`) replaces it; a truncated one is refused; the table written, the checkpoint
-//   is gone;
+//   --restart (`restart`) replaces it; a truncated one (or its graph file) is refused; the table
+//   written, the checkpoint and its graph file are gone;
 // - two tables on two worker threads: the same files as built one at a time.
 import { describe, expect, it, beforeAll, afterAll } from 'vitest';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, truncateSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, truncateSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BACKENDS } from '../../host/node';
 import { KriegError } from '../../host/errors';
 import { decodeTable } from '../../host/players/egtb';
-import { partialPath } from '../../host/players/egtbResume.node';
+import { graphFileOf, partialPath } from '../../host/players/egtbResume.node';
 import {
   buildTable,
   buildTables,
@@ -60,6 +61,11 @@ function buildStopping(req: TableRequest, backends: readonly ('wasm' | 'js')[] =
     } catch (error) {
       if (!(error instanceof BuildStopped)) throw error;
       expect(existsSync(partialPath(req.dir, req.ending, req.table))).toBe(true);
+      // as a kill while the next checkpoint appended its graph words: two words past this one's
+      appendFileSync(
+        graphFileOf(partialPath(req.dir, req.ending, req.table)),
+        new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8]),
+      );
       runs.push(undefined as never);
     }
   }
@@ -91,6 +97,7 @@ describe.each(BACKENDS)('a resumable tablebase build on %s', (backend) => {
       else expect(last.graphStates).toBe(whole.states);
       expect(fileOf(last).equals(fileOf(whole))).toBe(true);
       expect(existsSync(partialPath(dir, 'krk', 'dirs-draw'))).toBe(false);
+      expect(existsSync(graphFileOf(partialPath(dir, 'krk', 'dirs-draw')))).toBe(false);
     }
     // the file holds every state, valued
     const { header, entries } = decodeTable(gunzipSync(fileOf(whole)), whole.path);
@@ -123,6 +130,9 @@ describe('resumable builds: checkpoints across backends, refused ones, several t
       expect((error as KriegError).message).toMatch(other.log2 ? /log2 14, not 15/ : /depth 3, not 2/);
     }
     const size = statSync(partial).size;
+    const graph = graphFileOf(partial);
+    truncateSync(graph, statSync(graph).size - 4);
+    expect(() => buildTable(request(dir, 'wasm'))).toThrow(/\.partial\.graph holds fewer than \d+ words/);
     truncateSync(partial, size - 4);
     expect(() => buildTable(request(dir, 'wasm'))).toThrow(
       /not a readable tablebase checkpoint \(not \d+ words long\)/,
@@ -130,6 +140,7 @@ describe('resumable builds: checkpoints across backends, refused ones, several t
     const built = buildTable(request(dir, 'wasm', { depth: 2, restart: true }));
     expect(built.resumed).toBeUndefined();
     expect(existsSync(partial)).toBe(false);
+    expect(existsSync(graph)).toBe(false);
   });
 
   it('two tables on two worker threads: the files built one at a time', async () => {
