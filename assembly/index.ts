@@ -255,14 +255,15 @@ export function endgameBuffer(): Int32Array {
 }
 
 // ---- endgame tablebases (issue 35; assembly/players/egtb.ts) ----
-import { ENTRIES } from './players/egtb';
+import { ENTRIES, UNEXPANDED } from './players/egtb';
+import { EDGES, EDGES_HIGH, EDGE_START } from './players/egtb/graph';
 export {
   egtbInit,
   egtbStarts,
   egtbAddStart,
   egtbEnumerate,
   egtbSweep,
-  egtbLoaded,
+  egtbResume,
   egtbCount,
   egtbStartCount,
   egtbCursor,
@@ -280,6 +281,19 @@ export {
 /** The table's entries (men key, set low, set high, value per state); the view is valid until the next egtbInit. */
 export function egtbBuffer(): Int32Array {
   return ENTRIES;
+}
+/** The build's graph (a checkpoint's; egtb/graph.ts): its words below 2^27, the words past them, each state's first word, the bits of the states left unexpanded. */
+export function egtbEdgeBuffer(): Int32Array {
+  return EDGES;
+}
+export function egtbEdgeHighBuffer(): Int32Array {
+  return EDGES_HIGH;
+}
+export function egtbEdgeStartBuffer(): Int32Array {
+  return EDGE_START;
+}
+export function egtbUnexpandedBuffer(): Int32Array {
+  return UNEXPANDED;
 }
 
 /** The static evaluation of `handle` for the side to move (centipawns). */

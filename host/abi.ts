@@ -256,8 +256,12 @@ export interface CoreExports {
   egtbEnumerate(budget: number, depthLimit: number): number;
   /** Value n the states of [first, end) whose mate in n is now proven; returns how many. */
   egtbSweep(n: number, first: number, end: number): number;
-  /** Rebuild the hash over `n` entries written into egtbBuffer, the first `starts` the start states. */
-  egtbLoaded(n: number, starts: number): number;
+  /**
+   * Take up `n` entries written into egtbBuffer, the first `starts` the start states: a loaded table
+   * (at = n, states = edges = 0), or a build resumed after egtbInit as it was, with the checkpoint's
+   * UNEXPANDED bits and graph (its first `states` states in `edges` words) written back, `at` states expanded.
+   */
+  egtbResume(n: number, starts: number, at: number, states: number, edges: number): number;
   egtbCount(): number;
   egtbStartCount(): number;
   egtbCursor(): number;
@@ -267,6 +271,11 @@ export interface CoreExports {
   egtbGraphStates(): number;
   /** The table's entries: men key, set low, set high, value (EGTB_ENTRY_WORDS words each). */
   egtbBuffer(): unknown;
+  /** The build's graph: its words below 2^27, the words past them, each state's first word (EDGE_START), the bits of the states left unexpanded. */
+  egtbEdgeBuffer(): unknown;
+  egtbEdgeHighBuffer(): unknown;
+  egtbEdgeStartBuffer(): unknown;
+  egtbUnexpandedBuffer(): unknown;
   /** Value the state of position `handle` (the attacker to move) with the king's set (lo, hi). */
   egtbProbe(handle: number, lo: number, hi: number): number;
   /** The last probe's value (0: no forced mate known), the table's own value (−1: not in it), the best attempt (−1: none). */

@@ -181,6 +181,18 @@ const ERRORS = {
       `no ${p.ending} tablebase for the rules' table ${p.table} at ${p.path}: build it with krieg egtb build ${p.ending}`,
   ),
   'bad-egtb-ending': bad((p: { name: string }) => `not a tablebase ending: '${p.name}' (krk, kqk, kbbk or kbnk)`),
+  'bad-egtb-table': bad(
+    (p: { name: string }) => `not a tablebase table: '${p.name}' (dirs-draw, dirs-loss, plain-draw, plain-loss or all)`,
+  ),
+  // a build's checkpoint (host/players/egtbResume.node.ts): one of another build, or one that cannot be read
+  'egtb-partial-other': bad(
+    (p: { path: string; what: string }) =>
+      `${p.path}: the checkpoint of another build (${p.what}): build with the same options to resume it, or --restart to replace it`,
+  ),
+  'bad-egtb-partial': bad(
+    (p: { path: string; why: string }) =>
+      `${p.path}: not a readable tablebase checkpoint (${p.why}): remove it, or build with --restart`,
+  ),
   // ---- files ----
   'no-file': bad((p: { path: string }) => `${p.path}: no such file`),
   'read-failed': bad((p: { path: string; why: string }) => `${p.path}: cannot read it (${p.why})`),

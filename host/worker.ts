@@ -8,14 +8,16 @@ import { runSplitTask, type TaskInput } from './belief/parallel.node';
 import { playMatchGame, type MatchTask } from './players/match.node';
 import { playDbGame, type DbGameTask } from './db/generate.node';
 import { benchTask, type BenchTask } from './db/bench.node';
+import { buildTableTask, type TableRequest } from './players/egtbBuild.node';
 
-/** The task kinds: information-set and belief branches, match games, database games and benchmark solves, and ping. */
+/** The task kinds: information-set and belief branches, match games, database games, benchmark solves, tablebase builds, and ping. */
 const TASKS: Record<string, (input: never) => unknown> = {
   ping: (input: unknown) => input, // a worker's start-up, measured by the scaling bench
   split: (input: TaskInput) => runSplitTask(input),
   'match-game': (input: MatchTask) => playMatchGame(input),
   'db-game': (input: DbGameTask) => playDbGame(input),
   'db-bench': (input: BenchTask) => benchTask(input),
+  'egtb-build': (input: TableRequest) => buildTableTask(input),
 };
 
 parentPort!.on('message', async (task: TaskMessage) => {

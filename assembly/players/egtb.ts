@@ -26,8 +26,9 @@
 //   each state's attempts and their successors) an Illegal answer's state an attempt waits on is
 //   decided first, so one sweep at n values every mate in n; past the graph the host repeats the
 //   sweep at n until it values nothing. It stops after a level that valued nothing.
-// A probe (egtbProbe) values a state the same way over its attempts (a state outside the table
-// too: its successors are looked up), the best attempt mapped back to the caller's board.
+// Between slices the host may checkpoint the build (the entries, UNEXPANDED, the graph) and resume
+// it (egtbResume). A probe (egtbProbe) values a state the same way over its attempts (a state
+// outside the table too: its successors are looked up), the best attempt mapped back.
 
 import { WHITE, BLACK, lowestSquare, mul32 } from '../chess/bitboard';
 import { KING_ATTACKS } from '../chess/attacks';
@@ -75,6 +76,7 @@ import {
   edgeCount,
   graphStates,
   graphInit,
+  graphResume,
   beginState,
   endState,
   beginAttempt,
@@ -111,7 +113,7 @@ const MODE_VALUE: i32 = 1;
 export let ENTRIES = new Int32Array(0);
 let HASH = new Int32Array(0); // entry index + 1, 0 empty
 // bit i: state i lay past the enumeration's depth limit (no attempts: never valued, graph or not)
-let UNEXPANDED = new Int32Array(0);
+export let UNEXPANDED = new Int32Array(0);
 let depthNow: i32 = 0; // the depth of the state being expanded
 let capacity: i32 = 0;
 let hashMask: i32 = 0;
@@ -438,22 +440,30 @@ export function egtbSweep(n: i32, first: i32, end: i32): i32 {
   return sweepValued;
 }
 
-/** Rebuilds the hash over `n` entries written into ENTRIES (a table loaded from a file). */
-export function egtbLoaded(n: i32, starts: i32): i32 {
-  if (n < 0 || n > capacity || starts > n) return EGTB_BAD_ARGS;
+/**
+ * Takes up `n` entries written into ENTRIES, the first `starts` the start states: a table loaded
+ * from a file (at = n, no graph), or a build resumed from its checkpoint (egtbInit as it was, then
+ * the host wrote back UNEXPANDED and the graph of the first `states` states in `edges` words): `at`
+ * states expanded (n: the enumeration done, the entries' values the sweeps'). The hash is rebuilt
+ * in the entries' order, the order the build inserted them.
+ */
+export function egtbResume(n: i32, starts: i32, at: i32, states: i32, edges: i32): i32 {
+  if (n < 0 || n > capacity || starts > n || at < 0 || at > n || !graphResume(n, states, edges)) return EGTB_BAD_ARGS;
   HASH.fill(0, 0, capacity * 2);
   count = 0;
   for (let i = 0; i < n; i++) {
     const w = i * EGTB_ENTRY_WORDS;
-    const men = unchecked(ENTRIES[w]);
-    const lo = unchecked(ENTRIES[w + 1]);
-    const hi = unchecked(ENTRIES[w + 2]);
-    let h = hashOf(men, lo, hi) & hashMask;
+    let h = hashOf(unchecked(ENTRIES[w]), unchecked(ENTRIES[w + 1]), unchecked(ENTRIES[w + 2])) & hashMask;
     while (unchecked(HASH[h]) != 0) h = (h + 1) & hashMask;
     unchecked((HASH[h] = ++count));
   }
   startCount = starts;
-  cursor = n;
+  cursor = at;
+  full = false;
+  if (at == n) {
+    clearValues(n);
+    for (let i = 0; i < n; i++) setValue(i, unchecked(ENTRIES[i * EGTB_ENTRY_WORDS + 3]));
+  }
   return EGTB_OK;
 }
 

@@ -1,14 +1,16 @@
 // krieg egtb build|probe|stats ENDING: Kriegspiel endgame tablebases (issue #35; docs/egtb.md).
 import type { Argv } from 'yargs';
 import { createEngine } from '../node';
-import { runCommand, say, progressLine, withBackend, seconds } from './common';
+import { runCommand, say, io, progressLine, showProgress, withBackend, seconds } from './common';
 import { withRuleOptions, rulesFromOptions } from './ruleOptions';
 import { parseCount } from '../io/args';
 import { EXIT, fail } from '../errors';
 import { makeUci } from '../notation/move';
-import { EGTB_ENDINGS, egtbBuild, graphLog2Of, egtbEntries, egtbProbe, type EgtbEnding } from '../core/egtb';
-import { egtbStats, egtbTableName, type EgtbHeader } from '../players/egtb';
-import { egtbDir, egtbPath, loadTable, readTable, saveTable } from '../players/egtbFile.node';
+import { MAX_JOBS } from '../pool/pool';
+import { EGTB_ENDINGS, graphLog2Of, egtbProbe, type EgtbEnding } from '../core/egtb';
+import { EGTB_TABLES, egtbStats, egtbTableName, egtbTableRules } from '../players/egtb';
+import { egtbDir, egtbPath, loadTable, readTable } from '../players/egtbFile.node';
+import { buildTables, checkRequest, DEFAULT_LOG2, type TableBuilt, type TableRequest } from '../players/egtbBuild.node';
 import type { BackendName } from '../backends/node';
 import { egtbStrategy } from '../players/egtbStrategy';
 import { strategyToJson } from '../solver/strategy';
@@ -30,6 +32,10 @@ interface EgtbArgs {
   view?: string;
   as?: Side;
   game?: string;
+  tables?: string;
+  jobs?: string;
+  restart: boolean;
+  checkpoint?: string;
   json: boolean;
   backend: BackendName;
   [flag: string]: unknown;
@@ -47,7 +53,26 @@ const square = (name: string): number => {
   return m[1].charCodeAt(0) - 97 + 8 * (Number(m[2]) - 1);
 };
 
-const DEFAULT_LOG2: Record<EgtbEnding, number> = { krk: 20, kqk: 23, kbbk: 24, kbnk: 24 };
+/** build's endings: `all` (the largest first, for --jobs) or a comma-separated list. */
+function endingsOf(name: string | undefined): EgtbEnding[] {
+  if ((name ?? '').toLowerCase() === 'all') return ['kbnk', 'kbbk', 'kqk', 'krk'];
+  return [...new Set((name ?? '').split(',').map(endingOf))];
+}
+
+/** build's tables: `all`, a comma-separated list, or (none given) the one the rules use. */
+function tablesOf(names: string | undefined, rulesTable: string): string[] {
+  if (names === undefined) return [rulesTable];
+  if (names === 'all') return [...EGTB_TABLES];
+  return [...new Set(names.split(',').map((name) => (egtbTableRules(name), name)))];
+}
+
+/** One line on a table built. */
+function builtLine(built: TableBuilt): string {
+  const resumed = built.resumed
+    ? `, resumed from ${built.resumed.at.level === 0 ? 'the enumeration' : `mate in ${built.resumed.at.level}`} (${built.seconds} s in all)`
+    : '';
+  return `${built.ending} (${built.table}): ${built.states} states, ${built.starts} starts, longest mate ${built.longest} moves, built in ${seconds(built.ms)}${resumed} (the graph held ${built.graphStates} states in ${built.edges} words)`;
+}
 
 export const egtbCommand = {
   command: 'egtb <action> <ending>',
@@ -57,7 +82,10 @@ export const egtbCommand = {
       withBackend(
         y
           .positional('action', { choices: ['build', 'probe', 'stats'], describe: 'what to do' })
-          .positional('ending', { type: 'string', describe: 'krk, kqk, kbbk or kbnk' })
+          .positional('ending', {
+            type: 'string',
+            describe: 'krk, kqk, kbbk or kbnk (build: also a comma-separated list, or all)',
+          })
           .option('dir', {
             type: 'string',
             describe: 'the tablebase directory',
@@ -72,6 +100,28 @@ export const egtbCommand = {
             describe:
               "build: room for 2^N words of the build's graph (0: none), the first states' attempts; each sweep recomputes the others'",
             defaultDescription: 'log2 + 5, at most 28 (1 GB)',
+          })
+          .option('tables', {
+            type: 'string',
+            describe:
+              "build: these tables (dirs-draw, dirs-loss, plain-draw, plain-loss, comma-separated, or all) instead of the rules' one",
+          })
+          .option('jobs', {
+            type: 'string',
+            describe: `build: tables built at once, each on a worker thread with its own core (1 to ${MAX_JOBS}; each takes its table's memory: up to 2.7 GB)`,
+            defaultDescription: '1',
+          })
+          .option('restart', {
+            type: 'boolean',
+            default: false,
+            describe:
+              "build: start afresh, removing a table's checkpoint (D/ENDING-TABLE.partial) instead of resuming it",
+          })
+          .option('checkpoint', {
+            type: 'string',
+            describe:
+              "build: seconds at least between checkpoints (and 20 times the last one's writing time; one is also written at the enumeration's end), or off",
+            defaultDescription: '60',
           })
           .option('fen', {
             type: 'string',
@@ -99,7 +149,11 @@ export const egtbCommand = {
               "probe: write the table's strategy from the state to FILE as krieg-strategy JSON (krieg verify reads it; small states: one node per line)",
           })
           .option('json', { type: 'boolean', default: false, describe: 'print JSON' })
-          .example('$0 egtb build krk', 'build the K+R v K table of the Berkeley rules (about a minute)')
+          .example(
+            '$0 egtb build krk',
+            'build the K+R v K table of the Berkeley rules (about a minute; run again after a kill, it resumes)',
+          )
+          .example('$0 egtb build all --tables all --jobs 2', 'every table of every ending, two at a time')
           .example(
             '$0 egtb probe krk --fen "8/8/1K6/8/7k/8/8/3R4 w - - 0 1" --squares a8,c8',
             'mate in 2: the value and an attempt',
@@ -115,40 +169,47 @@ export const egtbCommand = {
       ),
     ),
   handler: (argv: EgtbArgs) =>
-    runCommand(() => {
-      const ending = endingOf(argv.ending);
+    runCommand(async () => {
       const rules = rulesFromOptions(argv);
       const table = egtbTableName(rules);
-      const path = egtbPath(argv.dir ?? egtbDir(), ending, table);
       if (argv.action === 'build') {
-        const log2 = parseCount('log2', argv.log2 ?? DEFAULT_LOG2[ending], 8, 25);
-        const engine = createEngine(argv.backend, 16);
-        engine.setRules(rules);
-        const progress = progressLine(`egtb build ${ending}`);
-        const t0 = performance.now();
-        const graphLog2 = parseCount('graph-log2', argv.graphLog2 ?? graphLog2Of(log2), 0, 28);
-        const built = egtbBuild(engine, ending, { log2, graphLog2, progress: (text) => progress.update(text) });
-        progress.done();
-        const ms = performance.now() - t0;
-        const entries = egtbEntries(engine);
-        const byValue = [0, ...built.byValue.slice(1)];
-        byValue[0] = built.states - byValue.reduce((a, b) => a + b, 0);
-        const header: EgtbHeader = {
-          ending,
-          table,
-          states: built.states,
-          starts: built.starts,
-          longest: built.longest,
-          byValue,
-          built: { seconds: Math.round(ms / 100) / 10, backend: argv.backend },
-        };
-        const size = saveTable(path, header, entries);
-        say(
-          `${ending} (${table}): ${built.states} states, ${built.starts} starts, longest mate ${built.longest} moves, built in ${seconds(ms)} (the graph held ${built.graphStates} states in ${built.edges} words)`,
+        const dir = argv.dir ?? egtbDir();
+        const checkpointSeconds =
+          argv.checkpoint === 'off' ? -1 : parseCount('checkpoint', argv.checkpoint ?? 60, 1, 86_400);
+        const jobs = parseCount('jobs', argv.jobs ?? 1, 1, MAX_JOBS);
+        const requests: TableRequest[] = [];
+        for (const ending of endingsOf(argv.ending))
+          for (const name of tablesOf(argv.tables, table)) {
+            const log2 = parseCount('log2', argv.log2 ?? DEFAULT_LOG2[ending], 8, 25);
+            const graphLog2 = parseCount('graph-log2', argv.graphLog2 ?? graphLog2Of(log2), 0, 28);
+            const request = { ending, table: name, dir, backend: argv.backend, log2, graphLog2, checkpointSeconds };
+            requests.push({ ...request, restart: argv.restart });
+            if (!argv.restart) checkRequest(request); // a checkpoint of another build: refused before any work
+          }
+        const progress = progressLine('egtb build');
+        const latest = new Map<string, string>();
+        await buildTables(
+          requests,
+          jobs,
+          (built) => {
+            say(builtLine(built));
+            say(`written ${built.path} (${(built.bytes / 1e6).toFixed(2)} MB)`);
+          },
+          {
+            progress: (key, text) => {
+              latest.set(key, text);
+              progress.update([...latest].map(([k, t]) => `${k}: ${t}`).join('; '));
+            },
+            note: (text) => {
+              if (showProgress()) io.err(`${process.stderr.isTTY ? '\r\x1b[K' : ''}krieg egtb build: ${text}\n`);
+            },
+          },
         );
-        say(`written ${path} (${(size / 1e6).toFixed(2)} MB)`);
+        progress.done();
         return;
       }
+      const ending = endingOf(argv.ending);
+      const path = egtbPath(argv.dir ?? egtbDir(), ending, table);
       if (argv.action === 'stats') {
         const { header, entries } = readTable(path, ending, table);
         const stats = egtbStats(header, entries);

@@ -95,6 +95,23 @@ export interface EgtbBuildOptions {
   progress?: (what: string) => void;
   /** States per slice between progress reports. */
   slice?: number;
+  /**
+   * Called between slices with where the build stands and why: after a slice, once at the
+   * enumeration's end, at a level's end. It may take a checkpoint (egtbSnapshot) or throw to stop.
+   */
+  checkpoint?: (at: EgtbAt, why: 'slice' | 'enumerated' | 'level') => void;
+  /** Resume instead of starting: fills the core after egtbInit (egtbRestore from a checkpoint); where it stood. */
+  resume?: (engine: Engine) => EgtbAt;
+}
+
+/**
+ * Where a build stands: enumerating (level 0), or in a sweep of level `level` whose states before
+ * `next` are decided, `valued` of them in this sweep (past the graph the sweep repeats until one values none).
+ */
+export interface EgtbAt {
+  level: number;
+  next: number;
+  valued: number;
 }
 
 export interface EgtbBuilt {
@@ -110,35 +127,57 @@ export interface EgtbBuilt {
   graphStates: number;
 }
 
-/** Builds a table (the starts, the enumeration, the sweeps of mate in n) under the engine's rules. */
+/**
+ * Builds a table (the starts, the enumeration, the sweeps of mate in n) under the engine's rules, or
+ * resumes one from a checkpoint: the same table either way (the enumeration is deterministic, a
+ * level's sweep values the same states whatever it valued before it stopped).
+ */
 export function egtbBuild(engine: Engine, ending: EgtbEnding, options: EgtbBuildOptions): EgtbBuilt {
-  const { log2, progress = () => {}, slice = 20_000 } = options;
+  const { log2, progress = () => {}, slice = 20_000, checkpoint = () => {} } = options;
   egtbInit(engine, ending, log2, options.graphLog2 ?? graphLog2Of(log2));
-  if (options.around) for (const { handle, squares } of options.around) egtbAddStart(engine, handle, squares);
+  const x = engine.core.exports;
+  let from: EgtbAt = { level: 1, next: 0, valued: 0 };
+  if (options.resume) from = options.resume(engine);
+  else if (options.around) for (const { handle, squares } of options.around) egtbAddStart(engine, handle, squares);
   else egtbStarts(engine);
   const starts = egtbStartCount(engine);
-  for (;;) {
-    const { done, count } = egtbEnumerate(engine, slice, options.depth);
-    progress(`enumerated ${done} of ${count} states`);
-    if (done === count) break;
+  if (x.egtbCursor() < egtbCount(engine)) {
+    for (;;) {
+      const { done, count } = egtbEnumerate(engine, slice, options.depth);
+      progress(`enumerated ${done} of ${count} states`);
+      if (done === count) break;
+      checkpoint({ level: 0, next: done, valued: 0 }, 'slice');
+    }
+    from = { level: 1, next: 0, valued: 0 };
+    checkpoint(from, 'enumerated');
   }
   const count = egtbCount(engine);
-  // with the whole graph one sweep values every mate in n; past it, the sweep repeats until it values nothing
-  const whole = engine.core.exports.egtbGraphStates() === count;
+  // a resumed build: the levels before from.level are done, that level's states before from.next decided
   const byValue = [0];
-  for (let n = 1; ; n++) {
-    let level = 0;
-    for (;;) {
-      let valued = 0;
-      for (let first = 0; first < count; first += slice * 50) valued += egtbSweep(engine, n, first, first + slice * 50);
-      level += valued;
+  const counts = valueCounts(egtbEntries(engine));
+  for (let n = 1; n < from.level; n++) byValue.push(counts[n] ?? 0);
+  // with the whole graph one sweep values every mate in n; past it, the sweep repeats until it values nothing
+  const whole = x.egtbGraphStates() === count;
+  const range = slice * 50;
+  for (let n = from.level; ; n++) {
+    const resumed = n === from.level;
+    let level = resumed ? (counts[n] ?? 0) : 0;
+    for (let sweep = 0; ; sweep++) {
+      const goOn = resumed && sweep === 0; // the sweep the checkpoint was in
+      let valued = goOn ? from.valued : 0;
+      for (let first = goOn ? from.next : 0; first < count; first += range) {
+        const got = egtbSweep(engine, n, first, first + range);
+        valued += got;
+        level += got;
+        checkpoint({ level: n, next: first + range, valued }, 'slice');
+      }
       if (valued === 0 || whole) break;
     }
     if (level === 0) break;
     progress(`mate in ${n}: ${level} states`);
     byValue.push(level);
+    checkpoint({ level: n + 1, next: 0, valued: 0 }, 'level');
   }
-  const x = engine.core.exports;
   return {
     states: count,
     starts,
@@ -147,6 +186,71 @@ export function egtbBuild(engine: Engine, ending: EgtbEnding, options: EgtbBuild
     edges: x.egtbEdgeCount(),
     graphStates: x.egtbGraphStates(),
   };
+}
+
+/** States by value in entries (as egtbEntries gives them): [n] the states valued n ([0] none). */
+function valueCounts(entries: Int32Array): number[] {
+  const counts = [0];
+  for (let i = 3; i < entries.length; i += EGTB_ENTRY_WORDS) {
+    const v = entries[i];
+    while (counts.length <= v) counts.push(0);
+    counts[v]++;
+  }
+  return counts;
+}
+
+/** Where a build stands between slices (a checkpoint's figures). */
+export interface EgtbPlace {
+  /** States known, the start states among them, the states expanded (states: the enumeration done). */
+  states: number;
+  starts: number;
+  expanded: number;
+  /** The states with a graph, and its words. */
+  graphStates: number;
+  edges: number;
+}
+
+/**
+ * A build's state between slices: its place and its arrays, views into the core (write them out
+ * before the build goes on): the entries, the bits of the states left unexpanded, each graph
+ * state's first word, the graph's words (below 2^27, then past them).
+ */
+export function egtbSnapshot(engine: Engine): { place: EgtbPlace; sections: Int32Array[] } {
+  const x = engine.core.exports;
+  const place: EgtbPlace = {
+    states: x.egtbCount(),
+    starts: x.egtbStartCount(),
+    expanded: x.egtbCursor(),
+    graphStates: x.egtbGraphStates(),
+    edges: x.egtbEdgeCount(),
+  };
+  return { place, sections: sectionViews(engine, place) };
+}
+
+function sectionViews(engine: Engine, place: EgtbPlace): Int32Array[] {
+  const x = engine.core.exports;
+  const view = (ref: unknown, words: number) => engine.core.view(ref).subarray(0, words);
+  const low = engine.core.view(x.egtbEdgeBuffer());
+  // the low array holds 2^27 words when the graph has more (it is never longer), all of them else
+  const lowWords = Math.min(place.edges, low.length);
+  const starts = engine.core.view(x.egtbEdgeStartBuffer());
+  return [
+    view(x.egtbBuffer(), place.states * EGTB_ENTRY_WORDS),
+    view(x.egtbUnexpandedBuffer(), (place.states >> 5) + 1),
+    starts.subarray(0, Math.min(starts.length, Math.min(place.expanded, place.graphStates) + 1)),
+    low.subarray(0, lowWords),
+    view(x.egtbEdgeHighBuffer(), place.edges - lowWords),
+  ];
+}
+
+/**
+ * Takes up a checkpoint after egtbInit with the build's arguments (in egtbBuild's `resume`): `fill`
+ * writes the checkpoint's arrays into the views it is given (egtbSnapshot's sections, as long).
+ */
+export function egtbRestore(engine: Engine, place: EgtbPlace, fill: (sections: Int32Array[]) => void): void {
+  fill(sectionViews(engine, place));
+  const { states, starts, expanded, graphStates, edges } = place;
+  check(engine.core.exports.egtbResume(states, starts, expanded, graphStates, edges));
 }
 
 export const egtbCount = (engine: Engine) => engine.core.exports.egtbCount();
@@ -165,7 +269,7 @@ export function egtbLoad(engine: Engine, ending: EgtbEnding, entries: Int32Array
   while (1 << log2 < states) log2++;
   egtbInit(engine, ending, log2, 0);
   engine.core.view(engine.core.exports.egtbBuffer()).set(entries);
-  check(engine.core.exports.egtbLoaded(states, starts));
+  check(engine.core.exports.egtbResume(states, starts, states, 0, 0));
 }
 
 export interface EgtbProbe {

@@ -13,6 +13,7 @@ import {
   rmSync,
   statSync,
   writeFileSync,
+  writeSync,
 } from 'node:fs';
 import type { Stats } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -159,7 +160,7 @@ function removeStaleTemporaries(path: string): void {
  * is written through (its target replaced, the link kept); a read-only file is refused, not
  * replaced; temporaries left by killed writers of the same file are removed.
  */
-export function writeAtomically(path: string, content: string | Uint8Array): void {
+export function writeAtomically(path: string, content: string | Uint8Array | readonly Uint8Array[]): void {
   let target = path;
   if (existsSync(path)) {
     if (lstatSync(path).isSymbolicLink()) target = realpathSync(path);
@@ -171,7 +172,8 @@ export function writeAtomically(path: string, content: string | Uint8Array): voi
   removeStaleTemporaries(target);
   const temporary = `${target}.${process.pid}.tmp`;
   try {
-    writeFileSync(temporary, content);
+    if (typeof content === 'string' || content instanceof Uint8Array) writeFileSync(temporary, content);
+    else writeChunks(temporary, content);
     renameSync(temporary, target);
   } catch (error) {
     try {
@@ -182,6 +184,18 @@ export function writeAtomically(path: string, content: string | Uint8Array): voi
     const e = error as NodeJS.ErrnoException;
     if (!e.code) throw error;
     throw fail('write-failed', { path, why: WRITE_ERRORS[e.code] ?? e.code });
+  }
+}
+
+/** Writes `chunks` one after another into a new file (a large file: no copy of them joined). */
+function writeChunks(path: string, chunks: readonly Uint8Array[]): void {
+  const fd = openSync(path, 'w');
+  try {
+    for (const chunk of chunks)
+      for (let done = 0; done < chunk.length;)
+        done += writeSync(fd, chunk, done, Math.min(chunk.length - done, 1 << 26));
+  } finally {
+    closeSync(fd);
   }
 }
 

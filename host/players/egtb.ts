@@ -10,7 +10,7 @@
 // passant (no pawn). So berkeley, berkeley-any, wild16, cincinnati and english share the table
 // `dirs-draw`, rand has `dirs-loss`, and a plain-check rule set `plain-draw` or `plain-loss`. The
 // fifty-move and repetition draws are not modelled (a mate longer than 50 moves would need them).
-import type { RuleSet } from '../record/rules';
+import { preset, withOverrides, type RuleSet } from '../record/rules';
 import { fail } from '../errors';
 import { makeFenOfPieces } from '../notation/fen';
 import { EGTB_ENTRY_WORDS, type EgtbEnding } from '../core/egtb';
@@ -19,6 +19,19 @@ import { BISHOP, KING, KNIGHT, QUEEN, ROOK } from '../constants';
 /** The table a rule set uses (rule sets with the same name share one). */
 export function egtbTableName(rules: RuleSet): string {
   return `${rules.checkDetail === 'directions' ? 'dirs' : 'plain'}-${rules.stalemate}`;
+}
+
+/** Every table's name (egtbTableName of some rule set). */
+export const EGTB_TABLES = ['dirs-draw', 'dirs-loss', 'plain-draw', 'plain-loss'] as const;
+
+/** A rule set whose table is `table` (Berkeley's, its check detail and stalemate set). */
+export function egtbTableRules(table: string): RuleSet {
+  if (!(EGTB_TABLES as readonly string[]).includes(table)) throw fail('bad-egtb-table', { name: table });
+  const [check, stalemate] = table.split('-');
+  return withOverrides(preset('berkeley'), {
+    checkDetail: check === 'dirs' ? 'directions' : 'plain',
+    stalemate: stalemate as RuleSet['stalemate'],
+  });
 }
 
 export interface EgtbHeader {
@@ -30,7 +43,7 @@ export interface EgtbHeader {
   longest: number;
   /** States valued n (attacker moves), n = 1 … longest ([0]: the states with no forced mate). */
   byValue: number[];
-  /** How the build went (seconds, backend), for the record. */
+  /** How the build went (seconds, backend): written by builds before checkpoints, now left out, so that a table is a function of its ending, rules and core. */
   built?: Record<string, unknown>;
 }
 

@@ -2,9 +2,11 @@
 // the mate in 2 of test/players/egtb.test.ts: Kb6, Rd1 against the king on a8 or c8), read back by
 // stats and probe; the strategy a probe writes, which `krieg verify` passes on both squares of the
 // king within 3 ply; a probe from a game file (White's view after Ka8-b8: the king known on b8);
-// and the one-line errors (no table, a full table, a bad ending or square).
+// the one-line errors (no table, a full table, a bad ending, table or square); and build's
+// checkpoint: one of another build (a small table's, stopped) refused naming the file, before any
+// work, and removed by --restart.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEngine } from '../../host/node';
@@ -12,6 +14,8 @@ import { preset } from '../../host/record/rules';
 import { egtbBuild, egtbEntries } from '../../host/core/egtb';
 import { egtbTableName } from '../../host/players/egtb';
 import { egtbPath, saveTable } from '../../host/players/egtbFile.node';
+import { buildTable, BuildStopped } from '../../host/players/egtbBuild.node';
+import { partialPath } from '../../host/players/egtbResume.node';
 import { GameSession } from '../../host/referee/session';
 import { makeRecordKpgn } from '../../host/notation/kpgn/write';
 import { parseUci } from '../../host/notation/move';
@@ -110,7 +114,7 @@ describe('krieg egtb', () => {
     expect(stats.longestStarts[0].state).toBe('Kb6 Rd1, king on a8 c8');
   });
 
-  it('errors are one line: a full table, a bad ending, a bad square', async () => {
+  it('errors are one line: a full table, a bad ending, a bad square, a bad table', async () => {
     expect(expectOneLine(await krieg(['egtb', 'build', 'krk', '--dir', DIR, '--log2', '8']), 2)).toMatch(
       /the tablebase is full/,
     );
@@ -123,5 +127,35 @@ describe('krieg egtb', () => {
     expect(
       expectOneLine(await krieg(['egtb', 'probe', 'krk', '--dir', DIR, '--fen', FEN, '--squares', 'd8']), 2),
     ).toMatch(/attacked square/);
+    expect(expectOneLine(await krieg(['egtb', 'build', 'all', '--dir', DIR, '--tables', 'dirs-none']), 2)).toMatch(
+      /not a tablebase table: 'dirs-none'/,
+    );
+  });
+
+  it('build: a checkpoint of another build is refused, naming the file; --restart removes it', async () => {
+    const dir = join(DIR, 'partial');
+    const stopped = () =>
+      buildTable({
+        ending: 'krk',
+        table: 'dirs-draw',
+        dir,
+        backend: 'wasm',
+        log2: 12,
+        around: [{ fen: FEN, squares: [56, 58] }],
+        depth: 2,
+        slice: 10,
+        checkpointSeconds: 0,
+        stopAfter: 1,
+      });
+    expect(stopped).toThrow(BuildStopped);
+    const partial = partialPath(dir, 'krk', 'dirs-draw');
+    expect(existsSync(partial)).toBe(true);
+    const refused = expectOneLine(await krieg(['egtb', 'build', 'krk', '--dir', dir]), 2);
+    expect(refused).toContain(`${partial}: the checkpoint of another build (log2 12, not 20)`);
+    expect(refused).toMatch(/--restart to replace it/);
+    // --restart: the checkpoint goes, then this build stops at once (its table is too small)
+    const run = await krieg(['egtb', 'build', 'krk', '--dir', dir, '--log2', '9', '--restart']);
+    expect(expectOneLine(run, 2)).toMatch(/the tablebase is full/);
+    expect(existsSync(partial)).toBe(false);
   });
 });

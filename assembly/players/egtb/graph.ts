@@ -12,11 +12,11 @@ export const EDGE_FREE: i32 = 1;
 export const EDGE_LAST: i32 = 2;
 export const EDGE_MATE: i32 = -4;
 
-let EDGES = new Int32Array(0);
+export let EDGES = new Int32Array(0);
 // the words past EDGE_HALF (the runtime allocates no array of 1 GB: a graph of 2^28 words is two)
-let EDGES_HIGH = new Int32Array(0);
+export let EDGES_HIGH = new Int32Array(0);
 const EDGE_HALF: i32 = 1 << 27;
-let EDGE_START = new Int32Array(0);
+export let EDGE_START = new Int32Array(0);
 let VALUES = new Uint16Array(0);
 // CHECKED[i] = n: state i was found not mate in n at level n (its Illegal answers' states decided first)
 let CHECKED = new Uint16Array(0);
@@ -39,6 +39,19 @@ export function graphInit(capacity: i32, edgeLog2: i32): void {
   edgeCount = 0;
   graphStates = edgeCapacity == 0 ? 0 : capacity;
   edgesFull = false;
+}
+
+/**
+ * Takes up a checkpoint's graph (EDGE_START and the edge words written back by the host) of a table
+ * of `count` states: its first `states` states (fewer than `count`: the graph ran out of room there)
+ * in `edges` words; false when they exceed the room of graphInit.
+ */
+export function graphResume(count: i32, states: i32, edges: i32): bool {
+  if (states < 0 || states > graphStates || edges < 0 || edges > edgeCapacity) return false;
+  if (states < count) graphStates = states;
+  edgeCount = edges;
+  edgesFull = false;
+  return true;
 }
 
 function edgeAt(p: i32): i32 {
