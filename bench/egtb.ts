@@ -19,7 +19,7 @@
 // Usage: npm run bench:egtb [-- --backends wasm,js --playouts 100 --probes 10000 --gldbu 1000 --seed 35
 // --ending krk|kqk --log2 N --graph-log2 N --out NAME (bench/results/NAME.{json,md}; egtb, or egtb-quick
 // for smaller counts) --table FILE (a table `krieg egtb build` wrote, loaded instead of built: its
-// build time the file's, no memory figure)]
+// build time the file's header's where it has one (tables before resumable builds), no memory figure)]
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createEngine } from '../host/node';
@@ -417,12 +417,14 @@ writeJson(join(root, `bench/results/${name}.json`), data);
 const lines = [
   `${NAMES[ENDING]} tablebase, Berkeley rules (table dirs-draw); ${describeMachine(data.machine)}`,
   '',
-  ...(TABLE ? [`The table loaded from ${TABLE} (its build time the file's header's), not built here.`, ''] : []),
+  ...(TABLE
+    ? [`The table loaded from ${TABLE} (its build time the file's header's, where it has one), not built here.`, '']
+    : []),
   '| backend | states | starts | longest mate | build | resident growth | file (gzip) | probe |',
   '|---|---|---|---|---|---|---|---|',
   ...builds.map(
     (b) =>
-      `| ${b.backend} | ${b.states} | ${b.starts} | ${b.longest} moves | ${b.buildSeconds.toFixed(1)} s | ${Number.isNaN(b.rssMB) ? 'not measured (loaded)' : `${b.rssMB.toFixed(0)} MB`} | ${b.fileMB.toFixed(2)} MB | ${(b.probeMs * 1000).toFixed(0)} µs |`,
+      `| ${b.backend} | ${b.states} | ${b.starts} | ${b.longest} moves | ${Number.isNaN(b.buildSeconds) ? 'not measured (loaded)' : `${b.buildSeconds.toFixed(1)} s`} | ${Number.isNaN(b.rssMB) ? 'not measured (loaded)' : `${b.rssMB.toFixed(0)} MB`} | ${b.fileMB.toFixed(2)} MB | ${(b.probeMs * 1000).toFixed(0)} µs |`,
   ),
   '',
   ...(plays.length === 0 ? ['No playouts.'] : []),
