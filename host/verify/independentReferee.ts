@@ -43,15 +43,29 @@ export const file = (sq: number) => sq & 7;
 export const rank = (sq: number) => sq >> 3;
 const lastRank = (sq: number) => sq < 8 || sq >= 56;
 
-export interface LegalMove {
-  from: number;
-  to: number;
-  /** chessops' form of the move (castling as king takes own rook). */
-  chessops: { from: number; to: number; promotion?: 'queen' | 'rook' | 'bishop' | 'knight' };
-  pawn: boolean;
-  enPassant: boolean;
-  castle: boolean;
-  promotion: boolean;
+/** A legal move of a position, as the referee and the verifier read it. */
+export class LegalMove {
+  constructor(
+    readonly from: number,
+    /** Where the moving piece lands (the king's square after castling). */
+    readonly to: number,
+    /** chessops' destination: the own rook's square for castling, else `to`. */
+    private readonly dest: number,
+    readonly pawn: boolean,
+    readonly enPassant: boolean,
+    readonly castle: boolean,
+    /** The promotion piece's role, if it promotes. */
+    private readonly promotes?: 'queen' | 'rook' | 'bishop' | 'knight',
+  ) {}
+  get promotion(): boolean {
+    return this.promotes !== undefined;
+  }
+  /** chessops' form of the move (castling as king takes own rook), made when played: a position has dozens. */
+  get chessops(): { from: number; to: number; promotion?: 'queen' | 'rook' | 'bishop' | 'knight' } {
+    return this.promotes
+      ? { from: this.from, to: this.dest, promotion: this.promotes }
+      : { from: this.from, to: this.dest };
+  }
 }
 
 /** Everything the referee needs to know about one position, computed with chessops. */
@@ -126,18 +140,9 @@ export function analyse(pos: Chess, rules: RuleSet): Analysis {
       }
       const base = UCI[from * 64 + kingTo];
       if (pawn && lastRank(to)) {
-        for (const p of letters) {
-          legal.set(base + p, {
-            from,
-            to: kingTo,
-            pawn,
-            enPassant,
-            castle,
-            promotion: true,
-            chessops: { from, to, promotion: PROMOTION_ROLES[p] },
-          });
-        }
-      } else legal.set(base, { from, to: kingTo, pawn, enPassant, castle, promotion: false, chessops: { from, to } });
+        for (const p of letters)
+          legal.set(base + p, new LegalMove(from, kingTo, to, pawn, enPassant, castle, PROMOTION_ROLES[p]));
+      } else legal.set(base, new LegalMove(from, kingTo, to, pawn, enPassant, castle));
     }
   }
   let attemptable: Set<string> | undefined;
