@@ -120,10 +120,12 @@ export function analyse(pos: Chess, rules: RuleSet): Analysis {
   let captureSquares = SquareSet.empty();
   let captureSources = SquareSet.empty();
   const own = pos.board[us];
-  for (const [from, dests] of pos.allDests(ctx)) {
+  // pos.allDests(ctx), without its Map and its generator over the own pieces (a replay analyses
+  // every position it reaches)
+  for (const from of ctx.variantEnd ? [] : squaresIn(own)) {
     const role = pos.board.getRole(from)!;
     const pawn = role === 'pawn';
-    for (const to of squaresIn(dests)) {
+    for (const to of squaresIn(pos.dests(from, ctx))) {
       const castle = role === 'king' && own.has(to);
       if (castle && !rules.castling) continue;
       const kingTo = castle ? (to > from ? from + 2 : from - 2) : to;
