@@ -156,9 +156,11 @@ function syntaxErrorOffset(text: string): number {
  * Line and column (1-based) where each value starts, by JSON path ("events.3.percept"), in a text
  * JSON.parse accepted: outside strings it holds only JSON's four whitespace characters, and a
  * number or literal ends at one of them or at , ] }. Every parse of a record or view pays it, so
- * it compares character codes rather than running a regular expression per character.
+ * it compares character codes rather than running a regular expression per character, and names
+ * only the values at most `depth` levels down (the events, not their fields: the rest is located
+ * again, whole, only to name a bad field).
  */
-export function locate(text: string): Map<string, SourcePosition> {
+export function locate(text: string, depth = Infinity): Map<string, SourcePosition> {
   const where = new Map<string, SourcePosition>();
   let i = 0;
   const lineStarts = [0];
@@ -177,7 +179,7 @@ export function locate(text: string): Map<string, SourcePosition> {
   const ws = () => {
     while (i < text.length && space(text.charCodeAt(i))) i++;
   };
-  const string = () => {
+  const string = (wanted = true) => {
     const start = i++;
     let escaped = false;
     while (text[i] !== '"') {
@@ -188,22 +190,26 @@ export function locate(text: string): Map<string, SourcePosition> {
       i++;
     }
     i++;
+    if (!wanted) return '';
     return escaped ? (JSON.parse(text.slice(start, i)) as string) : text.slice(start + 1, i - 1);
   };
   /** The end of a number or literal: whitespace, or , ] } (44, 93, 125). */
   const ends = (c: number) => space(c) || c === 44 || c === 93 || c === 125;
-  const value = (path: string) => {
+  /** The value at `i`, named `path` when it is `level` (at most `depth`) levels down. */
+  const value = (path: string, level: number) => {
     ws();
-    where.set(path, position(i));
+    const named = level <= depth;
+    if (named) where.set(path, position(i));
+    const inner = level < depth;
     if (text[i] === '{') {
       i++;
       ws();
       while (text[i] !== '}') {
         ws();
-        const key = string();
+        const key = string(inner);
         ws();
         i++;
-        value(path ? `${path}.${key}` : key);
+        value(inner ? (path ? `${path}.${key}` : key) : '', level + 1);
         ws();
         if (text[i] === ',') i++;
         ws();
@@ -213,26 +219,29 @@ export function locate(text: string): Map<string, SourcePosition> {
       i++;
       ws();
       for (let n = 0; text[i] !== ']'; n++) {
-        value(path ? `${path}.${n}` : String(n));
+        value(inner ? (path ? `${path}.${n}` : String(n)) : '', level + 1);
         ws();
         if (text[i] === ',') i++;
         ws();
       }
       i++;
-    } else if (text[i] === '"') string();
+    } else if (text[i] === '"') string(false);
     else while (i < text.length && !ends(text.charCodeAt(i))) i++;
   };
-  value('');
+  value('', 0);
   return where;
 }
 
 class Reader {
-  constructor(private where: Map<string, SourcePosition>) {}
+  private located?: Map<string, SourcePosition>;
+  /** `source`: the document's text, located whole only to name a bad field (none: a value without its text). */
+  constructor(private source?: string) {}
   fail(path: string, reason: string): never {
-    if (this.where.size === 0) throw fail('bad-json', { path, reason }); // a value without its text (eventFromJson)
+    if (this.source === undefined) throw fail('bad-json', { path, reason }); // eventFromJson
+    const where = (this.located ??= locate(this.source));
     let key = path;
-    while (!this.where.has(key) && key.includes('.')) key = key.slice(0, key.lastIndexOf('.'));
-    const p = this.where.get(key) ?? { line: 1, column: 1 };
+    while (!where.has(key) && key.includes('.')) key = key.slice(0, key.lastIndexOf('.'));
+    const p = where.get(key) ?? { line: 1, column: 1 };
     throw fail('bad-json', { line: p.line, column: p.column, path: path || 'document', reason });
   }
   object(v: unknown, path: string): Record<string, unknown> {
@@ -353,7 +362,7 @@ class Reader {
  * a bad field is `bad-json` naming it under `path`.
  */
 export function eventFromJson(value: unknown, path = 'event'): ViewEvent {
-  return new Reader(new Map()).event(value, path, true);
+  return new Reader().event(value, path, true);
 }
 
 /** Parses the JSON form of a record or view (syntax and schema; validateRecord checks the play). */
@@ -413,8 +422,9 @@ export function parseJson(text: string): unknown {
 /** Parses one JSON document (a record or view) or an array of them. */
 export function parseRecordJsonGames(text: string): ParsedKpgn[] {
   const doc = parseJson(text);
-  const where = locate(text);
-  const r: Reader = new Reader(where);
+  // the positions the records keep: each document's fields and events (a list's documents one level down)
+  const where = locate(text, Array.isArray(doc) ? 3 : 2);
+  const r: Reader = new Reader(text);
   if (Array.isArray(doc)) {
     if (doc.length === 0) r.fail('', 'no game found (an empty list)');
     return doc.map((d, i) => readDocument(r, where, d, `${i}.`));

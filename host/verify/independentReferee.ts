@@ -43,15 +43,29 @@ export const file = (sq: number) => sq & 7;
 export const rank = (sq: number) => sq >> 3;
 const lastRank = (sq: number) => sq < 8 || sq >= 56;
 
-export interface LegalMove {
-  from: number;
-  to: number;
-  /** chessops' form of the move (castling as king takes own rook). */
-  chessops: { from: number; to: number; promotion?: 'queen' | 'rook' | 'bishop' | 'knight' };
-  pawn: boolean;
-  enPassant: boolean;
-  castle: boolean;
-  promotion: boolean;
+/** A legal move of a position, as the referee and the verifier read it. */
+export class LegalMove {
+  constructor(
+    readonly from: number,
+    /** Where the moving piece lands (the king's square after castling). */
+    readonly to: number,
+    /** chessops' destination: the own rook's square for castling, else `to`. */
+    private readonly dest: number,
+    readonly pawn: boolean,
+    readonly enPassant: boolean,
+    readonly castle: boolean,
+    /** The promotion piece's role, if it promotes. */
+    private readonly promotes?: 'queen' | 'rook' | 'bishop' | 'knight',
+  ) {}
+  get promotion(): boolean {
+    return this.promotes !== undefined;
+  }
+  /** chessops' form of the move (castling as king takes own rook), made when played: a position has dozens. */
+  get chessops(): { from: number; to: number; promotion?: 'queen' | 'rook' | 'bishop' | 'knight' } {
+    return this.promotes
+      ? { from: this.from, to: this.dest, promotion: this.promotes }
+      : { from: this.from, to: this.dest };
+  }
 }
 
 /** Everything the referee needs to know about one position, computed with chessops. */
@@ -61,6 +75,12 @@ export interface Analysis {
   legal: Map<string, LegalMove>;
   /** Attempts that are not Nonsense on the own-pieces-only board (UCI); computed when first read. */
   readonly attemptable: Set<string>;
+  /**
+   * Is `uci` one of `attemptable`? Decided for that attempt alone: a replay asks it of nearly every
+   * position, and making the whole set each time (a string per attempt) took about a third of a
+   * record's replay.
+   */
+  canAttempt(uci: string): boolean;
   /** Legal pawn captures, once per from-to pair (a capture-promotion counts once). */
   pawnCaptures: number;
   /** Their landing squares, ascending. */
@@ -100,10 +120,12 @@ export function analyse(pos: Chess, rules: RuleSet): Analysis {
   let captureSquares = SquareSet.empty();
   let captureSources = SquareSet.empty();
   const own = pos.board[us];
-  for (const [from, dests] of pos.allDests(ctx)) {
+  // pos.allDests(ctx), without its Map and its generator over the own pieces (a replay analyses
+  // every position it reaches)
+  for (const from of ctx.variantEnd ? [] : squaresIn(own)) {
     const role = pos.board.getRole(from)!;
     const pawn = role === 'pawn';
-    for (const to of squaresIn(dests)) {
+    for (const to of squaresIn(pos.dests(from, ctx))) {
       const castle = role === 'king' && own.has(to);
       if (castle && !rules.castling) continue;
       const kingTo = castle ? (to > from ? from + 2 : from - 2) : to;
@@ -120,18 +142,9 @@ export function analyse(pos: Chess, rules: RuleSet): Analysis {
       }
       const base = UCI[from * 64 + kingTo];
       if (pawn && lastRank(to)) {
-        for (const p of letters) {
-          legal.set(base + p, {
-            from,
-            to: kingTo,
-            pawn,
-            enPassant,
-            castle,
-            promotion: true,
-            chessops: { from, to, promotion: PROMOTION_ROLES[p] },
-          });
-        }
-      } else legal.set(base, { from, to: kingTo, pawn, enPassant, castle, promotion: false, chessops: { from, to } });
+        for (const p of letters)
+          legal.set(base + p, new LegalMove(from, kingTo, to, pawn, enPassant, castle, PROMOTION_ROLES[p]));
+      } else legal.set(base, new LegalMove(from, kingTo, to, pawn, enPassant, castle));
     }
   }
   let attemptable: Set<string> | undefined;
@@ -146,6 +159,7 @@ export function analyse(pos: Chess, rules: RuleSet): Analysis {
     get attemptable() {
       return (attemptable ??= ownBoardAttempts(pos, rules));
     },
+    canAttempt: (uci) => ownBoardAllows(pos, rules, uci),
     get key() {
       const rights = pos.castles.castlingRights;
       return (key ??= [
@@ -159,48 +173,63 @@ export function analyse(pos: Chess, rules: RuleSet): Analysis {
 }
 
 /**
- * Moves legal on a board holding only the mover's pieces (no enemy can block, pin or check
- * there), plus every pawn diagonal step onto a square without an own piece.
+ * The squares the mover's piece on `from` may step to on a board holding only the mover's pieces
+ * (no enemy can block, pin or check there): its moves there, every pawn diagonal step onto a square
+ * without an own piece, and the king's two-square castling steps.
  */
-function ownBoardAttempts(pos: Chess, rules: RuleSet): Set<string> {
+function ownBoardTargets(pos: Chess, rules: RuleSet, from: number): SquareSet {
   const us = pos.turn;
   const own = pos.board[us];
+  const role = pos.board.getRole(from);
+  if (role === 'pawn') {
+    const up = us === 'white' ? 8 : -8;
+    const one = from + up;
+    let targets = pawnAttacks(us, from).diff(own);
+    if (!own.has(one)) {
+      targets = targets.with(one);
+      if (rank(from) === (us === 'white' ? 1 : 6) && !own.has(one + up)) targets = targets.with(one + up);
+    }
+    return targets;
+  }
+  if (role === 'knight') return knightAttacks(from).diff(own);
+  if (role === 'bishop') return bishopAttacks(from, own).diff(own);
+  if (role === 'rook') return rookAttacks(from, own).diff(own);
+  if (role === 'queen') return queenAttacks(from, own).diff(own);
+  let targets = kingAttacks(from).diff(own);
+  if (rules.castling) {
+    for (const rook of squaresIn(pos.castles.castlingRights.intersect(own))) {
+      if (between(from, rook).intersects(own)) continue;
+      targets = targets.with(rook > from ? from + 2 : from - 2);
+    }
+  }
+  return targets;
+}
+
+/** Every attempt of the own-pieces-only board (`ownBoardTargets` of each own piece), as UCI. */
+function ownBoardAttempts(pos: Chess, rules: RuleSet): Set<string> {
   const out = new Set<string>();
   const letters = promotionLetters(rules);
-  const add = (from: number, to: number, pawn: boolean) => {
-    const base = UCI[from * 64 + to];
-    if (pawn && lastRank(to)) for (const p of letters) out.add(base + p);
-    else out.add(base);
-  };
-  for (const from of squaresIn(own)) {
-    const role = pos.board.get(from)!.role;
-    let targets = SquareSet.empty();
-    if (role === 'pawn') {
-      const up = us === 'white' ? 8 : -8;
-      const one = from + up;
-      if (!own.has(one)) {
-        add(from, one, true);
-        const startRank = us === 'white' ? 1 : 6;
-        if (rank(from) === startRank && !own.has(one + up)) add(from, one + up, true);
-      }
-      for (const to of squaresIn(pawnAttacks(us, from).diff(own))) add(from, to, true);
-      continue;
-    }
-    if (role === 'knight') targets = knightAttacks(from);
-    else if (role === 'bishop') targets = bishopAttacks(from, own);
-    else if (role === 'rook') targets = rookAttacks(from, own);
-    else if (role === 'queen') targets = queenAttacks(from, own);
-    else targets = kingAttacks(from);
-    for (const to of squaresIn(targets.diff(own))) add(from, to, false);
-  }
-  if (rules.castling) {
-    const king = pos.board.kingOf(us)!;
-    for (const rook of squaresIn(pos.castles.castlingRights.intersect(own))) {
-      if (between(king, rook).intersects(own)) continue;
-      add(king, rook > king ? king + 2 : king - 2, false);
+  for (const from of squaresIn(pos.board[pos.turn])) {
+    const pawn = pos.board.getRole(from) === 'pawn';
+    for (const to of squaresIn(ownBoardTargets(pos, rules, from))) {
+      const base = UCI[from * 64 + to];
+      if (pawn && lastRank(to)) for (const p of letters) out.add(base + p);
+      else out.add(base);
     }
   }
   return out;
+}
+
+/** Is `uci` in `ownBoardAttempts(pos, rules)`? Without making the set. */
+function ownBoardAllows(pos: Chess, rules: RuleSet, uci: string): boolean {
+  if (uci.length !== 4 && uci.length !== 5) return false;
+  const from = squareOf(uci.slice(0, 2));
+  const to = squareOf(uci.slice(2, 4));
+  if (from < 0 || to < 0 || !pos.board[pos.turn].has(from)) return false;
+  if (!ownBoardTargets(pos, rules, from).has(to)) return false;
+  const promotes = pos.board.getRole(from) === 'pawn' && lastRank(to);
+  if (uci.length === 4) return !promotes;
+  return promotes && (promotionLetters(rules) as string[]).includes(uci[4]);
 }
 
 /** Is `uci` a pawn capture attempt: an own pawn stepping to another file? */
@@ -237,8 +266,11 @@ export function pawnTryRuledOut(a: Analysis, uci: string, rules: RuleSet): boole
   }
 }
 
+/** The square a UCI square name names (a1 = 0), or -1 for another text. */
 function squareOf(name: string): number {
-  return (name.charCodeAt(1) - 49) * 8 + name.charCodeAt(0) - 97;
+  const f = name.charCodeAt(0) - 97;
+  const r = name.charCodeAt(1) - 49;
+  return f >= 0 && f < 8 && r >= 0 && r < 8 ? r * 8 + f : -1;
 }
 
 /** Check direction bits (1 Knight, 2 Rank, 4 File, 8 Long diagonal, 16 Short diagonal) seen from the checked king. */

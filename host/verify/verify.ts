@@ -109,7 +109,7 @@ export function verifyStrategy(problem: VerifyProblem, strategy: Strategy): Verd
     if (tried.has(node.attempt)) throw new Failure(`${node.attempt} is attempted twice in one turn`, here);
     const legal = a.legal.get(node.attempt);
     if (!legal) {
-      const nonsense = !a.attemptable.has(node.attempt) || pawnTryRuledOut(a, node.attempt, rules);
+      const nonsense = !a.canAttempt(node.attempt) || pawnTryRuledOut(a, node.attempt, rules);
       const heard: Heard = { percept: { answer: nonsense ? 'nonsense' : 'illegal' } };
       const branch = branchFor(node, heard, here);
       if (!('next' in branch))

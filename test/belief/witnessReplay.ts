@@ -105,7 +105,7 @@ export function replayWitness(view: View, witness: string[]): Replayed {
     let nonsense = false;
     if (rejected.has(uci) && rules.repeatIsNonsense) nonsense = true;
     else if (obligation !== 'none' && !pawnCapture) nonsense = true;
-    else if (!a.attemptable.has(uci)) nonsense = true;
+    else if (!a.canAttempt(uci)) nonsense = true;
     else if (pawnTryRuledOut(a, uci, rules)) nonsense = true;
     const move = nonsense ? undefined : a.legal.get(uci);
     if (!move) {

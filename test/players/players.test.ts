@@ -221,13 +221,13 @@ describe('players are deterministic, and the same on WASM and JS', () => {
   };
   const OPENING = 8;
 
-  // krieg v los, the slowest pair (los's sampling and krieg's search on every move), 20 plies, and
-  // aosp v hs 22 (its first Illegal answer at ply 18, its first capture at 11): each still crosses
-  // Illegal answers and captures, checked below
+  // each game as short as still crosses an Illegal answer and a capture (checked below): krieg v los,
+  // the slowest pair (los's sampling and krieg's search on every move), 10 plies (its first Illegal
+  // answer at ply 4, its first capture at 8); aosp v hs 22 (18 and 11); aos v rw 20 (4 and 19)
   it.each([
     ['aosp', 'hs', 22],
-    ['krieg', 'los', 20],
-    ['aos', 'rw', 30],
+    ['krieg', 'los', 10],
+    ['aos', 'rw', 20],
   ] as const)('%s v %s: the same game twice, on WASM then JS', (white, black, plies) => {
     const record = play('wasm', white, black, 3, plies);
     const wasm = makeRecordKpgn(record);

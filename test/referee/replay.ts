@@ -119,7 +119,7 @@ export function verifyRecord(record: GameRecord, maxPlies: number, t: Counter): 
       let nonsense: string | undefined;
       if (rejected.has(uci) && rules.repeatIsNonsense) nonsense = 'nonsense-repeat';
       else if (obligation !== 'none' && !pawnCapture) nonsense = 'nonsense-obligation';
-      else if (!a.attemptable.has(uci)) nonsense = 'nonsense-impossible';
+      else if (!a.canAttempt(uci)) nonsense = 'nonsense-impossible';
       else if (pawnTryRuledOut(a, uci, rules)) nonsense = 'nonsense-pawn-try';
       const move = nonsense ? undefined : a.legal.get(uci);
       bump(t, 'attempts');

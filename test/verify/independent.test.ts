@@ -14,8 +14,10 @@
 // disagreement.)
 import { describe, expect, it } from 'vitest';
 import { makeFen } from 'chessops/fen';
+import { makeSquare } from 'chessops/util';
 import { createEngine, BACKENDS } from '../../host/node';
-import { preset, PRESET_NAMES, type RuleSet } from '../../host/record/rules';
+import { preset, PRESET_NAMES, withOverrides, type RuleSet } from '../../host/record/rules';
+import { randomGame } from '../../host/referee/game';
 import { makeFenOfPieces } from '../../host/notation/fen';
 import { solve, ALGORITHMS } from '../../host/solver/solve';
 import { verifyStrategy, verdictText, isMaterialWin } from '../../host/verify/verify';
@@ -25,6 +27,7 @@ import {
   positionFromFen,
   pawnTryRuledOut,
   announcedTrySquares,
+  squaresIn,
   type Analysis,
 } from '../../host/verify/independentReferee';
 
@@ -254,6 +257,46 @@ describe('the plain search', () => {
     expect(plainSolve(['5K1k/4R3/8/8/8/8/8/8 w - - 0 1'], 3, berkeley, false, 1e5)).toBe(false);
     // stalemate wins under rand's rules: Kf8 Re7 v Kh8, any quiet move that keeps the box (Rd7)
     expect(plainSolve(['5K1k/4R3/8/8/8/8/8/8 w - - 0 1'], 1, preset('rand'), false, 1e4)).toBe(true);
+  });
+});
+
+describe("the referee's own-board attempts", () => {
+  // the replays ask canAttempt of one attempt; the set is what a caller lists: they must agree on
+  // every text (from a square holding a piece to any square, each promotion suffix on the last
+  // ranks, malformed texts) at every position of random games, with castling and e.p., with
+  // promotions, under the rules' promotion pieces and with castling off
+  it('canAttempt(uci) is membership in attemptable, at every position of random games', () => {
+    const engine = createEngine('wasm');
+    const rules = [preset('berkeley'), withOverrides(preset('cincinnati'), { castling: false, promotionPieces: 'qn' })];
+    const starts = [undefined, '3rk2r/1PP4p/8/8/8/8/6pp/R3K1R1 w Qk - 0 1'];
+    let positions = 0;
+    let members = 0;
+    for (const [i, r] of rules.entries()) {
+      for (const start of starts) {
+        engine.setRules(r);
+        const record = randomGame(engine, 500 + i, { maxPlies: 40, start });
+        let a = analyse(positionFromFen(record.start), r);
+        for (const e of record.events) {
+          if (e.type !== 'attempt' || e.percept.answer !== 'legal') continue;
+          const set = a.attemptable;
+          const disagree: string[] = [];
+          for (const from of squaresIn(a.pos.board.occupied))
+            for (let to = 0; to < 64; to++)
+              for (const suffix of to < 8 || to >= 56 ? ['', 'q', 'r', 'b', 'n', 'k'] : ['']) {
+                const uci = `${makeSquare(from)}${makeSquare(to)}${suffix}`;
+                if (a.canAttempt(uci) !== set.has(uci)) disagree.push(uci);
+              }
+          for (const odd of ['', 'e2', 'e2e', 'i2e4', 'e2e9', 'e2e4qq', 'E2E4'])
+            if (a.canAttempt(odd)) disagree.push(odd);
+          expect(disagree, makeFen(a.pos.toSetup())).toEqual([]);
+          members += set.size;
+          positions++;
+          a = playLegal(a, a.legal.get(e.attempt)!, r, []).after;
+        }
+      }
+    }
+    expect(positions).toBeGreaterThan(100);
+    expect(members).toBeGreaterThan(3_000);
   });
 });
 
