@@ -343,10 +343,10 @@ function handle(request: Request): void {
 
 /**
  * The game's worker (index.html starts it, named so, before the page has set itself up) makes the
- * first core of a WASM game as soon as its script has run, in a task of its own, so that the page's
- * init finds it made (an init that asks for the JS backend drops it). Not during the script: the
- * messages posted to a worker reach it only once the page's thread has heard that its script ran.
- * The second is made after the init's reply, as for any worker.
+ * first core of a WASM game as soon as its script has run, in a task of its own (the end of its
+ * script, which the page's thread hears, is not held up by it), so that the page's init finds it
+ * made (an init that asks for the JS backend drops it). The second is made after the init's reply,
+ * as for any worker: made ahead in a task of its own, it ran before an init already waiting.
  */
 if (self.name === GAME_WORKER) setTimeout(() => initialised || spares.push(spareCore()));
 
