@@ -233,8 +233,10 @@ async function buildWeb() {
     outfile: at('dist/web/krieg.page.js'),
   });
   copyAtomic(at('host/web/perft.html'), at('dist/web/perft.html'));
-  // the app: its worker (engine, players, solver) built first and embedded in app.js as text, started
-  // from a Blob, so that the page's script is classic and opens from file:// as from any host.
+  // the app: its worker (engine, players, solver, and the WASM core's bytes) built first and inlined
+  // in index.html as text, whose head starts the game's worker from a Blob before the page's script
+  // has loaded (docs/web.md, Start-up); the page's script is classic, so the page opens from file://
+  // as from any host.
   // The JS core is not part of the worker's script: it is text of its own in portable.js, a classic
   // script the page loads only when the JS backend is chosen (so that the page does not download
   // and parse it before the first game: 39 KB compressed of 141) and hands a worker (a Blob again),
@@ -268,14 +270,26 @@ async function buildWeb() {
     format: 'iife',
     entryPoints: [at('host/web/entry.ts')],
     outfile: at('dist/web/app.js'),
-    define: { __WORKER_SOURCE__: JSON.stringify(worker.outputFiles[0].text) },
   });
   writeAtomic(
     at('dist/web/portable.js'),
     `// krieg's JS core, as text for a worker (host/web/app/engineWorker.ts loads this on the JS backend).\nglobalThis.kriegPortableCore = ${JSON.stringify(portable.outputFiles[0].text)};\n`,
   );
-  copyAtomic(at('host/web/index.html'), at('dist/web/index.html'));
-  copyAtomic(at('host/web/app.css'), at('dist/web/app.css'));
+  // the page: the workers' script inlined as a string (every < escaped, so that no </script> ends
+  // it), and the stylesheet (minified), which as a file of its own was one more request before the
+  // first layout, that the page's script waited for (bench:web, docs/web.md Start-up)
+  const html = readFileSync(at('host/web/index.html'), 'utf8');
+  const link = '<link rel="stylesheet" href="app.css" />';
+  for (const needed of [link, '__WORKER_SOURCE__'])
+    if (html.split(needed).length !== 2)
+      throw new Error(`host/web/index.html: one ${needed} expected (the build fills it)`);
+  const css = await esbuild.transform(readFileSync(at('host/web/app.css'), 'utf8'), { loader: 'css', minify: true });
+  const source = JSON.stringify(worker.outputFiles[0].text).replaceAll('<', '\\u003c');
+  writeAtomic(
+    at('dist/web/index.html'),
+    html.replace(link, () => `<style>${css.code.trim()}</style>`).replace('__WORKER_SOURCE__', () => source),
+  );
+  rmSync(at('dist/web/app.css'), { force: true });
   // sql.js (MIT), loaded by the page only when a problem database is opened
   copyAtomic(at('node_modules/sql.js/dist/sql-wasm-inline.js'), at('dist/web/vendor/sql-wasm-inline.js'));
 }
@@ -304,7 +318,6 @@ const STEPS = [
       'dist/web/app.js',
       'dist/web/portable.js',
       'dist/web/index.html',
-      'dist/web/app.css',
     ],
     inputs: ['host', 'build/krieg.js', 'build/krieg.wasm'],
     run: buildWeb,

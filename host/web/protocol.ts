@@ -12,6 +12,12 @@ import type { TableAnswer, TableQuery } from './egtb';
 
 export type BackendName = 'wasm' | 'js';
 
+/**
+ * The name of the game's worker that index.html starts before the page sets itself up (its head
+ * script names it so): it makes a WASM game's cores as it starts, before the page's init.
+ */
+export const GAME_WORKER = 'krieg-game';
+
 export interface NewGame {
   side: Side;
   preset: PresetName;
@@ -27,11 +33,11 @@ export interface NewGame {
 
 export type Request =
   /**
-   * The first message: the backend; for WASM the core compiled by the page, for JS the JS core's
-   * script (its text, portable.js's: engineWorker.ts); the cores to make ahead for the worker's first task
-   * (default 1; the game's worker: 2).
+   * The first message: the backend (the worker compiles the WASM core from the bytes its script
+   * carries); for JS the JS core's script (its text, portable.js's: engineWorker.ts); the cores to
+   * make ahead for the worker's first task (default 1; the game's worker: 2).
    */
-  | { id: number; kind: 'init'; backend: BackendName; module?: WebAssembly.Module; core?: string; cores?: number }
+  | { id: number; kind: 'init'; backend: BackendName; core?: string; cores?: number }
   | { id: number; kind: 'new-game'; game: NewGame }
   | { id: number; kind: 'attempt'; uci: string }
   | { id: number; kind: 'any' }

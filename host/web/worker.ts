@@ -1,9 +1,10 @@
-// The page's engine, in a Web Worker (bundled by scripts/build.mjs into the page's script and
-// started from a Blob, so the page works from file:// too). It plays the game — a GameSession
-// (host/referee/session.ts) on the referee's engine with the true board, and the opponent, a
-// player of host/players on an engine of its own, whose turns the game runner plays — and tells
-// the page only the human's view (GameState); it also answers the analyses the page asks for
-// (belief of a view, replay of a finished record, checkmate search with progress).
+// The page's engine, in a Web Worker (bundled by scripts/build.mjs, with the WASM core's bytes,
+// into the page, index.html, and started from a Blob, so the page works from file:// too). It plays
+// the game — a GameSession (host/referee/session.ts) on the referee's engine with the true board,
+// and the opponent, a player of host/players on an engine of its own, whose turns the game runner
+// plays — and tells the page only the human's view (GameState); it also answers the analyses the
+// page asks for (belief of a view, replay of a finished record, checkmate search with progress).
+import wasmBytes from '../../build/krieg.wasm';
 import { Engine } from '../engine';
 import type { Core } from '../abi';
 import { createWasmCore } from '../backends/wasm';
@@ -23,17 +24,27 @@ import { solveRequest } from '../solver/request';
 import { KnowTracker } from './belief';
 import { answerTable, fetchedTables, resetTables } from './egtb';
 import { plyCount } from './app/words';
-import type { BackendName, GameState, NewGame, Reply, Request, SolveRequest } from './protocol';
+import {
+  GAME_WORKER,
+  type BackendName,
+  type GameState,
+  type NewGame,
+  type Reply,
+  type Request,
+  type SolveRequest,
+} from './protocol';
 
 const SOLVE_MEMORY = 128 * 2 ** 20;
 
 let backend: BackendName = 'wasm';
-/** The WASM core the page compiled (each engine of the worker is an instance of it). */
+/** The WASM core, compiled once from the bytes the worker's script carries (each engine an instance of it). */
 let wasm: WebAssembly.Module | undefined;
 /** Cores made ahead (instantiated, their tables built), taken by the next engines the worker makes. */
 let spares: Core[] = [];
+/** The page's init has come (the backend is the page's choice from then on). */
+let initialised = false;
 function spareCore(): Core {
-  const core = backend === 'wasm' ? createWasmCore(wasm!) : createJsCore();
+  const core = backend === 'wasm' ? createWasmCore((wasm ??= new WebAssembly.Module(wasmBytes))) : createJsCore();
   new Engine(core, 2); // builds the core's tables (attacks, keys): its first engine's cost
   return core;
 }
@@ -260,8 +271,7 @@ function reportError(id: number, error: unknown): void {
 function handle(request: Request): void {
   const { id } = request;
   switch (request.kind) {
-    case 'init':
-      if (request.backend === 'wasm' && !request.module) throw new Error('the WebAssembly core did not compile');
+    case 'init': {
       if (request.backend === 'js' && !request.core) throw new Error('the JavaScript core (portable.js) did not load');
       // the JS core's script (it defines the global the JS backend calls: scripts/build.mjs), from a
       // Blob of the worker's own (from file://, one of the page's is not the worker's to load)
@@ -269,20 +279,24 @@ function handle(request: Request): void {
         (globalThis as unknown as { importScripts(url: string): void }).importScripts(
           URL.createObjectURL(new Blob([request.core], { type: 'text/javascript' })),
         );
+      // the cores the game's worker made ahead, if the page asks for their backend
+      const ahead = !initialised && request.backend === 'wasm' ? spares : [];
+      initialised = true;
       backend = request.backend;
-      wasm = request.module;
       scratch = undefined;
       session = undefined;
       trackers = undefined;
       resetTables();
       believing = false;
       following = 0;
-      // one core made now (the reply says the engine works), the others the worker's first task
-      // needs (a game: the referee's and the opponent's) right after, before any request is read
-      spares = [spareCore()];
+      // one core made now unless made ahead (the reply says the engine works), the others the
+      // worker's first task needs (a game: the referee's and the opponent's) right after, before any
+      // request is read
+      spares = ahead.length > 0 ? ahead : [spareCore()];
       reply({ id, kind: 'ready', backend });
-      for (let more = (request.cores ?? 1) - 1; more > 0; more--) spares.push(spareCore());
+      for (let more = (request.cores ?? 1) - spares.length; more > 0; more--) spares.push(spareCore());
       return;
+    }
     case 'new-game':
       session = new Session(request.game);
       if (session.toMove() !== request.game.side) {
@@ -326,6 +340,15 @@ function handle(request: Request): void {
       );
   }
 }
+
+/**
+ * The game's worker (index.html starts it, named so, before the page has set itself up) makes the
+ * first core of a WASM game as soon as its script has run, in a task of its own (the end of its
+ * script, which the page's thread hears, is not held up by it), so that the page's init finds it
+ * made (an init that asks for the JS backend drops it). The second is made after the init's reply,
+ * as for any worker: made ahead in a task of its own, it ran before an init already waiting.
+ */
+if (self.name === GAME_WORKER) setTimeout(() => initialised || spares.push(spareCore()));
 
 addEventListener('message', (event: MessageEvent<Request>) => {
   try {

@@ -1,21 +1,20 @@
-// The web app's engines: a Web Worker (host/web/worker.ts) started from the bundled source, spoken
-// to in the messages of protocol.ts. The page compiles the WASM core once (asynchronously, off its
-// thread) and hands the compiled module to every worker in its init message, so no worker carries
-// or compiles the bytes itself.
-import wasmBytes from '../../../build/krieg.wasm';
+// The web app's engines: a Web Worker (host/web/worker.ts) started from its source, which the build
+// inlines in index.html (with the WASM core's bytes, which each worker compiles itself), spoken to in
+// the messages of protocol.ts. index.html's head makes the script's Blob URL and starts the game's
+// worker before the page's script has loaded (docs/web.md, Start-up); the first engine asked for two
+// cores takes that worker.
 import type { BackendName, Reply, Request } from '../protocol';
 
-declare const __WORKER_SOURCE__: string;
 declare global {
   /** The JS core's script, as text: portable.js defines it (scripts/build.mjs). */
   var kriegPortableCore: string | undefined;
+  /** The workers' script, a Blob URL: index.html's head makes it. */
+  var kriegWorkerUrl: string;
+  /** The game's worker, started by index.html's head; undefined once taken. */
+  var kriegGameWorker: Worker | undefined;
 }
 
 type Request0 = Request extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
-
-let compiled: Promise<WebAssembly.Module> | undefined;
-/** The WASM core compiled once for the page (its workers instantiate it). */
-const wasmModule = (): Promise<WebAssembly.Module> => (compiled ??= WebAssembly.compile(wasmBytes));
 
 let portable: Promise<string | undefined> | undefined;
 /**
@@ -37,7 +36,8 @@ const portableCore = (): Promise<string | undefined> =>
 
 /**
  * A worker started from the bundled source (a Blob URL: works from file:// as well as http) when
- * it is first asked something, its init (the backend, and the compiled core) always its first message.
+ * it is first asked something (or the one index.html started), its init (the backend, and the JS
+ * core's script) always its first message.
  */
 export class EngineWorker {
   private worker: Worker | undefined;
@@ -51,24 +51,17 @@ export class EngineWorker {
   /** `cores`: the cores its first task needs, made as it starts (the game's: the referee's and the opponent's). */
   constructor(private readonly cores = 1) {}
 
-  private static url: string | undefined;
-
   /** Starts the worker (if it is not running) and resolves with its init's reply. */
   start(): Promise<Reply> {
     if (this.booted) return this.booted;
-    EngineWorker.url ??= URL.createObjectURL(new Blob([__WORKER_SOURCE__], { type: 'text/javascript' }));
-    const worker = (this.worker = new Worker(EngineWorker.url));
+    const started = this.cores === 2 ? globalThis.kriegGameWorker : undefined;
+    if (started) globalThis.kriegGameWorker = undefined;
+    const worker = (this.worker = started ?? new Worker(globalThis.kriegWorkerUrl));
     worker.onmessage = (event: MessageEvent<Reply>) => this.listeners.get(event.data.id)?.(event.data);
     const backend = this.backend;
-    // the core: compiled (a WASM core that does not compile: none, which the worker's reply says),
-    // or the JS core's script, as text (a Blob the page made is not the worker's to load from file://)
-    const core: Promise<{ module?: WebAssembly.Module; core?: string }> =
-      backend === 'wasm'
-        ? wasmModule().then(
-            (module) => ({ module }),
-            () => ({}),
-          )
-        : portableCore().then((core) => (core ? { core } : {}));
+    // the JS core's script, as text (a Blob the page made is not the worker's to load from file://)
+    const core: Promise<{ core?: string }> =
+      backend === 'wasm' ? Promise.resolve({}) : portableCore().then((core) => (core ? { core } : {}));
     let posted!: () => void;
     this.posted = new Promise((resolve) => (posted = resolve));
     return (this.booted = this.listen(this.nextId++, undefined, (id) =>
