@@ -1,11 +1,12 @@
 // Endgame tablebases (issue #35; docs/egtb.md): per backend, a table's build time (K+R v K, or
 // --ending kqk with --log2 and --graph-log2 as `krieg egtb build` takes them),
 // memory (resident set growth), states, longest mate, compressed size and probe time; then
-// playouts on WASM: krieg with the table in its engine against random and against a defender
-// keeping the attacker's belief largest, from random start states of the table (a placement the
-// table mates from with the king anywhere, the king put on one of its squares; krieg knows the
-// start, so its first probe is the exact state or, outside the table, the king-anywhere bound),
-// each mate within the first value probed (asserted). That defender sees the board and the
+// playouts on WASM against random and against a defender keeping the attacker's belief largest,
+// from random start states of the table (a placement the table mates from with the king anywhere,
+// the king put on one of its squares): by default (--start anywhere) the table's strategy with the
+// attacker's first belief the king anywhere (its first value the start state's: asserted); with
+// --start known, krieg with the table in its engine, told the start (its first probe the exact
+// state); each mate within the first value probed (asserted). That defender sees the board and the
 // attacker's view (an adversary, not a blind player): among its legal moves it takes the one whose
 // square the table's next attempt leaves in the largest class of the attacker's set. Then the
 // table's strategies from STRATEGIES random states with the king on at most three squares and a
@@ -17,7 +18,7 @@
 // nodes and --gldbu-memory MB; an answer past the solver's limits is counted, a contrary one is a
 // disagreement (listed, and the bench fails).
 // Usage: npm run bench:egtb [-- --backends wasm,js --playouts 100 --probes 10000 --gldbu 1000 --seed 35
-// --ending krk|kqk --log2 N --graph-log2 N --out NAME (bench/results/NAME.{json,md}; egtb, or egtb-quick
+// --start anywhere|known --ending krk|kqk --log2 N --graph-log2 N --out NAME (bench/results/NAME.{json,md}; egtb, or egtb-quick
 // for smaller counts) --table FILE (a table `krieg egtb build` wrote, loaded instead of built: its
 // build time the file's header's where it has one (tables before resumable builds), no memory figure)]
 import { join } from 'node:path';
@@ -28,12 +29,15 @@ import {
   EGTB_ENTRY_WORDS,
   egtbBuild,
   egtbEntries,
+  egtbFollow,
   egtbLoad,
   egtbProbe,
   egtbStartCount,
   type EgtbEnding,
 } from '../host/core/egtb';
 import { endgameAttempt, endgameBegin, endgameReply, endgameSquares } from '../host/core/endgame';
+import { parseFen } from '../host/notation/fen';
+import { ownBoard } from '../host/referee/ownBoard';
 import { encodePercept } from '../host/record/percept';
 import { viewOf } from '../host/record/record';
 import { replaySetups } from '../host/referee/replay';
@@ -46,7 +50,8 @@ import { PlayerEngines } from '../host/players/engines.node';
 import { parsePlayerSpec, playerFactory } from '../host/players/registry';
 import { runGame } from '../host/players/game';
 import { GameSession } from '../host/referee/session';
-import type { Player, PlayerSetup } from '../host/players/player';
+import type { Player, PlayerSetup, Turn } from '../host/players/player';
+import type { ViewEvent } from '../host/record/record';
 import type { KriegPlayer } from '../host/players/krieg';
 import { seededRandom } from '../host/referee/game';
 import type { Engine } from '../host/engine';
@@ -70,6 +75,9 @@ const ENDING = (option('ending') ?? 'krk') as EgtbEnding;
 const LOG2 = Number(option('log2') ?? (ENDING === 'krk' ? 20 : 24));
 const GRAPH_LOG2 = option('graph-log2') === undefined ? undefined : Number(option('graph-log2'));
 const TABLE = option('table');
+/** Playouts' starts: the attacker's first belief the king anywhere (the table's strategy), or krieg told the start (`known`). */
+const START = (option('start') ?? 'anywhere') as 'anywhere' | 'known';
+if (START !== 'anywhere' && START !== 'known') throw new Error(`--start anywhere|known, not ${START}`);
 const NAMES: Record<EgtbEnding, string> = { krk: 'K+R v K', kqk: 'K+Q v K', kbbk: 'K+B+B v K', kbnk: 'K+B+N v K' };
 const rules = preset('berkeley');
 
@@ -149,6 +157,8 @@ class BeliefDefender implements Player {
     private readonly table: Engine,
     private readonly referee: Engine,
     private readonly random: () => number,
+    /** The attacker's first set: the start state's squares (`anywhere`), or the start's king alone. */
+    private readonly startSquares: number[],
   ) {}
   observe(): void {}
   choose(): number {
@@ -159,8 +169,7 @@ class BeliefDefender implements Player {
     t.setSetup(0, now);
     const moves = t.moves(0);
     // the attacker's set after any reply (the same for every legal one)
-    t.setFen(2, record.start);
-    endgameBegin(t, [2]);
+    beginAt(t, record.start, this.startSquares, 2);
     for (const event of viewOf(record, 'white').events)
       if (event.type === 'attempt') endgameAttempt(t, parseUci(event.attempt)!, encodePercept(event.percept));
       else if (event.type === 'opponent-move' && event.percept)
@@ -186,6 +195,71 @@ class BeliefDefender implements Player {
   }
 }
 
+/** `fen` with its black king on `king` instead (the attacker to move). */
+function withKing(engine: Engine, fen: string, king: number, handle: number): string {
+  const setup = parseFen(fen);
+  const board = setup.board.map((code) => (code === 14 ? 0 : code));
+  board[king] = 14;
+  engine.setSetup(handle, { ...setup, board, side: 0 });
+  return engine.fen(handle);
+}
+
+/** Starts `engine`'s metaposition (the attacker's set) from `fen`'s men with the king on `squares`, in records from `base`. */
+function beginAt(engine: Engine, fen: string, squares: number[], base: number): void {
+  squares.forEach((king, i) => withKing(engine, fen, king, base + i));
+  if (
+    !endgameBegin(
+      engine,
+      squares.map((_, i) => base + i),
+    )
+  )
+    throw new Error(`no metaposition from ${fen}`);
+}
+
+/**
+ * The table's strategy played from a start whose king may be anywhere: its first set is the start
+ * state's squares, its metaposition (the core's endgame module) follows what it hears, and each
+ * attempt is the table's for the state its last attempt led to (egtbFollow), as krieg's technique
+ * plays it (host/players/tablebase.ts) — where krieg, told the start, would know the king's square.
+ */
+class TableAttacker implements Player {
+  readonly name = 'table';
+  /** The first value probed: the start state's. */
+  firstValue = 0;
+  private last: number | undefined;
+  constructor(
+    private readonly engine: Engine,
+    start: string,
+    squares: number[],
+  ) {
+    beginAt(engine, start, squares, 0);
+  }
+  observe(event: ViewEvent): void {
+    if (event.type === 'attempt' && event.side === 'white' && !event.percept.end)
+      endgameAttempt(this.engine, parseUci(event.attempt)!, encodePercept(event.percept));
+    else if (event.type === 'opponent-move' && event.percept && !event.percept.end)
+      endgameReply(this.engine, encodePercept(event.percept), event.illegal ?? 0);
+  }
+  choose(turn: Turn): number {
+    const e = this.engine;
+    const squares = endgameSquares(e);
+    const own = ownBoard(turn.view);
+    e.setSetup(PROBED, {
+      ...parseFen(turn.view.start),
+      board: own.board.map((c, sq) => (sq === squares[0] ? 14 : c)),
+      side: 0,
+    });
+    const followed = this.last === undefined ? undefined : egtbFollow(e, this.last, PROBED, squares);
+    const probe = egtbProbe(e, PROBED, followed ?? squares);
+    if (this.firstValue === 0) this.firstValue = probe.value;
+    this.last = probe.attempt;
+    if (!turn.attempts.includes(probe.attempt)) throw new Error(`the table's attempt ${probe.attempt} is not playable`);
+    return probe.attempt;
+  }
+}
+/** The record TableAttacker probes (above the 64 of its first set). */
+const PROBED = 64;
+
 interface PlayRow {
   defender: string;
   games: number;
@@ -202,12 +276,18 @@ function playouts(engines: PlayerEngines, engine: Engine, defender: 'random' | '
   const random = seededRandom(SEED + 1);
   const starts: number[] = [];
   for (let i = 0; i < egtbStartCount(engine); i++) if (entries[i * W + 3] > 0) starts.push(i);
-  const table = createEngine('wasm', 64);
+  const table = createEngine('wasm', 128);
   const referee = createEngine('wasm', 16);
   if (defender === 'belief') {
     table.setRules(rules);
     referee.setRules(rules);
     egtbLoad(table, ENDING, entries, egtbStartCount(engine));
+  }
+  // the table's strategy from the king anywhere (TableAttacker), or krieg told the start
+  const attacker = START === 'anywhere' ? createEngine('wasm', 128) : undefined;
+  if (attacker) {
+    attacker.setRules(rules);
+    egtbLoad(attacker, ENDING, entries, egtbStartCount(engine));
   }
   const row: PlayRow = {
     defender,
@@ -220,7 +300,7 @@ function playouts(engines: PlayerEngines, engine: Engine, defender: 'random' | '
   };
   for (let g = 0; g < PLAYOUTS; g++) {
     const i = starts[Math.floor(random() * starts.length)];
-    const [men, lo, hi] = entries.subarray(i * W, i * W + 3);
+    const [men, lo, hi, value] = entries.subarray(i * W, i * W + 4);
     const squares = setSquares(lo, hi);
     const king = squares[Math.floor(random() * squares.length)];
     const fen = stateFen(ENDING, men, king < 32 ? 1 << king : 0, king < 32 ? 0 : 1 << (king - 32));
@@ -232,21 +312,21 @@ function playouts(engines: PlayerEngines, engine: Engine, defender: 'random' | '
       budget: { nodes: 300 },
       options: parsePlayerSpec(name).options,
     });
-    const white = playerFactory(parsePlayerSpec('krieg'))(
-      setup('white', 'krieg'),
-      engines.for('white', rules),
-    ) as KriegPlayer;
+    const white = attacker
+      ? new TableAttacker(attacker, fen, squares)
+      : (playerFactory(parsePlayerSpec('krieg'))(setup('white', 'krieg'), engines.for('white', rules)) as KriegPlayer);
     const session = new GameSession(createEngine('wasm', 16), { start: fen, maxPlies: 200 });
     const black =
       defender === 'belief'
-        ? new BeliefDefender(session, table, referee, seededRandom(SEED + g))
+        ? new BeliefDefender(session, table, referee, seededRandom(SEED + g), attacker ? squares : [king])
         : playerFactory(parsePlayerSpec('random'))(setup('black', 'random'), engines.for('black', rules));
     const record = runGame(session, { white, black });
     const moves = record.events.filter(
       (e) => e.type === 'attempt' && e.side === 'white' && e.percept.answer === 'legal',
     ).length;
     row.games++;
-    const first = white.tablebase.firstValue;
+    const first = white instanceof TableAttacker ? white.firstValue : white.tablebase.firstValue;
+    if (attacker && first !== value) throw new Error(`the first probe of start ${i} gave ${first}, the table ${value}`);
     row.meanFirstValue += first;
     if (record.result === '1-0') {
       row.mates++;
@@ -410,6 +490,7 @@ const data = {
   strategies: strategyRow,
   gldbu: crossRow && { ...crossRow, nodes: GLDBU_NODES, memoryMB: GLDBU_MEMORY_MB },
   seed: SEED,
+  start: START,
 };
 const quick = PLAYOUTS < 100 || PROBES < 10_000 || STRATEGIES < 200 || GLDBU < 1000 ? '-quick' : '';
 const name = option('out') ?? `egtb${quick}`;
@@ -430,7 +511,7 @@ const lines = [
   ...(plays.length === 0 ? ['No playouts.'] : []),
   ...plays.map(
     (play) =>
-      `Playouts (WASM), krieg with the table v ${play.defender} from ${play.games} random start states: ${play.mates} mates, ${play.withinValue} within the first value probed (mean ${play.meanFirstValue.toFixed(1)}); moves to mate mean ${play.meanMoves.toFixed(1)}, max ${play.maxMoves}.`,
+      `Playouts (WASM), ${START === 'anywhere' ? "the table's strategy from the king anywhere (the attacker's first belief: every square of the start state, the king put on one of them)" : 'krieg with the table, told the start (the king on one square of the start state)'} v ${play.defender} from ${play.games} random start states: ${play.mates} mates, ${play.withinValue} within the first value probed (mean ${play.meanFirstValue.toFixed(1)}); moves to mate mean ${play.meanMoves.toFixed(1)}, max ${play.maxMoves}.`,
   ),
   strategyRow
     ? `Strategies (WASM) from ${strategyRow.states} random states (the king on at most 3 squares, mate within 6 moves; by value ${strategyRow.byValue.slice(1).join(', ')}): ${strategyRow.verified} pass the independent verifier within 2 × value − 1 ply; ${strategyRow.meanMs.toFixed(0)} ms each, extraction and verification.`
