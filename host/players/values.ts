@@ -19,7 +19,7 @@
 // - the screen (host/core/players.ts countThreats) over many more belief positions than S:
 //   mated, the share where the attempt leaves a mate in one (a lost game); loss, the material
 //   (centipawns) the opponent's best capture wins, averaged over them (a man he can take in 3 of 7
-//   positions costs 3/7 of its value; a rook everywhere half a game) — below a decisive edge his
+//   positions costs 3/7 of its value; a rook everywhere half a game) — while not ahead in material his
 //   best capture of the moved man plus his best capture of another (lossBoth): the greater alone
 //   let a queen the positions hang to a phantom knight hide the moved man's own risk, and every
 //   attempt showed the same loss (krieg v HS: Bb5+ where a pawn on a6 took it, Rd4 where a queen
@@ -59,7 +59,7 @@
 // approach to 100 (from FIFTY_FROM on: a capture or pawn move resets it, so they are preferred).
 // Behind, only the draws the attempt itself makes count (his replies are his choice; a stalemate
 // counted by the screen may not be one).
-// - trust (below a decisive edge): S holds one to three positions at 1,000 nodes a move, so an attempt that wins something
+// - trust (while not ahead in material): S holds one to three positions at 1,000 nodes a move, so an attempt that wins something
 //   in them (takes a man that may not be there, forks from a square where he takes the forker)
 //   scores as if it did so everywhere. What its score gains over the turn's median score is kept
 //   only in the share of the screened positions where the moved man is not taken at a loss
@@ -105,6 +105,8 @@ const MATERIAL = [0, 1, 3, 3, 5, 9, 0];
 export interface Edge {
   /** The mover is DECISIVE or more ahead. */
   decisive: boolean;
+  /** The mover's material less the opponent's (pawn 1 … queen 9) in the position read. */
+  ahead?: number;
   /** ... and the opponent has his king and at most pawns. */
   bareKing: boolean;
   /** The mover's king's square. */
@@ -151,7 +153,14 @@ export function edgeOf(engine: Engine, handle: number): Edge {
   const decisive = ours - theirs >= DECISIVE;
   const bareKing = decisive && theirPieces === 0;
   const push = (theirMen === 0 || bareKing) && pawns.size > 0 ? { pawns: { squares: pawns, side } } : {};
-  return { decisive, bareKing, king, ...push, ...(bareKing && theirMen > 0 ? { pawnsLeft: true } : {}) };
+  return {
+    decisive,
+    ahead: ours - theirs,
+    bareKing,
+    king,
+    ...push,
+    ...(bareKing && theirMen > 0 ? { pawnsLeft: true } : {}),
+  };
 }
 
 function bits(x: number): number {
@@ -223,7 +232,7 @@ export function trustedScore(score: number, threat: ThreatCount, base: number | 
 }
 
 /**
- * An attempt's worth: its score (below a decisive edge trusted above `base`, the turn's median score)
+ * An attempt's worth: its score (not ahead in material, trusted above `base`, the turn's median score)
  * less what the screen found (see above); its score without one.
  */
 export function worthOf(
@@ -234,8 +243,11 @@ export function worthOf(
   base?: number,
 ): number {
   if (!threat || threat.legal === 0) return score;
-  // below a decisive edge: the moved man's own risk and the trust (far ahead, they drew won endings)
-  const middlegame = !edge?.decisive;
+  // not ahead in material: the moved man's own risk and the trust. Ahead, they drew won games: far
+  // ahead (v HS) the endings, and short of a decisive edge (v random, a piece or two up in the
+  // position read) the middlegame that gets there, krieg closing on nothing (match seed 1, games
+  // 1-20: 14 / 0 / 6, all 6 at the ply cap, against 17 / 0 / 3 before them)
+  const middlegame = !edge?.decisive && !((edge?.ahead ?? 0) > 0);
   if (middlegame) score = trustedScore(score, threat, base);
   const draw = drawChance(score, threat, edge, attempt) * (score - 0.5);
   const loss = middlegame ? (threat.lossBoth ?? threat.loss) : threat.loss;
