@@ -36,7 +36,7 @@ import {
   type EgtbEnding,
 } from '../host/core/egtb';
 import { endgameAttempt, endgameBegin, endgameReply, endgameSquares } from '../host/core/endgame';
-import { parseFen } from '../host/notation/fen';
+import { parseFen, type Setup } from '../host/notation/fen';
 import { ownBoard } from '../host/referee/ownBoard';
 import { encodePercept } from '../host/record/percept';
 import { viewOf } from '../host/record/record';
@@ -176,12 +176,7 @@ class BeliefDefender implements Player {
         endgameReply(t, encodePercept(event.percept), event.illegal ?? 0);
     endgameReply(t, encodePercept({ answer: 'legal' }), 0);
     const squares = endgameSquares(t);
-    const fenWith = (king: number) => {
-      const board = now.board.map((code) => (code === 14 ? 0 : code));
-      board[king] = 14;
-      t.setSetup(1, { ...now, board, side: 0 });
-      return t.fen(1);
-    };
+    const fenWith = (king: number) => withKing(t, now, king, 1);
     fenWith(squares[0]);
     const attempt = egtbProbe(t, 1, squares).attempt;
     if (attempt < 0) return moves[Math.floor(this.random() * moves.length)];
@@ -195,9 +190,8 @@ class BeliefDefender implements Player {
   }
 }
 
-/** `fen` with its black king on `king` instead (the attacker to move). */
-function withKing(engine: Engine, fen: string, king: number, handle: number): string {
-  const setup = parseFen(fen);
+/** `setup` with its black king (if any) on `king` instead, the attacker to move, in record `handle`: its FEN. */
+function withKing(engine: Engine, setup: Setup, king: number, handle: number): string {
   const board = setup.board.map((code) => (code === 14 ? 0 : code));
   board[king] = 14;
   engine.setSetup(handle, { ...setup, board, side: 0 });
@@ -206,7 +200,8 @@ function withKing(engine: Engine, fen: string, king: number, handle: number): st
 
 /** Starts `engine`'s metaposition (the attacker's set) from `fen`'s men with the king on `squares`, in records from `base`. */
 function beginAt(engine: Engine, fen: string, squares: number[], base: number): void {
-  squares.forEach((king, i) => withKing(engine, fen, king, base + i));
+  const setup = parseFen(fen);
+  squares.forEach((king, i) => withKing(engine, setup, king, base + i));
   if (
     !endgameBegin(
       engine,
@@ -244,11 +239,7 @@ class TableAttacker implements Player {
     const e = this.engine;
     const squares = endgameSquares(e);
     const own = ownBoard(turn.view);
-    e.setSetup(PROBED, {
-      ...parseFen(turn.view.start),
-      board: own.board.map((c, sq) => (sq === squares[0] ? 14 : c)),
-      side: 0,
-    });
+    withKing(e, { ...parseFen(turn.view.start), board: own.board }, squares[0], PROBED);
     const followed = this.last === undefined ? undefined : egtbFollow(e, this.last, PROBED, squares);
     const probe = egtbProbe(e, PROBED, followed ?? squares);
     if (this.firstValue === 0) this.firstValue = probe.value;
