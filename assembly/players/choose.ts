@@ -224,11 +224,10 @@ export function scoreAttempts(first: i32, count: i32, scratch: i32, lookahead: b
 // the opponent a reply that ends the game against the mover; in how many it stalemates him (or
 // leaves his king stuck and only pawns to move: stalemate if they are blocked); what
 // material his best capture wins in each (threatLoss); where his king may stand after his
-// reply (threatRegion, the union over the positions); and, against king and pawns, the room his king
-// has in each (threatRoom).
+// reply (threatRegion, the union over the positions); and the room his king has in each (threatRoom).
 //
 // The room of one position (issue #34, krieg v HS): the squares his king reaches by king steps from
-// its square through squares the mover's men do not attack and do not stand on, nor his own pawns
+// its square through squares the mover's men do not attack and do not stand on, nor his own men
 // (metaposition.ts flood, the bare-king technique's measure, here over one position). Summed over
 // the positions, it is the box the mover's lines build around a king it cannot locate: a rook's cut
 // shrinks it in every position beyond the line, where the union of his squares (the region) stays
@@ -322,19 +321,19 @@ function hasPieces(base: i32, color: i32): bool {
 }
 
 /**
- * After `us`'s move in position `base`: the room of the opponent's king (above) when he has only his
- * king and pawns; 0 when he has a piece (the room is a measure of a won ending only).
+ * After `us`'s move in position `base`: the room of the opponent's king (above), his other men
+ * standing in its way (the host reads it in a won ending only: against king and pawns, or crushing
+ * whatever piece the position gives him, host/players/values.ts).
  */
 function roomOf(base: i32, us: i32): i32 {
-  if (hasPieces(base, us ^ 1)) return 0;
   const them = base + W_COLOR + ((us ^ 1) << 1);
-  const pawns = base + W_TYPE + (PAWN << 1);
-  const pawnLo = unchecked(POSITIONS[them]) & unchecked(POSITIONS[pawns]);
-  const pawnHi = unchecked(POSITIONS[them + 1]) & unchecked(POSITIONS[pawns + 1]);
+  const kings = base + W_TYPE + (KING << 1);
+  const menLo = unchecked(POSITIONS[them]) & ~unchecked(POSITIONS[kings]);
+  const menHi = unchecked(POSITIONS[them + 1]) & ~unchecked(POSITIONS[kings + 1]);
   attackSet(base, us);
   const own = base + W_COLOR + (us << 1);
-  const openLo = ~outLo & ~unchecked(POSITIONS[own]) & ~pawnLo;
-  const openHi = ~outHi & ~unchecked(POSITIONS[own + 1]) & ~pawnHi;
+  const openLo = ~outLo & ~unchecked(POSITIONS[own]) & ~menLo;
+  const openHi = ~outHi & ~unchecked(POSITIONS[own + 1]) & ~menHi;
   const king = kingSquare(base, us ^ 1);
   flood(king < 32 ? 1 << king : 0, king < 32 ? 0 : 1 << (king - 32), openLo, openHi);
   return popcount64(outLo, outHi);
@@ -485,7 +484,7 @@ export function threatDrawnNowCount(): i32 {
 export function threatDrawnReplyCount(): i32 {
   return threatDrawnReply;
 }
-/** The room of his king (king and pawns only; else 0) summed over the positions of the last chooseThreats where the attempt is legal and does not draw. */
+/** The room of his king summed over the positions of the last chooseThreats where the attempt is legal and does not draw. */
 export function threatRoom(): i32 {
   return threatRoomSum;
 }

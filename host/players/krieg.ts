@@ -30,7 +30,7 @@ import { solveAuto } from '../solver/auto';
 import type { Branch, StrategyNode } from '../solver/strategy';
 import type { PlayerFactory, PlayerSetup, Turn } from './player';
 import { countThreats, type AttemptValue, type ChooseRun, type ThreatCount } from '../core/players';
-import { bestByWorth, edgeOf, worthOf, type Edge } from './values';
+import { bestByWorth, crushingOver, edgeOf, worthOf, type Edge } from './values';
 import { SamplingPlayer, SAMPLING_DEFAULTS, WORK_PER_NODE } from './sampling';
 import { smallBelief, trackerSource, type PositionSource } from './sources';
 import { StaleGuessSource } from './guesses';
@@ -53,6 +53,8 @@ export const KRIEG_DEFAULTS = {
   endgame: 2,
   /** 1: play a tablebase's strategy in its ending when the setup's source has the table (0: never). */
   egtb: 1,
+  /** 1: a crushing edge over the screened positions is a won ending whatever piece they give him (values.ts crushingOver; 0: never). */
+  crushing: 1,
 };
 /** The checkmate search's arenas (bytes) in the player's engine. */
 const MATE_MEMORY = 24 * 2 ** 20;
@@ -77,6 +79,8 @@ export class KriegPlayer extends SamplingPlayer {
   private readonly mateCounters = { mateSearches: 0, matesProven: 0, strategyAttempts: 0 };
   /** Positions the threat screen looks at (0: off). */
   private readonly screen: number;
+  /** Read a crushing edge over the screened positions (values.ts crushingOver). */
+  private readonly crushing: boolean;
   private readonly screenCounters = { screenReplies: 0, screenDodges: 0, screenAttempts: 0 };
   /**
    * Under rules with a repetition draw: the keys of the positions (all men) krieg's own moves led
@@ -96,6 +100,7 @@ export class KriegPlayer extends SamplingPlayer {
     super('krieg', setup, engine, source, 'hs', { sample: setup.options.sample, depth: setup.options.depth });
     this.exactOnly = true;
     this.screen = setup.options.screen ?? KRIEG_DEFAULTS.screen;
+    this.crushing = (setup.options.crushing ?? KRIEG_DEFAULTS.crushing) !== 0;
     this.endgame = new EndgameTechnique(engine, source, setup.options.endgame ?? KRIEG_DEFAULTS.endgame, this.random);
     const egtb = (setup.options.egtb ?? KRIEG_DEFAULTS.egtb) !== 0;
     this.tablebase = new TablebaseTechnique(engine, source, setup.rules, setup.tables, egtb);
@@ -244,13 +249,16 @@ export class KriegPlayer extends SamplingPlayer {
     const limits = { work: nodes === undefined ? 2_000_000 : nodes * WORK_PER_NODE, deadline: turn.deadline };
     let found = this.source.positions(size, limits);
     if (found.handles.length === 0) return undefined;
-    let edge = edgeOf(this.engine, found.handles[0]);
+    // the edge read from one position, or crushing over them all (values.ts crushingOver: his phantom pieces)
+    const edgeOver = (handles: number[]) =>
+      edgeOf(this.engine, handles[0], this.crushing && crushingOver(this.engine, handles));
+    let edge = edgeOver(found.handles);
     const whole = found.total !== undefined && found.total <= SCREEN_EXACT ? found.total : 0;
     const more = found.exact ? 0 : whole || (edge.decisive ? SCREEN_DECISIVE * size : 0);
     if (more > found.handles.length) {
       found = this.source.positions(more, limits);
       if (found.handles.length === 0) return undefined;
-      edge = edgeOf(this.engine, found.handles[0]);
+      edge = edgeOver(found.handles);
     }
     const last = this.lastMove;
     const { rules } = this.setup;

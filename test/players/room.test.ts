@@ -8,7 +8,8 @@
 //   pawn), 14 squares; Ka8 files a–c of ranks 5–8, 12; the sum 26.
 //   Rd4-d6 (rank 6 cut): Kh7 e7–h8, 8; Ka8 a7–c8, 6; the sum 14 — both kings boxed at once, and
 //   chosen; without the room, Rd7+ (which leaves Kh7 the whole lower board) is chosen.
-//   A black knight on the board: no room is counted (the measure of a won ending against king and pawns).
+//   A black knight on g6: it stands in his king's way as his pawns do, 13 (host/players/values.ts reads
+//   the room against king and pawns, or with a crushing edge whatever piece a position gives him).
 import { describe, expect, it } from 'vitest';
 import { BACKENDS } from '../../host/node';
 import { parseUci } from '../../host/notation/move';
@@ -25,8 +26,8 @@ describe.each(BACKENDS)('the room of a king with pawns on %s', (backend) => {
     const { threat } = screenedBelief(backend, SPREAD);
     expect(threat(a('a1b1'))).toMatchObject({ legal: 2, room: 14 + 12 });
     expect(threat(a('d4d6'))).toMatchObject({ legal: 2, room: 8 + 6, loss: 0 });
-    const knight = screenedBelief(backend, ['8/7k/8/7p/3R3P/8/8/K6n w - - 0 1']);
-    expect(knight.threat(a('a1b1')).room).toBe(0);
+    const knight = screenedBelief(backend, ['8/7k/6n1/7p/3R3P/8/8/K7 w - - 0 1']);
+    expect(knight.threat(a('a1b1')).room).toBe(13);
   });
 
   it('makes the cut that boxes the king wherever he is', () => {
