@@ -200,6 +200,7 @@ import {
   threatRoom,
   threatLost,
   threatLossBoth,
+  threatBoxedCount,
 } from './players/choose';
 
 export {
@@ -224,6 +225,7 @@ export {
   threatRoom,
   threatLost,
   threatLossBoth,
+  threatBoxedCount,
 };
 
 // ---- endgames against a bare king (issue 34 item 3; assembly/players/endgame.ts) ----
@@ -231,6 +233,7 @@ import {
   ENDGAME_OUT,
   endgameBegin,
   endgameAddKing,
+  endgameWiden,
   endgameSearch,
   endgameCount,
   endgameNodes,
@@ -242,6 +245,7 @@ import {
 export {
   endgameBegin,
   endgameAddKing,
+  endgameWiden,
   endgameSearch,
   endgameCount,
   endgameNodes,

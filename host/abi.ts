@@ -225,12 +225,16 @@ export interface CoreExports {
   threatLost(): number;
   /** The same call's loss with the best capture of the moved man and the best of another added (less what the attempt took), summed as threatLoss. */
   threatLossBoth(): number;
+  /** The same call's positions where he has a piece and the attempt, not a check, leaves his king boxed by the mover's men and his pawns (his pieces left off). */
+  threatBoxedCount(): number;
 
   // ---- endgames against a bare king (assembly/players/endgame.ts); statuses ENDGAME_* ----
   /** Start a metaposition from `handle` (the attacker to move, a bare king), its own records from `stack`. */
   endgameBegin(handle: number, stack: number): number;
   /** Add the bare king's square of `handle` (the same men) to the metaposition's set. */
   endgameAddKing(handle: number): number;
+  /** Add to the set the squares one king step from it where the king may stand (a set read from a sampled belief). */
+  endgameWiden(): number;
   /** Value every attempt by a worst-case search `depth` attacker moves deep (into endgameBuffer: attempt, value pairs). */
   endgameSearch(depth: number): number;
   /** How many attempts the last endgameSearch valued, and the horizon positions it valued. */

@@ -509,6 +509,23 @@ export function endgameAddKing(handle: i32): i32 {
 }
 
 /**
+ * Adds to the set every square one king step from it where his king may stand with the attacker to
+ * move (no man there, not attacked): a set read from the tracker's sampled pool, which can lose the
+ * king's last step (krieg v random, game 173 of 200: four distinct positions, his king on e8, d7,
+ * c8 or e5 where it had just gone from e5 to f6, and Qd5 stalemated it there).
+ */
+export function endgameWiden(): i32 {
+  if (afterMove) return ENDGAME_PERCEPT;
+  const base = recordToMove(0) << POSITION_SHIFT;
+  attackSet(base, us);
+  const c = base + W_COLOR + (us << 1);
+  replySet(setLo, setHi, outLo, outHi, unchecked(POSITIONS[c]), unchecked(POSITIONS[c + 1]));
+  setLo |= outLo;
+  setHi |= outHi;
+  return ENDGAME_OK;
+}
+
+/**
  * Values every attempt of the stored metaposition by a worst-case search `depth` attacker moves
  * deep (ENDGAME_OUT: attempt, value pairs; endgameCount of them); ENDGAME_* status.
  */

@@ -35,9 +35,10 @@ export const endgameStack = (engine: Engine) => engine.capacity - ENDGAME_RECORD
 /**
  * Starts the core's metaposition from belief positions `handles` (the same men, the attacker to
  * move): false when the defender has more than a bare king and frozen pawns (each blocked, none
- * with a man to take), or his pawns differ between the positions.
+ * with a man to take), or his pawns differ between the positions. `widen` (the positions a sample,
+ * not the whole belief): the squares one king step from theirs where his king may stand join the set.
  */
-export function endgameBegin(engine: Engine, handles: number[], stack = endgameStack(engine)): boolean {
+export function endgameBegin(engine: Engine, handles: number[], stack = endgameStack(engine), widen = false): boolean {
   const x = engine.core.exports;
   const status = x.endgameBegin(handles[0], stack);
   if (status === ENDGAME_NOT_BARE) return false;
@@ -47,6 +48,7 @@ export function endgameBegin(engine: Engine, handles: number[], stack = endgameS
     if (added === ENDGAME_NOT_BARE) return false; // his pawns differ over the belief
     check(added);
   }
+  if (widen) check(x.endgameWiden());
   return true;
 }
 

@@ -301,6 +301,12 @@ export interface ThreatCount {
    * risk where another man of the mover's hangs.
    */
   lossBoth?: number;
+  /**
+   * Positions (not counted in `stalemated`) where he has a piece and the attempt, not a check,
+   * leaves his king boxed by the mover's men and his pawns, his pieces left off: a stalemate if the
+   * piece is one the belief gives him but he no longer has (values.ts counts them with a crushing edge).
+   */
+  boxed?: number;
   /** Positions (not mated) where the moved man can be taken at a loss: his best capture of it wins more than the attempt took. */
   lost?: number;
   /** The squares his king may stand on after his reply, over the positions (bit s: square s; a BigInt-free pair). */
@@ -342,6 +348,7 @@ export function countThreats(
     room: 0,
     lost: 0,
     lossBoth: 0,
+    boxed: 0,
     after: [] as { key: string; clock: number }[],
   };
   for (let from = 0; from < handles.length; from += CHOOSE_MAX_POSITIONS) {
@@ -361,6 +368,7 @@ export function countThreats(
     count.room += x.threatRoom();
     count.lost += x.threatLost();
     count.lossBoth += x.threatLossBoth();
+    count.boxed += x.threatBoxedCount();
     const after = engine.core.view(x.threatAfterBuffer());
     for (let i = 0; i < part.length; i++) {
       const clock = after[i * 3 + 2];

@@ -66,8 +66,10 @@ export class EndgameTechnique {
     const first = this.source.positions(1, limits);
     if (first.handles.length === 0 || !endgameBegin(this.engine, first.handles)) return undefined;
     // the exact belief, or past it the pool's distinct positions (sources.ts smallBelief)
-    const handles = smallBelief(this.engine, this.source, limits, MAX_SQUARES)?.handles;
-    if (!handles || !endgameBegin(this.engine, handles)) return undefined;
+    // past the exact layer the pool may have lost his last step: the squares next to its own join the set
+    const belief = smallBelief(this.engine, this.source, limits, MAX_SQUARES);
+    const handles = belief?.handles;
+    if (!handles || !endgameBegin(this.engine, handles, undefined, !belief.exact)) return undefined;
     // one move deeper once the king is nearly found (the mating net: few attempts matter, and they are cheap)
     const depth = handles.length <= NEAR ? Math.min(this.depth + 1, ENDGAME_MAX_DEPTH - 1) : this.depth;
     const { values, nodes } = endgameValues(this.engine, depth);

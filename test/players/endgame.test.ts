@@ -12,7 +12,9 @@
 //   Ka1, Pe4 against Ke5 or Kh8, where an Illegal e4-e5 puts the king on e5; his frozen pawns (each
 //   blocked, none with a man to take): Rb3 blocking b4 may only take it, a line through a pawn of
 //   his, a step into one and a king's step to a square one attacks are never tried, and his pawns
-//   must be the same over the belief;
+//   must be the same over the belief; a set read from a sample of the belief widened by a king step:
+//   from krieg v random (game 173 of 200), the pool's four kings e8, d7, e5, c8 with his g5 pawn
+//   blocked, where Qd5 mates all four and stalemates the true one, gone from e5 to f6;
 // - the player: krieg mates K+R v K and K+Q v K against random within 50 moves (fixed seeds).
 import { kriegAgainstRandom } from '../lib/kriegGame';
 import { describe, expect, it } from 'vitest';
@@ -190,6 +192,21 @@ describe.each(BACKENDS)('endgame metapositions on %s', (backend) => {
     // not a bare king: the technique does not apply
     engine.setFen(0, '8/8/8/4k3/4p3/8/6R1/K7 w - - 0 1');
     expect(endgameBegin(engine, [0])).toBe(false);
+  });
+
+  it("a set read from the pool's sample widened by a king step: Qd5, a sure mate on its four squares, stalemates f6", () => {
+    const engine = createEngine(backend, 64);
+    engine.setRules(rules);
+    const men = ['3Nk3/8/1R1PN3/6p1', '3N4/3k4/1R1PN3/6p1', '3N4/8/1R1PN3/4k1p1', '2kN4/8/1R1PN3/6p1'];
+    men.forEach((top, i) => engine.setFen(i, `${top}/p3B1P1/P3K3/3Q1N2/2B4R w - - 0 1`));
+    const qd5 = (widen: boolean) => {
+      expect(endgameBegin(engine, [0, 1, 2, 3], undefined, widen)).toBe(true);
+      const { values } = endgameValues(engine, 2);
+      return { squares: endgameSquares(engine), value: values.find((v) => v.attempt === parseUci('d2d5'))!.value };
+    };
+    // e8, d7, e5, c8: every other square next to them attacked or taken, but f6 (next to e5)
+    expect(qd5(false)).toEqual({ squares: [36, 51, 58, 60], value: ENDGAME_WIN - 1 });
+    expect(qd5(true)).toEqual({ squares: [36, 45, 51, 58, 60], value: ENDGAME_FAIL });
   });
 
   it('krieg mates K+R v K and K+Q v K against random within 50 moves (fixed seeds)', () => {

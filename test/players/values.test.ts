@@ -11,6 +11,11 @@
 //   boxed    White Kf3, Ra8, Re1, Qh1, Bb6, Nc7, pawns a2 c5 f4 h6; Black Kg6, pawns a3 f5 (blocked), from
 //           a krieg v random game: Rg1 checks the king on g6 of the screen, and stalemated the true one
 //           on h7 (g6, g7, g8, h8 covered, h6 guarded): a stuck square next to the screened king counts.
+//   phantom  White Kc1, Qf3, Rd1, Re1, Be3, pawns d5 e5 h6; Black Kh8, pawns f7 h7 (h7 blocked), and in
+//           every screened position a rook on a2 or a bishop on a6 (the tracker's pool past its exact
+//           layer: pieces he lost long ago): Qxf7 wins a pawn and boxes his king (g8, g7 covered), a
+//           stalemate where the piece is not there — counted 15 ahead (BOXED_AHEAD), so
+//           another move is chosen; a check is never counted: with d5, e5 gone Rd8 and Re8 mate, one is chosen.
 //   progress far ahead every expected score is 1 to five decimals: the mean clipped value breaks the
 //           tie (a promotion over a null move), and K+Q+P v K+P (his pawn blocked) is won against random.
 //   silence Bb5 where a pawn on a6 takes it in three positions of four, his knight taking the boxed-in
@@ -25,7 +30,15 @@ import { preset } from '../../host/record/rules';
 import { START_FEN } from '../../host/notation/fen';
 import { parseUci } from '../../host/notation/move';
 import { ChooseRun, countThreats, expectedScore, MATE, type AttemptValue } from '../../host/core/players';
-import { BACK_COST, bestByWorth, edgeOf, trustedScore, worthOf, PROGRESS_WEIGHT } from '../../host/players/values';
+import {
+  BACK_COST,
+  bestByWorth,
+  edgeOf,
+  stalemates,
+  trustedScore,
+  worthOf,
+  PROGRESS_WEIGHT,
+} from '../../host/players/values';
 import { KriegPlayer } from '../../host/players/krieg';
 import { SamplingPlayer } from '../../host/players/sampling';
 import { smallBelief, trackerSource, type PositionSource } from '../../host/players/sources';
@@ -189,6 +202,44 @@ describe.each(BACKENDS)('stalemates one step from the screen on %s', (backend) =
     const { threat } = belief(backend, ['R7/2N5/1B4kP/2P2p2/5P2/p4K2/P7/4R2Q w - - 0 1'], [0], [0]);
     expect(threat(a('e1g1'))).toMatchObject({ legal: 1, stalemated: 1, mated: 0 });
     expect(threat(a('e1e2'))).toMatchObject({ legal: 1, stalemated: 0 });
+  });
+});
+
+describe.each(BACKENDS)("stalemates beside the belief's phantom pieces on %s", (backend) => {
+  // his pieces a rook on a2 or a bishop on a6: both can move, so no screened position is a stalemate
+  const phantoms = (men: string) => [
+    `7k/5p1p/7P/${men}/8/4BQ2/r7/2KRR3 w - - 0 1`,
+    `7k/5p1p/b6P/${men}/8/4BQ2/8/2KRR3 w - - 0 1`,
+  ];
+  it('Qxf7 boxes his king: a stalemate in the true position, boxed in the screened ones; not chosen 15 ahead', () => {
+    const { engine, scores, chosen, row, threat, edge } = belief(backend, phantoms('3PP3'), [0], [0, 1]);
+    expect(edge).toMatchObject({ decisive: true, boxedStalemates: true, ahead: 18, bareKing: false });
+    // the true position (his pawns alone): Qxf7 stalemates
+    engine.setFen(20, '7k/5p1p/7P/3PP3/8/4BQ2/8/2KRR3 w - - 0 1');
+    expect(countThreats(engine, [20], a('f3f7'), STACK)).toMatchObject({ legal: 1, stalemated: 1, boxed: 0 });
+    // the screened ones: his piece moves, his king is boxed (g8 by the queen, g7 by the queen and h6)
+    expect(threat(a('f3f7'))).toMatchObject({ legal: 2, stalemated: 0, boxed: 2, mated: 0, loss: 0 });
+    expect(stalemates(threat(a('f3f7')), edge)).toBe(2);
+    expect(stalemates(threat(a('f3f7')), { ...edge, boxedStalemates: false })).toBe(0);
+    // the pawn won makes it the best by score; counted as a stalemate it is passed over
+    expect(row('f3f7').score).toBe(Math.max(...scores.map((r) => r.score!)));
+    expect(chosen.best.attempt).not.toBe(a('f3f7'));
+    expect(stalemates(threat(chosen.best.attempt), edge)).toBe(0);
+    // short of a crushing edge (his pieces may be real) the box is no stalemate: Qxf7 chosen, as before
+    const notCrushing = bestByWorth(scores, threat, { ...edge, boxedStalemates: false }, seededRandom(1))!;
+    expect(notCrushing.best.attempt).toBe(a('f3f7'));
+    // a check is never a box: Qf6+ (g7 covered, g8 free), with the rook or the bishop to move
+    expect(threat(a('f3f6'))).toMatchObject({ legal: 2, stalemated: 0, boxed: 0 });
+  });
+
+  it('with the d- and e-files open Rd8 and Re8 mate in the position searched: one is chosen, a check never a box', () => {
+    const { chosen, row, threat, edge } = belief(backend, phantoms('8'), [0], [0, 1]);
+    expect(edge.boxedStalemates).toBe(true);
+    expect(row('d1d8')).toMatchObject({ legal: 1, mates: 1 });
+    expect(chosen.best.mates).toBe(1);
+    expect(['d1d8', 'e1e8'].map(a)).toContain(chosen.best.attempt);
+    expect(threat(chosen.best.attempt)).toMatchObject({ stalemated: 0, boxed: 0, mated: 0 });
+    expect(threat(a('f3f7')).boxed).toBe(2); // the box is there still
   });
 });
 
