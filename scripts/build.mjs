@@ -263,6 +263,7 @@ async function buildWeb() {
     format: 'iife',
     entryPoints: [at('host/web/worker.ts')],
     plugins: [portableGlobal],
+    banner: { js: "performance.mark('krieg-worker-script');" }, // the worker's start-up (worker.ts)
     write: false,
   });
   await bundle({
