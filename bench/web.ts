@@ -5,9 +5,9 @@
 //   start; 'krieg-controls' marks the page's own part, and the start-up's other marks — the head
 //   script, the game worker's thread, script and first core, app.js — are reported as well), and the
 //   bytes transferred compressed before the first game starts (the bodies the server sent during
-//   the load, the workers' requests included, which the browser's own count of the page leaves
-//   out), excluding the problem database and sql.js, loaded only when a database is opened.
-//   Budgets: ≤ 500 ms and ≤ 150 KB.
+//   the load, the workers' requests included, which the browser's own count of the page leaves out;
+//   a file asked again is answered 304 without a body), excluding the problem database and sql.js,
+//   loaded only when a database is opened. Budgets: ≤ 500 ms and ≤ 150 KB.
 // - Know as a game goes on (issue 37's promise: the heatmap of the current ply within 1 s at any
 //   ply): a random game of 300 plies loaded and Black's view stepped through ply by ply, each step
 //   the tracker fed that ply's events; the time from the step to the heatmap of its ply, median,
