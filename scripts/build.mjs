@@ -233,11 +233,14 @@ async function buildWeb() {
     outfile: at('dist/web/krieg.page.js'),
   });
   copyAtomic(at('host/web/perft.html'), at('dist/web/perft.html'));
-  // the app: its worker (engine, players, solver, and the WASM core's bytes) built first and inlined
-  // in index.html as text, whose head starts the game's worker from a Blob before the page's script
-  // has loaded (docs/web.md, Start-up); the page's script is classic, so the page opens from file://
-  // as from any host.
-  // The JS core is not part of the worker's script: it is text of its own in portable.js, a classic
+  // the app: its workers' script (engine, players, solver, and the WASM core's bytes) is worker.js,
+  // which index.html's head starts as the game's worker by its URL before the page's script has
+  // loaded, so that the browser fetches it while the page is parsed and the page's thread never
+  // holds its text (docs/web.md, Start-up); opened from disk (file://), where a page may not start
+  // a worker from a file, the page loads worker-source.js, the same script as text, and starts its
+  // workers from a Blob. The page's script is classic, so the page opens from file:// as from any
+  // host.
+  // The JS core is not part of the workers' script: it is text of its own in portable.js, a classic
   // script the page loads only when the JS backend is chosen (so that the page does not download
   // and parse it before the first game: 39 KB compressed of 141) and hands a worker (a Blob again),
   // so that a WASM worker does not parse it as it starts (about 50 ms of a worker's start-up). The
@@ -263,6 +266,7 @@ async function buildWeb() {
     format: 'iife',
     entryPoints: [at('host/web/worker.ts')],
     plugins: [portableGlobal],
+    banner: { js: "performance.mark('krieg-worker-script');" }, // the worker's start-up (worker.ts)
     write: false,
   });
   await bundle({
@@ -275,19 +279,21 @@ async function buildWeb() {
     at('dist/web/portable.js'),
     `// krieg's JS core, as text for a worker (host/web/app/engineWorker.ts loads this on the JS backend).\nglobalThis.kriegPortableCore = ${JSON.stringify(portable.outputFiles[0].text)};\n`,
   );
-  // the page: the workers' script inlined as a string (every < escaped, so that no </script> ends
-  // it), and the stylesheet (minified), which as a file of its own was one more request before the
-  // first layout, that the page's script waited for (bench:web, docs/web.md Start-up)
+  const workerSource = worker.outputFiles[0].text;
+  writeAtomic(at('dist/web/worker.js'), workerSource);
+  writeAtomic(
+    at('dist/web/worker-source.js'),
+    `// krieg's workers' script (worker.js) as text, for a page opened from disk (host/web/app/engineWorker.ts).\nglobalThis.kriegWorkerSource = ${JSON.stringify(workerSource)};\n`,
+  );
+  // the page, with its stylesheet inlined (minified), which as a file of its own was one more
+  // request before the first layout, that the page's script waited for (bench:web, docs/web.md Start-up)
   const html = readFileSync(at('host/web/index.html'), 'utf8');
   const link = '<link rel="stylesheet" href="app.css" />';
-  for (const needed of [link, '__WORKER_SOURCE__'])
-    if (html.split(needed).length !== 2)
-      throw new Error(`host/web/index.html: one ${needed} expected (the build fills it)`);
+  if (html.split(link).length !== 2) throw new Error(`host/web/index.html: one ${link} expected (the build fills it)`);
   const css = await esbuild.transform(readFileSync(at('host/web/app.css'), 'utf8'), { loader: 'css', minify: true });
-  const source = JSON.stringify(worker.outputFiles[0].text).replaceAll('<', '\\u003c');
   writeAtomic(
     at('dist/web/index.html'),
-    html.replace(link, () => `<style>${css.code.trim()}</style>`).replace('__WORKER_SOURCE__', () => source),
+    html.replace(link, () => `<style>${css.code.trim()}</style>`),
   );
   rmSync(at('dist/web/app.css'), { force: true });
   // sql.js (MIT), loaded by the page only when a problem database is opened
@@ -317,6 +323,8 @@ const STEPS = [
       'dist/web/perft.html',
       'dist/web/app.js',
       'dist/web/portable.js',
+      'dist/web/worker.js',
+      'dist/web/worker-source.js',
       'dist/web/index.html',
     ],
     inputs: ['host', 'build/krieg.js', 'build/krieg.wasm'],

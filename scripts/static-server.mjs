@@ -69,13 +69,24 @@ export function serveStatic(dir, { port = 0, extra = {}, onRequest } = {}) {
     }
     const raw = readFileSync(file);
     const { body, encoding } = encoded(file, raw, String(req.headers['accept-encoding'] ?? ''));
-    onRequest?.(path, file, raw.length, body.length);
-    res.writeHead(200, {
+    // kept by the browser but asked again each time (a build may have changed it): a copy it holds
+    // is answered 304, with no body, as when the page's three workers load worker.js one after another
+    const { size, mtimeMs } = statSync(file);
+    const etag = `"${size.toString(36)}-${Math.round(mtimeMs).toString(36)}${encoding ? `-${encoding}` : ''}"`;
+    const headers = {
       'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
-      'cache-control': 'no-store',
+      'cache-control': 'no-cache',
+      etag,
       vary: 'accept-encoding',
       ...(encoding ? { 'content-encoding': encoding } : {}),
-    });
+    };
+    if (req.headers['if-none-match'] === etag) {
+      onRequest?.(path, file, raw.length, 0);
+      res.writeHead(304, headers).end();
+      return;
+    }
+    onRequest?.(path, file, raw.length, body.length);
+    res.writeHead(200, headers);
     res.end(body);
   });
   return new Promise((resolve, reject) => {

@@ -66,11 +66,12 @@ export class App implements Page {
       this.$<HTMLInputElement>('know-follow').checked = false;
     this.board.build();
     this.wire();
+    // drawn while the engine starts, so that its reply finds only the marks left to set
+    this.board.render();
     performance.mark('krieg-controls'); // bench/web.ts: the board drawn, the controls wired
     const game = await engine;
     if (game.kind === 'error') return this.status(errorSentence(game), 'error');
     this.$('app').dataset.backend = backend;
-    this.board.render();
     this.$('app').dataset.ready = 'true';
     performance.mark('krieg-interactive'); // bench/web.ts: load to first interactive
     this.status('Choose your colour, rules and opponent, then start a game.');

@@ -93,7 +93,13 @@ export interface SolveOutcome {
 }
 
 export type Reply =
-  | { id: number; kind: 'ready'; backend: BackendName }
+  | {
+      id: number;
+      kind: 'ready';
+      backend: BackendName;
+      /** The first init's reply: the worker's start-up marks (its thread made, its script begun and run, its first core made), in ms since the epoch. */
+      marks?: Record<string, number>;
+    }
   | { id: number; kind: 'state'; state: GameState }
   | { id: number; kind: 'thinking' }
   | { id: number; kind: 'replay'; replay: Replay }

@@ -35,6 +35,9 @@ import {
 } from './protocol';
 
 const SOLVE_MEMORY = 128 * 2 ** 20;
+// the worker's start-up, which its first init's reply tells the page (bench/web.ts reports it): the
+// build's banner marks its script's start, this its modules' set-up done
+performance.mark('krieg-worker-ran');
 
 let backend: BackendName = 'wasm';
 /** The WASM core, compiled once from the bytes the worker's script carries (each engine an instance of it). */
@@ -46,6 +49,7 @@ let initialised = false;
 function spareCore(): Core {
   const core = backend === 'wasm' ? createWasmCore((wasm ??= new WebAssembly.Module(wasmBytes))) : createJsCore();
   new Engine(core, 2); // builds the core's tables (attacks, keys): its first engine's cost
+  if (performance.getEntriesByName('krieg-worker-core').length === 0) performance.mark('krieg-worker-core');
   return core;
 }
 const makeCore = (): Core => spares.pop() ?? spareCore();
@@ -159,6 +163,13 @@ class Session {
 }
 
 let session: Session | undefined;
+
+/** The worker's marks so far and the moment its thread was made, in ms since the epoch. */
+const startMarks = (): Record<string, number> =>
+  Object.fromEntries([
+    ['krieg-worker-origin', performance.timeOrigin],
+    ...performance.getEntriesByType('mark').map((m) => [m.name, performance.timeOrigin + m.startTime]),
+  ]);
 
 function reply(message: Reply): void {
   postMessage(message);
@@ -281,6 +292,7 @@ function handle(request: Request): void {
         );
       // the cores the game's worker made ahead, if the page asks for their backend
       const ahead = !initialised && request.backend === 'wasm' ? spares : [];
+      const first = !initialised;
       initialised = true;
       backend = request.backend;
       scratch = undefined;
@@ -293,7 +305,7 @@ function handle(request: Request): void {
       // worker's first task needs (a game: the referee's and the opponent's) right after, before any
       // request is read
       spares = ahead.length > 0 ? ahead : [spareCore()];
-      reply({ id, kind: 'ready', backend });
+      reply({ id, kind: 'ready', backend, ...(first ? { marks: startMarks() } : {}) });
       for (let more = (request.cores ?? 1) - spares.length; more > 0; more--) spares.push(spareCore());
       return;
     }

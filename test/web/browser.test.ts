@@ -141,7 +141,7 @@ describe('krieg in headless Chromium', () => {
       timeout: 600_000,
     });
     expect(await local.$eval('#result', (r) => r.getAttribute('data-nodes'))).toBe('8902');
-    // the app (index.html) too: its worker is started from a Blob, so nothing it loads is a module
+    // the app (index.html) too: from disk its workers start from a Blob of worker-source.js, and nothing it loads is a module
     await local.goto(pathToFileURL(join(WEB_DIR, 'index.html')).href);
     await local.waitForSelector('#app[data-ready=true]', { timeout: 600_000 });
     // the JS core is loaded only when that backend is chosen (portable.js, a classic script): from disk too

@@ -1,49 +1,65 @@
-// The web app's engines: a Web Worker (host/web/worker.ts) started from its source, which the build
-// inlines in index.html (with the WASM core's bytes, which each worker compiles itself), spoken to in
-// the messages of protocol.ts. index.html's head makes the script's Blob URL and starts the game's
-// worker before the page's script has loaded (docs/web.md, Start-up); the first engine asked for two
-// cores takes that worker.
-import type { BackendName, Reply, Request } from '../protocol';
+// The web app's engines: a Web Worker (host/web/worker.ts, built as worker.js with the WASM core's
+// bytes, which each worker compiles itself), spoken to in the messages of protocol.ts.
+// index.html's head starts the game's worker from worker.js before the page's script has loaded
+// (docs/web.md, Start-up); the first engine asked for two cores takes that worker. Opened from disk
+// (file://), where a page may not start a worker from a file, the workers start from a Blob of the
+// same script, which worker-source.js carries as text.
+import { GAME_WORKER, type BackendName, type Reply, type Request } from '../protocol';
 
 declare global {
   /** The JS core's script, as text: portable.js defines it (scripts/build.mjs). */
   var kriegPortableCore: string | undefined;
-  /** The workers' script, a Blob URL: index.html's head makes it. */
-  var kriegWorkerUrl: string;
+  /** The workers' script as text: worker-source.js defines it (scripts/build.mjs). */
+  var kriegWorkerSource: string | undefined;
+  /** The workers' script's URL: worker.js, set by index.html's head; undefined where that cannot start a worker (file://). */
+  var kriegWorkerUrl: string | undefined;
   /** The game's worker, started by index.html's head; undefined once taken. */
   var kriegGameWorker: Worker | undefined;
 }
 
 type Request0 = Request extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
-let portable: Promise<string | undefined> | undefined;
 /**
- * The JS core's script, as text, for a worker on the JS backend: portable.js, beside the page,
- * loaded once when first asked (a classic script, so from file:// too), not with the page;
- * undefined if it does not load (the worker's reply says so; the next start asks again).
+ * A classic script beside the page, loaded once when first asked (from file:// too), and the
+ * global it defines; undefined if it does not load (the next call asks again).
  */
-const portableCore = (): Promise<string | undefined> =>
-  (portable ??= new Promise((resolve) => {
-    const script = document.createElement('script');
-    script.src = 'portable.js';
-    script.onload = () => resolve(globalThis.kriegPortableCore);
-    script.onerror = () => {
-      portable = undefined;
-      resolve(undefined);
-    };
-    document.head.append(script);
-  }));
+function scriptGlobal<T>(src: string, read: () => T): () => Promise<T | undefined> {
+  let loading: Promise<T | undefined> | undefined;
+  return () =>
+    (loading ??= new Promise((resolve) => {
+      const script = document.createElement('script');
+      script.src = src;
+      script.onload = () => resolve(read());
+      script.onerror = () => {
+        loading = undefined;
+        resolve(undefined);
+      };
+      document.head.append(script);
+    }));
+}
+
+/** The JS core's script, as text, for a worker on the JS backend: portable.js, not loaded with the page. */
+const portableCore = scriptGlobal('portable.js', () => globalThis.kriegPortableCore);
+/** The workers' script from a Blob (a page opened from disk), made once. */
+const sourceUrl = scriptGlobal('worker-source.js', () =>
+  globalThis.kriegWorkerSource === undefined
+    ? undefined
+    : URL.createObjectURL(new Blob([globalThis.kriegWorkerSource], { type: 'text/javascript' })),
+);
+
+const NO_WORKER = 'the engine did not start (worker-source.js did not load)';
 
 /**
- * A worker started from the bundled source (a Blob URL: works from file:// as well as http) when
- * it is first asked something (or the one index.html started), its init (the backend, and the JS
- * core's script) always its first message.
+ * A worker started from the workers' script when it is first asked something (or the one
+ * index.html started), its init (the backend, and the JS core's script) always its first message.
  */
 export class EngineWorker {
   private worker: Worker | undefined;
-  /** Resolves once the init is posted: every other message is posted after it, in order. */
-  private posted: Promise<void> = Promise.resolve();
+  /** Resolves with the worker once its init is posted (undefined if none could start): every other message is posted after it, in order. */
+  private posted: Promise<Worker | undefined> = Promise.resolve(undefined);
   private booted: Promise<Reply> | undefined;
+  /** Counts the starts: a worker made for an earlier one (restarted meanwhile) is terminated. */
+  private starts = 0;
   private nextId = 1;
   private readonly listeners = new Map<number, (reply: Reply) => void>();
   backend: BackendName = 'wasm';
@@ -56,18 +72,37 @@ export class EngineWorker {
     if (this.booted) return this.booted;
     const started = this.cores === 2 ? globalThis.kriegGameWorker : undefined;
     if (started) globalThis.kriegGameWorker = undefined;
-    const worker = (this.worker = started ?? new Worker(globalThis.kriegWorkerUrl));
-    worker.onmessage = (event: MessageEvent<Reply>) => this.listeners.get(event.data.id)?.(event.data);
     const backend = this.backend;
-    // the JS core's script, as text (a Blob the page made is not the worker's to load from file://)
+    const start = ++this.starts;
+    // the worker (from a Blob where the page cannot start one from worker.js: the game's named as
+    // index.html would have), and for the JS backend the JS core's script, as text (a Blob the page
+    // made is not the worker's to load from file://)
+    const url = globalThis.kriegWorkerUrl;
+    const worker: Promise<Worker | undefined> = started
+      ? Promise.resolve(started)
+      : url
+        ? Promise.resolve(new Worker(url))
+        : sourceUrl().then((url) => (url ? new Worker(url, this.cores === 2 ? { name: GAME_WORKER } : {}) : undefined));
     const core: Promise<{ core?: string }> =
       backend === 'wasm' ? Promise.resolve({}) : portableCore().then((core) => (core ? { core } : {}));
-    let posted!: () => void;
+    let posted!: (worker: Worker | undefined) => void;
     this.posted = new Promise((resolve) => (posted = resolve));
     return (this.booted = this.listen(this.nextId++, undefined, (id) =>
-      core.then((core) => {
-        worker.postMessage({ id, kind: 'init', backend, cores: this.cores, ...core } satisfies Request);
-        posted();
+      Promise.all([worker, core]).then(([worker, core]) => {
+        if (start !== this.starts) return worker?.terminate(); // restarted meanwhile
+        if (worker) {
+          this.worker = worker;
+          worker.onmessage = (event: MessageEvent<Reply>) => {
+            const reply = event.data;
+            // the game's worker's start-up as the page's marks (bench/web.ts reports them)
+            if (reply.kind === 'ready' && reply.marks && this.cores === 2)
+              for (const [name, at] of Object.entries(reply.marks))
+                performance.mark(name, { startTime: at - performance.timeOrigin });
+            this.listeners.get(reply.id)?.(reply);
+          };
+          worker.postMessage({ id, kind: 'init', backend, cores: this.cores, ...core } satisfies Request);
+        } else this.listeners.get(id)?.({ id, kind: 'error', message: NO_WORKER });
+        posted(worker);
       }),
     ));
   }
@@ -78,9 +113,13 @@ export class EngineWorker {
    */
   send(request: Request0, onReply?: (reply: Reply) => void): Promise<Reply> {
     void this.start();
-    const worker = this.worker!;
+    const posted = this.posted;
     return this.listen(this.nextId++, onReply, (id) =>
-      this.posted.then(() => worker.postMessage({ ...request, id } as Request)),
+      posted.then((worker) =>
+        worker
+          ? worker.postMessage({ ...request, id } as Request)
+          : this.listeners.get(id)?.({ id, kind: 'error', message: NO_WORKER }),
+      ),
     );
   }
 
