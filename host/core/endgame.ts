@@ -52,6 +52,33 @@ export function endgameBegin(engine: Engine, handles: number[], stack = endgameS
   return true;
 }
 
+/**
+ * Starts the metaposition from the attacker's men with the lone king's set `squares` (not empty):
+ * `place(record, square)` writes record `record` (the attacker to move) with his king on `square`.
+ * The record is the stack's second (stack + 1), which the search overwrites later; false as
+ * endgameBegin's.
+ */
+export function endgameBeginSet(
+  engine: Engine,
+  squares: number[],
+  place: (record: number, square: number) => void,
+  stack = endgameStack(engine),
+): boolean {
+  const x = engine.core.exports;
+  const record = stack + 1;
+  place(record, squares[0]);
+  const status = x.endgameBegin(record, stack);
+  if (status === ENDGAME_NOT_BARE) return false;
+  check(status);
+  for (const square of squares.slice(1)) {
+    place(record, square);
+    const added = x.endgameAddKing(record);
+    if (added === ENDGAME_NOT_BARE) return false;
+    check(added);
+  }
+  return true;
+}
+
 export interface EndgameValue {
   attempt: number;
   /** Worst case over the referee's answers: ENDGAME_WIN − d a sure mate, ENDGAME_FAIL a possible loss of a man or stalemate. */

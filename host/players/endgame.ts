@@ -5,8 +5,32 @@
 // the referee's answers and the king's replies as AND nodes, a progress measure at the horizon)
 // instead of from sampling. A player keeps one of these and asks it first each turn; undefined
 // hands the turn back to its usual choice.
+//
+// Past the exact belief the pool keeps a sampled line, not every square of his king (krieg v random,
+// seed 1, game 38: the pool down to one position for the last 33 plies, and the technique shuffling
+// around a square his king had left). So once his king is known bare the player follows its own
+// set: from a sound first set (the exact belief's squares, else every square his king may stand
+// on beside the player's men), each of its attempts and his moves heard moves the metaposition on
+// (endgameAttempt, endgameReply), and each turn's search starts from that set, not the pool's.
 import type { Engine } from '../engine';
-import { endgameBegin, endgameValues, ENDGAME_FAIL, ENDGAME_MAX_DEPTH, ENDGAME_WIN } from '../core/endgame';
+import {
+  endgameAttempt,
+  endgameStack,
+  endgameBegin,
+  endgameBeginSet,
+  endgameReply,
+  endgameSquares,
+  endgameValues,
+  ENDGAME_FAIL,
+  ENDGAME_MAX_DEPTH,
+  ENDGAME_WIN,
+} from '../core/endgame';
+import { KING } from '../constants';
+import { parseFen, type Setup } from '../notation/fen';
+import { parseUci } from '../notation/move';
+import { encodePercept } from '../record/percept';
+import type { Side, View, ViewEvent } from '../record/record';
+import { ownBoard } from '../referee/ownBoard';
 import { smallBelief, type PositionSource } from './sources';
 import type { Turn, PlayerBudget } from './player';
 
@@ -19,36 +43,41 @@ const NEAR = 4;
 /** Estimation work for the belief request when the budget has no node count. */
 const WORK = 2_000_000;
 
-/**
- * The attacker's men after `attempt` in position `fen` (its placement without the lone king), the key
- * of the visits below.
- */
-function menAfter(fen: string, attempt: number): string {
-  const [placement, side] = fen.split(' ');
-  const lone = side === 'w' ? 'k' : 'K';
-  const squares: string[] = [];
-  for (const row of placement.split('/').reverse())
-    for (const c of row) {
-      if (/\d/.test(c)) squares.push(...'.'.repeat(Number(c)));
-      else squares.push(c === lone ? '.' : c);
-    }
+/** The player's men `own` after `attempt`, the key of the visits below. */
+function menAfter(own: Setup, attempt: number): string {
+  const squares = own.board.slice();
   const from = attempt & 63;
   const to = (attempt >> 6) & 63;
   squares[to] = squares[from];
-  squares[from] = '.';
-  return squares.join('');
+  squares[from] = 0;
+  return squares.join(',');
 }
 
 /** A value the worst case decides: a sure mate or a possible loss, which no repetition penalty touches. */
 const decisive = (value: number) => value <= ENDGAME_FAIL + 100_000 || value >= ENDGAME_WIN - 100_000;
 
+/** His men at the start of `view` less the captures the player made: 1 when his king is alone. */
+function hisMenLeft(view: View): number {
+  const his = view.as === 'white' ? 1 : 0;
+  let men = parseFen(view.start).board.filter((code) => code !== 0 && code >> 3 === his).length;
+  for (const event of view.events)
+    if (event.type === 'attempt' && event.side === view.as && event.percept.capture !== undefined) men--;
+  return men;
+}
+
 export class EndgameTechnique {
-  readonly counters = { endgameMoves: 0, endgameNodes: 0 };
+  readonly counters = { endgameMoves: 0, endgameNodes: 0, endgameFollowed: 0 };
   /**
    * How often each placement of its men the player has chosen: an attempt back to one costs REPEAT
    * a visit (the search's horizon sees no cycle; without this a flat progress measure shuffles).
    */
   private readonly visits = new Map<string, number>();
+  /** Against a bare king: the squares his king may be on, followed event by event (undefined: not following). */
+  private followed: number[] | undefined;
+  /** The player's men at its turn (itself to move, no man of his): the position the followed set goes with. */
+  private own: Setup | undefined;
+  /** Its legal attempt not yet answered by his move: the set before it, the attempt and its percept. */
+  private pending: { squares: number[]; attempt: number; percept: number } | undefined;
 
   /** `depth`: attacker moves the search looks ahead (0: off). */
   constructor(
@@ -56,31 +85,67 @@ export class EndgameTechnique {
     private readonly source: PositionSource,
     private readonly depth: number,
     private readonly random: () => number,
+    private readonly side: Side,
   ) {}
+
+  /** The squares of the followed set (undefined while the technique follows none). */
+  get squares(): readonly number[] | undefined {
+    return this.followed;
+  }
+
+  /** The turn goes to another technique (a tablebase's): the followed set would miss its events. */
+  drop(): void {
+    this.followed = undefined;
+    this.pending = undefined;
+  }
+
+  /** Each event of the player's view: the followed set moves on with it (a failure drops it). */
+  observe(event: ViewEvent): void {
+    if (!this.followed) return;
+    try {
+      if (event.type === 'attempt' && event.side === this.side) {
+        if (event.percept.end) return this.drop(); // the game is over
+        const attempt = parseUci(event.attempt)!;
+        const percept = encodePercept(event.percept);
+        if (!this.own || !this.begin(this.own, this.followed)) return this.drop();
+        const before = this.followed;
+        endgameAttempt(this.engine, attempt, percept);
+        this.followed = endgameSquares(this.engine);
+        // a legal one: his move answers it (the records between may be another's by then: begun again there)
+        if (event.percept.answer === 'legal') this.pending = { squares: before, attempt, percept };
+      } else if (event.type === 'opponent-move') {
+        const pending = this.pending;
+        this.pending = undefined;
+        if (!pending || !event.percept || !this.own) return this.drop();
+        if (event.percept.end) return this.drop();
+        if (!this.begin(this.own, pending.squares)) return this.drop();
+        endgameAttempt(this.engine, pending.attempt, pending.percept);
+        endgameReply(this.engine, encodePercept(event.percept), event.illegal ?? 0);
+        this.followed = endgameSquares(this.engine);
+        this.own = undefined; // its move and his capture: read again from the view at its turn
+      }
+    } catch {
+      this.drop(); // an answer the set does not give (his men were not what the entry read): the next turn starts again
+    }
+  }
 
   /** The attempt of the best worst-case value among those open this turn, or undefined when not in such an endgame. */
   choose(turn: Turn, budget: PlayerBudget, workPerNode: number): number | undefined {
     if (this.depth <= 0) return undefined;
-    const limits = { work: budget.nodes === undefined ? WORK : budget.nodes * workPerNode, deadline: turn.deadline };
-    // one position first: is the opponent's king bare? (cheap, and the usual answer is no)
-    const first = this.source.positions(1, limits);
-    if (first.handles.length === 0 || !endgameBegin(this.engine, first.handles)) return undefined;
-    // the exact belief, or past it the pool's distinct positions (sources.ts smallBelief)
-    // past the exact layer the pool may have lost his last step: the squares next to its own join the set
-    const belief = smallBelief(this.engine, this.source, limits, MAX_SQUARES);
-    const handles = belief?.handles;
-    if (!handles || !endgameBegin(this.engine, handles, undefined, !belief.exact)) return undefined;
+    const own = ownSetup(turn.view);
+    this.own = own;
+    const size = this.enter(turn, budget, workPerNode, own);
+    if (size === undefined) return undefined;
     // one move deeper once the king is nearly found (the mating net: few attempts matter, and they are cheap)
-    const depth = handles.length <= NEAR ? Math.min(this.depth + 1, ENDGAME_MAX_DEPTH - 1) : this.depth;
+    const depth = size <= NEAR ? Math.min(this.depth + 1, ENDGAME_MAX_DEPTH - 1) : this.depth;
     const { values, nodes } = endgameValues(this.engine, depth);
     this.counters.endgameNodes += nodes;
     const open = new Set(turn.attempts);
-    const fen = this.engine.fen(handles[0]);
     let best: number[] = [];
     let bestValue = -Infinity;
     for (const { attempt, value } of values) {
       if (!open.has(attempt)) continue;
-      const v = decisive(value) ? value : value - REPEAT * (this.visits.get(menAfter(fen, attempt)) ?? 0);
+      const v = decisive(value) ? value : value - REPEAT * (this.visits.get(menAfter(own, attempt)) ?? 0);
       if (v > bestValue) [best, bestValue] = [[attempt], v];
       else if (v === bestValue) best.push(attempt);
     }
@@ -88,8 +153,104 @@ export class EndgameTechnique {
     if (!best.length || bestValue <= ENDGAME_FAIL) return undefined;
     this.counters.endgameMoves++;
     const chosen = best[Math.floor(this.random() * best.length)];
-    const key = menAfter(fen, chosen);
+    const key = menAfter(own, chosen);
     this.visits.set(key, (this.visits.get(key) ?? 0) + 1);
     return chosen;
   }
+
+  /**
+   * Builds this turn's metaposition in the core and returns the size of its set, or undefined when
+   * the opponent has more than a bare king (or frozen pawns the belief does not agree on). The
+   * followed set while there is one; else the exact belief's squares where his king is bare in it;
+   * else, his king bare by the captures made or in every position of the pool, the sound first set;
+   * with frozen pawns of his in the belief, its squares as before (widened by a step past the exact
+   * layer), rebuilt each turn and not followed.
+   */
+  private enter(turn: Turn, budget: PlayerBudget, workPerNode: number, own: Setup): number | undefined {
+    if (this.followed) {
+      // squares his king cannot be on now (taken or attacked: should not happen) leave; none left, start again
+      const sound = new Set(this.soundSet(own));
+      const squares = this.followed.filter((sq) => sound.has(sq));
+      if (squares.length && this.begin(own, squares)) {
+        this.followed = squares;
+        this.counters.endgameFollowed++;
+        return squares.length;
+      }
+      this.drop();
+    }
+    const bare = hisMenLeft(turn.view) <= 1; // known from the captures made, whatever the pool's positions hold
+    const limits = { work: budget.nodes === undefined ? WORK : budget.nodes * workPerNode, deadline: turn.deadline };
+    // one position first: is the opponent's king bare? (cheap, and the usual answer is no)
+    const first = this.source.positions(1, limits);
+    if (first.handles.length > 0 && endgameBegin(this.engine, first.handles)) {
+      // the exact belief, or past it the pool's distinct positions (sources.ts smallBelief)
+      const belief = smallBelief(this.engine, this.source, limits, MAX_SQUARES);
+      const handles = belief?.handles;
+      if (handles && endgameBegin(this.engine, handles)) {
+        const pawns = hasPawns(this.engine.setup(handles[0]), this.side);
+        if (belief.exact && !pawns) return this.follow(own, endgameSquares(this.engine));
+        if (!pawns) return this.follow(own, this.soundSet(own));
+        if (!bare) {
+          // his frozen pawns: the set rebuilt each turn; past the exact layer the pool may have lost his last step
+          if (!belief.exact && !endgameBegin(this.engine, handles, undefined, true)) return undefined;
+          return handles.length;
+        }
+      }
+    }
+    return bare ? this.follow(own, this.soundSet(own)) : undefined;
+  }
+
+  /** Starts following from `squares`; the size of the set, or undefined when the core takes no bare king. */
+  private follow(own: Setup, squares: number[]): number | undefined {
+    if (!squares.length || !this.begin(own, squares)) return undefined;
+    this.followed = squares;
+    this.pending = undefined;
+    this.counters.endgameFollowed++;
+    return squares.length;
+  }
+
+  /** The core's metaposition from the player's men `own` and his king on `squares`. */
+  private begin(own: Setup, squares: number[]): boolean {
+    if (!squares.length) return false;
+    const king = KING | ((own.side ^ 1) << 3);
+    return endgameBeginSet(this.engine, squares, (record, square) => {
+      const board = own.board.slice();
+      board[square] = king;
+      this.engine.setSetup(record, { ...own, board });
+    });
+  }
+
+  /**
+   * Every square his bare king may stand on beside the player's men `own` with the player to move:
+   * empty of them and not attacked by them (his king is not in check). A superset of his squares.
+   */
+  private soundSet(own: Setup): number[] {
+    const record = endgameStack(this.engine) + 1;
+    const king = KING | ((own.side ^ 1) << 3);
+    const ours = own.board.indexOf(KING | (own.side << 3));
+    const squares: number[] = [];
+    for (let sq = 0; sq < 64; sq++) {
+      // a square next to the player's king is attacked (and no position to set up)
+      const near = ours >= 0 && Math.max(Math.abs((sq >> 3) - (ours >> 3)), Math.abs((sq & 7) - (ours & 7))) <= 1;
+      if (own.board[sq] !== 0 || near) continue;
+      const board = own.board.slice();
+      board[sq] = king;
+      this.engine.setSetup(record, { ...own, board, side: (own.side ^ 1) as 0 | 1 });
+      if (!this.engine.inCheck(record)) squares.push(sq);
+    }
+    return squares;
+  }
+}
+
+/** The player's men from its view (itself to move, none of his: his king goes on a square of the set). */
+function ownSetup(view: View): Setup {
+  const own = ownBoard(view);
+  const side = view.as === 'white' ? 0 : 1;
+  return { board: own.board, side, castling: own.castling, epSquare: -1, halfmove: 0, fullmove: 1 };
+}
+
+/** Men of the opponent of `side` other than his king in `setup` (his frozen pawns). */
+function hasPawns(setup: Setup, side: Side): boolean {
+  const his = side === 'white' ? 1 : 0;
+  return setup.board.some((code) => code !== 0 && code >> 3 === his && (code & 7) !== KING);
 }

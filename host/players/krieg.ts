@@ -92,7 +92,7 @@ export class KriegPlayer extends SamplingPlayer {
   /** The same for krieg's own board alone (values.ts ownSeen: over a sampled belief). */
   private readonly ownSeen = new Map<string, number>();
   /** Against a bare king: the worst-case search over metapositions, `endgame` moves deep (./endgame.ts). */
-  private readonly endgame: EndgameTechnique;
+  readonly endgame: EndgameTechnique;
   /** Against a bare king, when the engine holds a tablebase of the ending: its strategy (./tablebase.ts). */
   readonly tablebase: TablebaseTechnique;
 
@@ -101,13 +101,15 @@ export class KriegPlayer extends SamplingPlayer {
     this.exactOnly = true;
     this.screen = setup.options.screen ?? KRIEG_DEFAULTS.screen;
     this.crushing = (setup.options.crushing ?? KRIEG_DEFAULTS.crushing) !== 0;
-    this.endgame = new EndgameTechnique(engine, source, setup.options.endgame ?? KRIEG_DEFAULTS.endgame, this.random);
+    const depth = setup.options.endgame ?? KRIEG_DEFAULTS.endgame;
+    this.endgame = new EndgameTechnique(engine, source, depth, this.random, setup.side);
     const egtb = (setup.options.egtb ?? KRIEG_DEFAULTS.egtb) !== 0;
     this.tablebase = new TablebaseTechnique(engine, source, setup.rules, setup.tables, egtb);
   }
 
   observe(event: ViewEvent): void {
     super.observe(event);
+    this.endgame.observe(event);
     if (event.type === 'attempt' && event.side === this.setup.side && event.percept.answer === 'legal') {
       this.lastMove = parseUci(event.attempt);
       this.remember(this.lastMove, event.percept.capture !== undefined);
@@ -154,7 +156,9 @@ export class KriegPlayer extends SamplingPlayer {
 
   choose(turn: Turn): number | 'any' {
     turn = this.budgeted(turn);
-    const technique = this.tablebase.choose(turn) ?? this.endgame.choose(turn, this.setup.budget, WORK_PER_NODE);
+    const table = this.tablebase.choose(turn);
+    if (table !== undefined) this.endgame.drop(); // the table's strategy plays: the followed set would miss its turn
+    const technique = table ?? this.endgame.choose(turn, this.setup.budget, WORK_PER_NODE);
     if (technique !== undefined) return technique;
     if (this.following?.at === 'attempt') {
       const attempt = parseUci(this.following.node.attempt);
