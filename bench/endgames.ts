@@ -13,6 +13,7 @@
 import { join } from 'node:path';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { makeRecordKpgn } from '../host/notation/kpgn';
+import { makeFenOfPieces } from '../host/notation/fen';
 import { Chess } from 'chessops/chess';
 import { parseFen } from 'chessops/fen';
 import { preset } from '../host/record/rules';
@@ -67,21 +68,7 @@ function placement(ending: string, random: () => number): string {
       const [b1, b2] = [squares[1], squares[2]];
       if ((((b1 & 7) + (b1 >> 3)) & 1) === (((b2 & 7) + (b2 >> 3)) & 1)) continue;
     }
-    const rows: string[] = [];
-    for (let rank = 7; rank >= 0; rank--) {
-      let row = '';
-      let empty = 0;
-      for (let file = 0; file < 8; file++) {
-        const man = board[rank * 8 + file];
-        if (!man) empty++;
-        else {
-          row += (empty ? String(empty) : '') + man;
-          empty = 0;
-        }
-      }
-      rows.push(row + (empty ? String(empty) : ''));
-    }
-    const fen = `${rows.join('/')} w - - 0 1`;
+    const fen = makeFenOfPieces(squares.map((sq) => [sq, board[sq]!] as const));
     const setup = parseFen(fen);
     if (setup.isErr || Chess.fromSetup(setup.value).isErr) continue; // kings adjacent, Black in check
     const pos = Chess.fromSetup(setup.value).unwrap();

@@ -11,7 +11,7 @@
 import { describe, expect, it } from 'vitest';
 import { createEngine, BACKENDS } from '../../host/node';
 import { preset } from '../../host/record/rules';
-import { parseFen } from '../../host/notation/fen';
+import { makeFenOfPieces, parseFen } from '../../host/notation/fen';
 import { parseUci } from '../../host/notation/move';
 import { KriegPlayer } from '../../host/players/krieg';
 import { trackerSource, type PositionSource, type SourceLimits } from '../../host/players/sources';
@@ -126,25 +126,7 @@ function randomStart(random: () => number, men: string[]): string {
     const squares = new Set<number>();
     while (squares.size < men.length + 2) squares.add(Math.floor(random() * 64));
     const [wk, bk, ...rest] = [...squares];
-    const board = Array<string>(64).fill('');
-    board[wk] = 'K';
-    board[bk] = 'k';
-    rest.forEach((sq, i) => (board[sq] = men[i]));
-    const rows: string[] = [];
-    for (let r = 7; r >= 0; r--) {
-      let row = '';
-      let empty = 0;
-      for (let f = 0; f < 8; f++) {
-        const c = board[r * 8 + f];
-        if (!c) empty++;
-        else {
-          row += (empty || '') + c;
-          empty = 0;
-        }
-      }
-      rows.push(row + (empty || ''));
-    }
-    const fen = `${rows.join('/')} w - - 0 1`;
+    const fen = makeFenOfPieces([[wk, 'K'], [bk, 'k'], ...rest.map((sq, i) => [sq, men[i]] as const)]);
     try {
       const engine = createEngine('js', 2);
       engine.setFen(0, fen);
