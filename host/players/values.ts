@@ -146,9 +146,25 @@ export interface Edge {
  * positions): decisive, and read as against king and pawns whatever piece the position gives him.
  */
 export function edgeOf(engine: Engine, handle: number, crushing = false): Edge {
+  const { side, ahead, theirMen, theirPieces, king, pawns } = menOf(engine, handle);
+  const decisive = crushing || ahead >= DECISIVE;
+  const bareKing = decisive && (theirPieces === 0 || crushing);
+  const push = (theirMen === 0 || bareKing) && pawns.size > 0 ? { pawns: { squares: pawns, side } } : {};
+  return {
+    decisive,
+    ...(ahead >= BOXED_AHEAD ? { boxedStalemates: true } : {}),
+    ahead,
+    bareKing,
+    king,
+    ...push,
+    ...(bareKing && theirMen > 0 ? { pawnsLeft: true } : {}),
+  };
+}
+
+/** The men of position `handle` as the edge reads them: the mover's material less his, his men and pieces besides his king, the mover's king and pawns. */
+function menOf(engine: Engine, handle: number) {
   const { board, side } = engine.setup(handle);
-  let ours = 0;
-  let theirs = 0;
+  let ahead = 0;
   let theirPieces = 0;
   let theirMen = 0;
   const pawns = new Set<number>();
@@ -157,27 +173,16 @@ export function edgeOf(engine: Engine, handle: number, crushing = false): Edge {
     if (!code) return;
     const type = code & 7;
     if (code >> 3 === side) {
-      ours += MATERIAL[type];
+      ahead += MATERIAL[type];
       if (type === 6) king = square;
       if (type === 1) pawns.add(square);
     } else {
-      theirs += MATERIAL[type];
+      ahead -= MATERIAL[type];
       if (type !== 6) theirMen++;
       if (type !== 1 && type !== 6) theirPieces++;
     }
   });
-  const decisive = crushing || ours - theirs >= DECISIVE;
-  const bareKing = decisive && (theirPieces === 0 || crushing);
-  const push = (theirMen === 0 || bareKing) && pawns.size > 0 ? { pawns: { squares: pawns, side } } : {};
-  return {
-    decisive,
-    ...(ours - theirs >= BOXED_AHEAD ? { boxedStalemates: true } : {}),
-    ahead: ours - theirs,
-    bareKing,
-    king,
-    ...push,
-    ...(bareKing && theirMen > 0 ? { pawnsLeft: true } : {}),
-  };
+  return { side, ahead, theirMen, theirPieces, king, pawns };
 }
 
 /**
@@ -192,17 +197,9 @@ export function edgeOf(engine: Engine, handle: number, crushing = false): Edge {
 export function crushingOver(engine: Engine, handles: number[]): boolean {
   let sum = 0;
   for (const handle of handles) {
-    const { board, side } = engine.setup(handle);
-    let men = 0;
-    board.forEach((code) => {
-      if (!code) return;
-      if (code >> 3 === side) sum += MATERIAL[code & 7];
-      else {
-        sum -= MATERIAL[code & 7];
-        if ((code & 7) !== 6) men++;
-      }
-    });
-    if (men > CRUSHING_MEN) return false;
+    const { ahead, theirMen } = menOf(engine, handle);
+    if (theirMen > CRUSHING_MEN) return false;
+    sum += ahead;
   }
   return handles.length > 0 && sum >= DECISIVE * handles.length;
 }
