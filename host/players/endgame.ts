@@ -12,6 +12,22 @@
 // set: from a sound first set (the exact belief's squares, else every square his king may stand
 // on beside the player's men), each of its attempts and his moves heard moves the metaposition on
 // (endgameAttempt, endgameReply), and each turn's search starts from that set, not the pool's.
+//
+// His men unknown (issue #34: 12 of the 16 games krieg v random capped at a7be49e were its heavy
+// pieces against his king and a few pawns, most of them frozen). Under berkeley rules a capture is
+// announced by its square only, so the pool's positions give him pieces where he has pawns, and no
+// two of them agree on his men: the technique above never began. When the captures made leave him
+// at most UNKNOWN_MEN men besides his king, krieg has a queen or a rook and its edge is crushing
+// over the pool (values.ts crushingOver), the technique follows his king from the sound set as if
+// it were bare, reading only what his unseen men cannot fake: an Illegal answer (a man of his may
+// block) and the Illegal attempts he makes (a blocked pawn's) tell nothing, and a move of his may be
+// a man's (the king then still where it was: the set keeps its squares); a line a man of his
+// blocks reads as attacked, so each turn the pool's king squares join the set. A capture either
+// side makes, or an answer the bare king cannot give (a mate his man prevents), starts it again
+// next turn. krieg's own pawn steps are left to the sampling there (an unseen pawn of his in front
+// would read as his king). His captures while the mode plays (he has pieces after all) turn it off
+// for the game after UNKNOWN_CAPTURES of them. A heuristic, not a sound set: test/players/follow.test.ts
+// checks that it mates, not that the set holds his king.
 import type { Engine } from '../engine';
 import {
   endgameAttempt,
@@ -25,13 +41,14 @@ import {
   ENDGAME_MAX_DEPTH,
   ENDGAME_WIN,
 } from '../core/endgame';
-import { KING } from '../constants';
+import { KING, PAWN, QUEEN, ROOK } from '../constants';
 import { parseFen, type Setup } from '../notation/fen';
 import { parseUci } from '../notation/move';
-import { encodePercept } from '../record/percept';
+import { decodePercept, encodePercept } from '../record/percept';
 import type { Side, View, ViewEvent } from '../record/record';
 import { ownBoard } from '../referee/ownBoard';
 import { smallBelief, type PositionSource } from './sources';
+import { crushingOver } from './values';
 import type { Turn, PlayerBudget } from './player';
 
 /** Belief positions the metaposition is built from: one per square of the lone king. */
@@ -42,6 +59,12 @@ const REPEAT = 24;
 const NEAR = 4;
 /** Estimation work for the belief request when the budget has no node count. */
 const WORK = 2_000_000;
+/** His men besides the king, unknown, that the technique may play against as if his king were bare. */
+const UNKNOWN_MEN = 3;
+/** Pool positions the crushing edge is read over before playing against unknown men. */
+const UNKNOWN_SAMPLE = 64;
+/** His captures while playing against his unknown men after which the game's technique leaves them to the sampling. */
+const UNKNOWN_CAPTURES = 2;
 
 /** The player's men `own` after `attempt`, the key of the visits below. */
 function menAfter(own: Setup, attempt: number): string {
@@ -78,6 +101,10 @@ export class EndgameTechnique {
   private own: Setup | undefined;
   /** Its legal attempt not yet answered by his move: the set before it, the attempt and its percept. */
   private pending: { squares: number[]; attempt: number; percept: number } | undefined;
+  /** The followed set plays against his unknown men (see the head of this file). */
+  private unknown = false;
+  /** His captures heard while the set played against unknown men (UNKNOWN_CAPTURES: not again this game). */
+  private unknownCaptures = 0;
 
   /** `depth`: attacker moves the search looks ahead (0: off). */
   constructor(
@@ -97,6 +124,7 @@ export class EndgameTechnique {
   drop(): void {
     this.followed = undefined;
     this.pending = undefined;
+    this.unknown = false;
   }
 
   /** Each event of the player's view: the followed set moves on with it (a failure drops it). */
@@ -107,6 +135,8 @@ export class EndgameTechnique {
         if (event.percept.end) return this.drop(); // the game is over
         const attempt = parseUci(event.attempt)!;
         const percept = encodePercept(event.percept);
+        if (this.unknown && event.percept.answer !== 'legal') return; // a man of his may block: nothing moved, nothing known
+        if (this.unknown && event.percept.capture !== undefined) return this.drop(); // one of his men: begun again next turn
         if (!this.own || !this.begin(this.own, this.followed)) return this.drop();
         const before = this.followed;
         endgameAttempt(this.engine, attempt, percept);
@@ -118,10 +148,16 @@ export class EndgameTechnique {
         this.pending = undefined;
         if (!pending || !event.percept || !this.own) return this.drop();
         if (event.percept.end) return this.drop();
+        if (this.unknown && event.percept.capture !== undefined) {
+          this.unknownCaptures++;
+          return this.drop(); // his king's or a man's: begun again next turn
+        }
         if (!this.begin(this.own, pending.squares)) return this.drop();
         endgameAttempt(this.engine, pending.attempt, pending.percept);
-        endgameReply(this.engine, encodePercept(event.percept), event.illegal ?? 0);
-        this.followed = endgameSquares(this.engine);
+        // his men unknown: a move of his may be a man's, the king not moved (not out of a check)
+        const stayed = this.unknown && !decodePercept(pending.percept).check ? endgameSquares(this.engine) : [];
+        endgameReply(this.engine, encodePercept(event.percept), this.unknown ? 0 : (event.illegal ?? 0));
+        this.followed = [...new Set([...endgameSquares(this.engine), ...stayed])].sort((a, b) => a - b);
         this.own = undefined; // its move and his capture: read again from the view at its turn
       }
     } catch {
@@ -141,6 +177,9 @@ export class EndgameTechnique {
     const { values, nodes } = endgameValues(this.engine, depth);
     this.counters.endgameNodes += nodes;
     const open = new Set(turn.attempts);
+    // against unknown men a step of its pawn Illegal would read as his king in front: the sampling's
+    if (this.unknown)
+      for (const attempt of turn.attempts) if ((own.board[attempt & 63] & 7) === PAWN) open.delete(attempt);
     let best: number[] = [];
     let bestValue = -Infinity;
     for (const { attempt, value } of values) {
@@ -167,10 +206,13 @@ export class EndgameTechnique {
    * layer), rebuilt each turn and not followed.
    */
   private enter(turn: Turn, budget: PlayerBudget, workPerNode: number, own: Setup): number | undefined {
+    const limits = { work: budget.nodes === undefined ? WORK : budget.nodes * workPerNode, deadline: turn.deadline };
     if (this.followed) {
       // squares his king cannot be on now (taken or attacked: should not happen) leave; none left, start again
       const sound = new Set(this.soundSet(own));
-      const squares = this.followed.filter((sq) => sound.has(sq));
+      // against unknown men the pool's kings too: a line his man blocks was read as attacked (a square lost)
+      const pool = this.unknown ? this.kingsOfPool(limits) : [];
+      const squares = [...new Set([...this.followed, ...pool])].filter((sq) => sound.has(sq)).sort((a, b) => a - b);
       if (squares.length && this.begin(own, squares)) {
         this.followed = squares;
         this.counters.endgameFollowed++;
@@ -179,7 +221,6 @@ export class EndgameTechnique {
       this.drop();
     }
     const bare = hisMenLeft(turn.view) <= 1; // known from the captures made, whatever the pool's positions hold
-    const limits = { work: budget.nodes === undefined ? WORK : budget.nodes * workPerNode, deadline: turn.deadline };
     // one position first: is the opponent's king bare? (cheap, and the usual answer is no)
     const first = this.source.positions(1, limits);
     if (first.handles.length > 0 && endgameBegin(this.engine, first.handles)) {
@@ -197,14 +238,34 @@ export class EndgameTechnique {
         }
       }
     }
-    return bare ? this.follow(own, this.soundSet(own)) : undefined;
+    if (bare) return this.follow(own, this.soundSet(own));
+    return this.againstUnknown(turn.view, own, limits) ? this.follow(own, this.soundSet(own), true) : undefined;
   }
 
-  /** Starts following from `squares`; the size of the set, or undefined when the core takes no bare king. */
-  private follow(own: Setup, squares: number[]): number | undefined {
+  /**
+   * May the technique play against his men unknown (the head of this file): at most UNKNOWN_MEN
+   * left him by the captures made, a queen or a rook of the player's, and a crushing edge over the
+   * pool's positions?
+   */
+  private againstUnknown(view: View, own: Setup, limits: { work: number; deadline?: number }): boolean {
+    if (this.unknownCaptures >= UNKNOWN_CAPTURES || hisMenLeft(view) > 1 + UNKNOWN_MEN) return false;
+    const mine = own.side;
+    if (!own.board.some((code) => code >> 3 === mine && ((code & 7) === QUEEN || (code & 7) === ROOK))) return false;
+    return crushingOver(this.engine, this.source.positions(UNKNOWN_SAMPLE, limits).handles);
+  }
+
+  /** His king's squares in UNKNOWN_SAMPLE positions of the pool (each consistent with every observation). */
+  private kingsOfPool(limits: { work: number; deadline?: number }): number[] {
+    const king = KING | ((this.side === 'white' ? 1 : 0) << 3);
+    return this.source.positions(UNKNOWN_SAMPLE, limits).handles.map((h) => this.engine.setup(h).board.indexOf(king));
+  }
+
+  /** Starts following from `squares` (against his men unknown: `unknown`); the size of the set, or undefined when the core takes no bare king. */
+  private follow(own: Setup, squares: number[], unknown = false): number | undefined {
     if (!squares.length || !this.begin(own, squares)) return undefined;
     this.followed = squares;
     this.pending = undefined;
+    this.unknown = unknown;
     this.counters.endgameFollowed++;
     return squares.length;
   }

@@ -12,7 +12,6 @@ import { describe, expect, it } from 'vitest';
 import { createEngine, BACKENDS } from '../../host/node';
 import { preset } from '../../host/record/rules';
 import { makeFenOfPieces, parseFen } from '../../host/notation/fen';
-import { parseUci } from '../../host/notation/move';
 import { KriegPlayer } from '../../host/players/krieg';
 import { trackerSource, type PositionSource, type SourceLimits } from '../../host/players/sources';
 import { PlayerEngines } from '../../host/players/engines.node';
@@ -25,7 +24,7 @@ import { seededRandom } from '../../host/referee/game';
 import type { Engine } from '../../host/engine';
 
 const rules = preset('berkeley');
-const KING = 6;
+const [PAWN, KNIGHT, KING] = [1, 2, 6];
 
 /**
  * The tracker with its pool lost: one position, not exact, the opponent's king moved to the first
@@ -65,8 +64,43 @@ function lostPool(engine: Engine, setup: PlayerSetup): PositionSource {
   };
 }
 
+/**
+ * The tracker with his pawns made knights in every position it gives (where that stands legally): as
+ * berkeley's pools far into a game, which give him pieces for the pawns he has (a capture is told
+ * by its square only), no two positions agreeing on his men.
+ */
+function phantomPool(engine: Engine, setup: PlayerSetup): PositionSource {
+  const inner = trackerSource(engine, setup);
+  const his = setup.side === 'white' ? 1 : 0;
+  const knights = (found: ReturnType<PositionSource['positions']>) => {
+    for (const h of found.handles) {
+      const position = engine.setup(h);
+      const board = position.board.map((code) => (code === (PAWN | (his << 3)) ? KNIGHT | (his << 3) : code));
+      try {
+        engine.setSetup(h, { ...position, board });
+      } catch {
+        engine.setSetup(h, position); // a knight there gives check: his pawns kept
+      }
+    }
+    return { handles: found.handles, exact: false };
+  };
+  return {
+    name: 'phantom',
+    observe: (event: ViewEvent, limits?: SourceLimits) => inner.observe(event, limits),
+    positions: (k: number, limits: SourceLimits) => knights(inner.positions(k, limits)),
+    lastObservation: (k: number, limits: SourceLimits) => knights(inner.lastObservation(k, limits)),
+  };
+}
+
 /** krieg (`side`, its pool lost) against random from `start`: the record and, after each event of krieg's view, its followed set. */
-function play(backend: 'wasm' | 'js', start: string, side: Side, seed: number, maxPlies: number) {
+function play(
+  backend: 'wasm' | 'js',
+  start: string,
+  side: Side,
+  seed: number,
+  maxPlies: number,
+  pool: (engine: Engine, setup: PlayerSetup) => PositionSource = lostPool,
+) {
   const engines = new PlayerEngines(backend);
   const setup = (s: Side, name: string, seed: number): PlayerSetup => ({
     side: s,
@@ -78,7 +112,7 @@ function play(backend: 'wasm' | 'js', start: string, side: Side, seed: number, m
   });
   const engine = engines.for(side, rules);
   const kriegSetup = setup(side, 'krieg', seed);
-  const krieg = new KriegPlayer(kriegSetup, engine, lostPool(engine, kriegSetup));
+  const krieg = new KriegPlayer(kriegSetup, engine, pool(engine, kriegSetup));
   const other: Side = side === 'white' ? 'black' : 'white';
   const random = playerFactory(parsePlayerSpec('random'))(
     setup(other, 'random', seed + 100),
@@ -115,7 +149,7 @@ function trueKings(
     const legal =
       (event.type === 'attempt' && event.side === side && event.percept.answer === 'legal') ||
       event.type === 'opponent-move';
-    if (legal && next < moves.length) engine.play(0, parseUci(moves[next++].attempt)!, 0);
+    if (legal && next < moves.length) engine.playUci(0, moves[next++].attempt, 0); // a pawn's double step has its own move kind
     return engine.setup(0).board.indexOf(KING | (his << 3));
   });
 }
@@ -161,6 +195,18 @@ describe.each(BACKENDS)("krieg's followed set of the bare king on %s", (backend)
     for (const seed of [1, 2, 3, 4, 5, 6]) {
       const { record } = play(backend, start, 'black', seed, 40);
       expect(record.result).toBe('0-1');
+    }
+  });
+
+  it('against his men unknown (his pawns knights in every position of its pool): krieg mates king and pawns', () => {
+    const starts = [
+      '8/8/8/p3k3/P6p/1p5P/1P6/R2QK3 w - - 0 1', // three frozen pawns (krieg v random, game 29's)
+      '6k1/7p/7P/8/8/8/8/2R1QK2 w - - 0 1', // one (game 139's)
+      '8/8/8/2p1k3/8/8/8/R3K2Q w - - 0 1', // one free to move: a move of his may be the pawn's
+    ];
+    for (const [g, start] of starts.entries()) {
+      const { record } = play(backend, start, 'white', 350 + g, 120, phantomPool);
+      expect(record.result, start).toBe('1-0');
     }
   });
 });
