@@ -43,7 +43,7 @@ import {
 } from '../core/endgame';
 import { KING, PAWN, QUEEN, ROOK } from '../constants';
 import { parseFen, type Setup } from '../notation/fen';
-import { parseUci } from '../notation/move';
+import { moveFrom, moveTo, parseUci, promotionType } from '../notation/move';
 import { decodePercept, encodePercept } from '../record/percept';
 import type { Side, View, ViewEvent } from '../record/record';
 import { ownBoard } from '../referee/ownBoard';
@@ -60,7 +60,7 @@ const NEAR = 4;
 /** Estimation work for the belief request when the budget has no node count. */
 const WORK = 2_000_000;
 /** His men besides the king, unknown, that the technique may play against as if his king were bare. */
-const UNKNOWN_MEN = 3;
+export const UNKNOWN_MEN = 3;
 /** Pool positions the crushing edge is read over before playing against unknown men. */
 const UNKNOWN_SAMPLE = 64;
 /** His captures while playing against his unknown men after which the game's technique leaves them to the sampling. */
@@ -80,7 +80,7 @@ function menAfter(own: Setup, attempt: number): string {
 const decisive = (value: number) => value <= ENDGAME_FAIL + 100_000 || value >= ENDGAME_WIN - 100_000;
 
 /** His men at the start of `view` less the captures the player made: 1 when his king is alone. */
-function hisMenLeft(view: View): number {
+export function hisMenLeft(view: View): number {
   const his = view.as === 'white' ? 1 : 0;
   let men = parseFen(view.start).board.filter((code) => code !== 0 && code >> 3 === his).length;
   for (const event of view.events)
@@ -166,7 +166,16 @@ export class EndgameTechnique {
   }
 
   /** The attempt of the best worst-case value among those open this turn, or undefined when not in such an endgame. */
-  choose(turn: Turn, budget: PlayerBudget, workPerNode: number): number | undefined {
+  /**
+   * `unsafe`: against his unknown men, what the player's screen over the pool says of an attempt
+   * (his men there stand on lines the metaposition reads as empty: a queen "protected" through one).
+   */
+  choose(
+    turn: Turn,
+    budget: PlayerBudget,
+    workPerNode: number,
+    unsafe?: (attempt: number) => boolean,
+  ): number | undefined {
     if (this.depth <= 0) return undefined;
     const own = ownSetup(turn.view);
     this.own = own;
@@ -180,13 +189,22 @@ export class EndgameTechnique {
     // against unknown men a step of its pawn Illegal would read as his king in front: the sampling's
     if (this.unknown)
       for (const attempt of turn.attempts) if ((own.board[attempt & 63] & 7) === PAWN) open.delete(attempt);
+    const ranked = values
+      .filter(({ attempt }) => open.has(attempt))
+      .map(({ attempt, value }) => {
+        const v = decisive(value) ? value : value - REPEAT * (this.visits.get(menAfter(own, attempt)) ?? 0);
+        return { attempt, v };
+      })
+      .sort((a, b) => b.v - a.v);
+    // against unknown men: no attempt that may box his king beside them (they may stand on its last steps)
+    const men = this.unknown ? hisMenLeft(turn.view) - 1 : 0;
     let best: number[] = [];
     let bestValue = -Infinity;
-    for (const { attempt, value } of values) {
-      if (!open.has(attempt)) continue;
-      const v = decisive(value) ? value : value - REPEAT * (this.visits.get(menAfter(own, attempt)) ?? 0);
-      if (v > bestValue) [best, bestValue] = [[attempt], v];
-      else if (v === bestValue) best.push(attempt);
+    for (const { attempt, v } of ranked) {
+      if (best.length && v < bestValue) break;
+      if (men > 0 && (mayStalemate(this.engine, own, attempt, this.followed ?? [], men) || unsafe?.(attempt))) continue;
+      best.push(attempt);
+      bestValue = v;
     }
     // every attempt may lose a man (a pawn the king can take whatever krieg does): the sampling's values weigh what
     if (!best.length || bestValue <= ENDGAME_FAIL) return undefined;
@@ -245,13 +263,26 @@ export class EndgameTechnique {
   /**
    * May the technique play against his men unknown (the head of this file): at most UNKNOWN_MEN
    * left him by the captures made, a queen or a rook of the player's, and a crushing edge over the
-   * pool's positions?
+   * pool's positions (past the exact belief, and they disagree on the kinds of his men)?
    */
   private againstUnknown(view: View, own: Setup, limits: { work: number; deadline?: number }): boolean {
     if (this.unknownCaptures >= UNKNOWN_CAPTURES || hisMenLeft(view) > 1 + UNKNOWN_MEN) return false;
     const mine = own.side;
     if (!own.board.some((code) => code >> 3 === mine && ((code & 7) === QUEEN || (code & 7) === ROOK))) return false;
-    return crushingOver(this.engine, this.source.positions(UNKNOWN_SAMPLE, limits).handles);
+    const pool = this.source.positions(UNKNOWN_SAMPLE, limits);
+    // an exact belief knows his men; a pool whose positions agree on their kinds (a knight somewhere) too
+    if (pool.exact || new Set(pool.handles.map((h) => this.kindsOf(h))).size <= 1) return false;
+    return crushingOver(this.engine, pool.handles);
+  }
+
+  /** The kinds of his men but his king in position `handle`, as a key. */
+  private kindsOf(handle: number): string {
+    const his = this.side === 'white' ? 1 : 0;
+    const kinds = this.engine
+      .setup(handle)
+      .board.filter((code) => code && code >> 3 === his && (code & 7) !== KING)
+      .map((code) => code & 7);
+    return kinds.sort().join(',');
   }
 
   /** His king's squares in UNKNOWN_SAMPLE positions of the pool (each consistent with every observation). */
@@ -292,8 +323,7 @@ export class EndgameTechnique {
     const squares: number[] = [];
     for (let sq = 0; sq < 64; sq++) {
       // a square next to the player's king is attacked (and no position to set up)
-      const near = ours >= 0 && Math.max(Math.abs((sq >> 3) - (ours >> 3)), Math.abs((sq & 7) - (ours & 7))) <= 1;
-      if (own.board[sq] !== 0 || near) continue;
+      if (own.board[sq] !== 0 || distance(sq, ours) <= 1) continue;
       const board = own.board.slice();
       board[sq] = king;
       this.engine.setSetup(record, { ...own, board, side: (own.side ^ 1) as 0 | 1 });
@@ -303,8 +333,13 @@ export class EndgameTechnique {
   }
 }
 
+/** King steps between squares `a` and `b` (infinite when `b` is -1: no king there). */
+function distance(a: number, b: number): number {
+  return b < 0 ? Infinity : Math.max(Math.abs((a >> 3) - (b >> 3)), Math.abs((a & 7) - (b & 7)));
+}
+
 /** The player's men from its view (itself to move, none of his: his king goes on a square of the set). */
-function ownSetup(view: View): Setup {
+export function ownSetup(view: View): Setup {
   const own = ownBoard(view);
   const side = view.as === 'white' ? 0 : 1;
   return { board: own.board, side, castling: own.castling, epSquare: -1, halfmove: 0, fullmove: 1 };
@@ -314,4 +349,58 @@ function ownSetup(view: View): Setup {
 function hasPawns(setup: Setup, side: Side): boolean {
   const his = side === 'white' ? 1 : 0;
   return setup.board.some((code) => code !== 0 && code >> 3 === his && (code & 7) !== KING);
+}
+
+/**
+ * Against `men` unknown men of his (the pool gives him pieces for his pawns): may `attempt`, a move
+ * of the player's men `own`, stalemate him with his king on one of `squares`? Where it gives no
+ * check, each step his king keeps goes to a square where a pawn of his would be frozen (blocked by
+ * a pawn of the player's or by his king, nothing to take), and there are no more of them than his
+ * men: they may all stand there (krieg v random, seed 1, game 23: Ra8 left his king on g6 one step,
+ * h5, where his pawn stood blocked by krieg's).
+ */
+export function mayStalemate(engine: Engine, own: Setup, attempt: number, squares: number[], men: number): boolean {
+  const record = endgameStack(engine) + 1;
+  const after = ownBoardAfter(own.board, own.side, attempt);
+  const his = own.side ^ 1;
+  const king = KING | (his << 3);
+  const ours = after.indexOf(KING | (own.side << 3));
+  const mine = (sq: number) => after[sq] !== 0;
+  const pawn = PAWN | (own.side << 3);
+  // a pawn of his on `to` (his king on `at`) with no move: blocked ahead by the player's pawn or his
+  // king (a piece of the player's moves on), nothing to take
+  const frozenAt = (to: number, at: number) => {
+    const rank = to >> 3;
+    if (rank === 0 || rank === 7) return false;
+    const ahead = his === 1 ? to - 8 : to + 8;
+    const file = to & 7;
+    const takes = [file > 0 ? ahead - 1 : -1, file < 7 ? ahead + 1 : -1].some((sq) => sq >= 0 && mine(sq));
+    return (ahead === at || after[ahead] === pawn) && !takes;
+  };
+  for (const square of new Set(squares)) {
+    if (after[square] !== 0 || distance(square, ours) <= 1) continue; // not a square of his then
+    const board = after.slice();
+    board[square] = king;
+    engine.setSetup(record, { ...own, board, side: his as 0 | 1, epSquare: -1 });
+    if (engine.inCheck(record)) continue;
+    const steps = engine.moves(record).map((move) => (move >> 6) & 63);
+    if (steps.length <= men && steps.every((to) => frozenAt(to, square))) return true;
+  }
+  return false;
+}
+
+/** The men of `side` on `board` (piece codes by square) after `attempt`, a move of theirs: the others' left off. */
+export function ownBoardAfter(board: number[], side: number, attempt: number): number[] {
+  const own = board.map((code) => (code && code >> 3 === side ? code : 0));
+  const from = moveFrom(attempt);
+  const to = moveTo(attempt);
+  const piece = own[from];
+  own[from] = 0;
+  own[to] = promotionType(attempt) ? (side << 3) | promotionType(attempt) : piece;
+  if ((piece & 7) === KING && Math.abs(to - from) === 2) {
+    const [rookFrom, rookTo] = to > from ? [from + 3, from + 1] : [from - 4, from - 1]; // castling
+    own[rookTo] = own[rookFrom];
+    own[rookFrom] = 0;
+  }
+  return own;
 }

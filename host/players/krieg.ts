@@ -24,17 +24,17 @@
 import type { Engine } from '../engine';
 import { encodePercept, type Percept } from '../record/percept';
 import type { ViewEvent } from '../record/record';
-import { moveFrom, moveTo, parseUci, promotionType } from '../notation/move';
+import { parseUci } from '../notation/move';
 import { KING } from '../constants';
 import { solveAuto } from '../solver/auto';
 import type { Branch, StrategyNode } from '../solver/strategy';
 import type { PlayerFactory, PlayerSetup, Turn } from './player';
 import { countThreats, type AttemptValue, type ChooseRun, type ThreatCount } from '../core/players';
-import { bestByWorth, crushingOver, edgeOf, worthOf, type Edge } from './values';
+import { bestByWorth, crushingOver, edgeOf, stalemates, worthOf, type Edge } from './values';
 import { SamplingPlayer, SAMPLING_DEFAULTS, WORK_PER_NODE } from './sampling';
 import { smallBelief, trackerSource, type PositionSource } from './sources';
 import { StaleGuessSource } from './guesses';
-import { EndgameTechnique } from './endgame';
+import { EndgameTechnique, hisMenLeft, mayStalemate, ownBoardAfter, ownSetup, UNKNOWN_MEN } from './endgame';
 import { TablebaseTechnique } from './tablebase';
 
 /**
@@ -62,8 +62,20 @@ const MATE_MEMORY = 24 * 2 ** 20;
 const MATE_TIME_SHARE = 0.3;
 /** An exact belief of at most this many positions is screened whole (the screen is then sound: a stalemate in it is seen). */
 const SCREEN_EXACT = 1024;
+/** The share of the screened positions past which the endgame technique's attempt against unknown men is left (endgame.ts). */
+const UNSAFE_SHARE = 0.1;
 /** A sampled belief with a decisive edge is screened over this many times `screen` positions (a stalemate's few positions). */
 const SCREEN_DECISIVE = 4;
+
+/** A turn's threat screen (KriegPlayer.screenOf): per attempt what countThreats finds, the edge, krieg's men after it as a key, his king's squares over the positions. */
+interface Screen {
+  threat: (attempt: number) => ThreatCount;
+  edge: Edge;
+  ownAfter: (attempt: number) => string;
+  kings: number[];
+  /** The positions are the whole belief (his men known). */
+  exact: boolean;
+}
 
 type Following =
   | { at: 'attempt'; node: StrategyNode } // its attempt is to be made
@@ -158,11 +170,11 @@ export class KriegPlayer extends SamplingPlayer {
     turn = this.budgeted(turn);
     const table = this.tablebase.choose(turn);
     if (table !== undefined) this.endgame.drop(); // the table's strategy plays: the followed set would miss its turn
-    const technique = table ?? this.endgame.choose(turn, this.setup.budget, WORK_PER_NODE);
+    const technique = table ?? this.endgame.choose(turn, this.setup.budget, WORK_PER_NODE, this.unsafeIn(turn));
     if (technique !== undefined) return technique;
     if (this.following?.at === 'attempt') {
       const attempt = parseUci(this.following.node.attempt);
-      if (attempt !== undefined && turn.attempts.includes(attempt)) {
+      if (attempt !== undefined && turn.attempts.includes(attempt) && !this.mayBoxNow(turn, attempt)) {
         this.following = { at: 'answer', node: this.following.node };
         this.mateCounters.strategyAttempts++;
         return attempt;
@@ -171,13 +183,57 @@ export class KriegPlayer extends SamplingPlayer {
     }
     if (turn.tried.length === 0 && this.searchesMates()) {
       const strategy = this.searchMate(turn);
-      if (strategy) {
+      if (strategy && !this.mayBoxNow(turn, parseUci(strategy.attempt)!)) {
         this.following = { at: 'answer', node: strategy };
         this.mateCounters.strategyAttempts++;
         return parseUci(strategy.attempt)!;
       }
     }
     return super.choose(turn);
+  }
+
+  /**
+   * Over this turn's screen (drawn once, when first asked): does the attempt leave a mate in one,
+   * lose the moved man at a loss or stalemate him in more than UNSAFE_SHARE of the positions?
+   */
+  private unsafeIn(turn: Turn): (attempt: number) => boolean {
+    let screen: Screen | undefined | null = null;
+    let boxes: ((attempt: number) => boolean) | undefined;
+    return (attempt) => {
+      if (screen === null) {
+        screen = this.screenOf(turn);
+        boxes = screen && this.boxes(turn, screen);
+      }
+      if (!screen) return false;
+      const t = screen.threat(attempt);
+      if (t.legal > 0 && t.mated + (t.lost ?? 0) + stalemates(t, screen.edge) > UNSAFE_SHARE * t.legal) return true;
+      return boxes?.(attempt) ?? false;
+    };
+  }
+
+  /**
+   * A proven strategy's attempt (proven over the pool's positions, whose phantom pieces have moves)
+   * checked as the sampling's are: may it box his king beside his frozen pawns?
+   */
+  private mayBoxNow(turn: Turn, attempt: number): boolean {
+    const men = hisMenLeft(turn.view) - 1;
+    if (men < 1 || men > UNKNOWN_MEN) return false;
+    const screen = this.screenOf(turn);
+    return (screen && this.boxes(turn, screen)?.(attempt)) ?? false;
+  }
+
+  /**
+   * Far ahead of a few men of his (the captures made leave him at most UNKNOWN_MEN besides his
+   * king) past the exact belief (the pool gives him pieces for his pawns): may an attempt box his king on a square of the
+   * screen's positions or the technique's set, his frozen pawns completing a stalemate (endgame.ts
+   * mayStalemate)? Undefined where that does not apply.
+   */
+  private boxes(turn: Turn, screen: Screen): ((attempt: number) => boolean) | undefined {
+    const men = hisMenLeft(turn.view) - 1;
+    if (screen.exact || !screen.edge.decisive || men < 1 || men > UNKNOWN_MEN) return undefined;
+    const own = ownSetup(turn.view);
+    const kings = [...screen.kings, ...(this.endgame.squares ?? [])];
+    return (attempt) => mayStalemate(this.engine, own, attempt, kings, men);
   }
 
   /**
@@ -190,6 +246,11 @@ export class KriegPlayer extends SamplingPlayer {
   protected pick(turn: Turn, scores: AttemptValue[]): AttemptValue | undefined {
     if (!scores.length) return undefined;
     const screen = this.screenOf(turn);
+    const boxes = screen && this.boxes(turn, screen);
+    if (boxes) {
+      const safe = scores.filter(({ attempt }) => !boxes(attempt));
+      if (safe.length) scores = safe;
+    }
     const { deadline } = turn;
     const stop = deadline === undefined ? undefined : () => performance.now() >= deadline;
     const valued = bestByWorth(scores, screen?.threat, screen?.edge, this.random, stop);
@@ -244,9 +305,7 @@ export class KriegPlayer extends SamplingPlayer {
    * there; the edge read from one of them, with the rules' draws. Undefined with the screen off or
    * no position to screen.
    */
-  private screenOf(
-    turn: Turn,
-  ): { threat: (attempt: number) => ThreatCount; edge: Edge; ownAfter: (attempt: number) => string } | undefined {
+  private screenOf(turn: Turn): Screen | undefined {
     const size = this.screen;
     if (!size) return undefined;
     const { nodes } = this.setup.budget;
@@ -267,7 +326,7 @@ export class KriegPlayer extends SamplingPlayer {
     const last = this.lastMove;
     const { rules } = this.setup;
     const { board, side } = this.engine.setup(found.handles[0]);
-    const ownAfter = (attempt: number) => ownBoardAfter(board, side, attempt);
+    const ownAfter = (attempt: number) => ownBoardAfter(board, side, attempt).join(',');
     edge = {
       ...edge,
       ...(last === undefined ? {} : { back: ((last >> 6) & 63) | ((last & 63) << 6) }),
@@ -285,7 +344,9 @@ export class KriegPlayer extends SamplingPlayer {
       }
       return t;
     };
-    return { threat, edge, ownAfter };
+    const his = KING | ((side ^ 1) << 3);
+    const kings = found.handles.map((h) => this.engine.setup(h).board.indexOf(his));
+    return { threat, edge, ownAfter, kings, exact: found.exact };
   }
 
   stats(): Record<string, number> {
@@ -333,22 +394,6 @@ export class KriegPlayer extends SamplingPlayer {
     this.mateCounters.matesProven++;
     return result.strategy.root;
   }
-}
-
-/** The side's own men after `attempt` (a move of them) on `board` (piece codes by square), as a key. */
-function ownBoardAfter(board: number[], side: number, attempt: number): string {
-  const own = board.map((code) => (code && code >> 3 === side ? code : 0));
-  const from = moveFrom(attempt);
-  const to = moveTo(attempt);
-  const piece = own[from];
-  own[from] = 0;
-  own[to] = promotionType(attempt) ? (side << 3) | promotionType(attempt) : piece;
-  if ((piece & 7) === KING && Math.abs(to - from) === 2) {
-    const [rookFrom, rookTo] = to > from ? [from + 3, from + 1] : [from - 4, from - 1]; // castling
-    own[rookTo] = own[rookFrom];
-    own[rookFrom] = 0;
-  }
-  return own.join(',');
 }
 
 export const kriegPlayer: PlayerFactory = (setup, engine) =>
