@@ -170,8 +170,13 @@ export class KriegPlayer extends SamplingPlayer {
     turn = this.budgeted(turn);
     const table = this.tablebase.choose(turn);
     if (table !== undefined) this.endgame.drop(); // the table's strategy plays: the followed set would miss its turn
-    const technique = table ?? this.endgame.choose(turn, this.setup.budget, WORK_PER_NODE, this.unsafeIn(turn));
-    if (technique !== undefined) return technique;
+    const technique =
+      table ?? this.endgame.choose(turn, this.setup.budget, WORK_PER_NODE, this.unsafeIn(turn), this.repeatsIn(turn));
+    if (technique !== undefined) {
+      // its own board after the technique's move is seen once more when legal (remember)
+      if (table === undefined) this.chosenAfter = { attempt: technique, keys: [], own: this.ownAfter(turn, technique) };
+      return technique;
+    }
     if (this.following?.at === 'attempt') {
       const attempt = parseUci(this.following.node.attempt);
       if (attempt !== undefined && turn.attempts.includes(attempt) && !this.mayBoxNow(turn, attempt)) {
@@ -209,6 +214,22 @@ export class KriegPlayer extends SamplingPlayer {
       if (t.legal > 0 && t.mated + (t.lost ?? 0) + stalemates(t, screen.edge) > UNSAFE_SHARE * t.legal) return true;
       return boxes?.(attempt) ?? false;
     };
+  }
+
+  /**
+   * Under rules with a repetition draw: does an attempt of the endgame technique lead to an own board
+   * its moves have led to twice (english, krieg v random: two draws by repetition in 40 games, the
+   * technique against unknown men shuffling)? Undefined under other rules.
+   */
+  private repeatsIn(turn: Turn): ((attempt: number) => boolean) | undefined {
+    if (!this.setup.rules.repetitionDraw) return undefined;
+    return (attempt) => (this.ownSeen.get(this.ownAfter(turn, attempt)) ?? 0) >= 2;
+  }
+
+  /** krieg's own men after `attempt` this turn, as a key (ownSeen's). */
+  private ownAfter(turn: Turn, attempt: number): string {
+    const own = ownSetup(turn.view);
+    return ownBoardAfter(own.board, own.side, attempt).join(',');
   }
 
   /**

@@ -191,6 +191,26 @@ describe.each(BACKENDS)('repetition on %s', (backend) => {
     expect(wild16[2]).not.toBe(wild16[0]);
   });
 
+  it("the endgame technique's moves count too: under english its sure mate is not led to a third time", () => {
+    // his bare king known on h8 each turn: Qb8 mates (a decisive value, which no repeat penalty
+    // touches); told each time only that it was legal, the technique would play it again and again
+    const mate = '7k/8/6K1/8/8/8/8/1Q6 w - - 0 1';
+    const play = (rules: RuleSet) => {
+      const { player, turn, legal } = kriegOver(backend, rules, () => [mate]);
+      const choices: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        const choice = player.choose(turn(mate)) as number;
+        choices.push(makeUci(choice));
+        legal(choice);
+      }
+      return choices;
+    };
+    expect(play(preset('berkeley'))).toEqual(['b1b8', 'b1b8', 'b1b8', 'b1b8']);
+    const english = play(preset('english'));
+    expect(english.slice(0, 2)).toEqual(['b1b8', 'b1b8']);
+    expect(english.slice(2)).not.toContain('b1b8');
+  });
+
   it('a position seen twice is a draw if reached again, seen once a hazard; behind, a draw is sought', () => {
     const engine = createEngine(backend, 64);
     engine.setRules(preset('wild16'));
