@@ -167,15 +167,12 @@ export class EndgameTechnique {
 
   /** The attempt of the best worst-case value among those open this turn, or undefined when not in such an endgame. */
   /**
-   * `unsafe`: against his unknown men, what the player's screen over the pool says of an attempt
-   * (his men there stand on lines the metaposition reads as empty: a queen "protected" through one);
    * `repeats`: an attempt that may repeat a position a third time (rules with a repetition draw).
    */
   choose(
     turn: Turn,
     budget: PlayerBudget,
     workPerNode: number,
-    unsafe?: (attempt: number) => boolean,
     repeats?: (attempt: number) => boolean,
   ): number | undefined {
     if (this.depth <= 0) return undefined;
@@ -205,7 +202,7 @@ export class EndgameTechnique {
     for (const { attempt, v } of ranked) {
       if (best.length && v < bestValue) break;
       if (repeats?.(attempt)) continue; // a draw by repetition near
-      if (men > 0 && (mayStalemate(this.engine, own, attempt, this.followed ?? [], men) || unsafe?.(attempt))) continue;
+      if (men > 0 && mayStalemate(this.engine, own, attempt, this.followed ?? [], men)) continue;
       best.push(attempt);
       bestValue = v;
     }

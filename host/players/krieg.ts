@@ -30,7 +30,7 @@ import { solveAuto } from '../solver/auto';
 import type { Branch, StrategyNode } from '../solver/strategy';
 import type { PlayerFactory, PlayerSetup, Turn } from './player';
 import { countThreats, type AttemptValue, type ChooseRun, type ThreatCount } from '../core/players';
-import { bestByWorth, crushingOver, edgeOf, stalemates, worthOf, type Edge } from './values';
+import { bestByWorth, crushingOver, edgeOf, worthOf, type Edge } from './values';
 import { SamplingPlayer, SAMPLING_DEFAULTS, WORK_PER_NODE } from './sampling';
 import { smallBelief, trackerSource, type PositionSource } from './sources';
 import { StaleGuessSource } from './guesses';
@@ -62,8 +62,6 @@ const MATE_MEMORY = 24 * 2 ** 20;
 const MATE_TIME_SHARE = 0.3;
 /** An exact belief of at most this many positions is screened whole (the screen is then sound: a stalemate in it is seen). */
 const SCREEN_EXACT = 1024;
-/** The share of the screened positions past which the endgame technique's attempt against unknown men is left (endgame.ts). */
-const UNSAFE_SHARE = 0.1;
 /** A sampled belief with a decisive edge is screened over this many times `screen` positions (a stalemate's few positions). */
 const SCREEN_DECISIVE = 4;
 
@@ -170,8 +168,7 @@ export class KriegPlayer extends SamplingPlayer {
     turn = this.budgeted(turn);
     const table = this.tablebase.choose(turn);
     if (table !== undefined) this.endgame.drop(); // the table's strategy plays: the followed set would miss its turn
-    const technique =
-      table ?? this.endgame.choose(turn, this.setup.budget, WORK_PER_NODE, this.unsafeIn(turn), this.repeatsIn(turn));
+    const technique = table ?? this.endgame.choose(turn, this.setup.budget, WORK_PER_NODE, this.repeatsIn(turn));
     if (technique !== undefined) {
       // its own board after the technique's move is seen once more when legal (remember)
       if (table === undefined) this.chosenAfter = { attempt: technique, keys: [], own: this.ownAfter(turn, technique) };
@@ -195,25 +192,6 @@ export class KriegPlayer extends SamplingPlayer {
       }
     }
     return super.choose(turn);
-  }
-
-  /**
-   * Over this turn's screen (drawn once, when first asked): does the attempt leave a mate in one,
-   * lose the moved man at a loss or stalemate him in more than UNSAFE_SHARE of the positions?
-   */
-  private unsafeIn(turn: Turn): (attempt: number) => boolean {
-    let screen: Screen | undefined | null = null;
-    let boxes: ((attempt: number) => boolean) | undefined;
-    return (attempt) => {
-      if (screen === null) {
-        screen = this.screenOf(turn);
-        boxes = screen && this.boxes(turn, screen);
-      }
-      if (!screen) return false;
-      const t = screen.threat(attempt);
-      if (t.legal > 0 && t.mated + (t.lost ?? 0) + stalemates(t, screen.edge) > UNSAFE_SHARE * t.legal) return true;
-      return boxes?.(attempt) ?? false;
-    };
   }
 
   /**
