@@ -17,8 +17,9 @@
 // pieces against his king and a few pawns, most of them frozen). Under berkeley rules a capture is
 // announced by its square only, so the pool's positions give him pieces where he has pawns, and no
 // two of them agree on his men: the technique above never began. When the captures made leave him
-// at most UNKNOWN_MEN men besides his king, krieg has a queen or a rook and its edge is crushing
-// over the pool (values.ts crushingOver), the technique follows his king from the sound set as if
+// at most UNKNOWN_MEN men besides his king, krieg has a queen or a rook, the pool (past the exact
+// belief) disagrees on the kinds of his men and krieg's edge is crushing over it (values.ts
+// crushingOver), the technique follows his king from the sound set as if
 // it were bare, reading only what his unseen men cannot fake: an Illegal answer (a man of his may
 // block) and the Illegal attempts he makes (a blocked pawn's) tell nothing, and a move of his may be
 // a man's (the king then still where it was: the set keeps its squares); a line a man of his
@@ -26,8 +27,9 @@
 // side makes, or an answer the bare king cannot give (a mate his man prevents), starts it again
 // next turn. krieg's own pawn steps are left to the sampling there (an unseen pawn of his in front
 // would read as his king). His captures while the mode plays (he has pieces after all) turn it off
-// for the game after UNKNOWN_CAPTURES of them. A heuristic, not a sound set: test/players/follow.test.ts
-// checks that it mates, not that the set holds his king.
+// for the game after UNKNOWN_CAPTURES of them; no attempt that may box his king beside his frozen
+// pawns (mayStalemate). A heuristic, not a sound set: test/players/follow.test.ts checks that it
+// mates, not that the set holds his king.
 import type { Engine } from '../engine';
 import {
   endgameAttempt,
@@ -165,9 +167,10 @@ export class EndgameTechnique {
     }
   }
 
-  /** The attempt of the best worst-case value among those open this turn, or undefined when not in such an endgame. */
   /**
-   * `repeats`: an attempt that may repeat a position a third time (rules with a repetition draw).
+   * The attempt of the best worst-case value among those open this turn, or undefined when not in
+   * such an endgame; none that `repeats` says may repeat a position a third time (rules with a
+   * repetition draw).
    */
   choose(
     turn: Turn,
