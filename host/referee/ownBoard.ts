@@ -7,6 +7,9 @@ import {
   WHITE,
   BLACK,
   KING,
+  PAWN,
+  BISHOP,
+  QUEEN,
   ROOK,
   CASTLE_WHITE_KING,
   CASTLE_WHITE_QUEEN,
@@ -98,18 +101,47 @@ export function viewAttempts(engine: Engine, view: View, handle = 0): number[] {
   // The core's positions need both kings: the enemy king goes on the first square where it is
   // legal (not attacked, not beside the own king). Attempts read only the own pieces, so where it
   // stands changes nothing.
-  for (let sq = 0; sq < 64; sq++) {
-    if (own.board[sq] !== 0 || (Math.abs((sq & 7) - (ownKing & 7)) <= 1 && Math.abs((sq >> 3) - (ownKing >> 3)) <= 1))
-      continue;
-    const board = [...own.board];
-    board[sq] = pieceCode(KING, 1 - color);
-    const setup: Setup = { board, side: color, castling: own.castling, epSquare: -1, halfmove: 0, fullmove: 1 };
-    try {
-      engine.setSetup(handle, setup);
-    } catch {
-      continue;
+  // Where every free square is attacked (lines through his unseen men: english v random, seed 1,
+  // game 25), his king goes where lines alone attack it, a pawn of his beside it on each: the
+  // attempts through that square and beyond are lost, the turn is not.
+  for (const blockLines of [false, true]) {
+    for (let sq = 0; sq < 64; sq++) {
+      if (own.board[sq] !== 0 || (Math.abs((sq & 7) - (ownKing & 7)) <= 1 && Math.abs((sq >> 3) - (ownKing >> 3)) <= 1))
+        continue;
+      const board = [...own.board];
+      board[sq] = pieceCode(KING, 1 - color);
+      if (blockLines) blockAttacks(board, sq, color);
+      const setup: Setup = { board, side: color, castling: own.castling, epSquare: -1, halfmove: 0, fullmove: 1 };
+      try {
+        engine.setSetup(handle, setup);
+      } catch {
+        continue;
+      }
+      return attemptsOf(engine, handle);
     }
-    return attemptsOf(engine, handle);
   }
   throw fail('bad-view', { text: 'no square for the enemy king: the own board is impossible' });
+}
+
+/** Puts a pawn of the other side beside `square` on each line along which a queen, rook or bishop of `color` attacks it. */
+function blockAttacks(board: number[], square: number, color: number): void {
+  for (const [df, dr] of [
+    [1, 0],
+    [-1, 0],
+    [0, 1],
+    [0, -1],
+    [1, 1],
+    [1, -1],
+    [-1, 1],
+    [-1, -1],
+  ]) {
+    const slider = df === 0 || dr === 0 ? ROOK : BISHOP;
+    let [f, r] = [(square & 7) + df, (square >> 3) + dr];
+    const beside = r * 8 + f;
+    for (; f >= 0 && f < 8 && r >= 0 && r < 8 && board[r * 8 + f] === 0; f += df, r += dr);
+    if (f < 0 || f > 7 || r < 0 || r > 7 || r * 8 + f === beside) continue; // off the board, or a man beside it
+    const code = board[r * 8 + f];
+    const type = pieceType(code);
+    if (pieceColor(code) === color && (type === QUEEN || type === slider)) board[beside] = pieceCode(PAWN, 1 - color);
+  }
 }

@@ -47,4 +47,24 @@ describe.each(BACKENDS)('attempts from a view on %s', (backend) => {
     }
     expect(compared).toBeGreaterThan(500);
   });
+
+  it("equal the true position's where krieg's men attack every free square (lines through his men)", () => {
+    // english v random, seed 1, game 25: White's men cover every square his king could stand on in
+    // the own board; his king on a6 stands behind his pawn on c4 (the d3 bishop's line)
+    const fen = '6R1/3Q4/k6P/3N4/1Bp2P2/3BKP2/PP6/7R w - - 0 1';
+    const engine = createEngine(backend, 16);
+    engine.setRules(preset('english'));
+    engine.setFen(8, fen);
+    const record: GameRecord = {
+      rules: preset('english'),
+      start: fen,
+      white: '',
+      black: '',
+      result: '*',
+      tags: {},
+      events: [],
+    };
+    const fromView = [...viewAttempts(engine, viewOf(record, 'white'), 4)].sort((a, b) => a - b);
+    expect(fromView).toEqual(attemptsOf(engine, 8).sort((a, b) => a - b));
+  });
 });
