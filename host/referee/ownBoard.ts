@@ -102,8 +102,8 @@ export function viewAttempts(engine: Engine, view: View, handle = 0): number[] {
   // legal (not attacked, not beside the own king). Attempts read only the own pieces, so where it
   // stands changes nothing.
   // Where every free square is attacked (lines through his unseen men: english v random, seed 1,
-  // game 25), his king goes where lines alone attack it, a pawn of his beside it on each: the
-  // attempts through that square and beyond are lost, the turn is not.
+  // game 25), his king goes where lines alone attack it, a pawn of his beside it on each: they too
+  // change no attempt (test/referee/ownBoard.test.ts), and the turn goes on.
   for (const blockLines of [false, true]) {
     for (let sq = 0; sq < 64; sq++) {
       if (own.board[sq] !== 0 || (Math.abs((sq & 7) - (ownKing & 7)) <= 1 && Math.abs((sq >> 3) - (ownKing >> 3)) <= 1))
