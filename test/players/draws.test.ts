@@ -89,6 +89,18 @@ function kriegOver(backend: 'wasm' | 'js', rules: RuleSet, fens: () => string[],
   return { player, turn, legal };
 }
 
+/** krieg's choices over `turns` turns from `fen` (its fixed belief), each told only that it was legal. */
+function chooseRepeatedly(backend: 'wasm' | 'js', rules: RuleSet, fen: string, turns: number): number[] {
+  const { player, turn, legal } = kriegOver(backend, rules, () => [fen]);
+  const choices: number[] = [];
+  for (let i = 0; i < turns; i++) {
+    const choice = player.choose(turn(fen)) as number;
+    choices.push(choice);
+    legal(choice);
+  }
+  return choices;
+}
+
 describe.each(BACKENDS)('stalemate on %s', (backend) => {
   // White Kc6, Qd4, Nb1, Ph4; Black Ba1 and Pb2, which cannot move, his king and a pawn where the belief puts them
   const fen = (king: string, pawn: string) =>
@@ -133,16 +145,7 @@ describe.each(BACKENDS)('repetition on %s', (backend) => {
   // a queen and a pawn up, the same position each turn (the fixed belief): the attempt krieg prefers
   // leads to the same position after its move every time
   const position = '6k1/5ppp/8/8/8/8/5PPP/3Q2K1 w - - 0 1';
-  const play = (rules: RuleSet) => {
-    const { player, turn, legal } = kriegOver(backend, rules, () => [position]);
-    const choices: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      const choice = player.choose(turn(position)) as number;
-      choices.push(choice);
-      legal(choice);
-    }
-    return choices;
-  };
+  const play = (rules: RuleSet) => chooseRepeatedly(backend, rules, position, 3);
 
   it('under wild16 krieg, ahead, does not lead again to a position it has led to; under berkeley it does', () => {
     const berkeley = play(preset('berkeley'));
@@ -195,16 +198,7 @@ describe.each(BACKENDS)('repetition on %s', (backend) => {
     // his bare king known on h8 each turn: Qb8 mates (a decisive value, which no repeat penalty
     // touches); told each time only that it was legal, the technique would play it again and again
     const mate = '7k/8/6K1/8/8/8/8/1Q6 w - - 0 1';
-    const play = (rules: RuleSet) => {
-      const { player, turn, legal } = kriegOver(backend, rules, () => [mate]);
-      const choices: string[] = [];
-      for (let i = 0; i < 4; i++) {
-        const choice = player.choose(turn(mate)) as number;
-        choices.push(makeUci(choice));
-        legal(choice);
-      }
-      return choices;
-    };
+    const play = (rules: RuleSet) => chooseRepeatedly(backend, rules, mate, 4).map(makeUci);
     expect(play(preset('berkeley'))).toEqual(['b1b8', 'b1b8', 'b1b8', 'b1b8']);
     const english = play(preset('english'));
     expect(english.slice(0, 2)).toEqual(['b1b8', 'b1b8']);
