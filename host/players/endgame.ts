@@ -28,8 +28,8 @@
 // next turn. krieg's own pawn steps are left to the sampling there (an unseen pawn of his in front
 // would read as his king). His captures while the mode plays (he has pieces after all) turn it off
 // for the game after UNKNOWN_CAPTURES of them; no attempt that may box his king beside his frozen
-// pawns (mayStalemate). A heuristic, not a sound set: test/players/follow.test.ts checks that it
-// mates, not that the set holds his king.
+// pawns where the pool's positions put a man of his (mayStalemate). A heuristic, not a sound set:
+// test/players/follow.test.ts checks that it mates, not that the set holds his king.
 import type { Engine } from '../engine';
 import {
   endgameAttempt,
@@ -107,6 +107,8 @@ export class EndgameTechnique {
   private unknown = false;
   /** His captures heard while the set played against unknown men (UNKNOWN_CAPTURES: not again this game). */
   private unknownCaptures = 0;
+  /** Against unknown men: the squares a man of his stands on in some of the pool's positions this turn. */
+  private poolMen: Set<number> | undefined;
 
   /** `depth`: attacker moves the search looks ahead (0: off). */
   constructor(
@@ -127,6 +129,7 @@ export class EndgameTechnique {
     this.followed = undefined;
     this.pending = undefined;
     this.unknown = false;
+    this.poolMen = undefined;
   }
 
   /** Each event of the player's view: the followed set moves on with it (a failure drops it). */
@@ -205,7 +208,7 @@ export class EndgameTechnique {
     for (const { attempt, v } of ranked) {
       if (best.length && v < bestValue) break;
       if (repeats?.(attempt)) continue; // a draw by repetition near
-      if (men > 0 && mayStalemate(this.engine, own, attempt, this.followed ?? [], men)) continue;
+      if (men > 0 && mayStalemate(this.engine, own, attempt, this.followed ?? [], men, this.poolMen)) continue;
       best.push(attempt);
       bestValue = v;
     }
@@ -288,10 +291,17 @@ export class EndgameTechnique {
     return kinds.sort().join(',');
   }
 
-  /** His king's squares in UNKNOWN_SAMPLE positions of the pool (each consistent with every observation). */
+  /** His king's squares in UNKNOWN_SAMPLE positions of the pool (each consistent with every observation); his men's into poolMen. */
   private kingsOfPool(limits: { work: number; deadline?: number }): number[] {
-    const king = KING | ((this.side === 'white' ? 1 : 0) << 3);
-    return this.source.positions(UNKNOWN_SAMPLE, limits).handles.map((h) => this.engine.setup(h).board.indexOf(king));
+    const his = this.side === 'white' ? 1 : 0;
+    const kings: number[] = [];
+    this.poolMen = new Set();
+    for (const handle of this.source.positions(UNKNOWN_SAMPLE, limits).handles)
+      this.engine.setup(handle).board.forEach((code, sq) => {
+        if (code === (KING | (his << 3))) kings.push(sq);
+        else if (code && code >> 3 === his) this.poolMen!.add(sq);
+      });
+    return kings;
   }
 
   /** Starts following from `squares` (against his men unknown: `unknown`); the size of the set, or undefined when the core takes no bare king. */
@@ -360,9 +370,20 @@ function hasPawns(setup: Setup, side: Side): boolean {
  * check, each step his king keeps goes to a square where a pawn of his would be frozen (blocked by
  * a pawn of the player's or by his king, nothing to take), and there are no more of them than his
  * men: they may all stand there (krieg v random, seed 1, game 23: Ra8 left his king on g6 one step,
- * h5, where his pawn stood blocked by krieg's).
+ * h5, where his pawn stood blocked by krieg's). Given `where`, the squares a man of his stands on in
+ * some position of the pool, only those may hold such a pawn: read over every square the check
+ * vetoed the technique's sure mates for the rest of a game (game 64 at 8617677: Rb2, then Rc1 mated
+ * his king on the first rank in every position of the set, but a pawn of his might have stood on
+ * the last step of a4 or b5, squares the pool's kings had put in the set; his pawn stood on c6).
  */
-export function mayStalemate(engine: Engine, own: Setup, attempt: number, squares: number[], men: number): boolean {
+export function mayStalemate(
+  engine: Engine,
+  own: Setup,
+  attempt: number,
+  squares: number[],
+  men: number,
+  where?: Set<number>,
+): boolean {
   const record = endgameStack(engine) + 1;
   const after = ownBoardAfter(own.board, own.side, attempt);
   const his = own.side ^ 1;
@@ -374,7 +395,7 @@ export function mayStalemate(engine: Engine, own: Setup, attempt: number, square
   // king (a piece of the player's moves on), nothing to take
   const frozenAt = (to: number, at: number) => {
     const rank = to >> 3;
-    if (rank === 0 || rank === 7) return false;
+    if (rank === 0 || rank === 7 || (where && !where.has(to))) return false;
     const ahead = his === 1 ? to - 8 : to + 8;
     const file = to & 7;
     const takes = [file > 0 ? ahead - 1 : -1, file < 7 ? ahead + 1 : -1].some((sq) => sq >= 0 && mine(sq));
