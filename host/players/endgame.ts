@@ -235,7 +235,7 @@ export class EndgameTechnique {
       // squares his king cannot be on now (taken or attacked: should not happen) leave; none left, start again
       const sound = new Set(this.soundSet(own));
       // against unknown men the pool's kings too: a line his man blocks was read as attacked (a square lost)
-      const pool = this.unknown ? this.kingsOfPool(limits) : [];
+      const pool = this.unknown ? this.readPool(limits) : [];
       const squares = [...new Set([...this.followed, ...pool])].filter((sq) => sound.has(sq)).sort((a, b) => a - b);
       if (squares.length && this.begin(own, squares)) {
         this.followed = squares;
@@ -291,16 +291,20 @@ export class EndgameTechnique {
     return kinds.sort().join(',');
   }
 
-  /** His king's squares in UNKNOWN_SAMPLE positions of the pool (each consistent with every observation); his men's into poolMen. */
-  private kingsOfPool(limits: { work: number; deadline?: number }): number[] {
+  /**
+   * Reads UNKNOWN_SAMPLE positions of the pool (each consistent with every observation): his men's
+   * squares into poolMen, and his king's squares returned.
+   */
+  private readPool(limits: { work: number; deadline?: number }): number[] {
     const his = this.side === 'white' ? 1 : 0;
     const kings: number[] = [];
-    this.poolMen = new Set();
+    const men = new Set<number>();
     for (const handle of this.source.positions(UNKNOWN_SAMPLE, limits).handles)
       this.engine.setup(handle).board.forEach((code, sq) => {
         if (code === (KING | (his << 3))) kings.push(sq);
-        else if (code && code >> 3 === his) this.poolMen!.add(sq);
+        else if (code && code >> 3 === his) men.add(sq);
       });
+    this.poolMen = men;
     return kings;
   }
 
