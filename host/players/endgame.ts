@@ -27,8 +27,8 @@
 // side makes, or an answer the bare king cannot give (a mate his man prevents), starts it again
 // next turn. krieg's own pawn steps are left to the sampling there (an unseen pawn of his in front
 // would read as his king). His captures while the mode plays (he has pieces after all) turn it off
-// for the game after UNKNOWN_CAPTURES of them; no attempt that may box his king beside his frozen
-// pawns where the pool's positions put a man of his (mayStalemate). A heuristic, not a sound set:
+// after UNKNOWN_CAPTURES of them until the player takes a man of his; no attempt that may box his
+// king beside his frozen pawns where the pool's positions put a man of his (mayStalemate). A heuristic, not a sound set:
 // test/players/follow.test.ts checks that it mates, not that the set holds his king.
 import type { Engine } from '../engine';
 import {
@@ -65,7 +65,7 @@ const WORK = 2_000_000;
 export const UNKNOWN_MEN = 3;
 /** Pool positions the crushing edge is read over before playing against unknown men. */
 const UNKNOWN_SAMPLE = 64;
-/** His captures while playing against his unknown men after which the game's technique leaves them to the sampling. */
+/** His captures while playing against his unknown men after which the technique leaves them to the sampling (until the player takes a man). */
 const UNKNOWN_CAPTURES = 2;
 
 /** The player's men `own` after `attempt`, the key of the visits below. */
@@ -105,10 +105,13 @@ export class EndgameTechnique {
   private pending: { squares: number[]; attempt: number; percept: number } | undefined;
   /** The followed set plays against his unknown men (see the head of this file). */
   private unknown = false;
-  /** His captures heard while the set played against unknown men (UNKNOWN_CAPTURES: not again this game). */
+  /** His captures heard while the set played against unknown men since the player's last capture (UNKNOWN_CAPTURES: not again until it takes a man). */
   private unknownCaptures = 0;
   /** Against unknown men: the squares a man of his stands on in some of the pool's positions this turn. */
   private poolMen: Set<number> | undefined;
+  /** The player's turns (choose calls) so far, and the set the technique followed at the last one it played (recentSquares). */
+  private turns = 0;
+  private lastFollowed: { squares: number[]; turn: number } | undefined;
 
   /** `depth`: attacker moves the search looks ahead (0: off). */
   constructor(
@@ -124,6 +127,19 @@ export class EndgameTechnique {
     return this.followed;
   }
 
+  /**
+   * Where his king may be for a box check: the followed set, or the turn after the technique last
+   * followed one, that set widened by his king's step. Against unknown men an answer the bare king
+   * cannot give empties the set (krieg v random, seed 1, game 100: Ra8 "mated" his king on a2, his
+   * a7 pawn shielded it; next turn, the set lost, the sampling's Rd1 stalemated him there).
+   */
+  get recentSquares(): readonly number[] | undefined {
+    if (this.followed?.length) return this.followed;
+    const last = this.lastFollowed;
+    if (!last || this.turns - last.turn > 1) return undefined;
+    return Array.from({ length: 64 }, (_, sq) => sq).filter((sq) => last.squares.some((f) => distance(f, sq) <= 1));
+  }
+
   /** The turn goes to another technique (a tablebase's): the followed set would miss its events. */
   drop(): void {
     this.followed = undefined;
@@ -134,6 +150,10 @@ export class EndgameTechnique {
 
   /** Each event of the player's view: the followed set moves on with it (a failure drops it). */
   observe(event: ViewEvent): void {
+    // a man of his taken: what he has left is another question (krieg v random, seed 1, game 174: two
+    // captures by his pawns turned the mode off for good, and his king and a frozen pawn survived 115 plies)
+    if (event.type === 'attempt' && event.side === this.side && event.percept.capture !== undefined)
+      this.unknownCaptures = 0;
     if (!this.followed) return;
     try {
       if (event.type === 'attempt' && event.side === this.side) {
@@ -184,8 +204,10 @@ export class EndgameTechnique {
     if (this.depth <= 0) return undefined;
     const own = ownSetup(turn.view);
     this.own = own;
+    this.turns++;
     const size = this.enter(turn, budget, workPerNode, own);
     if (size === undefined) return undefined;
+    if (this.followed) this.lastFollowed = { squares: this.followed, turn: this.turns };
     // one move deeper once the king is nearly found (the mating net: few attempts matter, and they are cheap)
     const depth = size <= NEAR ? Math.min(this.depth + 1, ENDGAME_MAX_DEPTH - 1) : this.depth;
     const { values, nodes } = endgameValues(this.engine, depth);
@@ -372,7 +394,7 @@ function hasPawns(setup: Setup, side: Side): boolean {
  * Against `men` unknown men of his (the pool gives him pieces for his pawns): may `attempt`, a move
  * of the player's men `own`, stalemate him with his king on one of `squares`? Where it gives no
  * check, each step his king keeps goes to a square where a pawn of his would be frozen (blocked by
- * a pawn of the player's or by his king, nothing to take), and there are no more of them than his
+ * a man of the player's or by his king, nothing to take), and there are no more of them than his
  * men: they may all stand there (krieg v random, seed 1, game 23: Ra8 left his king on g6 one step,
  * h5, where his pawn stood blocked by krieg's). Given `where`, the squares a man of his stands on in
  * some position of the pool, only those may hold such a pawn: read over every square the check
@@ -394,16 +416,16 @@ export function mayStalemate(
   const king = KING | (his << 3);
   const ours = after.indexOf(KING | (own.side << 3));
   const mine = (sq: number) => after[sq] !== 0;
-  const pawn = PAWN | (own.side << 3);
-  // a pawn of his on `to` (his king on `at`) with no move: blocked ahead by the player's pawn or his
-  // king (a piece of the player's moves on), nothing to take
+  // a pawn of his on `to` (his king on `at`) with no move: blocked ahead by a man of the player's or
+  // by his king, nothing to take (game 173 v random: Rb1 left his king on c6 the one step d6, where
+  // his pawn stood blocked by krieg's knight on d5)
   const frozenAt = (to: number, at: number) => {
     const rank = to >> 3;
     if (rank === 0 || rank === 7 || (where && !where.has(to))) return false;
     const ahead = his === 1 ? to - 8 : to + 8;
     const file = to & 7;
     const takes = [file > 0 ? ahead - 1 : -1, file < 7 ? ahead + 1 : -1].some((sq) => sq >= 0 && mine(sq));
-    return (ahead === at || after[ahead] === pawn) && !takes;
+    return (ahead === at || mine(ahead)) && !takes;
   };
   for (const square of new Set(squares)) {
     if (after[square] !== 0 || distance(square, ours) <= 1) continue; // not a square of his then

@@ -231,7 +231,7 @@ export class KriegPlayer extends SamplingPlayer {
     const men = hisMenLeft(turn.view) - 1;
     if (screen.exact || !screen.edge.decisive || men < 1 || men > UNKNOWN_MEN) return undefined;
     const own = ownSetup(turn.view);
-    const kings = [...screen.kings, ...(this.endgame.squares ?? [])];
+    const kings = [...screen.kings, ...(this.endgame.recentSquares ?? [])];
     return (attempt) => mayStalemate(this.engine, own, attempt, kings, men);
   }
 

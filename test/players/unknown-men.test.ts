@@ -4,14 +4,24 @@
 // rest of a game (krieg v random at 8617677, game 64: Rb2 then Rc1 mated his king on the first rank
 // in every position of the set, but a pawn of his "might" stand on a4's or b5's last step; a queen
 // and two rooks shuffled to the cap); now, given the squares a man of his stands on in the pool's
-// positions, it counts only those. A hand-built box, checked against the true position.
+// positions, it counts only those. A pawn of his is frozen by any man of krieg's in front of it, not
+// only by a pawn (game 173 v random, seed 1: Rb1 left his king on c6 the one step d6, where his pawn
+// stood blocked by krieg's knight on d5: stalemate). Hand-built boxes, checked against the true position.
+// And the turn after the technique loses its set (an answer his unseen men gave, which his bare king
+// could not: game 100, Ra8 "mated" his king on a2 behind his a7 pawn, then the sampling's Rd1
+// stalemated him there), the box check still reads that set, widened by his king's step.
 import { describe, expect, it } from 'vitest';
 import { BACKENDS } from '../../host/node';
 import { preset } from '../../host/record/rules';
 import { parseFen } from '../../host/notation/fen';
 import { parseUci } from '../../host/notation/move';
-import { mayStalemate } from '../../host/players/endgame';
+import { EndgameTechnique, mayStalemate } from '../../host/players/endgame';
 import { PlayerEngines } from '../../host/players/engines.node';
+import { trackerSource } from '../../host/players/sources';
+import { WORK_PER_NODE } from '../../host/players/sampling';
+import { viewAttempts } from '../../host/referee/ownBoard';
+import { seededRandom } from '../../host/referee/game';
+import type { View } from '../../host/record/record';
 
 const square = (name: string) => (Number(name[1]) - 1) * 8 + (name.charCodeAt(0) - 97);
 
@@ -37,5 +47,62 @@ describe.each(BACKENDS)('the box check against his men unknown on %s', (backend)
   it('not seen where no position of the pool has a man of his there, nor with no man of his left', () => {
     expect(mayStalemate(engine, own, rg1, [square('h8')], 1, new Set([square('a7'), square('b5')]))).toBe(false);
     expect(mayStalemate(engine, own, rg1, [square('h8')], 0)).toBe(false);
+  });
+});
+
+describe.each(BACKENDS)('a pawn of his blocked by a piece of krieg on %s', (backend) => {
+  const engine = new PlayerEngines(backend).for('white', preset('berkeley'));
+  // game 173's position: his king on c6 and his pawn on d6 in front of krieg's knight on d5
+  const fen = '8/8/2kp4/R2N4/4K1Q1/2B4P/8/5R2 w - - 0 1';
+  const own = parseFen(fen);
+  const rb1 = parseUci('f1b1')!;
+
+  it('Rb1 stalemates him in the true position', () => {
+    engine.setFen(1, fen);
+    engine.playUci(1, 'f1b1', 2);
+    expect(engine.inCheck(2)).toBe(false);
+    expect(engine.moves(2)).toHaveLength(0);
+  });
+
+  it('seen: the knight freezes the pawn on the last step as a pawn would', () => {
+    expect(mayStalemate(engine, own, rb1, [square('c6')], 1, new Set([square('d6')]))).toBe(true);
+  });
+
+  it('not seen where the pool has no man of his on d6, nor where the pawn could take', () => {
+    expect(mayStalemate(engine, own, rb1, [square('c6')], 1, new Set([square('h2')]))).toBe(false);
+    // a rook of krieg's on e5 too: the king keeps its one step d6, but a pawn there could take on e5
+    const takes = parseFen('8/8/2kp4/R2NR3/4K1Q1/2B4P/8/5R2 w - - 0 1');
+    expect(mayStalemate(engine, takes, rb1, [square('c6')], 1, new Set([square('d6')]))).toBe(false);
+    engine.setFen(1, '8/8/2k5/R2NR3/4K1Q1/2B4P/8/1R6 b - - 0 1'); // his bare king there keeps d6
+    expect(engine.moves(1).map((m) => (m >> 6) & 63)).toEqual([square('d6')]);
+  });
+});
+
+describe.each(BACKENDS)('the squares the box check reads on %s', (backend) => {
+  it("the technique's set, and the turn after it is lost that set widened by a step", () => {
+    const rules = preset('berkeley');
+    const start = '8/8/8/4k3/8/8/8/R3K3 w - - 0 1';
+    const engine = new PlayerEngines(backend).for('white', rules);
+    const source = trackerSource(engine, { side: 'white', rules, start, seed: 1 });
+    const technique = new EndgameTechnique(engine, source, 2, seededRandom(1), 'white');
+    const view: View = {
+      rules,
+      start,
+      as: 'white',
+      white: 'krieg',
+      black: 'random',
+      result: '*',
+      tags: {},
+      events: [],
+    };
+    const turn = { view, attempts: viewAttempts(engine, view, 1), tried: [], canAskAny: false };
+    const names = (squares: readonly number[] | undefined) => [...(squares ?? [])].sort((a, b) => a - b);
+    expect(technique.recentSquares).toBeUndefined();
+    expect(technique.choose(turn, { nodes: 300 }, WORK_PER_NODE)).toBeDefined();
+    expect(names(technique.recentSquares)).toEqual([square('e5')]); // the exact belief's
+    technique.drop(); // the set lost
+    expect(technique.squares).toBeUndefined();
+    const around = ['d4', 'e4', 'f4', 'd5', 'e5', 'f5', 'd6', 'e6', 'f6'].map(square);
+    expect(names(technique.recentSquares)).toEqual(around.sort((a, b) => a - b));
   });
 });
