@@ -28,8 +28,9 @@
 // next turn. krieg's own pawn steps are left to the sampling there (an unseen pawn of his in front
 // would read as his king). His captures while the mode plays (he has pieces after all) turn it off
 // after UNKNOWN_CAPTURES of them until the player takes a man of his; no attempt that may box his
-// king beside his frozen pawns where the pool's positions put a man of his (mayStalemate). A heuristic, not a sound set:
-// test/players/follow.test.ts checks that it mates, not that the set holds his king.
+// king beside his frozen pawns where the pool's positions put a man of his (mayStalemate). A
+// heuristic, not a sound set: test/players/follow.test.ts checks that it mates, not that the set
+// holds his king.
 import type { Engine } from '../engine';
 import {
   endgameAttempt,
@@ -65,7 +66,7 @@ const WORK = 2_000_000;
 export const UNKNOWN_MEN = 3;
 /** Pool positions the crushing edge is read over before playing against unknown men. */
 const UNKNOWN_SAMPLE = 64;
-/** His captures while playing against his unknown men after which the technique leaves them to the sampling (until the player takes a man). */
+/** His captures while it plays against his unknown men after which the technique leaves them (until it takes a man). */
 const UNKNOWN_CAPTURES = 2;
 
 /** The player's men `own` after `attempt`, the key of the visits below. */
@@ -105,11 +106,11 @@ export class EndgameTechnique {
   private pending: { squares: number[]; attempt: number; percept: number } | undefined;
   /** The followed set plays against his unknown men (see the head of this file). */
   private unknown = false;
-  /** His captures heard while the set played against unknown men since the player's last capture (UNKNOWN_CAPTURES: not again until it takes a man). */
+  /** His captures heard while the set played against unknown men since the player's last capture (UNKNOWN_CAPTURES). */
   private unknownCaptures = 0;
   /** Against unknown men: the squares a man of his stands on in some of the pool's positions this turn. */
   private poolMen: Set<number> | undefined;
-  /** The player's turns (choose calls) so far, and the set the technique followed at the last one it played (recentSquares). */
+  /** The player's turns so far (choose calls), and the set followed at the last the technique played. */
   private turns = 0;
   private lastFollowed: { squares: number[]; turn: number } | undefined;
 
