@@ -258,8 +258,11 @@ export class EndgameTechnique {
       // squares his king cannot be on now (taken or attacked: should not happen) leave; none left, start again
       const sound = new Set(this.soundSet(own));
       // against unknown men the pool's kings too: a line his man blocks was read as attacked (a square lost)
-      const pool = this.unknown ? this.readPool(limits) : [];
-      const squares = [...new Set([...this.followed, ...pool])].filter((sq) => sound.has(sq)).sort((a, b) => a - b);
+      const pool = this.unknown ? this.readPool(limits) : undefined;
+      this.poolMen = pool?.men;
+      const squares = [...new Set([...this.followed, ...(pool?.kings ?? [])])]
+        .filter((sq) => sound.has(sq))
+        .sort((a, b) => a - b);
       if (squares.length && this.begin(own, squares)) {
         this.followed = squares;
         this.counters.endgameFollowed++;
@@ -314,11 +317,8 @@ export class EndgameTechnique {
     return kinds.sort().join(',');
   }
 
-  /**
-   * Reads UNKNOWN_SAMPLE positions of the pool (each consistent with every observation): his men's
-   * squares into poolMen, and his king's squares returned.
-   */
-  private readPool(limits: { work: number; deadline?: number }): number[] {
+  /** His king's squares and the squares of his other men over UNKNOWN_SAMPLE positions of the pool (each consistent with every observation). */
+  private readPool(limits: { work: number; deadline?: number }): { kings: number[]; men: Set<number> } {
     const his = this.side === 'white' ? 1 : 0;
     const kings: number[] = [];
     const men = new Set<number>();
@@ -327,8 +327,7 @@ export class EndgameTechnique {
         if (code === (KING | (his << 3))) kings.push(sq);
         else if (code && code >> 3 === his) men.add(sq);
       });
-    this.poolMen = men;
-    return kings;
+    return { kings, men };
   }
 
   /** Starts following from `squares` (against his men unknown: `unknown`); the size of the set, or undefined when the core takes no bare king. */

@@ -25,6 +25,14 @@ import type { View } from '../../host/record/record';
 
 const square = (name: string) => (Number(name[1]) - 1) * 8 + (name.charCodeAt(0) - 97);
 
+/** `uci` from `fen` leaves him to move, not in check and without a move: a stalemate in the true position. */
+function expectStalemate(engine: ReturnType<PlayerEngines['for']>, fen: string, uci: string): void {
+  engine.setFen(1, fen);
+  engine.playUci(1, uci, 2);
+  expect(engine.inCheck(2)).toBe(false);
+  expect(engine.moves(2)).toHaveLength(0);
+}
+
 describe.each(BACKENDS)('the box check against his men unknown on %s', (backend) => {
   const engine = new PlayerEngines(backend).for('white', preset('berkeley'));
   // his king on h8 and his pawn on h7, blocked by krieg's h6: Rg1 leaves the king no step but h7
@@ -32,12 +40,7 @@ describe.each(BACKENDS)('the box check against his men unknown on %s', (backend)
   const own = parseFen(fen);
   const rg1 = parseUci('d1g1')!;
 
-  it('Rg1 stalemates him in the true position', () => {
-    engine.setFen(1, fen);
-    engine.playUci(1, 'd1g1', 2);
-    expect(engine.inCheck(2)).toBe(false);
-    expect(engine.moves(2)).toHaveLength(0);
-  });
+  it('Rg1 stalemates him in the true position', () => expectStalemate(engine, fen, 'd1g1'));
 
   it('seen where a man of his may stand on the last step, or where nothing says where they stand', () => {
     expect(mayStalemate(engine, own, rg1, [square('h8')], 1)).toBe(true);
@@ -57,12 +60,7 @@ describe.each(BACKENDS)('a pawn of his blocked by a piece of krieg on %s', (back
   const own = parseFen(fen);
   const rb1 = parseUci('f1b1')!;
 
-  it('Rb1 stalemates him in the true position', () => {
-    engine.setFen(1, fen);
-    engine.playUci(1, 'f1b1', 2);
-    expect(engine.inCheck(2)).toBe(false);
-    expect(engine.moves(2)).toHaveLength(0);
-  });
+  it('Rb1 stalemates him in the true position', () => expectStalemate(engine, fen, 'f1b1'));
 
   it('seen: the knight freezes the pawn on the last step as a pawn would', () => {
     expect(mayStalemate(engine, own, rb1, [square('c6')], 1, new Set([square('d6')]))).toBe(true);
