@@ -147,6 +147,7 @@ describe('the web app in headless Chromium', () => {
     await newGame({ backend: 'wasm', preset: 'wild16' });
     // one move by dragging (pointer down on e2, up on e4), one typed
     await page.dragAndDrop('[data-square=e2]', '[data-square=e4]');
+    await page.waitForFunction(() => /White has moved/.test(document.querySelector('#transcript')?.textContent ?? ''));
     await page.waitForSelector('#app[data-state=your-move]');
     expect(await page.textContent('#transcript')).toMatch(/You play e2e4\. White has moved/);
     await page.fill('#attempt-text', 'd2d4');
