@@ -25,12 +25,14 @@
 // a man's (the king then still where it was: the set keeps its squares); a line a man of his
 // blocks reads as attacked, so each turn the pool's king squares join the set. A capture either
 // side makes, or an answer the bare king cannot give (a mate his man prevents), starts it again
-// next turn. krieg's own pawn steps are left to the sampling there (an unseen pawn of his in front
-// would read as his king). His captures while the mode plays (he has pieces after all) turn it off
-// after UNKNOWN_CAPTURES of them until the player takes a man of his; no attempt that may box his
-// king beside his frozen pawns where the pool's positions put a man of his (mayStalemate). A
-// heuristic, not a sound set: test/players/follow.test.ts checks that it mates, not that the set
-// holds his king.
+// next turn. The search leaves krieg's own pawn steps out there (an unseen pawn of his in front would
+// read as his king), but while the set spans more than MARCH_WIDE squares a safe step of its pawn
+// comes first (pawnStep: a queen more is progress the set's width does not undo; krieg v random,
+// seed 1, game 40: Q+R+B against K+B+2P shuffled for 60 plies, three free pawns unmoved). His
+// captures while the mode plays (he has pieces after all) turn it off after UNKNOWN_CAPTURES of them
+// until the player takes a man of his; no attempt that may box his king beside his frozen pawns
+// where the pool's positions put a man of his (mayStalemate). A heuristic, not a sound set:
+// test/players/follow.test.ts checks that it mates, not that the set holds his king.
 import type { Engine } from '../engine';
 import {
   endgameAttempt,
@@ -68,6 +70,8 @@ export const UNKNOWN_MEN = 3;
 const UNKNOWN_SAMPLE = 64;
 /** His captures while it plays against his unknown men after which the technique leaves them (until it takes a man). */
 const UNKNOWN_CAPTURES = 2;
+/** Against unknown men, his king on more squares than this: a safe step of the player's pawn comes first (pawnStep). */
+const MARCH_WIDE = 12;
 
 /** The player's men `own` after `attempt`, the key of the visits below. */
 function menAfter(own: Setup, attempt: number): string {
@@ -209,6 +213,17 @@ export class EndgameTechnique {
     const size = this.enter(turn, budget, workPerNode, own);
     if (size === undefined) return undefined;
     if (this.followed) this.lastFollowed = { squares: this.followed, turn: this.turns };
+    // against unknown men: no attempt that may box his king beside them (they may stand on its last steps)
+    const men = this.unknown ? hisMenLeft(turn.view) - 1 : 0;
+    // against unknown men the set may not close in (krieg v random, seed 1, game 40: 22 to 33 squares for
+    // 60 plies, its Q+R+B against K+B+2P and three free pawns of its own left unmoved): a queen more first
+    if (this.unknown && size > MARCH_WIDE) {
+      const step = pawnStep(this.engine, own, turn.attempts, this.followed ?? [], men, this.poolMen);
+      if (step !== undefined) {
+        this.counters.endgameMoves++;
+        return step;
+      }
+    }
     // one move deeper once the king is nearly found (the mating net: few attempts matter, and they are cheap)
     const depth = size <= NEAR ? Math.min(this.depth + 1, ENDGAME_MAX_DEPTH - 1) : this.depth;
     const { values, nodes } = endgameValues(this.engine, depth);
@@ -224,8 +239,6 @@ export class EndgameTechnique {
         return { attempt, v };
       })
       .sort((a, b) => b.v - a.v);
-    // against unknown men: no attempt that may box his king beside them (they may stand on its last steps)
-    const men = this.unknown ? hisMenLeft(turn.view) - 1 : 0;
     let best: number[] = [];
     let bestValue = -Infinity;
     for (const { attempt, v } of ranked) {
@@ -437,6 +450,51 @@ export function mayStalemate(
     if (steps.length <= men && steps.every((to) => frozenAt(to, square))) return true;
   }
   return false;
+}
+
+/**
+ * Against `men` unknown men of his, his king on `squares`: of `attempts`, the step of the player's
+ * pawn nearest to a queen (promoting to one) onto a square off the set that his king cannot take
+ * (none of the set's squares next to it, or the player's men guard it) and no man of his on
+ * `where` (the pool's squares of his men) diagonally in front may take unguarded, that boxes no
+ * king (mayStalemate); undefined when there is none.
+ */
+export function pawnStep(
+  engine: Engine,
+  own: Setup,
+  attempts: number[],
+  squares: number[],
+  men: number,
+  where?: Set<number>,
+): number | undefined {
+  const set = new Set(squares);
+  const his = own.side ^ 1;
+  const forward = own.side === 0 ? 8 : -8;
+  const record = endgameStack(engine) + 1;
+  const ours = own.board.indexOf(KING | (own.side << 3));
+  // his king on `to` beside the player's men after the step: in check there, the step is guarded
+  const guarded = (after: number[], to: number) => {
+    if (distance(to, ours) <= 1) return true; // his king may not step next to the player's
+    const board = after.slice();
+    board[to] = KING | (his << 3);
+    engine.setSetup(record, { ...own, board, side: his as 0 | 1, epSquare: -1 });
+    return engine.inCheck(record);
+  };
+  const steps = attempts.filter((attempt) => {
+    const from = moveFrom(attempt);
+    const to = moveTo(attempt);
+    if ((own.board[from] & 7) !== PAWN || (to & 7) !== (from & 7)) return false;
+    const promotes = promotionType(attempt);
+    if ((promotes && promotes !== QUEEN) || set.has(to) || set.has(from + forward)) return false;
+    const near = squares.some((sq) => distance(sq, to) <= 1);
+    const file = to & 7;
+    const takers = [file > 0 ? to + forward - 1 : -1, file < 7 ? to + forward + 1 : -1];
+    const taken = takers.some((sq) => sq >= 0 && sq < 64 && where?.has(sq));
+    if ((near || taken) && !guarded(ownBoardAfter(own.board, own.side, attempt), to)) return false;
+    return !mayStalemate(engine, own, attempt, squares, men, where);
+  });
+  const rank = (attempt: number) => (own.side === 0 ? moveTo(attempt) >> 3 : 7 - (moveTo(attempt) >> 3));
+  return steps.sort((a, b) => rank(b) - rank(a) || a - b)[0];
 }
 
 /** The men of `side` on `board` (piece codes by square) after `attempt`, a move of theirs: the others' left off. */

@@ -10,12 +10,15 @@
 // And the turn after the technique loses its set (an answer his unseen men gave, which his bare king
 // could not: game 100, Ra8 "mated" his king on a2 behind his a7 pawn, then the sampling's Rd1
 // stalemated him there), the box check still reads that set, widened by his king's step.
+// While the set against unknown men stays wide, a safe step of krieg's pawn comes first (game 40 v
+// random, seed 1: Q+R+B against K+B+2P shuffled 60 plies with three free pawns unmoved): the pawn
+// nearest to a queen, onto a square neither his king nor a man of the pool's can take unguarded.
 import { describe, expect, it } from 'vitest';
 import { BACKENDS } from '../../host/node';
 import { preset } from '../../host/record/rules';
 import { parseFen } from '../../host/notation/fen';
-import { parseUci } from '../../host/notation/move';
-import { EndgameTechnique, mayStalemate } from '../../host/players/endgame';
+import { makeUci, parseUci } from '../../host/notation/move';
+import { EndgameTechnique, mayStalemate, pawnStep } from '../../host/players/endgame';
 import { PlayerEngines } from '../../host/players/engines.node';
 import { trackerSource } from '../../host/players/sources';
 import { WORK_PER_NODE } from '../../host/players/sampling';
@@ -102,5 +105,38 @@ describe.each(BACKENDS)('the squares the box check reads on %s', (backend) => {
     expect(technique.squares).toBeUndefined();
     const around = ['d4', 'e4', 'f4', 'd5', 'e5', 'f5', 'd6', 'e6', 'f6'].map(square);
     expect(names(technique.recentSquares)).toEqual(around.sort((a, b) => a - b));
+  });
+});
+
+describe.each(BACKENDS)("a pawn's step against his men unknown on %s", (backend) => {
+  const engine = new PlayerEngines(backend).for('white', preset('berkeley'));
+  // krieg's king, queen and pawns on a3, g5 and b7; his king and men somewhere
+  const attempts = ['a3a4', 'g5g6', 'b7b8n', 'b7b8q', 'd1d5', 'd3d5'].map((uci) => parseUci(uci)!);
+  const step = (fen: string, squares: string[], where?: string[]) => {
+    const own = parseFen(fen);
+    const open = attempts.filter((a) => own.board[a & 63] !== 0);
+    const found = pawnStep(engine, own, open, squares.map(square), 1, where && new Set(where.map(square)));
+    return found === undefined ? undefined : makeUci(found);
+  };
+  const queenD1 = '8/1P6/8/6P1/8/P7/8/K2Q4 w - - 0 1';
+  const queenD3 = '8/1P6/8/6P1/8/P2Q4/8/K7 w - - 0 1';
+
+  it('the pawn nearest to a queen, promoting to one', () => {
+    expect(step(queenD1, ['h1', 'h2', 'h3'])).toBe('b7b8q');
+  });
+
+  it('none onto a square of the set, or next to one unguarded', () => {
+    expect(step(queenD1, ['c8', 'h1'])).toBe('g5g6');
+    expect(step(queenD1, ['b8', 'h1'])).toBe('g5g6');
+    expect(step(queenD1, ['c8', 'h7'])).toBe('a3a4');
+    expect(step(queenD3, ['c8', 'h7'])).toBe('g5g6'); // the queen guards g6
+    expect(step(queenD1, ['c8', 'h7', 'b5'])).toBe('a3a4'); // the queen guards a4
+    expect(step(queenD3, ['b8', 'g6', 'b5'])).toBeUndefined();
+  });
+
+  it('none where a man of the pool may take it unguarded', () => {
+    expect(step(queenD1, ['c8'], ['h7'])).toBe('a3a4');
+    expect(step(queenD1, ['c8'], ['f7', 'a1'])).toBe('a3a4');
+    expect(step(queenD3, ['c8'], ['h7'])).toBe('g5g6');
   });
 });

@@ -18,6 +18,8 @@
 //           another move is chosen; a check is never counted: with d5, e5 gone Rd8 and Re8 mate, one is chosen.
 //   progress far ahead every expected score is 1 to five decimals: the mean clipped value breaks the
 //           tie (a promotion over a null move), and K+Q+P v K+P (his pawn blocked) is won against random.
+//   far     a queen and a pawn ahead, his pieces on the board: a capture in the positions searched taken
+//           in 2 of 64 screened ones is played (not 9 ahead), and a pawn's safe step gains.
 //   silence Bb5 where a pawn on a6 takes it in three positions of four, his knight taking the boxed-in
 //           queen in the same three: the bishop's risk counts beside the queen's (the greater alone hid it);
 //           Bxf6 wins a knight in the one position searched and trades in three: its gain trusted a quarter.
@@ -34,6 +36,9 @@ import {
   BACK_COST,
   bestByWorth,
   edgeOf,
+  FAR_AHEAD,
+  FAR_LOSS,
+  pushGain,
   stalemates,
   trustedScore,
   worthOf,
@@ -79,27 +84,59 @@ describe('expected scores', () => {
   });
 });
 
+/** A row far ahead: expected score 1 (every value clipped alike), `progress` the mean clipped value over 3 positions. */
+const farRow = (uci: string, progress: number): AttemptValue => ({
+  attempt: a(uci),
+  legal: 3,
+  sum: 3 * progress,
+  mean: progress,
+  mates: 0,
+  mated: 0,
+  tactical: 0,
+  captures: 0,
+  min: progress,
+  max: progress,
+  score: 1,
+  progress,
+});
+
 describe('progress far ahead', () => {
   it('equal expected scores: the attempt of the greater mean clipped value is chosen, whatever the tie order', () => {
-    const row = (uci: string, progress: number): AttemptValue => ({
-      attempt: a(uci),
-      legal: 3,
-      sum: 3 * progress,
-      mean: progress,
-      mates: 0,
-      mated: 0,
-      tactical: 0,
-      captures: 0,
-      min: progress,
-      max: progress,
-      score: 1,
-      progress,
-    });
-    const rows = [row('e1e2', 2400), row('g7g8q', 3200), row('d1d2', 2390)];
+    const rows = [farRow('e1e2', 2400), farRow('g7g8q', 3200), farRow('d1d2', 2390)];
     for (let seed = 1; seed <= 8; seed++)
       expect(bestByWorth(rows, undefined, undefined, seededRandom(seed))!.best.attempt).toBe(a('g7g8q'));
     // a promotion is worth four squares of a bare king's region; a rook hung in one position of ten far more
     expect(800 * PROGRESS_WEIGHT).toBeCloseTo(0.008, 12);
+  });
+});
+
+describe('far ahead, whatever men he keeps', () => {
+  // krieg v random, seed 1, game 4: a queen, two rooks and a bishop more, the queen and a rook
+  // unmoved on the back rank for 40 plies while his men stood around: the possible loss of a man
+  // (LOSS_COST a centipawn over the screen's share) weighed a hundred times the progress of a
+  // capture in the positions searched (PROGRESS_WEIGHT a centipawn), so only risk-free moves were played.
+  // Qd7 takes a rook in the positions searched (500 more) and is taken in 2 of the 64 screened
+  const rows = [farRow('d1d7', 2500), farRow('h2h3', 2000)];
+  const risk = { legal: 64, mated: 0, replies: 900, stalemated: 0, loss: 2 * 900 };
+  const safe = { legal: 64, mated: 0, replies: 900, stalemated: 0, loss: 0 };
+  const threat = (attempt: number) => (attempt === a('d1d7') ? risk : safe);
+  const edge = (ahead: number) => ({ decisive: true, bareKing: false, king: 4, ahead });
+
+  it('a queen and a pawn ahead the gain weighs more and the possible loss less: Qd7 chosen, not 9 ahead', () => {
+    expect(FAR_AHEAD).toBe(10);
+    expect(bestByWorth(rows, threat, edge(9), seededRandom(1))!.best.attempt).toBe(a('h2h3'));
+    expect(bestByWorth(rows, threat, edge(10), seededRandom(1))!.best.attempt).toBe(a('d1d7'));
+    expect(1 - worthOf(1, risk, edge(12))).toBeCloseTo(FAR_LOSS * (1 - worthOf(1, risk, edge(9))), 12);
+  });
+
+  it("a pawn's step gains with his pieces on the board, from a queen and a pawn ahead", () => {
+    const engine = createEngine('wasm', 64);
+    engine.setFen(1, 'r3k3/8/8/8/8/8/P7/QQ2K3 w - - 0 1'); // 13 ahead: two queens and a pawn against a rook
+    expect(edgeOf(engine, 1).pawns?.squares.has(8)).toBe(true);
+    expect(pushGain(a('a2a3'), edgeOf(engine, 1))).toBeGreaterThan(0);
+    engine.setFen(1, 'r3k3/8/8/8/8/8/P7/Q3K3 w - - 0 1'); // 5 ahead: decisive, but his rook
+    expect(edgeOf(engine, 1)).toMatchObject({ decisive: true, bareKing: false });
+    expect(pushGain(a('a2a3'), edgeOf(engine, 1))).toBe(0);
   });
 });
 
@@ -226,7 +263,13 @@ describe.each(BACKENDS)("stalemates beside the belief's phantom pieces on %s", (
     expect(chosen.best.attempt).not.toBe(a('f3f7'));
     expect(stalemates(threat(chosen.best.attempt), edge)).toBe(0);
     // short of a crushing edge (his pieces may be real) the box is no stalemate: Qxf7 chosen, as before
-    const notCrushing = bestByWorth(scores, threat, { ...edge, boxedStalemates: false }, seededRandom(1))!;
+    // (and no pawn's step gaining: far ahead d5-d6 would be taken first, FAR_AHEAD)
+    const notCrushing = bestByWorth(
+      scores,
+      threat,
+      { ...edge, boxedStalemates: false, pawns: undefined },
+      seededRandom(1),
+    )!;
     expect(notCrushing.best.attempt).toBe(a('f3f7'));
     // a check is never a box: Qf6+ (g7 covered, g8 free), with the rook or the bishop to move
     expect(threat(a('f3f6'))).toMatchObject({ legal: 2, stalemated: 0, boxed: 0 });
