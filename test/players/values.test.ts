@@ -117,8 +117,8 @@ describe('far ahead, whatever men he keeps', () => {
   // capture in the positions searched (PROGRESS_WEIGHT a centipawn), so only risk-free moves were played.
   // Qd7 takes a rook in the positions searched (500 more) and is taken in 2 of the 64 screened
   const rows = [farRow('d1d7', 2500), farRow('h2h3', 2000)];
-  const risk = { legal: 64, mated: 0, replies: 900, stalemated: 0, loss: 2 * 900 };
-  const safe = { legal: 64, mated: 0, replies: 900, stalemated: 0, loss: 0 };
+  const safe = { legal: 64, mated: 0, replies: 900, stalemated: 0, loss: 0, regionLow: 0, regionHigh: 0 };
+  const risk = { ...safe, loss: 2 * 900 };
   const threat = (attempt: number) => (attempt === a('d1d7') ? risk : safe);
   const edge = (ahead: number) => ({ decisive: true, bareKing: false, king: 4, ahead });
 
