@@ -113,6 +113,8 @@ export const DECISIVE = 5;
 export const FAR_AHEAD = 10;
 export const FAR_LOSS = 1 / 3;
 export const FAR_PROGRESS = 3;
+/** The mover is FAR_AHEAD or more ahead in the position the edge was read from. */
+const farAhead = (edge: Edge | undefined) => (edge?.ahead ?? 0) >= FAR_AHEAD;
 /**
  * His men besides his king, at most, for a crushing edge (crushingOver): the ending, where the
  * tracker's lines give him pieces for the pawns he has (a capture is announced by its square).
@@ -321,8 +323,7 @@ export function worthOf(
   if (middlegame) score = trustedScore(score, threat, base);
   const draw = drawChance(score, threat, edge, attempt) * (score - 0.5);
   const loss = middlegame ? (threat.lossBoth ?? threat.loss) : threat.loss;
-  const far = (edge?.ahead ?? 0) >= FAR_AHEAD;
-  let worth = score - (MATED_COST * threat.mated + (far ? FAR_LOSS : 1) * LOSS_COST * loss) / threat.legal;
+  let worth = score - (MATED_COST * threat.mated + (farAhead(edge) ? FAR_LOSS : 1) * LOSS_COST * loss) / threat.legal;
   const stalemated = stalemates(threat, edge);
   if (edge?.decisive) worth -= (STALEMATE_COST * stalemated) / threat.legal;
   if (edge?.bareKing) {
@@ -359,7 +360,7 @@ export function bestByWorth(
   random: () => number,
   stop?: () => boolean,
 ): Valued | undefined {
-  const progressWeight = PROGRESS_WEIGHT * ((edge?.ahead ?? 0) >= FAR_AHEAD ? FAR_PROGRESS : 1);
+  const progressWeight = PROGRESS_WEIGHT * (farAhead(edge) ? FAR_PROGRESS : 1);
   const order = scores.map((s) => {
     const key = (s.score ?? 0) + progressWeight * (s.progress ?? 0);
     // a safe push's or capture's gain are the terms that raise a worth: the bound looked at includes them
