@@ -369,20 +369,25 @@ export class EndgameTechnique {
    * empty of them and not attacked by them (his king is not in check). A superset of his squares.
    */
   private soundSet(own: Setup): number[] {
-    const record = endgameStack(this.engine) + 1;
-    const king = KING | ((own.side ^ 1) << 3);
-    const ours = own.board.indexOf(KING | (own.side << 3));
     const squares: number[] = [];
-    for (let sq = 0; sq < 64; sq++) {
-      // a square next to the player's king is attacked (and no position to set up)
-      if (own.board[sq] !== 0 || distance(sq, ours) <= 1) continue;
-      const board = own.board.slice();
-      board[sq] = king;
-      this.engine.setSetup(record, { ...own, board, side: (own.side ^ 1) as 0 | 1 });
-      if (!this.engine.inCheck(record)) squares.push(sq);
-    }
+    for (let sq = 0; sq < 64; sq++)
+      if (own.board[sq] === 0 && !guarded(this.engine, own, own.board, sq)) squares.push(sq);
     return squares;
   }
+}
+
+/**
+ * Is empty square `sq` guarded by the player's men on `board` (`own`'s side, the rest of `own` as
+ * it is): would his king there stand next to the player's king or in check?
+ */
+function guarded(engine: Engine, own: Setup, board: number[], sq: number): boolean {
+  // next to the player's king: attacked (and no position to set up)
+  if (distance(sq, board.indexOf(KING | (own.side << 3))) <= 1) return true;
+  const record = endgameStack(engine) + 1;
+  const probe = board.slice();
+  probe[sq] = KING | ((own.side ^ 1) << 3);
+  engine.setSetup(record, { ...own, board: probe, side: (own.side ^ 1) as 0 | 1 });
+  return engine.inCheck(record);
 }
 
 /** King steps between squares `a` and `b` (infinite when `b` is -1: no king there). */
@@ -468,18 +473,7 @@ export function pawnStep(
   where?: Set<number>,
 ): number | undefined {
   const set = new Set(squares);
-  const his = own.side ^ 1;
   const forward = own.side === 0 ? 8 : -8;
-  const record = endgameStack(engine) + 1;
-  const ours = own.board.indexOf(KING | (own.side << 3));
-  // his king on `to` beside the player's men after the step: in check there, the step is guarded
-  const guarded = (after: number[], to: number) => {
-    if (distance(to, ours) <= 1) return true; // his king may not step next to the player's
-    const board = after.slice();
-    board[to] = KING | (his << 3);
-    engine.setSetup(record, { ...own, board, side: his as 0 | 1, epSquare: -1 });
-    return engine.inCheck(record);
-  };
   const steps = attempts.filter((attempt) => {
     const from = moveFrom(attempt);
     const to = moveTo(attempt);
@@ -490,7 +484,7 @@ export function pawnStep(
     const file = to & 7;
     const takers = [file > 0 ? to + forward - 1 : -1, file < 7 ? to + forward + 1 : -1];
     const taken = takers.some((sq) => sq >= 0 && sq < 64 && where?.has(sq));
-    if ((near || taken) && !guarded(ownBoardAfter(own.board, own.side, attempt), to)) return false;
+    if ((near || taken) && !guarded(engine, own, ownBoardAfter(own.board, own.side, attempt), to)) return false;
     return !mayStalemate(engine, own, attempt, squares, men, where);
   });
   const rank = (attempt: number) => (own.side === 0 ? moveTo(attempt) >> 3 : 7 - (moveTo(attempt) >> 3));
