@@ -33,6 +33,17 @@
 // until the player takes a man of his; no attempt that may box his king beside his frozen pawns
 // where the pool's positions put a man of his (mayStalemate). A heuristic, not a sound set:
 // test/players/follow.test.ts checks that it mates, not that the set holds his king.
+//
+// His men located (krieg v HS, seed 1, game 134: his king and three pawns, each blocked by a pawn
+// of krieg's, for 90 plies; read as men that may move, they kept the set 20 to 30 squares wide).
+// When krieg has a queen or a rook and each man of his stands in front of a pawn of krieg's — a
+// step of it into the square answered Illegal since his last move but one, or a man of his there
+// in every position of the pool whatever its kind (locatedMen, agreedMen) — and krieg is DECISIVE
+// ahead of that many pawns, the set is followed with those men as his frozen pawns in the
+// metaposition, as with an exact belief's: his moves are his king's, the search sees the lines
+// they block and the stalemates they complete, and the pool's kinds (queens for his pawns, which
+// kept the crushing edge false) do not matter. A man there that is not a frozen pawn makes an
+// answer the set cannot give sooner or later: begun again.
 import type { Engine } from '../engine';
 import {
   endgameAttempt,
@@ -52,8 +63,8 @@ import { moveFrom, moveTo, parseUci, promotionType } from '../notation/move';
 import { decodePercept, encodePercept } from '../record/percept';
 import type { Side, View, ViewEvent } from '../record/record';
 import { ownBoard } from '../referee/ownBoard';
-import { smallBelief, type PositionSource } from './sources';
-import { crushingOver } from './values';
+import { smallBelief, type PositionSource, type SourcePositions } from './sources';
+import { crushingOver, DECISIVE, MATERIAL } from './values';
 import type { Turn, PlayerBudget } from './player';
 
 /** Belief positions the metaposition is built from: one per square of the lone king. */
@@ -112,6 +123,11 @@ export class EndgameTechnique {
   private unknown = false;
   /** His captures heard while the set played against unknown men since the player's last capture (UNKNOWN_CAPTURES). */
   private unknownCaptures = 0;
+  /**
+   * His men located in front of the player's pawns, one square for each (locatedMen): they stand in
+   * the metaposition as his frozen pawns, and his moves are his king's.
+   */
+  private frozen: number[] | undefined;
   /** Against unknown men: the squares a man of his stands on in some of the pool's positions this turn. */
   private poolMen: Set<number> | undefined;
   /** The player's turns so far (choose calls), and the set followed at the last the technique played. */
@@ -150,6 +166,7 @@ export class EndgameTechnique {
     this.followed = undefined;
     this.pending = undefined;
     this.unknown = false;
+    this.frozen = undefined;
     this.poolMen = undefined;
   }
 
@@ -167,6 +184,8 @@ export class EndgameTechnique {
         const percept = encodePercept(event.percept);
         if (this.unknown && event.percept.answer !== 'legal') return; // a man of his may block: nothing moved, nothing known
         if (this.unknown && event.percept.capture !== undefined) return this.drop(); // one of his men: begun again next turn
+        const taken = event.percept.capture;
+        if (this.frozen && taken !== undefined) this.frozen = this.frozen.filter((sq) => sq !== taken); // a frozen pawn
         if (!this.own || !this.begin(this.own, this.followed)) return this.drop();
         const before = this.followed;
         endgameAttempt(this.engine, attempt, percept);
@@ -267,11 +286,13 @@ export class EndgameTechnique {
    */
   private enter(turn: Turn, budget: PlayerBudget, workPerNode: number, own: Setup): number | undefined {
     const limits = { work: budget.nodes === undefined ? WORK : budget.nodes * workPerNode, deadline: turn.deadline };
+    // against unknown men the pool's kings too: a line his man blocks was read as attacked (a square lost)
+    const pool = this.followed && this.unknown ? this.readPool(limits) : undefined;
+    // ... and his men now located: begun again with them as his frozen pawns
+    if (pool && this.frozenOf(turn.view, own, pool.handles)) this.drop();
     if (this.followed) {
       // squares his king cannot be on now (taken or attacked: should not happen) leave; none left, start again
       const sound = new Set(this.soundSet(own));
-      // against unknown men the pool's kings too: a line his man blocks was read as attacked (a square lost)
-      const pool = this.unknown ? this.readPool(limits) : undefined;
       this.poolMen = pool?.men;
       const squares = [...new Set([...this.followed, ...(pool?.kings ?? [])])]
         .filter((sq) => sound.has(sq))
@@ -302,22 +323,44 @@ export class EndgameTechnique {
       }
     }
     if (bare) return this.follow(own, this.soundSet(own));
-    return this.againstUnknown(turn.view, own, limits) ? this.follow(own, this.soundSet(own), true) : undefined;
+    if (this.unknownCaptures >= UNKNOWN_CAPTURES || hisMenLeft(turn.view) > 1 + UNKNOWN_MEN || !heavy(own))
+      return undefined;
+    const sample = this.source.positions(UNKNOWN_SAMPLE, limits);
+    const frozen = this.frozenOf(turn.view, own, sample.handles);
+    return (
+      (frozen && this.followFrozen(own, frozen)) ??
+      (this.againstUnknown(sample) ? this.follow(own, this.soundSet(own), true) : undefined)
+    );
   }
 
   /**
-   * May the technique play against his men unknown (the head of this file): at most UNKNOWN_MEN
-   * left him by the captures made, a queen or a rook of the player's, and a crushing edge over the
-   * pool's positions (past the exact belief, and they disagree on the kinds of his men)?
+   * May the technique play against his men unknown (the head of this file; at most UNKNOWN_MEN left
+   * him by the captures made and a queen or a rook of the player's, checked before): a crushing edge
+   * over the pool's positions `pool` (past the exact belief, and they disagree on the kinds of his men)?
    */
-  private againstUnknown(view: View, own: Setup, limits: { work: number; deadline?: number }): boolean {
-    if (this.unknownCaptures >= UNKNOWN_CAPTURES || hisMenLeft(view) > 1 + UNKNOWN_MEN) return false;
-    const mine = own.side;
-    if (!own.board.some((code) => code >> 3 === mine && ((code & 7) === QUEEN || (code & 7) === ROOK))) return false;
-    const pool = this.source.positions(UNKNOWN_SAMPLE, limits);
+  private againstUnknown(pool: SourcePositions): boolean {
     // an exact belief knows his men; a pool whose positions agree on their kinds (a knight somewhere) too
     if (pool.exact || new Set(pool.handles.map((h) => this.kindsOf(h))).size <= 1) return false;
     return crushingOver(this.engine, pool.handles);
+  }
+
+  /**
+   * His men located in front of the player's pawns (its men `own`; locatedMen, the squares where
+   * every one of the pool's positions `pool` has a man of his but his king agreed) where the
+   * player is DECISIVE ahead of that many pawns: his frozen pawns' squares, else undefined.
+   */
+  private frozenOf(view: View, own: Setup, pool: number[]): number[] | undefined {
+    const his = this.side === 'white' ? 1 : 0;
+    const agreed = pool.length
+      ? fronts(own).filter((sq) =>
+          pool.every((handle) => {
+            const code = this.engine.setup(handle).board[sq];
+            return code !== 0 && code >> 3 === his && (code & 7) !== KING;
+          }),
+        )
+      : [];
+    const frozen = locatedMen(view, own, agreed);
+    return frozen && material(own) - frozen.length >= DECISIVE ? frozen : undefined;
   }
 
   /** The kinds of his men but his king in position `handle`, as a key. */
@@ -331,21 +374,33 @@ export class EndgameTechnique {
   }
 
   /** His king's squares and the squares of his other men over UNKNOWN_SAMPLE positions of the pool (each consistent with every observation). */
-  private readPool(limits: { work: number; deadline?: number }): { kings: number[]; men: Set<number> } {
+  private readPool(limits: { work: number; deadline?: number }): {
+    kings: number[];
+    men: Set<number>;
+    handles: number[];
+  } {
     const his = this.side === 'white' ? 1 : 0;
     const kings: number[] = [];
     const men = new Set<number>();
-    for (const handle of this.source.positions(UNKNOWN_SAMPLE, limits).handles)
+    const { handles } = this.source.positions(UNKNOWN_SAMPLE, limits);
+    for (const handle of handles)
       this.engine.setup(handle).board.forEach((code, sq) => {
         if (code === (KING | (his << 3))) kings.push(sq);
         else if (code && code >> 3 === his) men.add(sq);
       });
-    return { kings, men };
+    return { kings, men, handles };
   }
 
-  /** Starts following from `squares` (against his men unknown: `unknown`); the size of the set, or undefined when the core takes no bare king. */
-  private follow(own: Setup, squares: number[], unknown = false): number | undefined {
-    if (!squares.length || !this.begin(own, squares)) return undefined;
+  /**
+   * Starts following from `squares` (against his men unknown: `unknown`; his pawns frozen on
+   * `frozen`); the size of the set, or undefined when the core takes no bare king.
+   */
+  private follow(own: Setup, squares: number[], unknown = false, frozen?: number[]): number | undefined {
+    this.frozen = frozen;
+    if (!squares.length || !this.begin(own, squares)) {
+      this.frozen = undefined;
+      return undefined;
+    }
     this.followed = squares;
     this.pending = undefined;
     this.unknown = unknown;
@@ -353,12 +408,23 @@ export class EndgameTechnique {
     return squares.length;
   }
 
-  /** The core's metaposition from the player's men `own` and his king on `squares`. */
+  /** Follows his king with his men frozen pawns on `frozen`; undefined where they cannot be (a pawn of his giving check, or not frozen). */
+  private followFrozen(own: Setup, frozen: number[]): number | undefined {
+    try {
+      return this.follow(own, this.soundSet(own, frozen), false, frozen);
+    } catch {
+      this.drop();
+      return undefined;
+    }
+  }
+
+  /** The core's metaposition from the player's men `own` (and his frozen pawns) and his king on `squares`. */
   private begin(own: Setup, squares: number[]): boolean {
     if (!squares.length) return false;
     const king = KING | ((own.side ^ 1) << 3);
+    const men = this.withFrozen(own.board);
     return endgameBeginSet(this.engine, squares, (record, square) => {
-      const board = own.board.slice();
+      const board = men.slice();
       board[square] = king;
       this.engine.setSetup(record, { ...own, board });
     });
@@ -368,11 +434,20 @@ export class EndgameTechnique {
    * Every square his bare king may stand on beside the player's men `own` with the player to move:
    * empty of them and not attacked by them (his king is not in check). A superset of his squares.
    */
-  private soundSet(own: Setup): number[] {
+  private soundSet(own: Setup, frozen = this.frozen): number[] {
+    const board = this.withFrozen(own.board, frozen);
     const squares: number[] = [];
-    for (let sq = 0; sq < 64; sq++)
-      if (own.board[sq] === 0 && !guarded(this.engine, own, own.board, sq)) squares.push(sq);
+    for (let sq = 0; sq < 64; sq++) if (board[sq] === 0 && !guarded(this.engine, own, board, sq)) squares.push(sq);
     return squares;
+  }
+
+  /** `board` with his pawns on the squares `frozen` (none: `board` itself). */
+  private withFrozen(board: number[], frozen = this.frozen): number[] {
+    if (!frozen?.length) return board;
+    const men = board.slice();
+    const pawn = PAWN | ((this.side === 'white' ? 1 : 0) << 3);
+    for (const sq of frozen) men[sq] = pawn;
+    return men;
   }
 }
 
@@ -393,6 +468,61 @@ function guarded(engine: Engine, own: Setup, board: number[], sq: number): boole
 /** King steps between squares `a` and `b` (infinite when `b` is -1: no king there). */
 function distance(a: number, b: number): number {
   return b < 0 ? Infinity : Math.max(Math.abs((a >> 3) - (b >> 3)), Math.abs((a & 7) - (b & 7)));
+}
+
+/** The player's material (pawn 1 … queen 9) in `own`. */
+function material(own: Setup): number {
+  return own.board.reduce((sum, code) => sum + (code && code >> 3 === own.side ? MATERIAL[code & 7] : 0), 0);
+}
+
+/** The empty squares in front of the player's pawns (its men `own`): where a man of his would block one. */
+function fronts(own: Setup): number[] {
+  const forward = own.side === 0 ? 8 : -8;
+  const pawn = PAWN | (own.side << 3);
+  return own.board
+    .map((code, sq) => (code === pawn && own.board[sq + forward] === 0 ? sq + forward : -1))
+    .filter((sq) => sq >= 0);
+}
+
+/** Has the player (its men `own`) a queen or a rook? */
+function heavy(own: Setup): boolean {
+  return own.board.some((code) => code >> 3 === own.side && ((code & 7) === QUEEN || (code & 7) === ROOK));
+}
+
+/**
+ * His men besides his king when each one is located in front of a pawn of the player's (its men
+ * `own`, from `view`; krieg v HS, seed 1, game 134: his king and three pawns, each blocked by one
+ * of krieg's, for 90 plies, and the set read his moves as maybe a man's and never closed in): a
+ * step of the pawn into the square answered Illegal since his last move but one, no capture heard
+ * since, the pawn still behind it and the square empty of the player's men; or a square of
+ * `agreed` (one the pool's positions all put a man of his on) — one square for each man of his.
+ * Undefined when fewer (or more: his king may be one) are located, or one is on the last rank (a
+ * piece of his there, or his king).
+ */
+export function locatedMen(view: View, own: Setup, agreed: number[] = []): number[] | undefined {
+  const men = hisMenLeft(view) - 1;
+  if (men <= 0) return undefined;
+  const forward = own.side === 0 ? 8 : -8;
+  const pawn = PAWN | (own.side << 3);
+  const found = new Set<number>(agreed);
+  if (agreed.some((sq) => sq >> 3 === 0 || sq >> 3 === 7)) return undefined;
+  let hisMoves = 0;
+  for (let i = view.events.length - 1; i >= 0; i--) {
+    const event = view.events[i];
+    if (event.type === 'opponent-move') {
+      if (event.percept?.capture !== undefined || ++hisMoves > 1) break;
+    } else if (event.type === 'attempt' && event.side === view.as) {
+      if (event.percept.capture !== undefined) break;
+      const attempt = parseUci(event.attempt);
+      if (attempt === undefined || event.percept.answer !== 'illegal') continue;
+      const from = moveFrom(attempt);
+      const to = moveTo(attempt);
+      if (to !== from + forward || own.board[from] !== pawn || own.board[to] !== 0) continue;
+      if (to >> 3 === 0 || to >> 3 === 7) return undefined; // on the last rank: a piece of his, or his king
+      found.add(to);
+    }
+  }
+  return found.size === men ? [...found].sort((a, b) => a - b) : undefined;
 }
 
 /** The player's men from its view (itself to move, none of his: his king goes on a square of the set). */

@@ -268,7 +268,7 @@ export class KriegPlayer extends SamplingPlayer {
   /**
    * Every position of S ruled out by this turn's Illegal answers: the best of the open attempts by
    * their values over all of S still beats a random one (the positions were mostly right); with no
-   * value at all, a random attempt that the screen finds safe, else the least risky.
+   * value at all, a random attempt that the screen finds safe and that boxes no king, else the least risky.
    */
   protected fallback(turn: Turn, run: ChooseRun | undefined): number {
     const open = new Set(turn.attempts);
@@ -288,8 +288,11 @@ export class KriegPlayer extends SamplingPlayer {
     }
     let least = order[0];
     let leastRisk = Infinity;
+    // the box check as pick's (a random Qg4 stalemated his king on h2 beside three frozen pawns)
+    const boxes = this.boxes(turn, screen);
     for (const attempt of order) {
       if (turn.deadline !== undefined && leastRisk < Infinity && performance.now() >= turn.deadline) break;
+      if (boxes?.(attempt)) continue;
       const r = 1 - worthOf(1, screen.threat(attempt), screen.edge, attempt);
       if (r === 0) return attempt;
       if (r < leastRisk) [least, leastRisk] = [attempt, r];

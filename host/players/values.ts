@@ -128,7 +128,8 @@ export const REPEAT_HAZARD = 0.25;
 export const FIFTY_FROM = 70;
 export const FIFTY_HAZARD = 0.5;
 
-const MATERIAL = [0, 1, 3, 3, 5, 9, 0];
+/** Material by piece type (pawn 1 … queen 9; none, king 0). */
+export const MATERIAL = [0, 1, 3, 3, 5, 9, 0];
 
 /** What the material on the board says about the game (the mover's view). */
 export interface Edge {

@@ -22,10 +22,11 @@ import { PlayerEngines } from '../../host/players/engines.node';
 import { parsePlayerSpec, playerFactory } from '../../host/players/registry';
 import { runGame } from '../../host/players/game';
 import type { PlayerSetup } from '../../host/players/player';
-import type { Side, ViewEvent } from '../../host/record/record';
+import type { Side, View, ViewEvent } from '../../host/record/record';
 import { GameSession } from '../../host/referee/session';
 import { seededRandom } from '../../host/referee/game';
 import type { Engine } from '../../host/engine';
+import { locatedMen, ownSetup } from '../../host/players/endgame';
 
 const rules = preset('berkeley');
 const [PAWN, KNIGHT, BISHOP, KING] = [1, 2, 3, 6];
@@ -216,5 +217,80 @@ describe.each(BACKENDS)("krieg's followed set of the bare king on %s", (backend)
     // before: 9 of the 12 won, 3 stalemated (a box his frozen pawns completed)
     expect(results).not.toContain('1/2-1/2');
     expect(results.filter((r) => r === '1-0').length).toBeGreaterThanOrEqual(11);
+  });
+
+  it('his men located in front of its pawns (Illegal steps), the pool giving them as pieces: the set holds his king and krieg mates', () => {
+    // krieg v HS, seed 1, game 134: his king and three pawns blocked by krieg's for 90 plies, the set 20 to 30 squares wide
+    const start = '8/8/8/p1p3k1/P1P2p2/5P2/8/4K2Q w - - 0 1';
+    const results: string[] = [];
+    let followed = 0;
+    for (const seed of [360, 361, 362, 363, 364, 365]) {
+      const { record, seen } = play(backend, start, 'white', seed, 120, phantomPool);
+      const kings = trueKings(backend, start, 'white', record, seen);
+      seen.forEach(({ squares }, i) => {
+        if (!squares) return;
+        expect(squares, `seed ${seed}, event ${i}`).toContain(kings[i]);
+        followed++;
+      });
+      results.push(record.result);
+    }
+    expect(followed).toBeGreaterThan(40);
+    // before (his moves read as maybe a man's, the set never closing in): seed 365 to the cap, the others in 27 to 89 plies
+    expect(results).toEqual(Array(6).fill('1-0'));
+  });
+});
+
+describe('locatedMen', () => {
+  const start = '8/8/8/p1p3k1/P1P2p2/5P2/8/R3K2R w - - 0 1';
+  const attempt = (uci: string, answer: 'legal' | 'illegal', capture?: number): ViewEvent => ({
+    type: 'attempt',
+    side: 'white',
+    attempt: uci,
+    percept: { answer, ...(capture === undefined ? {} : { capture }) },
+  });
+  const his: ViewEvent = { type: 'opponent-move', side: 'black', percept: { answer: 'legal' } };
+  const view = (events: ViewEvent[]): View => ({
+    rules,
+    start,
+    as: 'white',
+    white: 'krieg',
+    black: 'random',
+    result: '*',
+    tags: {},
+    events,
+  });
+  const own = (events: ViewEvent[]) => ownSetup(view(events));
+  const located = (events: ViewEvent[]) => locatedMen(view(events), own(events));
+  const [a5, c5, f4] = [32, 34, 29];
+
+  it('one square for each man of his, each in front of a pawn of the player whose step was Illegal', () => {
+    const steps = [attempt('a4a5', 'illegal'), attempt('c4c5', 'illegal'), attempt('f3f4', 'illegal')];
+    expect(located([...steps, attempt('a1a2', 'legal'), his])).toEqual([f4, a5, c5].sort((x, y) => x - y));
+    // over his last move but one, not before
+    expect(located([...steps.slice(0, 2), attempt('a1a2', 'legal'), his, attempt('f3f4', 'illegal')])).toEqual(
+      [f4, a5, c5].sort((x, y) => x - y),
+    );
+    expect(
+      located([steps[0], attempt('a1a2', 'legal'), his, ...steps.slice(1), attempt('a2a1', 'legal'), his]),
+    ).toBeUndefined();
+  });
+
+  it("the pool's agreed squares count as located", () => {
+    expect(located([attempt('a4a5', 'illegal'), attempt('c4c5', 'illegal')])).toBeUndefined();
+    const events = [attempt('a4a5', 'illegal')];
+    expect(locatedMen(view(events), own(events), [c5, f4])).toEqual([f4, a5, c5].sort((x, y) => x - y));
+    expect(locatedMen(view(events), own(events), [a5, c5])).toBeUndefined(); // two squares for three men
+  });
+
+  it('none when fewer squares than his men, one on the last rank (a piece of his, or his king), or a capture since', () => {
+    const last = '7k/P1P5/8/8/8/8/1p6/4K3 w - - 0 1'; // his king and pawn, a man of his on a8 (the pawn b2 is not blocked)
+    const promotion = { ...view([attempt('a7a8q', 'illegal')]), start: last };
+    expect(locatedMen(promotion, ownSetup(promotion))).toBeUndefined();
+    expect(located([attempt('a4a5', 'illegal'), attempt('c4c5', 'illegal')])).toBeUndefined();
+    const steps = [attempt('a4a5', 'illegal'), attempt('c4c5', 'illegal'), attempt('f3f4', 'illegal')];
+    // a capture since, either side's: the men he has are another question
+    expect(located([...steps, attempt('h1h7', 'legal', 55), his])).toBeUndefined();
+    const taken: ViewEvent = { type: 'opponent-move', side: 'black', percept: { answer: 'legal', capture: 15 } };
+    expect(located([...steps, attempt('h1h2', 'legal'), taken])).toBeUndefined();
   });
 });
