@@ -17,7 +17,7 @@ import { createEngine, BACKENDS } from '../../host/node';
 import { preset } from '../../host/record/rules';
 import { makeFenOfPieces, parseFen } from '../../host/notation/fen';
 import { KriegPlayer } from '../../host/players/krieg';
-import { trackerSource, type PositionSource, type SourceLimits } from '../../host/players/sources';
+import { emptyView, trackerSource, type PositionSource, type SourceLimits } from '../../host/players/sources';
 import { PlayerEngines } from '../../host/players/engines.node';
 import { parsePlayerSpec, playerFactory } from '../../host/players/registry';
 import { runGame } from '../../host/players/game';
@@ -249,16 +249,7 @@ describe('locatedMen', () => {
     percept: { answer, ...(capture === undefined ? {} : { capture }) },
   });
   const his: ViewEvent = { type: 'opponent-move', side: 'black', percept: { answer: 'legal' } };
-  const view = (events: ViewEvent[]): View => ({
-    rules,
-    start,
-    as: 'white',
-    white: 'krieg',
-    black: 'random',
-    result: '*',
-    tags: {},
-    events,
-  });
+  const view = (events: ViewEvent[]): View => ({ ...emptyView({ side: 'white', rules, start, seed: 1 }), events });
   const own = (events: ViewEvent[]) => ownSetup(view(events));
   const located = (events: ViewEvent[]) => locatedMen(view(events), own(events));
   const [a5, c5, f4] = [32, 34, 29];
