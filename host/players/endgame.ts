@@ -38,7 +38,7 @@
 // of krieg's, for 90 plies; read as men that may move, they kept the set 20 to 30 squares wide).
 // When krieg has a queen or a rook and each man of his stands in front of a pawn of krieg's — a
 // step of it into the square answered Illegal since his last move but one, or a man of his there
-// in every position of the pool whatever its kind (locatedMen, agreedMen) — and krieg is DECISIVE
+// in every position of the pool whatever its kind (locatedMen, frozenOf) — and krieg is DECISIVE
 // ahead of that many pawns, the set is followed with those men as his frozen pawns in the
 // metaposition, as with an exact belief's: his moves are his king's, the search sees the lines
 // they block and the stalemates they complete, and the pool's kinds (queens for his pawns, which
