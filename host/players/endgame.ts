@@ -411,7 +411,8 @@ export class EndgameTechnique {
   /** Follows his king with his men frozen pawns on `frozen`; undefined where they cannot be (a pawn of his giving check, or not frozen). */
   private followFrozen(own: Setup, frozen: number[]): number | undefined {
     try {
-      return this.follow(own, this.soundSet(own, frozen), false, frozen);
+      this.frozen = frozen; // the sound set around them
+      return this.follow(own, this.soundSet(own), false, frozen);
     } catch {
       this.drop();
       return undefined;
@@ -434,19 +435,19 @@ export class EndgameTechnique {
    * Every square his bare king may stand on beside the player's men `own` with the player to move:
    * empty of them and not attacked by them (his king is not in check). A superset of his squares.
    */
-  private soundSet(own: Setup, frozen = this.frozen): number[] {
-    const board = this.withFrozen(own.board, frozen);
+  private soundSet(own: Setup): number[] {
+    const board = this.withFrozen(own.board);
     const squares: number[] = [];
     for (let sq = 0; sq < 64; sq++) if (board[sq] === 0 && !guarded(this.engine, own, board, sq)) squares.push(sq);
     return squares;
   }
 
-  /** `board` with his pawns on the squares `frozen` (none: `board` itself). */
-  private withFrozen(board: number[], frozen = this.frozen): number[] {
-    if (!frozen?.length) return board;
+  /** `board` with his frozen pawns on it (none: `board` itself). */
+  private withFrozen(board: number[]): number[] {
+    if (!this.frozen?.length) return board;
     const men = board.slice();
     const pawn = PAWN | ((this.side === 'white' ? 1 : 0) << 3);
-    for (const sq of frozen) men[sq] = pawn;
+    for (const sq of this.frozen) men[sq] = pawn;
     return men;
   }
 }
@@ -503,9 +504,8 @@ export function locatedMen(view: View, own: Setup, agreed: number[] = []): numbe
   const men = hisMenLeft(view) - 1;
   if (men <= 0) return undefined;
   const forward = own.side === 0 ? 8 : -8;
-  const pawn = PAWN | (own.side << 3);
+  const front = new Set(fronts(own));
   const found = new Set<number>(agreed);
-  if (agreed.some((sq) => sq >> 3 === 0 || sq >> 3 === 7)) return undefined;
   let hisMoves = 0;
   for (let i = view.events.length - 1; i >= 0; i--) {
     const event = view.events[i];
@@ -515,14 +515,13 @@ export function locatedMen(view: View, own: Setup, agreed: number[] = []): numbe
       if (event.percept.capture !== undefined) break;
       const attempt = parseUci(event.attempt);
       if (attempt === undefined || event.percept.answer !== 'illegal') continue;
-      const from = moveFrom(attempt);
       const to = moveTo(attempt);
-      if (to !== from + forward || own.board[from] !== pawn || own.board[to] !== 0) continue;
-      if (to >> 3 === 0 || to >> 3 === 7) return undefined; // on the last rank: a piece of his, or his king
-      found.add(to);
+      if (to === moveFrom(attempt) + forward && front.has(to)) found.add(to);
     }
   }
-  return found.size === men ? [...found].sort((a, b) => a - b) : undefined;
+  // on the last rank: a piece of his, or his king
+  if (found.size !== men || [...found].some((sq) => sq >> 3 === 0 || sq >> 3 === 7)) return undefined;
+  return [...found].sort((a, b) => a - b);
 }
 
 /** The player's men from its view (itself to move, none of his: his king goes on a square of the set). */
