@@ -19,3 +19,17 @@ export function parseSquare(name: string): number {
   const rank = name.charCodeAt(1) - 49;
   return file < 0 || rank < 0 || rank > 7 ? -1 : rank * 8 + file;
 }
+
+/** The squares strictly between two squares on a line (rank, file or diagonal), else none. */
+export function between(from: number, to: number): number[] {
+  const df = Math.sign((to & 7) - (from & 7));
+  const dr = Math.sign((to >> 3) - (from >> 3));
+  const aligned =
+    (to & 7) === (from & 7) ||
+    to >> 3 === from >> 3 ||
+    Math.abs((to & 7) - (from & 7)) === Math.abs((to >> 3) - (from >> 3));
+  if (!aligned) return [];
+  const squares: number[] = [];
+  for (let sq = from + dr * 8 + df; sq !== to; sq += dr * 8 + df) squares.push(sq);
+  return squares;
+}

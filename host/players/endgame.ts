@@ -28,7 +28,8 @@
 // next turn. The search leaves krieg's own pawn steps out there (an unseen pawn of his in front would
 // read as his king), but while the set spans more than MARCH_WIDE squares a safe step of its pawn
 // comes first (pawnStep: a queen more is progress the set's width does not undo; krieg v random,
-// seed 1, game 40: Q+R+B against K+B+2P shuffled for 60 plies, three free pawns unmoved). His
+// seed 1, game 40: Q+R+B against K+B+2P shuffled for 60 plies, three free pawns unmoved), and so
+// while the set has not narrowed for MARCH_STALLED turns since the last capture (game 131). His
 // captures while the mode plays (he has pieces after all) turn it off after UNKNOWN_CAPTURES of them
 // until the player takes a man of his; no attempt that may box his king beside his frozen pawns
 // where the pool's positions put a man of his (mayStalemate). A heuristic, not a sound set:
@@ -38,7 +39,8 @@
 // of krieg's, for 90 plies; read as men that may move, they kept the set 20 to 30 squares wide).
 // When krieg has a queen or a rook and each man of his stands in front of a pawn of krieg's — a
 // step of it into the square answered Illegal since his last move but one, or a man of his there
-// in every position of the pool whatever its kind (locatedMen, frozenOf) — and krieg is DECISIVE
+// in every position of the pool whatever its kind (locatedMen), and in some of the pool's positions
+// (frozenMen: a piece moves away, and game 84's knight was read as a pawn) — and krieg is DECISIVE
 // ahead of that many pawns, the set is followed with those men as his frozen pawns in the
 // metaposition, as with an exact belief's: his moves are his king's, the search sees the lines
 // they block and the stalemates they complete, and the pool's kinds (queens for his pawns, which
@@ -59,6 +61,7 @@ import {
 } from '../core/endgame';
 import { KING, PAWN, QUEEN, ROOK } from '../constants';
 import { parseFen, type Setup } from '../notation/fen';
+import { between } from '../notation/square';
 import { moveFrom, moveTo, parseUci, promotionType } from '../notation/move';
 import { decodePercept, encodePercept } from '../record/percept';
 import type { Side, View, ViewEvent } from '../record/record';
@@ -83,6 +86,10 @@ const UNKNOWN_SAMPLE = 64;
 const UNKNOWN_CAPTURES = 2;
 /** Against unknown men, his king on more squares than this: a safe step of the player's pawn comes first (pawnStep). */
 const MARCH_WIDE = 12;
+/** A man of his located in front of a pawn of the player's is a frozen pawn only where this share of the pool's positions has one there (frozenMen). */
+const STAYS_SHARE = 1 / 8;
+/** Against unknown men, the set no narrower than it was this many turns ago (no capture since): the same. */
+const MARCH_STALLED = 6;
 
 /** The player's men `own` after `attempt`, the key of the visits below. */
 function menAfter(own: Setup, attempt: number): string {
@@ -133,6 +140,8 @@ export class EndgameTechnique {
   /** The player's turns so far (choose calls), and the set followed at the last the technique played. */
   private turns = 0;
   private lastFollowed: { squares: number[]; turn: number } | undefined;
+  /** The narrowest set the technique played on since the last capture heard, and the turn it was first that narrow (MARCH_STALLED). */
+  private narrowest = { size: Infinity, turn: 0 };
 
   /** `depth`: attacker moves the search looks ahead (0: off). */
   constructor(
@@ -176,6 +185,8 @@ export class EndgameTechnique {
     // captures by his pawns turned the mode off for good, and his king and a frozen pawn survived 115 plies)
     if (event.type === 'attempt' && event.side === this.side && event.percept.capture !== undefined)
       this.unknownCaptures = 0;
+    if ((event.type === 'attempt' || event.type === 'opponent-move') && event.percept?.capture !== undefined)
+      this.narrowest = { size: Infinity, turn: 0 }; // a man fewer (his or mine): a new ending
     if (!this.followed) return;
     try {
       if (event.type === 'attempt' && event.side === this.side) {
@@ -235,8 +246,10 @@ export class EndgameTechnique {
     // against unknown men: no attempt that may box his king beside them (they may stand on its last steps)
     const men = this.unknown ? hisMenLeft(turn.view) - 1 : 0;
     // against unknown men the set may not close in (krieg v random, seed 1, game 40: 22 to 33 squares for
-    // 60 plies, its Q+R+B against K+B+2P and three free pawns of its own left unmoved): a queen more first
-    if (this.unknown && size > MARCH_WIDE) {
+    // 60 plies, its Q+R+B against K+B+2P and three free pawns of its own left unmoved; game 131: 10 squares
+    // for 32 plies, Q+2R+2B against K+B+N+P, the technique's rooks shuffling): a queen more first
+    if (size < this.narrowest.size) this.narrowest = { size, turn: this.turns };
+    if (this.unknown && (size > MARCH_WIDE || this.turns - this.narrowest.turn >= MARCH_STALLED)) {
       const step = pawnStep(this.engine, own, turn.attempts, this.followed ?? [], men, this.poolMen);
       if (step !== undefined) {
         this.counters.endgameMoves++;
@@ -344,22 +357,13 @@ export class EndgameTechnique {
     return crushingOver(this.engine, pool.handles);
   }
 
-  /**
-   * His men located in front of the player's pawns (its men `own`; locatedMen, the squares where
-   * every one of the pool's positions `pool` has a man of his but his king agreed) where the
-   * player is DECISIVE ahead of that many pawns: his frozen pawns' squares, else undefined.
-   */
+  /** His frozen pawns (frozenMen over the pool's positions `pool`) where the player is DECISIVE ahead of that many pawns, else undefined. */
   private frozenOf(view: View, own: Setup, pool: number[]): number[] | undefined {
-    const his = this.side === 'white' ? 1 : 0;
-    const agreed = pool.length
-      ? fronts(own).filter((sq) =>
-          pool.every((handle) => {
-            const code = this.engine.setup(handle).board[sq];
-            return code !== 0 && code >> 3 === his && (code & 7) !== KING;
-          }),
-        )
-      : [];
-    const frozen = locatedMen(view, own, agreed);
+    const frozen = frozenMen(
+      view,
+      own,
+      pool.map((handle) => this.engine.setup(handle).board),
+    );
     return frozen && material(own) - frozen.length >= DECISIVE ? frozen : undefined;
   }
 
@@ -538,6 +542,25 @@ function hasPawns(setup: Setup, side: Side): boolean {
 }
 
 /**
+ * His men located in front of the player's pawns (its men `own`; locatedMen, with the squares where
+ * every one of the pool's boards `boards` has a man of his but his king agreed), each on a square
+ * where at least STAYS_SHARE of the boards have one: a man the pool has moved away nearly everywhere
+ * is a piece (a pawn in front of a pawn cannot move), and the set would read its moves as his king's
+ * (krieg v random, seed 1, game 84: his knight located on g5 by an Illegal step a turn before, the
+ * pool's square empty in 63 of 64, his king lost, a stalemate). The pool moves his blocked pawns too,
+ * holding them as pieces (v HS game 98: his frozen pawn on h5 in 2 of 5, game 69 in 9 of 10), so a
+ * share well below a half. Undefined where they are not all located so.
+ */
+export function frozenMen(view: View, own: Setup, boards: number[][]): number[] | undefined {
+  const his = own.side ^ 1;
+  const hisMan = (code: number) => code !== 0 && code >> 3 === his && (code & 7) !== KING;
+  const agreed = boards.length ? fronts(own).filter((sq) => boards.every((board) => hisMan(board[sq]))) : [];
+  const frozen = locatedMen(view, own, agreed);
+  const stays = (sq: number) => boards.filter((board) => hisMan(board[sq])).length >= STAYS_SHARE * boards.length;
+  return frozen?.every(stays) ? frozen : undefined;
+}
+
+/**
  * Against `men` unknown men of his (the pool gives him pieces for his pawns): may `attempt`, a move
  * of the player's men `own`, stalemate him with his king on one of `squares`? Where it gives no
  * check, each step his king keeps goes to a square where a pawn of his would be frozen (blocked by
@@ -548,6 +571,8 @@ function hasPawns(setup: Setup, side: Side): boolean {
  * vetoed the technique's sure mates for the rest of a game (game 64 at 8617677: Rb2, then Rc1 mated
  * his king on the first rank in every position of the set, but a pawn of his might have stood on
  * the last step of a4 or b5, squares the pool's kings had put in the set; his pawn stood on c6).
+ * A check of the attempt's man through a square where a man of his may stand is read as a pin of
+ * that man (a pawn of his there, blocked and pinned: no move for it).
  */
 export function mayStalemate(
   engine: Engine,
@@ -574,14 +599,46 @@ export function mayStalemate(
     const takes = [file > 0 ? ahead - 1 : -1, file < 7 ? ahead + 1 : -1].some((sq) => sq >= 0 && mine(sq));
     return (ahead === at || mine(ahead)) && !takes;
   };
+  const moved = moveTo(attempt);
+  /** His king's steps from `square` on `board`, or undefined where the position cannot be or he is in check. */
+  const stepsOn = (board: number[], square: number) => {
+    try {
+      engine.setSetup(record, { ...own, board, side: his as 0 | 1, epSquare: -1 });
+    } catch {
+      return undefined; // the player's king in check: no such position
+    }
+    if (engine.inCheck(record)) return undefined;
+    const moves = engine.moves(record);
+    return { steps: moves.filter((move) => (move & 63) === square).map((move) => (move >> 6) & 63), moves };
+  };
   for (const square of new Set(squares)) {
     if (after[square] !== 0 || distance(square, ours) <= 1) continue; // not a square of his then
     const board = after.slice();
     board[square] = king;
-    engine.setSetup(record, { ...own, board, side: his as 0 | 1, epSquare: -1 });
-    if (engine.inCheck(record)) continue;
-    const steps = engine.moves(record).map((move) => (move >> 6) & 63);
-    if (steps.length <= men && steps.every((to) => frozenAt(to, square))) return true;
+    const alone = stepsOn(board, square);
+    if (alone) {
+      if (alone.steps.length <= men && alone.steps.every((to) => frozenAt(to, square))) return true;
+      continue;
+    }
+    // a check through a square a man of his may stand on may be a pin: with no step for his king and
+    // no move for the pinned man, a stalemate (krieg v random, seed 1, game 100: Rb8 "checked" his king on
+    // b3 through b7, where his pawn stood blocked by the rook and pinned to the king; the pool's man
+    // stood on b6, a step behind: its squares lag his last move)
+    const behind = his === 1 ? 8 : -8;
+    const mayStand = (sq: number) => !where || where.has(sq) || where.has(sq + behind);
+    for (const sq of between(moved, square)) {
+      if (board[sq] !== 0 || !mayStand(sq) || sq >> 3 === 0 || sq >> 3 === 7) continue;
+      const pinned = board.slice();
+      pinned[sq] = PAWN | (his << 3);
+      const found = stepsOn(pinned, square);
+      if (!found) continue;
+      if (
+        found.moves.length === found.steps.length &&
+        found.steps.length < men &&
+        found.steps.every((to) => frozenAt(to, square))
+      )
+        return true;
+    }
   }
   return false;
 }

@@ -5,8 +5,9 @@
 // that are not (choose-move's filtering); without them the player would attempt at random.
 //
 // These guesses are not a belief: they may contradict the view. Events since the guesses were
-// taken patch them: a capture by the player removes the man it took; a square the player's man
-// moved to or through is emptied; a capture by the opponent brings his nearest man that could
+// taken patch them: a capture by the player removes the man it took; a man of his on a square the
+// player's man moved to or through without a capture moves to the nearest free square (he keeps the
+// men the captures leave him); a capture by the opponent brings his nearest man that could
 // reach it (a pawn only diagonally from behind) to the square; his king, where it would be attacked
 // with the player to move (no check was announced) or stands on one of the player's men, moves to
 // the nearest square where it is neither (a guess is dropped when there is none within two). A
@@ -14,7 +15,7 @@
 import type { Engine } from '../engine';
 import { WHITE, BLACK, KING, PAWN, KNIGHT, BISHOP, ROOK } from '../constants';
 import { pieceColor, pieceType } from '../notation/fen';
-import { parseSquare } from '../notation/square';
+import { between, parseSquare } from '../notation/square';
 import { ownBoard } from '../referee/ownBoard';
 import type { View, ViewEvent } from '../record/record';
 import {
@@ -29,20 +30,6 @@ import {
 
 const file = (sq: number) => sq & 7;
 const rank = (sq: number) => sq >> 3;
-
-/** The squares strictly between two squares on a line (rank, file or diagonal), else none. */
-function between(from: number, to: number): number[] {
-  const df = Math.sign(file(to) - file(from));
-  const dr = Math.sign(rank(to) - rank(from));
-  const aligned =
-    file(to) === file(from) ||
-    rank(to) === rank(from) ||
-    Math.abs(file(to) - file(from)) === Math.abs(rank(to) - rank(from));
-  if (!aligned) return [];
-  const squares: number[] = [];
-  for (let sq = from + dr * 8 + df; sq !== to; sq += dr * 8 + df) squares.push(sq);
-  return squares;
-}
 
 export class StaleGuessSource implements PositionSource {
   readonly name: string;
@@ -96,7 +83,8 @@ export class StaleGuessSource implements PositionSource {
     const handles: number[] = [];
     for (const guess of this.guesses.slice(0, Math.min(k, MAX_REQUEST))) {
       const handle = SAMPLE_BASE + handles.length;
-      if (this.place(handle, own.board.slice(), this.patched(guess), own.castling, side)) handles.push(handle);
+      if (this.place(handle, own.board.slice(), this.patched(guess, own.board), own.castling, side))
+        handles.push(handle);
     }
     if (handles.length) this.guessed++;
     return { handles, exact: false };
@@ -132,17 +120,31 @@ export class StaleGuessSource implements PositionSource {
     return false;
   }
 
-  /** A guess's men after the events since it was taken. */
-  private patched(guess: number[]): number[] {
+  /** A guess's men after the events since it was taken, beside the player's men `own` (piece codes by square). */
+  private patched(guess: number[], own: number[]): number[] {
     const men = guess.slice();
+    // a man of his on a square the player's man moved to or through was not there: he stands nearby
+    // (dropped, his men fell short of the captures heard; krieg v random, seed 1, game 23: his rook
+    // gone from the guesses, his king "bare", and Kxe3 took the rook and stalemated him)
+    const away = (sq: number) => {
+      if (men[sq] === 0 || pieceType(men[sq]) === KING) return; // his king stays, to be moved by place()
+      const man = men[sq];
+      men[sq] = 0;
+      const free = (at: number) =>
+        men[at] === 0 && own[at] === 0 && (pieceType(man) !== PAWN || (rank(at) > 0 && rank(at) < 7));
+      const near = (at: number) => Math.max(Math.abs(file(at) - file(sq)), Math.abs(rank(at) - rank(sq)));
+      let best = -1;
+      for (let at = 0; at < 64; at++) if (at !== sq && free(at) && (best < 0 || near(at) < near(best))) best = at;
+      if (best >= 0) men[best] = man;
+    };
     for (const event of this.view.events.slice(this.takenAt)) {
       if (event.type === 'attempt' && event.side === this.view.as && event.percept.answer === 'legal') {
         const from = parseSquare(event.attempt.slice(0, 2));
         const to = parseSquare(event.attempt.slice(2, 4));
-        for (const sq of between(from, to)) if (pieceType(men[sq]) !== KING) men[sq] = 0;
-        const taken = event.percept.capture ?? to;
-        if (pieceType(men[taken]) !== KING) men[taken] = 0; // his king stays, to be moved by place()
-        if (pieceType(men[to]) !== KING) men[to] = 0;
+        for (const sq of between(from, to)) away(sq);
+        const taken = event.percept.capture;
+        if (taken !== undefined && pieceType(men[taken]) !== KING) men[taken] = 0;
+        away(to);
       } else if (event.type === 'opponent-move' && event.percept?.capture !== undefined) {
         const target = event.percept.capture;
         if (men[target] !== 0) continue;

@@ -26,7 +26,7 @@ import type { Side, View, ViewEvent } from '../../host/record/record';
 import { GameSession } from '../../host/referee/session';
 import { seededRandom } from '../../host/referee/game';
 import type { Engine } from '../../host/engine';
-import { locatedMen, ownSetup } from '../../host/players/endgame';
+import { frozenMen, locatedMen, ownSetup } from '../../host/players/endgame';
 
 const rules = preset('berkeley');
 const [PAWN, KNIGHT, BISHOP, KING] = [1, 2, 3, 6];
@@ -271,6 +271,20 @@ describe('locatedMen', () => {
     const events = [attempt('a4a5', 'illegal')];
     expect(locatedMen(view(events), own(events), [c5, f4])).toEqual([f4, a5, c5].sort((x, y) => x - y));
     expect(locatedMen(view(events), own(events), [a5, c5])).toBeUndefined(); // two squares for three men
+  });
+
+  it("over the pool's boards: a man the pool has moved away nearly everywhere is no frozen pawn (a piece of his)", () => {
+    const steps = [attempt('a4a5', 'illegal'), attempt('c4c5', 'illegal'), attempt('f3f4', 'illegal')];
+    const events = [...steps, attempt('a1a2', 'legal'), his];
+    const there = parseFen(start).board; // his pawns on a5, c5, f4
+    const away = there.slice();
+    away[f4] = 0;
+    away[f4 - 9] = 2 | (1 << 3); // a knight of his, gone on to e3 (game 84: located on g5 a turn before)
+    const sorted = [f4, a5, c5].sort((x, y) => x - y);
+    expect(frozenMen(view(events), own(events), [there, there, there, there])).toEqual(sorted);
+    expect(frozenMen(view(events), own(events), [there, there, away, away, away])).toEqual(sorted); // v HS game 98: 2 of 5
+    expect(frozenMen(view(events), own(events), [there, ...Array(8).fill(away)])).toBeUndefined(); // game 84: 1 of 64
+    expect(frozenMen(view(events), own(events), [])).toEqual(sorted); // no pool: the Illegal steps alone
   });
 
   it('none when fewer squares than his men, one on the last rank (a piece of his, or his king), or a capture since', () => {

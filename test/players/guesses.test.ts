@@ -4,7 +4,8 @@
 // Black recaptures on d5 (heard: a capture on d5). The source then finds nothing: the guess has
 // White's e-pawn gone, Black's d5 pawn gone, and on d5 the nearest of Black's men that reach it in
 // one move on an empty board — the queen from d8 (no pawn of his stands diagonally behind d5; the
-// rook on a8 is as near but does not reach it).
+// rook on a8 is as near but does not reach it). A man of his on a square the player's man passed
+// without a capture was not there: it moves to the nearest free square, and he keeps his men.
 import { describe, expect, it } from 'vitest';
 import { BACKENDS } from '../../host/node';
 import { preset } from '../../host/record/rules';
@@ -56,6 +57,25 @@ describe.each(BACKENDS)('StaleGuessSource (%s)', (backend) => {
     expect(engine.fen(SAMPLE_BASE).split(' ').slice(0, 2).join(' ')).toBe(
       'rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR w',
     );
+  });
+
+  it("keeps his man that stood on a square the player's man passed without a capture: it stands nearby", () => {
+    const engine = createPlayerEngine(backend, 1 << 10);
+    // the source saw Black's knight on g4; White's queen goes d1-h5 through g4 and nothing is taken
+    const after = 'rnbqkb1r/pppppppp/8/8/4P1n1/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2';
+    const source = new StaleGuessSource(onceSource(engine, after), engine, setup);
+    source.observe(legal('e2e4'));
+    source.observe(reply());
+    expect(source.positions(1, {}).handles).toEqual([SAMPLE_BASE]);
+    source.observe(legal('d1h5'));
+    source.observe(reply());
+    expect(source.positions(1, {}).handles).toEqual([SAMPLE_BASE]);
+    const board = engine.setup(SAMPLE_BASE).board;
+    const black = board.filter((code) => code >> 3 === 1);
+    expect(black).toHaveLength(16); // none captured: his men all there
+    expect(board[parseSquare('g4')]).toBe(0);
+    expect(board[parseSquare('h5')]).toBe(5); // White's queen
+    expect(board.filter((code) => code === 10)).toHaveLength(2); // both black knights (2 | 1 << 3)
   });
 
   it("moves his king off a square the player's men attack (no check was announced)", () => {

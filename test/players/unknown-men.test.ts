@@ -10,6 +10,9 @@
 // And the turn after the technique loses its set (an answer his unseen men gave, which his bare king
 // could not: game 100, Ra8 "mated" his king on a2 behind his a7 pawn, then the sampling's Rd1
 // stalemated him there), the box check still reads that set, widened by his king's step.
+// A check of the metaposition through a square a man of his may stand on may be a pin in the true
+// position: with his king boxed and the pinned man blocked, a stalemate (game 100 v random, seed 1:
+// Rb8 through his b7 pawn, his king on b3).
 // While the set against unknown men stays wide, a safe step of krieg's pawn comes first (game 40 v
 // random, seed 1: Q+R+B against K+B+2P shuffled 60 plies with three free pawns unmoved): the pawn
 // nearest to a queen, onto a square neither his king nor a man of the pool's can take unguarded.
@@ -76,6 +79,37 @@ describe.each(BACKENDS)('a pawn of his blocked by a piece of krieg on %s', (back
     expect(mayStalemate(engine, takes, rb1, [square('c6')], 1, new Set([square('d6')]))).toBe(false);
     engine.setFen(1, '8/8/2k5/R2NR3/4K1Q1/2B4P/8/1R6 b - - 0 1'); // his bare king there keeps d6
     expect(engine.moves(1).map((m) => (m >> 6) & 63)).toEqual([square('d6')]);
+  });
+});
+
+describe.each(BACKENDS)('a check through a square a man of his may stand on on %s', (backend) => {
+  const engine = new PlayerEngines(backend).for('black', preset('berkeley'));
+  // game 100 v random, seed 1: his king on b3 without a step, his pawn on b7 blocked by nothing yet;
+  // Rb8 "checks" the king of the metaposition through b7, and in the true position pins the pawn,
+  // now blocked by the rook: stalemate
+  const fen = 'r2r4/1P2np2/6k1/2p3p1/2n3P1/1K1b2P1/1b6/8 b - - 0 55';
+  const own = parseFen(fen);
+  const rb8 = parseUci('d8b8')!;
+
+  it('Rb8 stalemates him in the true position', () => expectStalemate(engine, fen, 'd8b8'));
+
+  it('seen: a man of his on b7, pinned and blocked, leaves him no move', () => {
+    expect(mayStalemate(engine, own, rb8, [square('b3')], 3)).toBe(true);
+    expect(mayStalemate(engine, own, rb8, [square('b3')], 3, new Set([square('b7'), square('g3')]))).toBe(true);
+    // the game's pool had its man on b6, a step behind (its squares lag his last move)
+    expect(mayStalemate(engine, own, rb8, [square('b3')], 3, new Set([square('b6'), square('g3')]))).toBe(true);
+  });
+
+  it('not seen where no man of his may stand on the line, nor where the pinned man could still move', () => {
+    expect(mayStalemate(engine, own, rb8, [square('b3')], 3, new Set([square('g3'), square('g4')]))).toBe(false);
+    // his king on h1 without a step, Rh8 "checks" it up the h-file: a pawn of his pinned on h7 is blocked
+    // by the rook (stalemate), one on h2 to h6 still steps along the file
+    const file = 'r7/8/8/8/6n1/8/5k2/7K b - - 0 1';
+    const rh8 = parseUci('a8h8')!;
+    expectStalemate(engine, 'r7/7P/8/8/6n1/8/5k2/7K b - - 0 1', 'a8h8');
+    expect(mayStalemate(engine, parseFen(file), rh8, [square('h1')], 1, new Set([square('h7')]))).toBe(true);
+    expect(mayStalemate(engine, parseFen(file), rh8, [square('h1')], 1, new Set([square('h4')]))).toBe(false);
+    expect(mayStalemate(engine, parseFen(file), rh8, [square('h1')], 1)).toBe(true);
   });
 });
 
