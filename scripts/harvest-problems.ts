@@ -38,7 +38,8 @@ import { estimateBelief } from '../host/belief/estimate';
 import { solve, ALGORITHMS, type Answer } from '../host/solver/solve';
 import { verifyStrategy, verdictText } from '../host/verify/verify';
 import { makeProblems, parseProblems, type NamedProblem } from '../host/solver/problemFile';
-import { placedSetup, kingDistance, whiteToMoveCuts } from '../host/db/setups';
+import { placedSetup, whiteToMoveCuts } from '../host/db/setups';
+import { kingDistance } from '../host/notation/square';
 import { repoRoot } from '../bench/lib/harness';
 
 const PLY = 3;

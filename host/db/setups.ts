@@ -3,6 +3,7 @@
 import { Chess } from 'chessops/chess';
 import { parseFen as parseChessopsFen } from 'chessops/fen';
 import { makeFenOfPieces } from '../notation/fen';
+import { kingDistance } from '../notation/square';
 import type { GameRecord } from '../record/record';
 
 /**
@@ -29,11 +30,6 @@ export function placedSetup(random: () => number, wk: number, bk: number, pieces
   if (pos.isErr) return undefined;
   const chess = pos.unwrap();
   return chess.isEnd() || chess.isInsufficientMaterial() ? undefined : fen;
-}
-
-/** Chebyshev distance of two squares (king steps). */
-export function kingDistance(a: number, b: number): number {
-  return Math.max(Math.abs((a & 7) - (b & 7)), Math.abs((a >> 3) - (b >> 3)));
 }
 
 /** The record cut after each of Black's legal moves (White to move next), with its ply count. */

@@ -33,3 +33,8 @@ export function between(from: number, to: number): number[] {
   for (let sq = from + dr * 8 + df; sq !== to; sq += dr * 8 + df) squares.push(sq);
   return squares;
 }
+
+/** Chebyshev distance of two squares (king steps). */
+export function kingDistance(a: number, b: number): number {
+  return Math.max(Math.abs((a & 7) - (b & 7)), Math.abs((a >> 3) - (b >> 3)));
+}

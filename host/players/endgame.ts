@@ -61,7 +61,7 @@ import {
 } from '../core/endgame';
 import { KING, PAWN, QUEEN, ROOK } from '../constants';
 import { parseFen, type Setup } from '../notation/fen';
-import { between } from '../notation/square';
+import { between, kingDistance } from '../notation/square';
 import { moveFrom, moveTo, parseUci, promotionType } from '../notation/move';
 import { decodePercept, encodePercept } from '../record/percept';
 import type { Side, View, ViewEvent } from '../record/record';
@@ -142,6 +142,11 @@ export class EndgameTechnique {
   private lastFollowed: { squares: number[]; turn: number } | undefined;
   /** The narrowest set the technique played on since the last capture heard, and the turn it was first that narrow (MARCH_STALLED). */
   private narrowest = { size: Infinity, turn: 0 };
+
+  /** His colour (0 white, 1 black). */
+  private get hisColour(): number {
+    return this.side === 'white' ? 1 : 0;
+  }
 
   /** `depth`: attacker moves the search looks ahead (0: off). */
   constructor(
@@ -369,7 +374,7 @@ export class EndgameTechnique {
 
   /** The kinds of his men but his king in position `handle`, as a key. */
   private kindsOf(handle: number): string {
-    const his = this.side === 'white' ? 1 : 0;
+    const his = this.hisColour;
     const kinds = this.engine
       .setup(handle)
       .board.filter((code) => code && code >> 3 === his && (code & 7) !== KING)
@@ -383,7 +388,7 @@ export class EndgameTechnique {
     men: Set<number>;
     handles: number[];
   } {
-    const his = this.side === 'white' ? 1 : 0;
+    const his = this.hisColour;
     const kings: number[] = [];
     const men = new Set<number>();
     const { handles } = this.source.positions(UNKNOWN_SAMPLE, limits);
@@ -450,7 +455,7 @@ export class EndgameTechnique {
   private withFrozen(board: number[]): number[] {
     if (!this.frozen?.length) return board;
     const men = board.slice();
-    const pawn = PAWN | ((this.side === 'white' ? 1 : 0) << 3);
+    const pawn = PAWN | (this.hisColour << 3);
     for (const sq of this.frozen) men[sq] = pawn;
     return men;
   }
@@ -472,7 +477,7 @@ function guarded(engine: Engine, own: Setup, board: number[], sq: number): boole
 
 /** King steps between squares `a` and `b` (infinite when `b` is -1: no king there). */
 function distance(a: number, b: number): number {
-  return b < 0 ? Infinity : Math.max(Math.abs((a >> 3) - (b >> 3)), Math.abs((a & 7) - (b & 7)));
+  return b < 0 ? Infinity : kingDistance(a, b);
 }
 
 /** The player's material (pawn 1 … queen 9) in `own`. */
@@ -600,6 +605,9 @@ export function mayStalemate(
     return (ahead === at || mine(ahead)) && !takes;
   };
   const moved = moveTo(attempt);
+  // where a man of his may stand: the pool's squares, or a step in front of one (the pool lags his last move)
+  const behind = his === 1 ? 8 : -8;
+  const mayStand = (sq: number) => !where || where.has(sq) || where.has(sq + behind);
   /** His king's steps from `square` on `board`, or undefined where the position cannot be or he is in check. */
   const stepsOn = (board: number[], square: number) => {
     try {
@@ -624,8 +632,6 @@ export function mayStalemate(
     // no move for the pinned man, a stalemate (krieg v random, seed 1, game 100: Rb8 "checked" his king on
     // b3 through b7, where his pawn stood blocked by the rook and pinned to the king; the pool's man
     // stood on b6, a step behind: its squares lag his last move)
-    const behind = his === 1 ? 8 : -8;
-    const mayStand = (sq: number) => !where || where.has(sq) || where.has(sq + behind);
     for (const sq of between(moved, square)) {
       if (board[sq] !== 0 || !mayStand(sq) || sq >> 3 === 0 || sq >> 3 === 7) continue;
       const pinned = board.slice();

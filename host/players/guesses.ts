@@ -15,7 +15,7 @@
 import type { Engine } from '../engine';
 import { WHITE, BLACK, KING, PAWN, KNIGHT, BISHOP, ROOK } from '../constants';
 import { pieceColor, pieceType } from '../notation/fen';
-import { between, parseSquare } from '../notation/square';
+import { between, kingDistance, parseSquare } from '../notation/square';
 import { ownBoard } from '../referee/ownBoard';
 import type { View, ViewEvent } from '../record/record';
 import {
@@ -106,7 +106,7 @@ export class StaleGuessSource implements PositionSource {
     };
     for (let radius = 0; radius <= 2; radius++) {
       for (let at = 0; at < 64; at++) {
-        if (Math.max(Math.abs(file(at) - file(king)), Math.abs(rank(at) - rank(king))) !== radius) continue;
+        if (kingDistance(at, king) !== radius) continue;
         const s = setup(at);
         if (!s) continue;
         try {
@@ -132,9 +132,9 @@ export class StaleGuessSource implements PositionSource {
       men[sq] = 0;
       const free = (at: number) =>
         men[at] === 0 && own[at] === 0 && (pieceType(man) !== PAWN || (rank(at) > 0 && rank(at) < 7));
-      const near = (at: number) => Math.max(Math.abs(file(at) - file(sq)), Math.abs(rank(at) - rank(sq)));
       let best = -1;
-      for (let at = 0; at < 64; at++) if (at !== sq && free(at) && (best < 0 || near(at) < near(best))) best = at;
+      for (let at = 0; at < 64; at++)
+        if (at !== sq && free(at) && (best < 0 || kingDistance(at, sq) < kingDistance(best, sq))) best = at;
       if (best >= 0) men[best] = man;
     };
     for (const event of this.view.events.slice(this.takenAt)) {

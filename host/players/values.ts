@@ -82,6 +82,7 @@
 // their scores, down to one whose score (behind: ½) cannot beat the best worth found.
 import type { Engine } from '../engine';
 import type { AttemptValue, ThreatCount } from '../core/players';
+import { kingDistance } from '../notation/square';
 
 /** Per centipawn of progress (the mean clipped value): 100 cp = 0.001. */
 export const PROGRESS_WEIGHT = 1e-5;
@@ -236,7 +237,7 @@ function meanDistance(king: number, low: number, high: number): number {
   let n = 0;
   for (let sq = 0; sq < 64; sq++) {
     if (!(((sq < 32 ? low : high) >>> (sq & 31)) & 1)) continue;
-    sum += Math.max(Math.abs((sq & 7) - (king & 7)), Math.abs((sq >> 3) - (king >> 3)));
+    sum += kingDistance(sq, king);
     n++;
   }
   return n ? sum / n : 0;
