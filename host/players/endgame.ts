@@ -29,7 +29,10 @@
 // read as his king), but while the set spans more than MARCH_WIDE squares a safe step of its pawn
 // comes first (pawnStep: a queen more is progress the set's width does not undo; krieg v random,
 // seed 1, game 40: Q+R+B against K+B+2P shuffled for 60 plies, three free pawns unmoved), and so
-// while the set has not narrowed for MARCH_STALLED turns since the last capture (game 131). His
+// while the set has not narrowed for MARCH_STALLED turns since the last capture (game 131). Both
+// hold against a bare king too while krieg has no queen (game 50: a rook, a knight and three pawns
+// against his bare king for 40 plies, the e-pawn home only at ply 186; with a queen the search
+// mates sooner than a pawn promotes, and pawn steps first lost HS games 43 and 52 at the cap). His
 // captures while the mode plays (he has pieces after all) turn it off after UNKNOWN_CAPTURES of them
 // until the player takes a man of his; no attempt that may box his king beside his frozen pawns
 // where the pool's positions put a man of his (mayStalemate). A heuristic, not a sound set:
@@ -252,19 +255,29 @@ export class EndgameTechnique {
     const men = this.unknown ? hisMenLeft(turn.view) - 1 : 0;
     // against unknown men the set may not close in (krieg v random, seed 1, game 40: 22 to 33 squares for
     // 60 plies, its Q+R+B against K+B+2P and three free pawns of its own left unmoved; game 131: 10 squares
-    // for 32 plies, Q+2R+2B against K+B+N+P, the technique's rooks shuffling): a queen more first
+    // for 32 plies, Q+2R+2B against K+B+N+P, the technique's rooks shuffling): a queen more first;
+    // so against a bare king while the player has none (game 50)
     if (size < this.narrowest.size) this.narrowest = { size, turn: this.turns };
-    if (this.unknown && (size > MARCH_WIDE || this.turns - this.narrowest.turn >= MARCH_STALLED)) {
-      const step = pawnStep(this.engine, own, turn.attempts, this.followed ?? [], men, this.poolMen);
-      if (step !== undefined) {
-        this.counters.endgameMoves++;
-        return step;
-      }
-    }
+    const march =
+      (this.unknown || !hasQueen(own)) && (size > MARCH_WIDE || this.turns - this.narrowest.turn >= MARCH_STALLED);
+    const marchStep = (attempts: number[]) => {
+      const step = pawnStep(this.engine, own, attempts, this.followed ?? [], men, this.poolMen);
+      if (step !== undefined) this.counters.endgameMoves++;
+      return step;
+    };
+    const unknownStep = march && this.unknown ? marchStep(turn.attempts) : undefined;
+    if (unknownStep !== undefined) return unknownStep;
     // one move deeper once the king is nearly found (the mating net: few attempts matter, and they are cheap)
     const depth = size <= NEAR ? Math.min(this.depth + 1, ENDGAME_MAX_DEPTH - 1) : this.depth;
     const { values, nodes } = endgameValues(this.engine, depth);
     this.counters.endgameNodes += nodes;
+    if (march && !this.unknown) {
+      // his king bare or his pawns frozen: the search has valued the steps, and none that may stalemate him
+      // or lose the pawn is taken (wild16, seed 1, game 30: h4-h3 boxed his king on h1 beside his blocked e7 pawn)
+      const sound = new Set(values.filter(({ value }) => value > ENDGAME_FAIL).map(({ attempt }) => attempt));
+      const step = marchStep(turn.attempts.filter((attempt) => sound.has(attempt)));
+      if (step !== undefined) return step;
+    }
     const open = new Set(turn.attempts);
     // against unknown men a step of its pawn Illegal would read as his king in front: the sampling's
     if (this.unknown)
@@ -492,6 +505,11 @@ function fronts(own: Setup): number[] {
   return own.board
     .map((code, sq) => (code === pawn && own.board[sq + forward] === 0 ? sq + forward : -1))
     .filter((sq) => sq >= 0);
+}
+
+/** Has the player a queen among its men `own`? */
+function hasQueen(own: Setup): boolean {
+  return own.board.some((code) => code >> 3 === own.side && (code & 7) === QUEEN);
 }
 
 /** Has the player (its men `own`) a queen or a rook? */

@@ -99,7 +99,7 @@ export class KriegPlayer extends SamplingPlayer {
    */
   private readonly seen = new Map<string, number>();
   private chosenAfter: { attempt: number; keys: string[]; own: string } | undefined;
-  /** The same for krieg's own board alone (values.ts ownSeen: over a sampled belief). */
+  /** The same for krieg's own board alone, whichever route chose the move (values.ts ownSeen). */
   private readonly ownSeen = new Map<string, number>();
   /** Against a bare king: the worst-case search over metapositions, `endgame` moves deep (./endgame.ts). */
   readonly endgame: EndgameTechnique;
@@ -168,30 +168,42 @@ export class KriegPlayer extends SamplingPlayer {
     turn = this.budgeted(turn);
     const table = this.tablebase.choose(turn);
     if (table !== undefined) this.endgame.drop(); // the table's strategy plays: the followed set would miss its turn
-    const technique = table ?? this.endgame.choose(turn, this.setup.budget, WORK_PER_NODE, this.repeatsIn(turn));
-    if (technique !== undefined) {
-      // its own board after the technique's move is seen once more when legal (remember)
-      if (table === undefined) this.chosenAfter = { attempt: technique, keys: [], own: this.ownAfter(turn, technique) };
-      return technique;
-    }
+    const repeats = this.repeatsIn(turn);
+    const technique = table ?? this.endgame.choose(turn, this.setup.budget, WORK_PER_NODE, repeats);
+    if (technique !== undefined) return table === undefined ? this.ownMove(turn, technique) : technique;
+    // a proven strategy's attempt, unless it leads a third time to an own board (english, krieg v random,
+    // seed 1, game 29: the tracker empty, a mate "proven" each turn over the stale guesses, Bd6+ and Bb8
+    // until the draw by repetition)
     if (this.following?.at === 'attempt') {
       const attempt = parseUci(this.following.node.attempt);
-      if (attempt !== undefined && turn.attempts.includes(attempt) && !this.mayBoxNow(turn, attempt)) {
+      if (
+        attempt !== undefined &&
+        turn.attempts.includes(attempt) &&
+        !this.mayBoxNow(turn, attempt) &&
+        !repeats?.(attempt)
+      ) {
         this.following = { at: 'answer', node: this.following.node };
         this.mateCounters.strategyAttempts++;
-        return attempt;
+        return this.ownMove(turn, attempt);
       }
       this.following = undefined;
     }
     if (turn.tried.length === 0 && this.searchesMates()) {
       const strategy = this.searchMate(turn);
-      if (strategy && !this.mayBoxNow(turn, parseUci(strategy.attempt)!)) {
+      const attempt = strategy && parseUci(strategy.attempt)!;
+      if (strategy && attempt !== undefined && !this.mayBoxNow(turn, attempt) && !repeats?.(attempt)) {
         this.following = { at: 'answer', node: strategy };
         this.mateCounters.strategyAttempts++;
-        return parseUci(strategy.attempt)!;
+        return this.ownMove(turn, attempt);
       }
     }
     return super.choose(turn);
+  }
+
+  /** `attempt`, chosen outside the sampling's pick: its own board after it is seen once more when legal (remember). */
+  private ownMove(turn: Turn, attempt: number): number {
+    this.chosenAfter = { attempt, keys: [], own: this.ownAfter(turn, attempt) };
+    return attempt;
   }
 
   /**
@@ -333,7 +345,7 @@ export class KriegPlayer extends SamplingPlayer {
       ...edge,
       ...(last === undefined ? {} : { back: ((last >> 6) & 63) | ((last & 63) << 6) }),
       ...(rules.repetitionDraw ? { seen: this.seen } : {}),
-      ...(rules.repetitionDraw && !found.exact ? { ownSeen: (a: number) => this.ownSeen.get(ownAfter(a)) ?? 0 } : {}),
+      ...(rules.repetitionDraw ? { ownSeen: (a: number) => this.ownSeen.get(ownAfter(a)) ?? 0 } : {}),
       fifty: rules.fiftyMoveDraw,
     };
     const memo = new Map<number, ThreatCount>();

@@ -66,8 +66,11 @@
 // counts over the screened positions those where the attempt ends the game drawn (material, fifty
 // moves: assembly/players/choose.ts), where he has a reply that does (a capture into a material
 // draw), where it stalemates him, where the position after it was seen twice before after krieg's
-// own moves (a third repetition, under rules with that draw; seen once: REPEAT_HAZARD of one; over a
-// sampled belief also REPEAT_HAZARD for an own board seen twice), and the fifty-move clock's
+// own moves (a third repetition, under rules with that draw; seen once: REPEAT_HAZARD of one), the
+// attempt itself where it leads to an own board krieg's moves led to twice before (a draw whenever his
+// men are back too: the technique and a proven strategy, which play without the screen and record no
+// positions, never make it a third time, and english game 29 repeated Bd6+ and Bb8 to the draw while
+// the sampling counted it a quarter of one), and the fifty-move clock's
 // approach to 100 (from FIFTY_FROM on: a capture or pawn move resets it, so they are preferred).
 // Behind, only the draws the attempt itself makes count (his replies are his choice; a stalemate
 // counted by the screen may not be one).
@@ -155,8 +158,8 @@ export interface Edge {
   /** The fifty-move rule is on. */
   fifty?: boolean;
   /**
-   * The screen is a sample of the belief (its keys may miss the true position): how often krieg's
-   * own moves led to the own board an attempt leads to (same span as `seen`).
+   * How often krieg's own moves (the technique's and a strategy's too) led to the own board an
+   * attempt leads to (same span as `seen`; the keys of `seen` are the screen's positions alone).
    */
   ownSeen?: (attempt: number) => number;
 }
@@ -274,9 +277,8 @@ export function stalemates(threat: ThreatCount, edge: Edge | undefined): number 
 }
 
 /**
- * The chance that the attempt brings a draw (see above), ahead (score above ½) or behind; over a
- * sampled belief, ahead, an own board its moves led to twice before adds REPEAT_HAZARD (the
- * opponent's men may be back too).
+ * The chance that the attempt brings a draw (see above), ahead (score above ½) or behind; ahead, an
+ * own board its moves led to twice before is a draw (the opponent's men may be back too).
  */
 export function drawChance(score: number, threat: ThreatCount, edge: Edge | undefined, attempt?: number): number {
   if (threat.legal === 0) return 0;
@@ -292,7 +294,7 @@ export function drawChance(score: number, threat: ThreatCount, edge: Edge | unde
     }
     draws += Math.min(1, p);
   }
-  const own = ahead && attempt !== undefined && (edge?.ownSeen?.(attempt) ?? 0) >= 2 ? REPEAT_HAZARD : 0;
+  const own = ahead && attempt !== undefined && (edge?.ownSeen?.(attempt) ?? 0) >= 2 ? 1 : 0;
   return Math.min(1, draws / threat.legal + own);
 }
 

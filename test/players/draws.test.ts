@@ -205,6 +205,24 @@ describe.each(BACKENDS)('repetition on %s', (backend) => {
     expect(english.slice(2)).not.toContain('b1b8');
   });
 
+  it("a proven mate strategy's moves count too: under english its attempt is not led to a third time", () => {
+    // the technique off: the checkmate search proves Qb8 each turn (english, krieg v random, seed 1,
+    // game 29: a mate proven each turn over stale guesses, Bd6+ and Bb8 to the draw by repetition)
+    const mate = '7k/8/6K1/8/8/8/8/1Q6 w - - 0 1';
+    const play = (rules: RuleSet) => {
+      const { player, turn, legal } = kriegOver(backend, rules, () => [mate], 'krieg:endgame=0');
+      return Array.from({ length: 4 }, () => {
+        const choice = player.choose(turn(mate)) as number;
+        legal(choice);
+        return makeUci(choice);
+      });
+    };
+    expect(play(preset('berkeley'))).toEqual(['b1b8', 'b1b8', 'b1b8', 'b1b8']);
+    const english = play(preset('english'));
+    expect(english.slice(0, 2)).toEqual(['b1b8', 'b1b8']);
+    expect(english.slice(2)).not.toContain('b1b8');
+  });
+
   it('a position seen twice is a draw if reached again, seen once a hazard; behind, a draw is sought', () => {
     const engine = createEngine(backend, 64);
     engine.setRules(preset('wild16'));

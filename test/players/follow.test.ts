@@ -26,7 +26,10 @@ import type { Side, View, ViewEvent } from '../../host/record/record';
 import { GameSession } from '../../host/referee/session';
 import { seededRandom } from '../../host/referee/game';
 import type { Engine } from '../../host/engine';
-import { frozenMen, locatedMen, ownSetup } from '../../host/players/endgame';
+import { EndgameTechnique, frozenMen, locatedMen, ownSetup } from '../../host/players/endgame';
+import { makeUci } from '../../host/notation/move';
+import { WORK_PER_NODE } from '../../host/players/sampling';
+import { viewAttempts } from '../../host/referee/ownBoard';
 
 const rules = preset('berkeley');
 const [PAWN, KNIGHT, BISHOP, KING] = [1, 2, 3, 6];
@@ -237,6 +240,64 @@ describe.each(BACKENDS)("krieg's followed set of the bare king on %s", (backend)
     expect(followed).toBeGreaterThan(40);
     // before (his moves read as maybe a man's, the set never closing in): seed 365 to the cap, the others in 27 to 89 plies
     expect(results).toEqual(Array(6).fill('1-0'));
+  });
+});
+
+describe.each(BACKENDS)('the pawn step first against a bare king on %s', (backend) => {
+  // krieg v random, seed 1, game 50: a rook, a knight and three pawns against his bare king for 40
+  // plies, the e-pawn home at ply 186, the cap at 200. Three silent moves of his leave the set wide:
+  // without a queen a pawn's safe step comes first; with one the search plays (it mates sooner).
+  const chosen = (start: string) => {
+    const engine = new PlayerEngines(backend).for('white', rules);
+    const setup = { side: 'white', rules, start, seed: 1 } as const;
+    const source = trackerSource(engine, setup);
+    const technique = new EndgameTechnique(engine, source, 2, seededRandom(1), 'white');
+    const legal = (attempt: string): ViewEvent => ({
+      type: 'attempt',
+      side: 'white',
+      attempt,
+      percept: { answer: 'legal' },
+    });
+    const his: ViewEvent = { type: 'opponent-move', side: 'black', percept: { answer: 'legal' } };
+    const view: View = emptyView(setup);
+    for (const event of [legal('d1d2'), his, legal('d2d1'), his, legal('d1d2'), his]) {
+      view.events.push(event);
+      source.observe(event, {});
+      technique.observe(event);
+    }
+    const turn = { view, attempts: viewAttempts(engine, view, 1), tried: [], canAskAny: false };
+    const attempt = technique.choose(turn, { nodes: 300 }, WORK_PER_NODE);
+    return { attempt: attempt === undefined ? undefined : makeUci(attempt), squares: technique.squares?.length ?? 0 };
+  };
+
+  it('a rook and a pawn: the pawn first while the set is wide; a queen and a pawn: the search', () => {
+    const rook = chosen('7k/8/8/8/8/8/P7/3RK3 w - - 0 1');
+    expect(rook.squares).toBeGreaterThan(12);
+    expect(rook.attempt).toMatch(/^a2a[34]$/);
+    const queen = chosen('7k/8/8/8/8/8/P7/3QK3 w - - 0 1');
+    expect(queen.squares).toBeGreaterThan(12);
+    expect(queen.attempt).toBeDefined();
+    expect(queen.attempt).not.toMatch(/^a2/);
+  });
+
+  it('stalled six turns beside his frozen pawn: a pawn step first, but none that stalemates him', () => {
+    // wild16, seed 1, game 30 (krieg Black, no queen): his king on h1, his e7 pawn blocked by Re8; h4-h3
+    // takes g2 from his king, Bh2 (guarded by Ng4) g1: stalemate. The set is his one square, so each
+    // turn the technique plays it is as narrow as before: the seventh is six turns without narrowing.
+    const start = '4r3/4P3/6k1/r1p2b2/6np/8/7b/1b5K b - - 0 60';
+    const engine = new PlayerEngines(backend).for('black', rules);
+    const setup = { side: 'black', rules, start, seed: 1 } as const;
+    const technique = new EndgameTechnique(engine, trackerSource(engine, setup), 2, seededRandom(1), 'black');
+    const view = emptyView(setup);
+    const turn = { view, attempts: viewAttempts(engine, view, 1), tried: [], canAskAny: false };
+    const chosen: string[] = [];
+    for (let i = 0; i < 7; i++) {
+      const attempt = technique.choose(turn, { nodes: 300 }, WORK_PER_NODE);
+      chosen.push(attempt === undefined ? '-' : makeUci(attempt));
+    }
+    expect(technique.squares).toBeUndefined(); // his frozen pawn: the belief's one square, rebuilt each turn
+    expect(chosen.slice(0, 6)).not.toContain('h4h3');
+    expect(chosen[6]).toBe('c5c4'); // before: h4h3, the step nearest a queen
   });
 });
 
