@@ -259,7 +259,8 @@ export class EndgameTechnique {
     // so against a bare king while the player has none (game 50)
     if (size < this.narrowest.size) this.narrowest = { size, turn: this.turns };
     const march =
-      (this.unknown || !hasQueen(own)) && (size > MARCH_WIDE || this.turns - this.narrowest.turn >= MARCH_STALLED);
+      (this.unknown || !hasKind(own, QUEEN)) &&
+      (size > MARCH_WIDE || this.turns - this.narrowest.turn >= MARCH_STALLED);
     const marchStep = (attempts: number[]) => {
       const step = pawnStep(this.engine, own, attempts, this.followed ?? [], men, this.poolMen);
       if (step !== undefined) this.counters.endgameMoves++;
@@ -354,7 +355,11 @@ export class EndgameTechnique {
       }
     }
     if (bare) return this.follow(own, this.soundSet(own));
-    if (this.unknownCaptures >= UNKNOWN_CAPTURES || hisMenLeft(turn.view) > 1 + UNKNOWN_MEN || !heavy(own))
+    if (
+      this.unknownCaptures >= UNKNOWN_CAPTURES ||
+      hisMenLeft(turn.view) > 1 + UNKNOWN_MEN ||
+      !hasKind(own, QUEEN, ROOK)
+    )
       return undefined;
     const sample = this.source.positions(UNKNOWN_SAMPLE, limits);
     const frozen = this.frozenOf(turn.view, own, sample.handles);
@@ -507,14 +512,9 @@ function fronts(own: Setup): number[] {
     .filter((sq) => sq >= 0);
 }
 
-/** Has the player a queen among its men `own`? */
-function hasQueen(own: Setup): boolean {
-  return own.board.some((code) => code >> 3 === own.side && (code & 7) === QUEEN);
-}
-
-/** Has the player (its men `own`) a queen or a rook? */
-function heavy(own: Setup): boolean {
-  return own.board.some((code) => code >> 3 === own.side && ((code & 7) === QUEEN || (code & 7) === ROOK));
+/** Has the player (its men `own`) a man of one of the kinds `kinds`? */
+function hasKind(own: Setup, ...kinds: number[]): boolean {
+  return own.board.some((code) => code >> 3 === own.side && kinds.includes(code & 7));
 }
 
 /**
