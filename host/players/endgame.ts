@@ -145,6 +145,8 @@ export class EndgameTechnique {
   private lastFollowed: { squares: number[]; turn: number } | undefined;
   /** The narrowest set the technique played on since the last capture heard, and the turn it was first that narrow (MARCH_STALLED). */
   private narrowest = { size: Infinity, turn: 0 };
+  /** His frozen pawns this turn where the belief's positions hold them (not followed): code by square, 0 elsewhere. */
+  private hisPawns: number[] | undefined;
 
   /** His colour (0 white, 1 black). */
   private get hisColour(): number {
@@ -268,15 +270,20 @@ export class EndgameTechnique {
     };
     const unknownStep = march && this.unknown ? marchStep(turn.attempts) : undefined;
     if (unknownStep !== undefined) return unknownStep;
+    const kings = march && !this.unknown ? endgameSquares(this.engine) : [];
     // one move deeper once the king is nearly found (the mating net: few attempts matter, and they are cheap)
     const depth = size <= NEAR ? Math.min(this.depth + 1, ENDGAME_MAX_DEPTH - 1) : this.depth;
     const { values, nodes } = endgameValues(this.engine, depth);
     this.counters.endgameNodes += nodes;
     if (march && !this.unknown) {
-      // his king bare or his pawns frozen: the search has valued the steps, and none that may stalemate him
-      // or lose the pawn is taken (wild16, seed 1, game 30: h4-h3 boxed his king on h1 beside his blocked e7 pawn)
-      const sound = new Set(values.filter(({ value }) => value > ENDGAME_FAIL).map(({ attempt }) => attempt));
-      const step = marchStep(turn.attempts.filter((attempt) => sound.has(attempt)));
+      // his king bare or his pawns frozen: a step the metaposition has (not one his frozen pawn blocks) that
+      // risks no man another attempt would keep (where every attempt may lose one, any), and none that stalemates
+      // him on a square of the set (wild16, seed 1, game 30: h4-h3 boxed his king on h1 beside his blocked e7 pawn)
+      const safe = values.some(({ value }) => value > ENDGAME_FAIL);
+      const sound = new Set(values.filter(({ value }) => !safe || value > ENDGAME_FAIL).map(({ attempt }) => attempt));
+      const step = marchStep(
+        turn.attempts.filter((attempt) => sound.has(attempt) && !this.stalemates(own, attempt, kings)),
+      );
       if (step !== undefined) return step;
     }
     const open = new Set(turn.attempts);
@@ -317,6 +324,8 @@ export class EndgameTechnique {
    * layer), rebuilt each turn and not followed.
    */
   private enter(turn: Turn, budget: PlayerBudget, workPerNode: number, own: Setup): number | undefined {
+    this.hisPawns = undefined;
+    const his = this.hisColour;
     const limits = { work: budget.nodes === undefined ? WORK : budget.nodes * workPerNode, deadline: turn.deadline };
     // against unknown men the pool's kings too: a line his man blocks was read as attacked (a square lost)
     const pool = this.followed && this.unknown ? this.readPool(limits) : undefined;
@@ -350,6 +359,9 @@ export class EndgameTechnique {
         if (!bare) {
           // his frozen pawns: the set rebuilt each turn; past the exact layer the pool may have lost his last step
           if (!belief.exact && !endgameBegin(this.engine, handles, undefined, true)) return undefined;
+          this.hisPawns = this.engine
+            .setup(handles[0])
+            .board.map((code) => (code >> 3 === his && (code & 7) === PAWN ? code : 0));
           return handles.length;
         }
       }
@@ -456,6 +468,25 @@ export class EndgameTechnique {
       board[square] = king;
       this.engine.setSetup(record, { ...own, board });
     });
+  }
+
+  /** Does `attempt` of the player's men `own` stalemate him, his king on one of `kings` beside his frozen pawns (not in check, no legal move)? */
+  private stalemates(own: Setup, attempt: number, kings: number[]): boolean {
+    const after = ownBoardAfter(own.board, own.side, attempt);
+    const board = this.withFrozen(after).map((code, sq) => code || (this.hisPawns?.[sq] ?? 0));
+    const record = endgameStack(this.engine) + 1;
+    for (const king of kings) {
+      if (board[king] !== 0) continue;
+      const probe = board.slice();
+      probe[king] = KING | (this.hisColour << 3);
+      try {
+        this.engine.setSetup(record, { ...own, board: probe, side: (own.side ^ 1) as 0 | 1, epSquare: -1 });
+      } catch {
+        continue; // his king beside the player's: no position
+      }
+      if (!this.engine.inCheck(record) && this.engine.moves(record).length === 0) return true;
+    }
+    return false;
   }
 
   /**

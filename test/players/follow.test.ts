@@ -247,7 +247,7 @@ describe.each(BACKENDS)('the pawn step first against a bare king on %s', (backen
   // krieg v random, seed 1, game 50: a rook, a knight and three pawns against his bare king for 40
   // plies, the e-pawn home at ply 186, the cap at 200. Three silent moves of his leave the set wide:
   // without a queen a pawn's safe step comes first; with one the search plays (it mates sooner).
-  const chosen = (start: string) => {
+  const chosen = (start: string, [from, to] = ['d1', 'd2']) => {
     const engine = new PlayerEngines(backend).for('white', rules);
     const setup = { side: 'white', rules, start, seed: 1 } as const;
     const source = trackerSource(engine, setup);
@@ -260,7 +260,7 @@ describe.each(BACKENDS)('the pawn step first against a bare king on %s', (backen
     });
     const his: ViewEvent = { type: 'opponent-move', side: 'black', percept: { answer: 'legal' } };
     const view: View = emptyView(setup);
-    for (const event of [legal('d1d2'), his, legal('d2d1'), his, legal('d1d2'), his]) {
+    for (const event of [legal(from + to), his, legal(to + from), his, legal(from + to), his]) {
       view.events.push(event);
       source.observe(event, {});
       technique.observe(event);
@@ -278,6 +278,19 @@ describe.each(BACKENDS)('the pawn step first against a bare king on %s', (backen
     expect(queen.squares).toBeGreaterThan(12);
     expect(queen.attempt).toBeDefined();
     expect(queen.attempt).not.toMatch(/^a2/);
+  });
+
+  it('a pawn step that may lose a man only where every attempt may', () => {
+    // his king may be on e5 beside the knight (three silent moves from h8): Ke2-e3 keeps it, the pawn's step not
+    const knight = chosen('7k/8/8/8/3N4/8/P7/R3K3 w - - 0 1', ['e1', 'e2']);
+    expect(knight.squares).toBeGreaterThan(12);
+    expect(knight.attempt).toBeDefined();
+    expect(knight.attempt).not.toMatch(/^a2/);
+    // ... and from g7 on e5 or g6: no move keeps both the knight and the bishop, so the step is as good as any
+    // (krieg v HS, seed 1, games 6 and 146: the king shuffled to the cap while its pawns stood)
+    const both = chosen('8/6k1/8/7B/3N4/8/P7/R3K3 w - - 0 1', ['e1', 'e2']);
+    expect(both.squares).toBeGreaterThan(12);
+    expect(both.attempt).toBe('a2a4');
   });
 
   it('stalled six turns beside his frozen pawn: a pawn step first, but none that stalemates him', () => {
