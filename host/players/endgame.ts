@@ -145,8 +145,6 @@ export class EndgameTechnique {
   private lastFollowed: { squares: number[]; turn: number } | undefined;
   /** The narrowest set the technique played on since the last capture heard, and the turn it was first that narrow (MARCH_STALLED). */
   private narrowest = { size: Infinity, turn: 0 };
-  /** His frozen pawns this turn where the belief's positions hold them (not followed): code by square, 0 elsewhere. */
-  private hisPawns: number[] | undefined;
 
   /** His colour (0 white, 1 black). */
   private get hisColour(): number {
@@ -324,8 +322,6 @@ export class EndgameTechnique {
    * layer), rebuilt each turn and not followed.
    */
   private enter(turn: Turn, budget: PlayerBudget, workPerNode: number, own: Setup): number | undefined {
-    this.hisPawns = undefined;
-    const his = this.hisColour;
     const limits = { work: budget.nodes === undefined ? WORK : budget.nodes * workPerNode, deadline: turn.deadline };
     // against unknown men the pool's kings too: a line his man blocks was read as attacked (a square lost)
     const pool = this.followed && this.unknown ? this.readPool(limits) : undefined;
@@ -359,9 +355,6 @@ export class EndgameTechnique {
         if (!bare) {
           // his frozen pawns: the set rebuilt each turn; past the exact layer the pool may have lost his last step
           if (!belief.exact && !endgameBegin(this.engine, handles, undefined, true)) return undefined;
-          this.hisPawns = this.engine
-            .setup(handles[0])
-            .board.map((code) => (code >> 3 === his && (code & 7) === PAWN ? code : 0));
           return handles.length;
         }
       }
@@ -470,23 +463,22 @@ export class EndgameTechnique {
     });
   }
 
-  /** Does `attempt` of the player's men `own` stalemate him, his king on one of `kings` beside his frozen pawns (not in check, no legal move)? */
+  /**
+   * Does `attempt` of the player's men `own` stalemate him, his king on one of `kings` beside his
+   * frozen pawns (not in check, no legal move)? His pawns are read from the metaposition's root
+   * record, which holds them whether they came from the belief or were located (withFrozen).
+   */
   private stalemates(own: Setup, attempt: number, kings: number[]): boolean {
-    const after = ownBoardAfter(own.board, own.side, attempt);
-    const board = this.withFrozen(after).map((code, sq) => code || (this.hisPawns?.[sq] ?? 0));
-    const record = endgameStack(this.engine) + 1;
-    for (const king of kings) {
-      if (board[king] !== 0) continue;
+    const his = this.hisColour;
+    const root = this.engine.setup(endgameStack(this.engine)).board;
+    const hisPawn = (code: number) => (code >> 3 === his && (code & 7) === PAWN ? code : 0);
+    const board = ownBoardAfter(own.board, own.side, attempt).map((code, sq) => code || hisPawn(root[sq]));
+    return kings.some((king) => {
+      if (board[king] !== 0) return false;
       const probe = board.slice();
-      probe[king] = KING | (this.hisColour << 3);
-      try {
-        this.engine.setSetup(record, { ...own, board: probe, side: (own.side ^ 1) as 0 | 1, epSquare: -1 });
-      } catch {
-        continue; // his king beside the player's: no position
-      }
-      if (!this.engine.inCheck(record) && this.engine.moves(record).length === 0) return true;
-    }
-    return false;
+      probe[king] = KING | (his << 3);
+      return hisMoves(this.engine, own, probe)?.length === 0;
+    });
   }
 
   /**
@@ -615,6 +607,21 @@ export function frozenMen(view: View, own: Setup, boards: number[][]): number[] 
 }
 
 /**
+ * His moves on `board` (the rest of the player's setup `own` as it is, his side to move), set up in the
+ * scratch record beside the metaposition; undefined where that position cannot be (the player's king in
+ * check, or the two kings side by side) or he is in check.
+ */
+function hisMoves(engine: Engine, own: Setup, board: number[]): number[] | undefined {
+  const record = endgameStack(engine) + 1;
+  try {
+    engine.setSetup(record, { ...own, board, side: (own.side ^ 1) as 0 | 1, epSquare: -1 });
+  } catch {
+    return undefined;
+  }
+  return engine.inCheck(record) ? undefined : engine.moves(record);
+}
+
+/**
  * Against `men` unknown men of his (the pool gives him pieces for his pawns): may `attempt`, a move
  * of the player's men `own`, stalemate him with his king on one of `squares`? Where it gives no
  * check, each step his king keeps goes to a square where a pawn of his would be frozen (blocked by
@@ -636,7 +643,6 @@ export function mayStalemate(
   men: number,
   where?: Set<number>,
 ): boolean {
-  const record = endgameStack(engine) + 1;
   const after = ownBoardAfter(own.board, own.side, attempt);
   const his = own.side ^ 1;
   const king = KING | (his << 3);
@@ -659,14 +665,8 @@ export function mayStalemate(
   const mayStand = (sq: number) => !where || where.has(sq) || where.has(sq + behind);
   /** His king's steps from `square` on `board`, or undefined where the position cannot be or he is in check. */
   const stepsOn = (board: number[], square: number) => {
-    try {
-      engine.setSetup(record, { ...own, board, side: his as 0 | 1, epSquare: -1 });
-    } catch {
-      return undefined; // the player's king in check: no such position
-    }
-    if (engine.inCheck(record)) return undefined;
-    const moves = engine.moves(record);
-    return { steps: moves.filter((move) => (move & 63) === square).map((move) => (move >> 6) & 63), moves };
+    const moves = hisMoves(engine, own, board);
+    return moves && { steps: moves.filter((move) => (move & 63) === square).map((move) => (move >> 6) & 63), moves };
   };
   for (const square of new Set(squares)) {
     if (after[square] !== 0 || distance(square, ours) <= 1) continue; // not a square of his then
