@@ -3,9 +3,12 @@
 // bishops on both colours), Berkeley rules, games to the end or the ply cap. Per ending and
 // defender: mates, mates within 50 moves, the mean and the largest number of the attacker's moves
 // to mate, and how the other games ended. Both players know the start (krieg's belief begins
-// exact: the king on its square).
+// exact: the king on its square) — unless `--wide`: krieg's source has lost his king (sources.ts
+// lostKingSource: one position, his king where he is not), so its technique starts from every square
+// his king may stand on, as a long game past the tracker's exact layer leaves it, and no tablebase
+// plays (its rows are marked "wide").
 // Usage: npm run bench:endgames [-- --games 100 --starts 25 --nodes 300 --max-plies 200
-//        --endings krk,kqk,kbbk,kbnk --defenders random,centre,hs --seed 70002 --stubborn 20]
+//        --endings krk,kqk,kbbk,kbnk --defenders random,centre,hs --seed 70002 --stubborn 20 --wide]
 // --stubborn N: N games per ending (of the same starts) against each defender after the first:
 // `centre` (below: a blind lone king that keeps as far from the edges as it can) and HS, or any
 // player (krieg).
@@ -18,6 +21,8 @@ import { Chess } from 'chessops/chess';
 import { parseFen } from 'chessops/fen';
 import { preset } from '../host/record/rules';
 import { parsePlayerSpec, playerFactory } from '../host/players/registry';
+import { KriegPlayer } from '../host/players/krieg';
+import { lostKingSource } from '../host/players/sources';
 import { runGame } from '../host/players/game';
 import { GameSession } from '../host/referee/session';
 import { PlayerEngines } from '../host/players/engines.node';
@@ -42,6 +47,9 @@ const STUBBORN = Number(option('stubborn') ?? 20);
 const ATTACKER = option('attacker') ?? 'krieg';
 const ENDINGS = (option('endings') ?? 'krk,kqk,kbbk,kbnk').split(',');
 const DEFENDERS = (option('defenders') ?? 'random,centre,hs').split(',');
+const WIDE = argv.includes('--wide');
+if (WIDE && parsePlayerSpec(ATTACKER).name !== 'krieg')
+  throw new Error('--wide: the attacker must be krieg (its source is replaced)');
 /** The acceptance's horizon: mate within this many of the attacker's moves. */
 const WITHIN = 50;
 
@@ -79,6 +87,8 @@ function placement(ending: string, random: () => number): string {
 
 interface Row {
   ending: string;
+  /** krieg's belief at the start: "exact", or "wide" (its source lost his king: `--wide`). */
+  belief?: string;
   defender: string;
   games: number;
   mates: number;
@@ -125,6 +135,7 @@ function run(ending: string, defender: string, games: number): Row {
   const starts = Array.from({ length: STARTS }, () => placement(ending, random));
   const row: Row = {
     ending,
+    belief: WIDE ? 'wide' : 'exact',
     defender,
     games: 0,
     mates: 0,
@@ -154,7 +165,11 @@ function run(ending: string, defender: string, games: number): Row {
       budget: { nodes: NODES },
       options: name === 'centre' ? {} : parsePlayerSpec(name).options,
     });
-    const white = playerFactory(attacker)(setup('white', ATTACKER), engines.for('white', rules));
+    const whiteSetup = setup('white', ATTACKER);
+    const whiteEngine = engines.for('white', rules);
+    const white = WIDE
+      ? new KriegPlayer(whiteSetup, whiteEngine, lostKingSource(whiteEngine, whiteSetup))
+      : playerFactory(attacker)(whiteSetup, whiteEngine);
     const black = factory(defender)(setup('black', defender), engines.for('black', rules));
     const record = runGame(new GameSession(referee, { start, maxPlies: MAX_PLIES }), { white, black });
     played.push({
@@ -179,7 +194,8 @@ function run(ending: string, defender: string, games: number): Row {
   }
   const dir = join(repoRoot(), 'bench/games');
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, `endgames-${ending}-${defender}.kpgn`), played.map(makeRecordKpgn).join('\n'));
+  const name = `endgames-${ending}-${defender}${WIDE ? '-wide' : ''}.kpgn`;
+  writeFileSync(join(dir, name), played.map(makeRecordKpgn).join('\n'));
   row.meanMoves = row.mates ? Math.round((10 * sum) / row.mates) / 10 : 0;
   row.ms = Math.round(performance.now() - t0);
   return row;
@@ -196,14 +212,18 @@ if (existsSync(jsonPath)) {
   const earlier = JSON.parse(readFileSync(jsonPath, 'utf8'));
   if (JSON.stringify(earlier.params) === JSON.stringify(params)) rows = earlier.rows;
 }
+const beliefOf = (r: Row) => r.belief ?? 'exact';
 const order = (r: Row) =>
-  ['krk', 'kqk', 'kbbk', 'kbnk'].indexOf(r.ending) * 100 + ['random', 'centre', 'hs', 'krieg'].indexOf(r.defender);
+  ['krk', 'kqk', 'kbbk', 'kbnk'].indexOf(r.ending) * 100 +
+  (beliefOf(r) === 'wide' ? 10 : 0) +
+  ['random', 'centre', 'hs', 'krieg'].indexOf(r.defender);
 for (const ending of ENDINGS) {
   for (const [i, defender] of DEFENDERS.entries()) {
     const row = { ...run(ending, defender, i === 0 ? GAMES : STUBBORN), commit };
-    rows = [...rows.filter((r) => r.ending !== ending || r.defender !== defender), row].sort(
-      (a, b) => order(a) - order(b),
-    );
+    rows = [
+      ...rows.filter((r) => r.ending !== ending || r.defender !== defender || beliefOf(r) !== row.belief),
+      row,
+    ].sort((a, b) => order(a) - order(b));
   }
 }
 
@@ -217,13 +237,13 @@ writeText(
     '',
     `Machine: ${describeMachine(m)}; written ${new Date().toISOString()}.`,
     '',
-    `Berkeley rules; ${ATTACKER} (White, to move) against a lone king, from ${STARTS} random legal placements per ending (seed ${SEED}; the same placements for every defender), ${NODES} nodes a move, games capped at ${MAX_PLIES} plies. Defenders: random; \`centre\`, a blind stubborn king whose attempts go as far from the edges as they can (bench/endgames.ts); HS and krieg, with their sampled beliefs. "Moves": the attacker's legal moves to mate; "material draws": the king took a man (Berkeley's material draw follows). Each row is a run of \`npm run bench:endgames -- --endings E --defenders D,… --games N --stubborn M\` (the first defender N games, the others M), at its commit ("+": uncommitted changes).`,
+    `Berkeley rules; ${ATTACKER} (White, to move) against a lone king, from ${STARTS} random legal placements per ending (seed ${SEED}; the same placements for every defender), ${NODES} nodes a move, games capped at ${MAX_PLIES} plies. Defenders: random; \`centre\`, a blind stubborn king whose attempts go as far from the edges as they can (bench/endgames.ts); HS and krieg, with their sampled beliefs. "Moves": the attacker's legal moves to mate; "material draws": the king took a man (Berkeley's material draw follows). Each row is a run of \`npm run bench:endgames -- --endings E --defenders D,… --games N --stubborn M\` (the first defender N games, the others M), at its commit ("+": uncommitted changes). Rows marked "wide": the same with \`--wide\`, krieg not knowing where his king stands at the start (its source lost his king: the technique starts from every square he may stand on, as a long game past the tracker's exact layer leaves it; no tablebase).`,
     '',
     `| Ending | Defender | Games | Mates | Within ${WITHIN} moves | Mean moves | Max moves | Stalemates | Material draws | Capped | Time | Commit |`,
     '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
     ...rows.map(
       (r) =>
-        `| ${r.ending.toUpperCase()} | ${r.defender} | ${r.games} | ${r.mates} (${pct(r.mates, r.games)}) | ${r.within} (${pct(r.within, r.games)}) | ${r.meanMoves} | ${r.maxMoves} | ${r.stalemates} | ${r.materialDraws} | ${r.capped} | ${(r.ms / 1000).toFixed(0)} s | ${r.commit} |`,
+        `| ${r.ending.toUpperCase()}${beliefOf(r) === 'wide' ? ' (wide)' : ''} | ${r.defender} | ${r.games} | ${r.mates} (${pct(r.mates, r.games)}) | ${r.within} (${pct(r.within, r.games)}) | ${r.meanMoves} | ${r.maxMoves} | ${r.stalemates} | ${r.materialDraws} | ${r.capped} | ${(r.ms / 1000).toFixed(0)} s | ${r.commit} |`,
     ),
   ].join('\n'),
 );

@@ -17,7 +17,7 @@
 // A source's returned handles stay valid until its next observe or request.
 import type { Engine } from '../engine';
 import { fail } from '../errors';
-import { POSITION_WORDS } from '../constants';
+import { KING, POSITION_WORDS } from '../constants';
 import { sampleBelief, type EstimateResult } from '../belief/estimate';
 import { Tracker } from '../belief/tracker';
 import { seededRandom } from '../referee/game';
@@ -207,6 +207,47 @@ function budgetOf(limits: SourceLimits): { work?: number; timeMs?: number } {
 /** The source the AOSP, HS, LOS and krieg players use: #13's belief tracker. */
 export function trackerSource(engine: Engine, setup: SourceSetup): PositionSource {
   return new TrackerSource(engine, setup);
+}
+
+/**
+ * The tracker with its pool lost (tests and bench:endgames `--wide`): one position, not exact, his
+ * king moved to the first square from the far corner where it stands legally and he is not — as the
+ * pool of krieg v random, seed 1, game 38, which kept one line that was not his. A player given it
+ * does not know where his king stands; krieg's endgame technique then starts from every square his
+ * king may stand on (endgame.ts), as a long game past the tracker's exact layer leaves it.
+ */
+export function lostKingSource(engine: Engine, setup: SourceSetup): PositionSource {
+  const inner = trackerSource(engine, setup);
+  const his = setup.side === 'white' ? 1 : 0;
+  const king = KING | (his << 3);
+  const lose = (limits: SourceLimits): SourcePositions => {
+    const found = inner.positions(1, limits);
+    if (!found.handles.length) return found;
+    const h = found.handles[0];
+    const position = engine.setup(h);
+    const truth = position.board.indexOf(king);
+    const order = his === 1 ? [...Array(64).keys()] : [...Array(64).keys()].reverse();
+    for (const sq of order) {
+      if (sq === truth || position.board[sq] !== 0) continue;
+      const board = position.board.slice();
+      board[truth] = 0;
+      board[sq] = king;
+      try {
+        engine.setSetup(h, { ...position, board });
+        return { handles: [h], exact: false, total: 1 };
+      } catch {
+        // his king in check there, or next to ours: the next square
+      }
+    }
+    engine.setSetup(h, position);
+    return { handles: [h], exact: false, total: 1 };
+  };
+  return {
+    name: 'lost',
+    observe: (event, limits) => inner.observe(event, limits),
+    positions: (_k, limits) => lose(limits),
+    lastObservation: (_k, limits) => lose(limits),
+  };
 }
 
 /** Pool positions looked at for the distinct positions of a small belief past the exact layer. */

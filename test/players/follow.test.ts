@@ -17,7 +17,13 @@ import { createEngine, BACKENDS } from '../../host/node';
 import { preset } from '../../host/record/rules';
 import { makeFenOfPieces, parseFen } from '../../host/notation/fen';
 import { KriegPlayer } from '../../host/players/krieg';
-import { emptyView, trackerSource, type PositionSource, type SourceLimits } from '../../host/players/sources';
+import {
+  emptyView,
+  lostKingSource,
+  trackerSource,
+  type PositionSource,
+  type SourceLimits,
+} from '../../host/players/sources';
 import { PlayerEngines } from '../../host/players/engines.node';
 import { parsePlayerSpec, playerFactory } from '../../host/players/registry';
 import { runGame } from '../../host/players/game';
@@ -33,44 +39,6 @@ import { viewAttempts } from '../../host/referee/ownBoard';
 
 const rules = preset('berkeley');
 const [PAWN, KNIGHT, BISHOP, KING] = [1, 2, 3, 6];
-
-/**
- * The tracker with its pool lost: one position, not exact, the opponent's king moved to the first
- * square from the far corner where it stands legally and he is not (as game 38's pool, which kept
- * one line that was not his).
- */
-function lostPool(engine: Engine, setup: PlayerSetup): PositionSource {
-  const inner = trackerSource(engine, setup);
-  const his = setup.side === 'white' ? 1 : 0;
-  const lose = (limits: SourceLimits) => {
-    const found = inner.positions(1, limits);
-    if (!found.handles.length) return found;
-    const h = found.handles[0];
-    const position = engine.setup(h);
-    const truth = position.board.indexOf(KING | (his << 3));
-    const order = his === 1 ? [...Array(64).keys()] : [...Array(64).keys()].reverse();
-    for (const sq of order) {
-      if (sq === truth || position.board[sq] !== 0) continue;
-      const board = position.board.slice();
-      board[truth] = 0;
-      board[sq] = KING | (his << 3);
-      try {
-        engine.setSetup(h, { ...position, board });
-        return { handles: [h], exact: false, total: 1 };
-      } catch {
-        // his king in check there, or next to ours: the next square
-      }
-    }
-    engine.setSetup(h, position);
-    return { handles: [h], exact: false, total: 1 };
-  };
-  return {
-    name: 'lost',
-    observe: (event: ViewEvent, limits?: SourceLimits) => inner.observe(event, limits),
-    positions: (_k: number, limits: SourceLimits) => lose(limits),
-    lastObservation: (_k: number, limits: SourceLimits) => lose(limits),
-  };
-}
 
 /**
  * The tracker with his pawns made knights or bishops in every position it gives, by turns (where
@@ -108,7 +76,7 @@ function play(
   side: Side,
   seed: number,
   maxPlies: number,
-  pool: (engine: Engine, setup: PlayerSetup) => PositionSource = lostPool,
+  pool: (engine: Engine, setup: PlayerSetup) => PositionSource = lostKingSource,
 ) {
   const engines = new PlayerEngines(backend);
   const setup = (s: Side, name: string, seed: number): PlayerSetup => ({
