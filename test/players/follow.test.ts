@@ -175,6 +175,17 @@ describe.each(BACKENDS)("krieg's followed set of the bare king on %s", (backend)
     }
   });
 
+  it('K+R v K and K+Q v K, its pool lost (the set every square his king may stand on): krieg mates within 50 moves', () => {
+    // from a wide set the search weighs each answer by its squares (fifteenth session); bench:endgames --wide
+    // (100 games each v random): K+R v K 18.3 moves on the mean, K+Q v K 11.6 (21.1 and 12.6 by the worst answer)
+    const random = seededRandom(35);
+    for (const [g, men] of [['R'], ['R'], ['Q'], ['Q']].entries()) {
+      const start = randomStart(random, men);
+      const { record } = play(backend, start, 'white', 370 + g, 100);
+      expect(record.result, start).toBe('1-0');
+    }
+  });
+
   it('against his men unknown (his pawns knights or bishops in its pool): krieg mates king and pawns', () => {
     const starts = [
       '8/8/8/p3k3/P6p/1p5P/1P6/R2QK3 w - - 0 1', // three frozen pawns (krieg v random, game 29's)
