@@ -55,6 +55,7 @@ import {
   KNIGHT,
   BISHOP,
   ROOK,
+  QUEEN,
   KING,
   MOVE_PROMOTION,
   pieceAt,
@@ -134,9 +135,12 @@ const PAWN_RANK: i32 = 16;
 const PAWN_LEFT: i32 = 48;
 const MATE_SHARE: i32 = 200;
 /**
- * A root set wider than this: the search weighs each class by its squares (attemptValue); narrower,
- * the worst class counts. One rule for a whole search: values by the mean run higher than by the
- * worst, and a rule switched node by node (by each node's set) favoured keeping the set wide.
+ * A root set wider than this, the attacker with a rook or a queen: the search weighs each class by
+ * its squares (attemptValue); else the worst class counts. One rule for a whole search: values by the
+ * mean run higher than by the worst, and a rule switched node by node (by each node's set) favoured
+ * keeping the set wide. Minor pieces keep the worst case: their net is the worst case's (K+B+B v K
+ * against HS, and krieg v random's game 88, bishops and knights against a bare king from a wide set,
+ * slipped with the mean).
  */
 const MEAN_WIDE: i32 = 12;
 
@@ -153,7 +157,7 @@ let setHi: i32 = 0;
 /** The stored metaposition is after the attacker's move (the defender to move). */
 let afterMove: bool = false;
 let nodes: i32 = 0;
-/** This search weighs its classes by their squares (the root set wider than MEAN_WIDE), else takes the worst. */
+/** This search weighs its classes by their squares (MEAN_WIDE), else takes the worst. */
 let byMean = false;
 
 // ---- records ----
@@ -203,6 +207,16 @@ function edgeDistance(sq: i32, bishopColor: i32): i32 {
     return bishopColor == 0 ? min(distance(sq, 0), distance(sq, 63)) : min(distance(sq, 7), distance(sq, 56));
   }
   return min(min(f, 7 - f), min(r, 7 - r));
+}
+
+/** Has the attacker (to move in record `handle`) a rook or a queen? */
+function hasLines(handle: i32): bool {
+  const base = handle << POSITION_SHIFT;
+  const c = base + W_COLOR + (us << 1);
+  const t = base + W_TYPE;
+  const lo = unchecked(POSITIONS[t + (ROOK << 1)]) | unchecked(POSITIONS[t + (QUEEN << 1)]);
+  const hi = unchecked(POSITIONS[t + (ROOK << 1) + 1]) | unchecked(POSITIONS[t + (QUEEN << 1) + 1]);
+  return ((unchecked(POSITIONS[c]) & lo) | (unchecked(POSITIONS[c + 1]) & hi)) != 0;
 }
 
 /** The progress measure of the attacker to move in record `handle`, the king on the set. */
@@ -567,7 +581,7 @@ export function endgameSearch(depth: i32): i32 {
   if (afterMove) return ENDGAME_PERCEPT;
   nodes = 0;
   rootCount = 0;
-  byMean = popcount64(setLo, setHi) > MEAN_WIDE;
+  byMean = popcount64(setLo, setHi) > MEAN_WIDE && hasLines(recordToMove(0));
   nodeValue(0, depth, setLo, setHi);
   return ENDGAME_OK;
 }
