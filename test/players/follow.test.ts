@@ -7,7 +7,9 @@
 //   of krieg's view the followed set holds his king's true square (the game replayed beside it);
 // - game 38's last position, krieg Black with the queen, three rooks, two bishops and a knight and
 //   his pool lost: krieg mates within 20 moves (six fixed seeds, 300 nodes a move; before the
-//   technique followed its set, seed 4 went to the cap and seed 5 stalemated him).
+//   technique followed its set, seed 4 went to the cap and seed 5 stalemated him);
+// - K+R v K and K+Q v K from four random starts, his pool lost (sources.ts lostKingSource, as
+//   bench:endgames --wide): the set starts as every square his king may stand on; krieg mates within 50 moves.
 // And against his king and a few pawns that krieg's pool gives as knights and bishops (as berkeley's pools give
 // him pieces for his pawns), the technique playing against his men unknown: from three king-and-pawn
 // starts, four seeds each, krieg mates in 11 of 12 within 60 moves and stalemates none (before: 9
