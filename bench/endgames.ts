@@ -48,8 +48,9 @@ const ATTACKER = option('attacker') ?? 'krieg';
 const ENDINGS = (option('endings') ?? 'krk,kqk,kbbk,kbnk').split(',');
 const DEFENDERS = (option('defenders') ?? 'random,centre,hs').split(',');
 const WIDE = argv.includes('--wide');
-if (WIDE && parsePlayerSpec(ATTACKER).name !== 'krieg')
-  throw new Error('--wide: the attacker must be krieg (its source is replaced)');
+/** The attacker's spec, parsed once. */
+const attacker = parsePlayerSpec(ATTACKER);
+if (WIDE && attacker.name !== 'krieg') throw new Error('--wide: the attacker must be krieg (its source is replaced)');
 /** The acceptance's horizon: mate within this many of the attacker's moves. */
 const WITHIN = 50;
 
@@ -154,7 +155,6 @@ function run(ending: string, defender: string, games: number): Row {
   const engines = new PlayerEngines('wasm');
   const referee = createEngine('wasm', 16);
   referee.setRules(rules);
-  const attacker = parsePlayerSpec(ATTACKER);
   for (let game = 0; game < games; game++) {
     const start = starts[game % STARTS];
     const setup = (side: Side, name: string): PlayerSetup => ({
