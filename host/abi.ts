@@ -235,8 +235,11 @@ export interface CoreExports {
   endgameAddKing(handle: number): number;
   /** Add to the set the squares one king step from it where the king may stand (a set read from a sampled belief). */
   endgameWiden(): number;
-  /** Value every attempt by a worst-case search `depth` attacker moves deep (into endgameBuffer: attempt, value pairs). */
-  endgameSearch(depth: number): number;
+  /**
+   * Value every attempt by a worst-case search `depth` attacker moves deep (into endgameBuffer: attempt, value pairs);
+   * `sound` 1: the set holds every square his king may stand on (from a wide one, classes weighed by their squares).
+   */
+  endgameSearch(depth: number, sound: number): number;
   /** How many attempts the last endgameSearch valued, and the horizon positions it valued. */
   endgameCount(): number;
   endgameNodes(): number;

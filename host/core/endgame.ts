@@ -85,10 +85,18 @@ export interface EndgameValue {
   value: number;
 }
 
-/** Every attempt of the metaposition valued by the worst-case search `depth` attacker moves deep. */
-export function endgameValues(engine: Engine, depth: number): { values: EndgameValue[]; nodes: number } {
+/**
+ * Every attempt of the metaposition valued by the worst-case search `depth` attacker moves deep. `sound`: the set
+ * holds every square his king may stand on (false against unknown men, whose set is a guess); from a sound set wider
+ * than 12 squares an attempt is worth the mean of its classes' values by their squares, not the worst's.
+ */
+export function endgameValues(
+  engine: Engine,
+  depth: number,
+  { sound }: { sound: boolean },
+): { values: EndgameValue[]; nodes: number } {
   const x = engine.core.exports;
-  check(x.endgameSearch(depth));
+  check(x.endgameSearch(depth, sound ? 1 : 0));
   const n = x.endgameCount();
   const out = engine.core.view(x.endgameBuffer());
   const values: EndgameValue[] = [];

@@ -271,7 +271,7 @@ export class EndgameTechnique {
     const kings = march && !this.unknown ? endgameSquares(this.engine) : [];
     // one move deeper once the king is nearly found (the mating net: few attempts matter, and they are cheap)
     const depth = size <= NEAR ? Math.min(this.depth + 1, ENDGAME_MAX_DEPTH - 1) : this.depth;
-    const { values, nodes } = endgameValues(this.engine, depth);
+    const { values, nodes } = endgameValues(this.engine, depth, { sound: !this.unknown });
     this.counters.endgameNodes += nodes;
     if (march && !this.unknown) {
       // his king bare or his pawns frozen: a step the metaposition has (not one his frozen pawn blocks) that

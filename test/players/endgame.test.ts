@@ -15,22 +15,28 @@
 //   must be the same over the belief; a set read from a sample of the belief widened by a king step:
 //   from krieg v random (game 173 of 200), the pool's four kings e8, d7, e5, c8 with his g5 pawn
 //   blocked, where Qd5 mates all four and stalemates the true one, gone from e5 to f6;
+// - the search from a sound set wider than 12 squares weighs its classes by their squares: Kc6, Rd4
+//   against his king on 16 squares of files a-g, ranks 2-5, Rd5 (a check splitting the fifth rank's
+//   squares off) over the worst class's Rd6; over five sets no attempt valued below its worst class,
+//   a failure still one, and sets of 12 squares or fewer valued as by the worst class;
 // - the player: krieg mates K+R v K and K+Q v K against random within 50 moves (fixed seeds).
 import { kriegAgainstRandom } from '../lib/kriegGame';
 import { describe, expect, it } from 'vitest';
 import { createEngine, BACKENDS } from '../../host/node';
 import { preset } from '../../host/record/rules';
-import { parseUci } from '../../host/notation/move';
+import { makeUci, parseUci } from '../../host/notation/move';
 import { encodePercept } from '../../host/record/percept';
 import {
   endgameAttempt,
   endgameBegin,
   endgameReply,
   endgameSquares,
+  endgameBeginSet,
   endgameValues,
   ENDGAME_FAIL,
   ENDGAME_WIN,
 } from '../../host/core/endgame';
+import type { EndgameValue } from '../../host/core/endgame';
 import { trackerSource } from '../../host/players/sources';
 import { PlayerEngines } from '../../host/players/engines.node';
 import { parsePlayerSpec, playerFactory } from '../../host/players/registry';
@@ -53,6 +59,23 @@ function blackKing(engine: Engine, handle: number): number {
     }
   }
   throw new Error('no black king');
+}
+
+/** The FEN of `men` (square: letter, a1 = 0), `side` to move. */
+function fenOf(men: Record<number, string>, side = 'w'): string {
+  const rows: string[] = [];
+  for (let rank = 7; rank >= 0; rank--) {
+    let row = '';
+    for (let file = 0; file < 8; file++) row += men[rank * 8 + file] ?? '.';
+    rows.push(row.replace(/\.+/g, (empty) => String(empty.length)));
+  }
+  return `${rows.join('/')} ${side} - - 0 1`;
+}
+
+/** Is `sq` next to White's king among `men`? */
+function nextToWhiteKing(men: Record<number, string>, sq: number): boolean {
+  const king = Number(Object.keys(men).find((at) => men[Number(at)] === 'K'));
+  return Math.max(Math.abs((king & 7) - (sq & 7)), Math.abs((king >> 3) - (sq >> 3))) <= 1;
 }
 
 /** A random game from `start`, White's view replayed into a metaposition and the tracker side by side. */
@@ -125,14 +148,14 @@ describe.each(BACKENDS)('endgame metapositions on %s', (backend) => {
     // Black's king known on a8: Qc8 mates whatever happens, Qc7 stalemates
     engine.setFen(0, 'k7/8/1K6/8/8/8/8/2Q5 w - - 0 1');
     expect(endgameBegin(engine, [0])).toBe(true);
-    let { values } = endgameValues(engine, 2);
+    let { values } = endgameValues(engine, 2, { sound: true });
     expect(value('c1c8', values)).toBe(ENDGAME_WIN);
     expect(value('c1c7', values)).toBe(ENDGAME_FAIL);
     expect(Math.max(...values.map((v) => v.value))).toBe(ENDGAME_WIN);
     // Black's king on g8 after Qg3 Kg8: Qb8 mates now, which no chance of mate later outweighs
     engine.setFen(0, '6k1/8/6K1/8/8/6Q1/8/8 w - - 0 1');
     expect(endgameBegin(engine, [0])).toBe(true);
-    ({ values } = endgameValues(engine, 3));
+    ({ values } = endgameValues(engine, 3, { sound: true }));
     expect(value('g3b8', values)).toBe(ENDGAME_WIN);
     expect(Math.max(...values.map((v) => v.value))).toBe(ENDGAME_WIN);
     // the king on h3 or e5: Rg4 (next to h3, unprotected) may lose the rook; some move keeps it
@@ -140,20 +163,20 @@ describe.each(BACKENDS)('endgame metapositions on %s', (backend) => {
     engine.setFen(1, '8/8/8/4k3/8/8/6R1/K7 w - - 0 1');
     expect(endgameBegin(engine, [0, 1])).toBe(true);
     expect(endgameSquares(engine)).toEqual([23, 36]);
-    ({ values } = endgameValues(engine, 2));
+    ({ values } = endgameValues(engine, 2, { sound: true }));
     expect(value('g2g4', values)).toBe(ENDGAME_FAIL);
     expect(Math.max(...values.map((v) => v.value))).toBeGreaterThan(ENDGAME_FAIL);
     // a pawn's step the king may take at once (Ke5 guards d6, not c7) fails; a king's step does not
     engine.setFen(0, '2k5/8/2P5/4K3/8/8/8/8 w - - 0 1');
     expect(endgameBegin(engine, [0])).toBe(true);
-    ({ values } = endgameValues(engine, 2));
+    ({ values } = endgameValues(engine, 2, { sound: true }));
     expect(value('c6c7', values)).toBe(ENDGAME_FAIL);
     expect(value('e5d6', values)).toBeGreaterThan(ENDGAME_FAIL);
     // a promotion: to a queen or a rook only
     engine.setFen(0, '4k3/2P5/1K6/8/8/8/8/8 w - - 0 1');
     engine.setFen(1, '8/2P1k3/1K6/8/8/8/8/8 w - - 0 1');
     expect(endgameBegin(engine, [0, 1])).toBe(true);
-    ({ values } = endgameValues(engine, 2));
+    ({ values } = endgameValues(engine, 2, { sound: true }));
     const promotions = values.filter((v) => v.attempt >> 12 !== 0).map((v) => v.attempt);
     expect(promotions.sort()).toEqual([parseUci('c7c8r')!, parseUci('c7c8q')!].sort());
     expect(value('c7c8q', values)).toBeGreaterThan(ENDGAME_FAIL);
@@ -170,14 +193,14 @@ describe.each(BACKENDS)('endgame metapositions on %s', (backend) => {
     }
     // his pawns frozen (blocked, nothing to take): men that never move. Rb3 blocks b4: only Rxb4 keeps it frozen
     const attempts = () =>
-      endgameValues(engine, 2)
+      endgameValues(engine, 2, { sound: true })
         .values.map((v) => v.attempt)
         .sort((x, y) => x - y);
     const ucis = (list: string[]) => list.map((u) => parseUci(u)!).sort((x, y) => x - y);
     engine.setFen(0, '7k/8/8/8/1p6/1R6/8/7K w - - 0 1');
     expect(endgameBegin(engine, [0])).toBe(true);
     expect(attempts()).toEqual(ucis(['b3b4', 'h1g1', 'h1g2', 'h1h2']));
-    ({ values } = endgameValues(engine, 2));
+    ({ values } = endgameValues(engine, 2, { sound: true }));
     expect(Math.max(...values.map((v) => v.value))).toBe(value('b3b4', values)); // the pawn taken
     // a line through his pawn, a step into it, a king's step to a square it attacks: Illegal everywhere
     engine.setFen(0, '7k/8/8/8/Rp6/1P1K4/8/8 w - - 0 1');
@@ -201,12 +224,68 @@ describe.each(BACKENDS)('endgame metapositions on %s', (backend) => {
     men.forEach((top, i) => engine.setFen(i, `${top}/p3B1P1/P3K3/3Q1N2/2B4R w - - 0 1`));
     const qd5 = (widen: boolean) => {
       expect(endgameBegin(engine, [0, 1, 2, 3], undefined, widen)).toBe(true);
-      const { values } = endgameValues(engine, 2);
+      const { values } = endgameValues(engine, 2, { sound: true });
       return { squares: endgameSquares(engine), value: values.find((v) => v.attempt === parseUci('d2d5'))!.value };
     };
     // e8, d7, e5, c8: every other square next to them attacked or taken, but f6 (next to e5)
     expect(qd5(false)).toEqual({ squares: [36, 51, 58, 60], value: ENDGAME_WIN - 1 });
     expect(qd5(true)).toEqual({ squares: [36, 45, 51, 58, 60], value: ENDGAME_FAIL });
+  });
+
+  it('from a sound set wider than 12 squares, classes weighed by their squares: never below the worst class', () => {
+    const engine = createEngine(backend, 64);
+    engine.setRules(rules);
+    /** The metaposition of White's `men` with his king on every square of `region` where it may stand. */
+    const begin = (men: Record<number, string>, region: (sq: number) => boolean) => {
+      const fen = (king: number, side = 'w') => fenOf({ ...men, [king]: 'k' }, side);
+      const squares = [...Array(64).keys()].filter((sq) => {
+        if (men[sq] || !region(sq) || nextToWhiteKing(men, sq)) return false;
+        engine.setFen(0, fen(sq, 'b'));
+        return !engine.inCheck(0);
+      });
+      expect(endgameBeginSet(engine, squares, (record, sq) => engine.setFen(record, fen(sq)))).toBe(true);
+      return squares.length;
+    };
+    const searched = () => ({
+      worst: endgameValues(engine, 2, { sound: false }).values,
+      mean: endgameValues(engine, 2, { sound: true }).values,
+    });
+    const at = (values: EndgameValue[], uci: string) => values.find((v) => v.attempt === parseUci(uci))!.value;
+    const best = (values: EndgameValue[]) => makeUci(values.reduce((a, b) => (b.value > a.value ? b : a)).attempt);
+    // Kc6, Rd4 against his king on files a-g, ranks 2-5 (16 squares): by the worst class the quiet Rd6; weighed
+    // by squares Rd5, a check on the fifth rank's squares of the set that splits them off (its worst class lower)
+    expect(begin({ 42: 'K', 27: 'R' }, (sq) => (sq & 7) <= 6 && sq >> 3 >= 1 && sq >> 3 <= 4)).toBe(16);
+    let { worst, mean } = searched();
+    expect([best(worst), best(mean)]).toEqual(['d4d6', 'd4d5']);
+    expect(at(worst, 'd4d5')).toBeLessThan(at(worst, 'd4d6'));
+    // the mean of classes is never below their worst (a failure stays one), and from a set of 12 squares or
+    // fewer the two searches are the same
+    const seen = { wide: 0, above: 0, narrow: 0 };
+    const sets: [Record<number, string>, (sq: number) => boolean][] = [
+      [{ 20: 'K', 0: 'R' }, (sq) => sq >> 3 >= 4], // Ke3, Ra1: ranks 5-8
+      [{ 18: 'K', 7: 'Q' }, () => true], // Kc3, Qh1: the whole board
+      [{ 42: 'K', 27: 'R' }, (sq) => (sq & 7) <= 6 && sq >> 3 >= 1 && sq >> 3 <= 4],
+      [{ 20: 'K', 0: 'R' }, (sq) => sq >> 3 >= 6 && (sq & 7) >= 4], // a corner of 8 squares
+      [{ 18: 'K', 7: 'Q' }, (sq) => sq >> 3 === 7], // the eighth rank
+    ];
+    for (const [men, region] of sets) {
+      const size = begin(men, region);
+      ({ worst, mean } = searched());
+      for (const { attempt, value } of worst) {
+        const byMean = at(mean, makeUci(attempt));
+        if (size <= 12) {
+          expect(byMean).toBe(value);
+          seen.narrow++;
+          continue;
+        }
+        expect(byMean).toBeGreaterThanOrEqual(value);
+        if (value === ENDGAME_FAIL) expect(byMean).toBe(ENDGAME_FAIL);
+        seen.wide++;
+        if (byMean > value) seen.above++;
+      }
+    }
+    expect(seen.above).toBeGreaterThan(seen.wide / 4);
+    expect(seen.narrow).toBeGreaterThan(10);
   });
 
   it('krieg mates K+R v K and K+Q v K against random within 50 moves (fixed seeds)', () => {
