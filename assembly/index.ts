@@ -185,9 +185,12 @@ import {
   CHOOSE_HANDLES,
   VALUES,
   THREAT_AFTER,
+  MATE_ATTEMPTS,
+  MATE_COUNTS,
   chooseBegin,
   chooseAdd,
   chooseThreats,
+  chooseMates,
   threatLegalCount,
   threatMatedCount,
   threatReplyCount,
@@ -213,6 +216,7 @@ export {
   chooseBegin,
   chooseAdd,
   chooseThreats,
+  chooseMates,
   threatLegalCount,
   threatMatedCount,
   threatReplyCount,
@@ -323,6 +327,12 @@ export function chooseValueBuffer(): Int32Array {
 }
 export function threatAfterBuffer(): Int32Array {
   return THREAT_AFTER;
+}
+export function mateAttemptBuffer(): Int32Array {
+  return MATE_ATTEMPTS;
+}
+export function mateCountBuffer(): Int32Array {
+  return MATE_COUNTS;
 }
 
 // ---- belief tracking (issue 13; assembly/belief/tracker.ts) and the estimators' additions ----

@@ -219,6 +219,14 @@ export interface CoreExports {
   threatDrawnNowCount(): number;
   threatDrawnReplyCount(): number;
   threatAfterBuffer(): unknown;
+  /**
+   * The screen's mates (choose.ts chooseMates): over positions chooseHandleBuffer[0 … count), for each of the `n`
+   * attempts mateAttemptBuffer[0 … n), the positions where it is legal and those where it mates the opponent
+   * (mateCountBuffer words 2i, 2i + 1); record stack scratch. CHOOSE_* status (0 ok).
+   */
+  chooseMates(count: number, n: number, stack: number): number;
+  mateAttemptBuffer(): unknown;
+  mateCountBuffer(): unknown;
   /** The same call's room of his king (king and pawns only, else 0), summed over the positions where the attempt is legal and does not draw. */
   threatRoom(): number;
   /** The same call's positions where the moved man can then be taken at a loss (the best capture on its square wins more than the attempt took). */

@@ -37,6 +37,7 @@ import {
   W_KEY_LO,
   W_KEY_HI,
   MOVE_EN_PASSANT,
+  MOVE_PROMOTION,
   makeMove,
   pieceAt,
   inCheck,
@@ -487,6 +488,55 @@ export function chooseThreats(count: i32, stack: i32, attempt: i32): i32 {
     const best = ownLoss > otherLoss ? ownLoss : otherLoss;
     if (best > took) threatLossSum += best - took;
     if (ownLoss + otherLoss > took) threatBothSum += ownLoss + otherLoss - took;
+  }
+  return CHOOSE_OK;
+}
+
+// ---- the screen's mates ----
+
+/** The attempts chooseMates counts for (MATE_ATTEMPTS[0 … n)). */
+export const MATE_ATTEMPTS = new Int32Array(MAX_MOVES);
+/** MATE_COUNTS[2i], [2i + 1]: the positions of the last chooseMates where attempt i is legal, where it mates. */
+export const MATE_COUNTS = new Int32Array(MAX_MOVES * 2);
+/** A non-promotion attempt's index in MATE_ATTEMPTS (−1: none), by its 12 bits. */
+const MATE_SLOT = new Int32Array(4096);
+
+/**
+ * Over positions CHOOSE_HANDLES[0 … count), for each of the `n` attempts MATE_ATTEMPTS[0 … n):
+ * in how many it is a legal move, and in how many of those it checkmates the opponent (or
+ * stalemates him where stalemate loses) — MATE_COUNTS. One move each, no search: the threat
+ * screen's many positions then tell how likely an attempt is to mate, not only the few the turn
+ * searched. Uses record `stack` and move lists 1 and 3. CHOOSE_OK, or CHOOSE_BAD_HANDLE /
+ * CHOOSE_TOO_MANY.
+ */
+export function chooseMates(count: i32, n: i32, stack: i32): i32 {
+  if (count < 0 || count > CHOOSE_MAX_POSITIONS || n < 0 || n > MAX_MOVES) return CHOOSE_TOO_MANY;
+  if (!stackFits(stack, 1)) return CHOOSE_BAD_HANDLE;
+  for (let i = 0; i < count; i++) {
+    const h = unchecked(CHOOSE_HANDLES[i]);
+    if (h < 0 || h >= positionCapacity() || h == stack) return CHOOSE_BAD_HANDLE;
+  }
+  MATE_SLOT.fill(-1);
+  for (let i = 0; i < n; i++) {
+    unchecked((MATE_COUNTS[i << 1] = 0));
+    unchecked((MATE_COUNTS[(i << 1) + 1] = 0));
+    const attempt = unchecked(MATE_ATTEMPTS[i]);
+    if (attempt >> 12 < MOVE_PROMOTION) unchecked((MATE_SLOT[attempt & 0xfff] = i));
+  }
+  for (let i = 0; i < count; i++) {
+    const h = unchecked(CHOOSE_HANDLES[i]);
+    const moves = generateMoves(h, THREAT_OWN);
+    for (let m = 0; m < moves; m++) {
+      const move = unchecked(MOVES[THREAT_OWN + m]);
+      const attempt = attemptOf(move);
+      let slot = -1;
+      if (attempt >> 12 < MOVE_PROMOTION) slot = unchecked(MATE_SLOT[attempt & 0xfff]);
+      else for (let j = 0; j < n; j++) if (unchecked(MATE_ATTEMPTS[j]) == attempt) slot = j;
+      if (slot < 0) continue;
+      unchecked(MATE_COUNTS[slot << 1]++);
+      makeMove(h, move, stack);
+      if (lostHere(stack)) unchecked(MATE_COUNTS[(slot << 1) + 1]++);
+    }
   }
   return CHOOSE_OK;
 }

@@ -20,6 +20,7 @@ import {
   CHOOSE_OTHER_BOARD,
   CHOOSE_NOT_BEGUN,
   CHOOSE_MAX_POSITIONS,
+  MAX_MOVES,
   MAX_RUN_POSITIONS,
   CHOICE_WORDS,
   C_LEGAL,
@@ -319,6 +320,36 @@ export interface ThreatCount {
   room?: number;
   /** Per position where the attempt is legal: the key after it (16 hex digits) and the halfmove clock. */
   after?: { key: string; clock: number }[];
+}
+
+/**
+ * The screen's mates (assembly/players/choose.ts chooseMates): over positions `handles`, per attempt
+ * of `attempts`, the positions where it is a legal move and those where it then mates the opponent.
+ * Record `stack` is scratch (default: the top of the arena, the search stack's).
+ */
+export function countMates(
+  engine: Engine,
+  handles: number[],
+  attempts: number[],
+  stack = engine.capacity - stackRecords(engine),
+): Map<number, { legal: number; mates: number }> {
+  const x = engine.core.exports;
+  const counts = new Map(attempts.map((attempt) => [attempt, { legal: 0, mates: 0 }]));
+  const list = [...counts.keys()].slice(0, MAX_MOVES);
+  engine.core.view(x.mateAttemptBuffer()).set(list);
+  for (let from = 0; from < handles.length; from += CHOOSE_MAX_POSITIONS) {
+    const part = handles.slice(from, from + CHOOSE_MAX_POSITIONS);
+    engine.core.view(x.chooseHandleBuffer()).set(part);
+    const status = x.chooseMates(part.length, list.length, stack);
+    if (status !== CHOOSE_OK) throw chooseError(status);
+    const out = engine.core.view(x.mateCountBuffer());
+    list.forEach((attempt, i) => {
+      const c = counts.get(attempt)!;
+      c.legal += out[2 * i];
+      c.mates += out[2 * i + 1];
+    });
+  }
+  return counts;
 }
 
 /**

@@ -29,8 +29,8 @@ import { KING } from '../constants';
 import { solveAuto } from '../solver/auto';
 import type { Branch, StrategyNode } from '../solver/strategy';
 import type { PlayerFactory, PlayerSetup, Turn } from './player';
-import { countThreats, type AttemptValue, type ChooseRun, type ThreatCount } from '../core/players';
-import { bestByWorth, crushingOver, edgeOf, worthOf, type Edge } from './values';
+import { countMates, countThreats, type AttemptValue, type ChooseRun, type ThreatCount } from '../core/players';
+import { bestByWorth, crushingOver, edgeOf, withScreenMates, worthOf, type Edge } from './values';
 import { SamplingPlayer, SAMPLING_DEFAULTS, WORK_PER_NODE } from './sampling';
 import { smallBelief, trackerSource, type PositionSource } from './sources';
 import { StaleGuessSource } from './guesses';
@@ -68,6 +68,8 @@ const SCREEN_DECISIVE = 4;
 /** A turn's threat screen (KriegPlayer.screenOf): per attempt what countThreats finds, the edge, krieg's men after it as a key, his king's squares over the positions. */
 interface Screen {
   threat: (attempt: number) => ThreatCount;
+  /** Per attempt of `attempts`, the positions where it is legal and where it mates (countMates). */
+  mates: (attempts: number[]) => Map<number, { legal: number; mates: number }>;
   edge: Edge;
   ownAfter: (attempt: number) => string;
   kings: number[];
@@ -248,15 +250,21 @@ export class KriegPlayer extends SamplingPlayer {
   }
 
   /**
-   * The attempt of the best worth (values.ts): its mean expected score over S less what the screen
-   * finds over `screen` belief positions (a mate in one left to the opponent, the material his best
-   * capture wins, a stalemate with a decisive edge, the bare king's room), attempts looked at in
+   * The attempt of the best worth (values.ts): its mean expected score over S, with the share of the
+   * screen's `screen` belief positions where it mates joined, less what the screen finds there (a
+   * mate in one left to the opponent, the material his best capture wins, a stalemate with a
+   * decisive edge, the bare king's room), attempts looked at in
    * the order of their scores down to one that cannot beat the best found (every term only lowers
    * a score).
    */
   protected pick(turn: Turn, scores: AttemptValue[]): AttemptValue | undefined {
     if (!scores.length) return undefined;
     const screen = this.screenOf(turn);
+    if (screen) {
+      // the screen's many positions say how likely an attempt is to mate, not only the few searched
+      const counts = screen.mates(scores.map(({ attempt }) => attempt));
+      scores = scores.map((value) => withScreenMates(value, counts.get(value.attempt)));
+    }
     const boxes = screen && this.boxes(turn, screen);
     if (boxes) {
       const safe = scores.filter(({ attempt }) => !boxes(attempt));
@@ -360,7 +368,8 @@ export class KriegPlayer extends SamplingPlayer {
     };
     const his = KING | ((side ^ 1) << 3);
     const kings = found.handles.map((h) => this.engine.setup(h).board.indexOf(his));
-    return { threat, edge, ownAfter, kings, exact: found.exact };
+    const mates = (attempts: number[]) => countMates(this.engine, found.handles, attempts);
+    return { threat, mates, edge, ownAfter, kings, exact: found.exact };
   }
 
   stats(): Record<string, number> {

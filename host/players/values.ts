@@ -12,6 +12,9 @@
 //   mate 1, mated 0, centipawns through a logistic curve). Bounded: a mate counts as a win in the
 //   positions where it mates — its share of S is its probability — and no more; a rook hung in a
 //   won ending costs nearly half a game there, a pawn in a lost one almost nothing.
+//   The screen's positions (below) join it for one outcome, a mate (withScreenMates): the share of
+//   them where the attempt mates moves the score and the progress that far toward a mate's, since S
+//   holds a handful of positions and far ahead no score tells a mate from a quiet move.
 // - progress: the mean over S of the values clipped to ±10,000 centipawns (a mate 10,000). Far
 //   ahead every expected score is 1 to five decimals, so without it a promotion, a pawn taken, a
 //   mate in some positions and a null move scored alike and krieg shuffled to the ply cap with a
@@ -84,7 +87,7 @@
 // Every term but a draw behind only lowers the score, so attempts are looked at in the order of
 // their scores, down to one whose score (behind: ½) cannot beat the best worth found.
 import type { Engine } from '../engine';
-import type { AttemptValue, ThreatCount } from '../core/players';
+import { PROGRESS_CLIP, type AttemptValue, type ThreatCount } from '../core/players';
 import { kingDistance } from '../notation/square';
 
 /** Per centipawn of progress (the mean clipped value): 100 cp = 0.001. */
@@ -296,6 +299,29 @@ export function drawChance(score: number, threat: ThreatCount, edge: Edge | unde
   }
   const own = ahead && attempt !== undefined && (edge?.ownSeen?.(attempt) ?? 0) >= 2 ? 1 : 0;
   return Math.min(1, draws / threat.legal + own);
+}
+
+/**
+ * An attempt's values with the screen's mates joined: of the `legal` screened positions where it is a
+ * move, it mates in `mates` (countMates). That share is the chance it ends the game won, so its score
+ * moves that far toward 1 and its progress toward a mate's PROGRESS_CLIP — as a mate among the few
+ * positions searched counts. Far ahead every score is 1 to five decimals and S holds a handful of
+ * positions, so a mate there in one screened position of twenty went unseen (krieg v random, seed 2:
+ * on 530 of the 711 turns where it stood ten or more ahead with a mate in one on the board, it played
+ * another move).
+ */
+export function withScreenMates(
+  value: AttemptValue,
+  counts: { legal: number; mates: number } | undefined,
+): AttemptValue {
+  if (!counts?.mates || !counts.legal || value.score === undefined) return value;
+  const share = counts.mates / counts.legal;
+  const progress = value.progress ?? 0;
+  return {
+    ...value,
+    score: value.score + share * (1 - value.score),
+    progress: progress + share * (PROGRESS_CLIP - progress),
+  };
 }
 
 /**

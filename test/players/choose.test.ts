@@ -13,6 +13,7 @@ import {
   ChooseRun,
   NOT_LEGAL,
   MATE,
+  countMates,
   countThreats,
   evaluatePosition,
   resetSearch,
@@ -178,5 +179,26 @@ describe.each(BACKENDS)('the threat screen on %s', (backend) => {
 
   it('statuses, not traps: a position on the stack', () => {
     expect(() => countThreats(engine, [STACK], a('b1a3'), STACK)).toThrow(/overlap/);
+  });
+});
+
+describe.each(BACKENDS)("the screen's mates on %s", (backend) => {
+  it('counts per attempt the positions where it is legal and where it mates (promotions apart)', () => {
+    const engine = createEngine(backend, 256);
+    P.forEach((fen, i) => engine.setFen(10 + i, fen));
+    // Ra8 mates in P1, is check only in P3 (Be8), is not legal in P2; Rxa5 legal everywhere; Ke2 not in P3
+    const counts = countMates(engine, [10, 11, 12], [a('a1a8'), a('a1a5'), a('e1e2'), a('h7h8')], STACK);
+    expect(Object.fromEntries([...counts].map(([attempt, c]) => [attempt, c]))).toEqual({
+      [a('a1a8')]: { legal: 2, mates: 1 },
+      [a('a1a5')]: { legal: 3, mates: 0 },
+      [a('e1e2')]: { legal: 2, mates: 0 },
+      [a('h7h8')]: { legal: 0, mates: 0 },
+    });
+    // a promotion on e8 against Kg8 behind its pawns: to a queen or a rook mates, to a knight does not
+    engine.setFen(13, '6k1/4Pppp/8/8/8/8/8/4K3 w - - 0 1');
+    const promotions = countMates(engine, [13], [a('e7e8q'), a('e7e8r'), a('e7e8n'), a('e1d2')], STACK);
+    expect([...promotions.values()].map((c) => c.mates)).toEqual([1, 1, 0, 0]);
+    expect([...promotions.values()].map((c) => c.legal)).toEqual([1, 1, 1, 1]);
+    expect(() => countMates(engine, [STACK], [a('a1a8')], STACK)).toThrow(/overlap/);
   });
 });

@@ -16,6 +16,8 @@
 //           layer: pieces he lost long ago): Qxf7 wins a pawn and boxes his king (g8, g7 covered), a
 //           stalemate where the piece is not there — counted 15 ahead (BOXED_AHEAD), so
 //           another move is chosen; a check is never counted: with d5, e5 gone Rd8 and Re8 mate, one is chosen.
+//   mates    White Kf6, Qd1, Rb2 against his king and a7 pawn, S = {Kh4}, the screen also Kf8 (Qd8 and Rb8 mate)
+//           and Kh8: the screen's share of mates joins S's values, so far ahead the mate is played.
 //   progress far ahead every expected score is 1 to five decimals: the mean clipped value breaks the
 //           tie (a promotion over a null move), and K+Q+P v K+P (his pawn blocked) is won against random.
 //   far     a queen and a pawn ahead, his pieces on the board: a capture in the positions searched taken
@@ -31,7 +33,15 @@ import { createEngine, BACKENDS } from '../../host/node';
 import { preset } from '../../host/record/rules';
 import { START_FEN } from '../../host/notation/fen';
 import { parseUci } from '../../host/notation/move';
-import { ChooseRun, countThreats, expectedScore, MATE, type AttemptValue } from '../../host/core/players';
+import {
+  ChooseRun,
+  countMates,
+  countThreats,
+  expectedScore,
+  MATE,
+  PROGRESS_CLIP,
+  type AttemptValue,
+} from '../../host/core/players';
 import {
   BACK_COST,
   bestByWorth,
@@ -41,6 +51,7 @@ import {
   pushGain,
   stalemates,
   trustedScore,
+  withScreenMates,
   worthOf,
   PROGRESS_WEIGHT,
 } from '../../host/players/values';
@@ -63,14 +74,22 @@ function belief(backend: 'wasm' | 'js', fens: string[], s: number[], screen: num
   fens.forEach((fen, i) => engine.setFen(10 + i, fen));
   const run = new ChooseRun(engine, 10 + s[0], { depth: 0 }, STACK);
   run.add(s.map((i) => 10 + i));
-  const scores = run.over(() => true).filter((r) => r.legal > 0);
   const handles = screen.map((i) => 10 + i);
+  // as krieg's pick: the screen's mates joined to the values over S
+  const searched = run.over(() => true).filter((r) => r.legal > 0);
+  const mates = countMates(
+    engine,
+    handles,
+    searched.map((r) => r.attempt),
+    STACK,
+  );
+  const scores = searched.map((r) => withScreenMates(r, mates.get(r.attempt)));
   const threat = (attempt: number) => countThreats(engine, handles, attempt, STACK);
   const edge = edgeOf(engine, 10);
   const byMean = scores.reduce((x, y) => (y.mean > x.mean ? y : x));
   const chosen = bestByWorth(scores, threat, edge, seededRandom(1))!;
   const row = (uci: string): AttemptValue => scores.find((r) => r.attempt === a(uci))!;
-  return { engine, scores, threat, edge, byMean, chosen, row };
+  return { engine, searched, scores, threat, edge, byMean, chosen, row };
 }
 
 describe('expected scores', () => {
@@ -190,6 +209,29 @@ describe.each(BACKENDS)('values over a belief on %s', (backend) => {
     expect(threat(chosen.best.attempt).loss).toBe(0);
     expect(chosen.best.score!).toBeGreaterThan(rc8.score!); // the expected score alone already says so
     expect(chosen.best.mean).toBeGreaterThan(500); // a rook up
+  });
+
+  it("the screen's mates: a mate in one screened position of three, none searched, is played far ahead", () => {
+    // Kf6, Qd1, Rb2 against his king and a7 pawn: on f8 (screened) Qd8 and Rb8 mate; on h8 (screened) they
+    // check, on h4 (searched) they do nothing
+    const fens = [
+      '7k/p7/5K2/8/8/8/1R6/3Q4 w - - 0 1',
+      '5k2/p7/5K2/8/8/8/1R6/3Q4 w - - 0 1',
+      '8/p7/5K2/8/7k/8/1R6/3Q4 w - - 0 1',
+    ];
+    const { searched, scores, threat, edge, chosen } = belief(backend, fens, [2], [0, 1, 2]);
+    const mating = [a('d1d8'), a('b2b8')];
+    expect(searched.filter((r) => mating.includes(r.attempt)).every((r) => r.mates === 0)).toBe(true);
+    const unjoined = bestByWorth(searched, threat, edge, seededRandom(1))!;
+    expect(mating).not.toContain(unjoined.best.attempt);
+    expect(mating).toContain(chosen.best.attempt);
+    const qd8 = scores.find((r) => r.attempt === a('d1d8'))!;
+    const before = searched.find((r) => r.attempt === a('d1d8'))!;
+    // a third of the way to a mate's score and progress
+    expect(qd8.score!).toBeCloseTo(before.score! + (1 - before.score!) / 3, 12);
+    expect(qd8.progress!).toBeCloseTo(before.progress! + (PROGRESS_CLIP - before.progress!) / 3, 9);
+    expect(withScreenMates(before, { legal: 3, mates: 0 })).toBe(before);
+    expect(withScreenMates(before, undefined)).toBe(before);
   });
 
   it('Qd8+?? Kxd8: the check next to a possibly unguarded square is not chosen for a mate in the positions searched', () => {
