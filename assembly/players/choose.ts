@@ -379,6 +379,20 @@ function takenBy(base: i32, move: i32): i32 {
 }
 
 /**
+ * The screen's positions CHOOSE_HANDLES[0 … count) and its `records` scratch records from `stack`:
+ * CHOOSE_OK, or CHOOSE_TOO_MANY / CHOOSE_BAD_HANDLE (a handle outside the arena or among them).
+ */
+function screenStatus(count: i32, stack: i32, records: i32): i32 {
+  if (count < 0 || count > CHOOSE_MAX_POSITIONS) return CHOOSE_TOO_MANY;
+  if (!stackFits(stack, records)) return CHOOSE_BAD_HANDLE;
+  for (let i = 0; i < count; i++) {
+    const h = unchecked(CHOOSE_HANDLES[i]);
+    if (h < 0 || h >= positionCapacity() || (h >= stack && h < stack + records)) return CHOOSE_BAD_HANDLE;
+  }
+  return CHOOSE_OK;
+}
+
+/**
  * Attempt `attempt` of the side to move over positions CHOOSE_HANDLES[0 … count): in how many it
  * is a legal move (threatLegal) and in how many of those the opponent then has a reply that
  * checkmates the mover, or stalemates him where stalemate loses (threatMated; the replies stop
@@ -390,12 +404,8 @@ function takenBy(base: i32, move: i32): i32 {
  * move lists 1 … 3. Returns CHOOSE_OK or CHOOSE_BAD_HANDLE / CHOOSE_TOO_MANY.
  */
 export function chooseThreats(count: i32, stack: i32, attempt: i32): i32 {
-  if (count < 0 || count > CHOOSE_MAX_POSITIONS) return CHOOSE_TOO_MANY;
-  if (!stackFits(stack, 2)) return CHOOSE_BAD_HANDLE;
-  for (let i = 0; i < count; i++) {
-    const h = unchecked(CHOOSE_HANDLES[i]);
-    if (h < 0 || h >= positionCapacity() || h == stack || h == stack + 1) return CHOOSE_BAD_HANDLE;
-  }
+  const status = screenStatus(count, stack, 2);
+  if (status != CHOOSE_OK) return status;
   threatLegal = 0;
   threatMated = 0;
   threatReplies = 0;
@@ -510,12 +520,9 @@ const MATE_SLOT = new Int32Array(4096);
  * CHOOSE_TOO_MANY.
  */
 export function chooseMates(count: i32, n: i32, stack: i32): i32 {
-  if (count < 0 || count > CHOOSE_MAX_POSITIONS || n < 0 || n > MAX_MOVES) return CHOOSE_TOO_MANY;
-  if (!stackFits(stack, 1)) return CHOOSE_BAD_HANDLE;
-  for (let i = 0; i < count; i++) {
-    const h = unchecked(CHOOSE_HANDLES[i]);
-    if (h < 0 || h >= positionCapacity() || h == stack) return CHOOSE_BAD_HANDLE;
-  }
+  if (n < 0 || n > MAX_MOVES) return CHOOSE_TOO_MANY;
+  const status = screenStatus(count, stack, 1);
+  if (status != CHOOSE_OK) return status;
   MATE_SLOT.fill(-1);
   for (let i = 0; i < n; i++) {
     unchecked((MATE_COUNTS[i << 1] = 0));

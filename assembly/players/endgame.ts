@@ -27,10 +27,11 @@
 // ENDGAME_WIN − d, a sure mate). Where no class decides, the worst class counts — but from a sound
 // set wider than MEAN_WIDE squares at the root (endgameSearch's `sound`), an attempt is worth the
 // mean of its classes' values, each weighed by its squares of the set: the progress expected over
-// his king's squares (fifteenth session: from a wide set, as a long game leaves it, the worst is nearly always the silent class,
-// and a check that splits squares off looked no better than a quiet move; bench:endgames --wide, K+R
-// v K against random, 21.1 moves to mate on the mean by the worst class, 18.3 so; the mean at every
-// width let HS's king slip the bishops' net, K+B+B v K mated 53 of 60 against 57). At the horizon a
+// his king's squares (fifteenth session: from a wide set, as a long game leaves it, the worst is
+// nearly always the silent class, and a check that splits squares off looked no better than a
+// quiet move; bench:endgames --wide, K+R v K against random, 21.1 moves to mate on the mean by the
+// worst class, 18.3 so; the mean at every width let HS's king slip the bishops' net, K+B+B v K
+// mated 53 of 60 against 57). At the horizon a
 // metaposition is valued by a progress measure (leafValue): the room the king has (the squares it
 // can reach by king steps through squares the attacker does not attack: the region the rook's or
 // queen's lines and the king fence in), the size of S, the attacker king's mean distance to S, S's
@@ -409,12 +410,13 @@ function attemptValue(d: i32, left: i32, attempt: i32, lo: i32, hi: i32): i32 {
   const menLo = unchecked(POSITIONS[afterBase + W_COLOR + (us << 1)]);
   const menHi = unchecked(POSITIONS[afterBase + W_COLOR + (us << 1) + 1]);
   let mated = 0;
-  // the classes' values weighed by their squares (the mean below), and whether one decides (a failure, a sure mate)
+  // by the mean (byMean): the classes' values weighed by their squares, and whether one is a sure mate (a
+  // failure needs no flag: the worst class, `value`, then is one)
   let sum: f64 = 0;
   let weight: i32 = 0;
-  let decided = false;
-  if ((illLo | illHi) != 0) {
-    decided = value <= ENDGAME_FAIL || value >= ENDGAME_WIN - ENDGAME_MAX_DEPTH;
+  let sureMate = false;
+  if (byMean && (illLo | illHi) != 0) {
+    sureMate = value >= ENDGAME_WIN - ENDGAME_MAX_DEPTH;
     weight = popcount64(illLo, illHi);
     sum = f64(value) * f64(weight);
   }
@@ -444,16 +446,18 @@ function attemptValue(d: i32, left: i32, attempt: i32, lo: i32, hi: i32): i32 {
     moveKing(next, lowestSquare(nLo, nHi));
     const v = left <= 1 ? leafValue(next, nLo, nHi) : nodeValue(d + 1, left - 1, nLo, nHi);
     if (v < value) value = v;
-    if (v <= ENDGAME_FAIL || v >= ENDGAME_WIN - ENDGAME_MAX_DEPTH) decided = true;
-    const n = popcount64(cLo, cHi);
-    sum += f64(v) * f64(n);
-    weight += n;
+    if (byMean) {
+      if (v >= ENDGAME_WIN - ENDGAME_MAX_DEPTH) sureMate = true;
+      const n = popcount64(cLo, cHi);
+      sum += f64(v) * f64(n);
+      weight += n;
+    }
   }
   if (value == i32.MAX_VALUE) return ENDGAME_WIN - d; // mate whatever the answer
   // from a wide root set, where no class decides: the mean progress over the set's squares, not the worst
   // class's (there the worst is nearly always the silent class, and a check that splits squares off looked
   // no better than a quiet move); the worst plus the mean's distance to it, as integers round
-  if (byMean && !decided && weight > 0 && value > ENDGAME_FAIL && value < ENDGAME_WIN - ENDGAME_MAX_DEPTH)
+  if (byMean && !sureMate && weight > 0 && value > ENDGAME_FAIL && value < ENDGAME_WIN - ENDGAME_MAX_DEPTH)
     value += i32(sum / f64(weight) - f64(value));
   // a chance of mate counts only between values no worst case decides (a sure mate stays WIN − d)
   if (mated > 0 && value > ENDGAME_FAIL && value < ENDGAME_WIN - ENDGAME_MAX_DEPTH)

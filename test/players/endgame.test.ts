@@ -25,6 +25,8 @@ import { describe, expect, it } from 'vitest';
 import { createEngine, BACKENDS } from '../../host/node';
 import { preset } from '../../host/record/rules';
 import { makeUci, parseUci } from '../../host/notation/move';
+import { makeFenOfPieces } from '../../host/notation/fen';
+import { kingDistance } from '../../host/notation/square';
 import { encodePercept } from '../../host/record/percept';
 import {
   endgameAttempt,
@@ -59,23 +61,6 @@ function blackKing(engine: Engine, handle: number): number {
     }
   }
   throw new Error('no black king');
-}
-
-/** The FEN of `men` (square: letter, a1 = 0), `side` to move. */
-function fenOf(men: Record<number, string>, side = 'w'): string {
-  const rows: string[] = [];
-  for (let rank = 7; rank >= 0; rank--) {
-    let row = '';
-    for (let file = 0; file < 8; file++) row += men[rank * 8 + file] ?? '.';
-    rows.push(row.replace(/\.+/g, (empty) => String(empty.length)));
-  }
-  return `${rows.join('/')} ${side} - - 0 1`;
-}
-
-/** Is `sq` next to White's king among `men`? */
-function nextToWhiteKing(men: Record<number, string>, sq: number): boolean {
-  const king = Number(Object.keys(men).find((at) => men[Number(at)] === 'K'));
-  return Math.max(Math.abs((king & 7) - (sq & 7)), Math.abs((king >> 3) - (sq >> 3))) <= 1;
 }
 
 /** A random game from `start`, White's view replayed into a metaposition and the tracker side by side. */
@@ -237,10 +222,12 @@ describe.each(BACKENDS)('endgame metapositions on %s', (backend) => {
     engine.setRules(rules);
     /** The metaposition of White's `men` with his king on every square of `region` where it may stand. */
     const begin = (men: Record<number, string>, region: (sq: number) => boolean) => {
-      const fen = (king: number, side = 'w') => fenOf({ ...men, [king]: 'k' }, side);
+      const fen = (king: number, side: 0 | 1 = 0) =>
+        makeFenOfPieces([...Object.entries(men).map(([sq, man]) => [Number(sq), man] as const), [king, 'k']], side);
+      const whiteKing = Number(Object.keys(men).find((sq) => men[Number(sq)] === 'K'));
       const squares = [...Array(64).keys()].filter((sq) => {
-        if (men[sq] || !region(sq) || nextToWhiteKing(men, sq)) return false;
-        engine.setFen(0, fen(sq, 'b'));
+        if (men[sq] || !region(sq) || kingDistance(whiteKing, sq) <= 1) return false;
+        engine.setFen(0, fen(sq, 1));
         return !engine.inCheck(0);
       });
       expect(endgameBeginSet(engine, squares, (record, sq) => engine.setFen(record, fen(sq)))).toBe(true);

@@ -178,7 +178,7 @@ describe.each(BACKENDS)("krieg's followed set of the bare king on %s", (backend)
   });
 
   it('K+R v K and K+Q v K, its pool lost (the set every square his king may stand on): krieg mates within 50 moves', () => {
-    // bench:endgames --wide (100 games each v random): K+R v K 21.1 moves on the mean, K+Q v K 12.6 (from the exact
+    // bench:endgames --wide (100 games each v random): K+R v K 18.3 moves on the mean, K+Q v K 11.6 (from the exact
     // start 11.7 and 6.6): the set of every square his king may stand on narrows first
     const random = seededRandom(35);
     for (const [g, men] of [['R'], ['R'], ['Q'], ['Q']].entries()) {
