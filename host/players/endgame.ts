@@ -24,8 +24,11 @@
 // block) and the Illegal attempts he makes (a blocked pawn's) tell nothing, and a move of his may be
 // a man's (the king then still where it was: the set keeps its squares); a line a man of his
 // blocks reads as attacked, so each turn the pool's king squares join the set. A capture either
-// side makes, or an answer the bare king cannot give (a mate his man prevents), starts it again
-// next turn. The search leaves krieg's own pawn steps out there (an unseen pawn of his in front would
+// side makes starts it again next turn from the squares his king may have reached since (the set
+// then, less the square taken, widened by a step at each move of his: before, from every square
+// his king may stand on, and a far pocket of the set that nothing swept stayed in it to the cap;
+// krieg v random, seed 2, game 104); an answer the bare king cannot give (a mate his man prevents)
+// from every square. The search leaves krieg's own pawn steps out there (an unseen pawn of his in front would
 // read as his king), but while the set spans more than MARCH_WIDE squares a safe step of its pawn
 // comes first (pawnStep: a queen more is progress the set's width does not undo; krieg v random,
 // seed 1, game 40: Q+R+B against K+B+2P shuffled for 60 plies, three free pawns unmoved), and so
@@ -140,6 +143,11 @@ export class EndgameTechnique {
   private frozen: number[] | undefined;
   /** Against unknown men: the squares a man of his stands on in some of the pool's positions this turn. */
   private poolMen: Set<number> | undefined;
+  /**
+   * Against unknown men: his king's squares carried over a capture that dropped the set (the set
+   * then, widened by a step at each move of his since), where the technique begins again.
+   */
+  private carried: number[] | undefined;
   /** The player's turns so far (choose calls), and the set followed at the last the technique played. */
   private turns = 0;
   private lastFollowed: { squares: number[]; turn: number } | undefined;
@@ -175,7 +183,12 @@ export class EndgameTechnique {
     if (this.followed?.length) return this.followed;
     const last = this.lastFollowed;
     if (!last || this.turns - last.turn > 1) return undefined;
-    return Array.from({ length: 64 }, (_, sq) => sq).filter((sq) => last.squares.some((f) => distance(f, sq) <= 1));
+    return widened(last.squares);
+  }
+
+  /** Whether the followed set plays against his men unknown (the head of this file). */
+  get againstUnknownMen(): boolean {
+    return this.followed !== undefined && this.unknown;
   }
 
   /** The turn goes to another technique (a tablebase's): the followed set would miss its events. */
@@ -195,6 +208,7 @@ export class EndgameTechnique {
       this.unknownCaptures = 0;
     if ((event.type === 'attempt' || event.type === 'opponent-move') && event.percept?.capture !== undefined)
       this.narrowest = { size: Infinity, turn: 0 }; // a man fewer (his or mine): a new ending
+    if (this.carried && event.type === 'opponent-move') this.carried = widened(this.carried);
     if (!this.followed) return;
     try {
       if (event.type === 'attempt' && event.side === this.side) {
@@ -202,7 +216,13 @@ export class EndgameTechnique {
         const attempt = parseUci(event.attempt)!;
         const percept = encodePercept(event.percept);
         if (this.unknown && event.percept.answer !== 'legal') return; // a man of his may block: nothing moved, nothing known
-        if (this.unknown && event.percept.capture !== undefined) return this.drop(); // one of his men: begun again next turn
+        if (this.unknown && event.percept.capture !== undefined) {
+          // one of his men: begun again next turn, from the squares his king stood on (less the one taken)
+          const carried = this.followed.filter((sq) => sq !== event.percept.capture);
+          this.drop();
+          this.carried = carried;
+          return;
+        }
         const taken = event.percept.capture;
         if (this.frozen && taken !== undefined) this.frozen = this.frozen.filter((sq) => sq !== taken); // a frozen pawn
         if (!this.own || !this.begin(this.own, this.followed)) return this.drop();
@@ -218,7 +238,11 @@ export class EndgameTechnique {
         if (event.percept.end) return this.drop();
         if (this.unknown && event.percept.capture !== undefined) {
           this.unknownCaptures++;
-          return this.drop(); // his king's or a man's: begun again next turn
+          // his king's (a step onto the square) or a man's (his king stayed): begun again next turn from there
+          const carried = widened(this.followed);
+          this.drop();
+          this.carried = carried;
+          return;
         }
         if (!this.begin(this.own, pending.squares)) return this.drop();
         endgameAttempt(this.engine, pending.attempt, pending.percept);
@@ -370,7 +394,7 @@ export class EndgameTechnique {
     const frozen = this.frozenOf(turn.view, own, sample.handles);
     return (
       (frozen && this.followFrozen(own, frozen)) ??
-      (this.againstUnknown(sample) ? this.follow(own, this.soundSet(own), true) : undefined)
+      (this.againstUnknown(sample) ? this.follow(own, this.carriedOrSound(own), true) : undefined)
     );
   }
 
@@ -492,6 +516,18 @@ export class EndgameTechnique {
     return squares;
   }
 
+  /**
+   * The squares carried over the last capture against unknown men that are sound now, else the
+   * sound set (and nothing carried further).
+   */
+  private carriedOrSound(own: Setup): number[] {
+    const sound = this.soundSet(own);
+    const carried = new Set(this.carried ?? []);
+    this.carried = undefined;
+    const kept = sound.filter((sq) => carried.has(sq));
+    return kept.length ? kept : sound;
+  }
+
   /** `board` with his frozen pawns on it (none: `board` itself). */
   private withFrozen(board: number[]): number[] {
     if (!this.frozen?.length) return board;
@@ -514,6 +550,11 @@ function guarded(engine: Engine, own: Setup, board: number[], sq: number): boole
   probe[sq] = KING | ((own.side ^ 1) << 3);
   engine.setSetup(record, { ...own, board: probe, side: (own.side ^ 1) as 0 | 1 });
   return engine.inCheck(record);
+}
+
+/** `squares` and every square a king's step from one of them. */
+function widened(squares: number[]): number[] {
+  return Array.from({ length: 64 }, (_, sq) => sq).filter((sq) => squares.some((f) => distance(f, sq) <= 1));
 }
 
 /** King steps between squares `a` and `b` (infinite when `b` is -1: no king there). */

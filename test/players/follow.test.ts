@@ -13,7 +13,9 @@
 // And against his king and a few pawns that krieg's pool gives as knights and bishops (as berkeley's pools give
 // him pieces for his pawns), the technique playing against his men unknown: from three king-and-pawn
 // starts, four seeds each, krieg mates in 11 of 12 within 60 moves and stalemates none (before: 9
-// won, 3 stalemated beside his frozen pawns).
+// won, 3 stalemated beside his frozen pawns). After a capture there the set begins again from the
+// squares his king may have reached since the set the capture dropped (a step a move of his), not
+// from every square his king may stand on.
 import { describe, expect, it } from 'vitest';
 import { createEngine, BACKENDS } from '../../host/node';
 import { preset } from '../../host/record/rules';
@@ -36,6 +38,7 @@ import { seededRandom } from '../../host/referee/game';
 import type { Engine } from '../../host/engine';
 import { EndgameTechnique, frozenMen, locatedMen, ownSetup } from '../../host/players/endgame';
 import { makeUci } from '../../host/notation/move';
+import { kingDistance } from '../../host/notation/square';
 import { WORK_PER_NODE } from '../../host/players/sampling';
 import { viewAttempts } from '../../host/referee/ownBoard';
 
@@ -97,11 +100,13 @@ function play(
     setup(other, 'random', seed + 100),
     engines.for(other, rules),
   );
-  const seen: { event: ViewEvent; squares: number[] | undefined }[] = [];
+  const seen: { event: ViewEvent; squares: number[] | undefined; unknown: boolean; before: number[] | undefined }[] =
+    [];
   const observe = krieg.observe.bind(krieg);
   krieg.observe = (event: ViewEvent) => {
+    const before = krieg.endgame.squares?.slice();
     observe(event);
-    seen.push({ event, squares: krieg.endgame.squares?.slice() });
+    seen.push({ event, squares: krieg.endgame.squares?.slice(), unknown: krieg.endgame.againstUnknownMen, before });
   };
   const players = side === 'white' ? { white: krieg, black: random } : { white: random, black: krieg };
   const record = runGame(new GameSession(createEngine(backend, 16), { start, maxPlies }), players);
@@ -132,6 +137,10 @@ function trueKings(
     return engine.setup(0).board.indexOf(KING | (his << 3));
   });
 }
+
+/** `squares` and every square a king's step from one of them. */
+const widened = (squares: number[]) =>
+  Array.from({ length: 64 }, (_, sq) => sq).filter((sq) => squares.some((from) => kingDistance(from, sq) <= 1));
 
 /** A random legal start: White's king and `men`, Black's bare king, White to move. */
 function randomStart(random: () => number, men: string[]): string {
@@ -201,6 +210,40 @@ describe.each(BACKENDS)("krieg's followed set of the bare king on %s", (backend)
     // before: 9 of the 12 won, 3 stalemated (a box his frozen pawns completed)
     expect(results).not.toContain('1/2-1/2');
     expect(results.filter((r) => r === '1-0').length).toBeGreaterThanOrEqual(11);
+  });
+
+  it('against his men unknown, after a capture the set begins again where his king may have gone since, not on every square', () => {
+    // krieg v random, seed 2, game 104: begun again from every square after each capture, a pocket of the set far from
+    // his king that nothing swept stayed in it to the cap
+    const starts = ['8/8/8/2p1k3/5p2/8/8/R3K2Q w - - 0 1', '8/8/3p4/1p2k3/8/5p2/8/R2QK3 w - - 0 1'];
+    let begunAgain = 0;
+    for (const [g, start] of starts.entries())
+      for (const seed of [370, 371, 372, 373]) {
+        const { seen } = play(backend, start, 'white', seed + 20 * g, 120, phantomPool);
+        // the set a capture dropped, and his moves since (each a step his king may have taken)
+        let dropped: { squares: number[]; moves: number } | undefined;
+        for (const [i, { event, squares, unknown, before }] of seen.entries()) {
+          const capture =
+            event.type === 'attempt' || event.type === 'opponent-move' ? event.percept?.capture : undefined;
+          if (capture !== undefined && before && !squares) dropped = { squares: before, moves: 0 };
+          if (!dropped || !squares) {
+            if (dropped && event.type === 'opponent-move') dropped.moves++;
+            continue;
+          }
+          if (unknown) {
+            let reach = dropped.squares;
+            for (let m = 0; m < dropped.moves; m++) reach = widened(reach);
+            expect(
+              squares.filter((sq) => !reach.includes(sq)),
+              `${start}, seed ${seed}, event ${i}`,
+            ).toEqual([]);
+            begunAgain++;
+          }
+          dropped = undefined;
+        }
+      }
+    // before: 3 of the 8 begun again on squares his king cannot have reached
+    expect(begunAgain).toBeGreaterThanOrEqual(8);
   });
 
   it('his men located in front of its pawns (Illegal steps), the pool giving them as pieces: the set holds his king and krieg mates', () => {
