@@ -28,10 +28,10 @@
 // then, less the square taken, widened by a step at each move of his: before, from every square
 // his king may stand on, and a far pocket of the set that nothing swept stayed in it to the cap;
 // krieg v random, seed 2, game 104); an answer the bare king cannot give (a mate his man prevents)
-// from every square. The search leaves krieg's own pawn steps out there (an unseen pawn of his in front would
-// read as his king), but while the set spans more than MARCH_WIDE squares a safe step of its pawn
-// comes first (pawnStep: a queen more is progress the set's width does not undo; krieg v random,
-// seed 1, game 40: Q+R+B against K+B+2P shuffled for 60 plies, three free pawns unmoved), and so
+// from every square. The search leaves krieg's own pawn steps out there (an unseen pawn of his in
+// front would read as his king), but while the set spans more than MARCH_WIDE squares a safe step
+// of its pawn comes first (pawnStep: a queen more is progress the set's width does not undo; krieg v
+// random, seed 1, game 40: Q+R+B against K+B+2P shuffled for 60 plies, three free pawns unmoved), and so
 // while the set has not narrowed for MARCH_STALLED turns since the last capture (game 131). Both
 // hold against a bare king too while krieg has no queen (game 50: a rook, a knight and three pawns
 // against his bare king for 40 plies, the e-pawn home only at ply 186; with a queen the search
