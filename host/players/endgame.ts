@@ -200,6 +200,12 @@ export class EndgameTechnique {
     this.poolMen = undefined;
   }
 
+  /** Against unknown men, a capture: the set dropped, `squares` carried to where the technique begins again. */
+  private dropCarrying(squares: number[]): void {
+    this.drop();
+    this.carried = squares;
+  }
+
   /** Each event of the player's view: the followed set moves on with it (a failure drops it). */
   observe(event: ViewEvent): void {
     // a man of his taken: what he has left is another question (krieg v random, seed 1, game 174: two
@@ -216,13 +222,9 @@ export class EndgameTechnique {
         const attempt = parseUci(event.attempt)!;
         const percept = encodePercept(event.percept);
         if (this.unknown && event.percept.answer !== 'legal') return; // a man of his may block: nothing moved, nothing known
-        if (this.unknown && event.percept.capture !== undefined) {
-          // one of his men: begun again next turn, from the squares his king stood on (less the one taken)
-          const carried = this.followed.filter((sq) => sq !== event.percept.capture);
-          this.drop();
-          this.carried = carried;
-          return;
-        }
+        // one of his men: begun again next turn, from the squares his king stood on (less the one taken)
+        if (this.unknown && event.percept.capture !== undefined)
+          return this.dropCarrying(this.followed.filter((sq) => sq !== event.percept.capture));
         const taken = event.percept.capture;
         if (this.frozen && taken !== undefined) this.frozen = this.frozen.filter((sq) => sq !== taken); // a frozen pawn
         if (!this.own || !this.begin(this.own, this.followed)) return this.drop();
@@ -239,10 +241,7 @@ export class EndgameTechnique {
         if (this.unknown && event.percept.capture !== undefined) {
           this.unknownCaptures++;
           // his king's (a step onto the square) or a man's (his king stayed): begun again next turn from there
-          const carried = widened(this.followed);
-          this.drop();
-          this.carried = carried;
-          return;
+          return this.dropCarrying(widened(this.followed));
         }
         if (!this.begin(this.own, pending.squares)) return this.drop();
         endgameAttempt(this.engine, pending.attempt, pending.percept);
