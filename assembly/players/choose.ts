@@ -45,6 +45,7 @@ import {
   kingSquare,
   positionCapacity,
   PAWN,
+  QUEEN,
   KING,
   menAttacks,
   menAttacksOver,
@@ -227,7 +228,10 @@ export function scoreAttempts(first: i32, count: i32, scratch: i32, lookahead: b
 // leaves his king stuck and only pawns to move: stalemate if they are blocked), and in how many
 // more it boxes his king while the position gives him a piece (threatBoxed: a stalemate if the
 // piece is one he no longer has, which the host counts with a crushing edge); what
-// material his best capture wins in each (threatLoss); where his king may stand after his
+// material his best capture or promotion wins in each (threatLoss; a pawn of his two steps from
+// promoting on a free path the mover does not guard counts half a promotion: the tracker's pool
+// holds his pawns a step or two behind the true ones, and krieg v HS lost won endings to pawns
+// that promoted beside its idle rooks); where his king may stand after his
 // reply (threatRegion, the union over the positions); and the room his king has in each (threatRoom).
 //
 // The room of one position (issue #34, krieg v HS): the squares his king reaches by king steps from
@@ -339,6 +343,32 @@ function boxed(base: i32, us: i32): bool {
     (unchecked(KING_ATTACKS[k]) & ~unchecked(PIECE_ATTACKS[0]) & ~pawnLo) == 0 &&
     (unchecked(KING_ATTACKS[k + 1]) & ~unchecked(PIECE_ATTACKS[1]) & ~pawnHi) == 0
   );
+}
+
+/**
+ * After `us`'s move in position `base`: half what a queen gains over its pawn where a pawn of his
+ * stands two steps from promoting, both squares ahead empty and neither attacked by `us` (a step
+ * of his and one of ours between: half a promotion); else 0.
+ */
+function pawnRaceGain(base: i32, us: i32): i32 {
+  const them = base + W_COLOR + ((us ^ 1) << 1);
+  const pawns = base + W_TYPE + (PAWN << 1);
+  // his pawns two steps from the last rank: white's on the sixth rank (index 5), black's on the third (2)
+  const rank = us == 1 ? 5 : 2;
+  const forward = us == 1 ? 8 : -8;
+  const word = rank >> 2;
+  let row = (unchecked(POSITIONS[them + word]) & unchecked(POSITIONS[pawns + word])) >>> ((rank & 3) << 3);
+  row &= 0xff;
+  while (row != 0) {
+    const file = ctz(row);
+    row &= row - 1;
+    const next = (rank << 3) + file + forward;
+    const last = next + forward;
+    if (pieceAt(base, next) != 0 || pieceAt(base, last) != 0) continue;
+    if (isAttacked(base, next, us) || isAttacked(base, last, us)) continue;
+    return (unchecked(PIECE_VALUE[QUEEN]) - unchecked(PIECE_VALUE[PAWN])) >> 1;
+  }
+  return 0;
 }
 
 /** Has `color` in position `base` a man besides his king and pawns? */
@@ -481,16 +511,24 @@ export function chooseThreats(count: i32, stack: i32, attempt: i32): i32 {
       const king = kingSquare((stack + 1) << POSITION_SHIFT, us ^ 1);
       if (king < 32) regionLo |= 1 << king;
       else regionHi |= 1 << (king - 32);
-      if (victim > 0) {
-        const taker = pieceAt(base, reply & 63) & 7;
-        let gain = victim;
-        if (isAttacked((stack + 1) << POSITION_SHIFT, to, us)) gain -= unchecked(PIECE_VALUE[taker]);
+      // what he takes, and a promotion's piece less its pawn (the screen's positions hold his pawns
+      // where the few searched do not: krieg v HS, his passed pawns promoted beside krieg's idle rooks)
+      const promoted = reply >> 12 >= MOVE_PROMOTION ? (reply >> 12) - 2 : 0;
+      let gain = victim;
+      if (promoted > 0) gain += unchecked(PIECE_VALUE[promoted]) - unchecked(PIECE_VALUE[PAWN]);
+      if (gain > 0) {
+        // a one-step exchange: the man on `to` (the taker, or the piece he promoted to) taken back
+        const standing = pieceAt((stack + 1) << POSITION_SHIFT, to) & 7;
+        if (isAttacked((stack + 1) << POSITION_SHIFT, to, us)) gain -= unchecked(PIECE_VALUE[standing]);
         if (to == own) {
           if (gain > ownLoss) ownLoss = gain;
         } else if (gain > otherLoss) otherLoss = gain;
       }
     }
     if (lost) continue;
+    // a pawn of his a step behind that (the pool's pawns lag the true ones by a step or two)
+    const race = pawnRaceGain(base, us);
+    if (race > otherLoss) otherLoss = race;
     if (drawn) threatDrawnReply++;
     threatRegionLo |= regionLo;
     threatRegionHi |= regionHi;

@@ -294,7 +294,7 @@ export interface ThreatCount {
   replies: number;
   /** Positions where it stalemates the opponent (where stalemate is a draw). */
   stalemated: number;
-  /** The material (centipawns) the opponent's best capture wins, summed over the positions (not mated). */
+  /** The material (centipawns) the opponent's best capture or promotion wins, summed over the positions (not mated; choose.ts chooseThreats). */
   loss: number;
   /**
    * The same with per position his best capture of the moved man plus his best capture of another,

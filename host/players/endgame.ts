@@ -38,8 +38,11 @@
 // mates sooner than a pawn promotes, and pawn steps first lost HS games 43 and 52 at the cap). His
 // captures while the mode plays (he has pieces after all) turn it off after UNKNOWN_CAPTURES of them
 // until the player takes a man of his; no attempt that may box his king beside his frozen pawns
-// where the pool's positions put a man of his (mayStalemate). A heuristic, not a sound set:
-// test/players/follow.test.ts checks that it mates, not that the set holds his king.
+// where the pool's positions put a man of his (mayStalemate); and where PROMOTION_SHARE of the
+// pool's positions have a pawn of his promoting next move, the turn goes to the sampling, whose
+// screen counts a promotion as material he wins (the search here does not see his men). A
+// heuristic, not a sound set: test/players/follow.test.ts checks that it mates, not that the set
+// holds his king.
 //
 // His men located (krieg v HS, seed 1, game 134: his king and three pawns, each blocked by a pawn
 // of krieg's, for 90 plies; read as men that may move, they kept the set 20 to 30 squares wide).
@@ -96,6 +99,12 @@ const MARCH_WIDE = 12;
 const STAYS_SHARE = 1 / 8;
 /** Against unknown men, the set no narrower than it was this many turns ago (no capture since): the same. */
 const MARCH_STALLED = 6;
+/**
+ * Against unknown men, the share of the pool's positions where a pawn of his promotes next move
+ * from which the turn goes to the sampling (krieg v HS, seed 1, games 9 and 49: his pawn walked to
+ * its last rank beside the technique's rook and bishop, which read his men as blockers only).
+ */
+const PROMOTION_SHARE = 1 / 8;
 
 /** The player's men `own` after `attempt`, the key of the visits below. */
 function menAfter(own: Setup, attempt: number): string {
@@ -143,6 +152,8 @@ export class EndgameTechnique {
   private frozen: number[] | undefined;
   /** Against unknown men: the squares a man of his stands on in some of the pool's positions this turn. */
   private poolMen: Set<number> | undefined;
+  /** Against unknown men: the share of the pool's positions read this turn where a pawn of his may promote next move. */
+  private promoting = 0;
   /**
    * Against unknown men: his king's squares carried over a capture that dropped the set (the set
    * then, widened by a step at each move of his since), where the technique begins again.
@@ -273,6 +284,7 @@ export class EndgameTechnique {
     this.turns++;
     const size = this.enter(turn, budget, workPerNode, own);
     if (size === undefined) return undefined;
+    if (this.unknown && this.promoting >= PROMOTION_SHARE) return undefined;
     if (this.followed) this.lastFollowed = { squares: this.followed, turn: this.turns };
     // against unknown men: no attempt that may box his king beside them (they may stand on its last steps)
     const men = this.unknown ? hisMenLeft(turn.view) - 1 : 0;
@@ -390,6 +402,7 @@ export class EndgameTechnique {
     )
       return undefined;
     const sample = this.source.positions(UNKNOWN_SAMPLE, limits);
+    this.promoting = this.promotingShare(sample.handles);
     const frozen = this.frozenOf(turn.view, own, sample.handles);
     return (
       (frozen && this.followFrozen(own, frozen)) ??
@@ -428,6 +441,23 @@ export class EndgameTechnique {
     return kinds.sort().join(',');
   }
 
+  /** The share of positions `handles` (the player to move) where a pawn of his may promote on his next move: on his last step, the square ahead empty or one to take beside it. */
+  private promotingShare(handles: number[]): number {
+    if (!handles.length) return 0;
+    const his = this.hisColour;
+    const pawn = PAWN | (his << 3);
+    const forward = his === 0 ? 8 : -8;
+    const lastStep = his === 0 ? 6 : 1;
+    const promotes = (board: number[]) =>
+      board.some((code, sq) => {
+        if (code !== pawn || sq >> 3 !== lastStep) return false;
+        const ahead = sq + forward;
+        const takes = (to: number) => Math.abs((to & 7) - (sq & 7)) === 1 && board[to] !== 0 && board[to] >> 3 !== his;
+        return board[ahead] === 0 || takes(ahead - 1) || takes(ahead + 1);
+      });
+    return handles.filter((handle) => promotes(this.engine.setup(handle).board)).length / handles.length;
+  }
+
   /** His king's squares and the squares of his other men over UNKNOWN_SAMPLE positions of the pool (each consistent with every observation). */
   private readPool(limits: { work: number; deadline?: number }): {
     kings: number[];
@@ -443,6 +473,7 @@ export class EndgameTechnique {
         if (code === (KING | (his << 3))) kings.push(sq);
         else if (code && code >> 3 === his) men.add(sq);
       });
+    this.promoting = this.promotingShare(handles);
     return { kings, men, handles };
   }
 

@@ -12,9 +12,9 @@
 // a mate in one the opponent has goes unseen and even a random opponent finds it now and then.
 // Before an attempt is made, the screen looks at `screen` positions of the belief (default 64;
 // the replies only, no search: assembly/players/choose.ts chooseThreats) for a mate in one the
-// attempt leaves, the material the opponent's best capture wins, a stalemate, the room a bare
-// king keeps; values.ts combines them with choose-move's values into one worth (issue #34: a mate
-// in some positions is not averaged with a rook hung in others). While the tracker's belief is
+// attempt leaves, the material the opponent's best capture or promotion wins, a stalemate, the
+// room a bare king keeps; values.ts combines them with choose-move's values into one worth (issue
+// #34: a mate in some positions is not averaged with a rook hung in others). While the tracker's belief is
 // exact, S is drawn from it alone (no last-observation top-up: such a board may be impossible).
 //
 // Following a strategy needs every percept heard to match one of its branches; under rules that

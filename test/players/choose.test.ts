@@ -182,6 +182,28 @@ describe.each(BACKENDS)('the threat screen on %s', (backend) => {
   });
 });
 
+describe.each(BACKENDS)("the threat screen's promotions on %s", (backend) => {
+  // White: Kh1, Rd4; Black: Kh8 and a pawn on b2 (a step from b1) or on b3 (two steps)
+  const engine = createEngine(backend, 256);
+  engine.setFen(10, '7k/8/8/8/3R4/8/1p6/7K w - - 0 1');
+  engine.setFen(11, '7k/8/8/8/3R4/1p6/8/7K w - - 0 1');
+  const queenOverPawn = 900 - 100;
+
+  it('counts a promotion as the material he wins, nothing where the new queen is taken back', () => {
+    expect(countThreats(engine, [10], a('h1g2'), STACK)).toMatchObject({ legal: 1, loss: queenOverPawn });
+    expect(countThreats(engine, [10], a('d4d1'), STACK)).toMatchObject({ legal: 1, loss: 0 }); // b1 guarded
+    expect(countThreats(engine, [10], a('d4b4'), STACK)).toMatchObject({ legal: 1, loss: 0 }); // behind the pawn
+  });
+
+  it('counts a pawn two steps from promoting on a free, unguarded path as half a promotion', () => {
+    expect(countThreats(engine, [11], a('h1g2'), STACK)).toMatchObject({ legal: 1, loss: queenOverPawn / 2 });
+    expect(countThreats(engine, [11], a('d4d2'), STACK)).toMatchObject({ legal: 1, loss: 0 }); // b2 guarded
+    expect(countThreats(engine, [11], a('d4d1'), STACK)).toMatchObject({ legal: 1, loss: 0 }); // b1 guarded
+    // summed over positions: both together
+    expect(countThreats(engine, [10, 11], a('h1g2'), STACK).loss).toBe(queenOverPawn + queenOverPawn / 2);
+  });
+});
+
 describe.each(BACKENDS)("the screen's mates on %s", (backend) => {
   it('counts per attempt the positions where it is legal and where it mates (promotions apart)', () => {
     const engine = createEngine(backend, 256);

@@ -24,6 +24,7 @@ import { KriegPlayer } from '../../host/players/krieg';
 import {
   emptyView,
   lostKingSource,
+  SAMPLE_BASE,
   trackerSource,
   type PositionSource,
   type SourceLimits,
@@ -335,6 +336,37 @@ describe.each(BACKENDS)('the pawn step first against a bare king on %s', (backen
     expect(technique.squares).toBeUndefined(); // his frozen pawn: the belief's one square, rebuilt each turn
     expect(chosen.slice(0, 6)).not.toContain('h4h3');
     expect(chosen[6]).toBe('c5c4'); // before: h4h3, the step nearest a queen
+  });
+});
+
+describe.each(BACKENDS)('against his men unknown, a pawn of his a step from promoting on %s', (backend) => {
+  // krieg v HS, seed 1, games 9 and 49: the technique against unknown men reads his men as blockers
+  // only, and his pawn walked to its last rank beside its rook and bishop. A pool of 16 positions, his
+  // pawn in half of them and a knight on its square in the other half (the kinds disagree: the mode plays).
+  const chosen = (start: string) => {
+    const engine = new PlayerEngines(backend).for('white', rules);
+    const setup = { side: 'white', rules, start, seed: 1 } as const;
+    const knight = start.replace('p', 'n');
+    const pool = (k: number): { handles: number[]; exact: boolean } => {
+      const handles = Array.from({ length: Math.min(k, 16) }, (_, i) => SAMPLE_BASE + i);
+      handles.forEach((h, i) => engine.setFen(h, i % 2 ? knight : start));
+      return { handles, exact: false };
+    };
+    const source: PositionSource = { name: 'halves', observe: () => {}, positions: pool, lastObservation: pool };
+    const technique = new EndgameTechnique(engine, source, 2, seededRandom(1), 'white');
+    const view = emptyView(setup);
+    const turn = { view, attempts: viewAttempts(engine, view, 1), tried: [], canAskAny: false };
+    const attempt = technique.choose(turn, { nodes: 300 }, WORK_PER_NODE);
+    return { attempt, unknown: technique.againstUnknownMen };
+  };
+
+  it('hands the turn to the sampling (whose screen counts promotions) where the pool has him promote next move', () => {
+    const far = chosen('k7/8/7R/4Q3/2p5/6K1/8/8 w - - 0 1'); // his pawn on c4: the technique plays
+    expect(far.unknown).toBe(true);
+    expect(far.attempt).toBeDefined();
+    const near = chosen('k7/8/7R/4Q3/8/6K1/2p5/8 w - - 0 1'); // on c2, in half the pool: the sampling's
+    expect(near.unknown).toBe(true);
+    expect(near.attempt).toBeUndefined();
   });
 });
 
