@@ -105,10 +105,11 @@ describe.each(BACKENDS)('stalemate on %s', (backend) => {
   // White Kc6, Qd4, Nb1, Ph4; Black Ba1 and Pb2, which cannot move, his king and a pawn where the belief puts them
   const fen = (king: string, pawn: string) =>
     fenOf({ c6: 'K', d4: 'Q', b1: 'N', h4: 'P', a1: 'b', b2: 'p', [king]: 'k', [pawn]: 'p' });
-  // the mate first (S = it alone), fillers far from the trap, the stalemate last
+  // the mate first (S = it alone), fillers far from the trap (his pawn three steps or more from promoting:
+  // the screen counts a promotion, and one two steps away, as material he wins), the stalemate last
   const fillers: string[] = [];
   for (const king of ['e8', 'f8', 'g8', 'e7', 'f7', 'h7', 'g6', 'h6'])
-    for (const pawn of ['a5', 'b5', 'a4', 'a3', 'b3', 'e4', 'e3', 'f2', 'g3']) fillers.push(fen(king, pawn));
+    for (const pawn of ['a5', 'b5', 'a4', 'e5', 'e4', 'f5', 'f4', 'e6', 'f6']) fillers.push(fen(king, pawn));
   const belief = [fen('a6', 'a5'), ...fillers, fen('a8', 'h5')];
 
   it('the trap is as described: Qb6 mates in S, stalemates in the last position; the screen of 64 misses it', () => {
