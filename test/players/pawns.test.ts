@@ -4,6 +4,10 @@
 //   the king (no gain, a pawn's loss: not chosen), and against Kh6 or Kh7 it is safe and chosen; the king guarding
 //   e5 (Kd4) makes it safe against Kf6 too; a promotion is to a queen, and a step that stalemates or
 //   hangs a man gains nothing;
+// - the promoted piece: where his rook may take on the promotion square (one position of six),
+//   the screen's loss is the piece's value, so a knight had the best worth (krieg v random made
+//   131 of 212 promotions a lesser piece); a queen is made unless it stalemates (Kc2, Rh3, g8=Q
+//   against Ka1 guards a2: a rook is made);
 // - against king and pawns (a decisive edge): White Ka1, Qd2, Pb3 against Kh8 and a blocked Pb4 —
 //   Qxb4 gains TAKE_GAIN and is chosen; against Kc5 (the pawn guarded) it is not; a pawn's step
 //   gains PUSH_GAIN there too (Pg5 against Kb8, Pa5 blocked by Pa4);
@@ -83,6 +87,46 @@ describe.each(BACKENDS)('a pawn against a lone king on %s', (backend) => {
       worthOf(1, threat, edge, a('c1d2')),
     );
     expect(worthOf(1, { ...threat, loss: 100 }, edge, a('e7e8q'))).toBeLessThan(worthOf(1, threat, edge, a('c1d2')));
+  });
+});
+
+describe.each(BACKENDS)('the piece a promotion makes on %s', (backend) => {
+  // White Kc2, Qd1, Rb1, Pg7 against Ke5 and a rook on a8 (it takes on g8) or on a square that takes nothing
+  const rook = ['a8', 'h3', 'h4', 'f6', 'a5', 'a4'];
+  const fens = rook.map((square) => {
+    const rows = ['8', '6P1', '8', '4k3', '8', '8', '2K5', '1R1Q4'];
+    const rank = 8 - Number(square[1]);
+    const file = square.charCodeAt(0) - 97;
+    const row = [...rows[rank].replace(/\d/g, (n) => '.'.repeat(Number(n)))];
+    row[file] = 'r';
+    rows[rank] = row.join('').replace(/\.+/g, (dots) => String(dots.length));
+    return `${rows.join('/')} w - - 0 1`;
+  });
+  /** The attempt chosen among the promotions on g8 only (the others answered Illegal, say). */
+  const promotion = (beliefFens: string[]) => {
+    const { scores, threat, edge } = screenedBelief(backend, beliefFens);
+    const promotions = scores.filter(({ attempt }) => ['q', 'r', 'b', 'n'].some((p) => attempt === a(`g7g8${p}`)));
+    expect(promotions).toHaveLength(4);
+    return { chosen: bestByWorth(promotions, threat, edge, seededRandom(1))!.best.attempt, threat, edge, scores };
+  };
+
+  it('is a queen where his rook may take on the promotion square', () => {
+    const { chosen, threat, edge, scores } = promotion(fens);
+    expect(fens[0]).toBe('r7/6P1/8/4k3/8/8/2K5/1R1Q4 w - - 0 1');
+    expect(threat(a('g7g8q')).loss).toBe(900);
+    expect(threat(a('g7g8n')).loss).toBe(320);
+    // the worth alone would make the knight: its loss is the smaller
+    const worth = (uci: string) =>
+      worthOf(scores.find((r) => r.attempt === a(uci))!.score!, threat(a(uci)), edge, a(uci));
+    expect(worth('g7g8n')).toBeGreaterThan(worth('g7g8q'));
+    expect(chosen).toBe(a('g7g8q'));
+  });
+
+  it('is not a queen that stalemates', () => {
+    const { chosen, threat } = promotion(['8/6P1/8/8/8/7R/2K5/k7 w - - 0 1']);
+    expect(threat(a('g7g8q')).stalemated).toBe(1); // the queen's diagonal takes a2 from Ka1
+    expect(threat(a('g7g8r')).stalemated).toBe(0);
+    expect(chosen).not.toBe(a('g7g8q'));
   });
 });
 
