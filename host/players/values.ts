@@ -420,36 +420,39 @@ export function bestByWorth(
     if (!best || worth > best.worth) best = { best: s, worth, screened: 0 };
   }
   const chosen = best ?? stalemating;
-  return chosen && { ...chosen, best: promotedPiece(chosen.best, order, threat, edge), screened };
+  return chosen && { ...chosen, best: promotedPiece(chosen.best, order, threat, edge, base), screened };
 }
 
 /**
- * The piece a chosen promotion makes: a queen, unless the search over S values the lesser piece
- * higher (a knight's check or fork, a queen's stalemate) or the screen finds the queen worse for
- * more than its price (a mate in one or a stalemate left where the lesser piece leaves none). The
- * screen's loss is linear in the promoted piece's value while far ahead every score is near 1, so
- * a risk on the promotion square alone made the cheapest piece the best worth: krieg v random
- * (bench:players, seed 1, 1,000 nodes) made 131 of its 212 promotions a rook, knight or bishop.
- * Whether to promote there at all is still decided by the chosen piece's worth.
+ * The piece a chosen promotion makes: a queen, unless the lesser piece is worth more with the
+ * queen's loss counted as its own (a knight's check or fork in the search, a queen's stalemate or
+ * mate in one left on the screen). The screen's loss is linear in the promoted piece's value while
+ * far ahead every score is near 1, so a risk on the promotion square alone made the cheapest piece
+ * the best worth: krieg v random (bench:players, seed 1, 1,000 nodes) made 131 of its 212
+ * promotions a rook, knight or bishop. Whether to promote there at all is still decided by the
+ * chosen piece's worth.
  */
 function promotedPiece(
   chosen: AttemptValue,
   order: { s: AttemptValue; key: number }[],
   threat: ((attempt: number) => ThreatCount) | undefined,
   edge: Edge | undefined,
+  base: number,
 ): AttemptValue {
-  const piece = promotionType(chosen.attempt);
+  const { attempt } = chosen;
+  const piece = promotionType(attempt);
   if (piece === 0 || piece === QUEEN) return chosen;
   const queen = order.find(
-    (o) =>
-      promotionType(o.s.attempt) === QUEEN &&
-      moveFrom(o.s.attempt) === moveFrom(chosen.attempt) &&
-      moveTo(o.s.attempt) === moveTo(chosen.attempt),
+    ({ s }) =>
+      promotionType(s.attempt) === QUEEN &&
+      moveFrom(s.attempt) === moveFrom(attempt) &&
+      moveTo(s.attempt) === moveTo(attempt),
   );
-  const lesser = order.find((o) => o.s === chosen)!;
-  if (!queen || queen.key < lesser.key) return chosen;
+  if (!queen) return chosen;
+  const lesser = order.find(({ s }) => s === chosen)!;
   const q = threat?.(queen.s.attempt);
-  const l = threat?.(chosen.attempt);
-  if (q && l && (q.mated > l.mated || stalemates(q, edge) > stalemates(l, edge))) return chosen;
-  return queen.s;
+  const l = threat?.(attempt);
+  const asLesser = q && l && { ...q, loss: l.loss, lossBoth: l.lossBoth, lost: l.lost };
+  const queenWorth = worthOf(queen.key, asLesser, edge, queen.s.attempt, base);
+  return queenWorth >= worthOf(lesser.key, l, edge, attempt, base) ? queen.s : chosen;
 }
