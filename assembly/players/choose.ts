@@ -244,8 +244,9 @@ export function scoreAttempts(first: i32, count: i32, scratch: i32, lookahead: b
 // The loss of one position (issue #34, piece safety): the opponent's capturing replies valued by a
 // static exchange of one step — the man taken, less the taker when the mover then attacks the
 // square (a king takes only an unguarded man: a legal move) —, the best of them less what the
-// attempt itself took there (a trade is not a loss), never below 0 (threatLoss); and the best one
-// on the moved man's square (its own risk) plus the best one elsewhere, less what it took
+// attempt itself won there (what it took, a promotion's piece less its pawn: a trade is not a
+// loss), never below 0 (threatLoss); and the best one
+// on the moved man's square (its own risk) plus the best one elsewhere, less what it won
 // (threatLossBoth): over a sampled belief a man of his that the positions put where it takes a
 // queen in some of them (the pool's phantoms) hid the moved man's own risk there, so that every
 // attempt showed the same loss and a bishop went to b5 where a pawn on a6 took it (krieg v HS).
@@ -402,10 +403,19 @@ function roomOf(base: i32, us: i32): i32 {
   return popcount64(outLo, outHi);
 }
 
-/** The value (PIECE_VALUE) of what `move` takes in position `base` (an en-passant pawn too). */
-function takenBy(base: i32, move: i32): i32 {
-  if (move >> 12 == MOVE_EN_PASSANT) return unchecked(PIECE_VALUE[1]);
-  return unchecked(PIECE_VALUE[pieceAt(base, (move >> 6) & 63) & 7]);
+/**
+ * The material (PIECE_VALUE) `move` wins in position `base`: what it takes (an en-passant pawn
+ * too), and a promotion's piece less its pawn. The mover's promotion counts as a gain the reply
+ * that takes the new piece gives back: a queen taken where the pawn stood on its last rank but one
+ * costs the pawn, not the queen (before, far ahead a promotion was charged its queen and gained
+ * nothing of it in a score near 1, so krieg left its pawns a step from promoting for 30 plies and
+ * made a knight where a queen might be taken).
+ */
+function gainedBy(base: i32, move: i32): i32 {
+  if (move >> 12 == MOVE_EN_PASSANT) return unchecked(PIECE_VALUE[PAWN]);
+  let gain = unchecked(PIECE_VALUE[pieceAt(base, (move >> 6) & 63) & 7]);
+  if (move >> 12 >= MOVE_PROMOTION) gain += unchecked(PIECE_VALUE[(move >> 12) - 2]) - unchecked(PIECE_VALUE[PAWN]);
+  return gain;
 }
 
 /**
@@ -464,7 +474,7 @@ export function chooseThreats(count: i32, stack: i32, attempt: i32): i32 {
     if (move < 0) continue;
     threatLegal++;
     const us = unchecked(POSITIONS[(h << POSITION_SHIFT) + W_SIDE]);
-    const took = takenBy(h << POSITION_SHIFT, move);
+    const took = gainedBy(h << POSITION_SHIFT, move);
     makeMove(h, move, stack);
     const base = stack << POSITION_SHIFT;
     unchecked((THREAT_AFTER[i * 3] = unchecked(POSITIONS[base + W_KEY_LO])));
@@ -499,7 +509,6 @@ export function chooseThreats(count: i32, stack: i32, attempt: i32): i32 {
     for (let r = 0; r < replies; r++) {
       const reply = unchecked(MOVES[THREAT_REPLIES + r]);
       const to = (reply >> 6) & 63;
-      const victim = takenBy(base, reply);
       makeMove(stack, reply, stack + 1);
       threatReplies++;
       if (lostHere(stack + 1)) {
@@ -513,9 +522,7 @@ export function chooseThreats(count: i32, stack: i32, attempt: i32): i32 {
       else regionHi |= 1 << (king - 32);
       // what he takes, and a promotion's piece less its pawn (the screen's positions hold his pawns
       // where the few searched do not: krieg v HS, his passed pawns promoted beside krieg's idle rooks)
-      const promoted = reply >> 12 >= MOVE_PROMOTION ? (reply >> 12) - 2 : 0;
-      let gain = victim;
-      if (promoted > 0) gain += unchecked(PIECE_VALUE[promoted]) - unchecked(PIECE_VALUE[PAWN]);
+      let gain = gainedBy(base, reply);
       if (gain > 0) {
         // a one-step exchange: the man on `to` (the taker, or the piece he promoted to) taken back
         const standing = pieceAt((stack + 1) << POSITION_SHIFT, to) & 7;

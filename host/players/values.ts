@@ -91,8 +91,6 @@
 import type { Engine } from '../engine';
 import { PROGRESS_CLIP, type AttemptValue, type ThreatCount } from '../core/players';
 import { kingDistance } from '../notation/square';
-import { moveFrom, moveTo, promotionType } from '../notation/move';
-import { QUEEN } from '../constants';
 
 /** Per centipawn of progress (the mean clipped value): 100 cp = 0.001. */
 export const PROGRESS_WEIGHT = 1e-5;
@@ -420,39 +418,5 @@ export function bestByWorth(
     if (!best || worth > best.worth) best = { best: s, worth, screened: 0 };
   }
   const chosen = best ?? stalemating;
-  return chosen && { ...chosen, best: promotedPiece(chosen.best, order, threat, edge, base), screened };
-}
-
-/**
- * The piece a chosen promotion makes: a queen, unless the lesser piece is worth more with the
- * queen's loss counted as its own (a knight's check or fork in the search, a queen's stalemate or
- * mate in one left on the screen). The screen's loss is linear in the promoted piece's value while
- * far ahead every score is near 1, so a risk on the promotion square alone made the cheapest piece
- * the best worth: krieg v random (bench:players, seed 1, 1,000 nodes) made 131 of its 212
- * promotions a rook, knight or bishop. Whether to promote there at all is still decided by the
- * chosen piece's worth.
- */
-function promotedPiece(
-  chosen: AttemptValue,
-  order: { s: AttemptValue; key: number }[],
-  threat: ((attempt: number) => ThreatCount) | undefined,
-  edge: Edge | undefined,
-  base: number,
-): AttemptValue {
-  const { attempt } = chosen;
-  const piece = promotionType(attempt);
-  if (piece === 0 || piece === QUEEN) return chosen;
-  const queen = order.find(
-    ({ s }) =>
-      promotionType(s.attempt) === QUEEN &&
-      moveFrom(s.attempt) === moveFrom(attempt) &&
-      moveTo(s.attempt) === moveTo(attempt),
-  );
-  if (!queen) return chosen;
-  const lesser = order.find(({ s }) => s === chosen)!;
-  const q = threat?.(queen.s.attempt);
-  const l = threat?.(attempt);
-  const asLesser = q && l && { ...q, loss: l.loss, lossBoth: l.lossBoth, lost: l.lost };
-  const queenWorth = worthOf(queen.key, asLesser, edge, queen.s.attempt, base);
-  return queenWorth >= worthOf(lesser.key, l, edge, attempt, base) ? queen.s : chosen;
+  return chosen && { ...chosen, screened };
 }

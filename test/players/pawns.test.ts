@@ -5,9 +5,9 @@
 //   e5 (Kd4) makes it safe against Kf6 too; a promotion is to a queen, and a step that stalemates or
 //   hangs a man gains nothing;
 // - the promoted piece: where his rook may take on the promotion square (one position of six),
-//   the screen's loss is the piece's value, so a knight had the best worth (krieg v random made
-//   131 of 212 promotions a lesser piece); a queen is made unless it stalemates (Kc2, Rh3, g8=Q
-//   against Ka1 guards a2: a rook is made);
+//   the screen's loss is the pawn, whatever piece is made (it was the piece's value, so a knight had
+//   the best worth: krieg v random made 131 of 212 promotions a lesser piece); a queen is made
+//   unless it stalemates (Kc2, Rh3, g8=Q against Ka1 guards a2: a rook is made);
 // - against king and pawns (a decisive edge): White Ka1, Qd2, Pb3 against Kh8 and a blocked Pb4 —
 //   Qxb4 gains TAKE_GAIN and is chosen; against Kc5 (the pawn guarded) it is not; a pawn's step
 //   gains PUSH_GAIN there too (Pg5 against Kb8, Pa5 blocked by Pa4);
@@ -111,15 +111,20 @@ describe.each(BACKENDS)('the piece a promotion makes on %s', (backend) => {
   };
 
   it('is a queen where his rook may take on the promotion square', () => {
-    const { chosen, threat, edge, scores } = promotion(fens);
+    const { chosen, threat } = promotion(fens);
     expect(fens[0]).toBe('r7/6P1/8/4k3/8/8/2K5/1R1Q4 w - - 0 1');
-    expect(threat(a('g7g8q')).loss).toBe(900);
-    expect(threat(a('g7g8n')).loss).toBe(320);
-    // the worth alone would make the knight: its loss is the smaller
-    const worth = (uci: string) =>
-      worthOf(scores.find((r) => r.attempt === a(uci))!.score!, threat(a(uci)), edge, a(uci));
-    expect(worth('g7g8n')).toBeGreaterThan(worth('g7g8q'));
+    // Rxg8 in one position: the pawn lost, whatever it became
+    for (const piece of ['q', 'r', 'b', 'n'])
+      expect(threat(a(`g7g8${piece}`))).toMatchObject({ legal: 6, loss: 100, lost: 1 });
     expect(chosen).toBe(a('g7g8q'));
+  });
+
+  it('costs the pawn, not the queen, where his man may take the new queen', () => {
+    // Rb1 guards b8: Rxb8 Rxb8 gives him the pawn for his rook; a knight on d7 takes unguarded on b8 — the pawn
+    const guarded = screenedBelief(backend, ['r7/1P6/8/4k3/8/8/2K5/1R6 w - - 0 1']).threat(a('b7b8q'));
+    expect(guarded).toMatchObject({ legal: 1, loss: 0 });
+    const knight = screenedBelief(backend, ['8/1P1n4/8/4k3/8/8/2K5/8 w - - 0 1']).threat(a('b7b8q'));
+    expect(knight).toMatchObject({ legal: 1, loss: 100, lost: 1 });
   });
 
   it('is not a queen that stalemates', () => {
