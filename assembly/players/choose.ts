@@ -245,8 +245,8 @@ export function scoreAttempts(first: i32, count: i32, scratch: i32, lookahead: b
 // static exchange of one step — the man taken, less the taker when the mover then attacks the
 // square (a king takes only an unguarded man: a legal move) —, the best of them less what the
 // attempt itself won there (what it took, a promotion's piece less its pawn: a trade is not a
-// loss), never below 0 (threatLoss); and the best one
-// on the moved man's square (its own risk) plus the best one elsewhere, less what it won
+// loss), never below 0 (threatLoss); and the best one on the moved man's square (its own risk)
+// plus the best one elsewhere, less what it won
 // (threatLossBoth): over a sampled belief a man of his that the positions put where it takes a
 // queen in some of them (the pool's phantoms) hid the moved man's own risk there, so that every
 // attempt showed the same loss and a bishop went to b5 where a pawn on a6 took it (krieg v HS).
@@ -408,8 +408,8 @@ function roomOf(base: i32, us: i32): i32 {
  * too), and a promotion's piece less its pawn. The mover's promotion counts as a gain the reply
  * that takes the new piece gives back: a queen taken where the pawn stood on its last rank but one
  * costs the pawn, not the queen (before, far ahead a promotion was charged its queen and gained
- * nothing of it in a score near 1, so krieg left its pawns a step from promoting for 30 plies and
- * made a knight where a queen might be taken).
+ * nothing of it in a score near 1, so krieg left its pawns a step from promoting for dozens of
+ * plies and made a knight where a queen might be taken).
  */
 function gainedBy(base: i32, move: i32): i32 {
   if (move >> 12 == MOVE_EN_PASSANT) return unchecked(PIECE_VALUE[PAWN]);

@@ -402,7 +402,7 @@ export class EndgameTechnique {
     )
       return undefined;
     const sample = this.source.positions(UNKNOWN_SAMPLE, limits);
-    this.promoting = this.promotingShare(sample.handles);
+    this.promoting = this.promotingShare(sample.handles.map((handle) => this.engine.setup(handle).board));
     const frozen = this.frozenOf(turn.view, own, sample.handles);
     return (
       (frozen && this.followFrozen(own, frozen)) ??
@@ -441,9 +441,9 @@ export class EndgameTechnique {
     return kinds.sort().join(',');
   }
 
-  /** The share of positions `handles` (the player to move) where a pawn of his may promote on his next move: on his last step, the square ahead empty or one to take beside it. */
-  private promotingShare(handles: number[]): number {
-    if (!handles.length) return 0;
+  /** The share of the positions' `boards` (the player to move) where a pawn of his may promote on his next move: on his last step, the square ahead empty or one to take beside it. */
+  private promotingShare(boards: number[][]): number {
+    if (!boards.length) return 0;
     const his = this.hisColour;
     const pawn = PAWN | (his << 3);
     const forward = his === 0 ? 8 : -8;
@@ -455,7 +455,7 @@ export class EndgameTechnique {
         const takes = (to: number) => Math.abs((to & 7) - (sq & 7)) === 1 && board[to] !== 0 && board[to] >> 3 !== his;
         return board[ahead] === 0 || takes(ahead - 1) || takes(ahead + 1);
       });
-    return handles.filter((handle) => promotes(this.engine.setup(handle).board)).length / handles.length;
+    return boards.filter(promotes).length / boards.length;
   }
 
   /** His king's squares and the squares of his other men over UNKNOWN_SAMPLE positions of the pool (each consistent with every observation). */
@@ -468,12 +468,13 @@ export class EndgameTechnique {
     const kings: number[] = [];
     const men = new Set<number>();
     const { handles } = this.source.positions(UNKNOWN_SAMPLE, limits);
-    for (const handle of handles)
-      this.engine.setup(handle).board.forEach((code, sq) => {
+    const boards = handles.map((handle) => this.engine.setup(handle).board);
+    for (const board of boards)
+      board.forEach((code, sq) => {
         if (code === (KING | (his << 3))) kings.push(sq);
         else if (code && code >> 3 === his) men.add(sq);
       });
-    this.promoting = this.promotingShare(handles);
+    this.promoting = this.promotingShare(boards);
     return { kings, men, handles };
   }
 

@@ -30,10 +30,12 @@
 // - the screen (host/core/players.ts countThreats) over many more belief positions than S:
 //   mated, the share where the attempt leaves a mate in one (a lost game); loss, the material
 //   (centipawns) the opponent's best capture wins, averaged over them (a man he can take in 3 of 7
-//   positions costs 3/7 of its value; a rook everywhere half a game), a promotion counted as a
-//   capture of the queen's value less the pawn's, and a pawn two steps from one on a free path
-//   unguarded as half of that (choose.ts pawnRaceGain: a promotion is stopped before it happens) — while not ahead in material his
-//   best capture of the moved man plus his best capture of another (lossBoth): the greater alone
+//   positions costs 3/7 of its value; a rook everywhere half a game), a promotion of his counted
+//   as a capture of the queen's value less the pawn's, and a pawn two steps from one on a free
+//   path unguarded as half of that (choose.ts pawnRaceGain: a promotion is stopped before it
+//   happens); the mover's own promotion counts as won, as a capture does (a new queen taken costs
+//   the pawn) — while not ahead in material his best capture of the moved man plus his best
+//   capture of another (lossBoth): the greater alone
 //   let a queen the positions hang to a phantom knight hide the moved man's own risk, and every
 //   attempt showed the same loss (krieg v HS: Bb5+ where a pawn on a6 took it, Rd4 where a queen
 //   took it; far ahead the sum drew won endings, the king's possible captures counted twice); stalemated, the share
