@@ -237,6 +237,8 @@ import {
   ENDGAME_OUT,
   endgameBegin,
   endgameAddKing,
+  endgameAgainstUnknown,
+  endgameAddSquare,
   endgameWiden,
   endgameSearch,
   endgameCount,
@@ -249,6 +251,8 @@ import {
 export {
   endgameBegin,
   endgameAddKing,
+  endgameAgainstUnknown,
+  endgameAddSquare,
   endgameWiden,
   endgameSearch,
   endgameCount,

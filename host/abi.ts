@@ -248,6 +248,13 @@ export interface CoreExports {
    * `sound` 1: the set holds every square his king may stand on (from a wide one, classes weighed by their squares).
    */
   endgameSearch(depth: number, sound: number): number;
+  /**
+   * The metaposition begun plays against his unknown men (till the next endgameBegin): an answer without an end keeps
+   * the squares where a bare king would be mated or stalemated; squares (blockedLo, blockedHi) stop the attacker's lines.
+   */
+  endgameAgainstUnknown(blockedLo: number, blockedHi: number): number;
+  /** Against unknown men: add a square to the set where the king stands in check on the record but a blocked square shields it. */
+  endgameAddSquare(square: number): number;
   /** How many attempts the last endgameSearch valued, and the horizon positions it valued. */
   endgameCount(): number;
   endgameNodes(): number;

@@ -177,7 +177,7 @@ function scratchRecord(): i32 {
 // ---- transitions (metaposition.ts; a class slot per depth) ----
 
 function classify(d: i32, attempt: i32, legLo: i32, legHi: i32): void {
-  classifyInto(recordToMove(d), attempt, recordAfter(d), scratchRecord(), d, us, legLo, legHi);
+  classifyInto(recordToMove(d), attempt, recordAfter(d), scratchRecord(), d, us, legLo, legHi, blockLo, blockHi);
 }
 
 function canTake(base: i32, lo: i32, hi: i32, aLo: i32, aHi: i32): bool {
@@ -210,7 +210,7 @@ function edgeDistance(sq: i32, bishopColor: i32): i32 {
 function leafValue(handle: i32, lo: i32, hi: i32): i32 {
   nodes++;
   const base = handle << POSITION_SHIFT;
-  attackSet(base, us);
+  attackSet(base, us, blockLo, blockHi);
   const aLo = outLo;
   const aHi = outHi;
   const menLo = unchecked(POSITIONS[base + W_COLOR + (us << 1)]);
@@ -272,6 +272,15 @@ function leafValue(handle: i32, lo: i32, hi: i32): i32 {
 
 let illegalLo: i32 = 0;
 let illegalHi: i32 = 0;
+/**
+ * Against unknown men (endgameAgainstUnknown; each endgameBegin clears it): his men unseen, so a
+ * referee's answer without an end may come where the bare king would be mated or stalemated; and
+ * squares where an unseen man of his is read to stand (blockLo/blockHi), which stop the attacker's
+ * lines as a frozen pawn does (an attempt through one Illegal, no square behind one attacked).
+ */
+let unknownMen = false;
+let blockLo: i32 = 0;
+let blockHi: i32 = 0;
 
 /**
  * The squares of the lone king's set (lo, hi) where the attempt from `from` to `to` in record
@@ -279,7 +288,7 @@ let illegalHi: i32 = 0;
  * stands on a square it passes (a pawn does not take forward); a pawn's diagonal everywhere but on
  * a pawn of his; a piece's nowhere (a lone king on its path would be in check). His frozen pawns
  * make some Illegal everywhere: a king's step to a square they attack, a pawn's step into one of
- * them, a line through one.
+ * them, a line through one (or through a square read blocked against unknown men).
  */
 function illegalSet(base: i32, from: i32, to: i32, lo: i32, hi: i32): void {
   const piece = pieceAt(base, from) & 7;
@@ -307,9 +316,11 @@ function illegalSet(base: i32, from: i32, to: i32, lo: i32, hi: i32): void {
         always = always || has(pawnsLo, pawnsHi, passed);
       }
     }
-  } else if ((pawnsLo | pawnsHi) != 0) {
+  } else if ((pawnsLo | pawnsHi | blockLo | blockHi) != 0) {
     const own = base + W_COLOR + (us << 1);
-    pieceAttacks(piece, us, from, unchecked(POSITIONS[own]) | pawnsLo, unchecked(POSITIONS[own + 1]) | pawnsHi);
+    const occLo = unchecked(POSITIONS[own]) | pawnsLo | blockLo;
+    const occHi = unchecked(POSITIONS[own + 1]) | pawnsHi | blockHi;
+    pieceAttacks(piece, us, from, occLo, occHi);
     always = !has(unchecked(PIECE_ATTACKS[0]), unchecked(PIECE_ATTACKS[1]), to);
   }
   if (always) {
@@ -495,6 +506,9 @@ let rootCount: i32 = 0;
  * the king's set its king's square; records `stack` … `stack` + ENDGAME_RECORDS − 1 are its own.
  */
 export function endgameBegin(handle: i32, stack: i32): i32 {
+  unknownMen = false;
+  blockLo = 0;
+  blockHi = 0;
   if (handle < 0 || stack < 0 || stack + ENDGAME_RECORDS > positionCapacity() || handle >= positionCapacity())
     return ENDGAME_NO_ROOM;
   const base = handle << POSITION_SHIFT;
@@ -513,6 +527,29 @@ export function endgameBegin(handle: i32, stack: i32): i32 {
   const k = kingSquare(base, us ^ 1);
   setLo = bitLo(k);
   setHi = bitHi(k);
+  return ENDGAME_OK;
+}
+
+/**
+ * The metaposition begun plays against his unknown men (till the next endgameBegin): an answer
+ * without an end keeps the squares where the bare king would be mated or stalemated, and
+ * (blockedLo, blockedHi), squares where a man of his is read to stand, stop the attacker's lines.
+ */
+export function endgameAgainstUnknown(blockedLo: i32, blockedHi: i32): i32 {
+  unknownMen = true;
+  blockLo = blockedLo;
+  blockHi = blockedHi;
+  return ENDGAME_OK;
+}
+
+/**
+ * Against unknown men (after endgameAgainstUnknown): adds square `sq` to the set, where the lone
+ * king would stand in check on the record but a man of his read on a blocked square shields it.
+ */
+export function endgameAddSquare(sq: i32): i32 {
+  if (!unknownMen || afterMove || sq < 0 || sq > 63) return ENDGAME_PERCEPT;
+  setLo |= bitLo(sq);
+  setHi |= bitHi(sq);
   return ENDGAME_OK;
 }
 
@@ -554,7 +591,7 @@ export function endgameAddKing(handle: i32): i32 {
 export function endgameWiden(): i32 {
   if (afterMove) return ENDGAME_PERCEPT;
   const base = recordToMove(0) << POSITION_SHIFT;
-  attackSet(base, us);
+  attackSet(base, us, blockLo, blockHi);
   const c = base + W_COLOR + (us << 1);
   replySet(setLo, setHi, outLo, outHi, unchecked(POSITIONS[c]), unchecked(POSITIONS[c + 1]));
   setLo |= outLo;
@@ -615,9 +652,18 @@ export function endgameAttempt(attempt: i32, percept: i32): i32 {
   if ((legLo | legHi) == 0) return ENDGAME_PERCEPT;
   moveKing(handle, lowestSquare(legLo, legHi)); // not on a pawn's target square
   classify(0, attempt, legLo, legHi);
-  const c = perceptClassKey(percept) << 1;
-  const lo = unchecked(CLASSES[c]);
-  const hi = unchecked(CLASSES[c + 1]);
+  const key = perceptClassKey(percept);
+  let lo = unchecked(CLASSES[key << 1]);
+  let hi = unchecked(CLASSES[(key << 1) + 1]);
+  // his unseen men may block a line or a step that reads as taken: a mate or a stalemate of the bare
+  // king there may be neither (krieg v random, seed 1, game 47: Qc8+ "mated" his king on b8, its step
+  // a7 on the a-file of Ra2, which his a3 pawn blocked; the set lost him, and Bf7 stalemated him on a6)
+  if (unknownMen && (key & 3) == 0) {
+    for (let end = END_CHECKMATE; end <= END_STALEMATE; end++) {
+      lo |= unchecked(CLASSES[(key | end) << 1]);
+      hi |= unchecked(CLASSES[((key | end) << 1) + 1]);
+    }
+  }
   for (let i = 0, n = unchecked(USED_COUNT[0]); i < n; i++) clearClass(0, unchecked(USED[i]));
   if ((lo | hi) == 0) return ENDGAME_PERCEPT;
   copyRecord(recordAfter(0), handle);
@@ -636,7 +682,7 @@ export function endgameReply(percept: i32, illegal: i32): i32 {
   if (!afterMove) return ENDGAME_PERCEPT;
   const handle = recordToMove(0);
   const base = handle << POSITION_SHIFT;
-  attackSet(base, us);
+  attackSet(base, us, blockLo, blockHi);
   const aLo = outLo;
   const aHi = outHi;
   // his frozen pawns' steps are Illegal wherever his king stands

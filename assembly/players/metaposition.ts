@@ -81,13 +81,14 @@ export function has(lo: i32, hi: i32, sq: i32): bool {
 /**
  * The squares the lone king (not `color`) may not enter (outLo/outHi): those `color`'s men attack,
  * their lines stopped by every man but that king, and his own men's (frozen pawns: endgame.ts; with
- * none, the attacks on a board of `color`'s men only).
+ * none, the attacks on a board of `color`'s men only). (blockLo, blockHi): squares where an unseen
+ * man of his is read to stand (endgame.ts against unknown men), as his men.
  */
-export function attackSet(base: i32, color: i32): void {
+export function attackSet(base: i32, color: i32, blockLo: i32 = 0, blockHi: i32 = 0): void {
   const king = kingSquare(base, color ^ 1);
   const c = base + W_COLOR;
-  const theirLo = unchecked(POSITIONS[c + ((color ^ 1) << 1)]) & ~bitLo(king);
-  const theirHi = unchecked(POSITIONS[c + ((color ^ 1) << 1) + 1]) & ~bitHi(king);
+  const theirLo = (unchecked(POSITIONS[c + ((color ^ 1) << 1)]) | blockLo) & ~bitLo(king);
+  const theirHi = (unchecked(POSITIONS[c + ((color ^ 1) << 1) + 1]) | blockHi) & ~bitHi(king);
   const ownLo = unchecked(POSITIONS[c + (color << 1)]);
   const ownHi = unchecked(POSITIONS[c + (color << 1) + 1]);
   menAttacksOver(base, color, ownLo | theirLo, ownHi | theirHi);
@@ -171,7 +172,7 @@ export function perceptClassKey(percept: i32): i32 {
  * Plays attempt `attempt` of record `from` (side `us` to move) into record `after`, the lone king
  * on (legLo, legHi) (where the attempt is legal), and splits that set into the classes of what the
  * referee announces (CLASSES of `slot`, keys in USED); `scratch` is a record of its own; the
- * attacked squares after the move in classAttackLo/Hi.
+ * attacked squares after the move in classAttackLo/Hi; (blockLo, blockHi) as attackSet's.
  */
 export function classify(
   from: i32,
@@ -182,10 +183,12 @@ export function classify(
   us: i32,
   legLo: i32,
   legHi: i32,
+  blockLo: i32 = 0,
+  blockHi: i32 = 0,
 ): void {
   makeMove(from, attempt, after);
   const base = after << POSITION_SHIFT;
-  attackSet(base, us);
+  attackSet(base, us, blockLo, blockHi);
   const aLo = outLo;
   const aHi = outHi;
   classAttackLo = aLo;

@@ -104,6 +104,29 @@ export function endgameValues(
   return { values, nodes: x.endgameNodes() };
 }
 
+/**
+ * The metaposition begun plays against his unknown men until the next begin: the referee's answer without an end
+ * keeps the squares where a bare king would be mated or stalemated (a man of his may block a line or have a move),
+ * and `blocked`, squares where a man of his is read to stand, stop the player's lines in its transitions and search;
+ * `shielded` joins the set: squares his king may stand on only because a blocked square shields them (no record
+ * with his king there loads: it stands in check on the player's board alone).
+ */
+export function endgameAgainstUnknown(
+  engine: Engine,
+  blocked: readonly number[],
+  shielded: readonly number[] = [],
+): void {
+  let lo = 0;
+  let hi = 0;
+  for (const sq of blocked) {
+    if (sq < 32) lo |= 1 << sq;
+    else hi |= 1 << (sq - 32);
+  }
+  const x = engine.core.exports;
+  check(x.endgameAgainstUnknown(lo, hi));
+  for (const sq of shielded) check(x.endgameAddSquare(sq));
+}
+
 /** The squares the lone king may be on, ascending. */
 export function endgameSquares(engine: Engine): number[] {
   const x = engine.core.exports;

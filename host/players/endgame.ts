@@ -57,6 +57,7 @@
 // answer the set cannot give sooner or later: begun again.
 import type { Engine } from '../engine';
 import {
+  endgameAgainstUnknown,
   endgameAttempt,
   endgameStack,
   endgameBegin,
@@ -68,7 +69,7 @@ import {
   ENDGAME_MAX_DEPTH,
   ENDGAME_WIN,
 } from '../core/endgame';
-import { KING, PAWN, QUEEN, ROOK } from '../constants';
+import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK } from '../constants';
 import { parseFen, type Setup } from '../notation/fen';
 import { between, kingDistance } from '../notation/square';
 import { moveFrom, moveTo, parseUci, promotionType } from '../notation/move';
@@ -99,6 +100,10 @@ const MARCH_WIDE = 12;
 const STAYS_SHARE = 1 / 8;
 /** Against unknown men, the set no narrower than it was this many turns ago (no capture since): the same. */
 const MARCH_STALLED = 6;
+/** Against unknown men, a man of his read on a line an Illegal answer blocked is kept there this many turns (he may move it). */
+const BLOCKED_TURNS = 6;
+/** Against unknown men, a square where at least this share of the pool's positions read has a man of his is read blocked too. */
+const AGREED_SHARE = 7 / 8;
 /**
  * Against unknown men, the share of the pool's positions where a pawn of his promotes next move
  * from which the turn goes to the sampling (krieg v HS, seed 1, games 9 and 49: his pawn walked to
@@ -164,6 +169,24 @@ export class EndgameTechnique {
   private lastFollowed: { squares: number[]; turn: number } | undefined;
   /** The narrowest set the technique played on since the last capture heard, and the turn it was first that narrow (MARCH_STALLED). */
   private narrowest = { size: Infinity, turn: 0 };
+  /**
+   * Against unknown men: squares where a man of his blocked a line of the player's (an Illegal
+   * answer to a piece's slide), with the turn it was heard (BLOCKED_TURNS); the search's lines do
+   * not pass them. krieg v random, seed 1, game 29: his pawn on h3 blocked Qh2-h7, a mate in the
+   * metaposition, so every attempt there was "a mate next move" and for 22 plies the technique
+   * chose among hundreds of equal values while his king stood on three squares.
+   */
+  private readonly blocked = new Map<number, number>();
+  /** Against unknown men: the squares of his men (not his king) in the pool's positions read this turn, where readBlocker looks. */
+  private menRead: Set<number> | undefined;
+  /**
+   * Against unknown men: the squares where AGREED_SHARE of the pool's positions read this turn have a
+   * man of his, read blocked as well (krieg v random, seed 1, game 153: his pawn on b4, in every
+   * position, shielded a5 from Be1; the set, reading a5 attacked, lost his king there and Rc7 stalemated him).
+   */
+  private menAgreed: number[] = [];
+  /** His last move gave check (an Illegal slide then may only leave the king in check). */
+  private checked = false;
 
   /** His colour (0 white, 1 black). */
   private get hisColour(): number {
@@ -197,6 +220,11 @@ export class EndgameTechnique {
     return widened(last.squares);
   }
 
+  /** Against unknown men: the squares a man of his is read to block (readBlocker), ascending. */
+  get blockedSquares(): number[] {
+    return this.blockedNow().sort((a, b) => a - b);
+  }
+
   /** Whether the followed set plays against his men unknown (the head of this file). */
   get againstUnknownMen(): boolean {
     return this.followed !== undefined && this.unknown;
@@ -223,8 +251,12 @@ export class EndgameTechnique {
     // captures by his pawns turned the mode off for good, and his king and a frozen pawn survived 115 plies)
     if (event.type === 'attempt' && event.side === this.side && event.percept.capture !== undefined)
       this.unknownCaptures = 0;
-    if ((event.type === 'attempt' || event.type === 'opponent-move') && event.percept?.capture !== undefined)
+    if ((event.type === 'attempt' || event.type === 'opponent-move') && event.percept?.capture !== undefined) {
       this.narrowest = { size: Infinity, turn: 0 }; // a man fewer (his or mine): a new ending
+      this.blocked.clear();
+      this.menAgreed = [];
+    }
+    if (event.type === 'opponent-move') this.checked = event.percept?.check === true;
     if (this.carried && event.type === 'opponent-move') this.carried = widened(this.carried);
     if (!this.followed) return;
     try {
@@ -232,6 +264,7 @@ export class EndgameTechnique {
         if (event.percept.end) return this.drop(); // the game is over
         const attempt = parseUci(event.attempt)!;
         const percept = encodePercept(event.percept);
+        if (this.unknown) this.readBlocker(attempt, event.percept.answer === 'legal');
         if (this.unknown && event.percept.answer !== 'legal') return; // a man of his may block: nothing moved, nothing known
         // one of his men: begun again next turn, from the squares his king stood on (less the one taken)
         if (this.unknown && event.percept.capture !== undefined)
@@ -402,7 +435,9 @@ export class EndgameTechnique {
     )
       return undefined;
     const sample = this.source.positions(UNKNOWN_SAMPLE, limits);
-    this.promoting = this.promotingShare(sample.handles.map((handle) => this.engine.setup(handle).board));
+    const boards = sample.handles.map((handle) => this.engine.setup(handle).board);
+    this.promoting = this.promotingShare(boards);
+    this.readMen(boards);
     const frozen = this.frozenOf(turn.view, own, sample.handles);
     return (
       (frozen && this.followFrozen(own, frozen)) ??
@@ -419,6 +454,30 @@ export class EndgameTechnique {
     // an exact belief knows his men; a pool whose positions agree on their kinds (a knight somewhere) too
     if (pool.exact || new Set(pool.handles.map((h) => this.kindsOf(h))).size <= 1) return false;
     return crushingOver(this.engine, pool.handles);
+  }
+
+  /**
+   * Against unknown men, the player's `attempt` answered: a piece's slide Illegal (its king not in
+   * check) has a man of his on its path, read on the squares of it where the pool's positions put
+   * one (none where they put none: his king may stand on the path beyond his man); a legal one has
+   * none there.
+   */
+  private readBlocker(attempt: number, legal: boolean): void {
+    const piece = (this.own?.board[attempt & 63] ?? 0) & 7;
+    if (piece !== QUEEN && piece !== ROOK && piece !== BISHOP) return;
+    const path = between(attempt & 63, (attempt >> 6) & 63);
+    if (legal) {
+      for (const sq of path) this.blocked.delete(sq);
+      return;
+    }
+    if (this.checked) return;
+    for (const sq of path) if (this.menRead?.has(sq)) this.blocked.set(sq, this.turns);
+  }
+
+  /** The squares a man of his was read to block in the last BLOCKED_TURNS turns, and those the pool agrees on. */
+  private blockedNow(): number[] {
+    for (const [sq, turn] of this.blocked) if (this.turns - turn > BLOCKED_TURNS) this.blocked.delete(sq);
+    return [...new Set([...this.blocked.keys(), ...this.menAgreed])];
   }
 
   /** His frozen pawns (frozenMen over the pool's positions `pool`) where the player is DECISIVE ahead of that many pawns, else undefined. */
@@ -464,18 +523,26 @@ export class EndgameTechnique {
     men: Set<number>;
     handles: number[];
   } {
-    const his = this.hisColour;
-    const kings: number[] = [];
-    const men = new Set<number>();
     const { handles } = this.source.positions(UNKNOWN_SAMPLE, limits);
     const boards = handles.map((handle) => this.engine.setup(handle).board);
+    this.promoting = this.promotingShare(boards);
+    const kings = this.readMen(boards);
+    return { kings, men: this.menRead!, handles };
+  }
+
+  /** Reads his men's squares on the pool's `boards` (menRead, menAgreed); his king's squares, one for each board. */
+  private readMen(boards: number[][]): number[] {
+    const his = this.hisColour;
+    const kings: number[] = [];
+    const count = new Map<number, number>();
     for (const board of boards)
       board.forEach((code, sq) => {
         if (code === (KING | (his << 3))) kings.push(sq);
-        else if (code && code >> 3 === his) men.add(sq);
+        else if (code && code >> 3 === his) count.set(sq, (count.get(sq) ?? 0) + 1);
       });
-    this.promoting = this.promotingShare(boards);
-    return { kings, men, handles };
+    this.menRead = new Set(count.keys());
+    this.menAgreed = [...count].filter(([, n]) => n >= AGREED_SHARE * boards.length).map(([sq]) => sq);
+    return kings;
   }
 
   /**
@@ -484,13 +551,14 @@ export class EndgameTechnique {
    */
   private follow(own: Setup, squares: number[], unknown = false, frozen?: number[]): number | undefined {
     this.frozen = frozen;
+    this.unknown = unknown;
     if (!squares.length || !this.begin(own, squares)) {
       this.frozen = undefined;
+      this.unknown = false;
       return undefined;
     }
     this.followed = squares;
     this.pending = undefined;
-    this.unknown = unknown;
     this.counters.endgameFollowed++;
     return squares.length;
   }
@@ -511,11 +579,33 @@ export class EndgameTechnique {
     if (!squares.length) return false;
     const king = KING | ((own.side ^ 1) << 3);
     const men = this.withFrozen(own.board);
-    return endgameBeginSet(this.engine, squares, (record, square) => {
+    const place = (record: number, square: number) => {
       const board = men.slice();
       board[square] = king;
       this.engine.setSetup(record, { ...own, board });
-    });
+    };
+    if (!this.unknown) return endgameBeginSet(this.engine, squares, place);
+    // against unknown men a square behind his man on a blocked line is in check on the player's board alone
+    const record = endgameStack(this.engine) + 1;
+    const shields = this.withBlockers(own, men);
+    const loads = (square: number, board: number[]) => {
+      try {
+        this.engine.setSetup(record, { ...own, board: board.map((code, sq) => (sq === square ? king : code)) });
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const loaded = squares.filter((sq) => loads(sq, men));
+    if (!loaded.length || !endgameBeginSet(this.engine, loaded, place)) return false;
+    const shielded = squares.filter((sq) => !loaded.includes(sq) && loads(sq, shields));
+    if (shielded.length + loaded.length < squares.length) return false; // a square no blocked line explains
+    endgameAgainstUnknown(
+      this.engine,
+      this.blockedNow().filter((sq) => men[sq] === 0),
+      shielded,
+    );
+    return true;
   }
 
   /**
@@ -541,10 +631,32 @@ export class EndgameTechnique {
    * empty of them and not attacked by them (his king is not in check). A superset of his squares.
    */
   private soundSet(own: Setup): number[] {
-    const board = this.withFrozen(own.board);
+    const plain = this.withFrozen(own.board);
+    // against unknown men, his men read on blocked lines: no square there, none guarded behind them
+    const board = this.unknown ? this.withBlockers(own, plain) : plain;
     const squares: number[] = [];
-    for (let sq = 0; sq < 64; sq++) if (board[sq] === 0 && !guarded(this.engine, own, board, sq)) squares.push(sq);
+    for (let sq = 0; sq < 64; sq++) {
+      if (board[sq] !== 0) continue;
+      let attacked: boolean;
+      try {
+        attacked = guarded(this.engine, own, board, sq);
+      } catch {
+        // the men read on blocked squares make no position (more men than he may have, a check of the
+        // player's king): the board without them
+        attacked = guarded(this.engine, own, plain, sq);
+      }
+      if (!attacked) squares.push(sq);
+    }
     return squares;
+  }
+
+  /** `board` with a man of his on each square read blocked (a pawn, on the first and last ranks a knight). */
+  private withBlockers(own: Setup, board: number[]): number[] {
+    const men = board.slice();
+    const his = (own.side ^ 1) << 3;
+    for (const sq of this.blockedNow())
+      if (men[sq] === 0) men[sq] = (sq >> 3 === 0 || sq >> 3 === 7 ? KNIGHT : PAWN) | his;
+    return men;
   }
 
   /**

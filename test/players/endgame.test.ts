@@ -6,7 +6,9 @@
 //   check directions, the defender's Illegal attempts heard);
 // - the search on hand-worked positions: White Kb6, Qc1 and Black's king known on a8, where Qc8 mates
 //   and Qc7 stalemates; Kg6, Qg3 against Kg8, where Qb8 mates now (no chance of mate later
-//   outweighs it); White Ka1, Rg2 with the king on h3 or e5, where Rg4 hangs the rook; the
+//   outweighs it), and with a man of his read on e5 no line through it (g3-b8) is searched;
+//   against unknown men, Qc8+ keeps the square b8 a bare king would be mated on (game 47 v random);
+//   White Ka1, Rg2 with the king on h3 or e5, where Rg4 hangs the rook; the
 //   attacker's pawns: Ke5, Pc6 against Kc8, where c7 lets the king take the pawn; Kb6, Pc7 against
 //   Ke7 or Ke8, where the promotion is to a queen or a rook, never to a minor piece (a material draw);
 //   Ka1, Pe4 against Ke5 or Kh8, where an Illegal e4-e5 puts the king on e5; his frozen pawns (each
@@ -25,10 +27,11 @@ import { describe, expect, it } from 'vitest';
 import { createEngine, BACKENDS } from '../../host/node';
 import { preset } from '../../host/record/rules';
 import { makeUci, parseUci } from '../../host/notation/move';
-import { makeFenOfPieces } from '../../host/notation/fen';
+import { makeFenOfPieces, parseFen } from '../../host/notation/fen';
 import { kingDistance } from '../../host/notation/square';
 import { encodePercept } from '../../host/record/percept';
 import {
+  endgameAgainstUnknown,
   endgameAttempt,
   endgameBegin,
   endgameReply,
@@ -143,6 +146,34 @@ describe.each(BACKENDS)('endgame metapositions on %s', (backend) => {
     ({ values } = endgameValues(engine, 3, { sound: true }));
     expect(value('g3b8', values)).toBe(ENDGAME_WIN);
     expect(Math.max(...values.map((v) => v.value))).toBe(ENDGAME_WIN);
+    expect(values.filter((v) => v.value === ENDGAME_WIN).map((v) => v.attempt)).toEqual([parseUci('g3b8')]);
+    // ... a man of his unseen on e5 (against unknown men: an Illegal slide read): no line through it,
+    // so no mate now; onto it (a capture) and lines beside it are still searched
+    expect(endgameBegin(engine, [0])).toBe(true);
+    endgameAgainstUnknown(engine, [36]);
+    ({ values } = endgameValues(engine, 3, { sound: false }));
+    const searched = values.map((v) => makeUci(v.attempt));
+    expect(searched).not.toContain('g3b8');
+    expect(searched).not.toContain('g3d6');
+    expect(searched).toEqual(expect.arrayContaining(['g3e5', 'g3f4', 'g3g5']));
+    expect(Math.max(...values.map((v) => v.value))).toBeLessThan(ENDGAME_WIN);
+    // against unknown men an answer without an end keeps the squares where the bare king would be mated (krieg v
+    // random, seed 1, game 47: Qc8+ "mated" his king on b8, whose step a7 his a3 pawn shielded from Ra2)
+    const game47 = parseFen('8/8/4B3/2Q2P1P/1P2P3/2P3N1/R4K2/7R w - - 0 1');
+    const checkedFrom = (unknown: boolean) => {
+      expect(
+        endgameBeginSet(engine, [57, 59, 60, 49, 54, 45], (record, square) => {
+          const board = game47.board.slice();
+          board[square] = 14; // his king
+          engine.setSetup(record, { ...game47, board });
+        }),
+      ).toBe(true);
+      if (unknown) endgameAgainstUnknown(engine, []);
+      endgameAttempt(engine, parseUci('c5c8')!, encodePercept({ answer: 'legal', check: true, directions: 2 }));
+      return endgameSquares(engine);
+    };
+    expect(checkedFrom(false)).toEqual([59, 60]); // b8 read as mated
+    expect(checkedFrom(true)).toEqual([57, 59, 60]);
     // the king on h3 or e5: Rg4 (next to h3, unprotected) may lose the rook; some move keeps it
     engine.setFen(0, '8/8/8/8/8/7k/6R1/K7 w - - 0 1');
     engine.setFen(1, '8/8/8/4k3/8/8/6R1/K7 w - - 0 1');
