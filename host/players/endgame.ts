@@ -579,18 +579,19 @@ export class EndgameTechnique {
     if (!squares.length) return false;
     const king = KING | ((own.side ^ 1) << 3);
     const men = this.withFrozen(own.board);
-    const place = (record: number, square: number) => {
-      const board = men.slice();
-      board[square] = king;
-      this.engine.setSetup(record, { ...own, board });
+    const place = (record: number, square: number, board = men) => {
+      const placed = board.slice();
+      placed[square] = king;
+      this.engine.setSetup(record, { ...own, board: placed });
     };
     if (!this.unknown) return endgameBeginSet(this.engine, squares, place);
     // against unknown men a square behind his man on a blocked line is in check on the player's board alone
     const record = endgameStack(this.engine) + 1;
-    const shields = this.withBlockers(own, men);
+    const blocked = this.blockedNow().filter((sq) => men[sq] === 0);
+    const shields = withBlockers(men, blocked, own.side ^ 1);
     const loads = (square: number, board: number[]) => {
       try {
-        this.engine.setSetup(record, { ...own, board: board.map((code, sq) => (sq === square ? king : code)) });
+        place(record, square, board);
         return true;
       } catch {
         return false;
@@ -600,11 +601,7 @@ export class EndgameTechnique {
     if (!loaded.length || !endgameBeginSet(this.engine, loaded, place)) return false;
     const shielded = squares.filter((sq) => !loaded.includes(sq) && loads(sq, shields));
     if (shielded.length + loaded.length < squares.length) return false; // a square no blocked line explains
-    endgameAgainstUnknown(
-      this.engine,
-      this.blockedNow().filter((sq) => men[sq] === 0),
-      shielded,
-    );
+    endgameAgainstUnknown(this.engine, blocked, shielded);
     return true;
   }
 
@@ -633,7 +630,7 @@ export class EndgameTechnique {
   private soundSet(own: Setup): number[] {
     const plain = this.withFrozen(own.board);
     // against unknown men, his men read on blocked lines: no square there, none guarded behind them
-    const board = this.unknown ? this.withBlockers(own, plain) : plain;
+    const board = this.unknown ? withBlockers(plain, this.blockedNow(), this.hisColour) : plain;
     const squares: number[] = [];
     for (let sq = 0; sq < 64; sq++) {
       if (board[sq] !== 0) continue;
@@ -648,15 +645,6 @@ export class EndgameTechnique {
       if (!attacked) squares.push(sq);
     }
     return squares;
-  }
-
-  /** `board` with a man of his on each square read blocked (a pawn, on the first and last ranks a knight). */
-  private withBlockers(own: Setup, board: number[]): number[] {
-    const men = board.slice();
-    const his = (own.side ^ 1) << 3;
-    for (const sq of this.blockedNow())
-      if (men[sq] === 0) men[sq] = (sq >> 3 === 0 || sq >> 3 === 7 ? KNIGHT : PAWN) | his;
-    return men;
   }
 
   /**
@@ -679,6 +667,13 @@ export class EndgameTechnique {
     for (const sq of this.frozen) men[sq] = pawn;
     return men;
   }
+}
+
+/** `board` with a man of colour `his` on each empty square of `blocked` (a pawn; on the first and last ranks a knight). */
+function withBlockers(board: number[], blocked: readonly number[], his: number): number[] {
+  const men = board.slice();
+  for (const sq of blocked) if (men[sq] === 0) men[sq] = (sq >> 3 === 0 || sq >> 3 === 7 ? KNIGHT : PAWN) | (his << 3);
+  return men;
 }
 
 /**
