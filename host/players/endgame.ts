@@ -177,6 +177,8 @@ export class EndgameTechnique {
    * chose among hundreds of equal values while his king stood on three squares.
    */
   private readonly blocked = new Map<number, number>();
+  /** Against unknown men: the pool's positions read this turn (their boards), where leastHanging looks. */
+  private boardsRead: number[][] = [];
   /** Against unknown men: the squares of his men (not his king) in the pool's positions read this turn, where readBlocker looks. */
   private menRead: Set<number> | undefined;
   /**
@@ -185,6 +187,20 @@ export class EndgameTechnique {
    * position, shielded a5 from Be1; the set, reading a5 attacked, lost his king there and Rc7 stalemated him).
    */
   private menAgreed: number[] = [];
+  /**
+   * Squares in front of the player's pawns whose step there was answered Illegal (his last move no
+   * check) since the last capture heard: a man of his stood there, and a pawn of his there stays
+   * (it leaves only by a capture, which is heard).
+   */
+  private readonly fronts = new Set<number>();
+  /**
+   * Against unknown men: the squares the player's men check only along a line through a square of
+   * `fronts` still in front of its pawn (shieldedBy). Not in the set (the pool's positions may have
+   * moved that man away), but a box check reads his king there too (krieg v random, seed 1: game 145,
+   * his f5 pawn, in one of the pool's 64 positions, shielded g6 from Qd3, the set lost his king there
+   * and Ne7 stalemated him on h7; game 153, his b4 pawn shielded a5 from Be1, Rc7 stalemated him).
+   */
+  private shielded: number[] = [];
   /** His last move gave check (an Illegal slide then may only leave the king in check). */
   private checked = false;
 
@@ -214,7 +230,7 @@ export class EndgameTechnique {
    * a7 pawn shielded it; next turn, the set lost, the sampling's Rd1 stalemated him there).
    */
   get recentSquares(): readonly number[] | undefined {
-    if (this.followed?.length) return this.followed;
+    if (this.followed?.length) return this.unknown ? [...this.followed, ...this.shielded] : this.followed;
     const last = this.lastFollowed;
     if (!last || this.turns - last.turn > 1) return undefined;
     return widened(last.squares);
@@ -255,7 +271,10 @@ export class EndgameTechnique {
       this.narrowest = { size: Infinity, turn: 0 }; // a man fewer (his or mine): a new ending
       this.blocked.clear();
       this.menAgreed = [];
+      this.fronts.clear();
     }
+    if (event.type === 'attempt' && event.side === this.side && event.percept.answer !== 'legal' && !this.checked)
+      this.readFront(parseUci(event.attempt)!);
     if (event.type === 'opponent-move') this.checked = event.percept?.check === true;
     if (this.carried && event.type === 'opponent-move') this.carried = widened(this.carried);
     if (!this.followed) return;
@@ -317,6 +336,7 @@ export class EndgameTechnique {
     this.turns++;
     const size = this.enter(turn, budget, workPerNode, own);
     if (size === undefined) return undefined;
+    this.shielded = this.unknown ? shieldedBy(this.engine, own, this.frontsNow(own)) : [];
     if (this.unknown && this.promoting >= PROMOTION_SHARE) return undefined;
     if (this.followed) this.lastFollowed = { squares: this.followed, turn: this.turns };
     // against unknown men: no attempt that may box his king beside them (they may stand on its last steps)
@@ -365,16 +385,20 @@ export class EndgameTechnique {
       .sort((a, b) => b.v - a.v);
     let best: number[] = [];
     let bestValue = -Infinity;
+    // where a man of his may stand: the pool's squares, and those in front of the player's pawns (fronts)
+    const where = this.poolMen && new Set([...this.poolMen, ...this.frontsNow(own)]);
     for (const { attempt, v } of ranked) {
       if (best.length && v < bestValue) break;
       if (repeats?.(attempt)) continue; // a draw by repetition near
-      if (men > 0 && mayStalemate(this.engine, own, attempt, this.followed ?? [], men, this.poolMen)) continue;
+      if (men > 0 && mayStalemate(this.engine, own, attempt, this.recentSquares ?? [], men, where)) continue;
       best.push(attempt);
       bestValue = v;
     }
     // every attempt may lose a man (a pawn the king can take whatever krieg does): the sampling's values weigh what
     if (!best.length || bestValue <= ENDGAME_FAIL) return undefined;
     this.counters.endgameMoves++;
+    // against unknown men the search does not see them take: of the best, those the pool's positions hang least
+    if (this.unknown) best = leastHanging(this.engine, own, best, this.boardsRead);
     const chosen = best[Math.floor(this.random() * best.length)];
     const key = menAfter(own, chosen);
     this.visits.set(key, (this.visits.get(key) ?? 0) + 1);
@@ -474,6 +498,20 @@ export class EndgameTechnique {
     for (const sq of path) if (this.menRead?.has(sq)) this.blocked.set(sq, this.turns);
   }
 
+  /** The player's `attempt` answered Illegal: a step of its pawn straight ahead finds a man of his in front (fronts). */
+  private readFront(attempt: number): void {
+    const from = moveFrom(attempt);
+    const to = moveTo(attempt);
+    if (((this.own?.board[from] ?? 0) & 7) === PAWN && Math.abs(to - from) === 8) this.fronts.add(to);
+  }
+
+  /** The squares of `fronts` still in front of a pawn of the player's `own`, free of its men. */
+  private frontsNow(own: Setup): Set<number> {
+    const behind = own.side === 0 ? -8 : 8;
+    const pawn = PAWN | (own.side << 3);
+    return new Set([...this.fronts].filter((sq) => own.board[sq] === 0 && own.board[sq + behind] === pawn));
+  }
+
   /** The squares a man of his was read to block in the last BLOCKED_TURNS turns, and those the pool agrees on. */
   private blockedNow(): number[] {
     for (const [sq, turn] of this.blocked) if (this.turns - turn > BLOCKED_TURNS) this.blocked.delete(sq);
@@ -540,6 +578,7 @@ export class EndgameTechnique {
         if (code === (KING | (his << 3))) kings.push(sq);
         else if (code && code >> 3 === his) count.set(sq, (count.get(sq) ?? 0) + 1);
       });
+    this.boardsRead = boards;
     this.menRead = new Set(count.keys());
     this.menAgreed = [...count].filter(([, n]) => n >= AGREED_SHARE * boards.length).map(([sq]) => sq);
     return kings;
@@ -818,7 +857,7 @@ export function mayStalemate(
   engine: Engine,
   own: Setup,
   attempt: number,
-  squares: number[],
+  squares: readonly number[],
   men: number,
   where?: Set<number>,
 ): boolean {
@@ -838,7 +877,6 @@ export function mayStalemate(
     const takes = [file > 0 ? ahead - 1 : -1, file < 7 ? ahead + 1 : -1].some((sq) => sq >= 0 && mine(sq));
     return (ahead === at || mine(ahead)) && !takes;
   };
-  const moved = moveTo(attempt);
   // where a man of his may stand: the pool's squares, or a step in front of one (the pool lags his last move)
   const behind = his === 1 ? 8 : -8;
   const mayStand = (sq: number) => !where || where.has(sq) || where.has(sq + behind);
@@ -859,8 +897,9 @@ export function mayStalemate(
     // a check through a square a man of his may stand on may be a pin: with no step for his king and
     // no move for the pinned man, a stalemate (krieg v random, seed 1, game 100: Rb8 "checked" his king on
     // b3 through b7, where his pawn stood blocked by the rook and pinned to the king; the pool's man
-    // stood on b6, a step behind: its squares lag his last move)
-    for (const sq of between(moved, square)) {
+    // stood on b6, a step behind: its squares lag his last move). The checking line need not be the
+    // moved man's (game 153: Rc7 boxed his king on a5, his b4 pawn pinned on Be1's diagonal)
+    for (const sq of checkingLine(board, own.side, square)) {
       if (board[sq] !== 0 || !mayStand(sq) || sq >> 3 === 0 || sq >> 3 === 7) continue;
       const pinned = board.slice();
       pinned[sq] = PAWN | (his << 3);
@@ -875,6 +914,106 @@ export function mayStalemate(
     }
   }
   return false;
+}
+
+/** Candidates of `leastHanging` looked at, at most (a sample of the tied best). */
+const HANG_CANDIDATES = 24;
+
+/**
+ * Of `attempts` (the technique's equal best against unknown men), those after which the fewest of
+ * the pool's positions `boards` let a man of his (not his king: the search sees the king's) take the
+ * moved man at a loss — by a cheaper man, or where no other man of the player's guards its square.
+ * krieg v random, seed 1, game 135: three queens against K+B+P, the technique's queens went where the
+ * bishop of the pool's positions took them.
+ */
+export function leastHanging(engine: Engine, own: Setup, attempts: number[], boards: number[][]): number[] {
+  if (!boards.length || attempts.length < 2) return attempts;
+  const his = own.side ^ 1;
+  const record = endgameStack(engine) + 1;
+  const candidates = attempts.length > HANG_CANDIDATES ? attempts.slice(0, HANG_CANDIDATES) : attempts;
+  const hangs = (attempt: number) => {
+    const after = ownBoardAfter(own.board, own.side, attempt);
+    const to = moveTo(attempt);
+    const worth = MATERIAL[after[to] & 7];
+    const without = after.slice();
+    without[to] = 0;
+    let guardedNow: boolean | undefined;
+    let count = 0;
+    for (const board of boards) {
+      const merged = after.map((code, sq) => code || (board[sq] >> 3 === his ? board[sq] : 0));
+      try {
+        engine.setSetup(record, { ...own, board: merged, side: his as 0 | 1, epSquare: -1 });
+      } catch {
+        continue; // no position (his king in check from the player's king's side, …)
+      }
+      let taker = Infinity;
+      for (const move of engine.moves(record))
+        if (((move >> 6) & 63) === to && (merged[move & 63] & 7) !== KING)
+          taker = Math.min(taker, MATERIAL[merged[move & 63] & 7]);
+      if (taker === Infinity) continue;
+      if (taker < worth) count++;
+      else {
+        guardedNow ??= safeGuarded(engine, own, without, to);
+        if (!guardedNow) count++;
+      }
+    }
+    return count;
+  };
+  const counts = candidates.map(hangs);
+  const least = Math.min(...counts);
+  return candidates.filter((_, i) => counts[i] === least);
+}
+
+/** `guarded`, false where the probe makes no position. */
+function safeGuarded(engine: Engine, own: Setup, board: number[], sq: number): boolean {
+  try {
+    return guarded(engine, own, board, sq);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The squares free of the player's men `own` that they check only along one line through a square
+ * of `men` (where a man of his may stand): a man of his there would shield his king.
+ */
+export function shieldedBy(engine: Engine, own: Setup, men: ReadonlySet<number>): number[] {
+  const his = own.side ^ 1;
+  const board = own.board.map((code) => (code >> 3 === own.side ? code : 0));
+  const shielded: number[] = [];
+  for (let sq = 0; sq < 64; sq++) {
+    if (board[sq] !== 0) continue;
+    const shields = checkingLine(board, own.side, sq).filter((on) => men.has(on));
+    try {
+      if (shields.some((on) => !guarded(engine, own, withBlockers(board, [on], his), sq))) shielded.push(sq);
+    } catch {
+      // a man there makes no position (a pawn of his checking the player's king): no shield
+    }
+  }
+  return shielded;
+}
+
+/**
+ * The squares between `square` and the one man of `side` on `board` that checks it along a line (a
+ * queen, rook or bishop with nothing between), where a man of the other side would block the check;
+ * none where no such man checks, another checks too, or the checker stands next to it.
+ */
+function checkingLine(board: number[], side: number, square: number): number[] {
+  let line: number[] | undefined;
+  for (let from = 0; from < 64; from++) {
+    const code = board[from];
+    if (code === 0 || code >> 3 !== side || from === square) continue;
+    const piece = code & 7;
+    if (piece !== QUEEN && piece !== ROOK && piece !== BISHOP) continue;
+    const straight = (from & 7) === (square & 7) || from >> 3 === square >> 3;
+    const path = between(from, square);
+    const aligned = path.length > 0 || kingDistance(from, square) === 1;
+    if (!aligned || (straight ? piece === BISHOP : piece === ROOK)) continue;
+    if (path.some((sq) => board[sq] !== 0)) continue;
+    if (line !== undefined || path.length === 0) return []; // two checkers, or one no man of his can block
+    line = path;
+  }
+  return line ?? [];
 }
 
 /**

@@ -435,6 +435,56 @@ describe.each(BACKENDS)('against his men unknown, a line his man blocks on %s', 
   });
 });
 
+describe.each(BACKENDS)('against his men unknown, a man in front of its pawn on %s', (backend) => {
+  // krieg v random, seed 1, game 145: his f5 pawn shielded g6 from Qd3 in one of the pool's 64
+  // positions; the set lost his king there and Ne7 stalemated him on h7. A step of krieg's pawn answered
+  // Illegal puts a man of his in front of it until a capture is heard, and the box check reads the
+  // squares he shields from there. Here Qh1's diagonal runs through e4, in front of krieg's e3 pawn, to
+  // d5; pools of 16 positions, his man a pawn on e4 in half and a knight on d4 in the other half.
+  const start = '6k1/8/6K1/8/4p3/4P3/8/7Q w - - 0 1';
+  const other = '6k1/8/6K1/8/3n4/4P3/8/7Q w - - 0 1';
+  const engine = new PlayerEngines(backend).for('white', rules);
+  const setup = { side: 'white', rules, start, seed: 1 } as const;
+  const pool = (k: number): { handles: number[]; exact: boolean } => {
+    const handles = Array.from({ length: Math.min(k, 16) }, (_, i) => SAMPLE_BASE + i);
+    handles.forEach((h, i) => engine.setFen(h, i % 2 ? other : start));
+    return { handles, exact: false };
+  };
+  const source: PositionSource = { name: 'halves', observe: () => {}, positions: pool, lastObservation: pool };
+  const event = (attempt: string, answer: 'legal' | 'illegal'): ViewEvent => ({
+    type: 'attempt',
+    side: 'white',
+    attempt,
+    percept: { answer },
+  });
+  const his: ViewEvent = { type: 'opponent-move', side: 'black', percept: { answer: 'legal' } };
+  const d5 = 35;
+  /** The box check's squares after the events `heard` and krieg's turn again. */
+  const boxed = (heard: ViewEvent[]) => {
+    const technique = new EndgameTechnique(engine, source, 2, seededRandom(1), 'white');
+    const view = emptyView(setup);
+    const turn = { view, attempts: viewAttempts(engine, view, 1), tried: [] as number[], canAskAny: false };
+    expect(technique.choose(turn, { nodes: 300 }, WORK_PER_NODE)).toBeDefined();
+    expect(technique.againstUnknownMen).toBe(true);
+    for (const e of heard) {
+      technique.observe(e);
+      view.events.push(e);
+    }
+    const tried = heard.filter((e) => e.type === 'attempt' && e.percept.answer !== 'legal');
+    const again = { ...turn, tried: tried.map((e) => parseUci((e as { attempt: string }).attempt)!) };
+    again.attempts = turn.attempts.filter((a) => !again.tried.includes(a));
+    technique.choose(again, { nodes: 300 }, WORK_PER_NODE);
+    return technique.recentSquares ?? [];
+  };
+
+  it("d5, behind e4 on the queen's diagonal, is read once the pawn's step to e4 was Illegal", () => {
+    // two moves of his later (past the men located in front of its pawns: locatedMen)
+    const later = [event('h1h2', 'legal'), his, event('h2h1', 'legal'), his];
+    expect(boxed(later)).not.toContain(d5);
+    expect(boxed([event('e3e4', 'illegal'), ...later])).toContain(d5);
+  });
+});
+
 describe('locatedMen', () => {
   const start = '8/8/8/p1p3k1/P1P2p2/5P2/8/R3K2R w - - 0 1';
   const attempt = (uci: string, answer: 'legal' | 'illegal', capture?: number): ViewEvent => ({

@@ -21,7 +21,7 @@ import { BACKENDS } from '../../host/node';
 import { preset } from '../../host/record/rules';
 import { parseFen } from '../../host/notation/fen';
 import { makeUci, parseUci } from '../../host/notation/move';
-import { EndgameTechnique, mayStalemate, pawnStep } from '../../host/players/endgame';
+import { EndgameTechnique, leastHanging, mayStalemate, pawnStep, shieldedBy } from '../../host/players/endgame';
 import { PlayerEngines } from '../../host/players/engines.node';
 import { trackerSource } from '../../host/players/sources';
 import { WORK_PER_NODE } from '../../host/players/sampling';
@@ -110,6 +110,78 @@ describe.each(BACKENDS)('a check through a square a man of his may stand on on %
     expect(mayStalemate(engine, parseFen(file), rh8, [square('h1')], 1, new Set([square('h7')]))).toBe(true);
     expect(mayStalemate(engine, parseFen(file), rh8, [square('h1')], 1, new Set([square('h4')]))).toBe(false);
     expect(mayStalemate(engine, parseFen(file), rh8, [square('h1')], 1)).toBe(true);
+  });
+});
+
+describe.each(BACKENDS)("a check along another man's line through a man of his on %s", (backend) => {
+  const engine = new PlayerEngines(backend).for('white', preset('berkeley'));
+  // game 153 v random, seed 1: his king on a5 behind his b4 pawn (blocked by krieg's b3), shielded
+  // from Be1; Rc7 moves off the line and leaves the king no step: stalemate
+  const fen = '8/4P3/6N1/k3P3/1pR3K1/1P3N2/8/1R2BQQ1 w - - 0 1';
+  const own = parseFen(fen);
+  const rc7 = parseUci('c4c7')!;
+
+  it('Rc7 stalemates him in the true position', () => expectStalemate(engine, fen, 'c4c7'));
+
+  it("seen: the bishop's check through b4, where a man of his may stand, is a pin", () => {
+    expect(mayStalemate(engine, own, rc7, [square('a5')], 1, new Set([square('b4')]))).toBe(true);
+    expect(mayStalemate(engine, own, rc7, [square('a5')], 1)).toBe(true);
+  });
+
+  it('not seen where no man of his may stand on the line', () => {
+    expect(mayStalemate(engine, own, rc7, [square('a5')], 1, new Set([square('h2')]))).toBe(false);
+  });
+});
+
+describe.each(BACKENDS)('the squares a man of his may shield on %s', (backend) => {
+  const engine = new PlayerEngines(backend).for('white', preset('berkeley'));
+  // game 145 v random, seed 1, after Qd3: his king on g6 behind his f5 pawn, which few of the pool's
+  // positions put there; the set read g6 attacked and lost his king
+  const own = parseFen('8/8/2Q2Bk1/3N1pP1/3P1P2/p1pQ3K/2R5/R7 b - - 0 1');
+  const names = (squares: number[]) => squares.map((sq) => 'abcdefgh'[sq & 7] + ((sq >> 3) + 1));
+
+  it('a square checked along one line through a square of his men is shielded', () => {
+    expect(names(shieldedBy(engine, { ...own, side: 0 }, new Set([square('f5')])))).toContain('g6');
+  });
+
+  it('not through squares where no man of his stands, nor where another man checks it too', () => {
+    expect(names(shieldedBy(engine, { ...own, side: 0 }, new Set([square('a5')])))).not.toContain('g6');
+    // h7 too, on Qd3's diagonal beyond g6; with a rook of krieg's on b7 checking it along the rank, not
+    expect(names(shieldedBy(engine, { ...own, side: 0 }, new Set([square('f5')])))).toContain('h7');
+    const rook = parseFen('8/1R6/2Q2Bk1/3N1pP1/3P1P2/p1pQ3K/2R5/R7 b - - 0 1');
+    expect(names(shieldedBy(engine, { ...rook, side: 0 }, new Set([square('f5')])))).not.toContain('h7');
+  });
+});
+
+describe.each(BACKENDS)("the technique's best that hang least on %s", (backend) => {
+  const engine = new PlayerEngines(backend).for('white', preset('berkeley'));
+  // krieg's king on a1, queen on d1, knight on f3 and pawn on e4; the pool's positions: his king on h8
+  // and a bishop on b7 (the long diagonal) or on a6
+  const own = parseFen('8/8/8/8/4P3/5N2/8/K2Q4 w - - 0 1');
+  const board = (fen: string) => parseFen(fen).board;
+  const onB7 = board('7k/1b6/8/8/8/8/8/K7 w - - 0 1');
+  const onA6 = board('7k/8/b7/8/8/8/8/K7 w - - 0 1');
+  const uci = (names: string[]) => names.map((n) => parseUci(n)!);
+  const names = (attempts: number[]) => attempts.map((a) => makeUci(a)).sort();
+
+  it('a queen is kept off the squares his bishop takes on', () => {
+    // Qd5 is taken from b7, Qd3 from a6 (cheaper than the queen, though the knight on f3 does not
+    // guard either); Qd2 is taken in neither
+    const attempts = uci(['d1d5', 'd1d3', 'd1d2']);
+    expect(names(leastHanging(engine, own, attempts, [onB7, onA6]))).toEqual(['d1d2']);
+    expect(names(leastHanging(engine, own, uci(['d1d5', 'd1d3']), [onB7, onB7, onA6]))).toEqual(['d1d3']);
+  });
+
+  it('a knight taken by a bishop is not hanging where a man of krieg guards its square', () => {
+    // Nd5: the bishop on b7 takes it, but the e4 pawn retakes; Ne5: the bishop on b8 takes it, unguarded
+    const onB8 = board('1b5k/8/8/8/8/8/8/K7 w - - 0 1');
+    const knight = uci(['f3d5', 'f3e5']);
+    expect(names(leastHanging(engine, own, knight, [onB7]))).toEqual(['f3d5', 'f3e5']);
+    expect(names(leastHanging(engine, own, knight, [onB7, onB8]))).toEqual(['f3d5']);
+  });
+
+  it("without the pool's positions, all of them", () => {
+    expect(names(leastHanging(engine, own, uci(['d1d5', 'd1d3']), []))).toEqual(['d1d3', 'd1d5']);
   });
 });
 
