@@ -922,9 +922,9 @@ const HANG_CANDIDATES = 24;
 /**
  * Of `attempts` (the technique's equal best against unknown men), those after which the fewest of
  * the pool's positions `boards` let a man of his (not his king: the search sees the king's) take the
- * moved man at a loss — by a cheaper man, or where no other man of the player's guards its square.
- * krieg v random, seed 1, game 135: three queens against K+B+P, the technique's queens went where the
- * bishop of the pool's positions took them.
+ * moved man at a loss — by a cheaper man, or where no other man of the player's guards its square
+ * (krieg v random, seed 1, game 135: three queens against K+B+P, the technique's Qh3 stood where his
+ * bishop took it). A tie-break only: where one attempt is best, it is played.
  */
 export function leastHanging(engine: Engine, own: Setup, attempts: number[], boards: number[][]): number[] {
   if (!boards.length || attempts.length < 2) return attempts;
