@@ -336,7 +336,9 @@ export class EndgameTechnique {
     this.turns++;
     const size = this.enter(turn, budget, workPerNode, own);
     if (size === undefined) return undefined;
-    this.shielded = this.unknown ? shieldedBy(this.engine, own, this.frontsNow(own)) : [];
+    // his men in front of the player's pawns (an Illegal step): the squares they shield, and where his men may stand
+    const fronts = this.unknown ? this.frontsNow(own) : new Set<number>();
+    this.shielded = this.unknown ? shieldedBy(this.engine, own, fronts) : [];
     if (this.unknown && this.promoting >= PROMOTION_SHARE) return undefined;
     if (this.followed) this.lastFollowed = { squares: this.followed, turn: this.turns };
     // against unknown men: no attempt that may box his king beside them (they may stand on its last steps)
@@ -385,8 +387,7 @@ export class EndgameTechnique {
       .sort((a, b) => b.v - a.v);
     let best: number[] = [];
     let bestValue = -Infinity;
-    // where a man of his may stand: the pool's squares, and those in front of the player's pawns (fronts)
-    const where = this.poolMen && new Set([...this.poolMen, ...this.frontsNow(own)]);
+    const where = this.poolMen && new Set([...this.poolMen, ...fronts]);
     for (const { attempt, v } of ranked) {
       if (best.length && v < bestValue) break;
       if (repeats?.(attempt)) continue; // a draw by repetition near
@@ -1002,7 +1003,7 @@ function checkingLine(board: number[], side: number, square: number): number[] {
   let line: number[] | undefined;
   for (let from = 0; from < 64; from++) {
     const code = board[from];
-    if (code === 0 || code >> 3 !== side || from === square) continue;
+    if (code === 0 || code >> 3 !== side) continue; // `square` is empty or his king's
     const piece = code & 7;
     if (piece !== QUEEN && piece !== ROOK && piece !== BISHOP) continue;
     const straight = (from & 7) === (square & 7) || from >> 3 === square >> 3;
