@@ -6,7 +6,7 @@
 //   worth = trusted(score + PROGRESS_WEIGHT · [far] FAR_PROGRESS · progress) − MATED_COST · mated − LOSS_COST · [far] FAR_LOSS · loss
 //           − [decisive] STALEMATE_COST · stalemated
 //           − [bare king] (REGION_COST · region + ROOM_COST · room + KING_COST · distance + BACK_COST · [takes back])
-//           + [safe] (push + take) − p(draw) · (score − ½)
+//           + [safe] push + [safe, or far ahead of more than king and pawns] take − p(draw) · (score − ½)
 //
 // - score: the mean over S of each value's expected score (host/core/players.ts expectedScore:
 //   mate 1, mated 0, centipawns through a logistic curve). Bounded: a mate counts as a win in the
@@ -68,6 +68,11 @@
 //   finds it safe as above (a pawn the king does not guard). His pawns, often blocked, are
 //   what keeps the bare-king technique away: krieg took none of them and shuffled a queen and two
 //   rooks to the ply cap (the capture alone gains the tie-break's 0.001, half a square of region).
+//   Far ahead of more men (FAR_AHEAD, his pieces not all taken) the same gain, the possible loss
+//   priced as above rather than ruling it out: there every square is a phantom piece's in some
+//   screened position, so no capture was ever safe, and krieg's queen and rooks stood on its back
+//   rank while his men lived (krieg v random, seed 2, game 139: 32 points against 18 from ply 100 to
+//   150, no capture; docs/players.md, "Twenty-third session").
 // The rules' draws (issue #34) then move the worth toward ½ by the chance p of a draw the attempt
 // brings, worth −= p · (score − ½): a cost when ahead (score above ½), a gain when behind. Ahead, p
 // counts over the screened positions those where the attempt ends the game drawn (material, fifty
@@ -156,8 +161,8 @@ export interface Edge {
   king: number;
   /** The opponent has his king alone, or (decisive) king and pawns: the mover's pawns' squares (PUSH_GAIN), and its side (0: White). */
   pawns?: { squares: Set<number>; side: number };
-  /** Decisive, and the opponent has king and pawns, some pawns (TAKE_GAIN). */
-  pawnsLeft?: boolean;
+  /** He has men besides his king, and the mover is decisive against king and pawns or far ahead: a capture gains (TAKE_GAIN). */
+  menToTake?: boolean;
   /** The attempt that takes the mover's last move back (from | to << 6), if known. */
   back?: number;
   /** Under rules with a repetition draw: the keys of the positions after the mover's own moves (since the last capture or pawn move he knows of), with how often each was seen. */
@@ -188,7 +193,7 @@ export function edgeOf(engine: Engine, handle: number, crushing = false): Edge {
     bareKing,
     king,
     ...push,
-    ...(bareKing && theirMen > 0 ? { pawnsLeft: true } : {}),
+    ...((bareKing || ahead >= FAR_AHEAD) && theirMen > 0 ? { menToTake: true } : {}),
   };
 }
 
@@ -266,7 +271,7 @@ export function pushGain(attempt: number, edge: Edge | undefined): number {
  * positions where it captures (the clock after it is 0, and it is not a pawn's step); else 0.
  */
 export function takeGain(attempt: number, threat: ThreatCount, edge: Edge | undefined): number {
-  if (!edge?.pawnsLeft || !threat.after || threat.legal === 0) return 0;
+  if (!edge?.menToTake || !threat.after || threat.legal === 0) return 0;
   if (edge.pawns?.squares.has(attempt & 63) && ((attempt ^ (attempt >> 6)) & 7) === 0) return 0;
   return (TAKE_GAIN * threat.after.filter((a) => a.clock === 0).length) / threat.legal;
 }
@@ -368,8 +373,11 @@ export function worthOf(
     worth -= (ROOM_COST * (threat.room ?? 0)) / threat.legal;
     if (attempt !== undefined && attempt === edge.back) worth -= BACK_COST;
   }
-  if (attempt !== undefined && threat.loss === 0 && threat.mated === 0 && stalemated === 0)
-    worth += pushGain(attempt, edge) + takeGain(attempt, threat, edge);
+  if (attempt !== undefined && threat.mated === 0 && stalemated === 0) {
+    if (threat.loss === 0) worth += pushGain(attempt, edge);
+    // far ahead of more men than a bare king's pawns, the capture against the possible loss priced above
+    if (threat.loss === 0 || !edge?.bareKing) worth += takeGain(attempt, threat, edge);
+  }
   return worth - draw;
 }
 
@@ -398,7 +406,7 @@ export function bestByWorth(
   const order = scores.map((s) => {
     const key = (s.score ?? 0) + progressWeight * (s.progress ?? 0);
     // a safe push's or capture's gain are the terms that raise a worth: the bound looked at includes them
-    const bound = key + pushGain(s.attempt, edge) + (edge?.pawnsLeft ? TAKE_GAIN : 0);
+    const bound = key + pushGain(s.attempt, edge) + (edge?.menToTake ? TAKE_GAIN : 0);
     return { s, key, bound, tie: random() };
   });
   order.sort((a, b) => b.bound - a.bound || a.tie - b.tie);

@@ -34,7 +34,7 @@ describe.each(BACKENDS)('a crushing edge whatever piece the belief gives him on 
     expect(edge.bareKing).toBe(false); // one position: a piece left
     expect(crushingOver(engine, [10, 11])).toBe(true);
     const crushing = edgeOf(engine, 10, true);
-    expect(crushing).toMatchObject({ decisive: true, bareKing: true, pawnsLeft: true });
+    expect(crushing).toMatchObject({ decisive: true, bareKing: true, menToTake: true });
     expect(threat(a('a1b1'))).toMatchObject({ legal: 2, room: 14 + 12 });
     expect(threat(a('d4d6'))).toMatchObject({ legal: 2, room: 8 + 6, loss: 0 });
     // crushing: a safe push first (his king far from the pawn), and of the rook's and king's moves the cut
