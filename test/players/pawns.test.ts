@@ -11,6 +11,8 @@
 // - against king and pawns (a decisive edge): White Ka1, Qd2, Pb3 against Kh8 and a blocked Pb4 —
 //   Qxb4 gains TAKE_GAIN and is chosen; against Kc5 (the pawn guarded) it is not; a pawn's step
 //   gains PUSH_GAIN there too (Pg5 against Kb8, Pa5 blocked by Pa4);
+// - far ahead against more men (his knight and three pawns): Qxb4 gains TAKE_GAIN though his knight
+//   takes krieg's h2 knight in one position of four — that possible loss is priced, not a veto;
 // - whole games against random from won positions, fixed seeds: K+P v K (Kc6, Pc5 v Kc8) and K+R+P
 //   v K mate within a stated number of moves (the bare-king technique takes pawns), and so does
 //   K+R+2P against king and two blocked pawns (seed 91: capped at 200 plies before his frozen pawns
