@@ -308,8 +308,14 @@ export class EndgameTechnique {
         }
         if (!this.begin(this.own, pending.squares)) return this.drop();
         endgameAttempt(this.engine, pending.attempt, pending.percept);
-        // his men unknown: a move of his may be a man's, the king not moved (not out of a check)
-        const stayed = this.unknown && !decodePercept(pending.percept).check ? endgameSquares(this.engine) : [];
+        // his men unknown: a move of his may be a man's, the king not moved — out of a check too where a
+        // man of his may step between, read then on that line as on one an Illegal slide found blocked
+        // (krieg v random, seed 1, game 182: Qa5+ checked his king on h5 along the fifth rank, his knight
+        // stepped to c5 between, and the set, reading a king's step out of check, lost him: the sampling's
+        // Qg2 stalemated him on h5 beside the pinned knight)
+        const inCheck = this.unknown ? endgameSquares(this.engine) : [];
+        const checked = decodePercept(pending.percept).check;
+        const stayed = checked ? inCheck.filter((sq) => this.readInterposed(pending.attempt, sq, inCheck)) : inCheck;
         endgameReply(this.engine, encodePercept(event.percept), this.unknown ? 0 : (event.illegal ?? 0));
         this.followed = [...new Set([...endgameSquares(this.engine), ...stayed])].sort((a, b) => a - b);
         this.own = undefined; // its move and his capture: read again from the view at its turn
@@ -388,10 +394,11 @@ export class EndgameTechnique {
     let best: number[] = [];
     let bestValue = -Infinity;
     const where = this.poolMen && new Set([...this.poolMen, ...fronts]);
+    const pieces = new Set(this.blockedNow());
     for (const { attempt, v } of ranked) {
       if (best.length && v < bestValue) break;
       if (repeats?.(attempt)) continue; // a draw by repetition near
-      if (men > 0 && mayStalemate(this.engine, own, attempt, this.recentSquares ?? [], men, where)) continue;
+      if (men > 0 && mayStalemate(this.engine, own, attempt, this.recentSquares ?? [], men, where, pieces)) continue;
       best.push(attempt);
       bestValue = v;
     }
@@ -511,6 +518,23 @@ export class EndgameTechnique {
     const behind = own.side === 0 ? -8 : 8;
     const pawn = PAWN | (own.side << 3);
     return new Set([...this.fronts].filter((sq) => own.board[sq] === 0 && own.board[sq + behind] === pawn));
+  }
+
+  /**
+   * After the player's `attempt` checked his king on `square` and he answered: may a man of his have
+   * stepped between (interposingSquares)? Those squares where the pool's positions read this turn
+   * put a man of his, and not squares of `kings` (his king's after the attempt: a man read there hid
+   * him, and on b6 behind a6, read blocked, the set lost him and c8=Q stalemated him; seed 2, game 85),
+   * are read blocked, as an Illegal slide's are (every square of the line read blocked kept the
+   * search's lines off whole ranks, and the set lost his king after a capture: test/players/follow.test.ts).
+   */
+  private readInterposed(attempt: number, square: number, kings: number[]): boolean {
+    if (!this.own) return false;
+    const line = interposingSquares(this.engine, this.own, attempt, square).filter(
+      (sq) => this.menRead?.has(sq) && !kings.includes(sq),
+    );
+    for (const sq of line) this.blocked.set(sq, this.turns);
+    return line.length > 0;
   }
 
   /** The squares a man of his was read to block in the last BLOCKED_TURNS turns, and those the pool agrees on. */
@@ -852,7 +876,11 @@ function hisMoves(engine: Engine, own: Setup, board: number[]): number[] | undef
  * his king on the first rank in every position of the set, but a pawn of his might have stood on
  * the last step of a4 or b5, squares the pool's kings had put in the set; his pawn stood on c6).
  * A check of the attempt's man through a square where a man of his may stand is read as a pin of
- * that man (a pawn of his there, blocked and pinned: no move for it).
+ * that man (a pawn of his there, blocked and pinned: no move for it; on `pieces`, squares where a
+ * man of his was read to block a line, a piece pinned: a knight, on any rank). Given `where`, so too
+ * for his king a step from `squares` where a line through such a square checks it: the set, reading
+ * his king bare, put him nowhere a man of his shields (seed 1, game 50: his king on h2, krieg's rook
+ * on h5 read to attack it through his h4 pawn, and Qf1 stalemated him there).
  */
 export function mayStalemate(
   engine: Engine,
@@ -861,6 +889,7 @@ export function mayStalemate(
   squares: readonly number[],
   men: number,
   where?: Set<number>,
+  pieces?: ReadonlySet<number>,
 ): boolean {
   const after = ownBoardAfter(own.board, own.side, attempt);
   const his = own.side ^ 1;
@@ -881,37 +910,47 @@ export function mayStalemate(
   // where a man of his may stand: the pool's squares, or a step in front of one (the pool lags his last move)
   const behind = his === 1 ? 8 : -8;
   const mayStand = (sq: number) => !where || where.has(sq) || where.has(sq + behind);
+  // the men of his that may stand pinned on `sq`: a pawn off the last ranks, a piece where one was read
+  const pinnable = (sq: number) => [
+    ...(sq >> 3 === 0 || sq >> 3 === 7 ? [] : [PAWN]),
+    ...(pieces?.has(sq) ? [KNIGHT] : []),
+  ];
   /** His king's steps from `square` on `board`, or undefined where the position cannot be or he is in check. */
   const stepsOn = (board: number[], square: number) => {
     const moves = hisMoves(engine, own, board);
     return moves && { steps: moves.filter((move) => (move & 63) === square).map((move) => (move >> 6) & 63), moves };
   };
-  for (const square of new Set(squares)) {
+  const set = new Set(squares);
+  const near = where ? widened([...set]).filter((sq) => !set.has(sq)) : [];
+  for (const square of [...set, ...near]) {
     if (after[square] !== 0 || distance(square, ours) <= 1) continue; // not a square of his then
     const board = after.slice();
     board[square] = king;
     const alone = stepsOn(board, square);
     if (alone) {
-      if (alone.steps.length <= men && alone.steps.every((to) => frozenAt(to, square))) return true;
+      if (set.has(square) && alone.steps.length <= men && alone.steps.every((to) => frozenAt(to, square))) return true;
       continue;
     }
     // a check through a square a man of his may stand on may be a pin: with no step for his king and
     // no move for the pinned man, a stalemate (krieg v random, seed 1, game 100: Rb8 "checked" his king on
     // b3 through b7, where his pawn stood blocked by the rook and pinned to the king; the pool's man
     // stood on b6, a step behind: its squares lag his last move). The checking line need not be the
-    // moved man's (game 153: Rc7 boxed his king on a5, his b4 pawn pinned on Be1's diagonal)
+    // moved man's (game 153: Rc7 boxed his king on a5, his b4 pawn pinned on Be1's diagonal; seed 2,
+    // game 82: c2 boxed him on c1, his knight on e1, read there, pinned by Rh1)
     for (const sq of checkingLine(board, own.side, square)) {
-      if (board[sq] !== 0 || !mayStand(sq) || sq >> 3 === 0 || sq >> 3 === 7) continue;
-      const pinned = board.slice();
-      pinned[sq] = PAWN | (his << 3);
-      const found = stepsOn(pinned, square);
-      if (!found) continue;
-      if (
-        found.moves.length === found.steps.length &&
-        found.steps.length < men &&
-        found.steps.every((to) => frozenAt(to, square))
-      )
-        return true;
+      if (board[sq] !== 0 || !mayStand(sq)) continue;
+      for (const kind of pinnable(sq)) {
+        const pinned = board.slice();
+        pinned[sq] = kind | (his << 3);
+        const found = stepsOn(pinned, square);
+        if (
+          found &&
+          found.moves.length === found.steps.length &&
+          found.steps.length < men &&
+          found.steps.every((to) => frozenAt(to, square))
+        )
+          return true;
+      }
     }
   }
   return false;
@@ -992,6 +1031,22 @@ export function shieldedBy(engine: Engine, own: Setup, men: ReadonlySet<number>)
     }
   }
   return shielded;
+}
+
+/**
+ * The player's `attempt` (its men `own`) checks his king on `square`: the squares where a man of his
+ * would leave his king out of check by standing between (none where the check is not along one
+ * line, or another man checks too).
+ */
+export function interposingSquares(engine: Engine, own: Setup, attempt: number, square: number): number[] {
+  const board = ownBoardAfter(own.board, own.side, attempt);
+  return checkingLine(board, own.side, square).filter((sq) => {
+    try {
+      return !guarded(engine, own, withBlockers(board, [sq], own.side ^ 1), square);
+    } catch {
+      return false; // a man of his there makes no position (a check of the player's king)
+    }
+  });
 }
 
 /**

@@ -13,6 +13,12 @@
 // A check of the metaposition through a square a man of his may stand on may be a pin in the true
 // position: with his king boxed and the pinned man blocked, a stalemate (game 100 v random, seed 1:
 // Rb8 through his b7 pawn, his king on b3).
+// A piece of his read on such a line (an Illegal slide, or a check he answered without his king leaving)
+// may stand there pinned on any rank, a knight with no move (seed 2, game 82: c2 boxed his king on c1,
+// his knight e1 pinned by Rh1; game 151: Qd6 boxed him on a5, his rook d2 pinned by Be1, where a pawn
+// would take the bishop); and given the pool's squares, the check reads his king a step from the set too
+// where a line through such a square checks him (seed 1, game 50: the set on f2 and g2, his king on h2
+// behind his h4 pawn, and Qf1 stalemated him).
 // While the set against unknown men stays wide, a safe step of krieg's pawn comes first (game 40 v
 // random, seed 1: Q+R+B against K+B+2P shuffled 60 plies with three free pawns unmoved): the pawn
 // nearest to a queen, onto a square neither his king nor a man of the pool's can take unguarded.
@@ -21,7 +27,14 @@ import { BACKENDS } from '../../host/node';
 import { preset } from '../../host/record/rules';
 import { parseFen } from '../../host/notation/fen';
 import { makeUci, parseUci } from '../../host/notation/move';
-import { EndgameTechnique, leastHanging, mayStalemate, pawnStep, shieldedBy } from '../../host/players/endgame';
+import {
+  EndgameTechnique,
+  interposingSquares,
+  leastHanging,
+  mayStalemate,
+  pawnStep,
+  shieldedBy,
+} from '../../host/players/endgame';
 import { PlayerEngines } from '../../host/players/engines.node';
 import { trackerSource } from '../../host/players/sources';
 import { WORK_PER_NODE } from '../../host/players/sampling';
@@ -130,6 +143,64 @@ describe.each(BACKENDS)("a check along another man's line through a man of his o
 
   it('not seen where no man of his may stand on the line', () => {
     expect(mayStalemate(engine, own, rc7, [square('a5')], 1, new Set([square('h2')]))).toBe(false);
+  });
+});
+
+describe.each(BACKENDS)('a piece of his pinned where one was read on %s', (backend) => {
+  const black = new PlayerEngines(backend).for('black', preset('berkeley'));
+  const white = new PlayerEngines(backend).for('white', preset('berkeley'));
+  const at = (...names: string[]) => new Set(names.map(square));
+
+  it('his knight on the first rank, pinned by the rook: c2 boxes his king on c1', () => {
+    // seed 2, game 82 v random: krieg (black) plays c3-c2
+    const fen = '8/6b1/3pk3/3b2p1/8/2p2p2/4q3/2K1N2r b - - 0 71';
+    const c2 = parseUci('c3c2')!;
+    expectStalemate(black, fen, 'c3c2');
+    const own = parseFen(fen);
+    expect(mayStalemate(black, own, c2, [square('c1')], 1, at('e1'), at('e1'))).toBe(true);
+    // read as a pawn only (no piece read there), nothing of his stands pinned on the first rank
+    expect(mayStalemate(black, own, c2, [square('c1')], 1, at('e1'))).toBe(false);
+  });
+
+  it('his rook pinned on the diagonal, where a pawn would take the bishop: Qd6 boxes his king on a5', () => {
+    // seed 2, game 151 v random: krieg (white) plays Qd4-d6
+    const fen = '8/3B4/P7/kP6/3Q4/3R4/2Qr4/4B2K w - - 11 87';
+    const qd6 = parseUci('d4d6')!;
+    expectStalemate(white, fen, 'd4d6');
+    const own = parseFen(fen);
+    expect(mayStalemate(white, own, qd6, [square('a5')], 1, at('d2'), at('d2'))).toBe(true);
+    expect(mayStalemate(white, own, qd6, [square('a5')], 1, at('d2'))).toBe(false);
+  });
+
+  it("his king a step from the set, behind his man on the rook's file: Qf1 boxes him on h2", () => {
+    // seed 1, game 50 v random: the set on f2 and g2, his king on h2, his h4 pawn blocked by krieg's h5 rook
+    const fen = 'r1q1k3/p1p4p/p7/7r/4pp1P/bn1b4/7K/2q5 b - - 3 44';
+    const qf1 = parseUci('c1f1')!;
+    expectStalemate(black, fen, 'c1f1');
+    const own = parseFen(fen);
+    const set = [square('f2'), square('g2')];
+    expect(mayStalemate(black, own, qf1, set, 1, at('h4', 'b7'))).toBe(true);
+    // no man of the pool's on the file, or no pool's squares at all: the set's squares only
+    expect(mayStalemate(black, own, qf1, set, 1, at('a5', 'b7'))).toBe(false);
+    expect(mayStalemate(black, own, qf1, set, 1)).toBe(false);
+  });
+});
+
+describe.each(BACKENDS)('the squares where a man of his breaks a check on %s', (backend) => {
+  const engine = new PlayerEngines(backend).for('white', preset('berkeley'));
+  // seed 1, game 182 v random: Qa5+ checks his king on h5 along the fifth rank (his knight stepped to c5)
+  const line = (fen: string, uci: string) =>
+    interposingSquares(engine, parseFen(fen), parseUci(uci)!, square('h5')).map(
+      (sq) => 'abcdefgh'[sq & 7] + ((sq >> 3) + 1),
+    );
+
+  it('every square of the checking line', () => {
+    expect(line('8/6K1/2P5/7k/4Q3/2B2P2/8/QQ6 w - - 0 1', 'a1a5')).toEqual(['b5', 'c5', 'd5', 'e5', 'f5', 'g5']);
+  });
+
+  it('none where a knight checks too, or the checker stands next to the king', () => {
+    expect(line('8/6K1/2P5/Q2N3k/4Q3/2B2P2/8/1Q6 w - - 0 1', 'd5f6')).toEqual([]);
+    expect(line('8/6K1/2P5/7k/4Q3/2B2P2/8/QQ6 w - - 0 1', 'e4g4')).toEqual([]);
   });
 });
 
