@@ -30,7 +30,15 @@ import { solveAuto } from '../solver/auto';
 import type { Branch, StrategyNode } from '../solver/strategy';
 import type { PlayerFactory, PlayerSetup, Turn } from './player';
 import { countMates, countThreats, type AttemptValue, type ChooseRun, type ThreatCount } from '../core/players';
-import { bestByWorth, crushingOver, edgeOf, withScreenMates, worthOf, type Edge } from './values';
+import {
+  bestByWorth,
+  crushingOver,
+  edgeOf,
+  withoutMinorPromotions,
+  withScreenMates,
+  worthOf,
+  type Edge,
+} from './values';
 import { SamplingPlayer, SAMPLING_DEFAULTS, WORK_PER_NODE } from './sampling';
 import { smallBelief, trackerSource, type PositionSource } from './sources';
 import { StaleGuessSource } from './guesses';
@@ -301,7 +309,7 @@ export class KriegPlayer extends SamplingPlayer {
     if (best) return best.attempt;
     const screen = this.screenOf(turn);
     if (!screen) return super.fallback(turn, run);
-    const order = turn.attempts.slice();
+    const order = withoutMinorPromotions(turn.attempts, (attempt) => attempt);
     for (let i = order.length - 1; i > 0; i--) {
       const j = Math.floor(this.random() * (i + 1));
       [order[i], order[j]] = [order[j], order[i]];

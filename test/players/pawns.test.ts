@@ -7,7 +7,9 @@
 // - the promoted piece: where his rook may take on the promotion square (one position of six),
 //   the screen's loss is the pawn, whatever piece is made (it was the piece's value, so a knight had
 //   the best worth: krieg v random made 131 of 212 promotions a lesser piece); a queen is made
-//   unless it stalemates (Kc2, Rh3, g8=Q against Ka1 guards a2: a rook is made);
+//   unless it stalemates (Kc2, Rh3, g8=Q against Ka1 guards a2: a rook is made), and never a knight
+//   or a bishop while another attempt is open (Kc3, b7 against Ka1 and his frozen a2 pawn: b8=Q and
+//   b8=R stalemate, and the pawn waits);
 // - against king and pawns (a decisive edge): White Ka1, Qd2, Pb3 against Kh8 and a blocked Pb4 —
 //   Qxb4 gains TAKE_GAIN and is chosen; against Kc5 (the pawn guarded) it is not; a pawn's step
 //   gains PUSH_GAIN there too (Pg5 against Kb8, Pa5 blocked by Pa4);
@@ -152,6 +154,19 @@ describe.each(BACKENDS)('the piece a promotion makes on %s', (backend) => {
     expect(threat(a('g7g8q')).stalemated).toBe(1); // the queen's diagonal takes a2 from Ka1
     expect(threat(a('g7g8r')).stalemated).toBe(0);
     expect(chosen).not.toBe(a('g7g8q'));
+  });
+
+  it('is no knight or bishop where a queen and a rook stalemate: another move first', () => {
+    // Kc3 and b7 against Ka1 beside his a2 pawn (frozen): b8=Q and b8=R take b1, his one square; a
+    // minor piece did not, and won the most material (krieg v random made 29 of 205 promotions one)
+    const { scores, threat, edge } = screenedBelief(backend, ['8/1P6/8/8/8/2K5/p7/k7 w - - 0 1']);
+    for (const piece of ['q', 'r']) expect(threat(a(`b7b8${piece}`)).stalemated).toBe(1);
+    for (const piece of ['b', 'n']) expect(threat(a(`b7b8${piece}`)).stalemated).toBe(0);
+    const chosen = bestByWorth(scores, threat, edge, seededRandom(1))!.best.attempt;
+    expect(['b7b8q', 'b7b8r', 'b7b8b', 'b7b8n'].map(a)).not.toContain(chosen);
+    // with nothing else to play, a minor piece it is
+    const minor = scores.filter(({ attempt }) => attempt === a('b7b8n'));
+    expect(bestByWorth(minor, threat, edge, seededRandom(1))!.best.attempt).toBe(a('b7b8n'));
   });
 });
 
