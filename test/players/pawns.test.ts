@@ -158,7 +158,7 @@ describe.each(BACKENDS)('the piece a promotion makes on %s', (backend) => {
 
   it('is no knight or bishop where a queen and a rook stalemate: another move first', () => {
     // Kc3 and b7 against Ka1 beside his a2 pawn (frozen): b8=Q and b8=R take b1, his one square; a
-    // minor piece did not, and won the most material (krieg v random made 29 of 205 promotions one)
+    // minor piece did not, and won the most material (krieg v random made 58 of 419 promotions one)
     const { scores, threat, edge } = screenedBelief(backend, ['8/1P6/8/8/8/2K5/p7/k7 w - - 0 1']);
     for (const piece of ['q', 'r']) expect(threat(a(`b7b8${piece}`)).stalemated).toBe(1);
     for (const piece of ['b', 'n']) expect(threat(a(`b7b8${piece}`)).stalemated).toBe(0);
