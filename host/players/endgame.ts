@@ -313,9 +313,9 @@ export class EndgameTechnique {
         // (krieg v random, seed 1, game 182: Qa5+ checked his king on h5 along the fifth rank, his knight
         // stepped to c5 between, and the set, reading a king's step out of check, lost him: the sampling's
         // Qg2 stalemated him on h5 beside the pinned knight)
-        const inCheck = this.unknown ? endgameSquares(this.engine) : [];
+        const kings = this.unknown ? endgameSquares(this.engine) : []; // his king's squares after the attempt
         const checked = decodePercept(pending.percept).check;
-        const stayed = checked ? inCheck.filter((sq) => this.readInterposed(pending.attempt, sq, inCheck)) : inCheck;
+        const stayed = checked ? kings.filter((sq) => this.readInterposed(pending.attempt, sq, kings)) : kings;
         endgameReply(this.engine, encodePercept(event.percept), this.unknown ? 0 : (event.illegal ?? 0));
         this.followed = [...new Set([...endgameSquares(this.engine), ...stayed])].sort((a, b) => a - b);
         this.own = undefined; // its move and his capture: read again from the view at its turn

@@ -151,25 +151,33 @@ describe.each(BACKENDS)('a piece of his pinned where one was read on %s', (backe
   const white = new PlayerEngines(backend).for('white', preset('berkeley'));
   const at = (...names: string[]) => new Set(names.map(square));
 
-  it('his knight on the first rank, pinned by the rook: c2 boxes his king on c1', () => {
-    // seed 2, game 82 v random: krieg (black) plays c3-c2
-    const fen = '8/6b1/3pk3/3b2p1/8/2p2p2/4q3/2K1N2r b - - 0 71';
-    const c2 = parseUci('c3c2')!;
-    expectStalemate(black, fen, 'c3c2');
+  // each a stalemate in truth, seen with the piece read on the line, not with a pawn alone there
+  it.each([
+    // seed 2, game 82 v random: krieg (black) plays c3-c2; a pawn cannot stand on the first rank
+    [
+      'his knight on the first rank, pinned by the rook: c2 boxes his king on c1',
+      'black',
+      '8/6b1/3pk3/3b2p1/8/2p2p2/4q3/2K1N2r b - - 0 71',
+      'c3c2',
+      'c1',
+      'e1',
+    ],
+    // seed 2, game 151 v random: krieg (white) plays Qd4-d6; a pawn on d2 would take the bishop
+    [
+      'his rook pinned on the diagonal, where a pawn would take the bishop: Qd6 boxes his king on a5',
+      'white',
+      '8/3B4/P7/kP6/3Q4/3R4/2Qr4/4B2K w - - 11 87',
+      'd4d6',
+      'a5',
+      'd2',
+    ],
+  ] as const)('%s', (_, side, fen, uci, king, read) => {
+    const engine = side === 'black' ? black : white;
+    expectStalemate(engine, fen, uci);
     const own = parseFen(fen);
-    expect(mayStalemate(black, own, c2, [square('c1')], 1, at('e1'), at('e1'))).toBe(true);
-    // read as a pawn only (no piece read there), nothing of his stands pinned on the first rank
-    expect(mayStalemate(black, own, c2, [square('c1')], 1, at('e1'))).toBe(false);
-  });
-
-  it('his rook pinned on the diagonal, where a pawn would take the bishop: Qd6 boxes his king on a5', () => {
-    // seed 2, game 151 v random: krieg (white) plays Qd4-d6
-    const fen = '8/3B4/P7/kP6/3Q4/3R4/2Qr4/4B2K w - - 11 87';
-    const qd6 = parseUci('d4d6')!;
-    expectStalemate(white, fen, 'd4d6');
-    const own = parseFen(fen);
-    expect(mayStalemate(white, own, qd6, [square('a5')], 1, at('d2'), at('d2'))).toBe(true);
-    expect(mayStalemate(white, own, qd6, [square('a5')], 1, at('d2'))).toBe(false);
+    const attempt = parseUci(uci)!;
+    expect(mayStalemate(engine, own, attempt, [square(king)], 1, at(read), at(read))).toBe(true);
+    expect(mayStalemate(engine, own, attempt, [square(king)], 1, at(read))).toBe(false);
   });
 
   it("his king a step from the set, behind his man on the rook's file: Qf1 boxes him on h2", () => {
