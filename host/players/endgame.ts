@@ -37,7 +37,7 @@
 // against his bare king for 40 plies, the e-pawn home only at ply 186; with a queen the search
 // mates sooner than a pawn promotes, and pawn steps first lost HS games 43 and 52 at the cap). His
 // captures while the mode plays (he has pieces after all) turn it off after UNKNOWN_CAPTURES of them
-// until the player takes a man of his; no attempt that may box his king beside his frozen pawns
+// until the player takes a man of his or UNKNOWN_PAUSE turns pass; no attempt that may box his king beside his frozen pawns
 // where the pool's positions put a man of his (mayStalemate); and where PROMOTION_SHARE of the
 // pool's positions have a pawn of his promoting next move, the turn goes to the sampling, whose
 // screen counts a promotion as material he wins (the search here does not see his men). A
@@ -92,8 +92,14 @@ const WORK = 2_000_000;
 export const UNKNOWN_MEN = 3;
 /** Pool positions the crushing edge is read over before playing against unknown men. */
 const UNKNOWN_SAMPLE = 64;
-/** His captures while it plays against his unknown men after which the technique leaves them (until it takes a man). */
+/** His captures while it plays against his unknown men after which the technique leaves them (until it takes a man, or for UNKNOWN_PAUSE turns). */
 const UNKNOWN_CAPTURES = 2;
+/**
+ * The player's turns after his last capture that the technique, left by UNKNOWN_CAPTURES of them,
+ * stays off (krieg v random, seed 2, game 162: his pawns took a bishop and a knight the set did not
+ * see, and Q+N+2P against K+P shuffled the sampling's checks from ply 137 to the cap).
+ */
+export const UNKNOWN_PAUSE = 10;
 /** Against unknown men, his king on more squares than this: a safe step of the player's pawn comes first (pawnStep). */
 const MARCH_WIDE = 12;
 /** A man of his located in front of a pawn of the player's is a frozen pawn only where this share of the pool's positions has one there (frozenMen). */
@@ -150,6 +156,8 @@ export class EndgameTechnique {
   private unknown = false;
   /** His captures heard while the set played against unknown men since the player's last capture (UNKNOWN_CAPTURES). */
   private unknownCaptures = 0;
+  /** The player's turn (`turns`) when the last of them was heard. */
+  private unknownCaptureTurn = 0;
   /**
    * His men located in front of the player's pawns, one square for each (locatedMen): they stand in
    * the metaposition as his frozen pawns, and his moves are his king's.
@@ -303,6 +311,7 @@ export class EndgameTechnique {
         if (event.percept.end) return this.drop();
         if (this.unknown && event.percept.capture !== undefined) {
           this.unknownCaptures++;
+          this.unknownCaptureTurn = this.turns;
           // his king's (a step onto the square) or a man's (his king stayed): begun again next turn from there
           return this.dropCarrying(widened(this.followed));
         }
@@ -460,6 +469,8 @@ export class EndgameTechnique {
       }
     }
     if (bare) return this.follow(own, this.soundSet(own));
+    if (this.unknownCaptures >= UNKNOWN_CAPTURES && this.turns - this.unknownCaptureTurn > UNKNOWN_PAUSE)
+      this.unknownCaptures = 0;
     if (
       this.unknownCaptures >= UNKNOWN_CAPTURES ||
       hisMenLeft(turn.view) > 1 + UNKNOWN_MEN ||
@@ -693,11 +704,14 @@ export class EndgameTechnique {
    */
   private soundSet(own: Setup): number[] {
     const plain = this.withFrozen(own.board);
-    // against unknown men, his men read on blocked lines: no square there, none guarded behind them
+    // against unknown men, his men read on blocked lines: none guarded behind them; but his king may
+    // stand on such a square (a read man is one guess of several: krieg v random, seed 1, game 152,
+    // Qa1+ read men on a2 and a4 that may have stepped between, his king went a5-b6 instead and later
+    // b6-a5-a4, and the set, with no square on a4, lost him for the last 12 plies of two queens v K+N)
     const board = this.unknown ? withBlockers(plain, this.blockedNow(), this.hisColour) : plain;
     const squares: number[] = [];
     for (let sq = 0; sq < 64; sq++) {
-      if (board[sq] !== 0) continue;
+      if (plain[sq] !== 0) continue;
       let attacked: boolean;
       try {
         attacked = guarded(this.engine, own, board, sq);

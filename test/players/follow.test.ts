@@ -37,7 +37,7 @@ import type { Side, View, ViewEvent } from '../../host/record/record';
 import { GameSession } from '../../host/referee/session';
 import { seededRandom } from '../../host/referee/game';
 import type { Engine } from '../../host/engine';
-import { EndgameTechnique, frozenMen, locatedMen, ownSetup } from '../../host/players/endgame';
+import { EndgameTechnique, frozenMen, locatedMen, ownSetup, UNKNOWN_PAUSE } from '../../host/players/endgame';
 import { makeUci, parseUci } from '../../host/notation/move';
 import { kingDistance } from '../../host/notation/square';
 import { WORK_PER_NODE } from '../../host/players/sampling';
@@ -45,6 +45,20 @@ import { viewAttempts } from '../../host/referee/ownBoard';
 
 const rules = preset('berkeley');
 const [PAWN, KNIGHT, BISHOP, KING] = [1, 2, 3, 6];
+
+/**
+ * A pool of 16 positions (or fewer asked), alternately `fens()[0]` and `fens()[1]` (read at each
+ * request: a test may move them on): his men where the two disagree.
+ */
+function halvesPool(engine: Engine, fens: () => readonly [string, string]): PositionSource {
+  const pool = (k: number): { handles: number[]; exact: boolean } => {
+    const handles = Array.from({ length: Math.min(k, 16) }, (_, i) => SAMPLE_BASE + i);
+    const [a, b] = fens();
+    handles.forEach((h, i) => engine.setFen(h, i % 2 ? b : a));
+    return { handles, exact: false };
+  };
+  return { name: 'halves', observe: () => {}, positions: pool, lastObservation: pool };
+}
 
 /**
  * The tracker with his pawns made knights or bishops in every position it gives, by turns (where
@@ -347,13 +361,7 @@ describe.each(BACKENDS)('against his men unknown, a pawn of his a step from prom
   const chosen = (start: string) => {
     const engine = new PlayerEngines(backend).for('white', rules);
     const setup = { side: 'white', rules, start, seed: 1 } as const;
-    const knight = start.replace('p', 'n');
-    const pool = (k: number): { handles: number[]; exact: boolean } => {
-      const handles = Array.from({ length: Math.min(k, 16) }, (_, i) => SAMPLE_BASE + i);
-      handles.forEach((h, i) => engine.setFen(h, i % 2 ? knight : start));
-      return { handles, exact: false };
-    };
-    const source: PositionSource = { name: 'halves', observe: () => {}, positions: pool, lastObservation: pool };
+    const source = halvesPool(engine, () => [start, start.replace('p', 'n')]);
     const technique = new EndgameTechnique(engine, source, 2, seededRandom(1), 'white');
     const view = emptyView(setup);
     const turn = { view, attempts: viewAttempts(engine, view, 1), tried: [], canAskAny: false };
@@ -380,14 +388,7 @@ describe.each(BACKENDS)('against his men unknown, a line his man blocks on %s', 
   const start = '6k1/8/6K1/8/4p3/8/8/7Q w - - 0 1';
   const engine = new PlayerEngines(backend).for('white', rules);
   const setup = { side: 'white', rules, start, seed: 1 } as const;
-  const halves = (other: string): PositionSource => {
-    const pool = (k: number): { handles: number[]; exact: boolean } => {
-      const handles = Array.from({ length: Math.min(k, 16) }, (_, i) => SAMPLE_BASE + i);
-      handles.forEach((h, i) => engine.setFen(h, i % 2 ? other : start));
-      return { handles, exact: false };
-    };
-    return { name: 'halves', observe: () => {}, positions: pool, lastObservation: pool };
-  };
+  const halves = (other: string) => halvesPool(engine, () => [start, other]);
   const slide = (attempt: string, answer: 'legal' | 'illegal'): ViewEvent => ({
     type: 'attempt',
     side: 'white',
@@ -435,6 +436,97 @@ describe.each(BACKENDS)('against his men unknown, a line his man blocks on %s', 
   });
 });
 
+describe.each(BACKENDS)('against his men unknown, a square read blocked on %s', (backend) => {
+  // krieg v random, seed 1, game 152: Qa1+ read men of his on a2 and a4 that might have stepped between,
+  // his king went a5-b6 instead, and when it came back to a5 and went on to a4 the set, which had no
+  // square where a man of his was read, lost him for the last 12 plies of two queens against K+N. Here
+  // Ra4-h4 Illegal reads a man on e4 (half the pool has his pawn there, half a knight on d4); the rook
+  // goes to a1, and then half the pool puts his king on e4: his king may stand there.
+  const start = '6k1/Q7/5K2/8/R3p3/8/8/8 w - - 0 1';
+  const other = '6k1/Q7/5K2/8/R2n4/8/8/8 w - - 0 1';
+  const later = ['6k1/Q7/5K2/8/4p3/8/8/R7 w - - 0 1', '8/Q7/5K2/8/3nk3/8/8/R7 w - - 0 1'] as const;
+  const engine = new PlayerEngines(backend).for('white', rules);
+  const setup = { side: 'white', rules, start, seed: 1 } as const;
+  let fens: readonly [string, string] = [start, other];
+  const source = halvesPool(engine, () => fens);
+  const e4 = 28;
+
+  it('stays a square of his king once no line of krieg runs through it', () => {
+    fens = [start, other];
+    const technique = new EndgameTechnique(engine, source, 2, seededRandom(1), 'white');
+    const view = emptyView(setup);
+    const turn = { view, attempts: viewAttempts(engine, view, 1), tried: [] as number[], canAskAny: false };
+    expect(technique.choose(turn, { nodes: 300 }, WORK_PER_NODE)).toBeDefined();
+    expect(technique.againstUnknownMen).toBe(true);
+    const heard: ViewEvent[] = [
+      { type: 'attempt', side: 'white', attempt: 'a4h4', percept: { answer: 'illegal' } },
+      { type: 'attempt', side: 'white', attempt: 'a4a1', percept: { answer: 'legal' } },
+      { type: 'opponent-move', side: 'black', percept: { answer: 'legal' } },
+    ];
+    for (const event of heard) {
+      technique.observe(event);
+      view.events.push(event);
+    }
+    expect(technique.blockedSquares).toContain(e4); // and d4, the knight's square
+    fens = later;
+    const next = { view, attempts: viewAttempts(engine, view, 1), tried: [] as number[], canAskAny: false };
+    technique.choose(next, { nodes: 300 }, WORK_PER_NODE);
+    expect(technique.againstUnknownMen).toBe(true);
+    expect(technique.blockedSquares).toContain(e4); // still read there
+    expect(technique.squares).toContain(e4); // before: no square where a man of his was read
+  });
+});
+
+describe.each(BACKENDS)('against his men unknown, his captures on %s', (backend) => {
+  // krieg v random, seed 2, game 162: his pawns took a bishop and a knight the technique's set did not
+  // see; two captures turned it off until krieg took a man, and Q+N+2P against K+P shuffled the
+  // sampling's checks from ply 137 to the cap. Two captures turn it off for UNKNOWN_PAUSE turns.
+  const start = '6k1/Q7/5K2/8/R3p3/8/8/QQ6 w - - 0 1';
+  const other = '6k1/Q7/5K2/8/R2n4/8/8/QQ6 w - - 0 1';
+  const engine = new PlayerEngines(backend).for('white', rules);
+  const setup = { side: 'white', rules, start, seed: 1 } as const;
+  const source = halvesPool(engine, () => [start, other]);
+
+  it(`two of them turn the technique off for ${UNKNOWN_PAUSE} turns, then it plays again`, () => {
+    const technique = new EndgameTechnique(engine, source, 2, seededRandom(1), 'white');
+    const view = emptyView(setup);
+    const heard = (events: ViewEvent[]) =>
+      events.forEach((event) => {
+        technique.observe(event);
+        view.events.push(event);
+      });
+    const choose = () =>
+      technique.choose(
+        { view, attempts: viewAttempts(engine, view, 1), tried: [], canAskAny: false },
+        { nodes: 300 },
+        WORK_PER_NODE,
+      );
+    const legal = (attempt: string): ViewEvent => ({
+      type: 'attempt',
+      side: 'white',
+      attempt,
+      percept: { answer: 'legal' },
+    });
+    // twice: the technique's attempt, and his man takes the man it moved
+    for (let i = 0; i < 2; i++) {
+      const attempt = choose();
+      expect(technique.againstUnknownMen).toBe(true);
+      const uci = makeUci(attempt!);
+      const capture = (parseUci(uci)! >> 6) & 63;
+      heard([legal(uci), { type: 'opponent-move', side: 'black', percept: { answer: 'legal', capture } }]);
+    }
+    const kingSteps = ['f6e6', 'e6f6'];
+    const off: (number | undefined)[] = [];
+    for (let i = 0; i < UNKNOWN_PAUSE; i++) {
+      off.push(choose());
+      heard([legal(kingSteps[i % 2]), { type: 'opponent-move', side: 'black', percept: { answer: 'legal' } }]);
+    }
+    expect(off.every((attempt) => attempt === undefined)).toBe(true);
+    expect(choose()).toBeDefined();
+    expect(technique.againstUnknownMen).toBe(true);
+  });
+});
+
 describe.each(BACKENDS)('against his men unknown, a man in front of its pawn on %s', (backend) => {
   // krieg v random, seed 1, game 145: his f5 pawn shielded g6 from Qd3 in one of the pool's 64
   // positions; the set lost his king there and Ne7 stalemated him on h7. A step of krieg's pawn answered
@@ -445,12 +537,7 @@ describe.each(BACKENDS)('against his men unknown, a man in front of its pawn on 
   const other = '6k1/8/6K1/8/3n4/4P3/8/7Q w - - 0 1';
   const engine = new PlayerEngines(backend).for('white', rules);
   const setup = { side: 'white', rules, start, seed: 1 } as const;
-  const pool = (k: number): { handles: number[]; exact: boolean } => {
-    const handles = Array.from({ length: Math.min(k, 16) }, (_, i) => SAMPLE_BASE + i);
-    handles.forEach((h, i) => engine.setFen(h, i % 2 ? other : start));
-    return { handles, exact: false };
-  };
-  const source: PositionSource = { name: 'halves', observe: () => {}, positions: pool, lastObservation: pool };
+  const source = halvesPool(engine, () => [start, other]);
   const event = (attempt: string, answer: 'legal' | 'illegal'): ViewEvent => ({
     type: 'attempt',
     side: 'white',
