@@ -109,11 +109,7 @@ export class KriegPlayer extends SamplingPlayer {
    */
   private readonly seen = new Map<string, number>();
   private chosenAfter: { attempt: number; keys: string[]; own: string } | undefined;
-  /**
-   * The same for krieg's own board alone, whichever route chose the move (values.ts ownSeen), under
-   * every rule set: a third visit is no progress even where it is no draw (krieg v random, seed 2,
-   * game 162: Qc1+ and Qb2+ in turn for 46 plies against K+P, berkeley, to the ply cap).
-   */
+  /** The same for krieg's own board alone, whichever route chose the move (values.ts ownSeen). */
   private readonly ownSeen = new Map<string, number>();
   /** Against a bare king: the worst-case search over metapositions, `endgame` moves deep (./endgame.ts). */
   readonly endgame: EndgameTechnique;
@@ -161,9 +157,8 @@ export class KriegPlayer extends SamplingPlayer {
     if (capture) this.forget();
     const chosen = this.chosenAfter;
     this.chosenAfter = undefined;
-    if (!chosen || chosen.attempt !== attempt) return;
-    if (this.setup.rules.repetitionDraw)
-      for (const key of chosen.keys) this.seen.set(key, (this.seen.get(key) ?? 0) + 1);
+    if (!this.setup.rules.repetitionDraw || !chosen || chosen.attempt !== attempt) return;
+    for (const key of chosen.keys) this.seen.set(key, (this.seen.get(key) ?? 0) + 1);
     this.ownSeen.set(chosen.own, (this.ownSeen.get(chosen.own) ?? 0) + 1);
   }
 
@@ -183,22 +178,19 @@ export class KriegPlayer extends SamplingPlayer {
     turn = this.budgeted(turn);
     const table = this.tablebase.choose(turn);
     if (table !== undefined) this.endgame.drop(); // the table's strategy plays: the followed set would miss its turn
-    const repeats = (attempt: number) => (this.ownSeen.get(this.ownAfter(turn, attempt)) ?? 0) >= 2;
-    // the technique keeps its own count of visits (endgame.ts REPEAT); a third one is barred where it draws
-    // (english, krieg v random: two draws by repetition in 40 games, the technique against unknown men shuffling)
-    const barred = this.setup.rules.repetitionDraw ? repeats : undefined;
-    const technique = table ?? this.endgame.choose(turn, this.setup.budget, WORK_PER_NODE, barred);
+    const repeats = this.repeatsIn(turn);
+    const technique = table ?? this.endgame.choose(turn, this.setup.budget, WORK_PER_NODE, repeats);
     if (technique !== undefined) return table === undefined ? this.ownMove(turn, technique) : technique;
     // a proven strategy's attempt, unless it leads a third time to an own board (english, krieg v random,
     // seed 1, game 29: the tracker empty, a mate "proven" each turn over the stale guesses, Bd6+ and Bb8
-    // until the draw by repetition; under berkeley such a loop ran to the ply cap: seed 2, game 11)
+    // until the draw by repetition)
     if (this.following?.at === 'attempt') {
       const attempt = parseUci(this.following.node.attempt);
       if (
         attempt !== undefined &&
         turn.attempts.includes(attempt) &&
         !this.mayBoxNow(turn, attempt) &&
-        !repeats(attempt)
+        !repeats?.(attempt)
       ) {
         this.following = { at: 'answer', node: this.following.node };
         this.mateCounters.strategyAttempts++;
@@ -209,7 +201,7 @@ export class KriegPlayer extends SamplingPlayer {
     if (turn.tried.length === 0 && this.searchesMates()) {
       const strategy = this.searchMate(turn);
       const attempt = strategy && parseUci(strategy.attempt)!;
-      if (strategy && attempt !== undefined && !this.mayBoxNow(turn, attempt) && !repeats(attempt)) {
+      if (strategy && attempt !== undefined && !this.mayBoxNow(turn, attempt) && !repeats?.(attempt)) {
         this.following = { at: 'answer', node: strategy };
         this.mateCounters.strategyAttempts++;
         return this.ownMove(turn, attempt);
@@ -222,6 +214,16 @@ export class KriegPlayer extends SamplingPlayer {
   private ownMove(turn: Turn, attempt: number): number {
     this.chosenAfter = { attempt, keys: [], own: this.ownAfter(turn, attempt) };
     return attempt;
+  }
+
+  /**
+   * Under rules with a repetition draw: does an attempt of the endgame technique lead to an own board
+   * its moves have led to twice (english, krieg v random: two draws by repetition in 40 games, the
+   * technique against unknown men shuffling)? Undefined under other rules.
+   */
+  private repeatsIn(turn: Turn): ((attempt: number) => boolean) | undefined {
+    if (!this.setup.rules.repetitionDraw) return undefined;
+    return (attempt) => (this.ownSeen.get(this.ownAfter(turn, attempt)) ?? 0) >= 2;
   }
 
   /** krieg's own men after `attempt` this turn, as a key (ownSeen's). */
@@ -359,7 +361,7 @@ export class KriegPlayer extends SamplingPlayer {
       ...edge,
       ...(last === undefined ? {} : { back: ((last >> 6) & 63) | ((last & 63) << 6) }),
       ...(rules.repetitionDraw ? { seen: this.seen } : {}),
-      ownSeen: (a: number) => this.ownSeen.get(ownAfter(a)) ?? 0,
+      ...(rules.repetitionDraw ? { ownSeen: (a: number) => this.ownSeen.get(ownAfter(a)) ?? 0 } : {}),
       fifty: rules.fiftyMoveDraw,
     };
     const memo = new Map<number, ThreatCount>();

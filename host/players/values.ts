@@ -82,9 +82,7 @@
 // attempt itself where it leads to an own board krieg's moves led to twice before (a draw whenever his
 // men are back too: the technique and a proven strategy, which play without the screen and record no
 // positions, never make it a third time, and english game 29 repeated Bd6+ and Bb8 to the draw while
-// the sampling counted it a quarter of one; under rules without that draw too: a loop that makes no
-// progress runs to the fifty-move rule or the players' patience, and krieg v random, seed 2, game 162
-// checked with Qc1+ and Qb2+ in turn for 46 plies, berkeley, to the ply cap), and the fifty-move clock's
+// the sampling counted it a quarter of one), and the fifty-move clock's
 // approach to 100 (from FIFTY_FROM on: a capture or pawn move resets it, so they are preferred).
 // Behind, only the draws the attempt itself makes count (his replies are his choice; a stalemate
 // counted by the screen may not be one).
@@ -175,8 +173,7 @@ export interface Edge {
   fifty?: boolean;
   /**
    * How often krieg's own moves (the technique's and a strategy's too) led to the own board an
-   * attempt leads to (same span as `seen`; the keys of `seen` are the screen's positions alone),
-   * under every rule set: a third visit is a draw where the rules have one, and no progress where not.
+   * attempt leads to (same span as `seen`; the keys of `seen` are the screen's positions alone).
    */
   ownSeen?: (attempt: number) => number;
 }
