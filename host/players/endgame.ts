@@ -367,7 +367,15 @@ export class EndgameTechnique {
       (this.unknown || !hasKind(own, QUEEN)) &&
       (size > MARCH_WIDE || this.turns - this.narrowest.turn >= MARCH_STALLED);
     const marchStep = (attempts: number[]) => {
-      const step = pawnStep(this.engine, own, attempts, this.followed ?? [], men, this.poolMen);
+      const step = pawnStep(
+        this.engine,
+        own,
+        attempts,
+        this.followed ?? [],
+        men,
+        this.poolMen,
+        new Set(this.blockedNow()),
+      );
       if (step !== undefined) this.counters.endgameMoves++;
       return step;
     };
@@ -541,8 +549,12 @@ export class EndgameTechnique {
    */
   private readInterposed(attempt: number, square: number, kings: number[]): boolean {
     if (!this.own) return false;
+    // a man of the pool's there, or one that may move there (krieg v HS, seed 1, game 30: Ra7+ checked his
+    // king on a1, his bishop stepped from b5 to a4 between, and the set, with no man read on the a-file, lost
+    // him; b4-b3 then stalemated him beside the pinned bishop)
+    const men = [...(this.menRead ?? [])];
     const line = interposingSquares(this.engine, this.own, attempt, square).filter(
-      (sq) => this.menRead?.has(sq) && !kings.includes(sq),
+      (sq) => men.some((from) => from === sq || mayMoveTo(from, sq)) && !kings.includes(sq),
     );
     for (const sq of line) this.blocked.set(sq, this.turns);
     return line.length > 0;
@@ -766,6 +778,13 @@ function guarded(engine: Engine, own: Setup, board: number[], sq: number): boole
   probe[sq] = KING | ((own.side ^ 1) << 3);
   engine.setSetup(record, { ...own, board: probe, side: (own.side ^ 1) as 0 | 1 });
   return engine.inCheck(record);
+}
+
+/** Does a man of some kind go from square `from` to `to` in one move on an empty board (a line or a knight's jump)? */
+function mayMoveTo(from: number, to: number): boolean {
+  const files = Math.abs((from & 7) - (to & 7));
+  const ranks = Math.abs((from >> 3) - (to >> 3));
+  return files === 0 || ranks === 0 || files === ranks || files * ranks === 2;
 }
 
 /** `squares` and every square a king's step from one of them. */
@@ -1100,6 +1119,7 @@ export function pawnStep(
   squares: number[],
   men: number,
   where?: Set<number>,
+  pieces?: ReadonlySet<number>,
 ): number | undefined {
   const set = new Set(squares);
   const forward = own.side === 0 ? 8 : -8;
@@ -1114,7 +1134,7 @@ export function pawnStep(
     const takers = [file > 0 ? to + forward - 1 : -1, file < 7 ? to + forward + 1 : -1];
     const taken = takers.some((sq) => sq >= 0 && sq < 64 && where?.has(sq));
     if ((near || taken) && !guarded(engine, own, ownBoardAfter(own.board, own.side, attempt), to)) return false;
-    return !mayStalemate(engine, own, attempt, squares, men, where);
+    return !mayStalemate(engine, own, attempt, squares, men, where, pieces);
   });
   const rank = (attempt: number) => (own.side === 0 ? moveTo(attempt) >> 3 : 7 - (moveTo(attempt) >> 3));
   return steps.sort((a, b) => rank(b) - rank(a) || a - b)[0];

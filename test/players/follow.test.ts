@@ -477,6 +477,43 @@ describe.each(BACKENDS)('against his men unknown, a square read blocked on %s', 
   });
 });
 
+describe.each(BACKENDS)('against his men unknown, a check he answers by stepping between on %s', (backend) => {
+  // krieg v HS, seed 1, game 30: Ra7+ checked his king on a1 (Qc2 takes b1, b2 and a2), his bishop
+  // stepped from b5 to a4 between, and the set, no man of the pool's standing on the a-file, lost
+  // him; b4-b3 then stalemated him beside the pinned bishop. Half the pool has his bishop on b5, half a
+  // knight on c6 (which reaches no square of the a-file between).
+  const start = '8/7R/8/1b6/8/8/2Q5/k6K w - - 0 1';
+  const other = '8/7R/2n5/8/8/8/2Q5/k6K w - - 0 1';
+  const engine = new PlayerEngines(backend).for('white', rules);
+  const setup = { side: 'white', rules, start, seed: 1 } as const;
+
+  it('keeps his king where a man of the pool may have moved between', () => {
+    const technique = new EndgameTechnique(
+      engine,
+      halvesPool(engine, () => [start, other]),
+      2,
+      seededRandom(1),
+      'white',
+    );
+    const view = emptyView(setup);
+    technique.choose(
+      { view, attempts: viewAttempts(engine, view, 1), tried: [], canAskAny: false },
+      { nodes: 300 },
+      WORK_PER_NODE,
+    );
+    expect(technique.againstUnknownMen).toBe(true);
+    technique.observe({
+      type: 'attempt',
+      side: 'white',
+      attempt: 'h7a7',
+      percept: { answer: 'legal', check: true, directions: 4 },
+    });
+    technique.observe({ type: 'opponent-move', side: 'black', percept: { answer: 'legal' } });
+    expect(technique.squares).toContain(0); // a1: before, a king's step out of check only
+    expect(technique.blockedSquares).toContain(24); // a4, on the bishop's diagonal from b5
+  });
+});
+
 describe.each(BACKENDS)('against his men unknown, his captures on %s', (backend) => {
   // krieg v random, seed 2, game 162: his pawns took a bishop and a knight the technique's set did not
   // see; two captures turned it off until krieg took a man, and Q+N+2P against K+P shuffled the

@@ -324,4 +324,15 @@ describe.each(BACKENDS)("a pawn's step against his men unknown on %s", (backend)
     expect(step(queenD1, ['c8'], ['f7', 'a1'])).toBe('a3a4');
     expect(step(queenD3, ['c8'], ['h7'])).toBe('g5g6');
   });
+
+  it('none that boxes his king beside a piece of his pinned where a man was read to block', () => {
+    // krieg v HS, seed 1, game 145 at a0fcbbc: c6-c7 stalemated his king on c8, his bishop on d8 pinned
+    // by Rf8 (a pawn of his is not read on the back rank)
+    const fen = '2kb1R2/8/2PK4/3B4/8/8/5Q2/4N3 w - - 0 1';
+    const own = parseFen(fen);
+    const c7 = [parseUci('c6c7')!];
+    expectStalemate(engine, fen, 'c6c7');
+    expect(pawnStep(engine, own, c7, [square('c8')], 1)).toBe(c7[0]);
+    expect(pawnStep(engine, own, c7, [square('c8')], 1, undefined, new Set([square('d8')]))).toBeUndefined();
+  });
 });
