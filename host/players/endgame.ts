@@ -37,9 +37,9 @@
 // against his bare king for 40 plies, the e-pawn home only at ply 186; with a queen the search
 // mates sooner than a pawn promotes, and pawn steps first lost HS games 43 and 52 at the cap). His
 // captures while the mode plays (he has pieces after all) turn it off after UNKNOWN_CAPTURES of them
-// until the player takes a man of his or UNKNOWN_PAUSE turns pass; no attempt that may box his king beside his frozen pawns
-// where the pool's positions put a man of his (mayStalemate); and where PROMOTION_SHARE of the
-// pool's positions have a pawn of his promoting next move, the turn goes to the sampling, whose
+// until the player takes a man of his or UNKNOWN_PAUSE turns pass; no attempt that may box his king
+// beside his frozen pawns where the pool's positions put a man of his (mayStalemate); and where
+// PROMOTION_SHARE of the pool's positions have a pawn of his promoting next move, the turn goes to the sampling, whose
 // screen counts a promotion as material he wins (the search here does not see his men). A
 // heuristic, not a sound set: test/players/follow.test.ts checks that it mates, not that the set
 // holds his king.
@@ -542,8 +542,9 @@ export class EndgameTechnique {
   /**
    * After the player's `attempt` checked his king on `square` and he answered: may a man of his have
    * stepped between (interposingSquares)? Those squares where the pool's positions read this turn
-   * put a man of his, and not squares of `kings` (his king's after the attempt: a man read there hid
-   * him, and on b6 behind a6, read blocked, the set lost him and c8=Q stalemated him; seed 2, game 85),
+   * put a man of his or one reaches in a move, and not squares of `kings` (his king's after the
+   * attempt: a man read there hid him, and on b6 behind a6, read blocked, the set lost him and c8=Q
+   * stalemated him; seed 2, game 85),
    * are read blocked, as an Illegal slide's are (every square of the line read blocked kept the
    * search's lines off whole ranks, and the set lost his king after a capture: test/players/follow.test.ts).
    */
@@ -1110,7 +1111,7 @@ function checkingLine(board: number[], side: number, square: number): number[] {
  * pawn nearest to a queen (promoting to one) onto a square off the set that his king cannot take
  * (none of the set's squares next to it, or the player's men guard it) and no man of his on
  * `where` (the pool's squares of his men) diagonally in front may take unguarded, that boxes no
- * king (mayStalemate); undefined when there is none.
+ * king (mayStalemate, a piece of his pinned on `pieces` too); undefined when there is none.
  */
 export function pawnStep(
   engine: Engine,
