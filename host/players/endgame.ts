@@ -366,16 +366,10 @@ export class EndgameTechnique {
     const march =
       (this.unknown || !hasKind(own, QUEEN)) &&
       (size > MARCH_WIDE || this.turns - this.narrowest.turn >= MARCH_STALLED);
+    // the squares a man of his is read to block: a piece pinned there may complete a stalemate (mayStalemate)
+    const pieces = new Set(this.blockedNow());
     const marchStep = (attempts: number[]) => {
-      const step = pawnStep(
-        this.engine,
-        own,
-        attempts,
-        this.followed ?? [],
-        men,
-        this.poolMen,
-        new Set(this.blockedNow()),
-      );
+      const step = pawnStep(this.engine, own, attempts, this.followed ?? [], men, this.poolMen, pieces);
       if (step !== undefined) this.counters.endgameMoves++;
       return step;
     };
@@ -411,7 +405,6 @@ export class EndgameTechnique {
     let best: number[] = [];
     let bestValue = -Infinity;
     const where = this.poolMen && new Set([...this.poolMen, ...fronts]);
-    const pieces = new Set(this.blockedNow());
     for (const { attempt, v } of ranked) {
       if (best.length && v < bestValue) break;
       if (repeats?.(attempt)) continue; // a draw by repetition near
