@@ -255,6 +255,8 @@ export interface CoreExports {
   endgameAgainstUnknown(blockedLo: number, blockedHi: number): number;
   /** Against unknown men: add a square to the set where the king stands in check on the record but a blocked square shields it. */
   endgameAddSquare(square: number): number;
+  /** Against unknown men: take a square out of the set (one a record was loaded on only to begin it); not the last. */
+  endgameDropSquare(square: number): number;
   /** How many attempts the last endgameSearch valued, and the horizon positions it valued. */
   endgameCount(): number;
   endgameNodes(): number;

@@ -554,6 +554,20 @@ export function endgameAddSquare(sq: i32): i32 {
 }
 
 /**
+ * Against unknown men (after endgameAgainstUnknown): takes square `sq` out of the set, where the
+ * record was loaded only to begin a set whose every square a blocked square shields; not the last.
+ */
+export function endgameDropSquare(sq: i32): i32 {
+  if (!unknownMen || afterMove || sq < 0 || sq > 63) return ENDGAME_PERCEPT;
+  const lo = setLo & ~bitLo(sq);
+  const hi = setHi & ~bitHi(sq);
+  if ((lo | hi) == 0) return ENDGAME_PERCEPT;
+  setLo = lo;
+  setHi = hi;
+  return ENDGAME_OK;
+}
+
+/**
  * Adds the defender king's square of position `handle` (the same men, the same side to move) to the
  * set; ENDGAME_NOT_BARE where his pawns differ from the first position's.
  */

@@ -109,12 +109,14 @@ export function endgameValues(
  * keeps the squares where a bare king would be mated or stalemated (a man of his may block a line or have a move),
  * and `blocked`, squares where a man of his is read to stand, stop the player's lines in its transitions and search;
  * `shielded` joins the set: squares his king may stand on only because a blocked square shields them (no record
- * with his king there loads: it stands in check on the player's board alone).
+ * with his king there loads: it stands in check on the player's board alone). `loadedOn`: a square the metaposition
+ * was begun on only to hold a record (every square of the set shielded), which leaves the set.
  */
 export function endgameAgainstUnknown(
   engine: Engine,
   blocked: readonly number[],
   shielded: readonly number[] = [],
+  loadedOn?: number,
 ): void {
   let lo = 0;
   let hi = 0;
@@ -125,6 +127,7 @@ export function endgameAgainstUnknown(
   const x = engine.core.exports;
   check(x.endgameAgainstUnknown(lo, hi));
   for (const sq of shielded) check(x.endgameAddSquare(sq));
+  if (loadedOn !== undefined) check(x.endgameDropSquare(loadedOn));
 }
 
 /** The squares the lone king may be on, ascending. */

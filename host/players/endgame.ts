@@ -300,7 +300,7 @@ export class EndgameTechnique {
         if (this.frozen && taken !== undefined) this.frozen = this.frozen.filter((sq) => sq !== taken); // a frozen pawn
         if (!this.own || !this.begin(this.own, this.followed)) return this.drop();
         const before = this.followed;
-        endgameAttempt(this.engine, attempt, percept);
+        if (!this.attempted(this.own, before, attempt, percept)) return this.drop();
         this.followed = endgameSquares(this.engine);
         // a legal one: his move answers it (the records between may be another's by then: begun again there)
         if (event.percept.answer === 'legal') this.pending = { squares: before, attempt, percept };
@@ -331,6 +331,33 @@ export class EndgameTechnique {
       }
     } catch {
       this.drop(); // an answer the set does not give (his men were not what the entry read): the next turn starts again
+    }
+  }
+
+  /**
+   * Moves the core's metaposition (begun on `squares`) on by the player's `attempt` answered
+   * `percept`; false where no square of the set gives that answer. Against unknown men an answer
+   * the bare king cannot give (no check where every square of the set is on an open line of a piece
+   * of the player's) has a man of his on those lines: read blocked, and the set kept (krieg v random,
+   * seed 1, game 189: his king in f8-h8, Ra8 no check, his rook on c8 between; begun again from
+   * every square, the set lost his king, and g6-g7+ hung the rook on e7 to him).
+   */
+  private attempted(own: Setup, squares: number[], attempt: number, percept: number): boolean {
+    try {
+      endgameAttempt(this.engine, attempt, percept);
+      return true;
+    } catch {
+      if (!this.unknown) return false;
+    }
+    const lines = openLines(ownBoardAfter(own.board, own.side, attempt), own.side, squares);
+    if (!lines.length) return false;
+    for (const sq of lines) this.blocked.set(sq, this.turns);
+    if (!this.begin(own, squares)) return false;
+    try {
+      endgameAttempt(this.engine, attempt, percept);
+      return true;
+    } catch {
+      return false;
     }
   }
 
@@ -679,10 +706,16 @@ export class EndgameTechnique {
       }
     };
     const loaded = squares.filter((sq) => loads(sq, men));
-    if (!loaded.length || !endgameBeginSet(this.engine, loaded, place)) return false;
     const shielded = squares.filter((sq) => !loaded.includes(sq) && loads(sq, shields));
     if (shielded.length + loaded.length < squares.length) return false; // a square no blocked line explains
-    endgameAgainstUnknown(this.engine, blocked, shielded);
+    // every square shielded (a line read blocked right then): a record held by his king on another square
+    let loadedOn: number | undefined;
+    if (!loaded.length) {
+      loadedOn = men.findIndex((code, sq) => code === 0 && loads(sq, men));
+      if (loadedOn < 0) return false;
+    }
+    if (!endgameBeginSet(this.engine, loaded.length ? loaded : [loadedOn!], place)) return false;
+    endgameAgainstUnknown(this.engine, blocked, shielded, loadedOn);
     return true;
   }
 
@@ -779,6 +812,26 @@ function mayMoveTo(from: number, to: number): boolean {
   const files = Math.abs((from & 7) - (to & 7));
   const ranks = Math.abs((from >> 3) - (to >> 3));
   return files === 0 || ranks === 0 || files === ranks || files * ranks === 2;
+}
+
+/**
+ * The empty squares between the sliding pieces of side `side` on `board` and the squares of
+ * `targets` they reach along an open line (where a man of the other side would stop the line),
+ * but those of `targets` (his king may stand there).
+ */
+function openLines(board: number[], side: number, targets: number[]): number[] {
+  const squares = new Set<number>();
+  board.forEach((code, from) => {
+    const piece = code & 7;
+    if (!code || code >> 3 !== side || (piece !== QUEEN && piece !== ROOK && piece !== BISHOP)) return;
+    for (const to of targets) {
+      const straight = (to & 7) === (from & 7) || to >> 3 === from >> 3;
+      if (straight ? piece === BISHOP : piece === ROOK) continue;
+      const path = between(from, to);
+      if (path.length && path.every((sq) => board[sq] === 0)) for (const sq of path) squares.add(sq);
+    }
+  });
+  return [...squares].filter((sq) => !targets.includes(sq)).sort((a, b) => a - b);
 }
 
 /** `squares` and every square a king's step from one of them. */

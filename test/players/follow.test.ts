@@ -514,6 +514,46 @@ describe.each(BACKENDS)('against his men unknown, a check he answers by stepping
   });
 });
 
+describe.each(BACKENDS)('against his men unknown, a slide no square of the set answers on %s', (backend) => {
+  // krieg v random, seed 1, game 189: his king in f8-h8, Ra8 answered without a check, his rook on c8
+  // between; the set, begun again from every square, lost his king, and g6-g7+ hung the rook on e7 to him.
+  // Here his king is on d8, f8 or g8 (g8), his man a rook on e8 in half the pool, a knight on c8 in the other.
+  const start = '4r1k1/1R6/2Q5/8/3B2K1/1N6/3Q4/R7 w - - 0 1';
+  const other = '2n3k1/1R6/2Q5/8/3B2K1/1N6/3Q4/R7 w - - 0 1';
+  const engine = new PlayerEngines(backend).for('white', rules);
+  const setup = { side: 'white', rules, start, seed: 1 } as const;
+  const [c8, d8, e8, f8, g8] = [58, 59, 60, 61, 62];
+
+  it('reads his man on the lines to the set and keeps its squares, then begins again on them alone', () => {
+    const technique = new EndgameTechnique(
+      engine,
+      halvesPool(engine, () => [start, other]),
+      2,
+      seededRandom(1),
+      'white',
+    );
+    const view = emptyView(setup);
+    const turn = () => ({ view, attempts: viewAttempts(engine, view, 1), tried: [], canAskAny: false });
+    technique.choose(turn(), { nodes: 300 }, WORK_PER_NODE);
+    expect(technique.againstUnknownMen).toBe(true);
+    expect(technique.squares).toEqual([d8, f8, g8]);
+    const heard: ViewEvent[] = [
+      { type: 'attempt', side: 'white', attempt: 'a1a8', percept: { answer: 'legal' } },
+      { type: 'opponent-move', side: 'black', percept: { answer: 'legal' } },
+    ];
+    technique.observe(heard[0]);
+    expect(technique.squares).toEqual([d8, f8, g8]); // before: no square, the set dropped
+    expect(technique.blockedSquares).toEqual(expect.arrayContaining([c8, e8]));
+    technique.observe(heard[1]);
+    view.events.push(...heard);
+    // every square of the set now stands on Ra8's line: shielded, none where a record loads
+    technique.choose(turn(), { nodes: 300 }, WORK_PER_NODE);
+    expect(technique.againstUnknownMen).toBe(true);
+    expect(technique.squares).toContain(g8);
+    expect(technique.squares!.every((sq) => sq >> 3 === 7)).toBe(true);
+  });
+});
+
 describe.each(BACKENDS)('against his men unknown, his captures on %s', (backend) => {
   // krieg v random, seed 2, game 162: his pawns took a bishop and a knight the technique's set did not
   // see; two captures turned it off until krieg took a man, and Q+N+2P against K+P shuffled the
