@@ -116,6 +116,14 @@ const AGREED_SHARE = 7 / 8;
  * its last rank beside the technique's rook and bishop, which read his men as blockers only).
  */
 const PROMOTION_SHARE = 1 / 8;
+/**
+ * Turns handed to the sampling for his promotion since the last capture after which the technique
+ * plays on: a promotion the pool keeps seeing that long is one it lost track of, and the sampling
+ * has no mating technique (krieg v random, seed 1, game 100: two rooks against K+P, a seventh of the
+ * pool's positions his pawn on its last step for 60 plies, the sampling's rook checking a1-a2-a1 to
+ * the cap; his pawn stood on c4).
+ */
+export const PROMOTION_PATIENCE = 6;
 
 /** The player's men `own` after `attempt`, the key of the visits below. */
 function menAfter(own: Setup, attempt: number): string {
@@ -167,6 +175,8 @@ export class EndgameTechnique {
   private poolMen: Set<number> | undefined;
   /** Against unknown men: the share of the pool's positions read this turn where a pawn of his may promote next move. */
   private promoting = 0;
+  /** Turns handed to the sampling for it since the last capture (PROMOTION_PATIENCE). */
+  private promotionWaits = 0;
   /**
    * Against unknown men: his king's squares carried over a capture that dropped the set (the set
    * then, widened by a step at each move of his since), where the technique begins again.
@@ -277,6 +287,7 @@ export class EndgameTechnique {
       this.unknownCaptures = 0;
     if ((event.type === 'attempt' || event.type === 'opponent-move') && event.percept?.capture !== undefined) {
       this.narrowest = { size: Infinity, turn: 0 }; // a man fewer (his or mine): a new ending
+      this.promotionWaits = 0;
       this.blocked.clear();
       this.menAgreed = [];
       this.fronts.clear();
@@ -381,7 +392,10 @@ export class EndgameTechnique {
     // his men in front of the player's pawns (an Illegal step): the squares they shield, and where his men may stand
     const fronts = this.unknown ? this.frontsNow(own) : new Set<number>();
     this.shielded = this.unknown ? shieldedBy(this.engine, own, fronts) : [];
-    if (this.unknown && this.promoting >= PROMOTION_SHARE) return undefined;
+    if (this.unknown && this.promoting >= PROMOTION_SHARE && this.promotionWaits < PROMOTION_PATIENCE) {
+      this.promotionWaits++;
+      return undefined;
+    }
     if (this.followed) this.lastFollowed = { squares: this.followed, turn: this.turns };
     // against unknown men: no attempt that may box his king beside them (they may stand on its last steps)
     const men = this.unknown ? hisMenLeft(turn.view) - 1 : 0;

@@ -37,7 +37,14 @@ import type { Side, View, ViewEvent } from '../../host/record/record';
 import { GameSession } from '../../host/referee/session';
 import { seededRandom } from '../../host/referee/game';
 import type { Engine } from '../../host/engine';
-import { EndgameTechnique, frozenMen, locatedMen, ownSetup, UNKNOWN_PAUSE } from '../../host/players/endgame';
+import {
+  EndgameTechnique,
+  frozenMen,
+  locatedMen,
+  ownSetup,
+  PROMOTION_PATIENCE,
+  UNKNOWN_PAUSE,
+} from '../../host/players/endgame';
 import { makeUci, parseUci } from '../../host/notation/move';
 import { kingDistance } from '../../host/notation/square';
 import { WORK_PER_NODE } from '../../host/players/sampling';
@@ -376,6 +383,21 @@ describe.each(BACKENDS)('against his men unknown, a pawn of his a step from prom
     const near = chosen('k7/8/7R/4Q3/8/6K1/2p5/8 w - - 0 1'); // on c2, in half the pool: the sampling's
     expect(near.unknown).toBe(true);
     expect(near.attempt).toBeUndefined();
+  });
+
+  it(`… for ${PROMOTION_PATIENCE} turns since the last capture, then plays on (a promotion that long in coming is the pool's)`, () => {
+    const start = 'k7/8/7R/4Q3/8/6K1/2p5/8 w - - 0 1';
+    const engine = new PlayerEngines(backend).for('white', rules);
+    const source = halvesPool(engine, () => [start, start.replace('p', 'n')]);
+    const technique = new EndgameTechnique(engine, source, 2, seededRandom(1), 'white');
+    const view = emptyView({ side: 'white', rules, start, seed: 1 });
+    const turn = { view, attempts: viewAttempts(engine, view, 1), tried: [], canAskAny: false };
+    const chosen = () => technique.choose(turn, { nodes: 300 }, WORK_PER_NODE);
+    for (let i = 0; i < PROMOTION_PATIENCE; i++) expect(chosen()).toBeUndefined();
+    expect(chosen()).toBeDefined();
+    // a capture: a new ending, the sampling's again
+    technique.observe({ type: 'opponent-move', side: 'black', percept: { answer: 'legal', capture: 0 } });
+    expect(chosen()).toBeUndefined();
   });
 });
 
