@@ -38,9 +38,12 @@
 // mates sooner than a pawn promotes, and pawn steps first lost HS games 43 and 52 at the cap). His
 // captures while the mode plays (he has pieces after all) turn it off after UNKNOWN_CAPTURES of them
 // until the player takes a man of his or UNKNOWN_PAUSE turns pass; no attempt that may box his king
-// beside his frozen pawns where the pool's positions put a man of his (mayStalemate); and where
-// PROMOTION_SHARE of the pool's positions have a pawn of his promoting next move, the turn goes to the sampling, whose
-// screen counts a promotion as material he wins (the search here does not see his men). A
+// beside his frozen pawns where the pool's positions put a man of his (mayStalemate; a sure mate only
+// where MATE_RISK_SHARE of them do); and where PROMOTION_SHARE of the pool's positions have a pawn of
+// his promoting next move, the turn goes to the sampling, whose screen counts a promotion as material
+// he wins (the search here does not see his men), for PROMOTION_PATIENCE turns since a capture. An
+// answer of the referee to its attempt that no square of the set gives reads his men on the lines to
+// the set (attempted). A
 // heuristic, not a sound set: test/players/follow.test.ts checks that it mates, not that the set
 // holds his king.
 //
@@ -104,6 +107,14 @@ export const UNKNOWN_PAUSE = 10;
 const MARCH_WIDE = 12;
 /** A man of his located in front of a pawn of the player's is a frozen pawn only where this share of the pool's positions has one there (frozenMen). */
 const STAYS_SHARE = 1 / 8;
+/**
+ * Against unknown men, a sure mate of the metaposition is vetoed as a possible stalemate (mayStalemate)
+ * only where a man of his may stand in this share of the pool's positions, not in any one of them:
+ * their men are everywhere, and the box check vetoed every mate (krieg v random, seed 1, game 100:
+ * Rh2 "mated" his king on c2 in every square of the set, a man in one pool position might have
+ * stood pinned on the second rank; two rooks and a queen against K+P to the cap).
+ */
+const MATE_RISK_SHARE = 1 / 8;
 /** Against unknown men, the set no narrower than it was this many turns ago (no capture since): the same. */
 const MARCH_STALLED = 6;
 /** Against unknown men, a man of his read on a line an Illegal answer blocked is kept there this many turns (he may move it). */
@@ -197,6 +208,8 @@ export class EndgameTechnique {
   private readonly blocked = new Map<number, number>();
   /** Against unknown men: the pool's positions read this turn (their boards), where leastHanging looks. */
   private boardsRead: number[][] = [];
+  /** Against unknown men: the share of the pool's positions read this turn with a man of his on each square. */
+  private menShares = new Map<number, number>();
   /** Against unknown men: the squares of his men (not his king) in the pool's positions read this turn, where readBlocker looks. */
   private menRead: Set<number> | undefined;
   /**
@@ -443,21 +456,19 @@ export class EndgameTechnique {
         return { attempt, v };
       })
       .sort((a, b) => b.v - a.v);
-    let best: number[] = [];
-    let bestValue = -Infinity;
-    const where = this.poolMen && new Set([...this.poolMen, ...fronts]);
-    for (const { attempt, v } of ranked) {
-      if (best.length && v < bestValue) break;
-      if (repeats?.(attempt)) continue; // a draw by repetition near
-      if (men > 0 && mayStalemate(this.engine, own, attempt, this.recentSquares ?? [], men, where, pieces)) continue;
-      best.push(attempt);
-      bestValue = v;
-    }
+    const box: BoxCheck = {
+      squares: this.recentSquares ?? [],
+      men,
+      where: this.poolMen && new Set([...this.poolMen, ...fronts]),
+      likely: this.poolMen && new Set([...this.likelyMen(), ...fronts, ...pieces]),
+      pieces,
+    };
+    const { attempts, value: bestValue } = bestUnvetoed(this.engine, own, ranked, box, repeats);
     // every attempt may lose a man (a pawn the king can take whatever krieg does): the sampling's values weigh what
-    if (!best.length || bestValue <= ENDGAME_FAIL) return undefined;
+    if (!attempts.length || bestValue <= ENDGAME_FAIL) return undefined;
     this.counters.endgameMoves++;
     // against unknown men the search does not see them take: of the best, those the pool's positions hang least
-    if (this.unknown) best = leastHanging(this.engine, own, best, this.boardsRead);
+    const best = this.unknown ? leastHanging(this.engine, own, attempts, this.boardsRead) : attempts;
     const chosen = best[Math.floor(this.random() * best.length)];
     const key = menAfter(own, chosen);
     this.visits.set(key, (this.visits.get(key) ?? 0) + 1);
@@ -651,7 +662,12 @@ export class EndgameTechnique {
     return { kings, men: this.menRead!, handles };
   }
 
-  /** Reads his men's squares on the pool's `boards` (menRead, menAgreed); his king's squares, one for each board. */
+  /** The squares where at least MATE_RISK_SHARE of the pool's positions read this turn have a man of his. */
+  private likelyMen(): number[] {
+    return [...this.menShares].filter(([, share]) => share >= MATE_RISK_SHARE).map(([sq]) => sq);
+  }
+
+  /** Reads his men's squares on the pool's `boards` (menRead, menAgreed, menShares); his king's squares, one for each board. */
   private readMen(boards: number[][]): number[] {
     const his = this.hisColour;
     const kings: number[] = [];
@@ -662,6 +678,7 @@ export class EndgameTechnique {
         else if (code && code >> 3 === his) count.set(sq, (count.get(sq) ?? 0) + 1);
       });
     this.boardsRead = boards;
+    this.menShares = new Map([...count].map(([sq, n]) => [sq, n / boards.length]));
     this.menRead = new Set(count.keys());
     this.menAgreed = [...count].filter(([, n]) => n >= AGREED_SHARE * boards.length).map(([sq]) => sq);
     return kings;
@@ -956,6 +973,41 @@ function hisMoves(engine: Engine, own: Setup, board: number[]): number[] | undef
     return undefined;
   }
   return engine.inCheck(record) ? undefined : engine.moves(record);
+}
+
+/** What the box check (mayStalemate) reads in a turn against unknown men: `where` for any attempt, `likely` for a sure mate. */
+export interface BoxCheck {
+  squares: readonly number[];
+  men: number;
+  where?: Set<number>;
+  likely?: Set<number>;
+  pieces?: ReadonlySet<number>;
+}
+
+/**
+ * The attempts of the best value among `ranked` (by value, descending) that `repeats` does not stop
+ * and the box check does not veto, and that value (-Infinity: none). A sure mate of the metaposition
+ * is checked against the squares where his men are likely (`likely`: MATE_RISK_SHARE of the pool's
+ * positions), any other attempt against every square where one may stand (`where`).
+ */
+export function bestUnvetoed(
+  engine: Engine,
+  own: Setup,
+  ranked: readonly { attempt: number; v: number }[],
+  box: BoxCheck,
+  repeats?: (attempt: number) => boolean,
+): { attempts: number[]; value: number } {
+  const attempts: number[] = [];
+  let value = -Infinity;
+  for (const { attempt, v } of ranked) {
+    if (attempts.length && v < value) break;
+    if (repeats?.(attempt)) continue; // a draw by repetition near
+    const where = v >= ENDGAME_WIN - ENDGAME_MAX_DEPTH ? box.likely : box.where;
+    if (box.men > 0 && mayStalemate(engine, own, attempt, box.squares, box.men, where, box.pieces)) continue;
+    attempts.push(attempt);
+    value = v;
+  }
+  return { attempts, value };
 }
 
 /**

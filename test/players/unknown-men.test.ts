@@ -28,6 +28,7 @@ import { preset } from '../../host/record/rules';
 import { parseFen } from '../../host/notation/fen';
 import { makeUci, parseUci } from '../../host/notation/move';
 import {
+  bestUnvetoed,
   EndgameTechnique,
   interposingSquares,
   leastHanging,
@@ -36,6 +37,7 @@ import {
   shieldedBy,
 } from '../../host/players/endgame';
 import { PlayerEngines } from '../../host/players/engines.node';
+import { ENDGAME_WIN } from '../../host/core/endgame';
 import { trackerSource } from '../../host/players/sources';
 import { WORK_PER_NODE } from '../../host/players/sampling';
 import { viewAttempts } from '../../host/referee/ownBoard';
@@ -123,6 +125,40 @@ describe.each(BACKENDS)('a check through a square a man of his may stand on on %
     expect(mayStalemate(engine, parseFen(file), rh8, [square('h1')], 1, new Set([square('h7')]))).toBe(true);
     expect(mayStalemate(engine, parseFen(file), rh8, [square('h1')], 1, new Set([square('h4')]))).toBe(false);
     expect(mayStalemate(engine, parseFen(file), rh8, [square('h1')], 1)).toBe(true);
+  });
+});
+
+describe.each(BACKENDS)('the box check of a sure mate on %s', (backend) => {
+  // krieg v random, seed 1, game 100: Rh2 "mated" his king on c2 on every square of the set, and the box
+  // check vetoed it: in one of the pool's positions a man of his stood on the second rank, where, pinned,
+  // it would have left him stalemated. Here his king on a7, Rh1-h7 mates him bare; a pawn of his on e7,
+  // blocked by e6 and pinned, would make it a stalemate. Rh1-a1 mates up the a-file, past no e7.
+  const engine = new PlayerEngines(backend).for('white', preset('berkeley'));
+  const fen = '3R4/k3p3/2K1P3/8/1QB2Q2/8/6R1/7R w - - 0 1';
+  const own = parseFen(fen);
+  const [rh7, ra1] = [parseUci('h1h7')!, parseUci('h1a1')!];
+  const box = (likely: string[]) => ({
+    squares: [square('a7')],
+    men: 1,
+    where: new Set([square('e7'), square('h5')]), // a man of his on e7 in one position of the pool
+    likely: new Set(likely.map(square)),
+  });
+
+  it('Rh7 stalemates him with his pawn on e7', () => expectStalemate(engine, fen, 'h1h7'));
+
+  it('a sure mate is vetoed only where his man is likely, any other attempt where he may stand', () => {
+    const mates = [
+      { attempt: rh7, v: ENDGAME_WIN },
+      { attempt: ra1, v: ENDGAME_WIN - 1 },
+    ];
+    expect(bestUnvetoed(engine, own, mates, box(['h5']))).toEqual({ attempts: [rh7], value: ENDGAME_WIN });
+    // e7 in MATE_RISK_SHARE of the pool: Rh7 vetoed, the mate up the a-file next
+    expect(bestUnvetoed(engine, own, mates, box(['e7', 'h5']))).toEqual({ attempts: [ra1], value: ENDGAME_WIN - 1 });
+    // no sure mate: every square a man of his may stand on counts
+    const quiet = [{ attempt: rh7, v: 120 }];
+    expect(bestUnvetoed(engine, own, quiet, box(['h5'])).attempts).toEqual([]);
+    // a repetition stops an attempt before the box check
+    expect(bestUnvetoed(engine, own, mates, box(['h5']), (a) => a === rh7).attempts).toEqual([ra1]);
   });
 });
 
