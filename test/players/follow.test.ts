@@ -67,6 +67,14 @@ function halvesPool(engine: Engine, fens: () => readonly [string, string]): Posi
   return { name: 'halves', observe: () => {}, positions: pool, lastObservation: pool };
 }
 
+/** krieg's technique as White over `halvesPool(fens)`, its view from the first position, and a turn of that view. */
+function halvesTechnique(engine: Engine, fens: () => readonly [string, string]) {
+  const technique = new EndgameTechnique(engine, halvesPool(engine, fens), 2, seededRandom(1), 'white');
+  const view = emptyView({ side: 'white', rules, start: fens()[0], seed: 1 });
+  const turn = () => ({ view, attempts: viewAttempts(engine, view, 1), tried: [] as number[], canAskAny: false });
+  return { technique, view, turn };
+}
+
 /**
  * The tracker with his pawns made knights or bishops in every position it gives, by turns (where
  * that stands legally): as berkeley's pools far into a game, which give him pieces of all kinds for
@@ -388,11 +396,8 @@ describe.each(BACKENDS)('against his men unknown, a pawn of his a step from prom
   it(`… for ${PROMOTION_PATIENCE} turns since the last capture, then plays on (a promotion that long in coming is the pool's)`, () => {
     const start = 'k7/8/7R/4Q3/8/6K1/2p5/8 w - - 0 1';
     const engine = new PlayerEngines(backend).for('white', rules);
-    const source = halvesPool(engine, () => [start, start.replace('p', 'n')]);
-    const technique = new EndgameTechnique(engine, source, 2, seededRandom(1), 'white');
-    const view = emptyView({ side: 'white', rules, start, seed: 1 });
-    const turn = { view, attempts: viewAttempts(engine, view, 1), tried: [], canAskAny: false };
-    const chosen = () => technique.choose(turn, { nodes: 300 }, WORK_PER_NODE);
+    const { technique, turn } = halvesTechnique(engine, () => [start, start.replace('p', 'n')]);
+    const chosen = () => technique.choose(turn(), { nodes: 300 }, WORK_PER_NODE);
     for (let i = 0; i < PROMOTION_PATIENCE; i++) expect(chosen()).toBeUndefined();
     expect(chosen()).toBeDefined();
     // a capture: a new ending, the sampling's again
@@ -507,22 +512,10 @@ describe.each(BACKENDS)('against his men unknown, a check he answers by stepping
   const start = '8/7R/8/1b6/8/8/2Q5/k6K w - - 0 1';
   const other = '8/7R/2n5/8/8/8/2Q5/k6K w - - 0 1';
   const engine = new PlayerEngines(backend).for('white', rules);
-  const setup = { side: 'white', rules, start, seed: 1 } as const;
 
   it('keeps his king where a man of the pool may have moved between', () => {
-    const technique = new EndgameTechnique(
-      engine,
-      halvesPool(engine, () => [start, other]),
-      2,
-      seededRandom(1),
-      'white',
-    );
-    const view = emptyView(setup);
-    technique.choose(
-      { view, attempts: viewAttempts(engine, view, 1), tried: [], canAskAny: false },
-      { nodes: 300 },
-      WORK_PER_NODE,
-    );
+    const { technique, turn } = halvesTechnique(engine, () => [start, other]);
+    technique.choose(turn(), { nodes: 300 }, WORK_PER_NODE);
     expect(technique.againstUnknownMen).toBe(true);
     technique.observe({
       type: 'attempt',
@@ -543,19 +536,10 @@ describe.each(BACKENDS)('against his men unknown, a slide no square of the set a
   const start = '4r1k1/1R6/2Q5/8/3B2K1/1N6/3Q4/R7 w - - 0 1';
   const other = '2n3k1/1R6/2Q5/8/3B2K1/1N6/3Q4/R7 w - - 0 1';
   const engine = new PlayerEngines(backend).for('white', rules);
-  const setup = { side: 'white', rules, start, seed: 1 } as const;
   const [c8, d8, e8, f8, g8] = [58, 59, 60, 61, 62];
 
   it('reads his man on the lines to the set and keeps its squares, then begins again on them alone', () => {
-    const technique = new EndgameTechnique(
-      engine,
-      halvesPool(engine, () => [start, other]),
-      2,
-      seededRandom(1),
-      'white',
-    );
-    const view = emptyView(setup);
-    const turn = () => ({ view, attempts: viewAttempts(engine, view, 1), tried: [], canAskAny: false });
+    const { technique, view, turn } = halvesTechnique(engine, () => [start, other]);
     technique.choose(turn(), { nodes: 300 }, WORK_PER_NODE);
     expect(technique.againstUnknownMen).toBe(true);
     expect(technique.squares).toEqual([d8, f8, g8]);
