@@ -208,10 +208,11 @@ export class EndgameTechnique {
   private readonly blocked = new Map<number, number>();
   /** Against unknown men: the pool's positions read this turn (their boards), where leastHanging looks. */
   private boardsRead: number[][] = [];
-  /** Against unknown men: the share of the pool's positions read this turn with a man of his on each square. */
+  /**
+   * Against unknown men: the share of the pool's positions read this turn with a man of his (not his
+   * king) on each square; its squares are where readBlocker and readInterposed look.
+   */
   private menShares = new Map<number, number>();
-  /** Against unknown men: the squares of his men (not his king) in the pool's positions read this turn, where readBlocker looks. */
-  private menRead: Set<number> | undefined;
   /**
    * Against unknown men: the squares where AGREED_SHARE of the pool's positions read this turn have a
    * man of his, read blocked as well (krieg v random, seed 1, game 153: his pawn on b4, in every
@@ -367,22 +368,20 @@ export class EndgameTechnique {
    * every square, the set lost his king, and g6-g7+ hung the rook on e7 to him).
    */
   private attempted(own: Setup, squares: number[], attempt: number, percept: number): boolean {
-    try {
-      endgameAttempt(this.engine, attempt, percept);
-      return true;
-    } catch {
-      if (!this.unknown) return false;
-    }
+    const moved = () => {
+      try {
+        endgameAttempt(this.engine, attempt, percept);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    if (moved()) return true;
+    if (!this.unknown) return false;
     const lines = openLines(ownBoardAfter(own.board, own.side, attempt), own.side, squares);
     if (!lines.length) return false;
     for (const sq of lines) this.blocked.set(sq, this.turns);
-    if (!this.begin(own, squares)) return false;
-    try {
-      endgameAttempt(this.engine, attempt, percept);
-      return true;
-    } catch {
-      return false;
-    }
+    return this.begin(own, squares) && moved();
   }
 
   /**
@@ -567,7 +566,7 @@ export class EndgameTechnique {
       return;
     }
     if (this.checked) return;
-    for (const sq of path) if (this.menRead?.has(sq)) this.blocked.set(sq, this.turns);
+    for (const sq of path) if (this.menShares.has(sq)) this.blocked.set(sq, this.turns);
   }
 
   /** The player's `attempt` answered Illegal: a step of its pawn straight ahead finds a man of his in front (fronts). */
@@ -598,7 +597,7 @@ export class EndgameTechnique {
     // a man of the pool's there, or one that may move there (krieg v HS, seed 1, game 30: Ra7+ checked his
     // king on a1, his bishop stepped from b5 to a4 between, and the set, with no man read on the a-file, lost
     // him; b4-b3 then stalemated him beside the pinned bishop)
-    const men = [...(this.menRead ?? [])];
+    const men = [...this.menShares.keys()];
     const line = interposingSquares(this.engine, this.own, attempt, square).filter(
       (sq) => men.some((from) => from === sq || mayMoveTo(from, sq)) && !kings.includes(sq),
     );
@@ -659,7 +658,7 @@ export class EndgameTechnique {
     const boards = handles.map((handle) => this.engine.setup(handle).board);
     this.promoting = this.promotingShare(boards);
     const kings = this.readMen(boards);
-    return { kings, men: this.menRead!, handles };
+    return { kings, men: new Set(this.menShares.keys()), handles };
   }
 
   /** The squares where at least MATE_RISK_SHARE of the pool's positions read this turn have a man of his. */
@@ -667,7 +666,7 @@ export class EndgameTechnique {
     return [...this.menShares].filter(([, share]) => share >= MATE_RISK_SHARE).map(([sq]) => sq);
   }
 
-  /** Reads his men's squares on the pool's `boards` (menRead, menAgreed, menShares); his king's squares, one for each board. */
+  /** Reads his men's squares on the pool's `boards` (menShares, menAgreed); his king's squares, one for each board. */
   private readMen(boards: number[][]): number[] {
     const his = this.hisColour;
     const kings: number[] = [];
@@ -679,7 +678,6 @@ export class EndgameTechnique {
       });
     this.boardsRead = boards;
     this.menShares = new Map([...count].map(([sq, n]) => [sq, n / boards.length]));
-    this.menRead = new Set(count.keys());
     this.menAgreed = [...count].filter(([, n]) => n >= AGREED_SHARE * boards.length).map(([sq]) => sq);
     return kings;
   }
@@ -851,17 +849,7 @@ function mayMoveTo(from: number, to: number): boolean {
  * but those of `targets` (his king may stand there).
  */
 function openLines(board: number[], side: number, targets: number[]): number[] {
-  const squares = new Set<number>();
-  board.forEach((code, from) => {
-    const piece = code & 7;
-    if (!code || code >> 3 !== side || (piece !== QUEEN && piece !== ROOK && piece !== BISHOP)) return;
-    for (const to of targets) {
-      const straight = (to & 7) === (from & 7) || to >> 3 === from >> 3;
-      if (straight ? piece === BISHOP : piece === ROOK) continue;
-      const path = between(from, to);
-      if (path.length && path.every((sq) => board[sq] === 0)) for (const sq of path) squares.add(sq);
-    }
-  });
+  const squares = new Set(targets.flatMap((to) => sliderPaths(board, side, to).flat()));
   return [...squares].filter((sq) => !targets.includes(sq)).sort((a, b) => a - b);
 }
 
@@ -1196,12 +1184,11 @@ export function interposingSquares(engine: Engine, own: Setup, attempt: number, 
 }
 
 /**
- * The squares between `square` and the one man of `side` on `board` that checks it along a line (a
- * queen, rook or bishop with nothing between), where a man of the other side would block the check;
- * none where no such man checks, another checks too, or the checker stands next to it.
+ * The squares between `square` and each man of `side` on `board` that attacks it along an open line
+ * (a queen, rook or bishop with nothing between; [] for one next to it).
  */
-function checkingLine(board: number[], side: number, square: number): number[] {
-  let line: number[] | undefined;
+function sliderPaths(board: number[], side: number, square: number): number[][] {
+  const paths: number[][] = [];
   for (let from = 0; from < 64; from++) {
     const code = board[from];
     if (code === 0 || code >> 3 !== side) continue; // `square` is empty or his king's
@@ -1212,10 +1199,19 @@ function checkingLine(board: number[], side: number, square: number): number[] {
     const aligned = path.length > 0 || kingDistance(from, square) === 1;
     if (!aligned || (straight ? piece === BISHOP : piece === ROOK)) continue;
     if (path.some((sq) => board[sq] !== 0)) continue;
-    if (line !== undefined || path.length === 0) return []; // two checkers, or one no man of his can block
-    line = path;
+    paths.push(path);
   }
-  return line ?? [];
+  return paths;
+}
+
+/**
+ * The squares between `square` and the one man of `side` on `board` that checks it along a line,
+ * where a man of the other side would block the check; none where no such man checks, another
+ * checks too, or the checker stands next to it.
+ */
+function checkingLine(board: number[], side: number, square: number): number[] {
+  const paths = sliderPaths(board, side, square);
+  return paths.length === 1 ? paths[0] : [];
 }
 
 /**
