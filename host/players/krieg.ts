@@ -16,6 +16,8 @@
 // room a bare king keeps; values.ts combines them with choose-move's values into one worth (issue
 // #34: a mate in some positions is not averaged with a rook hung in others). While the tracker's belief is
 // exact, S is drawn from it alone (no last-observation top-up: such a board may be impossible).
+// In a check whose direction the referee named, the turn's attempts are those that may meet it
+// (./check.ts): a king's step, or a move onto the line named.
 //
 // Following a strategy needs every percept heard to match one of its branches; under rules that
 // announce pawn tries before each turn the strategy's branches also carry them, and the player
@@ -44,6 +46,7 @@ import { smallBelief, trackerSource, type PositionSource } from './sources';
 import { StaleGuessSource } from './guesses';
 import { EndgameTechnique, hisMenLeft, mayStalemate, ownBoardAfter, ownSetup, UNKNOWN_MEN } from './endgame';
 import { TablebaseTechnique } from './tablebase';
+import { checkDirections, mayMeetCheck } from './check';
 
 /**
  * depth 0: each attempt valued by the quiescence search alone. At a small budget (1,000 nodes a
@@ -94,6 +97,8 @@ const samePercept = (a: Percept, b: Percept) => encodePercept(a) === encodePerce
 
 export class KriegPlayer extends SamplingPlayer {
   private following: Following | undefined;
+  /** The last turn `budgeted` returned (called again on it by the sampling's choose). */
+  private lastChecked: Turn | undefined;
   /** krieg's last move (values.ts: taking it back against a bare king costs a little). */
   private lastMove: number | undefined;
   private readonly mateCounters = { mateSearches: 0, matesProven: 0, strategyAttempts: 0 };
@@ -172,6 +177,23 @@ export class KriegPlayer extends SamplingPlayer {
     if ('next' in branch) return { at: 'attempt', node: branch.next };
     if ('replies' in branch) return { at: 'reply', replies: branch.replies };
     return undefined; // won: the game is over
+  }
+
+  /**
+   * The sampling's turn, and in a check whose direction was named only the attempts that may meet it
+   * (./check.ts): the technique's metaposition and a pool that lost his men know no checker.
+   */
+  protected budgeted(turn: Turn): Turn {
+    if (turn === this.lastChecked) return turn;
+    turn = super.budgeted(turn);
+    const directions = checkDirections(turn.view);
+    if (directions) {
+      const { board } = ownSetup(turn.view);
+      const meeting = turn.attempts.filter((attempt) => mayMeetCheck(board, attempt, directions));
+      if (meeting.length) turn = { ...turn, attempts: meeting };
+    }
+    this.lastChecked = turn;
+    return turn;
   }
 
   choose(turn: Turn): number | 'any' {
