@@ -7,7 +7,8 @@
 // - the search on hand-worked positions: White Kb6, Qc1 and Black's king known on a8, where Qc8 mates
 //   and Qc7 stalemates; Kg6, Qg3 against Kg8, where Qb8 mates now (no chance of mate later
 //   outweighs it), and with a man of his read on e5 no line through it (g3-b8) is searched;
-//   against unknown men, Qc8+ keeps the square b8 a bare king would be mated on (game 47 v random);
+//   against unknown men, Qc8+ keeps the square b8 a bare king would be mated on (game 47 v random),
+//   and a bare king's zugzwang (Kd6, Rf7 against Ke8: Rf1, then Rf8 mate on d8) is no sure mate;
 //   White Ka1, Rg2 with the king on h3 or e5, where Rg4 hangs the rook; the
 //   attacker's pawns: Ke5, Pc6 against Kc8, where c7 lets the king take the pawn; Kb6, Pc7 against
 //   Ke7 or Ke8, where the promotion is to a queen or a rook, never to a minor piece (a material draw);
@@ -231,6 +232,29 @@ describe.each(BACKENDS)('endgame metapositions on %s', (backend) => {
     // not a bare king: the technique does not apply
     engine.setFen(0, '8/8/8/4k3/4p3/8/6R1/K7 w - - 0 1');
     expect(endgameBegin(engine, [0])).toBe(false);
+  });
+
+  it("against unknown men a bare king's zugzwang is no sure mate: a man of his may move instead", () => {
+    // Kd6, Rf7 against his king on e8: Rf1 (any waiting move up the f-file) leaves the bare king only
+    // d8, and Rf8 mates there; a man of his moving instead leaves the king on e8, where Rf8+ hangs the
+    // rook (krieg v random, seed 1, game 167: "mate in two" over four squares for thirteen moves)
+    const engine = createEngine(backend, 64);
+    engine.setRules(rules);
+    engine.setFen(0, '4k3/5R2/3K4/8/8/8/8/8 w - - 0 1');
+    const valuesOf = (unknown: boolean) => {
+      expect(endgameBegin(engine, [0])).toBe(true);
+      if (unknown) endgameAgainstUnknown(engine, []);
+      return new Map(endgameValues(engine, 2, { sound: !unknown }).values.map((v) => [makeUci(v.attempt), v.value]));
+    };
+    const bare = valuesOf(false);
+    expect(bare.get('f7f1')).toBe(ENDGAME_WIN - 1);
+    const unknown = valuesOf(true);
+    expect(unknown.get('f7f1')!).toBeLessThan(ENDGAME_WIN - 4);
+    expect(Math.max(...unknown.values())).toBeLessThan(ENDGAME_WIN - 4);
+    // a mate now stays sure: Kg6, Rb1 against Kh8, Rb8 mates whatever his men do
+    engine.setFen(0, '7k/8/6K1/8/8/8/8/1R6 w - - 0 1');
+    const checks = valuesOf(true);
+    expect(checks.get('b1b8')).toBe(ENDGAME_WIN);
   });
 
   it("a set read from the pool's sample widened by a king step: Qd5, a sure mate on its four squares, stalemates f6", () => {
