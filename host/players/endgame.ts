@@ -39,7 +39,8 @@
 // captures while the mode plays (he has pieces after all) turn it off after UNKNOWN_CAPTURES of them
 // until the player takes a man of his or UNKNOWN_PAUSE turns pass; no attempt that may box his king
 // beside his frozen pawns where the pool's positions put a man of his (mayStalemate; a sure mate only
-// where MATE_RISK_SHARE of them do); and where PROMOTION_SHARE of the pool's positions have a pawn of
+// where MATE_RISK_SHARE of them do, and none whose mating man a man of his takes in HANG_SHARE of them;
+// the core searches a sure mate again with his king staying, a man of his moving instead); and where PROMOTION_SHARE of the pool's positions have a pawn of
 // his promoting next move, the turn goes to the sampling, whose screen counts a promotion as material
 // he wins (the search here does not see his men), for PROMOTION_PATIENCE turns since a capture. An
 // answer of the referee to its attempt that no square of the set gives reads his men on the lines to
@@ -115,6 +116,14 @@ const STAYS_SHARE = 1 / 8;
  * stood pinned on the second rank; two rooks and a queen against K+P to the cap).
  */
 const MATE_RISK_SHARE = 1 / 8;
+/**
+ * Against unknown men, a sure mate of the metaposition after which a man of his takes the mating man
+ * at a loss in this share of the pool's positions is no mate (krieg v random, seed 2, game 164: Qf2
+ * "mated" his king on h2, and his knight on d1, there in a fifth of the pool's positions, took the
+ * queen). Other attempts only rank by it (leastHanging): vetoed too, over pools that put his men
+ * everywhere, they left the technique the worst moves (v HS, seed 1, game 4: a rook's safe step vetoed).
+ */
+const HANG_SHARE = 1 / 8;
 /** Against unknown men, the set no narrower than it was this many turns ago (no capture since): the same. */
 const MARCH_STALLED = 6;
 /** Against unknown men, a man of his read on a line an Illegal answer blocked is kept there this many turns (he may move it). */
@@ -461,6 +470,7 @@ export class EndgameTechnique {
       where: this.poolMen && new Set([...this.poolMen, ...fronts]),
       likely: this.poolMen && new Set([...this.likelyMen(), ...fronts, ...pieces]),
       pieces,
+      hangs: this.unknown ? hangsOften(this.engine, own, this.boardsRead) : undefined,
     };
     const { attempts, value: bestValue } = bestUnvetoed(this.engine, own, ranked, box, repeats);
     // every attempt may lose a man (a pawn the king can take whatever krieg does): the sampling's values weigh what
@@ -970,13 +980,16 @@ export interface BoxCheck {
   where?: Set<number>;
   likely?: Set<number>;
   pieces?: ReadonlySet<number>;
+  /** Against unknown men: does the attempt hang the moved man in HANG_SHARE of the pool's positions? (asked of sure mates) */
+  hangs?: (attempt: number) => boolean;
 }
 
 /**
  * The attempts of the best value among `ranked` (by value, descending) that `repeats` does not stop
  * and the box check does not veto, and that value (-Infinity: none). A sure mate of the metaposition
  * is checked against the squares where his men are likely (`likely`: MATE_RISK_SHARE of the pool's
- * positions), any other attempt against every square where one may stand (`where`).
+ * positions), any other attempt against every square where one may stand (`where`); a sure mate
+ * that hangs the mating man (`hangs`) is none.
  */
 export function bestUnvetoed(
   engine: Engine,
@@ -992,6 +1005,7 @@ export function bestUnvetoed(
     if (repeats?.(attempt)) continue; // a draw by repetition near
     const where = v >= ENDGAME_WIN - ENDGAME_MAX_DEPTH ? box.likely : box.where;
     if (box.men > 0 && mayStalemate(engine, own, attempt, box.squares, box.men, where, box.pieces)) continue;
+    if (v >= ENDGAME_WIN - ENDGAME_MAX_DEPTH && box.hangs?.(attempt)) continue; // a "mate" his man answers by taking
     attempts.push(attempt);
     value = v;
   }
@@ -1102,10 +1116,21 @@ const HANG_CANDIDATES = 24;
  */
 export function leastHanging(engine: Engine, own: Setup, attempts: number[], boards: number[][]): number[] {
   if (!boards.length || attempts.length < 2) return attempts;
+  const candidates = attempts.length > HANG_CANDIDATES ? attempts.slice(0, HANG_CANDIDATES) : attempts;
+  const counts = candidates.map(hangCounter(engine, own, boards));
+  const least = Math.min(...counts);
+  return candidates.filter((_, i) => counts[i] === least);
+}
+
+/**
+ * Per attempt of the player's men `own`, the number of the pool's positions `boards` where a man of
+ * his (not his king) takes the moved man at a loss: by a cheaper man, or where no other man of the
+ * player's guards its square.
+ */
+export function hangCounter(engine: Engine, own: Setup, boards: number[][]): (attempt: number) => number {
   const his = own.side ^ 1;
   const record = endgameStack(engine) + 1;
-  const candidates = attempts.length > HANG_CANDIDATES ? attempts.slice(0, HANG_CANDIDATES) : attempts;
-  const hangs = (attempt: number) => {
+  return (attempt: number) => {
     const after = ownBoardAfter(own.board, own.side, attempt);
     const to = moveTo(attempt);
     const worth = MATERIAL[after[to] & 7];
@@ -1133,9 +1158,12 @@ export function leastHanging(engine: Engine, own: Setup, attempts: number[], boa
     }
     return count;
   };
-  const counts = candidates.map(hangs);
-  const least = Math.min(...counts);
-  return candidates.filter((_, i) => counts[i] === least);
+}
+
+/** Does an attempt of the player's men `own` hang the moved man (hangCounter) in HANG_SHARE of the pool's positions `boards`? */
+export function hangsOften(engine: Engine, own: Setup, boards: number[][]): (attempt: number) => boolean {
+  const count = hangCounter(engine, own, boards);
+  return (attempt) => boards.length > 0 && count(attempt) >= HANG_SHARE * boards.length;
 }
 
 /** `guarded`, false where the probe makes no position. */

@@ -30,6 +30,7 @@ import { makeUci, parseUci } from '../../host/notation/move';
 import {
   bestUnvetoed,
   EndgameTechnique,
+  hangsOften,
   interposingSquares,
   leastHanging,
   mayStalemate,
@@ -297,6 +298,42 @@ describe.each(BACKENDS)("the technique's best that hang least on %s", (backend) 
 
   it("without the pool's positions, all of them", () => {
     expect(names(leastHanging(engine, own, uci(['d1d5', 'd1d3']), []))).toEqual(['d1d3', 'd1d5']);
+  });
+});
+
+describe.each(BACKENDS)('a sure mate that hangs the mating man on %s', (backend) => {
+  // krieg v random, seed 2, game 164: Qf2 "mated" his king on h2 in the metaposition, and his knight
+  // on d1, there in a fifth of the pool's positions, took the queen. Here his king on h1, Qg2 mates
+  // it bare (Kf3 guards g2), and his knight on f4 takes the queen for a knight; Rb7 is a quiet move
+  const engine = new PlayerEngines(backend).for('white', preset('berkeley'));
+  const own = parseFen('1R6/6Q1/8/8/8/5K2/8/8 w - - 0 1');
+  const [qg2, rb7] = [parseUci('g7g2')!, parseUci('b8b7')!];
+  const bare = parseFen('8/8/8/8/8/8/8/7k w - - 0 1').board;
+  const knight = parseFen('8/8/8/8/5n2/8/8/7k w - - 0 1').board;
+  const ranked = [
+    { attempt: qg2, v: ENDGAME_WIN },
+    { attempt: rb7, v: -300 },
+  ];
+  const box = (boards: number[][]) => ({ squares: [square('h1')], men: 0, hangs: hangsOften(engine, own, boards) });
+
+  it('Qg2 mates his bare king, and his knight on f4 takes it', () => {
+    engine.setFen(1, '1R6/6Q1/8/8/5n2/5K2/8/7k w - - 0 1');
+    engine.playUci(1, 'g7g2', 2);
+    expect(engine.moves(2).map(makeUci)).toEqual(['f4g2']);
+    engine.setFen(1, '1R6/6Q1/8/8/8/5K2/8/7k w - - 0 1');
+    engine.playUci(1, 'g7g2', 2);
+    expect(engine.moves(2)).toHaveLength(0);
+    expect(engine.inCheck(2)).toBe(true);
+  });
+
+  it("a sure mate vetoed where an eighth of the pool's positions have the knight, played where fewer do", () => {
+    const pool = (knights: number, others: number) => [...Array(knights).fill(knight), ...Array(others).fill(bare)];
+    expect(bestUnvetoed(engine, own, ranked, box(pool(1, 7)))).toEqual({ attempts: [rb7], value: -300 });
+    expect(bestUnvetoed(engine, own, ranked, box(pool(1, 8)))).toEqual({ attempts: [qg2], value: ENDGAME_WIN });
+    expect(bestUnvetoed(engine, own, ranked, box([]))).toEqual({ attempts: [qg2], value: ENDGAME_WIN });
+    // an attempt that is no sure mate is not vetoed by it (of equal ones leastHanging keeps the safest)
+    const quiet = [{ attempt: qg2, v: 200 }, ranked[1]];
+    expect(bestUnvetoed(engine, own, quiet, box(pool(1, 7)))).toEqual({ attempts: [qg2], value: 200 });
   });
 });
 
