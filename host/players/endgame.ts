@@ -40,9 +40,10 @@
 // until the player takes a man of his or UNKNOWN_PAUSE turns pass; no attempt that may box his king
 // beside his frozen pawns where the pool's positions put a man of his (mayStalemate; a sure mate only
 // where MATE_RISK_SHARE of them do, and none whose mating man a man of his takes in HANG_SHARE of them;
-// the core searches a sure mate again with his king staying, a man of his moving instead); and where PROMOTION_SHARE of the pool's positions have a pawn of
-// his promoting next move, the turn goes to the sampling, whose screen counts a promotion as material
-// he wins (the search here does not see his men), for PROMOTION_PATIENCE turns since a capture. An
+// the core searches a sure mate again with his king staying, a man of his moving instead); and where
+// PROMOTION_SHARE of the pool's positions have a pawn of his promoting next move, the turn goes to the
+// sampling, whose screen counts a promotion as material he wins (the search here does not see his
+// men), for PROMOTION_PATIENCE turns since a capture. An
 // answer of the referee to its attempt that no square of the set gives reads his men on the lines to
 // the set (attempted). A
 // heuristic, not a sound set: test/players/follow.test.ts checks that it mates, not that the set
