@@ -13,6 +13,7 @@ import {
   KING,
   PAWN,
 } from '../constants';
+import { moveFrom, moveTo } from '../notation/move';
 import type { View } from '../record/record';
 
 /** The directions (CHECK_* bits) of the check the opponent's last move gave; 0 without one, or with a plain "check". */
@@ -32,11 +33,11 @@ export function checkDirections(view: View): number {
  * under a diagonal check may take en passant the pawn that checks.
  */
 export function mayMeetCheck(board: readonly number[], attempt: number, directions: number): boolean {
-  const from = attempt & 63;
-  const to = (attempt >> 6) & 63;
+  const from = moveFrom(attempt);
+  const to = moveTo(attempt);
   const kind = board[from] & 7;
-  const king = board.findIndex((code) => code !== 0 && (code & 7) === KING && code >> 3 === board[from] >> 3);
   if (kind === KING) return Math.abs((to & 7) - (from & 7)) <= 1;
+  const king = board.indexOf(KING | (board[from] & 8));
   if (king < 0) return true;
   if ((directions & (directions - 1)) !== 0) return false; // a double check
   const [kf, kr, f, r] = [king & 7, king >> 3, to & 7, to >> 3];
