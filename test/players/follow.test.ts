@@ -406,6 +406,46 @@ describe.each(BACKENDS)('against his men unknown, a pawn of his a step from prom
   });
 });
 
+describe.each(BACKENDS)('against his men unknown, a promotion of its own on %s', (backend) => {
+  // krieg v random, seed 1, game 156: the search here leaves krieg's pawn steps out (an Illegal one would
+  // read as his king in front), and b2-b1=Q, a mate of his king on b3, was never played; his king walked
+  // out and the game went to the cap. His man a pawn in half the pool, a knight on its square in the other.
+  const chosen = (start: string) => {
+    const engine = new PlayerEngines(backend).for('white', rules);
+    const { technique, turn } = halvesTechnique(engine, () => [start, start.replace('p', 'n')]);
+    const attempt = technique.choose(turn(), { nodes: 300 }, WORK_PER_NODE);
+    expect(technique.againstUnknownMen).toBe(true);
+    return { attempt: attempt === undefined ? undefined : makeUci(attempt), squares: technique.squares?.length };
+  };
+
+  it('a safe promotion first while the search sees no sure mate, however narrow the set', () => {
+    // two queens and two rooks leave his king 10 squares, e8 none of them nor next to one: no mate near
+    const { attempt, squares } = chosen('2R5/4P3/8/8/p3Q3/5Q2/k7/3R3K w - - 0 1');
+    expect(squares).toBeLessThanOrEqual(12);
+    expect(attempt).toBe('e7e8q'); // before: a queen's move of the search, the pawn left on e7
+  });
+
+  it('none where his king may take the new queen', () => {
+    expect(chosen('8/3kP3/8/8/2p5/8/8/1Q5K w - - 0 1').attempt).not.toBe('e7e8q');
+  });
+});
+
+describe.each(BACKENDS)('equal sure mates on %s', (backend) => {
+  // krieg v random, seed 1, game 55: against his knight and pawn every mate in 1 hung the mating queen in
+  // the pool's positions and was vetoed, and the mates in 2 leading to them (a mate's value carries no
+  // penalty for placements visited) shuffled a knight b5-d6-b5 to the cap.
+  it('of the attempts of the best mate value, one whose placement of the men is least visited', () => {
+    const start = '7k/8/5K2/8/8/8/8/Q7 w - - 0 1'; // Qg1, Qa7, Kg6 and Kf7 each mate next move
+    const engine = new PlayerEngines(backend).for('white', rules);
+    const setup = { side: 'white', rules, start, seed: 1 } as const;
+    const technique = new EndgameTechnique(engine, trackerSource(engine, setup), 2, seededRandom(1), 'white');
+    const view = emptyView(setup);
+    const turn = { view, attempts: viewAttempts(engine, view, 1), tried: [], canAskAny: false };
+    const chosen = Array.from({ length: 4 }, () => makeUci(technique.choose(turn, { nodes: 300 }, WORK_PER_NODE)!));
+    expect(chosen.sort()).toEqual(['a1a7', 'a1g1', 'f6f7', 'f6g6']);
+  });
+});
+
 describe.each(BACKENDS)('against his men unknown, a line his man blocks on %s', (backend) => {
   // krieg v random, seed 1, game 29: his pawn on h3 blocked Qh2-h7, a mate in the metaposition, so every
   // attempt there was "a mate next move" and the technique chose among hundreds of equal values for 22
