@@ -489,12 +489,13 @@ export class EndgameTechnique {
     // a mate's value carries no visits (above): of the best, the placements least visited (krieg v random,
     // seed 1, game 55: against his knight and pawn every mate in 1 hung the mating queen in the pool's
     // positions and was vetoed, and the mates in 2 leading to them shuffled a knight b5-d6 to the cap)
-    const visits = best.map((attempt) => this.visits.get(menAfter(own, attempt)) ?? 0);
-    const fresh = best.filter((_, i) => visits[i] === Math.min(...visits));
+    const keys = best.map((attempt) => menAfter(own, attempt));
+    const visits = keys.map((key) => this.visits.get(key) ?? 0);
+    const least = Math.min(...visits);
+    const fresh = best.flatMap((_, i) => (visits[i] === least ? [i] : []));
     const chosen = fresh[Math.floor(this.random() * fresh.length)];
-    const key = menAfter(own, chosen);
-    this.visits.set(key, (this.visits.get(key) ?? 0) + 1);
-    return chosen;
+    this.visits.set(keys[chosen], visits[chosen] + 1);
+    return best[chosen];
   }
 
   /**

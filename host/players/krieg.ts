@@ -97,8 +97,6 @@ const samePercept = (a: Percept, b: Percept) => encodePercept(a) === encodePerce
 
 export class KriegPlayer extends SamplingPlayer {
   private following: Following | undefined;
-  /** The last turn `budgeted` returned (called again on it by the sampling's choose). */
-  private lastChecked: Turn | undefined;
   /** krieg's last move (values.ts: taking it back against a bare king costs a little). */
   private lastMove: number | undefined;
   private readonly mateCounters = { mateSearches: 0, matesProven: 0, strategyAttempts: 0 };
@@ -180,20 +178,15 @@ export class KriegPlayer extends SamplingPlayer {
   }
 
   /**
-   * The sampling's turn, and in a check whose direction was named only the attempts that may meet it
-   * (./check.ts): the technique's metaposition and a pool that lost his men know no checker.
+   * In a check whose direction was named, only the attempts that may meet it (./check.ts): the
+   * technique's metaposition and a pool that lost his men know no checker.
    */
-  protected budgeted(turn: Turn): Turn {
-    if (turn === this.lastChecked) return turn;
-    turn = super.budgeted(turn);
+  protected narrowed(turn: Turn): Turn {
     const directions = checkDirections(turn.view);
-    if (directions) {
-      const { board } = ownSetup(turn.view);
-      const meeting = turn.attempts.filter((attempt) => mayMeetCheck(board, attempt, directions));
-      if (meeting.length) turn = { ...turn, attempts: meeting };
-    }
-    this.lastChecked = turn;
-    return turn;
+    if (!directions) return turn;
+    const { board } = ownSetup(turn.view);
+    const meeting = turn.attempts.filter((attempt) => mayMeetCheck(board, attempt, directions));
+    return meeting.length ? { ...turn, attempts: meeting } : turn;
   }
 
   choose(turn: Turn): number | 'any' {
