@@ -32,7 +32,10 @@
 // front would read as his king), but while the set spans more than MARCH_WIDE squares a safe step
 // of its pawn comes first (pawnStep: a queen more is progress the set's width does not undo; krieg v
 // random, seed 1, game 40: Q+R+B against K+B+2P shuffled for 60 plies, three free pawns unmoved), and so
-// while the set has not narrowed for MARCH_STALLED turns since the last capture (game 131). Both
+// while the set has not narrowed for MARCH_STALLED turns since the last capture (game 131); short of a
+// sure mate a safe promotion to a queen, and where the pawn on the seventh may not promote (his king
+// may stand on or next to its square) a move of another man that guards the square, the promotion
+// next (promotionGuards; game 167: pawns on c7 and g7 for 60 plies, to the cap). Both
 // hold against a bare king too while krieg has no queen (game 50: a rook, a knight and three pawns
 // against his bare king for 40 plies, the e-pawn home only at ply 186; with a queen the search
 // mates sooner than a pawn promotes, and pawn steps first lost HS games 43 and 52 at the cap). His
@@ -332,7 +335,13 @@ export class EndgameTechnique {
         if (this.unknown && event.percept.capture !== undefined)
           return this.dropCarrying(this.followed.filter((sq) => sq !== event.percept.capture));
         const taken = event.percept.capture;
-        if (this.frozen && taken !== undefined) this.frozen = this.frozen.filter((sq) => sq !== taken); // a frozen pawn
+        if (taken !== undefined) {
+          // a frozen pawn taken; else a man the metaposition has not (a piece read as a frozen pawn that has
+          // moved on): begun again next turn (english, krieg v random, seed 1, game 33: his bishop, read on e6
+          // as a pawn, taken on c4; the queen then stepped to e6 and the metaposition, its pawn there, lost her)
+          if (!this.frozen?.includes(taken)) return this.drop();
+          this.frozen = this.frozen.filter((sq) => sq !== taken);
+        }
         if (!this.own || !this.begin(this.own, this.followed)) return this.drop();
         const before = this.followed;
         if (!this.attempted(this.own, before, attempt, percept)) return this.drop();
@@ -480,6 +489,21 @@ export class EndgameTechnique {
       // the follow-up of the search's mate in 2, and was never played; the king walked out)
       const promotion = marchStep(turn.attempts.filter((attempt) => promotionType(attempt) === QUEEN));
       if (promotion !== undefined) return promotion;
+      // none safe: a man to guard the square first, the best of the search's that no position of the pool
+      // hangs (seed 1, game 167: his king on a set over ranks 7 and 8, pawns on c7 and g7 for 60 plies)
+      const guards = new Set(promotionGuards(this.engine, own, turn.attempts));
+      const hangs = hangCounter(this.engine, own, this.boardsRead);
+      const guarding = bestUnvetoed(
+        this.engine,
+        own,
+        ranked.filter(({ attempt, v }) => guards.has(attempt) && v > ENDGAME_FAIL && hangs(attempt) === 0),
+        box,
+        repeats,
+      );
+      if (guarding.attempts.length) {
+        this.counters.endgameMoves++;
+        return guarding.attempts[Math.floor(this.random() * guarding.attempts.length)];
+      }
     }
     // every attempt may lose a man (a pawn the king can take whatever krieg does): the sampling's values weigh what
     if (!attempts.length || bestValue <= ENDGAME_FAIL) return undefined;
@@ -738,6 +762,7 @@ export class EndgameTechnique {
   /** The core's metaposition from the player's men `own` (and his frozen pawns) and his king on `squares`. */
   private begin(own: Setup, squares: number[]): boolean {
     if (!squares.length) return false;
+    if (this.frozen?.some((sq) => own.board[sq] !== 0)) return false; // a man of the player's stands there: no pawn of his
     const king = KING | ((own.side ^ 1) << 3);
     const men = this.withFrozen(own.board);
     const place = (record: number, square: number, board = men) => {
@@ -1279,16 +1304,43 @@ export function pawnStep(
     const to = moveTo(attempt);
     if ((own.board[from] & 7) !== PAWN || (to & 7) !== (from & 7)) return false;
     const promotes = promotionType(attempt);
-    if ((promotes && promotes !== QUEEN) || set.has(to) || set.has(from + forward)) return false;
+    if (promotes && promotes !== QUEEN) return false;
+    const after = ownBoardAfter(own.board, own.side, attempt);
+    // a queen the player's men guard: his king is not on its square (the step Illegal if he is) nor takes it
+    const guardedQueen = promotes === QUEEN && guarded(engine, own, after, to);
+    if (!guardedQueen && (set.has(to) || set.has(from + forward))) return false;
     const near = squares.some((sq) => distance(sq, to) <= 1);
     const file = to & 7;
     const takers = [file > 0 ? to + forward - 1 : -1, file < 7 ? to + forward + 1 : -1];
     const taken = takers.some((sq) => sq >= 0 && sq < 64 && where?.has(sq));
-    if ((near || taken) && !guarded(engine, own, ownBoardAfter(own.board, own.side, attempt), to)) return false;
+    if ((near || taken) && !guardedQueen && !guarded(engine, own, after, to)) return false;
     return !mayStalemate(engine, own, attempt, squares, men, where, pieces);
   });
   const rank = (attempt: number) => (own.side === 0 ? moveTo(attempt) >> 3 : 7 - (moveTo(attempt) >> 3));
   return steps.sort((a, b) => rank(b) - rank(a) || a - b)[0];
+}
+
+/**
+ * Of `attempts`, the moves of the player's men but its pawns after which a step of its pawn to a
+ * queen (one of `attempts`) lands on a square they guard, unguarded now (a queen his king may take, or whose
+ * square he may stand on): the guard first, the promotion next (pawnStep).
+ */
+export function promotionGuards(engine: Engine, own: Setup, attempts: number[]): number[] {
+  const promotions = attempts.filter(
+    (attempt) => promotionType(attempt) === QUEEN && (moveFrom(attempt) & 7) === (moveTo(attempt) & 7),
+  );
+  const guards = (board: number[], promotion: number) =>
+    guarded(engine, own, ownBoardAfter(board, own.side, promotion), moveTo(promotion));
+  const open = promotions.filter((promotion) => !guards(own.board, promotion));
+  if (!open.length) return [];
+  return attempts.filter((attempt) => {
+    if ((own.board[moveFrom(attempt)] & 7) === PAWN) return false;
+    const after = ownBoardAfter(own.board, own.side, attempt);
+    return open.some(
+      (promotion) =>
+        after[moveFrom(promotion)] !== 0 && moveTo(attempt) !== moveTo(promotion) && guards(after, promotion),
+    );
+  });
 }
 
 /** The men of `side` on `board` (piece codes by square) after `attempt`, a move of theirs: the others' left off. */

@@ -695,6 +695,49 @@ describe.each(BACKENDS)('against his men unknown, a man in front of its pawn on 
   });
 });
 
+describe.each(BACKENDS)('his man read as a frozen pawn, then gone on %s', (backend) => {
+  // english, krieg v random, seed 1, game 33: his bishop on e6 made e5-e6 Illegal and stood in the
+  // metaposition as his frozen pawn; it moved on and was taken on c4, the set went on with the pawn on e6,
+  // and when the queen stepped there the metaposition lost her: Rb8 "mated" and stalemated his king on g7.
+  const start = '6k1/8/4b3/4P3/8/8/8/3QK3 w - - 0 1';
+  const other = '6k1/8/4p3/4P3/8/8/8/3QK3 w - - 0 1';
+  const engine = new PlayerEngines(backend).for('white', rules);
+  const source = halvesPool(engine, () => [start, other]);
+  const attempt = (uci: string, answer: 'legal' | 'illegal', capture?: number): ViewEvent => ({
+    type: 'attempt',
+    side: 'white',
+    attempt: uci,
+    percept: { answer, ...(capture === undefined ? {} : { capture }) },
+  });
+  /** The technique following his king beside his man located on e6 (e5-e6 Illegal). */
+  const following = () => {
+    const technique = new EndgameTechnique(engine, source, 2, seededRandom(1), 'white');
+    const view = emptyView({ side: 'white', rules, start, seed: 1 });
+    const illegal = attempt('e5e6', 'illegal');
+    view.events.push(illegal);
+    technique.observe(illegal);
+    const attempts = viewAttempts(engine, view, 1).filter((a) => makeUci(a) !== 'e5e6');
+    expect(
+      technique.choose({ view, attempts, tried: [parseUci('e5e6')!], canAskAny: false }, { nodes: 300 }, WORK_PER_NODE),
+    ).toBeDefined();
+    expect(technique.squares).toBeDefined();
+    expect(technique.againstUnknownMen).toBe(false); // his man a frozen pawn: his moves are his king's
+    return technique;
+  };
+
+  it('a capture the metaposition has no man for: the set begun again', () => {
+    const technique = following();
+    technique.observe(attempt('d1d4', 'legal', 27)); // a man of his on d4: not the pawn read on e6
+    expect(technique.squares).toBeUndefined();
+  });
+
+  it('a quiet move: the set goes on', () => {
+    const technique = following();
+    technique.observe(attempt('d1d5', 'legal'));
+    expect(technique.squares).toBeDefined();
+  });
+});
+
 describe('locatedMen', () => {
   const start = '8/8/8/p1p3k1/P1P2p2/5P2/8/R3K2R w - - 0 1';
   const attempt = (uci: string, answer: 'legal' | 'illegal', capture?: number): ViewEvent => ({

@@ -22,6 +22,9 @@
 // While the set against unknown men stays wide, a safe step of krieg's pawn comes first (game 40 v
 // random, seed 1: Q+R+B against K+B+2P shuffled 60 plies with three free pawns unmoved): the pawn
 // nearest to a queen, onto a square neither his king nor a man of the pool's can take unguarded.
+// A pawn on the seventh whose square his king may stand on or next to waits for a man to guard that
+// square, then promotes there (game 167 v random, seed 1: pawns on c7 and g7 for 60 plies, the set
+// over ranks 7 and 8, to the cap).
 import { describe, expect, it } from 'vitest';
 import { BACKENDS } from '../../host/node';
 import { preset } from '../../host/record/rules';
@@ -35,6 +38,7 @@ import {
   leastHanging,
   mayStalemate,
   pawnStep,
+  promotionGuards,
   shieldedBy,
 } from '../../host/players/endgame';
 import { PlayerEngines } from '../../host/players/engines.node';
@@ -396,6 +400,32 @@ describe.each(BACKENDS)("a pawn's step against his men unknown on %s", (backend)
     expect(step(queenD1, ['c8'], ['h7'])).toBe('a3a4');
     expect(step(queenD1, ['c8'], ['f7', 'a1'])).toBe('a3a4');
     expect(step(queenD3, ['c8'], ['h7'])).toBe('g5g6');
+  });
+
+  it('a queen the men guard onto a square of the set (his king there: the step Illegal), not one unguarded', () => {
+    const g7 = [parseUci('g7g8q')!];
+    // the rook on g6 guards g8 once the pawn has left g7
+    expect(pawnStep(engine, parseFen('8/6P1/6R1/8/8/8/8/K7 w - - 0 1'), g7, [square('g8'), square('f7')], 1)).toBe(
+      g7[0],
+    );
+    expect(
+      pawnStep(engine, parseFen('8/6P1/R7/8/8/8/8/K7 w - - 0 1'), g7, [square('g8'), square('f7')], 1),
+    ).toBeUndefined();
+    expect(pawnStep(engine, parseFen('8/6P1/R7/8/8/8/8/K7 w - - 0 1'), g7, [square('f7')], 1)).toBeUndefined();
+  });
+
+  it("the moves that guard an unguarded promotion's square, none of a pawn, none once it is guarded", () => {
+    const candidates = ['a6g6', 'a6a8', 'a6a7', 'a6b6', 'e4f6', 'e4g5', 'b1c2', 'g7g8q', 'g7g8r', 'c2c3'];
+    const guards = (fen: string) => {
+      const own = parseFen(fen);
+      const open = candidates.map((uci) => parseUci(uci)!).filter((a) => own.board[a & 63] !== 0);
+      return promotionGuards(engine, own, open).map(makeUci).sort();
+    };
+    // Ra6 to g6 (behind the pawn: g8 once it has left) or a8 (along the last rank), Ne4 to f6; not Ra7 (the
+    // pawn's own square), not the king on b1, far, nor the pawn's c2-c3
+    expect(guards('8/6P1/R7/8/4N3/8/2P5/1K6 w - - 0 1')).toEqual(['a6a8', 'a6g6', 'e4f6']);
+    // the knight on f6 guards g8 already: no move is a guard
+    expect(guards('8/6P1/R4N2/8/8/8/2P5/1K6 w - - 0 1')).toEqual([]);
   });
 
   it('none that boxes his king beside a piece of his pinned where a man was read to block', () => {
