@@ -187,12 +187,10 @@ import {
   THREAT_AFTER,
   MATE_ATTEMPTS,
   MATE_COUNTS,
-  THREATENED,
   chooseBegin,
   chooseAdd,
   chooseThreats,
   chooseMates,
-  chooseThreatened,
   threatLegalCount,
   threatMatedCount,
   threatReplyCount,
@@ -219,7 +217,6 @@ export {
   chooseAdd,
   chooseThreats,
   chooseMates,
-  chooseThreatened,
   threatLegalCount,
   threatMatedCount,
   threatReplyCount,
@@ -342,9 +339,6 @@ export function mateAttemptBuffer(): Int32Array {
 }
 export function mateCountBuffer(): Int32Array {
   return MATE_COUNTS;
-}
-export function threatenedBuffer(): Int32Array {
-  return THREATENED;
 }
 
 // ---- belief tracking (issue 13; assembly/belief/tracker.ts) and the estimators' additions ----

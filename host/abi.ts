@@ -227,13 +227,6 @@ export interface CoreExports {
   chooseMates(count: number, n: number, stack: number): number;
   mateAttemptBuffer(): unknown;
   mateCountBuffer(): unknown;
-  /**
-   * The mates he threatens (choose.ts chooseThreatened): over positions chooseHandleBuffer[0 … count), 1 in
-   * threatenedBuffer word i where the mover, not in check, passing, the opponent would have a reply that mates;
-   * records stack, stack + 1 scratch. CHOOSE_* status (0 ok).
-   */
-  chooseThreatened(count: number, stack: number): number;
-  threatenedBuffer(): unknown;
   /** The same call's room of his king (king and pawns only, else 0), summed over the positions where the attempt is legal and does not draw. */
   threatRoom(): number;
   /** The same call's positions where the moved man can then be taken at a loss (the best capture on its square wins more than the attempt took). */

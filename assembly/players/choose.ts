@@ -34,7 +34,6 @@ import {
   W_TYPE,
   W_SIDE,
   W_HALFMOVE,
-  W_EN_PASSANT,
   W_KEY_LO,
   W_KEY_HI,
   MOVE_EN_PASSANT,
@@ -59,8 +58,8 @@ import { ATTEMPTS, attemptOf, generateAttempts } from '../referee/attempts';
 import { MAX_PLY, MAX_DEPTH, MATE, MATE_BOUND, stackFits, beginRun, valueAfterMove, isDrawn } from './search';
 import { SCORES, SCORE_WORDS, S_LEGAL, S_TACTICAL, S_EVAL, S_MATES, MATE_SCORE, valueAfterReply } from './score';
 import { PIECE_VALUE } from './evaluate';
-import { attackSet, flood, outLo, outHi, copyRecord, passTurn } from './metaposition';
-import { lowestSquare, popcount64, NO_SQUARE } from '../chess/bitboard';
+import { attackSet, flood, outLo, outHi } from './metaposition';
+import { lowestSquare, popcount64 } from '../chess/bitboard';
 import { newArena } from '../chess/arena';
 
 export const CHOOSE_OK: i32 = 0;
@@ -544,41 +543,6 @@ export function chooseThreats(count: i32, stack: i32, attempt: i32): i32 {
     const best = ownLoss > otherLoss ? ownLoss : otherLoss;
     if (best > took) threatLossSum += best - took;
     if (ownLoss + otherLoss > took) threatBothSum += ownLoss + otherLoss - took;
-  }
-  return CHOOSE_OK;
-}
-
-// ---- the mates he threatens ----
-
-/** THREATENED[i]: 1 where the last chooseThreatened found a mate the opponent threatens in position i, else 0. */
-export const THREATENED = new Int32Array(CHOOSE_MAX_POSITIONS);
-
-/**
- * Over positions CHOOSE_HANDLES[0 … count), the mover not in check: would the opponent mate in one
- * if the mover passed (THREATENED[i])? A mate he threatens in a few positions of a belief of
- * thousands is what the threat screen's sample misses (krieg v random, seed 1, game 107: Qxg2 mate
- * with a rook behind, both moved in silence, in 7 of the pool's 2,632 positions), so krieg's player
- * finds them over the whole pool and screens its attempts against them too. Uses records `stack`,
- * `stack` + 1 and move lists 2 and 3. CHOOSE_OK, or CHOOSE_BAD_HANDLE / CHOOSE_TOO_MANY.
- */
-export function chooseThreatened(count: i32, stack: i32): i32 {
-  const status = screenStatus(count, stack, 2);
-  if (status != CHOOSE_OK) return status;
-  for (let i = 0; i < count; i++) {
-    const h = unchecked(CHOOSE_HANDLES[i]);
-    unchecked((THREATENED[i] = 0));
-    if (inCheck(h << POSITION_SHIFT)) continue; // no pass: every attempt must meet the check, which the screen sees
-    copyRecord(h, stack);
-    passTurn(stack);
-    unchecked((POSITIONS[(stack << POSITION_SHIFT) + W_EN_PASSANT] = NO_SQUARE)); // his double step, not a right of his
-    const replies = generateMoves(stack, THREAT_REPLIES);
-    for (let r = 0; r < replies; r++) {
-      makeMove(stack, unchecked(MOVES[THREAT_REPLIES + r]), stack + 1);
-      if (lostHere(stack + 1)) {
-        unchecked((THREATENED[i] = 1));
-        break;
-      }
-    }
   }
   return CHOOSE_OK;
 }

@@ -558,35 +558,6 @@ export class Tracker {
   }
 
   /**
-   * Of `k` positions held, evenly spaced in layer order (all when k ≥ size), those `pick` keeps: it is handed
-   * them in chunks of at most `room`, copied into records first …, and answers indices into the
-   * chunk. The first `room` kept are then copied into records first …: their handles, the positions
-   * looked at and how many were kept in all.
-   */
-  pickPositions(
-    k: number,
-    pick: (handles: number[]) => number[],
-    first: number,
-    room: number,
-  ): { handles: number[]; scanned: number; picked: number } {
-    // in layer order, evenly spaced past k: the tracker's random stream is left as it was (a scan
-    // drawing from it changed every later draw of the pool, and so the games)
-    const size = this.size();
-    const n = Math.min(k, size);
-    const indices = Array.from({ length: n }, (_, i) => Math.floor((i * size) / n));
-    this.checkRecords(first, Math.min(room, indices.length));
-    const kept: number[] = [];
-    for (let from = 0; from < indices.length && room > 0; from += room) {
-      const part = indices.slice(from, from + room);
-      part.forEach((index, i) => this.entry(TRACK_SET_LAYER, index, first + i));
-      for (const i of pick(part.map((_, j) => first + j))) kept.push(part[i]);
-    }
-    const copied = kept.slice(0, room);
-    copied.forEach((index, i) => this.entry(TRACK_SET_LAYER, index, first + i));
-    return { handles: copied.map((_, i) => first + i), scanned: indices.length, picked: kept.length };
-  }
-
-  /**
    * Up to `k` last-observation-consistent positions (assembly/belief/los.ts), within `tries`
    * random placements, copied into records first …: how many. Not part of the pool.
    */

@@ -290,11 +290,6 @@ export interface ThreatCount {
   /** Positions where the attempt is a legal move; those where the opponent then has a mating reply. */
   legal: number;
   mated: number;
-  /**
-   * The share of the belief (not of these positions) where the attempt leaves a mate the positions
-   * miss: one he threatens, over the positions of a pool where he does (krieg.ts screenOf).
-   */
-  threatened?: number;
   /** Replies made (the screen's work). */
   replies: number;
   /** Positions where it stalemates the opponent (where stalemate is a draw). */
@@ -325,29 +320,6 @@ export interface ThreatCount {
   room?: number;
   /** Per position where the attempt is legal: the key after it (16 hex digits) and the halfmove clock. */
   after?: { key: string; clock: number }[];
-}
-
-/**
- * The mates he threatens (assembly/players/choose.ts chooseThreatened): of positions `handles`,
- * those (indices into it) where the mover is not in check and, passing, would be mated by a reply.
- * Records `stack` and `stack` + 1 are scratch (default: the top of the arena, the search stack's).
- */
-export function threatenedAmong(
-  engine: Engine,
-  handles: number[],
-  stack = engine.capacity - stackRecords(engine),
-): number[] {
-  const x = engine.core.exports;
-  const found: number[] = [];
-  for (let from = 0; from < handles.length; from += CHOOSE_MAX_POSITIONS) {
-    const part = handles.slice(from, from + CHOOSE_MAX_POSITIONS);
-    engine.core.view(x.chooseHandleBuffer()).set(part);
-    const status = x.chooseThreatened(part.length, stack);
-    if (status !== CHOOSE_OK) throw chooseError(status);
-    const flags = engine.core.view(x.threatenedBuffer());
-    for (let i = 0; i < part.length; i++) if (flags[i]) found.push(from + i);
-  }
-  return found;
 }
 
 /**

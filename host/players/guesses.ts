@@ -24,7 +24,6 @@ import {
   type PositionSource,
   type SourceLimits,
   type SourcePositions,
-  type PickedPositions,
   type SourceSetup,
   emptyView,
 } from './sources';
@@ -68,10 +67,6 @@ export class StaleGuessSource implements PositionSource {
 
   refine(limits: SourceLimits): void {
     this.inner.refine?.(limits);
-  }
-
-  pick(k: number, pick: (handles: number[]) => number[], first: number, room: number): PickedPositions {
-    return this.inner.pick?.(k, pick, first, room) ?? { handles: [], scanned: 0, picked: 0 };
   }
 
   private orGuesses(found: SourcePositions, k: number): SourcePositions {

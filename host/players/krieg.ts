@@ -31,14 +31,7 @@ import { KING } from '../constants';
 import { solveAuto } from '../solver/auto';
 import type { Branch, StrategyNode } from '../solver/strategy';
 import type { PlayerFactory, PlayerSetup, Turn } from './player';
-import {
-  countMates,
-  countThreats,
-  threatenedAmong,
-  type AttemptValue,
-  type ChooseRun,
-  type ThreatCount,
-} from '../core/players';
+import { countMates, countThreats, type AttemptValue, type ChooseRun, type ThreatCount } from '../core/players';
 import {
   bestByWorth,
   crushingOver,
@@ -49,7 +42,7 @@ import {
   type Edge,
 } from './values';
 import { SamplingPlayer, SAMPLING_DEFAULTS, WORK_PER_NODE } from './sampling';
-import { MAX_REQUEST, SAMPLE_BASE, smallBelief, trackerSource, type PositionSource } from './sources';
+import { smallBelief, trackerSource, type PositionSource } from './sources';
 import { StaleGuessSource } from './guesses';
 import { EndgameTechnique, hisMenLeft, mayStalemate, ownBoardAfter, ownSetup, UNKNOWN_MEN } from './endgame';
 import { TablebaseTechnique } from './tablebase';
@@ -82,13 +75,6 @@ const MATE_TIME_SHARE = 0.3;
 const SCREEN_EXACT = 1024;
 /** A sampled belief with a decisive edge is screened over this many times `screen` positions (a stalemate's few positions). */
 const SCREEN_DECISIVE = 4;
-/**
- * Positions of the pool looked at each turn for a mate he threatens (choose.ts chooseThreatened), and
- * the most of those found that are screened (a few, in a belief of thousands: krieg v random, seed 1,
- * game 107, Qxg2 mate by a queen and a rook moved in silence, 7 of the pool's 2,632 positions).
- */
-const THREAT_SCAN = 4096;
-const THREAT_KEEP = 64;
 
 /** A turn's threat screen (KriegPlayer.screenOf): per attempt what countThreats finds, the edge, krieg's men after it as a key, his king's squares over the positions. */
 interface Screen {
@@ -393,29 +379,12 @@ export class KriegPlayer extends SamplingPlayer {
       ...(rules.repetitionDraw ? { ownSeen: (a: number) => this.ownSeen.get(ownAfter(a)) ?? 0 } : {}),
       fifty: rules.fiftyMoveDraw,
     };
-    // the mates he threatens, over the pool past the positions screened (its handles follow theirs);
-    // not with a decisive edge, where they are the pool's phantom pieces' (values.ts THREATENED_WEIGHT)
-    const threatened =
-      found.exact || edge.decisive
-        ? undefined
-        : this.source.pick?.(
-            THREAT_SCAN,
-            (handles) => threatenedAmong(this.engine, handles),
-            SAMPLE_BASE + found.handles.length,
-            Math.min(THREAT_KEEP, MAX_REQUEST - found.handles.length),
-          );
     const memo = new Map<number, ThreatCount>();
     const threat = (attempt: number) => {
       let t = memo.get(attempt);
       if (t === undefined) {
         t = countThreats(this.engine, found.handles, attempt);
         this.screenCounters.screenReplies += t.replies;
-        if (threatened && threatened.handles.length > 0) {
-          const there = countThreats(this.engine, threatened.handles, attempt);
-          this.screenCounters.screenReplies += there.replies;
-          if (there.legal > 0)
-            t = { ...t, threatened: ((threatened.picked / threatened.scanned) * there.mated) / there.legal };
-        }
         memo.set(attempt, t);
       }
       return t;

@@ -44,12 +44,6 @@ export interface SourcePositions {
   total?: number;
 }
 
-export interface PickedPositions {
-  handles: number[];
-  scanned: number;
-  picked: number;
-}
-
 export interface PositionSource {
   readonly name: string;
   /**
@@ -61,14 +55,6 @@ export interface PositionSource {
   positions(k: number, limits: SourceLimits): SourcePositions;
   /** Up to `k` positions consistent with the last observation (a superset of the above; Parker's LOS boards). */
   lastObservation(k: number, limits: SourceLimits): SourcePositions;
-  /**
-   * Optional: of up to `k` positions the source holds (a pool's, all of it when k ≥ its size), those
-   * `pick` keeps, copied into records first … (at most `room`; `pick` is handed chunks of `room`
-   * copied there): their handles, valid until the source's next call; the positions looked at; how
-   * many were picked. A rare kind of position a request's sample misses is found this way (krieg's
-   * mates he threatens, krieg.ts).
-   */
-  pick?(k: number, pick: (handles: number[]) => number[], first: number, room: number): PickedPositions;
   /**
    * Optional: spend what is left of a turn's budget improving the source — Parker's timed AOSP
    * grows its pool with the time choose-move leaves (§4.1). Called after a turn's first choice.
@@ -191,10 +177,6 @@ export class TrackerSource implements PositionSource {
     const timeMs = limits && timeLeft(limits);
     const seen = this.tracker.observe(event, { work: TRACKER_EVENT_WORK, ...(timeMs === undefined ? {} : { timeMs }) });
     if (seen.status === 'inconsistent') throw fail('source-inconsistent', { side: this.tracker.as, ply: seen.ply });
-  }
-
-  pick(k: number, pick: (handles: number[]) => number[], first: number, room: number): PickedPositions {
-    return this.tracker.pickPositions(k, pick, first, room);
   }
 
   positions(k: number, limits: SourceLimits): SourcePositions {

@@ -3,7 +3,7 @@
 // rook lost in three others, and a possible loss the sampled positions miss counts for nothing.
 // krieg ranks an attempt by
 //
-//   worth = trusted(score + PROGRESS_WEIGHT · [far] FAR_PROGRESS · progress) − MATED_COST · (mated + THREATENED_WEIGHT · threatened) − LOSS_COST · [far] FAR_LOSS · loss
+//   worth = trusted(score + PROGRESS_WEIGHT · [far] FAR_PROGRESS · progress) − MATED_COST · mated − LOSS_COST · [far] FAR_LOSS · loss
 //           − [decisive] STALEMATE_COST · stalemated
 //           − [bare king] (REGION_COST · region + ROOM_COST · room + KING_COST · distance + BACK_COST · [takes back])
 //           + [safe] push + [safe, or far ahead of more than king and pawns] take − p(draw) · (score − ½)
@@ -28,11 +28,7 @@
 //   weights krieg v random went from 180 / 1 / 19 to 188 / 1 / 11 over the same 200 games (the median
 //   win from 135 plies to 121).
 // - the screen (host/core/players.ts countThreats) over many more belief positions than S:
-//   mated, the share where the attempt leaves a mate in one (a lost game); threatened, the share of
-//   the whole belief where it leaves a mate he threatens that the screen's draw may miss (krieg.ts
-//   screenOf: the pool scanned for positions where his passing move would mate, a few in thousands;
-//   krieg v random, seed 1, game 107 was lost to a queen and a rook moved in silence onto the g-file);
-//   loss, the material
+//   mated, the share where the attempt leaves a mate in one (a lost game); loss, the material
 //   (centipawns) the opponent's best capture wins, averaged over them (a man he can take in 3 of 7
 //   positions costs 3/7 of its value; a rook everywhere half a game), a promotion of his counted
 //   as a capture of the queen's value less the pawn's, and a pawn two steps from one on a free
@@ -109,15 +105,6 @@ import { BISHOP, KNIGHT } from '../constants';
 export const PROGRESS_WEIGHT = 1e-5;
 /** A mate in one left to the opponent: the game. */
 export const MATED_COST = 1;
-/**
- * A mate he threatens (the scan of the pool, krieg.ts) weighs this many times its share: the pool
- * weighs every history alike, but men lined up on krieg's king were put there on purpose (seed 1,
- * game 107: a1-a3 left Qxg2 mate in 0.27 % of the pool, f1-g3 in 0.05 %; at 1 times krieg still played
- * a1-a3 and was mated, at 3 it played on and won). Short of a decisive edge only (krieg.ts scans
- * nothing there): far ahead the pool's mates are its phantom pieces', and krieg v random (seed 1,
- * 160 games) capped five won endings guarding against them (the base none).
- */
-export const THREATENED_WEIGHT = 4;
 /** Per centipawn of material the opponent's best capture wins (a rook: half a game). */
 export const LOSS_COST = 1 / 1000;
 /** A stalemate with a decisive edge: half a game. */
@@ -378,7 +365,6 @@ export function worthOf(
   const draw = drawChance(score, threat, edge, attempt) * (score - 0.5);
   const loss = middlegame ? (threat.lossBoth ?? threat.loss) : threat.loss;
   let worth = score - (MATED_COST * threat.mated + (farAhead(edge) ? FAR_LOSS : 1) * LOSS_COST * loss) / threat.legal;
-  worth -= MATED_COST * THREATENED_WEIGHT * (threat.threatened ?? 0);
   const stalemated = stalemates(threat, edge);
   if (edge?.decisive) worth -= (STALEMATE_COST * stalemated) / threat.legal;
   if (edge?.bareKing) {
