@@ -3,8 +3,7 @@
 // rook lost in three others, and a possible loss the sampled positions miss counts for nothing.
 // krieg ranks an attempt by
 //
-//   worth = trusted(score + PROGRESS_WEIGHT · [far] FAR_PROGRESS · progress + [far] FAR_MATE_GAIN · mates)
-//           − MATED_COST · mated − LOSS_COST · [far] FAR_LOSS · loss
+//   worth = trusted(score + PROGRESS_WEIGHT · [far] FAR_PROGRESS · progress) − MATED_COST · mated − LOSS_COST · [far] FAR_LOSS · loss
 //           − [decisive] STALEMATE_COST · stalemated
 //           − [bare king] (REGION_COST · region + ROOM_COST · room + KING_COST · distance + BACK_COST · [takes back])
 //           + [safe] push + [safe, or far ahead of more than king and pawns] take − p(draw) · (score − ½)
@@ -15,12 +14,7 @@
 //   won ending costs nearly half a game there, a pawn in a lost one almost nothing.
 //   The screen's positions (below) join it for one outcome, a mate (withScreenMates): the share of
 //   them where the attempt mates moves the score and the progress that far toward a mate's, since S
-//   holds a handful of positions and far ahead no score tells a mate from a quiet move. With a
-//   decisive edge a check after which each of his replies leaves a mate in one counts at
-//   MATE_IN_TWO_SHARE of a mate.
-// - mates (far ahead): that share again, at FAR_MATE_GAIN, where the screen finds the moved man
-//   nowhere taken at a loss — the game is won, and a mate gains the rest of it; a pawn's safe step
-//   (push) no longer outweighs a mate in a ninth of the positions.
+//   holds a handful of positions and far ahead no score tells a mate from a quiet move.
 // - progress: the mean over S of the values clipped to ±10,000 centipawns (a mate 10,000). Far
 //   ahead every expected score is 1 to five decimals, so without it a promotion, a pawn taken, a
 //   mate in some positions and a null move scored alike and krieg shuffled to the ply cap with a
@@ -102,7 +96,7 @@
 // Every term but a draw behind only lowers the score, so attempts are looked at in the order of
 // their scores, down to one whose score (behind: ½) cannot beat the best worth found.
 import type { Engine } from '../engine';
-import { PROGRESS_CLIP, type AttemptValue, type MateCount, type ThreatCount } from '../core/players';
+import { PROGRESS_CLIP, type AttemptValue, type ThreatCount } from '../core/players';
 import { kingDistance } from '../notation/square';
 import { promotionType } from '../notation/move';
 import { BISHOP, KNIGHT } from '../constants';
@@ -319,48 +313,26 @@ export function drawChance(score: number, threat: ThreatCount, edge: Edge | unde
 }
 
 /**
- * A check after which each of his replies leaves a mate in one counts as this share of a mate
- * (withScreenMates): the mate is the next turn's, found there only where the pool follows his reply.
- */
-export const MATE_IN_TWO_SHARE = 0.5;
-
-/**
  * An attempt's values with the screen's mates joined: of the `legal` screened positions where it is a
- * move, it mates in `mates` and (with a decisive edge: krieg.ts) checks with a mate in one after
- * each reply in `matesInTwo` (countMates). That share — a mate in two at MATE_IN_TWO_SHARE — is the
- * chance it ends the game won, so its score moves that far toward 1 and its progress toward a mate's
- * PROGRESS_CLIP, as a mate among the few positions searched counts. Far ahead every score is 1 to
- * five decimals and S holds a handful of positions, so a mate there in one screened position of
- * twenty went unseen (krieg v random, seed 2: on 530 of the 711 turns where it stood ten or more
- * ahead with a mate in one on the board, it played another move); and with mates in one alone, in
- * krieg v random's longest games a checking mate in two stood on the board on one decisive turn in
- * five (187 of 923, seed 1) while krieg shuffled its pieces ("Thirty-second session").
+ * move, it mates in `mates` (countMates). That share is the chance it ends the game won, so its score
+ * moves that far toward 1 and its progress toward a mate's PROGRESS_CLIP — as a mate among the few
+ * positions searched counts. Far ahead every score is 1 to five decimals and S holds a handful of
+ * positions, so a mate there in one screened position of twenty went unseen (krieg v random, seed 2:
+ * on 530 of the 711 turns where it stood ten or more ahead with a mate in one on the board, it played
+ * another move).
  */
-export function withScreenMates(value: AttemptValue, counts: MateCount | undefined): AttemptValue {
-  if (!counts?.legal || !(counts.mates || counts.matesInTwo) || value.score === undefined) return value;
-  const share = (counts.mates + MATE_IN_TWO_SHARE * counts.matesInTwo) / counts.legal;
+export function withScreenMates(
+  value: AttemptValue,
+  counts: { legal: number; mates: number } | undefined,
+): AttemptValue {
+  if (!counts?.mates || !counts.legal || value.score === undefined) return value;
+  const share = counts.mates / counts.legal;
   const progress = value.progress ?? 0;
   return {
     ...value,
     score: value.score + share * (1 - value.score),
     progress: progress + share * (PROGRESS_CLIP - progress),
-    mateShare: share,
   };
-}
-
-/**
- * Far ahead (FAR_AHEAD), per unit of an attempt's mate share (withScreenMates): a mate in one screened
- * position of 33 weighs a pawn's safe step of a rank (PUSH_GAIN). The game is won there; what a mate
- * gains is the rest of it, some 30 moves in krieg v random's long games, where a pawn's step gains
- * one or two. Before, a mate counted only through the score and progress (0.27 per unit), so a step
- * won over a mate in less than a ninth of the positions (krieg v random, seed 1, game 12: Rxd1 mate
- * on the board three turns running, krieg's a-pawn stepped each time).
- */
-export const FAR_MATE_GAIN = 1;
-
-/** What an attempt's mates gain far ahead (FAR_MATE_GAIN × its mate share), if the moved man is nowhere taken at a loss (worthOf). */
-export function mateGain(value: AttemptValue, edge: Edge | undefined): number {
-  return farAhead(edge) ? FAR_MATE_GAIN * (value.mateShare ?? 0) : 0;
 }
 
 /**
@@ -382,7 +354,6 @@ export function worthOf(
   edge: Edge | undefined,
   attempt?: number,
   base?: number,
-  mates = 0,
 ): number {
   if (!threat || threat.legal === 0) return score;
   // not ahead in material: the moved man's own risk and the trust. Ahead, they drew won games: far
@@ -406,9 +377,6 @@ export function worthOf(
   }
   if (attempt !== undefined && threat.mated === 0 && stalemated === 0) {
     if (threat.loss === 0) worth += pushGain(attempt, edge);
-    // a mate's chance only where the moved man is nowhere taken at a loss (without that, in a trial v random,
-    // seed 1, game 90: Qc3+ mated his king in some screened positions, and his king took the queen)
-    if (!threat.lost) worth += mates;
     // far ahead of more men than a bare king's pawns, the capture against the possible loss priced above
     if (threat.loss === 0 || !edge?.bareKing) worth += takeGain(attempt, threat, edge);
   }
@@ -440,8 +408,8 @@ export function bestByWorth(
   const progressWeight = PROGRESS_WEIGHT * (farAhead(edge) ? FAR_PROGRESS : 1);
   const order = withoutMinorPromotions(scores, (s) => s.attempt).map((s) => {
     const key = (s.score ?? 0) + progressWeight * (s.progress ?? 0);
-    // a safe push's, capture's or mate's gain are the terms that raise a worth: the bound looked at includes them
-    const bound = key + pushGain(s.attempt, edge) + (edge?.menToTake ? TAKE_GAIN : 0) + mateGain(s, edge);
+    // a safe push's or capture's gain are the terms that raise a worth: the bound looked at includes them
+    const bound = key + pushGain(s.attempt, edge) + (edge?.menToTake ? TAKE_GAIN : 0);
     return { s, key, bound, tie: random() };
   });
   order.sort((a, b) => b.bound - a.bound || a.tie - b.tie);
@@ -455,7 +423,7 @@ export function bestByWorth(
     if (best && (Math.max(bound, 0.5) <= best.worth || stop?.())) break; // behind, a draw may lift a worth to ½
     const t = threat?.(s.attempt);
     if (t) screened++;
-    const worth = worthOf(key, t, edge, s.attempt, base, mateGain(s, edge));
+    const worth = worthOf(key, t, edge, s.attempt, base);
     if (edge?.decisive && t && stalemates(t, edge) > 0) {
       if (!stalemating || worth > stalemating.worth) stalemating = { best: s, worth, screened: 0 };
       continue;
