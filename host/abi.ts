@@ -221,10 +221,11 @@ export interface CoreExports {
   threatAfterBuffer(): unknown;
   /**
    * The screen's mates (choose.ts chooseMates): over positions chooseHandleBuffer[0 … count), for each of the `n`
-   * attempts mateAttemptBuffer[0 … n), the positions where it is legal and those where it mates the opponent
-   * (mateCountBuffer words 2i, 2i + 1); record stack scratch. CHOOSE_* status (0 ok).
+   * attempts mateAttemptBuffer[0 … n), the positions where it is legal, those where it mates the opponent and
+   * (inTwo ≠ 0) those where it checks and each of his replies leaves a mate in one (mateCountBuffer words 3i,
+   * 3i + 1, 3i + 2); records stack … stack + 2 scratch. CHOOSE_* status (0 ok).
    */
-  chooseMates(count: number, n: number, stack: number): number;
+  chooseMates(count: number, n: number, stack: number, inTwo: number): number;
   mateAttemptBuffer(): unknown;
   mateCountBuffer(): unknown;
   /** The same call's room of his king (king and pawns only, else 0), summed over the positions where the attempt is legal and does not draw. */

@@ -551,27 +551,35 @@ export function chooseThreats(count: i32, stack: i32, attempt: i32): i32 {
 
 /** The attempts chooseMates counts for (MATE_ATTEMPTS[0 … n)). */
 export const MATE_ATTEMPTS = new Int32Array(MAX_MOVES);
-/** MATE_COUNTS[2i], [2i + 1]: the positions of the last chooseMates where attempt i is legal, where it mates. */
-export const MATE_COUNTS = new Int32Array(MAX_MOVES * 2);
+/**
+ * MATE_COUNTS[3i], [3i + 1], [3i + 2]: the positions of the last chooseMates where attempt i is
+ * legal, where it mates, where it checks and every reply of his leaves a mate in one (`inTwo`).
+ */
+export const MATE_COUNTS = new Int32Array(MAX_MOVES * 3);
 /** A non-promotion attempt's index in MATE_ATTEMPTS (−1: none), by its 12 bits. */
 const MATE_SLOT = new Int32Array(4096);
+const MATE_REPLIES: i32 = listOffset(4);
+const MATE_FOLLOW: i32 = listOffset(5);
 
 /**
  * Over positions CHOOSE_HANDLES[0 … count), for each of the `n` attempts MATE_ATTEMPTS[0 … n):
  * in how many it is a legal move, and in how many of those it checkmates the opponent (or
  * stalemates him where stalemate loses) — MATE_COUNTS. One move each, no search: the threat
  * screen's many positions then tell how likely an attempt is to mate, not only the few the turn
- * searched. Uses record `stack` and move lists 1 and 3. CHOOSE_OK, or CHOOSE_BAD_HANDLE /
- * CHOOSE_TOO_MANY.
+ * searched. With `inTwo` also where it checks without mating and each of his replies leaves the
+ * mover a mate in one (mateAfterEachReply): a check is what narrows his replies, and the next
+ * turn's screen finds the mate. Uses records `stack` … `stack` + 2 and move lists 1, 3, 4 and 5.
+ * CHOOSE_OK, or CHOOSE_BAD_HANDLE / CHOOSE_TOO_MANY.
  */
-export function chooseMates(count: i32, n: i32, stack: i32): i32 {
+export function chooseMates(count: i32, n: i32, stack: i32, inTwo: i32): i32 {
   if (n < 0 || n > MAX_MOVES) return CHOOSE_TOO_MANY;
-  const status = screenStatus(count, stack, 1);
+  const status = screenStatus(count, stack, inTwo != 0 ? 3 : 1);
   if (status != CHOOSE_OK) return status;
   MATE_SLOT.fill(-1);
   for (let i = 0; i < n; i++) {
-    unchecked((MATE_COUNTS[i << 1] = 0));
-    unchecked((MATE_COUNTS[(i << 1) + 1] = 0));
+    unchecked((MATE_COUNTS[i * 3] = 0));
+    unchecked((MATE_COUNTS[i * 3 + 1] = 0));
+    unchecked((MATE_COUNTS[i * 3 + 2] = 0));
     const attempt = unchecked(MATE_ATTEMPTS[i]);
     if (attempt >> 12 < MOVE_PROMOTION) unchecked((MATE_SLOT[attempt & 0xfff] = i));
   }
@@ -585,12 +593,30 @@ export function chooseMates(count: i32, n: i32, stack: i32): i32 {
       if (attempt >> 12 < MOVE_PROMOTION) slot = unchecked(MATE_SLOT[attempt & 0xfff]);
       else for (let j = 0; j < n; j++) if (unchecked(MATE_ATTEMPTS[j]) == attempt) slot = j;
       if (slot < 0) continue;
-      unchecked(MATE_COUNTS[slot << 1]++);
+      unchecked(MATE_COUNTS[slot * 3]++);
       makeMove(h, move, stack);
-      if (lostHere(stack)) unchecked(MATE_COUNTS[(slot << 1) + 1]++);
+      if (lostHere(stack)) unchecked(MATE_COUNTS[slot * 3 + 1]++);
+      else if (inTwo != 0 && inCheck(stack << POSITION_SHIFT) && mateAfterEachReply(stack))
+        unchecked(MATE_COUNTS[slot * 3 + 2]++);
     }
   }
   return CHOOSE_OK;
+}
+
+/** In position `h` (his move, in check, not mated): does each of his replies leave the mover a mate in one? Records `h` + 1, `h` + 2. */
+function mateAfterEachReply(h: i32): bool {
+  const replies = generateMoves(h, MATE_REPLIES);
+  for (let r = 0; r < replies; r++) {
+    makeMove(h, unchecked(MOVES[MATE_REPLIES + r]), h + 1);
+    const follow = generateMoves(h + 1, MATE_FOLLOW);
+    let mates = false;
+    for (let f = 0; f < follow && !mates; f++) {
+      makeMove(h + 1, unchecked(MOVES[MATE_FOLLOW + f]), h + 2);
+      mates = lostHere(h + 2);
+    }
+    if (!mates) return false;
+  }
+  return replies > 0;
 }
 
 export function threatLegalCount(): i32 {

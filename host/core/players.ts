@@ -152,6 +152,8 @@ export interface AttemptValue {
    * longer tells apart (a promotion, a pawn taken, a mate in some positions); from `over` only.
    */
   progress?: number;
+  /** The share of the threat screen's positions where it mates, a mate in two counted in part (krieg's values.ts withScreenMates). */
+  mateShare?: number;
 }
 
 /** Centipawns over which the expected score moves from ½ to 1 / (1 + 10^-1) ≈ 0.91. */
@@ -322,31 +324,44 @@ export interface ThreatCount {
   after?: { key: string; clock: number }[];
 }
 
+/** countMates' counts for one attempt over the screened positions. */
+export interface MateCount {
+  /** Positions where the attempt is a legal move. */
+  legal: number;
+  /** ... where it then mates the opponent. */
+  mates: number;
+  /** ... where it checks and each of his replies leaves a mate in one (counted with `inTwo` only). */
+  matesInTwo: number;
+}
+
 /**
  * The screen's mates (assembly/players/choose.ts chooseMates): over positions `handles`, per attempt
- * of `attempts`, the positions where it is a legal move and those where it then mates the opponent.
- * Record `stack` is scratch (default: the top of the arena, the search stack's).
+ * of `attempts`, the positions where it is a legal move and those where it then mates the opponent;
+ * with `inTwo` also those where it checks and each of his replies leaves a mate in one.
+ * Records `stack` … `stack` + 2 are scratch (default: the top of the arena, the search stack's).
  */
 export function countMates(
   engine: Engine,
   handles: number[],
   attempts: number[],
   stack = engine.capacity - stackRecords(engine),
-): Map<number, { legal: number; mates: number }> {
+  inTwo = false,
+): Map<number, MateCount> {
   const x = engine.core.exports;
-  const counts = new Map(attempts.map((attempt) => [attempt, { legal: 0, mates: 0 }]));
+  const counts = new Map(attempts.map((attempt) => [attempt, { legal: 0, mates: 0, matesInTwo: 0 }]));
   const list = [...counts.keys()].slice(0, MAX_MOVES);
   engine.core.view(x.mateAttemptBuffer()).set(list);
   for (let from = 0; from < handles.length; from += CHOOSE_MAX_POSITIONS) {
     const part = handles.slice(from, from + CHOOSE_MAX_POSITIONS);
     engine.core.view(x.chooseHandleBuffer()).set(part);
-    const status = x.chooseMates(part.length, list.length, stack);
+    const status = x.chooseMates(part.length, list.length, stack, inTwo ? 1 : 0);
     if (status !== CHOOSE_OK) throw chooseError(status);
     const out = engine.core.view(x.mateCountBuffer());
     list.forEach((attempt, i) => {
       const c = counts.get(attempt)!;
-      c.legal += out[2 * i];
-      c.mates += out[2 * i + 1];
+      c.legal += out[3 * i];
+      c.mates += out[3 * i + 1];
+      c.matesInTwo += out[3 * i + 2];
     });
   }
   return counts;

@@ -31,7 +31,14 @@ import { KING } from '../constants';
 import { solveAuto } from '../solver/auto';
 import type { Branch, StrategyNode } from '../solver/strategy';
 import type { PlayerFactory, PlayerSetup, Turn } from './player';
-import { countMates, countThreats, type AttemptValue, type ChooseRun, type ThreatCount } from '../core/players';
+import {
+  countMates,
+  countThreats,
+  type AttemptValue,
+  type ChooseRun,
+  type MateCount,
+  type ThreatCount,
+} from '../core/players';
 import {
   bestByWorth,
   crushingOver,
@@ -79,8 +86,8 @@ const SCREEN_DECISIVE = 4;
 /** A turn's threat screen (KriegPlayer.screenOf): per attempt what countThreats finds, the edge, krieg's men after it as a key, his king's squares over the positions. */
 interface Screen {
   threat: (attempt: number) => ThreatCount;
-  /** Per attempt of `attempts`, the positions where it is legal and where it mates (countMates). */
-  mates: (attempts: number[]) => Map<number, { legal: number; mates: number }>;
+  /** Per attempt of `attempts`, the positions where it is legal, where it mates, with a decisive edge where it mates in two (countMates). */
+  mates: (attempts: number[]) => Map<number, MateCount>;
   edge: Edge;
   ownAfter: (attempt: number) => string;
   kings: number[];
@@ -391,7 +398,8 @@ export class KriegPlayer extends SamplingPlayer {
     };
     const his = KING | ((side ^ 1) << 3);
     const kings = found.handles.map((h) => this.engine.setup(h).board.indexOf(his));
-    const mates = (attempts: number[]) => countMates(this.engine, found.handles, attempts);
+    // a checking mate in two only with a decisive edge: the technique's ground, and the cost stays off the middlegame
+    const mates = (attempts: number[]) => countMates(this.engine, found.handles, attempts, undefined, edge.decisive);
     return { threat, mates, edge, ownAfter, kings, exact: found.exact };
   }
 

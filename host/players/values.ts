@@ -3,7 +3,8 @@
 // rook lost in three others, and a possible loss the sampled positions miss counts for nothing.
 // krieg ranks an attempt by
 //
-//   worth = trusted(score + PROGRESS_WEIGHT · [far] FAR_PROGRESS · progress) − MATED_COST · mated − LOSS_COST · [far] FAR_LOSS · loss
+//   worth = trusted(score + PROGRESS_WEIGHT · [far] FAR_PROGRESS · progress + [far] FAR_MATE_GAIN · mates)
+//           − MATED_COST · mated − LOSS_COST · [far] FAR_LOSS · loss
 //           − [decisive] STALEMATE_COST · stalemated
 //           − [bare king] (REGION_COST · region + ROOM_COST · room + KING_COST · distance + BACK_COST · [takes back])
 //           + [safe] push + [safe, or far ahead of more than king and pawns] take − p(draw) · (score − ½)
@@ -14,7 +15,14 @@
 //   won ending costs nearly half a game there, a pawn in a lost one almost nothing.
 //   The screen's positions (below) join it for one outcome, a mate (withScreenMates): the share of
 //   them where the attempt mates moves the score and the progress that far toward a mate's, since S
-//   holds a handful of positions and far ahead no score tells a mate from a quiet move.
+//   holds a handful of positions and far ahead no score tells a mate from a quiet move. With a
+//   decisive edge a check after which each of his replies leaves a mate in one counts at
+//   MATE_IN_TWO_SHARE of a mate.
+// - mates (far ahead): that share again, at FAR_MATE_GAIN, whatever the screen finds — the game is
+//   won, and a mate gains the rest of it; a pawn's safe step (push) no longer outweighs a mate in a
+//   ninth of the positions. A man the attempt may lose still costs its loss: the gain is not kept to
+//   attempts with the moved man nowhere taken (tried: that form kept the long games, "Thirty-second
+//   session" in docs/players.md).
 // - progress: the mean over S of the values clipped to ±10,000 centipawns (a mate 10,000). Far
 //   ahead every expected score is 1 to five decimals, so without it a promotion, a pawn taken, a
 //   mate in some positions and a null move scored alike and krieg shuffled to the ply cap with a
@@ -96,7 +104,7 @@
 // Every term but a draw behind only lowers the score, so attempts are looked at in the order of
 // their scores, down to one whose score (behind: ½) cannot beat the best worth found.
 import type { Engine } from '../engine';
-import { PROGRESS_CLIP, type AttemptValue, type ThreatCount } from '../core/players';
+import { PROGRESS_CLIP, type AttemptValue, type MateCount, type ThreatCount } from '../core/players';
 import { kingDistance } from '../notation/square';
 import { promotionType } from '../notation/move';
 import { BISHOP, KNIGHT } from '../constants';
@@ -313,26 +321,48 @@ export function drawChance(score: number, threat: ThreatCount, edge: Edge | unde
 }
 
 /**
- * An attempt's values with the screen's mates joined: of the `legal` screened positions where it is a
- * move, it mates in `mates` (countMates). That share is the chance it ends the game won, so its score
- * moves that far toward 1 and its progress toward a mate's PROGRESS_CLIP — as a mate among the few
- * positions searched counts. Far ahead every score is 1 to five decimals and S holds a handful of
- * positions, so a mate there in one screened position of twenty went unseen (krieg v random, seed 2:
- * on 530 of the 711 turns where it stood ten or more ahead with a mate in one on the board, it played
- * another move).
+ * A check after which each of his replies leaves a mate in one counts as this share of a mate
+ * (withScreenMates): the mate is the next turn's, found there only where the pool follows his reply.
  */
-export function withScreenMates(
-  value: AttemptValue,
-  counts: { legal: number; mates: number } | undefined,
-): AttemptValue {
-  if (!counts?.mates || !counts.legal || value.score === undefined) return value;
-  const share = counts.mates / counts.legal;
+export const MATE_IN_TWO_SHARE = 0.5;
+
+/**
+ * An attempt's values with the screen's mates joined: of the `legal` screened positions where it is a
+ * move, it mates in `mates` and (with a decisive edge: krieg.ts) checks with a mate in one after
+ * each reply in `matesInTwo` (countMates). That share — a mate in two at MATE_IN_TWO_SHARE — is the
+ * chance it ends the game won, so its score moves that far toward 1 and its progress toward a mate's
+ * PROGRESS_CLIP, as a mate among the few positions searched counts. Far ahead every score is 1 to
+ * five decimals and S holds a handful of positions, so a mate there in one screened position of
+ * twenty went unseen (krieg v random, seed 2: on 530 of the 711 turns where it stood ten or more
+ * ahead with a mate in one on the board, it played another move); and with mates in one alone, in
+ * krieg v random's longest games a checking mate in two stood on the board on one decisive turn in
+ * five (187 of 923, seed 1) while krieg shuffled its pieces ("Thirty-second session").
+ */
+export function withScreenMates(value: AttemptValue, counts: MateCount | undefined): AttemptValue {
+  if (!counts?.legal || !(counts.mates || counts.matesInTwo) || value.score === undefined) return value;
+  const share = (counts.mates + MATE_IN_TWO_SHARE * counts.matesInTwo) / counts.legal;
   const progress = value.progress ?? 0;
   return {
     ...value,
     score: value.score + share * (1 - value.score),
     progress: progress + share * (PROGRESS_CLIP - progress),
+    mateShare: share,
   };
+}
+
+/**
+ * Far ahead (FAR_AHEAD), per unit of an attempt's mate share (withScreenMates): a mate in one screened
+ * position of 33 weighs a pawn's safe step of a rank (PUSH_GAIN). The game is won there; what a mate
+ * gains is the rest of it, some 30 moves in krieg v random's long games, where a pawn's step gains
+ * one or two. Before, a mate counted only through the score and progress (0.27 per unit), so a step
+ * won over a mate in less than a ninth of the positions (krieg v random, seed 1, game 12: Rxd1 mate
+ * on the board three turns running, krieg's a-pawn stepped each time).
+ */
+export const FAR_MATE_GAIN = 1;
+
+/** What an attempt's mates gain far ahead (FAR_MATE_GAIN × its mate share): part of its key in bestByWorth. */
+export function mateGain(value: AttemptValue, edge: Edge | undefined): number {
+  return farAhead(edge) ? FAR_MATE_GAIN * (value.mateShare ?? 0) : 0;
 }
 
 /**
@@ -407,7 +437,8 @@ export function bestByWorth(
 ): Valued | undefined {
   const progressWeight = PROGRESS_WEIGHT * (farAhead(edge) ? FAR_PROGRESS : 1);
   const order = withoutMinorPromotions(scores, (s) => s.attempt).map((s) => {
-    const key = (s.score ?? 0) + progressWeight * (s.progress ?? 0);
+    // far ahead a mate's chance joins the key whatever the screen finds (mateGain)
+    const key = (s.score ?? 0) + progressWeight * (s.progress ?? 0) + mateGain(s, edge);
     // a safe push's or capture's gain are the terms that raise a worth: the bound looked at includes them
     const bound = key + pushGain(s.attempt, edge) + (edge?.menToTake ? TAKE_GAIN : 0);
     return { s, key, bound, tie: random() };

@@ -211,10 +211,10 @@ describe.each(BACKENDS)("the screen's mates on %s", (backend) => {
     // Ra8 mates in P1, is check only in P3 (Be8), is not legal in P2; Rxa5 legal everywhere; Ke2 not in P3
     const counts = countMates(engine, [10, 11, 12], [a('a1a8'), a('a1a5'), a('e1e2'), a('h7h8')], STACK);
     expect(Object.fromEntries([...counts].map(([attempt, c]) => [attempt, c]))).toEqual({
-      [a('a1a8')]: { legal: 2, mates: 1 },
-      [a('a1a5')]: { legal: 3, mates: 0 },
-      [a('e1e2')]: { legal: 2, mates: 0 },
-      [a('h7h8')]: { legal: 0, mates: 0 },
+      [a('a1a8')]: { legal: 2, mates: 1, matesInTwo: 0 },
+      [a('a1a5')]: { legal: 3, mates: 0, matesInTwo: 0 },
+      [a('e1e2')]: { legal: 2, mates: 0, matesInTwo: 0 },
+      [a('h7h8')]: { legal: 0, mates: 0, matesInTwo: 0 },
     });
     // a promotion on e8 against Kg8 behind its pawns: to a queen or a rook mates, to a knight does not
     engine.setFen(13, '6k1/4Pppp/8/8/8/8/8/4K3 w - - 0 1');
@@ -222,5 +222,63 @@ describe.each(BACKENDS)("the screen's mates on %s", (backend) => {
     expect([...promotions.values()].map((c) => c.mates)).toEqual([1, 1, 0, 0]);
     expect([...promotions.values()].map((c) => c.legal)).toEqual([1, 1, 1, 1]);
     expect(() => countMates(engine, [STACK], [a('a1a8')], STACK)).toThrow(/overlap/);
+  });
+
+  it('with inTwo, counts the checks after which each reply leaves a mate in one', () => {
+    const engine = createEngine(backend, 256);
+    // doubled rooks against a back rank: Re8+ Rxe8 (his only reply) Rxe8 mate; without the h7 pawn
+    // his king steps to h7 and no mate in one follows
+    engine.setFen(10, 'r5k1/5ppp/8/8/8/8/4R3/4R1K1 w - - 0 1');
+    engine.setFen(11, 'r5k1/5pp1/8/8/8/8/4R3/4R1K1 w - - 0 1');
+    const attempts = [a('e2e8'), a('e2e7'), a('g1h2'), a('e1e8')];
+    const counts = countMates(engine, [10, 11], attempts, STACK, true);
+    expect(attempts.map((x) => counts.get(x)!.matesInTwo)).toEqual([1, 0, 0, 0]);
+    expect(attempts.map((x) => counts.get(x)!.legal)).toEqual([2, 2, 2, 0]); // Re1 stands behind Re2
+    // not asked for: not counted
+    expect(countMates(engine, [10], attempts, STACK).get(a('e2e8'))!.matesInTwo).toBe(0);
+    // a mate in one is a mate, not a mate in two: Rxa8 takes his rook with mate behind his pawns
+    engine.setFen(12, 'r5k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1');
+    expect(countMates(engine, [12], [a('a1a8')], STACK, true).get(a('a1a8'))).toEqual({
+      legal: 1,
+      mates: 1,
+      matesInTwo: 0,
+    });
+  });
+
+  it('agrees with a mate in two worked out move by move over the legal moves', () => {
+    const engine = createEngine(backend, 256);
+    const fens = [
+      '6k1/5ppp/8/8/8/8/1Q6/R3K3 w - - 0 1', // mates in one only
+      '7k/8/6K1/8/8/8/8/3Q4 w - - 0 1', // Qa1+, Qh1+, Qd4+ (Qd8 mates)
+      '7k/8/5K2/8/8/8/8/3Q4 w - - 0 1',
+      'k7/8/1K6/8/8/8/8/6Q1 w - - 0 1',
+      '2kr4/ppp5/8/8/8/8/1Q3PPP/1R4K1 w - - 0 1',
+      'r5k1/5ppp/8/8/8/8/4R3/4R1K1 w - - 0 1',
+    ];
+    let found = 0;
+    for (const fen of fens) {
+      engine.setFen(10, fen);
+      const moves = engine.moves(10);
+      const attempts = [...new Set(moves.map((m) => m & 0xfff))]; // no promotion in these positions
+      const counts = countMates(engine, [10], attempts, STACK, true);
+      const matesNow = (h: number) => engine.moves(h).length === 0 && engine.inCheck(h);
+      for (const attempt of attempts) {
+        const move = moves.find((m) => (m & 0xfff) === attempt)!;
+        engine.play(10, move, 20);
+        let inTwo = 0;
+        if (!matesNow(20) && engine.inCheck(20)) {
+          const replies = engine.moves(20);
+          inTwo = replies.every((r) => {
+            engine.play(20, r, 21);
+            return engine.moves(21).some((f) => (engine.play(21, f, 22), matesNow(22)));
+          })
+            ? 1
+            : 0;
+        }
+        expect([fen, attempt, counts.get(attempt)!.matesInTwo]).toEqual([fen, attempt, inTwo]);
+        found += inTwo;
+      }
+    }
+    expect(found).toBe(7);
   });
 });

@@ -48,6 +48,9 @@ import {
   edgeOf,
   FAR_AHEAD,
   FAR_LOSS,
+  FAR_MATE_GAIN,
+  mateGain,
+  PUSH_GAIN,
   pushGain,
   stalemates,
   trustedScore,
@@ -230,7 +233,7 @@ describe.each(BACKENDS)('values over a belief on %s', (backend) => {
     // a third of the way to a mate's score and progress
     expect(qd8.score!).toBeCloseTo(before.score! + (1 - before.score!) / 3, 12);
     expect(qd8.progress!).toBeCloseTo(before.progress! + (PROGRESS_CLIP - before.progress!) / 3, 9);
-    expect(withScreenMates(before, { legal: 3, mates: 0 })).toBe(before);
+    expect(withScreenMates(before, { legal: 3, mates: 0, matesInTwo: 0 })).toBe(before);
     expect(withScreenMates(before, undefined)).toBe(before);
   });
 
@@ -281,6 +284,54 @@ describe.each(BACKENDS)('stalemates one step from the screen on %s', (backend) =
     const { threat } = belief(backend, ['R7/2N5/1B4kP/2P2p2/5P2/p4K2/P7/4R2Q w - - 0 1'], [0], [0]);
     expect(threat(a('e1g1'))).toMatchObject({ legal: 1, stalemated: 1, mated: 0 });
     expect(threat(a('e1e2'))).toMatchObject({ legal: 1, stalemated: 0 });
+  });
+});
+
+describe.each(BACKENDS)('far ahead, a mate in a few screened positions on %s', (backend) => {
+  // krieg: Kg6, Qd2, Ra1, c2 (12 ahead of his knight on h3); his king on h8 in one screened position
+  // of eleven, where Ra8 mates; elsewhere Ra8 is a safe quiet move, and c2-c3 a safe pawn's step
+  const kings = ['h8', 'c6', 'b6', 'c5', 'f3', 'g3', 'c7', 'g4', 'b5', 'h4', 'c4'];
+  const fens = kings.map((king) => {
+    const board = Array.from({ length: 8 }, () => Array<string>(8).fill(''));
+    const put = (sq: string, man: string) => (board[8 - Number(sq[1])][sq.charCodeAt(0) - 97] = man);
+    put('g6', 'K');
+    put('d2', 'Q');
+    put('a1', 'R');
+    put('c2', 'P');
+    put('h3', 'n');
+    put(king, 'k');
+    const rows = board.map((row) =>
+      row
+        .map((man) => man || '1')
+        .join('')
+        .replace(/1+/g, (ones) => String(ones.length)),
+    );
+    return `${rows.join('/')} w - - 0 1`;
+  });
+  it('Ra8 mating in one of eleven is chosen over the pawn step; without the far mate gain the step was', () => {
+    const { scores, chosen, row, threat, edge } = belief(
+      backend,
+      fens,
+      [1],
+      kings.map((_, i) => i),
+    );
+    expect(edge.ahead).toBe(12);
+    expect(edge.ahead!).toBeGreaterThanOrEqual(FAR_AHEAD);
+    expect(row('a1a8').mateShare).toBeCloseTo(1 / 11, 12);
+    expect(threat(a('a1a8'))).toMatchObject({ legal: 11, mated: 0, loss: 0 });
+    expect(pushGain(a('c2c3'), edge)).toBe(PUSH_GAIN);
+    expect(threat(a('c2c3'))).toMatchObject({ legal: 11, mated: 0, loss: 0 });
+    expect(chosen.best.attempt).toBe(a('a1a8'));
+    // the same values with the share counted through the score and progress alone: the step wins
+    const unjoined = scores.map(({ mateShare, ...value }) => value);
+    expect(bestByWorth(unjoined, threat, edge, seededRandom(1))!.best.attempt).toBe(a('c2c3'));
+    // the gain joins the key whatever the screen finds (the mate is the game's; a man lost beside it costs its loss)
+    expect(mateGain(row('a1a8'), edge)).toBeCloseTo(FAR_MATE_GAIN / 11, 12);
+    expect(mateGain(row('a1a8'), { ...edge, ahead: 9 })).toBe(0);
+    expect(mateGain(row('c2c3'), edge)).toBe(0);
+    // 9 ahead (not far): the gain is not counted
+    const near = bestByWorth(scores, threat, { ...edge, ahead: 9 }, seededRandom(1))!;
+    expect(near.worth).toBeLessThan(chosen.worth - FAR_MATE_GAIN / 11 / 2);
   });
 });
 
