@@ -202,7 +202,8 @@ function run(ending: string, defender: string, games: number): Row {
 }
 
 const root = repoRoot();
-const git = gitState(root, ['assembly', 'host', 'bench']);
+// the code, the bench's own included, not the results files an earlier bench run left changed
+const git = gitState(root, ['assembly', 'host', 'bench', ':!bench/results']);
 const commit = `${git.commit}${git.dirty ? '+' : ''}`;
 const params = { starts: STARTS, nodes: NODES, maxPlies: MAX_PLIES, seed: SEED, attacker: ATTACKER };
 // a run replaces its own rows and keeps the other rows of earlier runs with the same parameters
