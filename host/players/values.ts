@@ -18,10 +18,11 @@
 //   holds a handful of positions and far ahead no score tells a mate from a quiet move. With a
 //   decisive edge a check after which each of his replies leaves a mate in one counts at
 //   MATE_IN_TWO_SHARE of a mate.
-// - mates (far ahead): that share again, at FAR_MATE_GAIN, whatever the screen finds — the game is
-//   won, and a mate gains the rest of it; a pawn's safe step (push) no longer outweighs a mate in a
-//   ninth of the positions. A man the attempt may lose still costs its loss: the gain is not kept to
-//   attempts with the moved man nowhere taken (tried: that form kept the long games, "Thirty-second
+// - mates (far ahead): that share again, at FAR_MATE_GAIN, kept in the share of the screened
+//   positions where the moved man survives — the game is won, and a mate gains the rest of it; a
+//   pawn's safe step (push) no longer outweighs a mate in a ninth of the positions. Kept whole, it
+//   gave his king more queens (a check next to his king that mates in some positions); kept only
+//   where the moved man is nowhere taken, it kept the long games ("Thirty-second" and "Thirty-third
 //   session" in docs/players.md).
 // - progress: the mean over S of the values clipped to ±10,000 centipawns (a mate 10,000). Far
 //   ahead every expected score is 1 to five decimals, so without it a promotion, a pawn taken, a
@@ -360,7 +361,7 @@ export function withScreenMates(value: AttemptValue, counts: MateCount | undefin
  */
 export const FAR_MATE_GAIN = 1;
 
-/** What an attempt's mates gain far ahead (FAR_MATE_GAIN × its mate share): part of its key in bestByWorth. */
+/** What an attempt's mates gain far ahead (FAR_MATE_GAIN × its mate share): in its key in bestByWorth, the worth keeping the share where the moved man survives. */
 export function mateGain(value: AttemptValue, edge: Edge | undefined): number {
   return farAhead(edge) ? FAR_MATE_GAIN * (value.mateShare ?? 0) : 0;
 }
@@ -437,7 +438,7 @@ export function bestByWorth(
 ): Valued | undefined {
   const progressWeight = PROGRESS_WEIGHT * (farAhead(edge) ? FAR_PROGRESS : 1);
   const order = withoutMinorPromotions(scores, (s) => s.attempt).map((s) => {
-    // far ahead a mate's chance joins the key whatever the screen finds (mateGain)
+    // far ahead a mate's chance joins the key (mateGain), an upper bound of what the worth keeps of it
     const key = (s.score ?? 0) + progressWeight * (s.progress ?? 0) + mateGain(s, edge);
     // a safe push's or capture's gain are the terms that raise a worth: the bound looked at includes them
     const bound = key + pushGain(s.attempt, edge) + (edge?.menToTake ? TAKE_GAIN : 0);
@@ -454,7 +455,9 @@ export function bestByWorth(
     if (best && (Math.max(bound, 0.5) <= best.worth || stop?.())) break; // behind, a draw may lift a worth to ½
     const t = threat?.(s.attempt);
     if (t) screened++;
-    const worth = worthOf(key, t, edge, s.attempt, base);
+    // the mate's gain kept in the share of the screened positions where the moved man survives
+    const given = t?.legal ? (mateGain(s, edge) * (t.lost ?? 0)) / t.legal : 0;
+    const worth = worthOf(key - given, t, edge, s.attempt, base);
     if (edge?.decisive && t && stalemates(t, edge) > 0) {
       if (!stalemating || worth > stalemating.worth) stalemating = { best: s, worth, screened: 0 };
       continue;

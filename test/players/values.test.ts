@@ -329,6 +329,20 @@ describe.each(BACKENDS)('far ahead, a mate in a few screened positions on %s', (
     expect(mateGain(row('a1a8'), edge)).toBeCloseTo(FAR_MATE_GAIN / 11, 12);
     expect(mateGain(row('a1a8'), { ...edge, ahead: 9 })).toBe(0);
     expect(mateGain(row('c2c3'), edge)).toBe(0);
+    // the gain is kept in the share of the screened positions where the moved man survives: with the rook
+    // taken in every one Ra8 weighs as without its gain (another attempt's mates then win); taken in one, Ra8 holds
+    const hung = (lost: number) => (t: number) => (t === a('a1a8') ? { ...threat(t), lost } : threat(t));
+    const ra8Unjoined = scores.map((value) =>
+      value.attempt === a('a1a8') ? { ...value, mateShare: undefined } : value,
+    );
+    const gone = bestByWorth(scores, hung(11), edge, seededRandom(1))!;
+    const unjoined1 = bestByWorth(ra8Unjoined, threat, edge, seededRandom(1))!;
+    expect(gone.best.attempt).toBe(unjoined1.best.attempt);
+    expect(gone.worth).toBeCloseTo(unjoined1.worth, 12);
+    expect(gone.best.attempt).not.toBe(a('a1a8'));
+    const once = bestByWorth(scores, hung(1), edge, seededRandom(1))!;
+    expect(once.best.attempt).toBe(a('a1a8'));
+    expect(once.worth).toBeCloseTo(chosen.worth - FAR_MATE_GAIN / 11 / 11, 12);
     // 9 ahead (not far): the gain is not counted
     const near = bestByWorth(scores, threat, { ...edge, ahead: 9 }, seededRandom(1))!;
     expect(near.worth).toBeLessThan(chosen.worth - FAR_MATE_GAIN / 11 / 2);
