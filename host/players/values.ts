@@ -3,7 +3,7 @@
 // rook lost in three others, and a possible loss the sampled positions miss counts for nothing.
 // krieg ranks an attempt by
 //
-//   worth = trusted(score + PROGRESS_WEIGHT · [far] FAR_PROGRESS · progress + [far] FAR_MATE_GAIN · mates)
+//   worth = trusted(score + PROGRESS_WEIGHT · [far] FAR_PROGRESS · progress + [far] FAR_MATE_GAIN · mates · survives)
 //           − MATED_COST · mated − LOSS_COST · [far] FAR_LOSS · loss
 //           − [decisive] STALEMATE_COST · stalemated
 //           − [bare king] (REGION_COST · region + ROOM_COST · room + KING_COST · distance + BACK_COST · [takes back])
