@@ -52,7 +52,7 @@ import { TRACKER_RECORDS, TRACKER_SCRATCH as SCRATCH, type TrackerStep } from '.
 
 export { TRACKER_RECORDS } from '../core/tracker';
 const STEP = 20_000; // work units per core call: the time limit is checked between calls
-/** While the pool is dead or anchored (reanchor), the part of a budget it gets (the rest goes to the standbys). */
+/** While the pool is dead, the part of a budget its own sampler gets (the rest goes to the standbys). */
 const DEAD_SHARE = 0.25;
 /** Standbys kept in pool mode: all but the last have caught up with the view; the last may be replaying it. */
 const STANDBYS = 2;
@@ -203,8 +203,6 @@ export interface TrackerSave {
   standbys?: TrackerSave[];
   begun?: number;
   noStandby?: boolean;
-  /** The pool went on from guessed positions (Tracker.reanchor). */
-  anchored?: boolean;
   retired?: Counters;
 }
 
@@ -218,8 +216,6 @@ export class Tracker {
   /** Standbys begun (their seeds follow from it); a standby itself never begins one. */
   private begun = 0;
   private noStandby = false;
-  /** The pool holds positions set by `reanchor`, consistent with the events since, not with the view before (a standby that catches up takes over). */
-  private anchored = false;
   /** The opponent's prescribed pawn decisions by view event (prescribePawns), its standbys' too; not saved. */
   private pawnPlan: number[] = [];
   /** Counters of the core trackers this one replaced and of dropped standbys. */
@@ -325,7 +321,7 @@ export class Tracker {
     const following = this.standbys.filter((s) => s.events.length === index);
     for (const s of following) this.replayNext(s, share(budget, STANDBY_EVENT_SHARE / following.length));
     const left = remaining(budget, started, this.counters().work - before.work);
-    const stopped = this.run(first, this.dead() || this.anchored ? share(left, DEAD_SHARE, budget) : left, started);
+    const stopped = this.run(first, this.dead() ? share(left, DEAD_SHARE, budget) : left, started);
     if (stopped.step === 'inconsistent') {
       this.events.pop();
       for (const s of this.standbys) if (s.events.length > index) this.drop(s); // it took the event the pool proved impossible
@@ -347,7 +343,7 @@ export class Tracker {
     const own = { id: this.coreId, counters: this.coreCounters() };
     const started = performance.now();
     const first = core.beginTopUp(this.live(), this.coreId, Math.max(0, Math.floor(target)));
-    const stopped = this.run(first, this.dead() || this.anchored ? share(budget, DEAD_SHARE) : budget, started);
+    const stopped = this.run(first, this.dead() ? share(budget, DEAD_SHARE) : budget, started);
     this.afterward(budget, started, before.work);
     return this.observation('ok', this.events.length - 1, this.counters().plies, stopped.why, before, own, started);
   }
@@ -418,25 +414,6 @@ export class Tracker {
   // 162 with one tracker begun only once the pool ran low, and to 33 with one standby kept. A
   // second one covers the stretch after a take-over, while the new standby is still replaying.
 
-  /**
-   * A dead pool goes on from the positions of records `handles` (the player's guesses at where his
-   * men stand now: host/players/guesses.ts) as if they were its own: the next events filter and
-   * expand them as they do the pool's, so his king's moves spread them and the answers heard prune
-   * them, until a standby that replayed the whole view catches up and takes over. Positions
-   * consistent with the events since, not with those before: a pool that died stays dead for
-   * dozens of plies while every standby dies on the same observation (krieg v random, seed 2,
-   * game 124: from ply 89 to the cap), and the player's fallback guesses froze his king where the
-   * pool last saw it. Returns the positions taken (none unless the pool is dead).
-   */
-  reanchor(handles: number[]): number {
-    if (!this.dead()) return 0;
-    const engine = this.live();
-    for (const h of handles) core.loadEntry(engine, this.coreId, TRACK_SET_LAYER, h, 0); // a duplicate is refused
-    const taken = this.size();
-    if (taken > 0) this.anchored = true;
-    return taken;
-  }
-
   /** Pool mode and no position held. */
   private dead(): boolean {
     return this.size() === 0 && this.word(TRACK_STATE_MODE) !== TRACK_EXACT;
@@ -451,12 +428,11 @@ export class Tracker {
     if (this.noStandby) return;
     if (this.word(TRACK_STATE_MODE) === TRACK_EXACT) {
       for (const s of [...this.standbys]) this.drop(s); // back to exact (a recount): nothing to stand by for
-      this.anchored = false; // the recount's layer is the belief itself
       return;
     }
     for (let begun = 0; ;) {
       const caughtUp = this.standbys.filter((s) => s.events.length === this.events.length);
-      if ((this.dead() || this.anchored) && caughtUp.length > 0) this.adopt(caughtUp[0]);
+      if (this.dead() && caughtUp.length > 0) this.adopt(caughtUp[0]);
       const newest = this.standbys.at(-1);
       if (newest && newest.events.length === this.events.length && this.standbys.length === STANDBYS) return;
       const left = remaining(budget, started, this.counters().work - work0);
@@ -498,7 +474,6 @@ export class Tracker {
     this.retired = addCounters(this.retired, this.coreCounters());
     core.freeTracker(this.engine, this.coreId);
     this.coreId = s.coreId;
-    this.anchored = false;
     s.freed = true;
     this.retired = { ...this.retired, rescued: this.retired.rescued + 1 };
   }
@@ -653,7 +628,6 @@ export class Tracker {
       standbys: this.standbys.map((t) => t.save()),
       begun: this.begun,
       noStandby: this.noStandby,
-      anchored: this.anchored,
       retired: { ...this.retired },
     };
   }
@@ -701,7 +675,6 @@ export class Tracker {
       }
       tracker.begun = saved.begun ?? 0;
       tracker.noStandby = saved.noStandby ?? false;
-      tracker.anchored = saved.anchored ?? false;
       tracker.retired = { ...NO_COUNTERS, ...saved.retired };
       tracker.standbys = (saved.standbys ?? []).map((t) => Tracker.restore(engine, t));
     } finally {

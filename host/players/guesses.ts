@@ -10,22 +10,13 @@
 // men the captures leave him); a capture by the opponent brings his nearest man that could
 // reach it (a pawn only diagonally from behind) to the square; his king, where it would be attacked
 // with the player to move (no check was announced) or stands on one of the player's men, moves to
-// the nearest square where it is neither (a guess is dropped when there is none within two). His
-// king has had a move for every move of his since the guesses were taken but his captures: it
-// stands on a square drawn at random within that many king steps of the guessed one (where it may
-// stand), so the guesses spread as the belief would. A source that can go on from positions
-// (reanchor: the belief tracker's dead pool) is handed the guesses, and its next positions are
-// theirs filtered and expanded by the events that follow: a pool that died stayed dead for dozens
-// of plies (its standbys die on the same observation), and frozen guesses kept his king on the back
-// rank while it walked to the other wing and took a rook and a queen given beside it (krieg v
-// random, seed 2, game 124: capped from 43 to 24 up; with the guesses handed on, won). A source
-// that never comes back empty passes through untouched.
+// the nearest square where it is neither (a guess is dropped when there is none within two). A
+// source that never comes back empty — the belief tracker (#13) — passes through untouched.
 import type { Engine } from '../engine';
 import { WHITE, BLACK, KING, PAWN, KNIGHT, BISHOP, ROOK } from '../constants';
 import { pieceColor, pieceType } from '../notation/fen';
 import { between, kingDistance, parseSquare } from '../notation/square';
 import { ownBoard } from '../referee/ownBoard';
-import { seededRandom } from '../referee/game';
 import type { View, ViewEvent } from '../record/record';
 import {
   SAMPLE_BASE,
@@ -50,8 +41,6 @@ export class StaleGuessSource implements PositionSource {
   private takenAt = 0;
   /** How many requests the guesses answered. */
   guessed = 0;
-  /** The seed of the draws of his king's squares (each request's from it and the view's length: one turn, one draw). */
-  private readonly seed: number;
 
   constructor(
     private readonly inner: PositionSource,
@@ -61,7 +50,6 @@ export class StaleGuessSource implements PositionSource {
     this.name = `${inner.name}+guesses`;
     this.opponent = setup.side === 'white' ? BLACK : WHITE;
     this.view = emptyView(setup);
-    this.seed = setup.seed;
   }
 
   observe(event: ViewEvent, limits?: SourceLimits): void {
@@ -92,40 +80,22 @@ export class StaleGuessSource implements PositionSource {
     if (this.guesses.length === 0) return found;
     const own = ownBoard(this.view);
     const side = own.side === 'white' ? WHITE : BLACK;
-    // his moves since the guesses, but his captures (patched() gives each to a man of his, never the king)
-    const since = this.view.events.slice(this.takenAt);
-    const reach = Math.min(
-      7,
-      since.filter((e) => e.type === 'opponent-move' && e.percept?.capture === undefined).length,
-    );
-    const random = seededRandom(this.seed ^ Math.imul(this.view.events.length, 0x9e3779b1));
     const handles: number[] = [];
     for (const guess of this.guesses.slice(0, Math.min(k, MAX_REQUEST))) {
       const handle = SAMPLE_BASE + handles.length;
-      if (this.place(handle, own.board.slice(), this.patched(guess, own.board), own.castling, side, reach, random))
+      if (this.place(handle, own.board.slice(), this.patched(guess, own.board), own.castling, side))
         handles.push(handle);
     }
     if (handles.length) this.guessed++;
-    this.inner.reanchor?.(handles);
     return { handles, exact: false };
   }
 
   /**
-   * Sets the guess's men over the own board into `handle`, the player to move. His king stands on a
-   * square drawn at random within `reach` king steps of the guessed one where it may stand; with
-   * none there (or `reach` 0), if it is attacked on the guessed square (no check was announced) or
-   * stands where a man of the player's is, it moves to the nearest square where neither is so;
-   * false when there is none, or no position comes of it.
+   * Sets the guess's men over the own board into `handle`, the player to move. His king, if it is
+   * attacked there (no check was announced) or stands where a man of the player's is, moves to the
+   * nearest square where neither is so; false when there is none, or no position comes of it.
    */
-  private place(
-    handle: number,
-    board: number[],
-    men: number[],
-    castling: number,
-    side: number,
-    reach: number,
-    random: () => number,
-  ): boolean {
+  private place(handle: number, board: number[], men: number[], castling: number, side: number): boolean {
     const king = men.findIndex((code) => pieceType(code) === KING);
     if (king < 0) return false;
     const setup = (at: number) => {
@@ -134,28 +104,17 @@ export class StaleGuessSource implements PositionSource {
       b[at] = men[king];
       return { board: b, side: side as 0 | 1, castling, epSquare: -1, halfmove: 0, fullmove: 1 };
     };
-    const tryAt = (at: number) => {
-      const s = setup(at);
-      if (!s) return false;
-      try {
-        this.engine.setSetup(handle, s); // refused when his king is attacked with the player to move
-        return true;
-      } catch {
-        return false;
-      }
-    };
-    if (reach > 0) {
-      const reachable = [...Array(64).keys()].filter((at) => kingDistance(at, king) <= reach);
-      for (let left = reachable.length; left > 0; left--) {
-        const i = Math.floor(random() * left); // a partial Fisher-Yates shuffle: squares in random order
-        const at = reachable[i];
-        reachable[i] = reachable[left - 1];
-        if (tryAt(at)) return true;
-      }
-    }
     for (let radius = 0; radius <= 2; radius++) {
       for (let at = 0; at < 64; at++) {
-        if (kingDistance(at, king) === radius && tryAt(at)) return true;
+        if (kingDistance(at, king) !== radius) continue;
+        const s = setup(at);
+        if (!s) continue;
+        try {
+          this.engine.setSetup(handle, s); // refused when his king is attacked with the player to move
+          return true;
+        } catch {
+          continue;
+        }
       }
     }
     return false;

@@ -60,11 +60,6 @@ export interface PositionSource {
    * grows its pool with the time choose-move leaves (§4.1). Called after a turn's first choice.
    */
   refine?(limits: SourceLimits): void;
-  /**
-   * Optional: a source that has no position any more (a tracker's dead pool) goes on from the
-   * positions of records `handles`, filtering them by the events that follow (Tracker.reanchor).
-   */
-  reanchor?(handles: number[]): void;
 }
 
 /** A player's view before the game's first event. */
@@ -202,10 +197,6 @@ export class TrackerSource implements PositionSource {
 
   refine(limits: SourceLimits): void {
     if (this.tracker.mode === 'pool') this.tracker.topUp(this.tracker.options.poolMax, budgetOf(limits));
-  }
-
-  reanchor(handles: number[]): void {
-    this.tracker.reanchor(handles);
   }
 }
 

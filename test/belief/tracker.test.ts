@@ -14,8 +14,6 @@ import { describe, expect, it } from 'vitest';
 import { createEngine, BACKENDS, type BackendName, type Engine } from '../../host/node';
 import { preset, PRESET_NAMES, type PresetName } from '../../host/record/rules';
 import { randomGame, seededRandom } from '../../host/referee/game';
-import { replaySetups } from '../../host/referee/replay';
-import { parseFen } from '../../host/notation/fen';
 import { viewOf, type GameRecord, type Side, type View, type ViewEvent } from '../../host/record/record';
 import { loadView, estimateBelief } from '../../host/belief/estimate';
 import { Tracker, type TrackerOptions } from '../../host/belief/tracker';
@@ -348,52 +346,6 @@ describe.each(BACKENDS)('belief tracker on %s', (backend) => {
     for (const e of view.events.slice(saved!.events.length)) restored.observe(e, budget);
     expect({ positions: restored.positions(), stats: restored.stats() }).toEqual(final);
     restored.free();
-  });
-
-  it('a dead pool goes on from positions handed to it (reanchor): the next events filter and expand them, the true one kept', () => {
-    // the player's fallback (host/players/guesses.ts) hands a dead pool its guesses; here the truth
-    // itself is handed over, and the pool, which expands it by his moves and filters it by every
-    // answer, must keep it (two of his turns, no top-up: fewer children than the pool's cut, none dropped)
-    const engine = newEngine(backend, 'berkeley', 1 << 14);
-    const record = randomGame(engine, 11, { maxPlies: 40 });
-    const setups = replaySetups(engine, record);
-    const view = viewOf(record, 'white');
-    const tracker = Tracker.create(
-      engine,
-      { rules: view.rules, as: 'white', start: view.start },
-      { exactMax: 40, poolMin: 1, seed: 3 },
-    );
-    let ply = 0;
-    let i = 0;
-    // into pool mode, up to one of his moves (White to move: the truth after it is a position of the layer)
-    for (; i < view.events.length; i++) {
-      const e = view.events[i];
-      expect(tracker.observe(e, POOL_BUDGET).status).toBe('ok');
-      if (isMove(e)) ply++;
-      if (tracker.mode === 'pool' && e.type === 'opponent-move' && e.percept && ply >= 10) break;
-    }
-    expect(tracker.mode).toBe('pool');
-    const handle = 20;
-    engine.setSetup(handle, setups[ply]);
-    expect(tracker.reanchor([handle]), 'a live pool takes nothing').toBe(0);
-    const saved = tracker.save();
-    tracker.free();
-    const dead = Tracker.restore(engine, { ...saved, layer: [], standbys: [], noStandby: true });
-    expect(dead.size()).toBe(0);
-    expect(dead.reanchor([handle, handle])).toBe(1); // a duplicate is one position
-    expect(dead.save().anchored).toBe(true);
-    let hisTurns = 0;
-    for (i++; i < view.events.length && hisTurns < 2; i++) {
-      const e = view.events[i];
-      expect(dead.observe(e, POOL_BUDGET).status).toBe('ok');
-      if (isMove(e)) ply++;
-      if (e.type === 'opponent-move' && e.percept) hisTurns++;
-      const boards = dead.positions().map((fen) => parseFen(fen).board.join());
-      expect(boards, `event ${i + 1}: the truth kept`).toContain(setups[ply].board.join());
-    }
-    expect(hisTurns).toBe(2);
-    expect(dead.size(), 'expanded by his moves').toBeGreaterThan(1);
-    dead.free();
   });
 
   it('two trackers in one engine, with other engine work between observations, give what each gives alone', () => {

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { BACKENDS } from '../../host/node';
 import { preset } from '../../host/record/rules';
 import { START_FEN } from '../../host/notation/fen';
-import { kingDistance, parseSquare } from '../../host/notation/square';
+import { parseSquare } from '../../host/notation/square';
 import type { ViewEvent } from '../../host/record/record';
 import { createPlayerEngine } from '../../host/players/engines.node';
 import { StaleGuessSource } from '../../host/players/guesses';
@@ -97,52 +97,5 @@ describe.each(BACKENDS)('StaleGuessSource (%s)', (backend) => {
     const king = board.findIndex((code) => code === 14); // black king: 6 | 1 << 3
     expect(king).not.toBe(parseSquare('e7'));
     expect(engine.inCheck(SAMPLE_BASE)).toBe(false);
-  });
-
-  it('spreads his king by his moves since the guesses (not his captures), the same in one turn, and hands them to a source that can go on from them', () => {
-    const engine = createPlayerEngine(backend, 1 << 10);
-    // K+R v K+N: the source saw his king on e5 and knight on b5, sixteen times (a pool's copies), then nothing
-    const start = '8/8/8/1n2k3/8/8/8/R3K3 w - - 0 1';
-    const fen = '8/8/8/1n2k3/8/8/R7/4K3 w - - 1 2';
-    let calls = 0;
-    const handed: string[][] = [];
-    const answer = (k: number): SourcePositions => {
-      if (calls++ > 0) return { handles: [], exact: false };
-      for (let i = 0; i < k; i++) engine.setFen(SAMPLE_BASE + i, fen);
-      return { handles: Array.from({ length: k }, (_, i) => SAMPLE_BASE + i), exact: false };
-    };
-    const inner: PositionSource = {
-      name: 'dying',
-      observe() {},
-      positions: answer,
-      lastObservation: answer,
-      reanchor: (handles) => handed.push(handles.map((h) => engine.fen(h))),
-    };
-    const source = new StaleGuessSource(inner, engine, { ...setup, start });
-    source.observe(legal('a1a2'));
-    source.observe(reply());
-    expect(source.positions(16, {}).handles).toHaveLength(16);
-    const kings = () => {
-      const found = source.positions(16, {});
-      expect(found.handles).toHaveLength(16);
-      return found.handles.map((h) => {
-        expect(engine.inCheck(h)).toBe(false);
-        return engine.setup(h).board.findIndex((code) => code === 14); // black king: 6 | 1 << 3
-      });
-    };
-    source.observe(legal('a2a3'));
-    source.observe(reply('a3')); // a capture: Nb5xa3 in the guesses (patched() never gives one to the king)
-    // the knight on a3, the king still on e5 in every guess
-    expect(new Set(kings())).toEqual(new Set([parseSquare('e5')]));
-    expect(engine.setup(SAMPLE_BASE).board[parseSquare('a3')]).toBe(10); // black knight: 2 | 1 << 3
-    for (const move of ['e1f1', 'f1g1', 'g1h1']) {
-      source.observe(legal(move));
-      source.observe(reply());
-    }
-    const spread = kings();
-    expect(spread.every((k) => kingDistance(k, parseSquare('e5')) <= 3)).toBe(true);
-    expect(new Set(spread).size, 'spread over squares').toBeGreaterThan(4);
-    expect(kings(), 'the same draw within a turn').toEqual(spread);
-    expect(handed.at(-1)).toEqual(spread.map((_, i) => engine.fen(SAMPLE_BASE + i)));
   });
 });
