@@ -23,9 +23,7 @@
 // it were bare, reading only what his unseen men cannot fake: an Illegal answer (a man of his may
 // block) and the Illegal attempts he makes (a blocked pawn's) tell nothing, and a move of his may be
 // a man's (the king then still where it was: the set keeps its squares); a line a man of his
-// blocks reads as attacked, so each turn the pool's king squares join the set; and the set keeps
-// only the squares near his king in the pool's positions (nearPool: they read what the set does not,
-// and far pockets of it that nothing swept kept the search from mating). A capture either
+// blocks reads as attacked, so each turn the pool's king squares join the set. A capture either
 // side makes starts it again next turn from the squares his king may have reached since (the set
 // then, less the square taken, widened by a step at each move of his: before, from every square
 // his king may stand on, and a far pocket of the set that nothing swept stayed in it to the cap;
@@ -138,16 +136,6 @@ const MATE_RISK_SHARE = 1 / 8;
 const HANG_SHARE = 1 / 8;
 /** Against unknown men, the set no narrower than it was this many turns ago (no capture since): the same. */
 const MARCH_STALLED = 6;
-/**
- * Against unknown men, the followed set keeps only the squares within ANCHOR_REACH king steps of his
- * king in the pool's positions when at least ANCHOR_POSITIONS of them (the live pool, not stale
- * guesses) were read: each is consistent with every observation, and they agree far better than the
- * followed set, which reads nothing of what his men cannot fake and keeps every square no move swept
- * (krieg v random, seed 1, game 146: two queens and two rooks against K+N, the set 8 to 26 squares over
- * both wings for 40 plies, his king on g3, h2 or h4 in every pool position read).
- */
-const ANCHOR_POSITIONS = 8;
-const ANCHOR_REACH = 2;
 /** Against unknown men, a man of his read on a line an Illegal answer blocked is kept there this many turns (he may move it). */
 const BLOCKED_TURNS = 6;
 /** Against unknown men, a square where at least this share of the pool's positions read has a man of his is read blocked too. */
@@ -576,10 +564,9 @@ export class EndgameTechnique {
       // squares his king cannot be on now (taken or attacked: should not happen) leave; none left, start again
       const sound = new Set(this.soundSet(own));
       this.poolMen = pool?.men;
-      const squares = nearPool(
-        [...new Set([...this.followed, ...(pool?.kings ?? [])])].filter((sq) => sound.has(sq)),
-        pool?.live ? pool.kings : [],
-      ).sort((a, b) => a - b);
+      const squares = [...new Set([...this.followed, ...(pool?.kings ?? [])])]
+        .filter((sq) => sound.has(sq))
+        .sort((a, b) => a - b);
       if (squares.length && this.begin(own, squares)) {
         this.followed = squares;
         this.counters.endgameFollowed++;
@@ -738,14 +725,12 @@ export class EndgameTechnique {
     kings: number[];
     men: Set<number>;
     handles: number[];
-    /** The pool's own positions (not stale guesses). */
-    live: boolean;
   } {
-    const { handles, guessed } = this.source.positions(UNKNOWN_SAMPLE, limits);
+    const { handles } = this.source.positions(UNKNOWN_SAMPLE, limits);
     const boards = handles.map((handle) => this.engine.setup(handle).board);
     this.promoting = this.promotingShare(boards);
     const kings = this.readMen(boards);
-    return { kings, men: new Set(this.menShares.keys()), handles, live: !guessed };
+    return { kings, men: new Set(this.menShares.keys()), handles };
   }
 
   /** The squares where at least MATE_RISK_SHARE of the pool's positions read this turn have a man of his. */
@@ -901,16 +886,6 @@ export class EndgameTechnique {
     for (const sq of this.frozen) men[sq] = pawn;
     return men;
   }
-}
-
-/**
- * Of `squares`, those within ANCHOR_REACH king steps of one of `kings` (his king in the pool's
- * positions) when there are ANCHOR_POSITIONS of them and one square is kept; else all.
- */
-function nearPool(squares: number[], kings: number[]): number[] {
-  if (kings.length < ANCHOR_POSITIONS) return squares;
-  const near = squares.filter((sq) => kings.some((king) => kingDistance(sq, king) <= ANCHOR_REACH));
-  return near.length ? near : squares;
 }
 
 /** `board` with a man of colour `his` on each empty square of `blocked` (a pawn; on the first and last ranks a knight). */

@@ -87,7 +87,7 @@ export class StaleGuessSource implements PositionSource {
         handles.push(handle);
     }
     if (handles.length) this.guessed++;
-    return { handles, exact: false, guessed: true };
+    return { handles, exact: false };
   }
 
   /**

@@ -42,8 +42,6 @@ export interface SourcePositions {
   exact: boolean;
   /** How many consistent positions the source knows to exist, when it knows (the exact belief, a pool). */
   total?: number;
-  /** Stale guesses stood in for an empty source (guesses.ts): not positions consistent with the view. */
-  guessed?: boolean;
 }
 
 export interface PositionSource {

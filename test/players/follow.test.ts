@@ -15,8 +15,7 @@
 // starts, four seeds each, krieg mates in 11 of 12 within 60 moves and stalemates none (before: 9
 // won, 3 stalemated beside his frozen pawns). After a capture there the set begins again from the
 // squares his king may have reached since the set the capture dropped (a step a move of his), not
-// from every square his king may stand on; from the next turn on, it keeps to the squares near his king in
-// the pool's positions (not where they are stale guesses).
+// from every square his king may stand on.
 import { describe, expect, it } from 'vitest';
 import { createEngine, BACKENDS } from '../../host/node';
 import { preset } from '../../host/record/rules';
@@ -249,7 +248,7 @@ describe.each(BACKENDS)("krieg's followed set of the bare king on %s", (backend)
     const starts = ['8/8/8/2p1k3/5p2/8/8/R3K2Q w - - 0 1', '8/8/3p4/1p2k3/8/5p2/8/R2QK3 w - - 0 1'];
     let begunAgain = 0;
     for (const [g, start] of starts.entries())
-      for (const seed of [370, 371, 372, 373, 374, 375]) {
+      for (const seed of [370, 371, 372, 373]) {
         const { seen } = play(backend, start, 'white', seed + 20 * g, 120, phantomPool);
         // the set a capture dropped, and his moves since (each a step his king may have taken)
         let dropped: { squares: number[]; moves: number } | undefined;
@@ -273,9 +272,8 @@ describe.each(BACKENDS)("krieg's followed set of the bare king on %s", (backend)
           dropped = undefined;
         }
       }
-    // before: 3 of the first 8 games begun again on squares his king cannot have reached (since the lines his
-    // men block are read, the games differ: 6 begun again, all within reach; since the set keeps near the
-    // pool's kings they are shorter, 5 in those 8 games and 6 in these 12)
+    // before: 3 of the 8 begun again on squares his king cannot have reached (since the lines his men block
+    // are read, the games differ: 6 begun again, all within reach)
     expect(begunAgain).toBeGreaterThanOrEqual(6);
   });
 
@@ -819,53 +817,5 @@ describe('locatedMen', () => {
     expect(located([...steps, attempt('h1h7', 'legal', 55), his])).toBeUndefined();
     const taken: ViewEvent = { type: 'opponent-move', side: 'black', percept: { answer: 'legal', capture: 15 } };
     expect(located([...steps, attempt('h1h2', 'legal'), taken])).toBeUndefined();
-  });
-});
-
-describe.each(BACKENDS)("against his men unknown, the set near the pool's kings on %s", (backend) => {
-  // krieg v random, seed 1, game 146: two queens and two rooks against K+N, the followed set 8 to 26
-  // squares over both wings for 40 plies while every pool position read had his king on g3, h2 or h4.
-  // Here the pool (a pawn in half of it, a knight in the other) has his king on h8; the set begins on
-  // every square his king may stand on, and is kept to those near h8 from the next turn, unless the
-  // positions are stale guesses.
-  const start = '7k/8/8/p7/8/8/8/R2QK3 w - - 0 1';
-  const other = '7k/8/8/n7/8/8/8/R2QK3 w - - 0 1';
-  const h8 = 63;
-  const engine = new PlayerEngines(backend).for('white', rules);
-
-  const followAfterOneMove = (guessed: boolean) => {
-    const pool = halvesPool(engine, () => [start, other]);
-    const source: PositionSource = guessed
-      ? { ...pool, positions: (k, limits) => ({ ...pool.positions(k, limits), guessed: true }) }
-      : pool;
-    const technique = new EndgameTechnique(engine, source, 2, seededRandom(1), 'white');
-    const view = emptyView({ side: 'white', rules, start, seed: 1 });
-    const turn = () => ({ view, attempts: viewAttempts(engine, view, 1), tried: [] as number[], canAskAny: false });
-    const attempt = technique.choose(turn(), { nodes: 300 }, WORK_PER_NODE);
-    expect(technique.againstUnknownMen).toBe(true);
-    const first = technique.squares!.slice();
-    const heard: ViewEvent[] = [
-      { type: 'attempt', side: 'white', attempt: makeUci(attempt!), percept: { answer: 'legal' } },
-      { type: 'opponent-move', side: 'black', percept: { answer: 'legal' } },
-    ];
-    for (const event of heard) {
-      technique.observe(event);
-      view.events.push(event);
-    }
-    technique.choose(turn(), { nodes: 300 }, WORK_PER_NODE);
-    expect(technique.againstUnknownMen).toBe(true);
-    return { first, next: technique.squares! };
-  };
-
-  it('keeps the squares within two king steps of his king in the live pool', () => {
-    const { first, next } = followAfterOneMove(false);
-    expect(first.some((sq) => kingDistance(sq, h8) > 2)).toBe(true); // the sound set: far squares too
-    expect(next).toContain(h8);
-    expect(next.filter((sq) => kingDistance(sq, h8) > 2)).toEqual([]);
-  });
-
-  it('keeps every square when the positions are stale guesses', () => {
-    const { next } = followAfterOneMove(true);
-    expect(next.some((sq) => kingDistance(sq, h8) > 2)).toBe(true);
   });
 });
