@@ -618,14 +618,8 @@ export class EndgameTechnique {
    * over the pool's positions `pool` (past the exact belief, and they disagree on the kinds of his men)?
    */
   private againstUnknown(pool: SourcePositions): boolean {
-    // an exact belief knows his men; a pool whose positions agree on their kinds (a knight somewhere) too,
-    // unless they are pawns alone, which the metaposition did not take (one may capture: krieg v random,
-    // seed 3, game 87: Q+Q+R against K+2P, his h-pawn free to take on g3, the sampling's queen cycling
-    // d6-d5-e5-e6 for 50 plies to the cap)
-    if (pool.exact) return false;
-    const kinds = new Set(pool.handles.map((h) => this.kindsOf(h)));
-    if (kinds.size <= 1 && ![...kinds].every((k) => k !== '' && k.split(',').every((c) => c === String(PAWN))))
-      return false;
+    // an exact belief knows his men; a pool whose positions agree on their kinds (a knight somewhere) too
+    if (pool.exact || new Set(pool.handles.map((h) => this.kindsOf(h))).size <= 1) return false;
     return crushingOver(this.engine, pool.handles);
   }
 
