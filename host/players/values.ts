@@ -439,10 +439,11 @@ export function bestByWorth(
   const progressWeight = PROGRESS_WEIGHT * (farAhead(edge) ? FAR_PROGRESS : 1);
   const order = withoutMinorPromotions(scores, (s) => s.attempt).map((s) => {
     // far ahead a mate's chance joins the key (mateGain), an upper bound of what the worth keeps of it
-    const key = (s.score ?? 0) + progressWeight * (s.progress ?? 0) + mateGain(s, edge);
+    const mate = mateGain(s, edge);
+    const key = (s.score ?? 0) + progressWeight * (s.progress ?? 0) + mate;
     // a safe push's or capture's gain are the terms that raise a worth: the bound looked at includes them
     const bound = key + pushGain(s.attempt, edge) + (edge?.menToTake ? TAKE_GAIN : 0);
-    return { s, key, bound, tie: random() };
+    return { s, key, mate, bound, tie: random() };
   });
   order.sort((a, b) => b.bound - a.bound || a.tie - b.tie);
   // the turn's median score: what an attempt gains above it is trusted only where its man survives
@@ -451,12 +452,12 @@ export function bestByWorth(
   let best: Valued | undefined;
   let stalemating: Valued | undefined;
   let screened = 0;
-  for (const { s, key, bound } of order) {
+  for (const { s, key, mate, bound } of order) {
     if (best && (Math.max(bound, 0.5) <= best.worth || stop?.())) break; // behind, a draw may lift a worth to ½
     const t = threat?.(s.attempt);
     if (t) screened++;
     // the mate's gain kept in the share of the screened positions where the moved man survives
-    const given = t?.legal ? (mateGain(s, edge) * (t.lost ?? 0)) / t.legal : 0;
+    const given = t?.legal ? (mate * (t.lost ?? 0)) / t.legal : 0;
     const worth = worthOf(key - given, t, edge, s.attempt, base);
     if (edge?.decisive && t && stalemates(t, edge) > 0) {
       if (!stalemating || worth > stalemating.worth) stalemating = { best: s, worth, screened: 0 };
