@@ -560,6 +560,9 @@ export class EndgameTechnique {
     const pool = this.followed && this.unknown ? this.readPool(limits) : undefined;
     // ... and his men now located: begun again with them as his frozen pawns
     if (pool && this.frozenOf(turn.view, own, pool.handles)) this.drop();
+    // ... or a man of the player's stepped quietly onto a square read as his frozen pawn: a piece of his stood there
+    // and moved on unheard (krieg:screen=256 v random, seed 4, game 5: Kg4-h4, and the set laid the pawn over the king)
+    if (this.frozenUnder(own)) this.drop();
     if (this.followed) {
       // squares his king cannot be on now (taken or attacked: should not happen) leave; none left, start again
       const sound = new Set(this.soundSet(own));
@@ -786,7 +789,7 @@ export class EndgameTechnique {
   /** The core's metaposition from the player's men `own` (and his frozen pawns) and his king on `squares`. */
   private begin(own: Setup, squares: number[]): boolean {
     if (!squares.length) return false;
-    if (this.frozen?.some((sq) => own.board[sq] !== 0)) return false; // a man of the player's stands there: no pawn of his
+    if (this.frozenUnder(own)) return false;
     const king = KING | ((own.side ^ 1) << 3);
     const men = this.withFrozen(own.board);
     const place = (record: number, square: number, board = men) => {
@@ -876,6 +879,11 @@ export class EndgameTechnique {
     this.carried = undefined;
     const kept = sound.filter((sq) => carried.has(sq));
     return kept.length ? kept : sound;
+  }
+
+  /** Does a man of the player's stand where a frozen pawn of his is read (then no pawn of his is there)? */
+  private frozenUnder(own: Setup): boolean {
+    return this.frozen?.some((sq) => own.board[sq] !== 0) ?? false;
   }
 
   /** `board` with his frozen pawns on it (none: `board` itself). */

@@ -760,6 +760,41 @@ describe.each(BACKENDS)('his man read as a frozen pawn, then gone on %s', (backe
   });
 });
 
+describe.each(BACKENDS)("its king's quiet step onto the square of his man read as a frozen pawn on %s", (backend) => {
+  // krieg:screen=256 v random, seed 4, game 5: his man on h4, read as a frozen pawn, moved on unheard; krieg's
+  // king stepped g4-h4 (legal, no capture) and the next turn's sound set laid the pawn over the king: "each side
+  // must have exactly one king" ended the match. The man was no frozen pawn: the set is begun again.
+  const start = '6k1/8/8/8/4bK2/4P3/8/3Q4 w - - 0 1';
+  const other = '6k1/8/8/8/4pK2/4P3/8/3Q4 w - - 0 1';
+  const engine = new PlayerEngines(backend).for('white', rules);
+  const source = halvesPool(engine, () => [start, other]);
+
+  it('the next turn plays on a set begun again, without the pawn', () => {
+    const technique = new EndgameTechnique(engine, source, 2, seededRandom(1), 'white');
+    const view = emptyView({ side: 'white', rules, start, seed: 1 });
+    const heard = (event: ViewEvent) => {
+      view.events.push(event);
+      technique.observe(event);
+    };
+    const choose = (tried: number[] = []) =>
+      technique.choose(
+        { view, attempts: viewAttempts(engine, view, 1).filter((a) => !tried.includes(a)), tried, canAskAny: false },
+        { nodes: 300 },
+        WORK_PER_NODE,
+      );
+    heard({ type: 'attempt', side: 'white', attempt: 'e3e4', percept: { answer: 'illegal' } });
+    expect(choose([parseUci('e3e4')!])).toBeDefined();
+    expect(technique.againstUnknownMen).toBe(false); // e4 read as his frozen pawn
+    heard({ type: 'attempt', side: 'white', attempt: 'f4e4', percept: { answer: 'legal' } });
+    heard({ type: 'opponent-move', side: 'black', percept: { answer: 'legal' } });
+    let chosen: number | undefined;
+    expect(() => (chosen = choose())).not.toThrow();
+    expect(chosen).toBeDefined();
+    expect(technique.squares).toBeDefined();
+    expect(technique.squares).not.toContain(28); // e4, its king's square
+  });
+});
+
 describe('locatedMen', () => {
   const start = '8/8/8/p1p3k1/P1P2p2/5P2/8/R3K2R w - - 0 1';
   const attempt = (uci: string, answer: 'legal' | 'illegal', capture?: number): ViewEvent => ({
